@@ -1,0 +1,41 @@
+import { Effect } from "effect"
+import type { Principal } from "../../domain/auth/Principal.ts"
+import { SignInRequired } from "../../domain/errors.ts"
+import { Clock } from "../../ports/Clock.ts"
+import { Identity } from "../../ports/Identity.ts"
+import { readCookie, SESSION_COOKIE, type SessionCodec } from "./session.ts"
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
+
+export interface AuthContext {
+  readonly sessions: SessionCodec
+  /** The service's own origin: cookie-authenticated state changes must come from it. */
+  readonly ownOrigin: () => string
+}
+
+/**
+ * Spec §5: Bearer first. A Bearer token that is present but invalid is a hard 401 and never falls through to the
+ * cookie. Without Authorization, the session cookie counts — for state-changing requests only when `Origin` is the
+ * service's own (otherwise the cookie is treated as absent).
+ */
+export const authenticate = (request: Request, auth: AuthContext) =>
+  Effect.gen(function*() {
+    const authorization = request.headers.get("authorization")
+    if (authorization !== null) {
+      const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(authorization)
+      if (match === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
+      return yield* Identity.use((identity) => identity.verify(match[1]!))
+    }
+    const cookie = readCookie(request, SESSION_COOKIE)
+    if (cookie === null) return null
+    if (!SAFE_METHODS.has(request.method) && request.headers.get("origin") !== auth.ownOrigin()) return null
+    const now = yield* Clock.use((clock) => clock.now)
+    return yield* Effect.promise(() => auth.sessions.open(cookie, now))
+  })
+
+/** The principal, or 401 when the request carries no valid credentials. */
+export const requirePrincipal = (request: Request, auth: AuthContext) =>
+  Effect.flatMap(authenticate(request, auth), (principal: Principal | null) =>
+    principal === null
+      ? Effect.fail(new SignInRequired({ reason: "Sign-in is required" }))
+      : Effect.succeed(principal))

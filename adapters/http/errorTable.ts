@@ -1,0 +1,34 @@
+import type { DomainError } from "../../domain/errors.ts"
+
+export type StatusAndCode = readonly [status: number, code: string]
+
+/** Every domain error's HTTP status and code (spec §7). A new error without a row here does not compile. */
+export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode } = {
+  SignInRequired: [401, "sign_in_required"],
+  InvalidRequest: [400, "invalid_request"],
+  RequestTooLarge: [413, "request_too_large"],
+  SlugTaken: [409, "slug_taken"],
+  RateLimited: [429, "rate_limited"],
+  ArtifactTooLarge: [413, "artifact_too_large"],
+  GameNotFoundOrForbidden: [404, "game_not_found_or_forbidden"],
+  NotAnEngineGame: [409, "not_an_engine_game"],
+  VersionExists: [409, "version_exists"],
+  StorageNotConfigured: [503, "storage_not_configured"],
+  NoUploadIntent: [409, "no_upload_intent"],
+  ArtifactMissing: [409, "artifact_missing"],
+  SizeMismatch: [400, "size_mismatch"],
+  ChecksumMismatch: [400, "checksum_mismatch"],
+  StoredChecksumMismatch: [409, "checksum_mismatch"],
+  StoredArtifactMissing: [409, "artifact_missing"],
+  ReleaseNotPending: [409, "release_not_pending"],
+  NotFound: [404, "not_found"],
+  // Endpoints with a documented failure code (create_failed, upload_url_failed, finalize_failed) override this row.
+  Unavailable: [503, "service_unavailable"],
+}
+
+/** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */
+export const DEPENDENCY_FAILURE = {
+  createGame: [502, "create_failed"],
+  uploadUrl: [502, "upload_url_failed"],
+  finalize: [502, "finalize_failed"],
+} as const satisfies Record<string, StatusAndCode>

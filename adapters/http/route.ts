@@ -1,0 +1,74 @@
+import { Effect } from "effect"
+import type { DomainError } from "../../domain/errors.ts"
+import { NotFound } from "../../domain/errors.ts"
+import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
+import { isValidVersion } from "../../domain/release/Version.ts"
+import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
+import type { Clock } from "../../ports/Clock.ts"
+import type { GameStore } from "../../ports/GameStore.ts"
+import type { Identity } from "../../ports/Identity.ts"
+import type { Ids } from "../../ports/Ids.ts"
+import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
+import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
+import { type AuthContext, requirePrincipal } from "./auth.ts"
+import type { StatusAndCode } from "./errorTable.ts"
+
+/** Every port the HTTP app needs; a layer providing them all makes an app. */
+export type AppServices =
+  | GameStore
+  | ReleaseStore
+  | BudgetLedger
+  | ObjectStorage
+  | Identity
+  | Clock
+  | Ids
+  | ReviewNotifier
+  | Sha256Hasher
+
+export interface RouteContext {
+  readonly request: Request
+  readonly params: Readonly<Record<string, string>>
+  readonly auth: AuthContext
+  /** The service's public base URL (no trailing slash). */
+  readonly baseUrl: () => string
+  readonly requestId: string
+  /** Records who made the request, for the request log. */
+  readonly setUser: (userId: string) => void
+}
+
+export interface Route {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE"
+  readonly path: string
+  /** The endpoint's documented answer when a dependency fails; 503 service_unavailable otherwise. */
+  readonly dependencyFailure?: StatusAndCode
+  readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>
+}
+
+const decodeParam = (raw: string | undefined): string | null => {
+  if (raw === undefined) return null
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+}
+
+/** A decoded path parameter ("" when it cannot be decoded); for use cases that validate ids in their own order. */
+export const rawParam = (ctx: RouteContext, name: string): string => decodeParam(ctx.params[name]) ?? ""
+
+/** A path's game id; anything that cannot be one of ours is answered like an unknown game. */
+export const gameIdParam = <E>(ctx: RouteContext, notFound: E): Effect.Effect<string, E> => {
+  const value = decodeParam(ctx.params["gameId"])
+  return value !== null && GAME_ID_PATTERN.test(value) ? Effect.succeed(value) : Effect.fail(notFound)
+}
+
+export const versionParam = (ctx: RouteContext): Effect.Effect<string, NotFound> => {
+  const value = decodeParam(ctx.params["version"])
+  return value !== null && isValidVersion(value) ? Effect.succeed(value) : Effect.fail(new NotFound({ what: "release" }))
+}
+
+/** The signed-in caller (401 otherwise), recorded for the request log. */
+export const principalFor = (ctx: RouteContext) =>
+  Effect.tap(requirePrincipal(ctx.request, ctx.auth), (principal) => Effect.sync(() => ctx.setUser(principal.userId)))

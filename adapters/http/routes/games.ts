@@ -1,0 +1,73 @@
+import { Effect } from "effect"
+import { NotFound } from "../../../domain/errors.ts"
+import { createGame, registerGame } from "../../../domain/game/CreateGame.ts"
+import type { Game } from "../../../domain/game/Game.ts"
+import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
+import { authenticate } from "../auth.ts"
+import { readJsonBody } from "../body.ts"
+import { DEPENDENCY_FAILURE } from "../errorTable.ts"
+import { json } from "../respond.ts"
+import { gameIdParam, principalFor, type Route, type RouteContext } from "../route.ts"
+
+const createdGame = (ctx: RouteContext, game: Game) =>
+  json(201, {
+    gameId: game.id,
+    slug: game.slug,
+    name: game.name,
+    kind: game.kind,
+    ownerId: game.ownerId,
+    status: "review",
+    createdAt: game.createdAt,
+    uploadUrlEndpoint: `${ctx.baseUrl()}/api/games/${encodeURIComponent(game.id)}/releases/upload-url`,
+  })
+
+
+export const gameRoutes: ReadonlyArray<Route> = [
+  {
+    method: "POST",
+    path: "/api/games/engine",
+    dependencyFailure: DEPENDENCY_FAILURE.createGame,
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        const game = yield* createGame(principal, yield* readJsonBody(ctx.request))
+        return createdGame(ctx, game)
+      }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/games",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+        const game = yield* registerGame(principal, yield* readJsonBody(ctx.request))
+        return createdGame(ctx, game)
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/me/games",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        return json(200, { games: yield* myGames(principal) })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/games/:gameId",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* authenticate(ctx.request, ctx.auth)
+        if (principal !== null) ctx.setUser(principal.userId)
+        const gameId = yield* gameIdParam(ctx, new NotFound({ what: "game" }))
+        return json(200, yield* gameDetail(principal, gameId))
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/catalog",
+    handle: () => Effect.map(catalog(), (games) => json(200, { games })),
+  },
+]

@@ -1,0 +1,53 @@
+import { Effect } from "effect"
+import { NotFound } from "../../../domain/errors.ts"
+import { releaseView } from "../../../domain/game/Views.ts"
+import { approveRelease, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
+import { readJsonBody } from "../body.ts"
+import { json } from "../respond.ts"
+import { gameIdParam, principalFor, type Route, type RouteContext, versionParam } from "../route.ts"
+
+const decisionResponse = (outcome: Effect.Success<ReturnType<typeof approveRelease>>) =>
+  json(200, {
+    gameId: outcome.release.gameId,
+    ...releaseView(outcome.release),
+    gameStatus: outcome.gameStatus,
+    activeVersion: outcome.activeVersion,
+  })
+
+const target = (ctx: RouteContext) =>
+  Effect.all([gameIdParam(ctx, new NotFound({ what: "release" })), versionParam(ctx)])
+
+export const reviewRoutes: ReadonlyArray<Route> = [
+  {
+    method: "GET",
+    path: "/api/admin/review-queue",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        return json(200, { items: yield* reviewQueue(principal) })
+      }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/games/:gameId/releases/:version/approve",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+        const [gameId, version] = yield* target(ctx)
+        return decisionResponse(yield* approveRelease(principal, gameId, version))
+      }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/games/:gameId/releases/:version/reject",
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+        const body = yield* readJsonBody(ctx.request)
+        const [gameId, version] = yield* target(ctx)
+        return decisionResponse(yield* rejectRelease(principal, gameId, version, body))
+      }),
+  },
+]

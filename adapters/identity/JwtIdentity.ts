@@ -1,0 +1,63 @@
+import { Effect, Layer } from "effect"
+import { errors as joseErrors, type JWTPayload, jwtVerify, type JWTVerifyGetKey } from "jose"
+import type { Principal } from "../../domain/auth/Principal.ts"
+import { SignInRequired, Unavailable } from "../../domain/errors.ts"
+import { Identity } from "../../ports/Identity.ts"
+
+/** Asymmetric algorithms only: `none` and HMAC-with-a-public-key confusions are refused before any key is used. */
+export const ALLOWED_ALGORITHMS = ["ES256", "RS256", "EdDSA"] as const
+
+export interface JwtIdentityOptions {
+  readonly keys: JWTVerifyGetKey
+  readonly issuer: string
+  readonly audience: string
+  readonly algorithms?: ReadonlyArray<string>
+  /** Subjects that are administrators even without a `roles: ["admin"]` claim. */
+  readonly adminSubjects?: ReadonlyArray<string>
+}
+
+const MAX_TOKEN_LENGTH = 16 * 1024
+
+const principalOf = (payload: JWTPayload, adminSubjects: ReadonlySet<string>): Principal | null => {
+  if (typeof payload.sub !== "string" || payload.sub.length === 0 || payload.sub.length > 255) return null
+  const roles = payload["roles"]
+  const isAdmin = (Array.isArray(roles) && roles.includes("admin")) || adminSubjects.has(payload.sub)
+  return { userId: payload.sub, isAdmin }
+}
+
+/** Why a token was refused, in words a caller can act on; never the token itself. */
+const refusal = (error: unknown): SignInRequired | Unavailable => {
+  if (error instanceof joseErrors.JWTExpired) return new SignInRequired({ reason: "The access token has expired; get a new one" })
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) {
+    return new Unavailable({ dependency: "identity", reason: `key set: ${(error as Error).name}` })
+  }
+  if (error instanceof joseErrors.JOSEError) {
+    return new SignInRequired({ reason: `The access token is not valid (${error.code})` })
+  }
+  if (error instanceof TypeError || (error as { name?: string })?.name === "AbortError") {
+    return new Unavailable({ dependency: "identity", reason: "the identity provider's key set could not be fetched" })
+  }
+  return new SignInRequired({ reason: "The access token is not valid" })
+}
+
+/** Verifies JWTs with jose against a key set (remote JWKS in production, the dev issuer's key by default). */
+export const layerJwtIdentity = (options: JwtIdentityOptions) => {
+  const adminSubjects = new Set(options.adminSubjects ?? [])
+  const algorithms = [...(options.algorithms ?? ALLOWED_ALGORITHMS)]
+  return Layer.succeed(Identity, Identity.of({
+    verify: (token) =>
+      token.length > MAX_TOKEN_LENGTH
+        ? Effect.fail(new SignInRequired({ reason: "The access token is too long to be valid" }))
+        : Effect.tryPromise({
+          try: () => jwtVerify(token, options.keys, { issuer: options.issuer, audience: options.audience, algorithms, requiredClaims: ["sub", "exp"] }),
+          catch: refusal,
+        }).pipe(
+          Effect.flatMap(({ payload }) => {
+            const principal = principalOf(payload, adminSubjects)
+            return principal === null
+              ? Effect.fail(new SignInRequired({ reason: "The access token names no usable subject" }))
+              : Effect.succeed(principal)
+          }),
+        ),
+  }))
+}

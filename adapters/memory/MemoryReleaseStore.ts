@@ -1,0 +1,68 @@
+import { Effect, Layer, Option } from "effect"
+import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
+import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+
+const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
+
+const oldestFirst = (a: Release, b: Release) =>
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
+  (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
+
+export const layerMemoryReleaseStore = Layer.sync(ReleaseStore, () => {
+  const releases = new Map<string, Release>()
+  const intents = new Map<string, UploadIntent>()
+  const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
+
+  return ReleaseStore.of({
+    recordIntent: (intent) =>
+      Effect.sync(() => {
+        for (const existing of intents.values()) {
+          if (sameDeclaration(existing, intent)) {
+            const refreshed = { ...existing, expiresAt: intent.expiresAt }
+            intents.set(existing.id, refreshed)
+            return refreshed
+          }
+        }
+        intents.set(intent.id, intent)
+        return intent
+      }),
+    findIntent: (declaration, now) =>
+      Effect.sync(() =>
+        Option.fromNullishOr(
+          [...intents.values()].find((i) => sameDeclaration(i, declaration) && i.expiresAt.getTime() > now.getTime()),
+        )
+      ),
+    // One synchronous step: the version check, the intent consumption and the insert cannot interleave.
+    finalize: (intentId, release) =>
+      Effect.suspend((): Effect.Effect<Release, VersionExists | NoUploadIntent> => {
+        if (releases.has(releaseKey(release.gameId, release.version))) {
+          return Effect.fail(new VersionExists({ gameId: release.gameId, version: release.version }))
+        }
+        if (!intents.delete(intentId)) return Effect.fail(new NoUploadIntent({ gameId: release.gameId, version: release.version }))
+        releases.set(releaseKey(release.gameId, release.version), release)
+        return Effect.succeed(release)
+      }),
+    get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(releases.get(releaseKey(gameId, version)))),
+    listByGame: (gameId) => Effect.sync(() => sorted((r) => r.gameId === gameId)),
+    listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
+    listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
+    review: (gameId, version, decision) =>
+      Effect.suspend((): Effect.Effect<Release, ReleaseNotPending> => {
+        const current = releases.get(releaseKey(gameId, version))
+        if (current === undefined || current.status !== "pending_review") {
+          return Effect.fail(new ReleaseNotPending({ gameId, version, status: current?.status ?? "missing" }))
+        }
+        const reviewed: Release = {
+          ...current,
+          status: decision.status,
+          reviewedBy: decision.by,
+          reviewedAt: decision.at,
+          rejectionReason: decision.reason,
+        }
+        releases.set(releaseKey(gameId, version), reviewed)
+        return Effect.succeed(reviewed)
+      }),
+  })
+})

@@ -1,0 +1,239 @@
+import { createHash, randomUUID } from "node:crypto"
+import { type FileHandle, link, mkdir, open, readdir, rm, stat, unlink } from "node:fs/promises"
+import { dirname, join, relative, sep } from "node:path"
+import { Readable } from "node:stream"
+import { Effect, Layer, Option } from "effect"
+import { Unavailable } from "../../domain/errors.ts"
+import {
+  ObjectExists,
+  ObjectNotFound,
+  ObjectStorage,
+  ObjectTooLarge,
+  type StoredObject,
+  UploadAborted,
+} from "../../ports/ObjectStorage.ts"
+import { SignedUrls } from "../signed-urls/SignedUrls.ts"
+import { PUT_HEADERS } from "../signed-urls/UrlSigner.ts"
+
+// The embedded default store: objects are files under `<root>/objects/<key>`. A write goes to `<root>/incoming/`,
+// is fsynced, then hard-linked into place — link() fails if the key exists, which makes keys write-once even between
+// processes — and the directory is fsynced, so a committed object survives a crash and a cut-off one never appears.
+
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
+const BUFFER_BYTES = 4 * 1024 * 1024
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
+
+/** Folds objects' paths under the root; a key that could escape it is refused. */
+const objectPath = (root: string, key: string): string => {
+  if (!KEY_PATTERN.test(key) || key.split("/").some((s) => s === "." || s === "..")) throw new Error(`invalid object key: ${key}`)
+  return join(root, "objects", ...key.split("/"))
+}
+
+const fsyncDir = async (path: string) => {
+  const handle = await open(path, "r")
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Copies the stream into the file in large writes; "too_large" as soon as it passes `maxBytes`. */
+const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number) => {
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+  let filled = 0
+  let total = 0
+  const reader = body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.length
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      return "too_large" as const
+    }
+    for (let offset = 0; offset < value.length;) {
+      const take = Math.min(BUFFER_BYTES - filled, value.length - offset)
+      buffer.set(value.subarray(offset, offset + take), filled)
+      filled += take
+      offset += take
+      if (filled === BUFFER_BYTES) {
+        await handle.write(buffer, 0, filled)
+        filled = 0
+      }
+    }
+  }
+  if (filled > 0) await handle.write(buffer, 0, filled)
+  return total
+}
+
+const sha256OfFile = async (path: string) => {
+  const handle = await open(path, "r")
+  try {
+    const hash = createHash("sha256")
+    const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+    let size = 0
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, BUFFER_BYTES, size)
+      if (bytesRead === 0) break
+      hash.update(buffer.subarray(0, bytesRead))
+      size += bytesRead
+    }
+    return { sha256: hash.digest("hex"), sizeBytes: size }
+  } finally {
+    await handle.close()
+  }
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    if (errno(error) === "ENOENT") return
+    throw error
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) yield* walk(path)
+    else if (entry.isFile()) yield path
+  }
+}
+
+export const makeLocalDiskStorage = (root: string) =>
+  Effect.gen(function*() {
+    const signer = yield* SignedUrls
+    const incoming = join(root, "incoming")
+    yield* Effect.promise(() => mkdir(incoming, { recursive: true }))
+    const down = (error: unknown) => new Unavailable({ dependency: "storage", reason: `local disk: ${errno(error) ?? String(error)}` })
+    const attempt = <A>(f: () => Promise<A>) => Effect.tryPromise({ try: f, catch: down })
+
+    const stored = async (key: string): Promise<StoredObject | null> => {
+      try {
+        const info = await stat(objectPath(root, key))
+        return { key, sizeBytes: info.size, modifiedAt: info.mtime }
+      } catch (error) {
+        if (errno(error) === "ENOENT" || errno(error) === "ENOTDIR") return null
+        throw error
+      }
+    }
+
+    return ObjectStorage.of({
+      presignPut: (key, { sizeBytes, now, expiresInSeconds }) => {
+        const expiresAt = new Date(now.getTime() + expiresInSeconds * 1000)
+        return attempt(() => signer.presignPut(key, sizeBytes, expiresAt)).pipe(
+          Effect.map((url) => ({ url, headers: { ...PUT_HEADERS }, expiresAt })),
+        )
+      },
+      presignGet: (key, { now, expiresInSeconds, downloadName }) => {
+        const expiresAt = new Date(now.getTime() + expiresInSeconds * 1000)
+        return attempt(() => signer.presignGet(key, expiresAt, downloadName)).pipe(Effect.map((url) => ({ url, expiresAt })))
+      },
+      head: (key) => attempt(() => stored(key)).pipe(Effect.map(Option.fromNullishOr)),
+      digest: (key) =>
+        attempt(async () => {
+          try {
+            return Option.some(await sha256OfFile(objectPath(root, key)))
+          } catch (error) {
+            if (errno(error) === "ENOENT") return Option.none()
+            throw error
+          }
+        }),
+      readRange: (key, offset, length) =>
+        Effect.tryPromise({
+          try: async () => {
+            const handle = await open(objectPath(root, key), "r")
+            try {
+              const buffer = new Uint8Array(Math.max(0, length))
+              const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset)
+              return buffer.subarray(0, bytesRead)
+            } finally {
+              await handle.close()
+            }
+          },
+          catch: (error) => (errno(error) === "ENOENT" ? new ObjectNotFound({ key }) : down(error)),
+        }),
+      read: (key) =>
+        Effect.tryPromise({
+          try: async () => {
+            // The stream owns the handle and closes it when done or cancelled.
+            const handle = await open(objectPath(root, key), "r")
+            return Readable.toWeb(handle.createReadStream({ highWaterMark: 1024 * 1024 })) as ReadableStream<Uint8Array>
+          },
+          catch: (error) => (errno(error) === "ENOENT" ? new ObjectNotFound({ key }) : down(error)),
+        }),
+      put: (key, body, { maxBytes }) =>
+        Effect.gen(function*() {
+          const target = objectPath(root, key)
+          if ((yield* attempt(() => stored(key))) !== null) {
+            yield* Effect.promise(() => body.cancel().catch(() => undefined))
+            return yield* new ObjectExists({ key })
+          }
+          const aside = join(incoming, `${randomUUID()}.part`)
+          const outcome = yield* Effect.tryPromise({
+            try: async () => {
+              const handle = await open(aside, "wx", 0o600)
+              try {
+                const written = await writeStream(handle, body, maxBytes).catch((error: unknown) => {
+                  throw Object.assign(new Error("body stream failed"), { aborted: true, cause: error })
+                })
+                if (written === "too_large") return written
+                await handle.sync()
+              } finally {
+                await handle.close()
+              }
+              await mkdir(dirname(target), { recursive: true })
+              try {
+                await link(aside, target)
+              } catch (error) {
+                if (errno(error) === "EEXIST") return "exists" as const
+                throw error
+              }
+              await fsyncDir(dirname(target))
+              return "stored" as const
+            },
+            catch: (error) => ((error as { aborted?: boolean }).aborted === true ? new UploadAborted({ key }) : down(error)),
+          }).pipe(Effect.ensuring(Effect.promise(() => unlink(aside).catch(() => undefined))))
+          if (outcome === "too_large") return yield* new ObjectTooLarge({ key, limitBytes: maxBytes })
+          if (outcome === "exists") return yield* new ObjectExists({ key })
+          const info = yield* attempt(() => stored(key))
+          if (info === null) return yield* down(new Error("object vanished after write"))
+          return info
+        }),
+      move: (fromKey, toKey) =>
+        Effect.tryPromise({
+          try: async () => {
+            const to = objectPath(root, toKey)
+            await mkdir(dirname(to), { recursive: true })
+            await link(objectPath(root, fromKey), to)
+            await fsyncDir(dirname(to))
+            await unlink(objectPath(root, fromKey))
+          },
+          catch: (error) =>
+            errno(error) === "EEXIST"
+              ? new ObjectExists({ key: toKey })
+              : errno(error) === "ENOENT"
+              ? new ObjectNotFound({ key: fromKey })
+              : down(error),
+        }),
+      delete: (key) =>
+        attempt(async () => {
+          await rm(objectPath(root, key), { force: true })
+        }),
+      list: (prefix) =>
+        attempt(async () => {
+          const base = join(root, "objects")
+          const out: Array<StoredObject> = []
+          for await (const path of walk(base)) {
+            const key = relative(base, path).split(sep).join("/")
+            if (!key.startsWith(prefix)) continue
+            const info = await stat(path).catch(() => null)
+            if (info !== null) out.push({ key, sizeBytes: info.size, modifiedAt: info.mtime })
+          }
+          return out
+        }),
+    })
+  })
+
+export const layerLocalDiskStorage = (root: string) => Layer.effect(ObjectStorage, makeLocalDiskStorage(root))

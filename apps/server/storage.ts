@@ -1,0 +1,28 @@
+import { join } from "node:path"
+import { Layer } from "effect"
+import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
+import { makeUrlSigner, type UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
+import { layerLocalDiskStorage } from "../../adapters/storage-local/LocalDiskStorage.ts"
+import { loadSecret } from "../../adapters/system/secretFiles.ts"
+import type { Clock } from "../../ports/Clock.ts"
+import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import type { ServerConfig } from "./config.ts"
+
+export interface Storage {
+  readonly layer: Layer.Layer<ObjectStorage, unknown, Clock>
+  /** Present when this app serves the presigned URLs itself (the local-disk store). */
+  readonly signer?: UrlSigner
+  readonly describe: string
+}
+
+/** Where artifacts live, chosen from the configuration. */
+export const selectStorage = async (config: ServerConfig, baseUrl: () => string): Promise<Storage> => {
+  const secret = await loadSecret(config.urlSigningSecret, "URL_SIGNING_SECRET", join(config.dataDir, "keys", "url-signing.key"))
+  const signer = await makeUrlSigner(secret, baseUrl)
+  const root = join(config.dataDir, "storage")
+  return {
+    layer: layerLocalDiskStorage(root).pipe(Layer.provide(Layer.succeed(SignedUrls, signer))),
+    signer,
+    describe: `objects: local disk under ${root}`,
+  }
+}

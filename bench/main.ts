@@ -1,0 +1,9 @@
+// `npm run bench`: every benchmark, each figure printed as a ratio against a baseline measured in the same run.
+const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {}
+
+const only = process.argv.slice(2)
+for (const [name, load] of Object.entries(suites)) {
+  if (only.length > 0 && !only.includes(name)) continue
+  console.log(`\n## ${name}`)
+  await (await load()).run()
+}

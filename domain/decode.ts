@@ -1,0 +1,19 @@
+import { Effect, Result, Schema, SchemaIssue } from "effect"
+import { InvalidRequest } from "./errors.ts"
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** Lists every problem as "field: message" so the caller can fix all of them at once. */
+export const describeIssues = (issue: SchemaIssue.Issue): ReadonlyArray<string> =>
+  formatIssues(issue).issues.map((i) => {
+    const path = (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? p.key : p))
+    return path.length > 0 ? `${path.join(".")}: ${i.message}` : `body: ${i.message}`
+  })
+
+/** Decodes untrusted input; unknown extra fields are ignored, every problem is reported. */
+export const decodeInput = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown): Effect.Effect<S["Type"], InvalidRequest> => {
+  const result = Schema.decodeUnknownResult(schema)(input, { errors: "all", onExcessProperty: "ignore" })
+  return Result.isSuccess(result)
+    ? Effect.succeed(result.success)
+    : Effect.fail(new InvalidRequest({ problems: describeIssues(result.failure.issue) }))
+}

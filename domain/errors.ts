@@ -1,0 +1,193 @@
+import { Schema } from "effect"
+
+// Every domain error. Each carries the data a caller needs and a `detail` that names the next action.
+// The HTTP adapter maps each tag to [status, code] in one table (adapters/http/errorTable.ts).
+
+export class SignInRequired extends Schema.TaggedError<SignInRequired>()("SignInRequired", {
+  reason: Schema.String,
+}) {
+  get detail(): string {
+    return `${this.reason}. Send 'Authorization: Bearer <access token>' (or sign in in the browser) and retry.`
+  }
+}
+
+export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
+  problems: Schema.Array(Schema.String),
+}) {
+  get detail(): string {
+    return `Fix the request and retry: ${this.problems.join("; ")}.`
+  }
+}
+
+export class RequestTooLarge extends Schema.TaggedError<RequestTooLarge>()("RequestTooLarge", {
+  limitBytes: Schema.Number,
+}) {
+  get detail(): string {
+    return `The JSON body is larger than ${this.limitBytes} bytes; send a smaller body.`
+  }
+}
+
+export class SlugTaken extends Schema.TaggedError<SlugTaken>()("SlugTaken", {
+  slug: Schema.String,
+}) {
+  get detail(): string {
+    return `The slug '${this.slug}' is already used; choose another slug or omit it to have one derived from the name.`
+  }
+}
+
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
+  endpoint: Schema.String,
+  retryAfterSeconds: Schema.Number,
+}) {
+  get detail(): string {
+    return `The ${this.endpoint} budget for this account is spent; retry in ${this.retryAfterSeconds} seconds.`
+  }
+}
+
+export class ArtifactTooLarge extends Schema.TaggedError<ArtifactTooLarge>()("ArtifactTooLarge", {
+  sizeBytes: Schema.Number,
+  limitBytes: Schema.Number,
+}) {
+  get detail(): string {
+    return `The artifact is ${this.sizeBytes} bytes, above the limit of ${this.limitBytes} bytes; reduce the package (larger packages need onboarding with the operator).`
+  }
+}
+
+export class GameNotFoundOrForbidden extends Schema.TaggedError<GameNotFoundOrForbidden>()(
+  "GameNotFoundOrForbidden",
+  { gameId: Schema.String },
+) {
+  get detail(): string {
+    return `No game '${this.gameId}' owned by you; check the gameId returned when you created the game.`
+  }
+}
+
+export class NotAnEngineGame extends Schema.TaggedError<NotAnEngineGame>()("NotAnEngineGame", {
+  gameId: Schema.String,
+  kind: Schema.String,
+}) {
+  get detail(): string {
+    return `Game '${this.gameId}' is a '${this.kind}' game; publish it through its own flow, or create an engine game with POST /api/games/engine.`
+  }
+}
+
+export class VersionExists extends Schema.TaggedError<VersionExists>()("VersionExists", {
+  gameId: Schema.String,
+  version: Schema.String,
+}) {
+  get detail(): string {
+    return `Version '${this.version}' of game '${this.gameId}' is already released and immutable; increase the version and upload again.`
+  }
+}
+
+export class StorageNotConfigured extends Schema.TaggedError<StorageNotConfigured>()("StorageNotConfigured", {
+  reason: Schema.String,
+}) {
+  get detail(): string {
+    return `Object storage is not configured (${this.reason}); the operator must set the storage settings, then retry.`
+  }
+}
+
+export class NoUploadIntent extends Schema.TaggedError<NoUploadIntent>()("NoUploadIntent", {
+  gameId: Schema.String,
+  version: Schema.String,
+}) {
+  get detail(): string {
+    return `No live upload-url request matches this declaration of version '${this.version}'; call upload-url first with exactly the same version, sha256, sizeBytes and contentType.`
+  }
+}
+
+export class ArtifactMissing extends Schema.TaggedError<ArtifactMissing>()("ArtifactMissing", {
+  key: Schema.String,
+}) {
+  get detail(): string {
+    return "No object is stored for this release; PUT the artifact to the uploadUrl with the returned headers, then finalize again."
+  }
+}
+
+export class SizeMismatch extends Schema.TaggedError<SizeMismatch>()("SizeMismatch", {
+  declaredBytes: Schema.Number,
+  storedBytes: Schema.Number,
+}) {
+  get detail(): string {
+    return `The stored object is ${this.storedBytes} bytes but ${this.declaredBytes} were declared; it was deleted. Request a new upload URL and upload the exact file.`
+  }
+}
+
+export class ChecksumMismatch extends Schema.TaggedError<ChecksumMismatch>()("ChecksumMismatch", {
+  declared: Schema.String,
+  stored: Schema.String,
+}) {
+  get detail(): string {
+    return `The stored object's SHA-256 is ${this.stored}, not the declared ${this.declared}; it was deleted. Upload the exact file again, then finalize.`
+  }
+}
+
+/** Approval found the stored bytes differ from the digest pinned at finalize. */
+export class StoredChecksumMismatch extends Schema.TaggedError<StoredChecksumMismatch>()("StoredChecksumMismatch", {
+  pinned: Schema.String,
+  stored: Schema.String,
+}) {
+  get detail(): string {
+    return `The stored artifact no longer matches the SHA-256 pinned at finalize (${this.pinned}); the release stays pending. Investigate the storage, or reject the release.`
+  }
+}
+
+/** Approval found no stored object for the release. */
+export class StoredArtifactMissing extends Schema.TaggedError<StoredArtifactMissing>()("StoredArtifactMissing", {
+  key: Schema.String,
+}) {
+  get detail(): string {
+    return "The release's stored artifact is missing; the release stays pending. Restore the object or reject the release."
+  }
+}
+
+export class ReleaseNotPending extends Schema.TaggedError<ReleaseNotPending>()("ReleaseNotPending", {
+  gameId: Schema.String,
+  version: Schema.String,
+  status: Schema.String,
+}) {
+  get detail(): string {
+    return `Release '${this.version}' is already ${this.status}; only pending releases can be approved or rejected. Reload the review queue.`
+  }
+}
+
+/** Unknown resource, or one the caller may not see: answered 404 so existence cannot be probed. */
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
+  what: Schema.String,
+}) {
+  get detail(): string {
+    return `No ${this.what} here, or you may not see it; check the identifiers and your sign-in.`
+  }
+}
+
+/** A dependency (database, object storage, signer, identity provider) failed; the endpoint answers its documented failure code. */
+export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", {
+  dependency: Schema.Literals(["database", "storage", "signer", "identity", "scanner", "notifier"]),
+  reason: Schema.String,
+}) {
+  get detail(): string {
+    return `The ${this.dependency} is unavailable right now; retry in a moment. Nothing was changed.`
+  }
+}
+
+export type DomainError =
+  | SignInRequired
+  | InvalidRequest
+  | RequestTooLarge
+  | SlugTaken
+  | RateLimited
+  | ArtifactTooLarge
+  | GameNotFoundOrForbidden
+  | NotAnEngineGame
+  | VersionExists
+  | StorageNotConfigured
+  | NoUploadIntent
+  | ArtifactMissing
+  | SizeMismatch
+  | ChecksumMismatch
+  | StoredChecksumMismatch
+  | StoredArtifactMissing
+  | ReleaseNotPending
+  | NotFound
+  | Unavailable

@@ -1,0 +1,83 @@
+import { Effect, Schema } from "effect"
+import { Clock } from "../../ports/Clock.ts"
+import { GameStore } from "../../ports/GameStore.ts"
+import { Ids } from "../../ports/Ids.ts"
+import type { Principal } from "../auth/Principal.ts"
+import { withBudget } from "../budget/withBudget.ts"
+import { decodeInput } from "../decode.ts"
+import { NotFound, SlugTaken } from "../errors.ts"
+import type { Game } from "./Game.ts"
+import { GameKind } from "./Game.ts"
+import { GameName } from "./GameName.ts"
+import { firstFreeSlug, Slug, SLUG_MAX_LENGTH, slugFromName } from "./Slug.ts"
+
+export const CreateGameBody = Schema.Struct({
+  name: GameName,
+  slug: Schema.optionalKey(Slug),
+})
+
+export const RegisterGameBody = Schema.Struct({
+  name: GameName,
+  slug: Schema.optionalKey(Slug),
+  kind: GameKind,
+  ownerId: Schema.String.pipe(Schema.check(Schema.isBetweenLength(1, 255))),
+})
+
+/** Room for a `-<n>` suffix: every candidate of a derived slug starts with this much of the base. */
+const CANDIDATE_STEM_LENGTH = SLUG_MAX_LENGTH - 6
+const MAX_SLUG_ATTEMPTS = 25
+
+/** Inserts the game, deriving a collision-free slug when none was given (retrying when a concurrent insert won). */
+const insertGame = (fields: Omit<Game, "slug">, explicitSlug: string | undefined) =>
+  Effect.gen(function*() {
+    const games = yield* GameStore
+    if (explicitSlug !== undefined) {
+      const game: Game = { ...fields, slug: explicitSlug }
+      yield* games.insert(game)
+      return game
+    }
+    const base = slugFromName(fields.name)
+    for (let attempt = 1; ; attempt++) {
+      const taken = new Set(yield* games.slugsStartingWith(base.slice(0, CANDIDATE_STEM_LENGTH)))
+      const game: Game = { ...fields, slug: firstFreeSlug(base, taken) }
+      const inserted = yield* games.insert(game).pipe(
+        Effect.as(true),
+        Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
+      )
+      if (inserted) return game
+    }
+  })
+
+const newGameFields = (name: string, kind: string, ownerId: string) =>
+  Effect.gen(function*() {
+    const now = yield* (yield* Clock).now
+    const id = yield* (yield* Ids).next("gm")
+    return { id, name, kind, ownerId, manifestId: null, createdAt: now, updatedAt: now } satisfies Omit<Game, "slug">
+  })
+
+const ensureSlugFree = (slug: string | undefined) =>
+  Effect.gen(function*() {
+    if (slug === undefined) return
+    const existing = yield* (yield* GameStore).slugsStartingWith(slug)
+    if (existing.includes(slug)) return yield* new SlugTaken({ slug })
+  })
+
+/** POST /api/games/engine: creates an `engine` game owned by the caller (spec §4.1). */
+export const createGame = Effect.fn("createGame")(function*(principal: Principal, body: unknown) {
+  const input = yield* decodeInput(CreateGameBody, body)
+  yield* ensureSlugFree(input.slug)
+  return yield* withBudget(
+    "create_game",
+    principal.userId,
+    Effect.flatMap(newGameFields(input.name, "engine", principal.userId), (fields) => insertGame(fields, input.slug)),
+  )
+})
+
+/** POST /api/admin/games: an administrator registers a game of any kind for an owner (no budget). */
+export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, body: unknown) {
+  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  const input = yield* decodeInput(RegisterGameBody, body)
+  yield* ensureSlugFree(input.slug)
+  const fields = yield* newGameFields(input.name, input.kind, input.ownerId)
+  return yield* insertGame(fields, input.slug)
+})

@@ -1,0 +1,97 @@
+import { Effect, Option } from "effect"
+import { GameStore } from "../../ports/GameStore.ts"
+import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { type Principal, seesAllReleases } from "../auth/Principal.ts"
+import { NotFound } from "../errors.ts"
+import { visibleRelease } from "../release/DownloadUrl.ts"
+import type { Release } from "../release/Release.ts"
+import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
+import type { Game } from "./Game.ts"
+
+/** A release as its owner and administrators see it. */
+export const releaseView = (release: Release) => ({
+  version: release.version,
+  status: release.status,
+  sha256: release.sha256,
+  sizeBytes: release.sizeBytes,
+  source: release.source,
+  createdAt: release.createdAt,
+  reviewedAt: release.reviewedAt,
+  rejectionReason: release.rejectionReason,
+})
+
+/** A release as the public sees it: only what a downloader needs to verify. */
+const publicReleaseView = (release: Release) => ({
+  version: release.version,
+  sha256: release.sha256,
+  sizeBytes: release.sizeBytes,
+  publishedAt: release.reviewedAt,
+})
+
+/** The owner's view: every release with status and rejection reason. */
+export const ownerGameView = (game: Game, releases: ReadonlyArray<Release>) => ({
+  gameId: game.id,
+  name: game.name,
+  slug: game.slug,
+  kind: game.kind,
+  ownerId: game.ownerId,
+  status: catalogStatus(releases),
+  activeVersion: activeRelease(releases)?.version ?? null,
+  createdAt: game.createdAt,
+  updatedAt: game.updatedAt,
+  releases: releases.map(releaseView),
+})
+
+const publicGameView = (game: Game, active: Release) => ({
+  gameId: game.id,
+  name: game.name,
+  slug: game.slug,
+  kind: game.kind,
+  status: "published" as const,
+  activeVersion: active.version,
+  activeRelease: publicReleaseView(active),
+})
+
+/** GET /api/me/games: the caller's games with all their releases. */
+export const myGames = Effect.fn("myGames")(function*(principal: Principal) {
+  const games = yield* GameStore.use((g) => g.listByOwner(principal.userId))
+  const releases = yield* ReleaseStore
+  return yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
+})
+
+/** GET /api/games/{gameId}: owners and administrators get everything; anyone else the public record of a published game. */
+export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal | null, gameId: string) {
+  const game = Option.getOrNull(yield* GameStore.use((g) => g.get(gameId)))
+  if (game === null) return yield* new NotFound({ what: "game" })
+  const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
+  if (seesAllReleases(principal, game.ownerId)) return ownerGameView(game, releases)
+  const active = activeRelease(releases)
+  if (active === null) return yield* new NotFound({ what: "game" })
+  return publicGameView(game, active)
+})
+
+/** GET /api/games/{gameId}/releases/{version}. */
+export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
+  const { game, release } = yield* visibleRelease(principal, gameId, version)
+  return seesAllReleases(principal, game.ownerId)
+    ? { gameId, ...releaseView(release) }
+    : { gameId, ...publicReleaseView(release) }
+})
+
+/** GET /api/catalog: published games with their active release, most recently published first. */
+export const catalog = Effect.fn("catalog")(function*() {
+  const approved = yield* ReleaseStore.use((r) => r.listApproved())
+  const byGame = new Map<string, Array<Release>>()
+  for (const release of approved) {
+    const list = byGame.get(release.gameId)
+    if (list === undefined) byGame.set(release.gameId, [release])
+    else list.push(release)
+  }
+  const games = yield* GameStore.use((g) => g.getMany([...byGame.keys()]))
+  return games
+    .flatMap((game) => {
+      const active = activeRelease(byGame.get(game.id) ?? [])
+      return active === null ? [] : [publicGameView(game, active)]
+    })
+    .sort((a, b) => (b.activeRelease.publishedAt?.getTime() ?? 0) - (a.activeRelease.publishedAt?.getTime() ?? 0))
+})

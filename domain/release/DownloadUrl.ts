@@ -1,0 +1,45 @@
+import { Effect, Option } from "effect"
+import { Clock } from "../../ports/Clock.ts"
+import { GameStore } from "../../ports/GameStore.ts"
+import { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { type Principal, seesAllReleases } from "../auth/Principal.ts"
+import { NotFound } from "../errors.ts"
+import { Policy } from "../Policy.ts"
+import { activeRelease } from "../review/ReviewMachine.ts"
+import { sha256FromObjectKey } from "./ObjectKey.ts"
+
+/**
+ * The release `principal` may see, or NotFound: owners and administrators see every release; anyone else only the
+ * active release of a published game. Every unauthorized case looks exactly like an unknown one.
+ */
+export const visibleRelease = (principal: Principal | null, gameId: string, version: string) =>
+  Effect.gen(function*() {
+    const notFound = new NotFound({ what: "release" })
+    const game = Option.getOrNull(yield* GameStore.use((games) => games.get(gameId)))
+    if (game === null) return yield* notFound
+    const releases = yield* ReleaseStore
+    if (seesAllReleases(principal, game.ownerId)) {
+      const release = Option.getOrNull(yield* releases.get(gameId, version))
+      if (release === null) return yield* notFound
+      return { game, release }
+    }
+    const active = activeRelease(yield* releases.listByGame(gameId))
+    if (active === null || active.version !== version) return yield* notFound
+    return { game, release: active }
+  })
+
+/** GET /api/games/{gameId}/releases/{version}/download-url: a short-lived presigned GET (spec §4.5). */
+export const downloadUrl = Effect.fn("downloadUrl")(function*(principal: Principal, gameId: string, version: string) {
+  const { game, release } = yield* visibleRelease(principal, gameId, version)
+  const now = yield* (yield* Clock).now
+  const { downloadUrlTtlSeconds } = yield* Policy
+  const presigned = yield* (yield* ObjectStorage).presignGet(release.objectKey, {
+    now,
+    expiresInSeconds: downloadUrlTtlSeconds,
+    downloadName: `${game.slug}-${release.version}.pck`,
+  })
+  // Read back from the content-addressed key: what the URL serves is what that digest names.
+  const sha256 = sha256FromObjectKey(release.objectKey) ?? release.sha256
+  return { url: presigned.url, sha256, expiresAt: presigned.expiresAt }
+})

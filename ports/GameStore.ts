@@ -1,0 +1,14 @@
+import { Context, type Effect, type Option } from "effect"
+import type { SlugTaken, Unavailable } from "../domain/errors.ts"
+import type { Game } from "../domain/game/Game.ts"
+
+export class GameStore extends Context.Service<GameStore, {
+  /** Inserts a game; a slug already in use fails with SlugTaken (enforced by the store, also under concurrency). */
+  insert(game: Game): Effect.Effect<void, SlugTaken | Unavailable>
+  get(id: string): Effect.Effect<Option.Option<Game>, Unavailable>
+  getMany(ids: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Game>, Unavailable>
+  /** Slugs in use that start with `prefix` (only [a-z0-9-] is ever passed): the candidates a derived slug must avoid. */
+  slugsStartingWith(prefix: string): Effect.Effect<ReadonlyArray<string>, Unavailable>
+  /** The owner's games, oldest first. */
+  listByOwner(ownerId: string): Effect.Effect<ReadonlyArray<Game>, Unavailable>
+}>()("pckgate/ports/GameStore") {}

@@ -1,0 +1,32 @@
+import { Context, type Effect, type Option } from "effect"
+import type { NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
+import type { Release, UploadDeclaration, UploadIntent } from "../domain/release/Release.ts"
+
+export interface ReviewDecision {
+  readonly status: "approved" | "rejected"
+  readonly by: string
+  readonly at: Date
+  readonly reason: string | null
+}
+
+/** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
+export class ReleaseStore extends Context.Service<ReleaseStore, {
+  /** Records an intent; the same declaration again refreshes the existing intent's expiry instead of adding one. */
+  recordIntent(intent: UploadIntent): Effect.Effect<UploadIntent, Unavailable>
+  /** The live (unexpired, unconsumed) intent matching the declaration exactly. */
+  findIntent(declaration: UploadDeclaration, now: Date): Effect.Effect<Option.Option<UploadIntent>, Unavailable>
+  /**
+   * Consumes the intent and inserts the release in one atomic step. A (game, version) pair exists once:
+   * a concurrent second finalize fails with VersionExists; an intent consumed meanwhile with NoUploadIntent.
+   */
+  finalize(intentId: string, release: Release): Effect.Effect<Release, VersionExists | NoUploadIntent | Unavailable>
+  get(gameId: string, version: string): Effect.Effect<Option.Option<Release>, Unavailable>
+  /** A game's releases, oldest first. */
+  listByGame(gameId: string): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /** Pending releases of every game, oldest first (ties by game id, then version): the review queue. */
+  listPending(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /** Approved releases of every game: the catalog's raw material. */
+  listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /** Applies a review decision only if the release is still pending (compare-and-set). */
+  review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
+}>()("pckgate/ports/ReleaseStore") {}

@@ -1,0 +1,56 @@
+// A tiny client for the release API used by the HTTP and end-to-end tests.
+import { sha256Hex } from "./streams.ts"
+
+export type Fetch = (request: Request) => Promise<Response>
+
+export interface Reply {
+  readonly status: number
+  readonly body: any
+  readonly headers: Headers
+}
+
+export const reply = async (response: Response): Promise<Reply> => {
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = text === "" ? null : JSON.parse(text)
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers }
+}
+
+export const apiClient = (baseUrl: string, fetchImpl: Fetch = (r) => fetch(r)) => {
+  const call = async (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token !== undefined) headers["authorization"] = `Bearer ${options.token}`
+    const init: RequestInit = { method, headers }
+    if (options.body !== undefined) {
+      headers["content-type"] = "application/json"
+      init.body = typeof options.body === "string" ? options.body : JSON.stringify(options.body)
+    }
+    return reply(await fetchImpl(new Request(`${baseUrl}${path}`, init)))
+  }
+  return {
+    call,
+    createGame: (token: string, body: unknown) => call("POST", "/api/games/engine", { token, body }),
+    uploadUrl: (token: string, gameId: string, body: unknown) => call("POST", `/api/games/${gameId}/releases/upload-url`, { token, body }),
+    finalize: (token: string, gameId: string, body: unknown) => call("POST", `/api/games/${gameId}/releases/finalize`, { token, body }),
+    downloadUrl: (token: string | undefined, gameId: string, version: string) =>
+      call("GET", `/api/games/${gameId}/releases/${version}/download-url`, token === undefined ? {} : { token }),
+    approve: (token: string, gameId: string, version: string) => call("POST", `/api/admin/games/${gameId}/releases/${version}/approve`, { token }),
+    reject: (token: string, gameId: string, version: string, reason: unknown) =>
+      call("POST", `/api/admin/games/${gameId}/releases/${version}/reject`, { token, body: { reason } }),
+    /** PUTs bytes to a presigned URL with the given headers (as a client that follows the contract would). */
+    put: async (url: string, headers: Record<string, string>, bytes: Uint8Array) =>
+      reply(await fetchImpl(new Request(url, { method: "PUT", headers, body: bytes as BodyInit }))),
+    get: async (url: string) => fetchImpl(new Request(url)),
+  }
+}
+
+/** An artifact of `size` pseudo-random bytes with its declaration. */
+export const artifact = (size = 4096, version = "1.0.0") => {
+  const bytes = new Uint8Array(size)
+  crypto.getRandomValues(bytes.subarray(0, Math.min(size, 65536)))
+  return { bytes, declaration: { version, sha256: sha256Hex(bytes), sizeBytes: size } }
+}

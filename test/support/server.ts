@@ -1,0 +1,75 @@
+// Starts the real server process (`node apps/server/main.ts`, as `npm start` does) on a free port, for end-to-end tests.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+
+export const REPO_ROOT = resolve(import.meta.dirname, "../..")
+
+export interface RunningServer {
+  readonly baseUrl: string
+  readonly dataDir: string
+  readonly process: ChildProcess
+  /** Everything the server printed so far (stdout and stderr). */
+  readonly output: () => string
+  /** A dev-issuer token, minted by the CLI against the same DATA_DIR. */
+  readonly token: (userId: string, options?: { readonly admin?: boolean }) => string
+  /** SIGTERM and wait for exit. */
+  readonly stop: () => Promise<number | null>
+  /** SIGKILL and wait: a crash. */
+  readonly kill: () => Promise<void>
+}
+
+export interface StartOptions {
+  readonly env?: Readonly<Record<string, string>>
+  /** Reuse a data directory (restart after a crash). */
+  readonly dataDir?: string
+  readonly timeoutMs?: number
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode)
+    else child.once("exit", (code) => resolve(code))
+  })
+
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pckgate-e2e-"))
+  const env = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...options.env }
+  const child = spawn(process.execPath, ["apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()))
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()))
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000)
+  let baseUrl: string | null = null
+  while (baseUrl === null) {
+    const match = /public base URL (\S+)\)/.exec(output)
+    if (match !== null && output.includes("data directory:")) baseUrl = match[1]!
+    else if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    else if (Date.now() > deadline) {
+      child.kill("SIGKILL")
+      throw new Error(`server did not start in time:\n${output}`)
+    }
+    else await new Promise((r) => setTimeout(r, 50))
+  }
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    output: () => output,
+    token: (userId, tokenOptions = {}) => {
+      const args = ["apps/cli/main.ts", "token", "--user", userId, ...(tokenOptions.admin === true ? ["--admin"] : [])]
+      const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, encoding: "utf8" })
+      if (result.status !== 0) throw new Error(`token command failed: ${result.stderr}`)
+      return result.stdout.trim().split("\n").at(-1)!
+    },
+    stop: async () => {
+      child.kill("SIGTERM")
+      return exited(child)
+    },
+    kill: async () => {
+      child.kill("SIGKILL")
+      await exited(child)
+    },
+  }
+}

@@ -79,6 +79,8 @@ export const makeApp = (options: AppOptions): App => {
 
   const h3 = new H3({
     silent: true,
+    // Malformed percent-encoding reaches the routes, which answer it like any unknown id (404), not 400.
+    allowMalformedURL: true,
     onError: (error: HTTPError, event) => {
       const note = noteFor(event)
       if (error.status >= 500) {

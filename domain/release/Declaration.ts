@@ -12,7 +12,7 @@ export const DeclarationBody = Schema.Struct({
   sha256: Sha256,
   sizeBytes: Schema.Number.pipe(
     Schema.check(
-      Schema.makeFilter((n: number) => Number.isSafeInteger(n) && n >= RELEASE_MIN_BYTES, {
+      Schema.makeFilter((n: number) => Number.isInteger(n) && n >= RELEASE_MIN_BYTES, {
         expected: `an integer number of bytes, at least ${RELEASE_MIN_BYTES}`,
       }),
     ),

@@ -1,0 +1,94 @@
+// The h3 app on memory adapters, driven through app.fetch (no port), with real jose tokens and a manual clock.
+import { Effect, Layer, ManagedRuntime } from "effect"
+import type { LogEntry } from "../../adapters/http/App.ts"
+import { makeApp } from "../../adapters/http/App.ts"
+import type { AppServices } from "../../adapters/http/route.ts"
+import { makeSessionCodec } from "../../adapters/http/session.ts"
+import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
+import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
+import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
+import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
+import { layerMemoryGameStore } from "../../adapters/memory/MemoryGameStore.ts"
+import { layerSequentialIds } from "../../adapters/memory/MemoryIds.ts"
+import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
+import { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import { layerMemoryReleaseStore } from "../../adapters/memory/MemoryReleaseStore.ts"
+import { layerMemoryReviewNotifier, ReviewInbox } from "../../adapters/memory/MemoryReviewNotifier.ts"
+import { layerMemorySha256Hasher } from "../../adapters/memory/MemorySha256Hasher.ts"
+import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
+import { makeUrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
+import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
+import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
+import { apiClient } from "./api.ts"
+
+export const TEST_BASE_URL = "http://pckgate.test"
+
+export interface TestAppOptions {
+  readonly budget?: BudgetLimit
+  /** Alters the memory object store (e.g. to make one operation fail). */
+  readonly wrapStorage?: (storage: ObjectStorage["Service"]) => ObjectStorage["Service"]
+  /** Replaces adapters (e.g. a failing store) on top of the memory defaults. */
+  readonly override?: Layer.Layer<never, never, never> | Layer.Layer<any, never, never>
+}
+
+export const makeTestApp = async (options: TestAppOptions = {}) => {
+  const issuer = await makeDevIssuerFromJwk(await generateDevJwk())
+  const signer = await makeUrlSigner(crypto.getRandomValues(new Uint8Array(32)), () => TEST_BASE_URL)
+  const clockLayer = layerManualClock(new Date())
+  const base = Layer.mergeAll(
+    layerMemoryGameStore,
+    layerMemoryReleaseStore,
+    layerMemoryBudgetLedger,
+    layerSequentialIds,
+    layerMemoryReviewNotifier,
+    layerMemorySha256Hasher,
+    Layer.effect(ObjectStorage, Effect.map(makeMemoryObjectStorage, options.wrapStorage ?? ((s) => s))).pipe(
+      Layer.provide(Layer.succeed(SignedUrls, signer)),
+      Layer.provide(clockLayer),
+    ),
+    layerJwtIdentity({ keys: issuer.keys, issuer: DEV_ISSUER, audience: DEV_AUDIENCE }),
+    Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
+  ).pipe(Layer.provideMerge(clockLayer))
+  const layer = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)
+  const runtime = ManagedRuntime.make(layer as Layer.Layer<AppServices | ManualClock | ReviewInbox>)
+  const logs: Array<LogEntry> = []
+  const app = makeApp({
+    runtime,
+    baseUrl: () => TEST_BASE_URL,
+    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
+    signer,
+    log: (entry) => void logs.push(entry),
+  })
+  const clock = await runtime.runPromise(ManualClock.use(Effect.succeed))
+  const inbox = await runtime.runPromise(ReviewInbox.use(Effect.succeed))
+  return {
+    app,
+    api: apiClient(TEST_BASE_URL, app.fetch),
+    token: (userId: string, tokenOptions: { admin?: boolean; ttlSeconds?: number; audience?: string } = {}) =>
+      issuer.issue({ userId, ...tokenOptions }),
+    issuer,
+    clock,
+    inbox,
+    logs,
+    runtime,
+    dispose: () => runtime.dispose(),
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>
+
+/** Creates an engine game and returns its id. */
+export const newGame = async (t: TestApp, token: string, name = "Test Game") => {
+  const created = await t.api.createGame(token, { name })
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`)
+  return created.body.gameId as string
+}
+
+/** upload-url + PUT + finalize of `pck`; returns the finalize reply. */
+export const release = async (t: TestApp, token: string, gameId: string, pck: { bytes: Uint8Array; declaration: object }) => {
+  const presigned = await t.api.uploadUrl(token, gameId, pck.declaration)
+  if (presigned.status !== 200) throw new Error(`upload-url failed: ${JSON.stringify(presigned.body)}`)
+  const put = await t.api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)
+  if (put.status !== 200) throw new Error(`PUT failed: ${JSON.stringify(put.body)}`)
+  return t.api.finalize(token, gameId, pck.declaration)
+}

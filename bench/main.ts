@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark, each figure printed as a ratio against a baseline measured in the same run.
-const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {}
+const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  release: () => import("./release.ts"),
+}
 
 const only = process.argv.slice(2)
 for (const [name, load] of Object.entries(suites)) {

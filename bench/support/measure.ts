@@ -1,0 +1,51 @@
+import { execFileSync, spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+
+export const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** Wall time of a command in seconds (the command's own output discarded). */
+export const timeCommand = (command: string, args: ReadonlyArray<string>): number => {
+  const started = performance.now()
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "pipe"] })
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`)
+  return (performance.now() - started) / 1000
+}
+
+export const timeAsync = async (run: () => Promise<unknown>): Promise<number> => {
+  const started = performance.now()
+  await run()
+  return (performance.now() - started) / 1000
+}
+
+/** Resident memory of a process in bytes (Linux). */
+export const rssOf = (pid: number): number => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
+  return match === null ? 0 : Number(match[1]) * 1024
+}
+
+/** Samples a process's RSS every 20 ms while `run` goes on; returns the peak seen. */
+export const peakRssDuring = async <A>(pid: number, run: () => Promise<A>): Promise<{ result: A; peak: number }> => {
+  let peak = rssOf(pid)
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20)
+  try {
+    const result = await run()
+    return { result, peak: Math.max(peak, rssOf(pid)) }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
+export const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`
+
+export const requireTool = (tool: string) => {
+  try {
+    execFileSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" })
+  } catch {
+    throw new Error(`the benchmark needs '${tool}' on PATH`)
+  }
+}

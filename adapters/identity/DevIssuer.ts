@@ -37,8 +37,13 @@ export const generateDevJwk = async (): Promise<JWK> => {
   return { ...(await exportJWK(privateKey)), kid: `dev-${crypto.randomUUID().slice(0, 8)}`, alg: "ES256" }
 }
 
-/** Loads the dev issuer's key from `dataDir`, creating it on first use (safe when two processes start at once). */
-export const loadDevIssuer = async (dataDir: string): Promise<DevIssuer> => {
-  const text = await loadOrCreateFile(join(dataDir, "keys", "dev-issuer.jwk.json"), async () => JSON.stringify(await generateDevJwk()))
+/**
+ * The dev issuer's key: from `DEV_ISSUER_JWK` (a private ES256 JWK as JSON, so several instances can share it), else
+ * from `dataDir`, created on first use (safe when two processes start at once).
+ */
+export const loadDevIssuer = async (dataDir: string, fromEnv?: string): Promise<DevIssuer> => {
+  const text = fromEnv !== undefined && fromEnv !== ""
+    ? fromEnv
+    : await loadOrCreateFile(join(dataDir, "keys", "dev-issuer.jwk.json"), async () => JSON.stringify(await generateDevJwk()))
   return makeDevIssuerFromJwk(JSON.parse(text) as JWK)
 }

@@ -30,7 +30,7 @@ const identityLayer = async (config: ServerConfig) =>
       adminSubjects: config.adminSubjects,
     })
     : layerJwtIdentity({
-      keys: (await loadDevIssuer(config.dataDir)).keys,
+      keys: (await loadDevIssuer(config.dataDir, config.devIssuerJwk)).keys,
       issuer: DEV_ISSUER,
       audience: DEV_AUDIENCE,
       adminSubjects: config.adminSubjects,

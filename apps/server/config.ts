@@ -18,6 +18,8 @@ export interface ServerConfig {
   readonly adminSubjects: ReadonlyArray<string>
   readonly urlSigningSecret: string | undefined
   readonly sessionSecret: string | undefined
+  /** The dev issuer's private JWK, to share it between instances; otherwise kept in DATA_DIR. */
+  readonly devIssuerJwk: string | undefined
   /** mysql://user:pass@host:port/db; null = embedded SQLite in DATA_DIR. */
   readonly databaseUrl: string | null
   /** `local` (the embedded default, served by this app) or `gcs`. */
@@ -59,6 +61,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     adminSubjects: (env["ADMIN_SUBJECTS"] ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""),
     urlSigningSecret: env["URL_SIGNING_SECRET"],
     sessionSecret: env["SESSION_SECRET"],
+    devIssuerJwk: env["DEV_ISSUER_JWK"],
     databaseUrl: env["DATABASE_URL"] || null,
     storage: env["STORAGE"] === "gcs" ? "gcs" : "local",
     gcsBucket: env["GCS_BUCKET"] || null,

@@ -98,4 +98,19 @@ describe("POST /api/games/{gameId}/releases/finalize", () => {
     const reply = await t.api.finalize(other, gameId, pck.declaration)
     expect([reply.status, reply.body.error]).toEqual([404, "game_not_found_or_forbidden"])
   })
+
+  test("a stored object above 512 MiB is 413 artifact_too_large and is deleted", async () => {
+    // A store that reports the object as oversized (as a bucket could hold one): the outcome is what matters.
+    const big = await makeTestApp({ wrapStorage: (s) => ({ ...s, head: (key) => Effect.map(s.head(key), Option.map((o) => ({ ...o, sizeBytes: 536870913 }))) }) })
+    const token = await big.token("owner")
+    const game = await newGame(big, token)
+    const pck = artifact(4096)
+    const presigned = await big.api.uploadUrl(token, game, pck.declaration)
+    await big.api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)
+    const reply = await big.api.finalize(token, game, pck.declaration)
+    expect([reply.status, reply.body.error]).toEqual([413, "artifact_too_large"])
+    const remaining = await big.runtime.runPromise(ObjectStorage.use((s) => s.list("releases/")))
+    expect(remaining).toEqual([])
+    await big.dispose()
+  })
 })

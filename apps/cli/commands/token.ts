@@ -17,7 +17,7 @@ export const command: Command = {
       return EXIT.cannotRun
     }
     const dataDir = resolve(String(args.values["data-dir"] ?? io.env["DATA_DIR"] ?? "./data"))
-    const issuer = await loadDevIssuer(dataDir)
+    const issuer = await loadDevIssuer(dataDir, io.env["DEV_ISSUER_JWK"])
     const token = await issuer.issue({ userId: args.values["user"], admin: args.values["admin"] === true })
     io.stderr(`dev token for '${args.values["user"]}'${args.values["admin"] === true ? " (admin)" : ""}, valid 1 hour, issuer key in ${dataDir}/keys\n`)
     io.stdout(`${token}\n`)

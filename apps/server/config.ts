@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** `local` (the embedded default, served by this app) or `gcs`. */
   readonly storage: "local" | "gcs"
   readonly gcsBucket: string | null
+  /** GCS_API_ENDPOINT: emulators and tests only; GCS JSON API calls and signed URLs go to this origin. */
+  readonly gcsApiEndpoint: string | null
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -65,6 +67,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     databaseUrl: env["DATABASE_URL"] || null,
     storage: env["STORAGE"] === "gcs" ? "gcs" : "local",
     gcsBucket: env["GCS_BUCKET"] || null,
+    gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
   }
   if (env["STORAGE"] !== undefined && env["STORAGE"] !== "" && env["STORAGE"] !== "local" && env["STORAGE"] !== "gcs") {
     errors.push(`STORAGE must be 'local' or 'gcs' (got '${env["STORAGE"]}')`)

@@ -2,6 +2,7 @@ import { join } from "node:path"
 import { Layer } from "effect"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { makeUrlSigner, type UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
+import { describeGcsSetup, layerGcsStorage, resolveGcsSetup } from "../../adapters/storage-gcs/index.ts"
 import { layerLocalDiskStorage } from "../../adapters/storage-local/LocalDiskStorage.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import type { Clock } from "../../ports/Clock.ts"
@@ -15,8 +16,20 @@ export interface Storage {
   readonly describe: string
 }
 
-/** Where artifacts live, chosen from the configuration. */
-export const selectStorage = async (config: ServerConfig, baseUrl: () => string): Promise<Storage> => {
+/**
+ * Where artifacts live, chosen from the configuration. With `gcs`, a missing bucket or unusable credentials do not stop
+ * the server: storage endpoints answer 503 storage_not_configured. `env` is where Google's application default
+ * credentials are read, by the library as well (the process environment).
+ */
+export const selectStorage = async (
+  config: ServerConfig,
+  baseUrl: () => string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Storage> => {
+  if (config.storage === "gcs") {
+    const setup = await resolveGcsSetup({ bucket: config.gcsBucket, apiEndpoint: config.gcsApiEndpoint, env })
+    return { layer: layerGcsStorage(setup), describe: describeGcsSetup(setup) }
+  }
   const secret = await loadSecret(config.urlSigningSecret, "URL_SIGNING_SECRET", join(config.dataDir, "keys", "url-signing.key"))
   const signer = await makeUrlSigner(secret, baseUrl)
   const root = join(config.dataDir, "storage")

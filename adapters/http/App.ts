@@ -5,6 +5,7 @@ import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
 import type { AuthContext } from "./auth.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
 import type { AppServices, Route, RouteContext } from "./route.ts"
+import { openApiDocument } from "./openapi/document.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
@@ -116,6 +117,10 @@ export const makeApp = (options: AppOptions): App => {
       return errorResponse(405, "method_not_allowed", `This endpoint accepts ${allow}.`, { headers: { allow } })
     })
   }
+  h3.get("/openapi.json", (event) => {
+    noteFor(event).route = "GET /openapi.json"
+    return json(200, openApiDocument(allRoutes, options.baseUrl()), { "cache-control": "public, max-age=300" })
+  })
   h3.get("/healthz", (event) => {
     noteFor(event).route = "GET /healthz"
     return json(200, { ok: true })

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, type Schema } from "effect"
 import type { DomainError } from "../../domain/errors.ts"
 import { NotFound } from "../../domain/errors.ts"
 import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
@@ -38,9 +38,21 @@ export interface RouteContext {
   readonly setUser: (userId: string) => void
 }
 
+/** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */
+export interface RouteDoc {
+  readonly summary: string
+  /** Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie. */
+  readonly access: "public" | "signedIn" | "bearer"
+  readonly request?: Schema.Top
+  readonly success: readonly [status: number, schema: Schema.Top | null]
+  /** The domain errors this endpoint can answer (auth, body and dependency failures are added from the route). */
+  readonly errors: ReadonlyArray<DomainError["_tag"]>
+}
+
 export interface Route {
   readonly method: "GET" | "POST" | "PUT" | "DELETE"
   readonly path: string
+  readonly doc: RouteDoc
   /** The endpoint's documented answer when a dependency fails; 503 service_unavailable otherwise. */
   readonly dependencyFailure?: StatusAndCode
   readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>

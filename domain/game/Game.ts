@@ -1,12 +1,12 @@
 import { Schema } from "effect"
 
 /** Identifiers the service generates; anything else in a path is answered 404. */
-export const GAME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+export const GAME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/u
 export const GameId = Schema.String.pipe(Schema.check(Schema.isPattern(GAME_ID_PATTERN)))
 
 /** `engine` games publish through the release API; other kinds (e.g. `web`) have their own flow. */
 export const GameKind = Schema.String.pipe(
-  Schema.check(Schema.isPattern(/^[a-z][a-z0-9-]{0,31}$/, { expected: "a lowercase kind such as 'engine' or 'web'" })),
+  Schema.check(Schema.isPattern(/^[a-z][a-z0-9-]{0,31}$/u, { expected: "a lowercase kind such as 'engine' or 'web'" })),
 )
 
 export const Game = Schema.Struct({

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 
 export const SLUG_MAX_LENGTH = 64
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/u
 
 export const Slug = Schema.String.pipe(
   Schema.check(

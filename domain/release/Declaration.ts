@@ -10,10 +10,11 @@ import { Version } from "./Version.ts"
 export const DeclarationBody = Schema.Struct({
   version: Version,
   sha256: Sha256,
-  sizeBytes: Schema.Number.pipe(
+  sizeBytes: Schema.Finite.pipe(
     Schema.check(
       Schema.makeFilter((n: number) => Number.isInteger(n) && n >= RELEASE_MIN_BYTES, {
         expected: `an integer number of bytes, at least ${RELEASE_MIN_BYTES}`,
+        toJsonSchema: () => ({ multipleOf: 1, minimum: RELEASE_MIN_BYTES }),
       }),
     ),
   ),

@@ -9,6 +9,7 @@ export const Version = Schema.String.pipe(
   Schema.check(
     Schema.makeFilter((s: string) => isValidVersion(s), {
       expected: "1-32 characters of [A-Za-z0-9._-], starting with a letter or digit, without '..'",
+      toJsonSchema: () => ({ pattern: "^(?!.*\\.\\.)[A-Za-z0-9][A-Za-z0-9._-]{0,31}$" }),
     }),
   ),
   Schema.brand("Version"),

@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
-import { createGame, registerGame } from "../../../domain/game/CreateGame.ts"
+import { createGame, CreateGameBody, RegisterGameBody, registerGame } from "../../../domain/game/CreateGame.ts"
 import type { Game } from "../../../domain/game/Game.ts"
 import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
+import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, type Route, type RouteContext } from "../route.ts"
 
@@ -27,6 +28,13 @@ export const gameRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/games/engine",
     dependencyFailure: DEPENDENCY_FAILURE.createGame,
+    doc: {
+      summary: "Create the game record (once per game, not per version)",
+      access: "signedIn",
+      request: CreateGameBody,
+      success: [201, Wire.CreatedGame],
+      errors: ["SlugTaken", "RateLimited"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -37,6 +45,13 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "POST",
     path: "/api/admin/games",
+    doc: {
+      summary: "Register a game of any kind for an owner (administrators)",
+      access: "signedIn",
+      request: RegisterGameBody,
+      success: [201, Wire.CreatedGame],
+      errors: ["SlugTaken", "NotFound"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -48,6 +63,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/me/games",
+    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -57,6 +73,12 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/games/:gameId",
+    doc: {
+      summary: "A game: everything for its owner and administrators, the public record of a published game for others",
+      access: "public",
+      success: [200, Wire.GameDetail],
+      errors: ["SignInRequired", "NotFound"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* authenticate(ctx.request, ctx.auth)
@@ -68,6 +90,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/catalog",
+    doc: { summary: "Published games and their active release", access: "public", success: [200, Wire.Catalog], errors: [] },
     handle: () => Effect.map(catalog(), (games) => json(200, { games })),
   },
 ]

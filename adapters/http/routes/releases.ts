@@ -1,12 +1,14 @@
 import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
 import { releaseDetail } from "../../../domain/game/Views.ts"
+import { DeclarationBody } from "../../../domain/release/Declaration.ts"
 import { downloadUrl } from "../../../domain/release/DownloadUrl.ts"
 import { finalizeRelease } from "../../../domain/release/FinalizeRelease.ts"
 import { requestUploadUrl } from "../../../domain/release/RequestUploadUrl.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
+import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, rawParam, type Route, versionParam } from "../route.ts"
 
@@ -15,6 +17,13 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/games/:gameId/releases/upload-url",
     dependencyFailure: DEPENDENCY_FAILURE.uploadUrl,
+    doc: {
+      summary: "Record an upload intent and get a presigned, write-once PUT URL (1 hour) with the headers to send verbatim",
+      access: "signedIn",
+      request: DeclarationBody,
+      success: [200, Wire.UploadUrl],
+      errors: ["ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "StorageNotConfigured"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -26,6 +35,16 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/games/:gameId/releases/finalize",
     dependencyFailure: DEPENDENCY_FAILURE.finalize,
+    doc: {
+      summary: "Re-hash the stored object, compare it with the declaration, and record the release (pending review)",
+      access: "signedIn",
+      request: DeclarationBody,
+      success: [201, Wire.FinalizedRelease],
+      errors: [
+        "ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "NoUploadIntent",
+        "ArtifactMissing", "SizeMismatch", "ChecksumMismatch", "StorageNotConfigured",
+      ],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -44,6 +63,12 @@ export const releaseRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/games/:gameId/releases/:version/download-url",
+    doc: {
+      summary: "A presigned GET (about 5 minutes) and the sha256 read back from the content-addressed key; 404 for anyone not allowed",
+      access: "signedIn",
+      success: [200, Wire.DownloadUrl],
+      errors: ["NotFound", "StorageNotConfigured"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -55,6 +80,12 @@ export const releaseRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/games/:gameId/releases/:version",
+    doc: {
+      summary: "A release: any for its owner and administrators, only the active one for others",
+      access: "public",
+      success: [200, Wire.ReleaseDetail],
+      errors: ["SignInRequired", "NotFound"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* authenticate(ctx.request, ctx.auth)

@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
 import { releaseView } from "../../../domain/game/Views.ts"
-import { approveRelease, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
+import { approveRelease, RejectBody, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
 import { readJsonBody } from "../body.ts"
+import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, type Route, type RouteContext, versionParam } from "../route.ts"
 
@@ -21,6 +22,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/admin/review-queue",
+    doc: { summary: "Pending releases, oldest first, with waiting time (administrators)", access: "signedIn", success: [200, Wire.ReviewQueue], errors: ["NotFound"] },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -30,6 +32,12 @@ export const reviewRoutes: ReadonlyArray<Route> = [
   {
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/approve",
+    doc: {
+      summary: "Re-verify the stored bytes, publish the game and make this release active (administrators)",
+      access: "signedIn",
+      success: [200, Wire.ReviewDecision],
+      errors: ["NotFound", "ReleaseNotPending", "StoredChecksumMismatch", "StoredArtifactMissing", "StorageNotConfigured"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
@@ -41,6 +49,13 @@ export const reviewRoutes: ReadonlyArray<Route> = [
   {
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/reject",
+    doc: {
+      summary: "Reject with a reason the creator sees; the previously approved release stays active (administrators)",
+      access: "signedIn",
+      request: RejectBody,
+      success: [200, Wire.ReviewDecision],
+      errors: ["NotFound", "ReleaseNotPending"],
+    },
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)

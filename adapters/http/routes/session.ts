@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { SignInRequired } from "../../../domain/errors.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { authenticate } from "../auth.ts"
+import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
 import { sessionCookieHeader } from "../session.ts"
@@ -16,6 +17,7 @@ export const sessionRoutes: ReadonlyArray<Route> = [
     // Exchanges a valid Bearer token for an HttpOnly session cookie (browsers cannot keep tokens safely).
     method: "POST",
     path: "/api/session",
+    doc: { summary: "Exchange a Bearer token for an HttpOnly session cookie (browsers)", access: "bearer", success: [200, Wire.Session], errors: [] },
     handle: (ctx) =>
       Effect.gen(function*() {
         if (ctx.request.headers.get("authorization") === null) {
@@ -35,6 +37,7 @@ export const sessionRoutes: ReadonlyArray<Route> = [
   {
     method: "DELETE",
     path: "/api/session",
+    doc: { summary: "End the browser session (clears the cookie)", access: "public", success: [204, null], errors: [] },
     handle: (ctx) =>
       Effect.succeed(new Response(null, { status: 204, headers: { "set-cookie": sessionCookieHeader("", 0, secure(ctx)) } })),
   },

@@ -1,0 +1,113 @@
+// The OpenAPI 3.1 document, generated from the routes' own declarations and the Schemas that validate requests.
+import { Schema } from "effect"
+import type { DomainError } from "../../../domain/errors.ts"
+import { ERROR_TABLE, type StatusAndCode } from "../errorTable.ts"
+import type { Route } from "../route.ts"
+import { ErrorBody, Health, RateLimitedBody } from "./schemas.ts"
+
+type Json = Record<string, unknown>
+
+/** Response objects list exactly their fields: a field the document does not know is drift, and the test catches it. */
+const closed = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(closed)
+  if (node === null || typeof node !== "object") return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) out[key] = closed(value)
+  if (out["type"] === "object" && out["properties"] !== undefined) out["additionalProperties"] = false
+  return out
+}
+
+const jsonSchema = (schema: Schema.Top, strict: boolean): unknown => {
+  const document = Schema.toJsonSchemaDocument(schema as Schema.Constraint)
+  return strict ? closed(document.schema) : document.schema
+}
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}")
+
+const SECURITY = {
+  public: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
+  signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  bearer: [{ bearerAuth: [] }],
+} as const
+
+const errorsOf = (route: Route): ReadonlyArray<StatusAndCode> => {
+  const tags = new Set<DomainError["_tag"]>(route.doc.errors)
+  if (route.doc.access !== "public") tags.add("SignInRequired")
+  if (route.doc.request !== undefined) {
+    tags.add("InvalidRequest")
+    tags.add("RequestTooLarge")
+  }
+  const codes: Array<StatusAndCode> = [...tags].map((tag) => ERROR_TABLE[tag])
+  codes.push(route.dependencyFailure ?? ERROR_TABLE.Unavailable, [500, "internal"])
+  return codes
+}
+
+const errorResponses = (codes: ReadonlyArray<StatusAndCode>): Json => {
+  const byStatus = new Map<number, Set<string>>()
+  for (const [status, code] of codes) byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code))
+  const responses: Json = {}
+  for (const [status, set] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const list = [...set].sort()
+    const schema = status === 429
+      ? jsonSchema(RateLimitedBody, true)
+      : { ...(jsonSchema(ErrorBody, true) as Json), properties: { error: { type: "string", enum: list }, detail: { type: "string" } } }
+    responses[String(status)] = {
+      description: list.map((c) => `\`${c}\``).join(", "),
+      ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "seconds until the budget allows another call" } } } : {}),
+      content: { "application/json": { schema } },
+    }
+  }
+  return responses
+}
+
+export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): Json => {
+  const paths: Record<string, Json> = {}
+  for (const route of routes) {
+    const path = openApiPath(route.path)
+    const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }))
+    const [status, schema] = route.doc.success
+    paths[path] = {
+      ...paths[path],
+      [route.method.toLowerCase()]: {
+        operationId: `${route.method.toLowerCase()} ${route.path}`,
+        summary: route.doc.summary,
+        security: SECURITY[route.doc.access],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(route.doc.request !== undefined
+          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.doc.request, false) } } } }
+          : {}),
+        responses: {
+          [String(status)]: schema === null
+            ? { description: "done, no body" }
+            : { description: "success", content: { "application/json": { schema: jsonSchema(schema, true) } } },
+          ...errorResponses(errorsOf(route)),
+        },
+      },
+    }
+  }
+  paths["/healthz"] = { get: { operationId: "get /healthz", summary: "Liveness", security: [{}], responses: { "200": { description: "alive", content: { "application/json": { schema: jsonSchema(Health, true) } } } } } }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "pckgate",
+      version: "1",
+      description: "Review and distribution of Godot game packages. Every error body is {error, detail}; detail names the next action. " +
+        "Presigned upload URLs are PUT with the raw bytes and exactly the returned headers, without Authorization; they answer " +
+        "200, 403 SignatureDoesNotMatch or 412 when the key already holds an object.",
+    },
+    servers: [{ url: baseUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "pckgate_session" },
+      },
+    },
+    paths,
+  }
+}

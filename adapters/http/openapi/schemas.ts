@@ -1,0 +1,108 @@
+// Wire shapes of the responses, as Schemas: the OpenAPI document is generated from them (requests use the domain's).
+import { Schema } from "effect"
+
+const Timestamp = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u, { expected: "an ISO-8601 UTC timestamp with milliseconds" })),
+)
+const Sha256 = Schema.String.pipe(Schema.check(Schema.isPattern(/^[0-9a-f]{64}$/u)))
+const Status = Schema.Literals(["review", "published", "rejected"])
+const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected"])
+
+export const ErrorBody = Schema.Struct({ error: Schema.String, detail: Schema.String })
+export const RateLimitedBody = Schema.Struct({ error: Schema.Literal("rate_limited"), detail: Schema.String, retryAfterSeconds: Schema.Int })
+
+export const CreatedGame = Schema.Struct({
+  gameId: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  kind: Schema.String,
+  ownerId: Schema.String,
+  status: Schema.Literal("review"),
+  createdAt: Timestamp,
+  uploadUrlEndpoint: Schema.String,
+})
+
+export const UploadUrl = Schema.Struct({
+  uploadUrl: Schema.String,
+  headers: Schema.Record(Schema.String, Schema.String),
+  expiresAt: Timestamp,
+})
+
+export const FinalizedRelease = Schema.Struct({
+  gameId: Schema.String,
+  version: Schema.String,
+  sha256: Sha256,
+  sizeBytes: Schema.Int,
+  status: Schema.Literal("pending_review"),
+  createdAt: Timestamp,
+})
+
+export const DownloadUrl = Schema.Struct({ url: Schema.String, sha256: Sha256, expiresAt: Timestamp })
+
+const releaseFields = {
+  version: Schema.String,
+  status: ReleaseStatus,
+  sha256: Sha256,
+  sizeBytes: Schema.Int,
+  source: Schema.Literals(["release_api", "multipart"]),
+  createdAt: Timestamp,
+  reviewedAt: Schema.NullOr(Timestamp),
+  rejectionReason: Schema.NullOr(Schema.String),
+}
+const publicReleaseFields = { version: Schema.String, sha256: Sha256, sizeBytes: Schema.Int, publishedAt: Schema.NullOr(Timestamp) }
+
+export const OwnerGame = Schema.Struct({
+  gameId: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  kind: Schema.String,
+  ownerId: Schema.String,
+  status: Status,
+  activeVersion: Schema.NullOr(Schema.String),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  releases: Schema.Array(Schema.Struct(releaseFields)),
+})
+
+export const PublicGame = Schema.Struct({
+  gameId: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  kind: Schema.String,
+  status: Schema.Literal("published"),
+  activeVersion: Schema.String,
+  activeRelease: Schema.Struct(publicReleaseFields),
+})
+
+export const GameDetail = Schema.Union([OwnerGame, PublicGame])
+export const ReleaseDetail = Schema.Union([
+  Schema.Struct({ gameId: Schema.String, ...releaseFields }),
+  Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
+])
+export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })
+export const Catalog = Schema.Struct({ games: Schema.Array(PublicGame) })
+
+export const ReviewQueue = Schema.Struct({
+  items: Schema.Array(Schema.Struct({
+    gameId: Schema.String,
+    gameName: Schema.String,
+    slug: Schema.String,
+    ownerId: Schema.String,
+    version: Schema.String,
+    sha256: Sha256,
+    sizeBytes: Schema.Int,
+    source: Schema.Literals(["release_api", "multipart"]),
+    submittedAt: Timestamp,
+    waitingSeconds: Schema.Int,
+  })),
+})
+
+export const ReviewDecision = Schema.Struct({
+  gameId: Schema.String,
+  ...releaseFields,
+  gameStatus: Status,
+  activeVersion: Schema.NullOr(Schema.String),
+})
+
+export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
+export const Health = Schema.Struct({ ok: Schema.Literal(true) })

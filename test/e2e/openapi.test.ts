@@ -1,0 +1,87 @@
+import Ajv2020 from "ajv/dist/2020.js"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { apiClient, artifact, type Reply } from "../support/api.ts"
+import { type RunningServer, startServer } from "../support/server.ts"
+
+// Real responses from the running server must match GET /openapi.json, so the document cannot drift.
+
+describe("GET /openapi.json describes what the server really answers", () => {
+  let server: RunningServer
+  let doc: any
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  const seen = new Set<string>()
+
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_COUNT: "1" } })
+    const response = await fetch(`${server.baseUrl}/openapi.json`)
+    expect(response.status).toBe(200)
+    doc = await response.json()
+  })
+  afterAll(() => server.stop())
+
+  /** Asserts the reply is documented for this operation and status, and its body matches the schema. */
+  const conforms = (method: string, template: string, reply: Reply) => {
+    const operation = doc.paths[template]?.[method.toLowerCase()]
+    expect(operation, `${method} ${template} is documented`).toBeDefined()
+    const documented = operation.responses[String(reply.status)]
+    expect(documented, `${method} ${template} documents status ${reply.status} (${JSON.stringify(reply.body)})`).toBeDefined()
+    const schema = documented.content?.["application/json"]?.schema
+    if (schema === undefined) return expect(reply.body).toBeNull()
+    const validate = ajv.compile(schema)
+    expect(validate(reply.body), `${method} ${template} ${reply.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(reply.body)}`).toBe(true)
+    seen.add(`${method} ${template} ${reply.status}`)
+  }
+
+  test("is an OpenAPI 3.1 document listing every endpoint with its request schema and error codes", () => {
+    expect(doc.openapi).toBe("3.1.0")
+    expect(doc.servers[0].url).toBe(server.baseUrl)
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      "/api/games/engine", "/api/games/{gameId}/releases/upload-url", "/api/games/{gameId}/releases/finalize",
+      "/api/games/{gameId}/releases/{version}/download-url", "/api/admin/review-queue", "/api/catalog",
+    ]))
+    const finalize = doc.paths["/api/games/{gameId}/releases/finalize"].post
+    expect(finalize.requestBody.content["application/json"].schema.properties.sha256.pattern).toBe("^[0-9a-f]{64}$")
+    expect(finalize.responses["409"].content["application/json"].schema.properties.error.enum).toEqual(
+      ["artifact_missing", "no_upload_intent", "not_an_engine_game", "version_exists"],
+    )
+    expect(finalize.responses["502"].content["application/json"].schema.properties.error.enum).toEqual(["finalize_failed"])
+    expect(doc.paths["/api/games/engine"].post.responses["429"].headers["Retry-After"]).toBeDefined()
+  })
+
+  test("a whole release flow, its errors included, conforms", async () => {
+    const api = apiClient(server.baseUrl)
+    const creator = server.token("openapi-creator")
+    const admin = server.token("openapi-admin", { admin: true })
+    const created = await api.createGame(creator, { name: "Documented" })
+    conforms("POST", "/api/games/engine", created)
+    conforms("POST", "/api/games/engine", await api.createGame(creator, { name: "Second" })) // 429
+    conforms("POST", "/api/games/engine", await api.createGame(server.token("other"), { name: "" })) // 400
+    conforms("POST", "/api/games/engine", await api.call("POST", "/api/games/engine", { body: { name: "x" } })) // 401
+    const gameId = created.body.gameId
+    const pck = artifact(4096)
+    conforms("POST", "/api/games/{gameId}/releases/finalize", await api.finalize(creator, gameId, pck.declaration)) // 409 no intent
+    const presigned = await api.uploadUrl(creator, gameId, pck.declaration)
+    conforms("POST", "/api/games/{gameId}/releases/upload-url", presigned)
+    conforms("POST", "/api/games/{gameId}/releases/upload-url", await api.uploadUrl(creator, gameId, { ...pck.declaration, sizeBytes: 2 ** 30 })) // 413
+    conforms("POST", "/api/games/{gameId}/releases/upload-url", await api.uploadUrl(creator, "gm_nope", pck.declaration)) // 404
+    await api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)
+    conforms("POST", "/api/games/{gameId}/releases/finalize", await api.finalize(creator, gameId, pck.declaration))
+    conforms("GET", "/api/games/{gameId}/releases/{version}/download-url", await api.downloadUrl(server.token("stranger"), gameId, "1.0.0")) // 404
+    conforms("GET", "/api/admin/review-queue", await api.call("GET", "/api/admin/review-queue", { token: admin }))
+    conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`, { token: creator }))
+    conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`)) // 404 while unpublished
+    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0"))
+    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0")) // 409
+    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/reject", await api.reject(admin, gameId, "1.0.0", "")) // 400
+    conforms("GET", "/api/games/{gameId}/releases/{version}/download-url", await api.downloadUrl(creator, gameId, "1.0.0"))
+    conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`)) // public view
+    conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`))
+    conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: creator }))
+    conforms("GET", "/api/me/games", await api.call("GET", "/api/me/games", { token: creator }))
+    conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog"))
+    conforms("POST", "/api/session", await api.call("POST", "/api/session", { token: creator }))
+    conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session"))
+    conforms("GET", "/healthz", await api.call("GET", "/healthz"))
+    expect(seen.size).toBeGreaterThanOrEqual(20)
+  })
+})

@@ -29,4 +29,11 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /** Applies a review decision only if the release is still pending (compare-and-set). */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
+  /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */
+  deleteExpiredIntents(now: Date): Effect.Effect<number, Unavailable>
+  /**
+   * Which of `objectKeys` a release or a live intent refers to, read in one consistent step: an intent turns into a
+   * release atomically, so a key in the middle of a finalize is always seen as in use.
+   */
+  keysInUse(objectKeys: ReadonlyArray<string>, now: Date): Effect.Effect<ReadonlySet<string>, Unavailable>
 }>()("pckgate/ports/ReleaseStore") {}

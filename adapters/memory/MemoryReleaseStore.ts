@@ -64,5 +64,20 @@ export const layerMemoryReleaseStore = Layer.sync(ReleaseStore, () => {
         releases.set(releaseKey(gameId, version), reviewed)
         return Effect.succeed(reviewed)
       }),
+    deleteExpiredIntents: (now) =>
+      Effect.sync(() => {
+        let removed = 0
+        for (const [id, intent] of intents) {
+          if (intent.expiresAt.getTime() <= now.getTime()) removed += intents.delete(id) ? 1 : 0
+        }
+        return removed
+      }),
+    keysInUse: (objectKeys, now) =>
+      Effect.sync(() => {
+        const inUse = new Set<string>()
+        for (const release of releases.values()) inUse.add(release.objectKey)
+        for (const intent of intents.values()) if (intent.expiresAt.getTime() > now.getTime()) inUse.add(intent.objectKey)
+        return new Set(objectKeys.filter((key) => inUse.has(key)))
+      }),
   })
 })

@@ -14,6 +14,7 @@ import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
 import type { ServerConfig } from "./config.ts"
 import { selectRecords } from "./records.ts"
 import { selectStorage } from "./storage.ts"
+import { startSweeper } from "./sweeper.ts"
 
 export interface Composed {
   readonly app: App
@@ -58,6 +59,7 @@ export const compose = async (
   // Layers are built now, so a broken configuration fails at start-up rather than on the first request.
   const runtime = ManagedRuntime.make(Layer.orDie(layer))
   await runtime.runPromise(Effect.void)
+  const stopSweeper = startSweeper(runtime, log)
   const app = makeApp({
     runtime,
     baseUrl,
@@ -72,6 +74,10 @@ export const compose = async (
       storage.describe,
       config.oidc !== null ? `identity: OIDC issuer ${config.oidc.issuer}` : `identity: dev issuer (key in ${join(config.dataDir, "keys")})`,
     ],
-    dispose: () => runtime.dispose(),
+    // The sweeper stops first; disposing the runtime then closes the database (pool ended, SQLite file closed).
+    dispose: async () => {
+      await stopSweeper()
+      await runtime.dispose()
+    },
   }
 }

@@ -1,5 +1,8 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect, Exit, type Layer } from "effect"
+import { Effect, Exit, Layer } from "effect"
+import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
+import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
+import { withBudget } from "../../domain/budget/withBudget.ts"
 import { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import { unique } from "../support/fixtures.ts"
 
@@ -49,4 +52,15 @@ export const budgetLedgerContract = (name: string, makeLayer: () => Layer.Layer<
         yield* ledger.reserve({ id: unique("bud_"), accountId: unique("other-"), endpoint: "create_game", now: plus(20), limit })
         yield* ledger.reserve({ id: unique("bud_"), accountId, endpoint: "create_game", now: plus(60.001), limit })
       }))
+
+    it.effect("through withBudget: a call that fails gives its reservation back, a call that succeeds keeps it", () =>
+      Effect.gen(function*() {
+        const accountId = unique("acct-")
+        const failing = withBudget("finalize", accountId, Effect.fail("storage broke" as const))
+        assert.strictEqual(yield* Effect.flip(failing), "storage broke")
+        assert.strictEqual(yield* Effect.flip(failing), "storage broke", "the failed call did not spend the budget of 1")
+        assert.strictEqual(yield* withBudget("finalize", accountId, Effect.succeed("ok")), "ok")
+        const limited = yield* Effect.flip(withBudget("finalize", accountId, Effect.succeed("again")))
+        assert.strictEqual(limited._tag, "RateLimited")
+      }).pipe(Effect.provide(Layer.mergeAll(layerManualClock(T0), layerRandomIds))))
   })

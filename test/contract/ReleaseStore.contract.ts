@@ -54,6 +54,22 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         assert.isTrue(Option.isNone(yield* store.get(game.id, "2.0.0-rc.1")), "versions compare exactly")
       }))
 
+    it.effect("round-trips a multipart release above 2 GiB with non-Latin fields, before and after review", () =>
+      Effect.gen(function*() {
+        const store = yield* ReleaseStore
+        const game = yield* newGame
+        const sizeBytes = 2 ** 31 + 5 // past a 32-bit INT: sizes are 64-bit everywhere
+        const intent = anIntent(game.id, { version: "3.0.0_β", sizeBytes, createdBy: "créateur-名前-😀", createdAt: new Date("2026-03-04T05:06:07.001Z") })
+        const found = yield* store.recordIntent(intent)
+        assert.deepStrictEqual(found, intent)
+        const release = aReleaseFor(intent, { source: "multipart", createdAt: new Date("2026-03-04T06:00:00.999Z") })
+        assert.deepStrictEqual(yield* store.finalize(intent.id, release), release)
+        assert.deepStrictEqual(Option.getOrThrow(yield* store.get(game.id, intent.version)), release)
+        const approved = yield* store.review(game.id, intent.version, { status: "approved", by: "admin-ü", at: new Date("2026-03-06T00:00:00.007Z"), reason: null })
+        assert.deepStrictEqual(Option.getOrThrow(yield* store.get(game.id, intent.version)), approved)
+        assert.deepStrictEqual(approved, { ...release, status: "approved", reviewedBy: "admin-ü", reviewedAt: new Date("2026-03-06T00:00:00.007Z"), rejectionReason: null })
+      }))
+
     it.effect("20 concurrent finalizes of one (game, version): exactly one release, the others version_exists or no_upload_intent", () =>
       Effect.gen(function*() {
         const store = yield* ReleaseStore
@@ -149,5 +165,36 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         assert.deepStrictEqual((yield* store.listPending()).filter((r) => r.gameId === game.id).map((r) => r.version), pendingHere)
         assert.deepStrictEqual((yield* store.listApproved()).filter((r) => r.gameId === game.id).map((r) => r.version), ["0.3.0"])
         assert.deepStrictEqual((yield* store.listByGame(game.id)).map((r) => r.version), ["0.1.0", "0.2.0", "0.3.0", "0.0.0"])
+      }))
+
+    it.effect("for the sweeper: expired intents are removed, live ones stay; keysInUse names exactly the keys of releases and live intents", () =>
+      Effect.gen(function*() {
+        const store = yield* ReleaseStore
+        const game = yield* newGame
+        const live = anIntent(game.id, { version: "5.0.0", expiresAt: new Date(NOW.getTime() + 1) })
+        const expired = anIntent(game.id, { version: "5.0.1", expiresAt: NOW })
+        const released = anIntent(game.id, { version: "5.0.2" })
+        for (const intent of [live, expired, released]) yield* store.recordIntent(intent)
+        yield* store.finalize(released.id, aReleaseFor(released))
+        const unknown = `releases/${game.id}/9.0.0/${SHA_B}.pck`
+        const candidates = [live.objectKey, expired.objectKey, released.objectKey, unknown]
+        assert.deepStrictEqual([...(yield* store.keysInUse(candidates, NOW))].sort(), [live.objectKey, released.objectKey].sort())
+        assert.isAtLeast(yield* store.deleteExpiredIntents(NOW), 1)
+        assert.isTrue(Option.isNone(yield* store.findIntent(expired, new Date(NOW.getTime() - 1000))), "the expired intent is gone")
+        assert.isTrue(Option.isSome(yield* store.findIntent(live, NOW)), "the live intent stays")
+        assert.isTrue(Option.isSome(yield* store.get(game.id, "5.0.2")), "releases are never swept")
+        assert.strictEqual((yield* store.keysInUse([], NOW)).size, 0)
+      }))
+
+    it.effect("a key in the middle of a finalize is always seen in use (intent or release, never neither)", () =>
+      Effect.gen(function*() {
+        const store = yield* ReleaseStore
+        const game = yield* newGame
+        for (let i = 0; i < 10; i++) {
+          const intent = anIntent(game.id, { version: `6.0.${i}` })
+          yield* store.recordIntent(intent)
+          const [, inUse] = yield* Effect.all([store.finalize(intent.id, aReleaseFor(intent)), store.keysInUse([intent.objectKey], NOW)], { concurrency: "unbounded" })
+          assert.isTrue(inUse.has(intent.objectKey), `6.0.${i}`)
+        }
       }))
   })

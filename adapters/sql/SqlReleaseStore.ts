@@ -1,0 +1,176 @@
+import { Effect, Layer, Option } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
+import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { isUniqueViolation } from "./failures.ts"
+import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
+import { SqlDatabase } from "./SqlDatabase.ts"
+
+const KEYS_PER_QUERY = 500
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
+
+/** Domain errors a store operation throws on purpose (to roll its transaction back) pass through unchanged. */
+const finalizeRefusal = (error: unknown) => (error instanceof VersionExists || error instanceof NoUploadIntent ? error : undefined)
+const reviewRefusal = (error: unknown) => (error instanceof ReleaseNotPending ? error : undefined)
+
+export const layerSqlReleaseStore = Layer.effect(
+  ReleaseStore,
+  Effect.gen(function*() {
+    const database = yield* SqlDatabase
+    const { db, time, flavor } = database
+
+    const toRelease = (row: Selectable<ReleasesTable>): Release => ({
+      gameId: row.game_id,
+      version: row.version,
+      sha256: row.sha256,
+      sizeBytes: Number(row.size_bytes),
+      contentType: row.content_type,
+      objectKey: row.object_key,
+      source: row.source as Release["source"],
+      status: row.status as Release["status"],
+      createdBy: row.created_by,
+      createdAt: time.read(row.created_at),
+      reviewedBy: row.reviewed_by,
+      reviewedAt: row.reviewed_at === null ? null : time.read(row.reviewed_at),
+      rejectionReason: row.rejection_reason,
+    })
+    const toIntent = (row: Selectable<UploadIntentsTable>): UploadIntent => ({
+      id: row.id,
+      gameId: row.game_id,
+      version: row.version,
+      sha256: row.sha256,
+      sizeBytes: Number(row.size_bytes),
+      contentType: row.content_type,
+      objectKey: row.object_key,
+      createdBy: row.created_by,
+      createdAt: time.read(row.created_at),
+      expiresAt: time.read(row.expires_at),
+    })
+
+    const intentsDeclaring = (d: UploadDeclaration, from: Kysely<Tables> = db) =>
+      from.selectFrom("upload_intents").selectAll()
+        .where("game_id", "=", d.gameId)
+        .where("version", "=", d.version)
+        .where("sha256", "=", d.sha256)
+        .where("size_bytes", "=", d.sizeBytes)
+        .where("content_type", "=", d.contentType)
+    // Oldest first, ties by game and version: the order every listing shares with the memory store.
+    const releasesInOrder = () => db.selectFrom("releases").selectAll().orderBy("created_at").orderBy("game_id").orderBy("version")
+    const listReleases = (what: string, query: ReturnType<typeof releasesInOrder>) =>
+      database.run(what, () => query.execute()).pipe(Effect.map((rows) => rows.map(toRelease)))
+
+    return ReleaseStore.of({
+      // One row per declaration (a unique key): an upsert refreshes the expiry of the existing intent.
+      recordIntent: (intent) =>
+        database.run("record upload intent", (signal) =>
+          database.transaction(signal, async (trx) => {
+            const insert = trx.insertInto("upload_intents").values({
+              id: intent.id,
+              game_id: intent.gameId,
+              version: intent.version,
+              sha256: intent.sha256,
+              size_bytes: intent.sizeBytes,
+              content_type: intent.contentType,
+              object_key: intent.objectKey,
+              created_by: intent.createdBy,
+              created_at: time.write(intent.createdAt),
+              expires_at: time.write(intent.expiresAt),
+            })
+            const refresh = { expires_at: time.write(intent.expiresAt) }
+            await (flavor === "mysql"
+              ? insert.onDuplicateKeyUpdate(refresh)
+              : insert.onConflict((oc) => oc.columns(["game_id", "version", "sha256", "size_bytes", "content_type"]).doUpdateSet(refresh))
+            ).execute()
+            return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
+          })),
+      findIntent: (declaration, now) =>
+        database.run("find upload intent", () =>
+          intentsDeclaring(declaration).where("expires_at", ">", time.write(now)).executeTakeFirst()).pipe(
+          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toIntent(row)))),
+        ),
+      // The release insert and the intent consumption commit together or not at all.
+      finalize: (intentId, release) =>
+        database.run(
+          "finalize release",
+          async (signal) => {
+            await database.transaction(signal, async (trx) => {
+              try {
+                await trx.insertInto("releases").values({
+                  game_id: release.gameId,
+                  version: release.version,
+                  sha256: release.sha256,
+                  size_bytes: release.sizeBytes,
+                  content_type: release.contentType,
+                  object_key: release.objectKey,
+                  source: release.source,
+                  status: release.status,
+                  created_by: release.createdBy,
+                  created_at: time.write(release.createdAt),
+                  reviewed_by: release.reviewedBy,
+                  reviewed_at: release.reviewedAt === null ? null : time.write(release.reviewedAt),
+                  rejection_reason: release.rejectionReason,
+                }).execute()
+              } catch (error) {
+                throw isUniqueViolation(error) ? new VersionExists({ gameId: release.gameId, version: release.version }) : error
+              }
+              const consumed = await trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst()
+              if (consumed.numDeletedRows === 0n) throw new NoUploadIntent({ gameId: release.gameId, version: release.version })
+              await database.pause("finalize:before-commit")
+            })
+            await database.pause("finalize:after-commit")
+            return release
+          },
+          finalizeRefusal,
+        ),
+      get: (gameId, version) =>
+        database.run("get release", () =>
+          db.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()).pipe(
+          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toRelease(row)))),
+        ),
+      listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
+      listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
+      listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
+      // Compare-and-set: the update applies only while the release is still pending.
+      review: (gameId, version, decision) =>
+        database.run(
+          "review release",
+          (signal) =>
+            database.transaction(signal, async (trx) => {
+              const updated = await trx.updateTable("releases")
+                .set({
+                  status: decision.status,
+                  reviewed_by: decision.by,
+                  reviewed_at: time.write(decision.at),
+                  rejection_reason: decision.reason,
+                })
+                .where("game_id", "=", gameId)
+                .where("version", "=", version)
+                .where("status", "=", "pending_review")
+                .executeTakeFirst()
+              const row = await trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()
+              if (updated.numUpdatedRows === 0n || row === undefined) {
+                throw new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
+              }
+              return toRelease(row)
+            }),
+          reviewRefusal,
+        ),
+      deleteExpiredIntents: (now) =>
+        database.run("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
+          Effect.map((result) => Number(result.numDeletedRows)),
+        ),
+      // One statement per chunk, so releases and intents are read from the same snapshot.
+      keysInUse: (objectKeys, now) =>
+        Effect.forEach(chunks(objectKeys, KEYS_PER_QUERY), (keys) =>
+          database.run("find object keys in use", () =>
+            db.selectFrom("releases").select("object_key").where("object_key", "in", keys)
+              .union(
+                db.selectFrom("upload_intents").select("object_key").where("object_key", "in", keys).where("expires_at", ">", time.write(now)),
+              )
+              .execute())).pipe(Effect.map((results) => new Set(results.flat().map((r) => r.object_key)))),
+    })
+  }),
+)

@@ -1,0 +1,32 @@
+// Forward-only migrations with Kysely's Migrator, applied at start-up and by `npm run -s cli -- migrate`.
+// Concurrent starts: on MySQL the Migrator holds GET_LOCK on one connection; on SQLite all pending migrations run in
+// one `begin immediate` transaction (see sqlite.ts), so a second instance waits and then finds nothing to apply.
+import { type Kysely, sql } from "kysely"
+import { type Migration, Migrator } from "kysely/migration"
+import type { Flavor } from "./flavor.ts"
+import { initialSchema } from "./migrations/0001_initial.ts"
+
+/** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
+const migrations = (flavor: Flavor): Record<string, Migration> => ({
+  "0001_initial": {
+    up: async (db) => {
+      for (const statement of initialSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
+})
+
+export class MigrationFailed extends Error {
+  readonly migration: string | null
+  constructor(migration: string | null, cause: unknown) {
+    super(`migration ${migration ?? "setup"} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.migration = migration
+  }
+}
+
+/** Applies every pending migration; returns the names applied now (empty when the schema was already current). */
+export const migrateToLatest = async (db: Kysely<any>, flavor: Flavor): Promise<ReadonlyArray<string>> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  if (error !== undefined) throw new MigrationFailed(results.find((r) => r.status === "Error")?.migrationName ?? null, error)
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName)
+}

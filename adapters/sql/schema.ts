@@ -1,0 +1,68 @@
+import type { ColumnType } from "kysely"
+
+// The tables as Kysely sees them. Timestamps are DATETIME(3) in UTC on MySQL (mysql2 hands back Date objects) and
+// ISO-8601 text on SQLite (fixed width, so text order is time order); `SqlDatabase.time` converts both ways.
+export type Timestamp = ColumnType<Date | string, Date | string, Date | string>
+/** BIGINT: mysql2 returns safe integers as numbers (supportBigNumbers), node:sqlite returns numbers. */
+export type Count = ColumnType<number, number, number>
+
+export interface GamesTable {
+  id: string
+  name: string
+  slug: string
+  kind: string
+  owner_id: string
+  manifest_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ReleasesTable {
+  game_id: string
+  version: string
+  sha256: string
+  size_bytes: Count
+  content_type: string
+  object_key: string
+  source: string
+  status: string
+  created_by: string
+  created_at: Timestamp
+  reviewed_by: string | null
+  reviewed_at: Timestamp | null
+  rejection_reason: string | null
+}
+
+export interface UploadIntentsTable {
+  id: string
+  game_id: string
+  version: string
+  sha256: string
+  size_bytes: Count
+  content_type: string
+  object_key: string
+  created_by: string
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+/** One row per (account, endpoint): the row reservations lock, so concurrent reservations serialise across instances. */
+export interface BudgetAccountsTable {
+  account_id: string
+  endpoint: string
+}
+
+export interface BudgetSpendsTable {
+  id: string
+  account_id: string
+  endpoint: string
+  spent_at: Timestamp
+}
+
+export interface Tables {
+  games: GamesTable
+  releases: ReleasesTable
+  upload_intents: UploadIntentsTable
+  budget_accounts: BudgetAccountsTable
+  budget_spends: BudgetSpendsTable
+}

@@ -1,0 +1,15 @@
+import { inject } from "vitest"
+import { layerSqlRecords } from "../../adapters/sql/index.ts"
+import { freshDatabase } from "../setup/mariadb.ts"
+import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
+import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+
+// The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
+// migrations again: the later ones find nothing to apply.
+const url = await freshDatabase(inject("mariadbUrl"), "contracts")
+const records = () => layerSqlRecords({ target: { kind: "mysql", url } })
+
+gameStoreContract("MariaDB", records)
+releaseStoreContract("MariaDB", records)
+budgetLedgerContract("MariaDB", records)

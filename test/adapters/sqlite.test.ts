@@ -1,0 +1,16 @@
+import { mkdtempSync } from "node:fs"
+import { join } from "node:path"
+import { inject } from "vitest"
+import { layerSqlRecords } from "../../adapters/sql/index.ts"
+import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
+import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+
+// Each suite opens its own database file, as a fresh `npm start` would.
+const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
+let files = 0
+const records = () => layerSqlRecords({ target: { kind: "sqlite", path: join(dir, `records-${++files}.sqlite`) } })
+
+gameStoreContract("SQLite", records)
+releaseStoreContract("SQLite", records)
+budgetLedgerContract("SQLite", records)

@@ -1,0 +1,132 @@
+import type { Manifest } from "../../../domain/manifest/Manifest.ts"
+import type { Finding } from "../../../domain/scan/Finding.ts"
+import { RULE } from "../../../domain/scan/RuleId.ts"
+import { finding } from "../findings.ts"
+import type { PackContents } from "../PackContents.ts"
+import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
+import type { ScriptReference } from "../resource/SceneFacts.ts"
+import { builtInScriptKey, type KnownScript, type ScanState } from "./ScanState.ts"
+
+/** The base class every entry scene's root script must extend (spec §1, check 2). */
+export const ENGINE_GAME = "EngineGame"
+const MAX_CHAIN = 32
+
+/** Resolves `path` as Godot does for `extends "…"` and `ext_resource`: absolute `res://`, else relative to `from`'s folder. */
+const resolveRelative = (path: string, from: string): string => {
+  if (path.startsWith("res://")) return simplify(path)
+  const base = from.slice(0, from.lastIndexOf("/") + 1)
+  return simplify(base + path)
+}
+
+const simplify = (path: string): string => {
+  const bare = path.slice("res://".length).split("/")
+  const out: Array<string> = []
+  for (const part of bare) {
+    if (part === "" || part === ".") continue
+    if (part === "..") out.pop()
+    else out.push(part)
+  }
+  return `res://${out.join("/")}`
+}
+
+/** Cached `.godot/global_script_class_cache.cfg` (Godot 4): class_name → script path, also for compiled scripts. */
+const readClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
+  const entry = contents.get("res://.godot/global_script_class_cache.cfg")
+  const map = new Map<string, string>()
+  if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return map
+  const text = new TextDecoder().decode(await contents.bytesOf(entry))
+  for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
+    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], normalisePackPath(m[2]))
+  }
+  return map
+}
+
+/** Check 2: the entry scene exists and its root node's script extends EngineGame, directly or through a chain. */
+export const checkEntryScene = async (contents: PackContents, state: ScanState, manifest: Manifest): Promise<ReadonlyArray<Finding>> => {
+  const scenePath = normalisePackPath(manifest.entry_scene)
+  const resolved = contents.resolve(scenePath)
+  if ("missing" in resolved) {
+    return [
+      finding({
+        rule: RULE.entrySceneMissing,
+        file: scenePath,
+        pattern: "entry_scene",
+        message:
+          resolved.missing === scenePath
+            ? `manifest.json names the entry scene ${scenePath}, but the pack has neither that file nor ${scenePath}.remap. Fix "entry_scene" or include the scene in the export.`
+            : `${scenePath}.remap points at ${resolved.missing}, which is not in the pack. Export the pack again.`,
+      }),
+    ]
+  }
+  const classCache = await readClassCache(contents)
+  const fail = (rule: typeof RULE.entrySceneNotEngineGame | typeof RULE.entrySceneUnverifiable, message: string, where?: KnownScript, line?: number, column?: number): ReadonlyArray<Finding> => {
+    const position = where !== undefined && line !== undefined && column !== undefined ? (where.mapPosition?.(line, column) ?? { line, column }) : null
+    return [
+      finding({
+        rule,
+        file: where?.file ?? scenePath,
+        storedPath: where?.storedPath ?? (resolved.viaRemap ? resolved.entry.path : undefined),
+        embeddedIn: where?.embeddedIn,
+        line: position?.line ?? null,
+        column: position?.column ?? null,
+        pattern: ENGINE_GAME,
+        message,
+      }),
+    ]
+  }
+
+  // The root script, looking through inherited scenes.
+  let scene = scenePath
+  let reference: ScriptReference | null = null
+  for (let depth = 0; depth < MAX_CHAIN && reference === null; depth++) {
+    const known = state.scenes.get(scene)
+    if (known === undefined || known === null) {
+      return fail(RULE.entrySceneUnverifiable, `The entry scene ${scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
+    }
+    if (known.rootScript !== null) reference = known.rootScript
+    else if (known.baseScene !== null) scene = resolveRelative(known.baseScene, scene)
+    else break
+  }
+  if (reference === null) {
+    return fail(RULE.entrySceneNotEngineGame, `The root node of the entry scene ${scenePath} has no script. Attach a script that starts with "extends ${ENGINE_GAME}".`)
+  }
+
+  const chain: Array<string> = []
+  let key = reference._tag === "BuiltIn" ? builtInScriptKey(scene, reference.subResource) : resolveRelative(reference.path, scene)
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
+    if (chain.includes(key)) return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain loops (${[...chain, key].join(" → ")}).`)
+    chain.push(key)
+    const script = state.scripts.get(key)
+    if (script === undefined) {
+      const target = contents.remapTargetOf(key)
+      const ext = extensionOf(target ?? key)
+      if (ext === ".gdc" || ext === ".gde") {
+        return fail(RULE.entrySceneUnverifiable, `${key} is exported compiled (${target}), so it cannot be shown to extend ${ENGINE_GAME}. Export with script_export_mode=0 (see the compiled-script finding).`)
+      }
+      return fail(RULE.entrySceneNotEngineGame, `The entry scene's root script ${key} is not in the pack as readable GDScript (chain: ${chain.join(" → ")}).`)
+    }
+    const target = script.header.extendsTarget
+    if (target === null) {
+      return fail(RULE.entrySceneNotEngineGame, `${describe(key)} has no "extends" line, so it does not extend ${ENGINE_GAME}. Make the entry scene's root script start with "extends ${ENGINE_GAME}".`, script)
+    }
+    if (target._tag === "Class") {
+      if (target.name === ENGINE_GAME) return []
+      const next = state.classNames.get(target.name) ?? classCache.get(target.name)
+      if (next === undefined) {
+        return fail(
+          RULE.entrySceneNotEngineGame,
+          `${describe(key)} extends ${target.name}, which is not ${ENGINE_GAME} and is not a class_name declared by a script in the pack (chain: ${chain.map(describe).join(" → ")}). The entry scene's root script must extend ${ENGINE_GAME}.`,
+          script,
+          target.line,
+          target.column,
+        )
+      }
+      key = next
+    } else {
+      key = resolveRelative(target.path, script.embeddedIn?.resource ?? key)
+    }
+  }
+  return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain is longer than ${MAX_CHAIN} scripts.`)
+}
+
+const describe = (key: string): string => (key.includes("::") ? `built-in script ${key.split("::")[1]} of ${key.split("::")[0]}` : key)

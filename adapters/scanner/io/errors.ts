@@ -1,0 +1,18 @@
+// Two kinds of failure inside the reader, kept apart on purpose:
+// - MalformedData: the bytes are wrong (truncated, hostile, unsupported). It becomes a finding.
+// - SourceFailure: the byte source itself failed (disk, GCS). It becomes `Unavailable` and no report.
+
+export class MalformedData extends Error {
+  override readonly name = "MalformedData"
+}
+
+export class SourceFailure extends Error {
+  override readonly name = "SourceFailure"
+  readonly original: unknown
+  constructor(message: string, original: unknown) {
+    super(message)
+    this.original = original
+  }
+}
+
+export const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -1,0 +1,122 @@
+import { Result, Schema } from "effect"
+import { Severity } from "../../../domain/scan/Finding.ts"
+
+// The banned-pattern policy is data: operators replace the JSON file, not code.
+// docs/scanner.md documents every field; each match kind below is interpreted by gdscript/matchPolicy.ts.
+// The reader imports only the types from here: decoding an operator's file is the one place that
+// needs effect's Schema (the standalone `check` process stays small without it).
+
+const Names = Schema.Array(Schema.String)
+const ArgumentIndexes = Schema.Record(Schema.String, Schema.Array(Schema.Int))
+
+/** `Receiver.member` uses, e.g. `OS.execute`, and dynamic dispatch naming the member. */
+export const MemberMatch = Schema.Struct({
+  kind: Schema.Literal("member"),
+  receivers: Names,
+  members: Names,
+  /** Members distinctive enough to flag on any receiver (`x.shell_open(...)`), not only on `receivers`. */
+  anyReceiver: Schema.optionalKey(Names),
+  /** Whether `call("member")` and friends count: on any receiver, only on `receivers`, or never. */
+  dispatch: Schema.optionalKey(Schema.Literals(["any-receiver", "same-receiver", "never"])),
+})
+
+/** Any use of a class or global function name in code (not after a `.`, not in strings or comments). */
+export const IdentifierMatch = Schema.Struct({
+  kind: Schema.Literal("identifier"),
+  names: Names,
+})
+
+/** `x.property = …`, `x.set("property", …)` and setter methods. */
+export const AssignmentMatch = Schema.Struct({
+  kind: Schema.Literal("assignment"),
+  properties: Names,
+  setters: Schema.optionalKey(Names),
+})
+
+/** A call whose argument at `argument` is the literal `equals` (e.g. `get_var(true)`). */
+export const ArgumentMatch = Schema.Struct({
+  kind: Schema.Literal("argument"),
+  /** `*`: any receiver or none (a global function). */
+  receivers: Names,
+  members: Names,
+  argument: Schema.Int,
+  equals: Schema.String,
+  /** Severity when the argument is not a literal at all, so it cannot be proven safe; absent: ignore. */
+  otherwise: Schema.optionalKey(Severity),
+})
+
+/** File-system calls whose path arguments must be literals starting with one of `allowedPrefixes`. */
+export const PathMatch = Schema.Struct({
+  kind: Schema.Literal("path"),
+  allowedPrefixes: Names,
+  /** Severity when a path is not a literal and so cannot be proven to stay inside the allowed prefixes. */
+  otherwise: Severity,
+  /** Class → static method → indexes of path arguments. */
+  static: Schema.Record(Schema.String, ArgumentIndexes),
+  /** Instance class → method → indexes of path arguments (relative paths are allowed there). */
+  instances: Schema.Record(Schema.String, ArgumentIndexes),
+  /** `Class.method` whose result is an instance of the named class, e.g. `File.new` → `File`. */
+  constructors: Schema.Record(Schema.String, Schema.String),
+})
+
+export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch])
+export type PatternMatch = typeof PatternMatch.Type
+
+export const PolicyPattern = Schema.Struct({
+  id: Schema.String.pipe(Schema.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]*$/, { expected: "a lowercase id such as os-process" }))),
+  /** What a reviewer reads in a finding's `pattern` field. */
+  pattern: Schema.String,
+  rationale: Schema.String,
+  severity: Severity,
+  /** Where the rule is documented, e.g. `docs/scanner.md#os-process`. */
+  docs: Schema.String,
+  match: PatternMatch,
+})
+export type PolicyPattern = typeof PolicyPattern.Type
+
+/** Functions that call a method, read a property or create a class named by a string argument. */
+export const Dispatcher = Schema.Struct({
+  /** `call` (any receiver) or `Class.method` (that receiver only). */
+  function: Schema.String,
+  nameArgument: Schema.optionalKey(Schema.Int),
+  classArgument: Schema.optionalKey(Schema.Int),
+  /** The argument holding the object the name is dispatched to (`Callable(OS, "execute")`). */
+  targetArgument: Schema.optionalKey(Schema.Int),
+  /** The name is a property being written (`set("source_code", …)`). */
+  setter: Schema.optionalKey(Schema.Boolean),
+  /**
+   * Names match member patterns only on their own receivers (`OS.get("execute")`), whatever the
+   * pattern's `dispatch`: `get`/`set` are everyday dictionary and property calls.
+   */
+  sameReceiverOnly: Schema.optionalKey(Schema.Boolean),
+})
+export type Dispatcher = typeof Dispatcher.Type
+
+export const Policy = Schema.Struct({
+  version: Schema.String,
+  /** Top-level folders no pack may contain, written with a trailing `/`; compared case-insensitively. */
+  reservedPaths: Names,
+  /** File extensions of native or binary code (lowercase, with the dot); `.framework/` matches a folder. */
+  nativeExtensions: Names,
+  dispatchers: Schema.Array(Dispatcher),
+  patterns: Schema.Array(PolicyPattern),
+})
+export type Policy = typeof Policy.Type
+
+export type PolicyDecoding = { readonly _tag: "Policy"; readonly policy: Policy } | { readonly _tag: "Invalid"; readonly problem: string }
+
+/** Parses an operator's policy file (JSON text). */
+export const parsePolicy = (text: string): PolicyDecoding => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { _tag: "Invalid", problem: `not JSON: ${error instanceof Error ? error.message : String(error)}` }
+  }
+  const decoded = Schema.decodeUnknownResult(Policy)(json)
+  if (Result.isFailure(decoded)) return { _tag: "Invalid", problem: decoded.failure.message }
+  const ids = decoded.success.patterns.map((p) => p.id)
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i)
+  if (duplicate !== undefined) return { _tag: "Invalid", problem: `pattern id '${duplicate}' appears twice` }
+  return { _tag: "Policy", policy: decoded.success }
+}

@@ -1,0 +1,24 @@
+// What the entry-scene and banned-node checks need from a scene, text or binary.
+
+export type ScriptReference =
+  /** A script file, as a `res://` path (possibly relative to the scene in hand-written files). */
+  | { readonly _tag: "File"; readonly path: string }
+  /** A built-in script: a GDScript sub-resource of the same scene. */
+  | { readonly _tag: "BuiltIn"; readonly subResource: string }
+
+export interface SceneNodeType {
+  readonly type: string
+  readonly name: string
+  /** 1-based line of the `[node]` header in a text scene; null in a binary scene. */
+  readonly line: number | null
+  readonly column: number | null
+}
+
+export interface SceneFacts {
+  /** Script on the root node, if the scene sets one itself. */
+  readonly rootScript: ScriptReference | null
+  /** The scene this one inherits from (its root is an instance of it), if any. */
+  readonly baseScene: string | null
+  /** Class of every node the scene creates itself (instanced nodes have none). */
+  readonly nodeTypes: ReadonlyArray<SceneNodeType>
+}

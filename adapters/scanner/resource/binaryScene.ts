@@ -1,0 +1,79 @@
+import { MalformedData } from "../io/errors.ts"
+import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
+import type { SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import type { ObjectRef, Value } from "./variant.ts"
+
+// The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
+// `names` and `variants` tables, and `nodes`, a flat int array of records
+//   parent, owner, type, name|index, instance, property count, (name, value)*, group count, group*
+// where property values and the instance/base scene are indexes into `variants`.
+
+const TYPE_INSTANTIATED = 0x7fffffff
+const PROPERTY_NAME_MASK = (1 << 30) - 1
+const NODE_NAME_MASK = (1 << 18) - 1
+
+const isObjectRef = (v: Value | undefined): v is ObjectRef =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Int32Array) && "_tag" in v
+
+export const readBinarySceneFacts = async (resource: BinaryResource): Promise<SceneFacts | null> => {
+  const main = resource.internals.at(-1)
+  if (main === undefined || resource.mainType !== "PackedScene") return null
+  const props = await readProperties(resource, main, (name) => (name === "_bundled" ? 1 : null))
+  const bundled = props.get("_bundled")
+  if (!(bundled instanceof Map)) throw new MalformedData("PackedScene without a _bundled dictionary")
+  const names = bundled.get("names")
+  const variants = bundled.get("variants")
+  const nodes = bundled.get("nodes")
+  const nodeCount = bundled.get("node_count")
+  if (!Array.isArray(names) || !Array.isArray(variants) || !(nodes instanceof Int32Array) || typeof nodeCount !== "number") {
+    throw new MalformedData("PackedScene _bundled lacks names, variants, nodes or node_count")
+  }
+  const nameAt = (i: number): string | undefined => (typeof names[i] === "string" ? names[i] : undefined)
+  const toScript = (ref: Value | undefined): ScriptReference | null => {
+    if (!isObjectRef(ref)) return null
+    if (ref._tag === "External") {
+      const ext = resource.externals[ref.index]
+      return ext === undefined ? null : { _tag: "File", path: ext.path }
+    }
+    if (ref._tag === "ExternalPath") return { _tag: "File", path: ref.path }
+    if (ref._tag === "Internal") {
+      const internal = internalByReference(resource, ref.index)
+      return internal === undefined ? null : { _tag: "BuiltIn", subResource: subResourceId(internal) }
+    }
+    return null
+  }
+
+  const nodeTypes: Array<SceneNodeType> = []
+  let rootScript: ScriptReference | null = null
+  let at = 0
+  const next = (): number => {
+    const v = nodes[at++]
+    if (v === undefined) throw new MalformedData("PackedScene node records run past the nodes array")
+    return v
+  }
+  for (let n = 0; n < Math.min(nodeCount, nodes.length); n++) {
+    next() // parent
+    next() // owner
+    const type = next()
+    const nodeName = nameAt(next() & NODE_NAME_MASK) ?? ""
+    next() // instance
+    const propertyCount = next()
+    if (propertyCount < 0 || propertyCount * 2 > nodes.length - at) throw new MalformedData("PackedScene node has an impossible property count")
+    for (let p = 0; p < propertyCount; p++) {
+      const name = nameAt(next() & PROPERTY_NAME_MASK)
+      const value = next()
+      if (n === 0 && name === "script") rootScript = toScript(variants[value])
+    }
+    const groupCount = next()
+    if (groupCount < 0 || groupCount > nodes.length - at) throw new MalformedData("PackedScene node has an impossible group count")
+    at += groupCount
+    if (type !== TYPE_INSTANTIATED) {
+      const typeName = nameAt(type)
+      if (typeName !== undefined) nodeTypes.push({ type: typeName, name: nodeName, line: null, column: null })
+    }
+  }
+  const baseIndex = bundled.get("base_scene")
+  const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
+  const baseScript = toScript(base)
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes }
+}

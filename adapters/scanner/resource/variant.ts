@@ -1,0 +1,181 @@
+import { type ByteCursor, decodeUtf8 } from "../io/ByteCursor.ts"
+import { MalformedData } from "../io/errors.ts"
+
+// Godot's binary resource variant encoding (a u32 tag, then the payload), read or skipped.
+// Only the shapes the checks need are materialised; everything else is skipped by size, which
+// costs no reads at all for large packed arrays.
+
+export interface VariantContext {
+  /** 4, or 8 in double-precision builds. */
+  readonly realSize: number
+  readonly colorComponentSize: number
+  /** Files before format 3 store one extra NodePath subname. */
+  readonly formatVersion: number
+  readonly strings: ReadonlyArray<string>
+}
+
+export type ObjectRef =
+  | { readonly _tag: "Empty" }
+  | { readonly _tag: "Internal"; readonly index: number }
+  | { readonly _tag: "External"; readonly index: number }
+  | { readonly _tag: "ExternalPath"; readonly type: string; readonly path: string }
+
+export type Value =
+  | null
+  | boolean
+  | number
+  | string
+  | ObjectRef
+  | ReadonlyArray<string>
+  | Int32Array
+  | ReadonlyArray<Value>
+  | ReadonlyMap<Value, Value>
+  | typeof SKIPPED
+
+/** Stands for a value that was skipped rather than materialised. */
+export const SKIPPED: unique symbol = Symbol("skipped")
+
+const MAX_DEPTH = 64
+
+export const readUnicodeString = async (c: ByteCursor): Promise<string> => {
+  const length = await c.u32()
+  if (length === 0) return ""
+  return decodeUtf8(await c.bytes(length)).replace(/\0+$/, "")
+}
+
+/** A property name or NodePath part: an index into the string table, or (bit 31) an inline string. */
+export const readStringRef = async (c: ByteCursor, ctx: VariantContext): Promise<string> => {
+  const id = await c.u32()
+  if (id & 0x80000000) return decodeUtf8(await c.bytes(id & 0x7fffffff)).replace(/\0+$/, "")
+  const s = ctx.strings[id]
+  if (s === undefined) throw new MalformedData(`string index ${id} outside a table of ${ctx.strings.length}`)
+  return s
+}
+
+const boundedCount = (c: ByteCursor, count: number, minBytesEach: number, what: string): number => {
+  if (count * minBytesEach > c.remaining) {
+    throw new MalformedData(`${what} of ${count} items cannot fit in the ${c.remaining} bytes left`)
+  }
+  return count
+}
+
+const skipPacked = async (c: ByteCursor, elementBytes: number): Promise<void> => {
+  const length = await c.u32()
+  boundedCount(c, length, elementBytes, "packed array")
+  c.skip(length * elementBytes)
+}
+
+/**
+ * Reads one variant. Containers nested deeper than `materializeDepth` are skipped, so callers
+ * choose how much structure they keep (the scene's `_bundled` dictionary needs two levels).
+ */
+export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializeDepth = 0, depth = 0): Promise<Value> => {
+  if (depth > MAX_DEPTH) throw new MalformedData(`variants nested deeper than ${MAX_DEPTH}`)
+  const keep = depth <= materializeDepth
+  const r = ctx.realSize
+  const tag = await c.u32()
+  switch (tag) {
+    case 1: // NIL
+      return null
+    case 2: // BOOL
+      return (await c.u32()) !== 0
+    case 3: // INT
+      return (await c.u32()) | 0
+    case 40: // INT64
+      return await c.u64()
+    case 4: // FLOAT (real)
+      c.skip(r)
+      return SKIPPED
+    case 41: // DOUBLE
+      c.skip(8)
+      return SKIPPED
+    case 5: // STRING
+    case 44: // STRING_NAME
+      return await readUnicodeString(c)
+    case 10: case 13: case 14: case 11: case 12: case 50: case 15: case 16: case 17: case 18: case 52: {
+      const reals: Record<number, number> = { 10: 2, 11: 4, 12: 3, 13: 4, 14: 4, 15: 6, 16: 9, 17: 12, 18: 6, 50: 4, 52: 16 }
+      c.skip((reals[tag] ?? 0) * r)
+      return SKIPPED
+    }
+    case 45: c.skip(8); return SKIPPED // VECTOR2I
+    case 46: c.skip(16); return SKIPPED // RECT2I
+    case 47: c.skip(12); return SKIPPED // VECTOR3I
+    case 51: c.skip(16); return SKIPPED // VECTOR4I
+    case 20: c.skip(4 * ctx.colorComponentSize); return SKIPPED // COLOR
+    case 23: c.skip(4); return SKIPPED // RID
+    case 42: case 43: return SKIPPED // CALLABLE, SIGNAL: stored empty
+    case 22: { // NODE_PATH
+      const names = await c.u16()
+      let subnames = (await c.u16()) & 0x7fff
+      if (ctx.formatVersion < 3) subnames += 1
+      for (let i = 0; i < names + subnames; i++) await readStringRef(c, ctx)
+      return SKIPPED
+    }
+    case 24: { // OBJECT
+      const kind = await c.u32()
+      if (kind === 0) return { _tag: "Empty" }
+      if (kind === 1) return { _tag: "ExternalPath", type: await readUnicodeString(c), path: await readUnicodeString(c) }
+      if (kind === 2) return { _tag: "Internal", index: await c.u32() }
+      if (kind === 3) return { _tag: "External", index: await c.u32() }
+      throw new MalformedData(`unknown object encoding ${kind}`)
+    }
+    case 26: { // DICTIONARY
+      const count = boundedCount(c, (await c.u32()) & 0x7fffffff, 8, "dictionary")
+      const map = keep ? new Map<Value, Value>() : null
+      for (let i = 0; i < count; i++) {
+        const key = await readVariant(c, ctx, materializeDepth, depth + 1)
+        const value = await readVariant(c, ctx, materializeDepth, depth + 1)
+        map?.set(key, value)
+      }
+      return map ?? SKIPPED
+    }
+    case 30: { // ARRAY
+      const count = boundedCount(c, (await c.u32()) & 0x7fffffff, 4, "array")
+      const items: Array<Value> | null = keep ? [] : null
+      for (let i = 0; i < count; i++) {
+        const value = await readVariant(c, ctx, materializeDepth, depth + 1)
+        items?.push(value)
+      }
+      return items ?? SKIPPED
+    }
+    case 31: { // PACKED_BYTE_ARRAY, padded to 4
+      const length = boundedCount(c, await c.u32(), 1, "byte array")
+      c.skip(length + ((4 - (length % 4)) % 4))
+      return SKIPPED
+    }
+    case 32: { // PACKED_INT32_ARRAY
+      if (!keep) return skipPacked(c, 4).then(() => SKIPPED)
+      const length = boundedCount(c, await c.u32(), 4, "int array")
+      const bytes = await c.bytes(length * 4)
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      const ints = new Int32Array(length)
+      for (let i = 0; i < length; i++) ints[i] = view.getInt32(i * 4, c.littleEndian)
+      return ints
+    }
+    case 48: case 49: await skipPacked(c, 8); return SKIPPED // PACKED_INT64 / FLOAT64
+    case 33: await skipPacked(c, 4); return SKIPPED // PACKED_FLOAT32
+    case 34: { // PACKED_STRING_ARRAY
+      const length = boundedCount(c, await c.u32(), 4, "string array")
+      const strings: Array<string> = []
+      for (let i = 0; i < length; i++) {
+        const s = await readUnicodeString(c)
+        if (keep) strings.push(s)
+      }
+      return keep ? strings : SKIPPED
+    }
+    case 37: await skipPacked(c, 2 * r); return SKIPPED // PACKED_VECTOR2_ARRAY
+    case 35: await skipPacked(c, 3 * r); return SKIPPED // PACKED_VECTOR3_ARRAY
+    case 53: await skipPacked(c, 4 * r); return SKIPPED // PACKED_VECTOR4_ARRAY
+    case 36: await skipPacked(c, 4 * ctx.colorComponentSize); return SKIPPED // PACKED_COLOR_ARRAY
+    case 21: { // IMAGE (Godot 3 and older)
+      const encoding = await c.u32()
+      if (encoding === 0) return SKIPPED
+      if (encoding === 1) c.skip(16)
+      const length = boundedCount(c, await c.u32(), 1, "image data")
+      c.skip(length + ((4 - (length % 4)) % 4))
+      return SKIPPED
+    }
+    default:
+      throw new MalformedData(`unknown variant type ${tag} at offset ${c.position - 4}`)
+  }
+}

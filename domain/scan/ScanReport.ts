@@ -1,0 +1,30 @@
+import { Schema } from "effect"
+import { Manifest } from "../manifest/Manifest.ts"
+import { Finding } from "./Finding.ts"
+
+export const ScanSummary = Schema.Struct({
+  /** Number of findings per rule id; rules without findings are absent. */
+  countsByRule: Schema.Record(Schema.String, Schema.Int),
+  errors: Schema.Int,
+  warnings: Schema.Int,
+  /** `pack_format_version` from the header (0-4 known), null when no header was found. */
+  packFormat: Schema.NullOr(Schema.Int),
+  /** Engine version written in the header, `major.minor.patch`; informative only (never trusted for parsing). */
+  engineVersion: Schema.NullOr(Schema.String),
+  entryCount: Schema.Int,
+  packBytes: Schema.Int,
+  /** Bytes the scanner asked the byte source for: the cost of the scan, to compare with `packBytes`. */
+  bytesRead: Schema.Int,
+})
+export type ScanSummary = typeof ScanSummary.Type
+
+export const ScanReport = Schema.Struct({
+  /** True when no finding has severity `error`. */
+  ok: Schema.Boolean,
+  findings: Schema.Array(Finding),
+  summary: ScanSummary,
+  /** The pack's own `manifest.json` when it decoded; null otherwise. */
+  manifest: Schema.NullOr(Manifest),
+  scannerVersion: Schema.String,
+})
+export type ScanReport = typeof ScanReport.Type

@@ -1,0 +1,136 @@
+// Writes Godot 4 binary scenes (RSRC, optionally RSCC-compressed) with built-in scripts, from the
+// byte tables of the format reference §6 and the `_bundled` layout of packed_scene.cpp.
+import { zstdCompressSync } from "node:zlib"
+import { ByteBuilder, utf8 } from "./bytes.ts"
+
+const unicode = (b: ByteBuilder, s: string): ByteBuilder => {
+  const bytes = utf8(s)
+  return b.u32(bytes.length + 1).bytes(bytes).u8(0)
+}
+
+export interface SceneNode {
+  readonly name: string
+  readonly type: string
+  /** Index of the parent node, -1 for the root. */
+  readonly parent: number
+  /** `{ builtIn: 0 }` names the n-th built-in script; `{ external: "res://x.gd" }` a script file. */
+  readonly script?: { readonly builtIn: number } | { readonly external: string }
+}
+
+export interface SceneSpec {
+  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string }>
+  readonly nodes: ReadonlyArray<SceneNode>
+  /** ver_format: 5 for Godot 4.0.2-4.2, 6 from 4.3. */
+  readonly formatVersion?: number
+  /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
+  readonly compressed?: boolean
+}
+
+const TAG = { INT: 3, STRING: 5, OBJECT: 24, DICTIONARY: 26, ARRAY: 30, PACKED_INT32: 32, PACKED_STRING: 34 } as const
+
+/** An uncompressed RSRC PackedScene with GDScript sub-resources (named scene ids, UIDs). */
+export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
+  const externals = [...new Set(spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [n.script.external] : [])))]
+  const strings = ["script/source", "_bundled"]
+  const internals = [...spec.scripts.map((s) => `local://${s.id}`), "local://PackedScene_main"]
+
+  // Variants table of the scene: one per script used by a node.
+  const names: Array<string> = []
+  const nameIndex = (s: string): number => {
+    const i = names.indexOf(s)
+    if (i >= 0) return i
+    names.push(s)
+    return names.length - 1
+  }
+  const variants: Array<{ kind: "internal" | "external"; index: number }> = []
+  const nodeInts: Array<number> = []
+  for (const node of spec.nodes) {
+    const props: Array<[number, number]> = []
+    if (node.script !== undefined) {
+      const v = "builtIn" in node.script ? { kind: "internal" as const, index: node.script.builtIn } : { kind: "external" as const, index: externals.indexOf(node.script.external) }
+      variants.push(v)
+      props.push([nameIndex("script"), variants.length - 1])
+    }
+    nodeInts.push(node.parent, node.parent === -1 ? -1 : 0, nameIndex(node.type), nameIndex(node.name) | (1 << 18), -1, props.length)
+    for (const [n, v] of props) nodeInts.push(n, v)
+    nodeInts.push(0)
+  }
+
+  const body = (headerLength: number): { readonly tables: Uint8Array; readonly resources: Uint8Array } => {
+    const resources = new ByteBuilder()
+    const offsets: Array<number> = []
+    for (const s of spec.scripts) {
+      offsets.push(resources.length)
+      unicode(resources, "GDScript").u32(1).u32(0).u32(TAG.STRING)
+      unicode(resources, s.source)
+    }
+    offsets.push(resources.length)
+    unicode(resources, "PackedScene").u32(1).u32(1).u32(TAG.DICTIONARY).u32(9)
+    const key = (k: string): void => {
+      resources.u32(TAG.STRING)
+      unicode(resources, k)
+    }
+    key("names")
+    resources.u32(TAG.PACKED_STRING).u32(names.length)
+    for (const n of names) unicode(resources, n)
+    key("variants")
+    resources.u32(TAG.ARRAY).u32(variants.length)
+    for (const v of variants) resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
+    key("node_count")
+    resources.u32(TAG.INT).u32(spec.nodes.length)
+    key("nodes")
+    resources.u32(TAG.PACKED_INT32).u32(nodeInts.length)
+    for (const i of nodeInts) resources.i32(i)
+    key("conn_count")
+    resources.u32(TAG.INT).u32(0)
+    key("conns")
+    resources.u32(TAG.PACKED_INT32).u32(0)
+    key("node_paths")
+    resources.u32(TAG.ARRAY).u32(0)
+    key("editable_instances")
+    resources.u32(TAG.ARRAY).u32(0)
+    key("version")
+    resources.u32(TAG.INT).u32(3)
+
+    const tables = new ByteBuilder().u32(strings.length)
+    for (const s of strings) unicode(tables, s)
+    tables.u32(externals.length)
+    for (const path of externals) {
+      unicode(tables, "Script")
+      unicode(tables, path)
+      tables.u64(2 ** 64 - 1)
+    }
+    const tableLength = (() => {
+      const t = new ByteBuilder().bytes(tables.build()).u32(internals.length)
+      for (const p of internals) unicode(t, p).u64(0)
+      return t.length
+    })()
+    const base = headerLength + tableLength
+    tables.u32(internals.length)
+    internals.forEach((p, i) => unicode(tables, p).u64(base + (offsets[i] ?? 0)))
+    return { tables: tables.build(), resources: resources.build() }
+  }
+
+  // Offsets count from the start of the file for RSRC, from the start of the decompressed stream
+  // (which has no magic) for RSCC.
+  const header = new ByteBuilder().u32(0).u32(0).u32(4).u32(2).u32(spec.formatVersion ?? 5)
+  unicode(header, "PackedScene").u64(0).u32(0x3).u64(123456789).zeros(11 * 4)
+  const magic = spec.compressed === true ? 0 : 4
+  const { tables, resources } = body(magic + header.length)
+  const stream = header.bytes(tables).bytes(resources).ascii("RSRC").build()
+  return spec.compressed === true ? compressRscc(stream) : new ByteBuilder().ascii("RSRC").bytes(stream).build()
+}
+
+/** RSCC container (FileAccessCompressed, zstd, independent blocks) around a resource stream that has no magic. */
+export const compressRscc = (stream: Uint8Array, blockSize = 4096): Uint8Array => {
+  const blocks: Array<Uint8Array> = []
+  for (let at = 0; at <= stream.length; at += blockSize) {
+    const chunk = stream.subarray(at, Math.min(stream.length, at + blockSize))
+    blocks.push(chunk.length === 0 ? new Uint8Array(0) : new Uint8Array(zstdCompressSync(chunk)))
+    if (at + blockSize > stream.length) break
+  }
+  const b = new ByteBuilder().ascii("RSCC").u32(2).u32(blockSize).u32(stream.length)
+  for (const block of blocks) b.u32(block.length)
+  for (const block of blocks) b.bytes(block)
+  return b.ascii("RSCC").build()
+}

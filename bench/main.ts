@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, each figure printed as a ratio against a baseline measured in the same run.
 const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   release: () => import("./release.ts"),
+  sql: () => import("./sql.ts"),
+  scanner: () => import("./scanner.ts"),
 }
 
 const only = process.argv.slice(2)

@@ -7,5 +7,14 @@ export interface Command {
 }
 
 export const commands: Record<string, () => Promise<Command>> = {
+  release: () => import("./commands/release.ts").then((m) => m.command),
+  status: () => import("./commands/status.ts").then((m) => m.command),
+  wait: () => import("./commands/wait.ts").then((m) => m.command),
+  download: () => import("./commands/download.ts").then((m) => m.command),
+  review: () => import("./commands/review.ts").then((m) => m.command),
   token: () => import("./commands/token.ts").then((m) => m.command),
+  migrate: () => import("./commands/migrate.ts").then((m) => m.command),
+  gc: () => import("./commands/gc.ts").then((m) => m.command),
+  check: () => import("./commands/check.ts").then((m) => m.command),
+  "check-preset": () => import("./commands/checkPreset.ts").then((m) => m.command),
 }

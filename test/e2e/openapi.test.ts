@@ -1,4 +1,4 @@
-import Ajv2020 from "ajv/dist/2020.js"
+import { Ajv2020 } from "ajv/dist/2020.js"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { apiClient, artifact, type Reply } from "../support/api.ts"
 import { type RunningServer, startServer } from "../support/server.ts"

@@ -4,16 +4,23 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
 import { type DebianRequirement, ensureDebianPackages } from "./apt.ts"
+import { exportGodotFixtures } from "./godot.ts"
+import { MARIADB_SERVER, startMariaDb } from "./mariadb.ts"
 import "./provided.ts"
 
 /** Everything the suite needs from Debian, installed in one apt-get run when missing. */
-const REQUIREMENTS: ReadonlyArray<DebianRequirement> = []
+const REQUIREMENTS: ReadonlyArray<DebianRequirement> = [{ binary: "godot3-server", pkg: "godot3-server" }, { binary: MARIADB_SERVER, pkg: "mariadb-server" }]
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureDebianPackages(REQUIREMENTS)
   const runDir = mkdtempSync(join(tmpdir(), "pckgate-test-"))
   project.provide("runDir", runDir)
+  project.provide("godotFixtures", exportGodotFixtures(join(runDir, "godot")))
   const teardowns: Array<() => Promise<void>> = []
+  // One MariaDB for the whole run; test files each create their own database on it (test/setup/mariadb.ts).
+  const mariadb = await startMariaDb()
+  teardowns.push(mariadb.destroy)
+  project.provide("mariadbUrl", mariadb.url)
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown()
     rmSync(runDir, { recursive: true, force: true })

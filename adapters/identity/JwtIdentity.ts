@@ -40,24 +40,43 @@ const refusal = (error: unknown): SignInRequired | Unavailable => {
   return new SignInRequired({ reason: "The access token is not valid" })
 }
 
-/** Verifies JWTs with jose against a key set (remote JWKS in production, the dev issuer's key by default). */
+/** How many verified tokens are remembered; CI and browsers reuse one token for many requests. */
+const VERIFIED_CACHE_SIZE = 10_000
+
+/**
+ * Verifies JWTs with jose against a key set (remote JWKS in production, the dev issuer's key by default). A token that
+ * verified is remembered until its `exp`, so repeated requests skip the signature check (only successes are kept).
+ */
 export const layerJwtIdentity = (options: JwtIdentityOptions) => {
   const adminSubjects = new Set(options.adminSubjects ?? [])
   const algorithms = [...(options.algorithms ?? ALLOWED_ALGORITHMS)]
+  const verified = new Map<string, { readonly principal: Principal; readonly expiresAtMs: number }>()
+  const remember = (token: string, principal: Principal, exp: number | undefined) => {
+    if (exp === undefined) return
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
+    verified.set(token, { principal, expiresAtMs: exp * 1000 })
+  }
+  const check = (token: string) =>
+    Effect.tryPromise({
+      try: () => jwtVerify(token, options.keys, { issuer: options.issuer, audience: options.audience, algorithms, requiredClaims: ["sub", "exp"] }),
+      catch: refusal,
+    }).pipe(
+      Effect.flatMap(({ payload }) => {
+        const principal = principalOf(payload, adminSubjects)
+        if (principal === null) return Effect.fail(new SignInRequired({ reason: "The access token names no usable subject" }))
+        remember(token, principal, payload.exp)
+        return Effect.succeed(principal)
+      }),
+    )
   return Layer.succeed(Identity, Identity.of({
-    verify: (token) =>
-      token.length > MAX_TOKEN_LENGTH
-        ? Effect.fail(new SignInRequired({ reason: "The access token is too long to be valid" }))
-        : Effect.tryPromise({
-          try: () => jwtVerify(token, options.keys, { issuer: options.issuer, audience: options.audience, algorithms, requiredClaims: ["sub", "exp"] }),
-          catch: refusal,
-        }).pipe(
-          Effect.flatMap(({ payload }) => {
-            const principal = principalOf(payload, adminSubjects)
-            return principal === null
-              ? Effect.fail(new SignInRequired({ reason: "The access token names no usable subject" }))
-              : Effect.succeed(principal)
-          }),
-        ),
+    verify: (token) => {
+      if (token.length > MAX_TOKEN_LENGTH) return Effect.fail(new SignInRequired({ reason: "The access token is too long to be valid" }))
+      const known = verified.get(token)
+      if (known !== undefined) {
+        if (known.expiresAtMs > Date.now()) return Effect.succeed(known.principal)
+        verified.delete(token)
+      }
+      return check(token)
+    },
   }))
 }

@@ -3,6 +3,7 @@ import { createServer, type RequestListener } from "node:http"
 import { mkdir } from "node:fs/promises"
 import { toNodeHandler } from "srvx/node"
 import type { App } from "../../adapters/http/App.ts"
+import { batchedLines } from "../../adapters/system/batchedLines.ts"
 import { compose } from "./compose.ts"
 import { readConfig } from "./config.ts"
 
@@ -29,7 +30,9 @@ const address = server.address()
 const boundPort = typeof address === "object" && address !== null ? address.port : config.port
 const baseUrl = config.baseUrl ?? `http://localhost:${boundPort}`
 
-const composed = await compose(config, () => baseUrl)
+const logLines = batchedLines((chunk) => process.stdout.write(chunk))
+process.on("exit", () => logLines.flush())
+const composed = await compose(config, () => baseUrl, (entry) => logLines.line(JSON.stringify({ ts: new Date().toISOString(), ...entry })))
 app = composed.app
 
 console.log(`pckgate listening on http://${config.host}:${boundPort} (public base URL ${baseUrl})`)

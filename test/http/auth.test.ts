@@ -75,6 +75,22 @@ describe("authentication precedence (spec §5)", () => {
   })
 })
 
+describe("verified tokens are remembered only while valid", () => {
+  test("a token that verified stops working at its expiry, and a refused one stays refused", async () => {
+    const t = await makeTestApp()
+    const shortLived = await t.token("brief", { ttlSeconds: 2 })
+    expect((await t.api.call("GET", "/api/me/games", { token: shortLived })).status).toBe(200)
+    expect((await t.api.call("GET", "/api/me/games", { token: shortLived })).status).toBe(200)
+    const wrong = await t.token("brief", { audience: "elsewhere" })
+    expect((await t.api.call("GET", "/api/me/games", { token: wrong })).status).toBe(401)
+    expect((await t.api.call("GET", "/api/me/games", { token: wrong })).status).toBe(401)
+    await new Promise((r) => setTimeout(r, 2100))
+    const expired = await t.api.call("GET", "/api/me/games", { token: shortLived })
+    expect([expired.status, expired.body.detail]).toEqual([401, expect.stringContaining("expired")])
+    await t.dispose()
+  })
+})
+
 describe("OIDC identity with a remote JWKS over HTTP", () => {
   test("verifies RS256 tokens, reads admin from roles or ADMIN_SUBJECTS, and refuses HS256 signed with the public key", async () => {
     const idp = await startOidcProvider()

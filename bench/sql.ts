@@ -19,7 +19,7 @@ const DURATION_SECONDS = Number(process.env["BENCH_SECONDS"] ?? 8)
 const CONNECTIONS = 10
 
 /** 100 games × 10 approved releases, written through the SQL stores themselves. */
-const seed = (target: SqlTarget) =>
+export const seed = (target: SqlTarget) =>
   Effect.runPromise(
     Effect.gen(function*() {
       const games = yield* GameStore

@@ -25,8 +25,15 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   listByGame(gameId: string): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /** Pending releases of every game, oldest first (ties by game id, then version): the review queue. */
   listPending(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
-  /** Approved releases of every game: the catalog's raw material. */
+  /** Approved releases of every game. */
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /**
+   * The game's active release: its most recently approved one, exactly as `activeRelease` in
+   * domain/review/ReviewMachine.ts orders them (reviewedAt, then createdAt, then version, all descending).
+   */
+  activeRelease(gameId: string): Effect.Effect<Option.Option<Release>, Unavailable>
+  /** The active release of every game that has one (the catalog), by the same rule. */
+  listActive(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /** Applies a review decision only if the release is still pending (compare-and-set). */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */

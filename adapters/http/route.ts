@@ -70,15 +70,15 @@ const decodeParam = (raw: string | undefined): string | null => {
 /** A decoded path parameter ("" when it cannot be decoded); for use cases that validate ids in their own order. */
 export const rawParam = (ctx: RouteContext, name: string): string => decodeParam(ctx.params[name]) ?? ""
 
-/** A path's game id; anything that cannot be one of ours is answered like an unknown game. */
-export const gameIdParam = <E>(ctx: RouteContext, notFound: E): Effect.Effect<string, E> => {
+/** A path's game id; anything that cannot be one of ours is answered like an unknown game (built only when needed). */
+export const gameIdParam = <E>(ctx: RouteContext, notFound: () => E): Effect.Effect<string, E> => {
   const value = decodeParam(ctx.params["gameId"])
-  return value !== null && GAME_ID_PATTERN.test(value) ? Effect.succeed(value) : Effect.fail(notFound)
+  return value !== null && GAME_ID_PATTERN.test(value) ? Effect.succeed(value) : Effect.failSync(notFound)
 }
 
 export const versionParam = (ctx: RouteContext): Effect.Effect<string, NotFound> => {
   const value = decodeParam(ctx.params["version"])
-  return value !== null && isValidVersion(value) ? Effect.succeed(value) : Effect.fail(new NotFound({ what: "release" }))
+  return value !== null && isValidVersion(value) ? Effect.succeed(value) : Effect.failSync(() => new NotFound({ what: "release" }))
 }
 
 /** The signed-in caller (401 otherwise), recorded for the request log. */

@@ -1,6 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
+import { activeRelease } from "../../domain/review/ReviewMachine.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 
 const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
@@ -48,6 +49,12 @@ export const layerMemoryReleaseStore = Layer.sync(ReleaseStore, () => {
     listByGame: (gameId) => Effect.sync(() => sorted((r) => r.gameId === gameId)),
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
+    activeRelease: (gameId) => Effect.sync(() => Option.fromNullishOr(activeRelease(sorted((r) => r.gameId === gameId)))),
+    listActive: () =>
+      Effect.sync(() => {
+        const byGame = Map.groupBy(sorted((r) => r.status === "approved"), (r) => r.gameId)
+        return [...byGame.values()].flatMap((releases) => activeRelease(releases) ?? [])
+      }),
     review: (gameId, version, decision) =>
       Effect.suspend((): Effect.Effect<Release, ReleaseNotPending> => {
         const current = releases.get(releaseKey(gameId, version))

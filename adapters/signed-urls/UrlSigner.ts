@@ -1,6 +1,8 @@
 // Presigned URLs for the stores the service serves itself (memory and local disk).
-// An HMAC-SHA256 signature (Web Crypto, so it runs on Node and Deno) covers the method, the object key, the expiry,
-// the declared size and the values of the signed headers. Clients must send the returned headers verbatim.
+// An HMAC-SHA256 signature covers the method, the object key, the expiry, the declared size and the values of the
+// signed headers. Clients must send the returned headers verbatim. node:crypto (also in Deno) signs synchronously:
+// Web Crypto's promise per signature cost a tenth of a download-url request.
+import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto"
 
 export const STORAGE_PATH_PREFIX = "/storage/"
 const ALGORITHM = "PCKGATE1-HMAC-SHA256"
@@ -25,20 +27,12 @@ export interface UrlSigner {
 }
 
 const encodeKeyPath = (key: string) => key.split("/").map(encodeURIComponent).join("/")
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("")
-const fromHex = (hex: string): Uint8Array<ArrayBuffer> | null => {
-  if (!/^[0-9a-f]{64}$/.test(hex)) return null
-  const out = new Uint8Array(32)
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
-  return out
-}
-
-const canonical = (parts: ReadonlyArray<string>) => new TextEncoder().encode([ALGORITHM, ...parts].join("\n"))
+const canonical = (parts: ReadonlyArray<string>) => [ALGORITHM, ...parts].join("\n")
 
 /** `baseUrl` is read at signing time, so a server bound to port 0 can set it once it knows its address. */
 export const makeUrlSigner = async (secret: Uint8Array<ArrayBuffer>, baseUrl: () => string): Promise<UrlSigner> => {
-  const hmacKey = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
-  const sign = async (parts: ReadonlyArray<string>) => toHex(await crypto.subtle.sign("HMAC", hmacKey, canonical(parts)))
+  const key = createSecretKey(secret)
+  const sign = (parts: ReadonlyArray<string>) => createHmac("sha256", key).update(canonical(parts)).digest("hex")
 
   const putParts = (path: string, expires: string, size: string, headerValues: ReadonlyArray<string>, signedHeaders: string) => [
     "PUT",
@@ -55,7 +49,7 @@ export const makeUrlSigner = async (secret: Uint8Array<ArrayBuffer>, baseUrl: ()
       const path = STORAGE_PATH_PREFIX + encodeKeyPath(key)
       const expires = String(Math.floor(expiresAt.getTime() / 1000))
       const values = PUT_SIGNED_HEADERS.split(";").map((name) => PUT_HEADERS[name]!)
-      const signature = await sign(putParts(path, expires, String(sizeBytes), values, PUT_SIGNED_HEADERS))
+      const signature = sign(putParts(path, expires, String(sizeBytes), values, PUT_SIGNED_HEADERS))
       const query = new URLSearchParams({
         "X-Pckgate-Expires": expires,
         "X-Pckgate-Size": String(sizeBytes),
@@ -71,7 +65,7 @@ export const makeUrlSigner = async (secret: Uint8Array<ArrayBuffer>, baseUrl: ()
       const filename = downloadName ?? ""
       const query = new URLSearchParams({ "X-Pckgate-Expires": expires })
       if (filename !== "") query.set("X-Pckgate-Filename", filename)
-      query.set("X-Pckgate-Signature", await sign(getParts(path, expires, filename)))
+      query.set("X-Pckgate-Signature", sign(getParts(path, expires, filename)))
       return `${baseUrl()}${path}?${query}`
     },
 
@@ -87,8 +81,8 @@ export const makeUrlSigner = async (secret: Uint8Array<ArrayBuffer>, baseUrl: ()
       const path = STORAGE_PATH_PREFIX + encodeKeyPath(key)
       const q = url.searchParams
       const expires = q.get("X-Pckgate-Expires") ?? ""
-      const signature = fromHex(q.get("X-Pckgate-Signature") ?? "")
-      if (!/^\d{1,12}$/.test(expires) || signature === null) return { ok: false, reason: "malformed" }
+      const signature = q.get("X-Pckgate-Signature") ?? ""
+      if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return { ok: false, reason: "malformed" }
       let parts: ReadonlyArray<string>
       let verified: VerifiedRequest
       if (request.method === "PUT") {
@@ -105,8 +99,7 @@ export const makeUrlSigner = async (secret: Uint8Array<ArrayBuffer>, baseUrl: ()
       } else {
         return { ok: false, reason: "signature" }
       }
-      // crypto.subtle.verify compares in constant time.
-      if (!(await crypto.subtle.verify("HMAC", hmacKey, signature, canonical(parts)))) return { ok: false, reason: "signature" }
+      if (!timingSafeEqual(Buffer.from(sign(parts), "hex"), Buffer.from(signature, "hex"))) return { ok: false, reason: "signature" }
       if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: "expired" }
       return verified
     },

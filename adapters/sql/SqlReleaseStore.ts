@@ -133,6 +133,27 @@ export const layerSqlReleaseStore = Layer.effect(
       listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
       listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
+      activeRelease: (gameId) =>
+        database.run("read the active release", () =>
+          db.selectFrom("releases").selectAll()
+            .where("game_id", "=", gameId)
+            .where("status", "=", "approved")
+            .orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
+            .limit(1)
+            .executeTakeFirst()).pipe(Effect.map((row) => Option.map(Option.fromNullishOr(row), toRelease))),
+      // One row per game: the newest approval, ranked in the database (window functions: MySQL 8, MariaDB 10.2, SQLite 3.25).
+      listActive: () =>
+        database.run("list active releases", () =>
+          db.selectFrom((eb) =>
+            eb.selectFrom("releases").selectAll()
+              .select((inner) =>
+                inner.fn.agg<number>("row_number").over((over) =>
+                  over.partitionBy("game_id").orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
+                ).as("newest")
+              )
+              .where("status", "=", "approved")
+              .as("ranked")
+          ).selectAll().where("newest", "=", 1).execute()).pipe(Effect.map((rows) => rows.map(toRelease))),
       // Compare-and-set: the update applies only while the release is still pending.
       review: (gameId, version, decision) =>
         database.run(

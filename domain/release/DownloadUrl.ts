@@ -6,7 +6,6 @@ import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { Policy } from "../Policy.ts"
-import { activeRelease } from "../review/ReviewMachine.ts"
 import { sha256FromObjectKey } from "./ObjectKey.ts"
 
 /**
@@ -15,22 +14,23 @@ import { sha256FromObjectKey } from "./ObjectKey.ts"
  */
 export const visibleRelease = (principal: Principal | null, gameId: string, version: string) =>
   Effect.gen(function*() {
-    const notFound = new NotFound({ what: "release" })
+    // Built only when needed: constructing a tagged error validates its fields.
+    const notFound = () => new NotFound({ what: "release" })
     const game = Option.getOrNull(yield* GameStore.use((games) => games.get(gameId)))
-    if (game === null) return yield* notFound
+    if (game === null) return yield* Effect.fail(notFound())
     const releases = yield* ReleaseStore
     if (seesAllReleases(principal, game.ownerId)) {
       const release = Option.getOrNull(yield* releases.get(gameId, version))
-      if (release === null) return yield* notFound
+      if (release === null) return yield* Effect.fail(notFound())
       return { game, release }
     }
-    const active = activeRelease(yield* releases.listByGame(gameId))
-    if (active === null || active.version !== version) return yield* notFound
+    const active = Option.getOrNull(yield* releases.activeRelease(gameId))
+    if (active === null || active.version !== version) return yield* Effect.fail(notFound())
     return { game, release: active }
   })
 
 /** GET /api/games/{gameId}/releases/{version}/download-url: a short-lived presigned GET (spec §4.5). */
-export const downloadUrl = Effect.fn("downloadUrl")(function*(principal: Principal, gameId: string, version: string) {
+export const downloadUrl = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
   const now = yield* (yield* Clock).now
   const { downloadUrlTtlSeconds } = yield* Policy

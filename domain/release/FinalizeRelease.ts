@@ -42,7 +42,7 @@ const verifyStoredArtifact = (declaration: UploadDeclaration, key: string) =>
   })
 
 /** POST /api/games/{gameId}/releases/finalize: the server-verified record (spec §4.4). */
-export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal: Principal, gameId: string, body: unknown) {
+export const finalizeRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, body: unknown) {
   const declaration = yield* decodeDeclaration(gameId, body)
   yield* ownedEngineGameWithFreeVersion(principal, gameId, declaration.version)
   return yield* withBudget(

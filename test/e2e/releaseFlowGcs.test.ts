@@ -105,8 +105,7 @@ describe("release flow with STORAGE=gcs against the GCS test double", () => {
     } finally {
       double.createBucket(BUCKET)
     }
-    const log = server.output()
-    expect(log).toContain(`gs://${BUCKET} does not exist`)
+    const log = await server.outputContaining(`gs://${BUCKET} does not exist`)
     expect(log).not.toMatch(/X-Goog-Signature=[0-9a-f]{16}/)
     expect(log).not.toContain("PRIVATE KEY")
   })

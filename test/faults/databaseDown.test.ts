@@ -57,7 +57,7 @@ describe("the database goes down while the server runs, and comes back", () => {
       ["After The Outage", 0],
     ])
     // The outage was logged (reason included) but the password never was.
-    expect(server.output()).toContain("dependency unavailable")
+    await server.outputContaining("dependency unavailable")
     expect(server.output()).not.toContain(decodeURIComponent(new URL(mariadb.url).password))
   })
 

@@ -69,6 +69,8 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       review: () => Effect.die(new Error("secret internal detail")),
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),
+      activeRelease: () => Effect.die(new Error("secret internal detail")),
+      listActive: () => Effect.die(new Error("secret internal detail")),
     }))
     const t = await makeTestApp({ override: buggy })
     const reply = await t.api.call("GET", "/api/catalog")

@@ -12,6 +12,11 @@ export interface RunningServer {
   readonly process: ChildProcess
   /** Everything the server printed so far (stdout and stderr). */
   readonly output: () => string
+  /**
+   * Everything printed, once it contains `text`: log lines are written in batches, so a line about a request may
+   * arrive just after its response. Fails after `timeoutMs`.
+   */
+  readonly outputContaining: (text: string, timeoutMs?: number) => Promise<string>
   /** A dev-issuer token, minted by the CLI against the same DATA_DIR. */
   readonly token: (userId: string, options?: { readonly admin?: boolean }) => string
   /** SIGTERM and wait for exit. */
@@ -57,6 +62,14 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     dataDir,
     process: child,
     output: () => output,
+    outputContaining: async (text, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs
+      while (!output.includes(text)) {
+        if (Date.now() > deadline) throw new Error(`the server never printed '${text}':\n${output.slice(-4000)}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      return output
+    },
     token: (userId, tokenOptions = {}) => {
       const args = ["apps/cli/main.ts", "token", "--user", userId, ...(tokenOptions.admin === true ? ["--admin"] : [])]
       const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, encoding: "utf8" })

@@ -83,7 +83,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
       Effect.gen(function*() {
         const principal = yield* authenticate(ctx.request, ctx.auth)
         if (principal !== null) ctx.setUser(principal.userId)
-        const gameId = yield* gameIdParam(ctx, new NotFound({ what: "game" }))
+        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "game" }))
         return json(200, yield* gameDetail(principal, gameId))
       }),
   },

@@ -72,7 +72,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     handle: (ctx) =>
       Effect.gen(function*() {
         const principal = yield* principalFor(ctx)
-        const gameId = yield* gameIdParam(ctx, new NotFound({ what: "release" }))
+        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
         const version = yield* versionParam(ctx)
         return json(200, yield* downloadUrl(principal, gameId, version))
       }),
@@ -90,7 +90,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       Effect.gen(function*() {
         const principal = yield* authenticate(ctx.request, ctx.auth)
         if (principal !== null) ctx.setUser(principal.userId)
-        const gameId = yield* gameIdParam(ctx, new NotFound({ what: "release" }))
+        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
         const version = yield* versionParam(ctx)
         return json(200, yield* releaseDetail(principal, gameId, version))
       }),

@@ -16,7 +16,7 @@ const decisionResponse = (outcome: Effect.Success<ReturnType<typeof approveRelea
   })
 
 const target = (ctx: RouteContext) =>
-  Effect.all([gameIdParam(ctx, new NotFound({ what: "release" })), versionParam(ctx)])
+  Effect.all([gameIdParam(ctx, () => new NotFound({ what: "release" })), versionParam(ctx)])
 
 export const reviewRoutes: ReadonlyArray<Route> = [
   {

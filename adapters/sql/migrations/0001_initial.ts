@@ -35,6 +35,7 @@ const mysql = [
     PRIMARY KEY (game_id, version),
     KEY releases_by_status (status, created_at),
     KEY releases_by_object_key (object_key),
+    KEY releases_active (game_id, status, reviewed_at, created_at, version),
     CONSTRAINT releases_game FOREIGN KEY (game_id) REFERENCES games (id),
     CONSTRAINT releases_status CHECK (status IN ('pending_review', 'approved', 'rejected')),
     CONSTRAINT releases_size CHECK (size_bytes > 0)
@@ -102,6 +103,8 @@ const sqlite = [
   ) STRICT`,
   "CREATE INDEX IF NOT EXISTS releases_by_status ON releases (status, created_at)",
   "CREATE INDEX IF NOT EXISTS releases_by_object_key ON releases (object_key)",
+  // A game's active release (newest approval) without scanning every approved release of every game.
+  "CREATE INDEX IF NOT EXISTS releases_active ON releases (game_id, status, reviewed_at, created_at, version)",
   `CREATE TABLE IF NOT EXISTS upload_intents (
     id TEXT NOT NULL PRIMARY KEY,
     game_id TEXT NOT NULL REFERENCES games (id),

@@ -1,0 +1,166 @@
+// Streams a multipart submission (spec §4.6) with busboy: the `pck` part goes straight to object storage while it is
+// hashed, the `manifest` part (a JSON file or a text field) is kept in memory up to a small limit. Nothing of a
+// refused or broken upload is kept: every outcome but "ok" has already discarded the temporary object.
+import { Readable } from "node:stream"
+import busboy from "busboy"
+import type { IncrementalSha256 } from "../../../ports/Sha256Hasher.ts"
+
+export interface SubmissionLimits {
+  /** Largest accepted `pck` part, inclusive. */
+  readonly maxPckBytes: number
+  readonly maxManifestBytes: number
+  /** Abort when no bytes arrive for this long. */
+  readonly idleTimeoutMs: number
+  /** Abort when the whole body takes longer than this. */
+  readonly deadlineMs: number
+}
+
+export type SinkResult = { readonly ok: true } | { readonly ok: false; readonly reason: "too_large" | "aborted" | "unavailable" }
+
+/** Where the `pck` bytes go: a temporary object, removed again on any failure. */
+export interface PckSink {
+  write(key: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<SinkResult>
+  discard(key: string): Promise<void>
+}
+
+export interface ReceivedPck {
+  readonly key: string
+  readonly filename: string
+  readonly sha256: string
+  readonly sizeBytes: number
+}
+
+export type SubmissionRead =
+  | { readonly kind: "ok"; readonly pck: ReceivedPck; readonly manifestText: string | null }
+  | { readonly kind: "missing_pck" }
+  | { readonly kind: "not_a_pck"; readonly filename: string }
+  | { readonly kind: "manifest_rejected"; readonly manifestText: string }
+  | { readonly kind: "manifest_too_large" }
+  | { readonly kind: "too_large" }
+  | { readonly kind: "timeout"; readonly what: "idle" | "deadline" }
+  | { readonly kind: "malformed"; readonly detail: string }
+  | { readonly kind: "aborted" }
+  | { readonly kind: "unavailable" }
+
+export interface ReadSubmissionOptions {
+  readonly limits: SubmissionLimits
+  readonly sink: PckSink
+  readonly tempKey: string
+  readonly hasher: () => IncrementalSha256
+  /** Called as soon as the manifest has arrived; returning false stops reading (the upload is not worth taking). */
+  readonly acceptManifest: (text: string) => boolean
+}
+
+export const readSubmission = (request: Request, options: ReadSubmissionOptions): Promise<SubmissionRead> =>
+  new Promise((resolve) => {
+    const { limits, sink, tempKey } = options
+    const contentType = request.headers.get("content-type") ?? ""
+    if (!/^multipart\/form-data\s*;/i.test(contentType) || request.body === null) {
+      return resolve({ kind: "malformed", detail: "the body must be multipart/form-data with a boundary" })
+    }
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: { files: 4, fields: 8, parts: 12, fieldSize: limits.maxManifestBytes + 1, fileSize: limits.maxPckBytes + 1, headerPairs: 20 },
+      })
+    } catch (error) {
+      return resolve({ kind: "malformed", detail: (error as Error).message })
+    }
+    const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>)
+    let settled = false
+    let manifestText: string | null = null
+    let pck: Promise<ReceivedPck | SubmissionRead> | null = null
+    let idleTimer: ReturnType<typeof setTimeout> | undefined
+    const deadlineTimer = setTimeout(() => finish({ kind: "timeout", what: "deadline" }), limits.deadlineMs)
+    const touch = () => {
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(() => finish({ kind: "timeout", what: "idle" }), limits.idleTimeoutMs)
+    }
+
+    /** Settles once; a failure stops the input and discards whatever reached storage. */
+    const finish = (outcome: SubmissionRead) => {
+      if (settled) return
+      settled = true
+      clearTimeout(idleTimer)
+      clearTimeout(deadlineTimer)
+      if (outcome.kind === "ok") return resolve(outcome)
+      source.unpipe(parser)
+      source.destroy()
+      parser.destroy()
+      const written = pck
+      void (async () => {
+        // Wait for the write to stop (the stream it reads was just cut), then remove what it left.
+        if (written !== null) await written.catch(() => undefined)
+        await sink.discard(tempKey).catch(() => undefined)
+        resolve(outcome)
+      })()
+    }
+
+    const acceptManifestText = (text: string) => {
+      manifestText = text
+      if (!options.acceptManifest(text)) finish({ kind: "manifest_rejected", manifestText: text })
+    }
+
+    parser.on("file", (name, file, info) => {
+      if (settled) return void file.resume()
+      if (name === "manifest") {
+        const chunks: Array<Buffer> = []
+        let size = 0
+        file.on("data", (chunk: Buffer) => {
+          size += chunk.length
+          if (size > limits.maxManifestBytes) return finish({ kind: "manifest_too_large" })
+          chunks.push(chunk)
+        })
+        file.on("end", () => {
+          if (!settled && size <= limits.maxManifestBytes) acceptManifestText(Buffer.concat(chunks).toString("utf8"))
+        })
+        return
+      }
+      if (name !== "pck") return void file.resume()
+      const filename = info.filename ?? ""
+      if (pck !== null) return finish({ kind: "malformed", detail: "more than one 'pck' part" })
+      if (!/\.pck$/i.test(filename)) {
+        file.resume()
+        return finish({ kind: "not_a_pck", filename })
+      }
+      const hash = options.hasher()
+      let sizeBytes = 0
+      file.on("limit", () => finish({ kind: "too_large" }))
+      const hashed = (Readable.toWeb(file) as ReadableStream<Uint8Array>).pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            hash.update(chunk)
+            sizeBytes += chunk.length
+            controller.enqueue(chunk)
+          },
+        }),
+      )
+      pck = sink.write(tempKey, hashed, limits.maxPckBytes).then((result): ReceivedPck | SubmissionRead =>
+        result.ok
+          ? { key: tempKey, filename, sha256: hash.digestHex(), sizeBytes }
+          : { kind: result.reason === "too_large" ? "too_large" : result.reason === "aborted" ? "aborted" : "unavailable" } as SubmissionRead
+      ).catch((): SubmissionRead => ({ kind: "unavailable" }))
+    })
+    parser.on("field", (name, value, info) => {
+      if (settled || name !== "manifest") return
+      if (info.valueTruncated) return finish({ kind: "manifest_too_large" })
+      acceptManifestText(value)
+    })
+    parser.on("partsLimit", () => finish({ kind: "malformed", detail: "too many parts" }))
+    parser.on("filesLimit", () => finish({ kind: "malformed", detail: "too many files" }))
+    parser.on("fieldsLimit", () => finish({ kind: "malformed", detail: "too many fields" }))
+    parser.on("error", (error: Error) => finish({ kind: "malformed", detail: error.message }))
+    parser.on("close", () => {
+      if (settled) return
+      if (pck === null) return finish({ kind: "missing_pck" })
+      void pck.then((received) => {
+        if ("kind" in received) return finish(received)
+        finish({ kind: "ok", pck: received, manifestText })
+      })
+    })
+    source.on("data", touch)
+    source.on("error", () => finish({ kind: "aborted" }))
+    touch()
+    source.pipe(parser)
+  })

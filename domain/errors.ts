@@ -171,6 +171,49 @@ export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable"
   }
 }
 
+// The multipart path (spec §4.6, §7): its four messages are the `error` of these.
+
+export class MissingPck extends Schema.TaggedError<MissingPck>()("MissingPck", {}) {
+  get detail(): string {
+    return "The request has no file part named 'pck'; send the package as multipart field 'pck' (and the manifest as field 'manifest')."
+  }
+}
+
+export class NotAPckFile extends Schema.TaggedError<NotAPckFile>()("NotAPckFile", { filename: Schema.String }) {
+  get detail(): string {
+    return `The file '${this.filename.slice(0, 200)}' does not end in .pck; export the game with Godot's "Export PCK/ZIP" and send the .pck.`
+  }
+}
+
+export class InvalidManifest extends Schema.TaggedError<InvalidManifest>()("InvalidManifest", {
+  /** The offending fields, or "manifest" when it is missing or not JSON at all. */
+  fields: Schema.Array(Schema.String),
+  problem: Schema.String,
+}) {
+  get detail(): string {
+    return `${this.problem} Fix: ${this.fields.join(", ")}; see the manifest field rules in the README.`
+  }
+}
+
+export class StaticAnalysisFailed extends Schema.TaggedError<StaticAnalysisFailed>()("StaticAnalysisFailed", {
+  /** The blocking findings, each with file, line and the blocked pattern. */
+  violations: Schema.Array(Schema.Unknown),
+}) {
+  get detail(): string {
+    return `The scanner found ${this.violations.length} blocking problem(s) in the package; fix each listed file and line, export again and resubmit.`
+  }
+}
+
+export class UploadTimedOut extends Schema.TaggedError<UploadTimedOut>()("UploadTimedOut", {
+  what: Schema.Literals(["idle", "deadline"]),
+}) {
+  get detail(): string {
+    return this.what === "idle"
+      ? "The upload stalled (no bytes for too long) and was dropped; nothing was kept. Check the connection and upload again."
+      : "The upload took longer than the server allows and was dropped; nothing was kept. Upload from a faster connection, or use the release API."
+  }
+}
+
 export type DomainError =
   | SignInRequired
   | InvalidRequest
@@ -191,3 +234,8 @@ export type DomainError =
   | ReleaseNotPending
   | NotFound
   | Unavailable
+  | MissingPck
+  | NotAPckFile
+  | InvalidManifest
+  | StaticAnalysisFailed
+  | UploadTimedOut

@@ -9,6 +9,8 @@ export class GameStore extends Context.Service<GameStore, {
   getMany(ids: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Game>, Unavailable>
   /** Slugs in use that start with `prefix` (only [a-z0-9-] is ever passed): the candidates a derived slug must avoid. */
   slugsStartingWith(prefix: string): Effect.Effect<ReadonlyArray<string>, Unavailable>
+  /** The game a multipart submission's `manifest.id` names (unique across the service). */
+  findByManifestId(manifestId: string): Effect.Effect<Option.Option<Game>, Unavailable>
   /** The owner's games, oldest first. */
   listByOwner(ownerId: string): Effect.Effect<ReadonlyArray<Game>, Unavailable>
 }>()("pckgate/ports/GameStore") {}

@@ -15,7 +15,8 @@ import type { SessionCodec } from "./session.ts"
 
 /** Runs an Effect that needs the app's ports (a ManagedRuntime built from the adapter layers satisfies it). */
 export interface Runner<R> {
-  runPromiseExit<A, E>(effect: Effect.Effect<A, E, R>): Promise<Exit.Exit<A, E>>
+  // A function property, not a method: methods are checked bivariantly, which would accept a runtime missing services.
+  readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, E>>
 }
 
 export type LogEntry = Record<string, unknown> & { readonly level: "info" | "warn" | "error"; readonly msg: string }
@@ -72,7 +73,7 @@ export const makeApp = (options: AppOptions): App => {
       if (error.value._tag === "Unavailable") {
         log({ level: "warn", msg: "dependency unavailable", requestId: note.requestId, dependency: error.value.dependency, reason: error.value.reason })
       }
-      return renderDomainError(error.value, route?.dependencyFailure)
+      return renderDomainError(error.value, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
     }
     log({ level: "error", msg: "unhandled failure", requestId: note.requestId, route: note.route, cause: Cause.pretty(exit.cause) })
     return errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
@@ -107,7 +108,9 @@ export const makeApp = (options: AppOptions): App => {
         requestId: note.requestId,
         setUser: (userId) => void (note.userId = userId),
       }
-      return respond(await options.runtime.runPromiseExit(route.handle(ctx)), note, route)
+      const response = respond(await options.runtime.runPromiseExit(route.handle(ctx)), note, route)
+      for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
+      return response
     })
   }
   for (const path of new Set(allRoutes.map((r) => r.path))) {

@@ -24,6 +24,12 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   NotFound: [404, "not_found"],
   // Endpoints with a documented failure code (create_failed, upload_url_failed, finalize_failed) override this row.
   Unavailable: [503, "service_unavailable"],
+  // The multipart endpoint's messages, verbatim (spec §7).
+  MissingPck: [400, "Missing .pck file (multipart field: pck)"],
+  NotAPckFile: [400, "Uploaded file must be a .pck"],
+  InvalidManifest: [400, "Invalid manifest. Required: id, name, version, engine_sdk, entry_scene, min_players, max_players"],
+  StaticAnalysisFailed: [422, "Static analysis failed"],
+  UploadTimedOut: [408, "upload_timeout"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

@@ -13,18 +13,30 @@ export const errorResponse = (
   error: string,
   detail: string,
   extra: { readonly body?: Record<string, unknown>; readonly headers?: Record<string, string> } = {},
-): Response => json(status, { error, detail, ...extra.body }, extra.headers)
+): Response => {
+  const { ok, ...rest } = extra.body ?? {}
+  return json(status, { ...(ok === undefined ? {} : { ok }), error, detail, ...rest }, extra.headers)
+}
 
-/** Renders a domain error through the table; `dependencyFailure` replaces the row for Unavailable on endpoints that document one. */
-export const renderDomainError = (error: DomainError, dependencyFailure?: StatusAndCode): Response => {
-  const [status, code] = error._tag === "Unavailable" && dependencyFailure !== undefined
-    ? dependencyFailure
+export interface RenderOptions {
+  /** Replaces the table's row for Unavailable on endpoints that document their own failure code. */
+  readonly dependencyFailure?: StatusAndCode | undefined
+  /** Adds `ok: false` (the multipart endpoint's envelope). */
+  readonly okEnvelope?: boolean | undefined
+}
+
+/** Renders a domain error through the table, in the one shape `{error, detail}` (plus the error's own data). */
+export const renderDomainError = (error: DomainError, options: RenderOptions = {}): Response => {
+  const [status, code] = error._tag === "Unavailable" && options.dependencyFailure !== undefined
+    ? options.dependencyFailure
     : ERROR_TABLE[error._tag]
+  const envelope = options.okEnvelope === true ? { ok: false } : {}
+  if (error._tag === "StaticAnalysisFailed") return errorResponse(status, code, error.detail, { body: { ...envelope, violations: error.violations } })
   if (error._tag === "RateLimited") {
     return errorResponse(status, code, error.detail, {
-      body: { retryAfterSeconds: error.retryAfterSeconds },
+      body: { ...envelope, retryAfterSeconds: error.retryAfterSeconds },
       headers: { "retry-after": String(error.retryAfterSeconds) },
     })
   }
-  return errorResponse(status, code, error.detail)
+  return errorResponse(status, code, error.detail, { body: envelope })
 }

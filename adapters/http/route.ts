@@ -11,7 +11,11 @@ import type { Ids } from "../../ports/Ids.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
+import type { PackScanner } from "../../ports/PackScanner.ts"
+import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
+import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
+import type { UploadTokens } from "../../ports/UploadTokens.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { StatusAndCode } from "./errorTable.ts"
 
@@ -26,6 +30,10 @@ export type AppServices =
   | Ids
   | ReviewNotifier
   | Sha256Hasher
+  | ScanStore
+  | SubmissionStore
+  | PackScanner
+  | UploadTokens
 
 export interface RouteContext {
   readonly request: Request
@@ -44,17 +52,24 @@ export interface RouteDoc {
   /** Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie. */
   readonly access: "public" | "signedIn" | "bearer"
   readonly request?: Schema.Top
+  /** A request body that is not JSON, as an OpenAPI requestBody object (the multipart endpoint). */
+  readonly requestBody?: Record<string, unknown>
   readonly success: readonly [status: number, schema: Schema.Top | null]
   /** The domain errors this endpoint can answer (auth, body and dependency failures are added from the route). */
   readonly errors: ReadonlyArray<DomainError["_tag"]>
 }
 
 export interface Route {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE"
+  readonly method: "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS"
   readonly path: string
-  readonly doc: RouteDoc
+  /** API routes document themselves (GET /openapi.json); pages and browser flows have none. */
+  readonly doc?: RouteDoc
   /** The endpoint's documented answer when a dependency fails; 503 service_unavailable otherwise. */
   readonly dependencyFailure?: StatusAndCode
+  /** Error bodies carry `ok: false` (the multipart endpoint's envelope, spec §4.6). */
+  readonly okEnvelope?: true
+  /** Headers added to every response of this route, errors included (e.g. CORS). */
+  readonly headers?: Readonly<Record<string, string>>
   readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>
 }
 

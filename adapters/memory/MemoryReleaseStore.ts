@@ -1,19 +1,17 @@
 import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
-import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
+import { type Release, sameDeclaration } from "../../domain/release/Release.ts"
 import { activeRelease } from "../../domain/review/ReviewMachine.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
-const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
-
-const oldestFirst = (a: Release, b: Release) =>
+/** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
+export const oldestFirst = (a: Release, b: Release) =>
   a.createdAt.getTime() - b.createdAt.getTime() ||
   (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
   (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
 
-export const layerMemoryReleaseStore = Layer.sync(ReleaseStore, () => {
-  const releases = new Map<string, Release>()
-  const intents = new Map<string, UploadIntent>()
+export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents }) => {
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
@@ -87,4 +85,4 @@ export const layerMemoryReleaseStore = Layer.sync(ReleaseStore, () => {
         return new Set(objectKeys.filter((key) => inUse.has(key)))
       }),
   })
-})
+}))

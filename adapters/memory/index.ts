@@ -2,13 +2,11 @@
 import { Layer } from "effect"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignedUrls } from "../signed-urls/SignedUrls.ts"
-import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerManualClock } from "./MemoryClock.ts"
-import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryIdentity } from "./MemoryIdentity.ts"
 import { layerSequentialIds } from "./MemoryIds.ts"
 import { layerMemoryObjectStorage } from "./MemoryObjectStorage.ts"
-import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
+import { layerMemoryRecords } from "./MemoryRecords.ts"
 import { layerMemoryReviewNotifier } from "./MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
 
@@ -19,6 +17,10 @@ export { layerMemoryIdentity } from "./MemoryIdentity.ts"
 export { layerSequentialIds } from "./MemoryIds.ts"
 export { layerMemoryObjectStorage } from "./MemoryObjectStorage.ts"
 export { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
+export { layerMemoryRecords } from "./MemoryRecords.ts"
+export { layerMemoryScanStore } from "./MemoryScanStore.ts"
+export { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
+export { layerMemoryTables, MemoryTables } from "./MemoryTables.ts"
 export { layerMemoryReviewNotifier, ReviewInbox } from "./MemoryReviewNotifier.ts"
 export { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
 
@@ -35,9 +37,7 @@ export const layerMemory = (options: MemoryOptions = {}) => {
   const signer = SignedUrls.layer(crypto.getRandomValues(new Uint8Array(32)), () => options.baseUrl ?? "http://localhost")
   const clock = layerManualClock(options.start)
   return Layer.mergeAll(
-    layerMemoryGameStore,
-    layerMemoryReleaseStore,
-    layerMemoryBudgetLedger,
+    layerMemoryRecords,
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,

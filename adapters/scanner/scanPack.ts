@@ -2,6 +2,7 @@ import type { Manifest } from "../../domain/manifest/Manifest.ts"
 import type { Finding } from "../../domain/scan/Finding.ts"
 import { RULE } from "../../domain/scan/RuleId.ts"
 import { makeScanReport } from "../../domain/scan/buildReport.ts"
+import { LISTED_FILES_LIMIT } from "../../domain/scan/limits.ts"
 import type { ScanReport } from "../../domain/scan/ScanReport.ts"
 import type { ByteSource, ScanExpectations } from "../../ports/PackScanner.ts"
 import { scanContents } from "./checks/contentScan.ts"
@@ -37,6 +38,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
   const findings: Array<Finding> = [...checkSize(counting.size, expectations)]
   let manifest: Manifest | null = null
   let facts = { packFormat: null as number | null, engineVersion: null as string | null, entryCount: 0 }
+  let files: Array<{ path: string; sizeBytes: number }> = []
   try {
     const opened = await openPack(counting)
     if (opened._tag === "NotAPack") {
@@ -54,6 +56,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
     } else {
       findings.push(...opened.findings)
       facts = { packFormat: opened.header.format, engineVersion: opened.header.engineVersion, entryCount: opened.entries.length }
+      files = opened.entries.slice(0, LISTED_FILES_LIMIT).map((e) => ({ path: e.path, sizeBytes: e.size }))
       const contents = await PackContents.load(counting, opened.entries)
       findings.push(...nameFindings(contents, config.policy))
       const state = new ScanState()
@@ -79,7 +82,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
     const why = error instanceof MalformedData ? error.message : `internal error: ${describeError(error)}`
     findings.push(finding({ rule: RULE.truncated, file: PACK_ITSELF, pattern: "damaged pack", message: `The pack could not be read to the end (${why}). Export it again.` }))
   }
-  return makeScanReport(withoutDuplicates(findings), { ...facts, packBytes: counting.size, bytesRead: counting.bytesRead }, manifest, SCANNER_VERSION)
+  return makeScanReport(withoutDuplicates(findings), { ...facts, packBytes: counting.size, bytesRead: counting.bytesRead }, manifest, SCANNER_VERSION, files)
 }
 
 /** The same finding reached twice (a file seen under two names, a chain visited twice) is reported once. */

@@ -67,6 +67,10 @@ export const layerSqlGameStore = Layer.effect(
             : db.selectFrom("games").select("slug").where("slug", ">=", prefix).where("slug", "<", prefixUpperBound(prefix)).execute()).pipe(
           Effect.map((rows) => rows.map((r) => r.slug)),
         ),
+      findByManifestId: (manifestId) =>
+        database.run("find game by manifest id", () => db.selectFrom("games").selectAll().where("manifest_id", "=", manifestId).executeTakeFirst()).pipe(
+          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toGame(row)))),
+        ),
       listByOwner: (ownerId) =>
         database.run("list games by owner", () =>
           db.selectFrom("games").selectAll().where("owner_id", "=", ownerId).orderBy("created_at").orderBy("id").execute()).pipe(

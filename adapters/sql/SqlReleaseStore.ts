@@ -4,6 +4,7 @@ import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/e
 import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { isUniqueViolation } from "./failures.ts"
+import { releaseFromRow, releaseRow } from "./rows.ts"
 import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 
@@ -22,21 +23,7 @@ export const layerSqlReleaseStore = Layer.effect(
     const database = yield* SqlDatabase
     const { db, time, flavor } = database
 
-    const toRelease = (row: Selectable<ReleasesTable>): Release => ({
-      gameId: row.game_id,
-      version: row.version,
-      sha256: row.sha256,
-      sizeBytes: Number(row.size_bytes),
-      contentType: row.content_type,
-      objectKey: row.object_key,
-      source: row.source as Release["source"],
-      status: row.status as Release["status"],
-      createdBy: row.created_by,
-      createdAt: time.read(row.created_at),
-      reviewedBy: row.reviewed_by,
-      reviewedAt: row.reviewed_at === null ? null : time.read(row.reviewed_at),
-      rejectionReason: row.rejection_reason,
-    })
+    const toRelease = (row: Selectable<ReleasesTable>): Release => releaseFromRow(row, time)
     const toIntent = (row: Selectable<UploadIntentsTable>): UploadIntent => ({
       id: row.id,
       gameId: row.game_id,
@@ -98,21 +85,7 @@ export const layerSqlReleaseStore = Layer.effect(
           async (signal) => {
             await database.transaction(signal, async (trx) => {
               try {
-                await trx.insertInto("releases").values({
-                  game_id: release.gameId,
-                  version: release.version,
-                  sha256: release.sha256,
-                  size_bytes: release.sizeBytes,
-                  content_type: release.contentType,
-                  object_key: release.objectKey,
-                  source: release.source,
-                  status: release.status,
-                  created_by: release.createdBy,
-                  created_at: time.write(release.createdAt),
-                  reviewed_by: release.reviewedBy,
-                  reviewed_at: release.reviewedAt === null ? null : time.write(release.reviewedAt),
-                  rejection_reason: release.rejectionReason,
-                }).execute()
+                await trx.insertInto("releases").values(releaseRow(release, time)).execute()
               } catch (error) {
                 throw isUniqueViolation(error) ? new VersionExists({ gameId: release.gameId, version: release.version }) : error
               }

@@ -4,11 +4,17 @@ import { Layer } from "effect"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
+import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
+import { layerSqlScanStore } from "./SqlScanStore.ts"
+import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, type PausePoint, SqlDatabase, type SqlDatabaseOptions, type SqlTarget } from "./SqlDatabase.ts"
 export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
+export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 
-/** GameStore, ReleaseStore and BudgetLedger sharing one database, plus SqlDatabase itself (for its description). */
+/** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */
 export const layerSqlRecords = (options: SqlDatabaseOptions) =>
-  Layer.mergeAll(layerSqlGameStore, layerSqlReleaseStore, layerSqlBudgetLedger).pipe(Layer.provideMerge(layerSqlDatabase(options)))
+  Layer.mergeAll(layerSqlGameStore, layerSqlReleaseStore, layerSqlBudgetLedger, layerSqlScanStore, layerSqlSubmissionStore, layerSqlNotificationOutbox).pipe(
+    Layer.provideMerge(layerSqlDatabase(options)),
+  )

@@ -5,6 +5,8 @@ import { type Kysely, sql } from "kysely"
 import { type Migration, Migrator } from "kysely/migration"
 import type { Flavor } from "./flavor.ts"
 import { initialSchema } from "./migrations/0001_initial.ts"
+import { submissionsAndScans } from "./migrations/0002_submissions_scans.ts"
+import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -13,7 +15,16 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
       for (const statement of initialSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
+  "0002_submissions_scans": { up: (db) => submissionsAndScans(db, flavor) },
+  "0003_notification_outbox": {
+    up: async (db) => {
+      for (const statement of notificationOutboxSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
 })
+
+/** Every migration's name, in the order they apply. */
+export const MIGRATION_NAMES: ReadonlyArray<string> = Object.keys(migrations("sqlite")).sort()
 
 export class MigrationFailed extends Error {
   readonly migration: string | null

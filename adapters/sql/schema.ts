@@ -65,4 +65,22 @@ export interface Tables {
   upload_intents: UploadIntentsTable
   budget_accounts: BudgetAccountsTable
   budget_spends: BudgetSpendsTable
+  scans: ScansTable
+  submissions: SubmissionsTable
+}
+
+export interface ScansTable {
+  game_id: string
+  version: string
+  /** The scan report as JSON. */
+  report: string
+  scanned_at: Timestamp
+}
+
+export interface SubmissionsTable {
+  id: string
+  game_id: string
+  version: string
+  created_by: string
+  created_at: Timestamp
 }

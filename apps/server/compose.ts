@@ -5,16 +5,23 @@ import { type App, defaultLog, type LogEntry, makeApp } from "../../adapters/htt
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevIssuer } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
-import { layerLogReviewNotifier } from "../../adapters/notifier/LogReviewNotifier.ts"
+import { makeOidcLogin, remoteKeys } from "../../adapters/identity/OidcLogin.ts"
+import { browserRoutes } from "../../adapters/http/pages/index.ts"
+import type { SignInMode } from "../../adapters/http/routes/auth.ts"
+import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
+import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
 import type { ServerConfig } from "./config.ts"
+import { selectNotifications } from "./notifications.ts"
 import { selectRecords } from "./records.ts"
 import { selectStorage } from "./storage.ts"
+import { startScanWorker } from "./scanWorker.ts"
 import { startSweeper } from "./sweeper.ts"
+import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
 
 export interface Composed {
   readonly app: App
@@ -37,6 +44,22 @@ const identityLayer = async (config: ServerConfig) =>
       adminSubjects: config.adminSubjects,
     })
 
+/** How people sign in on the pages: the identity provider's code flow with OIDC, the dev sign-in page without. */
+const signInMode = (config: ServerConfig): SignInMode =>
+  config.oidc === null
+    ? { kind: "dev" }
+    : {
+      kind: "oidc",
+      login: config.oidcClient === null ? null : makeOidcLogin({
+        issuer: config.oidc.issuer,
+        clientId: config.oidcClient.clientId,
+        clientSecret: config.oidcClient.clientSecret,
+        scopes: config.oidcClient.scopes,
+        keys: remoteKeys(config.oidc.jwksUrl),
+        adminSubjects: config.adminSubjects,
+      }),
+    }
+
 /** Config → layers → runtime → app. `baseUrl` is read per request, so it may be settled after binding. */
 export const compose = async (
   config: ServerConfig,
@@ -46,13 +69,16 @@ export const compose = async (
   const sessionSecret = await loadSecret(config.sessionSecret, "SESSION_SECRET", join(config.dataDir, "keys", "session.key"))
   const records = await selectRecords(config)
   const storage = await selectStorage(config, baseUrl)
+  const notifications = selectNotifications(config.reviewWebhook, records, log)
   const layer = Layer.mergeAll(
     records.layer,
     storage.layer,
     await identityLayer(config),
-    layerLogReviewNotifier(log),
+    notifications.layer,
     layerNodeSha256Hasher,
     layerRandomIds,
+    scannerLayer,
+    layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
   ).pipe(Layer.provideMerge(layerSystemClock))
 
@@ -60,23 +86,43 @@ export const compose = async (
   const runtime = ManagedRuntime.make(Layer.orDie(layer))
   await runtime.runPromise(Effect.void)
   const stopSweeper = startSweeper(runtime, log)
+  const stopNotifications = notifications.start(runtime)
+  const stopScanWorker = startScanWorker(runtime, log, config.scanIntervalSeconds * 1000)
+  const submitUrl = new URL(config.submitApiUrl ?? `${baseUrl()}/submit-api`)
+  const pagesOrigin = new URL(baseUrl()).origin
   const app = makeApp({
     runtime,
     baseUrl,
     sessions: await makeSessionCodec(sessionSecret),
     ...(storage.signer !== undefined ? { signer: storage.signer } : {}),
     log,
+    routes: [
+      ...submitRoutes({
+        basePath: submitUrl.pathname.replace(/\/+$/, ""),
+        corsOrigin: submitUrl.origin === pagesOrigin ? null : pagesOrigin,
+        limits: {
+          ...DEFAULT_SUBMISSION_LIMITS,
+          idleTimeoutMs: config.uploadIdleTimeoutSeconds * 1000,
+          deadlineMs: config.uploadDeadlineSeconds * 1000,
+        },
+      }),
+      // The pages, sign-in and the submit page's upload tokens (docs/pages.md).
+      ...browserRoutes({ signIn: signInMode(config), secret: sessionSecret, submitApiUrl: () => submitUrl.toString().replace(/\/+$/, "") }),
+    ],
   })
   return {
     app,
     describe: [
       records.describe,
       storage.describe,
+      notifications.describe,
       config.oidc !== null ? `identity: OIDC issuer ${config.oidc.issuer}` : `identity: dev issuer (key in ${join(config.dataDir, "keys")})`,
     ],
     // The sweeper stops first; disposing the runtime then closes the database (pool ended, SQLite file closed).
     dispose: async () => {
       await stopSweeper()
+      await stopNotifications()
+      await stopScanWorker()
       await runtime.dispose()
     },
   }

@@ -1,10 +1,19 @@
 import { resolve } from "node:path"
 import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
+import { readReviewWebhook, type ReviewWebhookConfig } from "../../adapters/notifier/webhookConfig.ts"
 
 export interface OidcConfig {
   readonly jwksUrl: string
   readonly issuer: string
   readonly audience: string
+}
+
+/** The browser sign-in client at the identity provider (pages: /auth/login, /auth/callback). */
+export interface OidcClientConfig {
+  readonly clientId: string
+  /** Confidential clients only; public clients rely on PKCE. */
+  readonly clientSecret: string | null
+  readonly scopes: string
 }
 
 export interface ServerConfig {
@@ -15,11 +24,21 @@ export interface ServerConfig {
   readonly baseUrl: string | null
   readonly budget: BudgetLimit
   readonly oidc: OidcConfig | null
+  /** OIDC_CLIENT_ID (+ OIDC_CLIENT_SECRET, OIDC_SCOPES): browser sign-in; null = pages offer no OIDC sign-in. */
+  readonly oidcClient: OidcClientConfig | null
   readonly adminSubjects: ReadonlyArray<string>
   readonly urlSigningSecret: string | undefined
   readonly sessionSecret: string | undefined
   /** The dev issuer's private JWK, to share it between instances; otherwise kept in DATA_DIR. */
   readonly devIssuerJwk: string | undefined
+  /** `{submit_api_url}`; null = `{base_url}/submit-api`. The app serves it at this URL's path. */
+  readonly submitApiUrl: string | null
+  readonly uploadIdleTimeoutSeconds: number
+  readonly uploadDeadlineSeconds: number
+  /** How often releases finalized through the release API are looked for and scanned. */
+  readonly scanIntervalSeconds: number
+  /** The key of the submit page's short-lived upload tokens (a private ES256 JWK), to share it between instances. */
+  readonly uploadTokenJwk: string | undefined
   /** mysql://user:pass@host:port/db; null = embedded SQLite in DATA_DIR. */
   readonly databaseUrl: string | null
   /** `local` (the embedded default, served by this app) or `gcs`. */
@@ -27,6 +46,8 @@ export interface ServerConfig {
   readonly gcsBucket: string | null
   /** GCS_API_ENDPOINT: emulators and tests only; GCS JSON API calls and signed URLs go to this origin. */
   readonly gcsApiEndpoint: string | null
+  /** REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET (docs/webhooks.md); null = review requests are only logged. */
+  readonly reviewWebhook: ReviewWebhookConfig | null
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -60,15 +81,29 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
       windowSeconds: positiveInt(env, "RATE_LIMIT_WINDOW_SECONDS", 3600, errors),
     },
     oidc: oidcSet === 3 ? { jwksUrl: oidcParts[0]!, issuer: oidcParts[1]!, audience: oidcParts[2]! } : null,
+    oidcClient: env["OIDC_CLIENT_ID"]
+      ? { clientId: env["OIDC_CLIENT_ID"], clientSecret: env["OIDC_CLIENT_SECRET"] || null, scopes: env["OIDC_SCOPES"] || "openid" }
+      : null,
     adminSubjects: (env["ADMIN_SUBJECTS"] ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""),
     urlSigningSecret: env["URL_SIGNING_SECRET"],
     sessionSecret: env["SESSION_SECRET"],
     devIssuerJwk: env["DEV_ISSUER_JWK"],
+    uploadTokenJwk: env["UPLOAD_TOKEN_JWK"],
+    submitApiUrl: env["SUBMIT_API_URL"]?.replace(/\/+$/, "") || null,
+    uploadIdleTimeoutSeconds: positiveInt(env, "UPLOAD_IDLE_TIMEOUT_SECONDS", 60, errors),
+    uploadDeadlineSeconds: positiveInt(env, "UPLOAD_DEADLINE_SECONDS", 7200, errors),
+    scanIntervalSeconds: positiveInt(env, "SCAN_INTERVAL_SECONDS", 5, errors),
     databaseUrl: env["DATABASE_URL"] || null,
     storage: env["STORAGE"] === "gcs" ? "gcs" : "local",
     gcsBucket: env["GCS_BUCKET"] || null,
     gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
+    reviewWebhook: readReviewWebhook(env, errors),
   }
+  if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
+    errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)
+  }
+  if (config.oidcClient !== null && config.oidc === null) errors.push("OIDC_CLIENT_ID needs OIDC_JWKS_URL, OIDC_ISSUER and OIDC_AUDIENCE")
+  if (config.oidcClient !== null && !config.oidcClient.scopes.split(" ").includes("openid")) errors.push(`OIDC_SCOPES must include 'openid' (got '${config.oidcClient.scopes}')`)
   if (env["STORAGE"] !== undefined && env["STORAGE"] !== "" && env["STORAGE"] !== "local" && env["STORAGE"] !== "gcs") {
     errors.push(`STORAGE must be 'local' or 'gcs' (got '${env["STORAGE"]}')`)
   }

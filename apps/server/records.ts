@@ -4,6 +4,8 @@ import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type PausePoint, t
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import type { ScanStore } from "../../ports/ScanStore.ts"
+import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { ServerConfig } from "./config.ts"
 
 /** Fault tests only: the server holds forever at this point of a write, so a test can SIGKILL it there. */
@@ -12,7 +14,7 @@ const PAUSE_POINTS: ReadonlyArray<PausePoint> = ["finalize:before-commit", "fina
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger, unknown>
+  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore, unknown>
   readonly describe: string
 }
 

@@ -18,11 +18,18 @@ export const ScanSummary = Schema.Struct({
 })
 export type ScanSummary = typeof ScanSummary.Type
 
+export { LISTED_FILES_LIMIT } from "./limits.ts"
+
+export const PackFile = Schema.Struct({ path: Schema.String, sizeBytes: Schema.Int })
+export type PackFile = typeof PackFile.Type
+
 export const ScanReport = Schema.Struct({
   /** True when no finding has severity `error`. */
   ok: Schema.Boolean,
   findings: Schema.Array(Finding),
   summary: ScanSummary,
+  /** The pack's directory in stored order (at most LISTED_FILES_LIMIT entries, see limits.ts), for reviewers. */
+  files: Schema.Array(PackFile),
   /** The pack's own `manifest.json` when it decoded; null otherwise. */
   manifest: Schema.NullOr(Manifest),
   scannerVersion: Schema.String,

@@ -1,6 +1,7 @@
 import type { Manifest } from "../manifest/Manifest.ts"
 import type { Finding, Severity } from "./Finding.ts"
-import type { ScanReport } from "./ScanReport.ts"
+import { LISTED_FILES_LIMIT } from "./limits.ts"
+import type { PackFile, ScanReport } from "./ScanReport.ts"
 
 // Building a report is pure and effect-free (types only): the reader and the standalone `check`
 // process use it without loading effect.
@@ -35,6 +36,7 @@ export const makeScanReport = (
   facts: ScanFacts,
   manifest: Manifest | null,
   scannerVersion: string,
+  files: ReadonlyArray<PackFile> = [],
 ): ScanReport => {
   const sorted = [...findings].sort(compareFindings)
   const countsByRule: Record<string, number> = {}
@@ -44,6 +46,7 @@ export const makeScanReport = (
     ok: errors === 0,
     findings: sorted,
     summary: { countsByRule, errors, warnings: sorted.length - errors, ...facts },
+    files: files.slice(0, LISTED_FILES_LIMIT),
     manifest,
     scannerVersion,
   }

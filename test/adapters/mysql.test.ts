@@ -3,6 +3,7 @@ import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
@@ -13,3 +14,4 @@ const records = () => layerSqlRecords({ target: { kind: "mysql", url } })
 gameStoreContract("MariaDB", records)
 releaseStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
+notificationOutboxContract("MariaDB", records)

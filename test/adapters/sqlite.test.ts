@@ -4,6 +4,7 @@ import { inject } from "vitest"
 import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
@@ -14,3 +15,4 @@ const records = () => layerSqlRecords({ target: { kind: "sqlite", path: join(dir
 gameStoreContract("SQLite", records)
 releaseStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
+notificationOutboxContract("SQLite", records)

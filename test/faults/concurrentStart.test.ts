@@ -1,3 +1,4 @@
+import { MIGRATION_NAMES } from "../../adapters/sql/migrate.ts"
 import { mkdtempSync, readdirSync, readlinkSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
@@ -43,7 +44,7 @@ describe("two instances starting at once on an empty database both come up, and 
     while (children().length < 2) await new Promise((resolve) => setTimeout(resolve, 20))
     holder.exec("COMMIT")
     await bothUp(starting)
-    expect(holder.prepare("SELECT name FROM kysely_migration").all().map((r) => r["name"])).toEqual(["0001_initial"])
+    expect(holder.prepare("SELECT name FROM kysely_migration").all().map((r) => r["name"])).toEqual(MIGRATION_NAMES)
     holder.close()
   })
 
@@ -54,6 +55,6 @@ describe("two instances starting at once on an empty database both come up, and 
     const connection = createConnection({ uri: url }).promise()
     const [rows] = await connection.query("SELECT name FROM kysely_migration")
     await connection.end()
-    expect((rows as Array<{ name: string }>).map((r) => r.name)).toEqual(["0001_initial"])
+    expect((rows as Array<{ name: string }>).map((r) => r.name)).toEqual(MIGRATION_NAMES)
   })
 })

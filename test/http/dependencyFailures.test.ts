@@ -13,6 +13,7 @@ const storageDown = () => Effect.fail(new Unavailable({ dependency: "storage", r
 
 const downGameStore = Layer.succeed(GameStore, GameStore.of({
   insert: databaseDown, get: databaseDown, getMany: databaseDown, slugsStartingWith: databaseDown, listByOwner: databaseDown,
+  findByManifestId: databaseDown,
 }))
 
 /** Storage whose every operation fails with `failure`. */

@@ -1,3 +1,4 @@
+import { MIGRATION_NAMES } from "../../adapters/sql/migrate.ts"
 import { spawnSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { join } from "node:path"
@@ -24,7 +25,7 @@ describe("npm run cli -- migrate / gc", () => {
   test("migrate applies the schema once; a second run applies nothing (SQLite in DATA_DIR)", () => {
     const env = { DATA_DIR: mkdtempSync(join(inject("runDir"), "cli-")) }
     const first = cli(["migrate"], env)
-    expect([first.status, first.stdout]).toEqual([0, `SQLite ${join(env.DATA_DIR, "pckgate.sqlite")} (WAL): applied 0001_initial\n`])
+    expect([first.status, first.stdout]).toEqual([0, `SQLite ${join(env.DATA_DIR, "pckgate.sqlite")} (WAL): applied ${MIGRATION_NAMES.join(", ")}\n`])
     expect(cli(["migrate"], env).stdout).toContain("schema is current, nothing to apply")
   })
 
@@ -33,7 +34,7 @@ describe("npm run cli -- migrate / gc", () => {
     const password = decodeURIComponent(new URL(url).password)
     const first = cli(["migrate"], { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(inject("runDir"), "cli-")) })
     expect(first.status).toBe(0)
-    expect(first.stdout).toMatch(/^MySQL pckgate@127\.0\.0\.1:\d+\/cli_\w+: applied 0001_initial\n$/)
+    expect(first.stdout).toMatch(new RegExp(`^MySQL pckgate@127\\.0\\.0\\.1:\\d+/cli_\\w+: applied ${MIGRATION_NAMES.join(", ")}\\n$`))
     expect(first.stdout + first.stderr).not.toContain(password)
   })
 

@@ -4,9 +4,8 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { inject } from "vitest"
 import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
-import { layerMemoryGameStore } from "../../adapters/memory/MemoryGameStore.ts"
+import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
 import { layerMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
-import { layerMemoryReleaseStore } from "../../adapters/memory/MemoryReleaseStore.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { sweep } from "../../domain/maintenance/Sweep.ts"
@@ -84,6 +83,6 @@ const sweepCase = (name: string, records: () => Layer.Layer<GameStore | ReleaseS
 
 const dir = mkdtempSync(join(inject("runDir"), "sweep-"))
 const mariadbUrl = await freshDatabase(inject("mariadbUrl"), "sweep")
-sweepCase("memory records", () => Layer.merge(layerMemoryReleaseStore, layerMemoryGameStore))
+sweepCase("memory records", () => layerMemoryRecords)
 sweepCase("SQLite records", () => layerSqlRecords({ target: { kind: "sqlite", path: join(dir, "sweep.sqlite") } }))
 sweepCase("MariaDB records", () => layerSqlRecords({ target: { kind: "mysql", url: mariadbUrl } }))

@@ -6,13 +6,13 @@ import type { AppServices } from "../../adapters/http/route.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
-import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
+import { layerEphemeralUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
+import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
 import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
-import { layerMemoryGameStore } from "../../adapters/memory/MemoryGameStore.ts"
+import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
 import { layerSequentialIds } from "../../adapters/memory/MemoryIds.ts"
 import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
-import { layerMemoryReleaseStore } from "../../adapters/memory/MemoryReleaseStore.ts"
 import { layerMemoryReviewNotifier, ReviewInbox } from "../../adapters/memory/MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "../../adapters/memory/MemorySha256Hasher.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
@@ -36,9 +36,7 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
   const signer = await makeUrlSigner(crypto.getRandomValues(new Uint8Array(32)), () => TEST_BASE_URL)
   const clockLayer = layerManualClock(new Date())
   const base = Layer.mergeAll(
-    layerMemoryGameStore,
-    layerMemoryReleaseStore,
-    layerMemoryBudgetLedger,
+    layerMemoryRecords,
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
@@ -47,6 +45,8 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
       Layer.provide(clockLayer),
     ),
     layerJwtIdentity({ keys: issuer.keys, issuer: DEV_ISSUER, audience: DEV_AUDIENCE }),
+    scannerLayer,
+    layerEphemeralUploadTokens,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
   ).pipe(Layer.provideMerge(clockLayer))
   const layer = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)

@@ -103,6 +103,9 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
     }
 
     parser.on("file", (name, file, info) => {
+      // Destroying the parser errors its open file streams; an 'error' nobody listens to would end the process.
+      // The storage write still sees the failure through the web stream it reads.
+      file.on("error", () => undefined)
       if (settled) return void file.resume()
       if (name === "manifest") {
         const chunks: Array<Buffer> = []

@@ -2,7 +2,8 @@
 import { Schema } from "effect"
 import type { DomainError } from "../../../domain/errors.ts"
 import { ERROR_TABLE, type StatusAndCode } from "../errorTable.ts"
-import type { Route } from "../route.ts"
+import type { Route, RouteDoc } from "../route.ts"
+import { Finding } from "../../../domain/scan/Finding.ts"
 import { ErrorBody, Health, RateLimitedBody } from "./schemas.ts"
 
 type Json = Record<string, unknown>
@@ -30,10 +31,10 @@ const SECURITY = {
   bearer: [{ bearerAuth: [] }],
 } as const
 
-const errorsOf = (route: Route): ReadonlyArray<StatusAndCode> => {
-  const tags = new Set<DomainError["_tag"]>(route.doc.errors)
-  if (route.doc.access !== "public") tags.add("SignInRequired")
-  if (route.doc.request !== undefined) {
+const errorsOf = (route: Route, doc: RouteDoc): ReadonlyArray<StatusAndCode> => {
+  const tags = new Set<DomainError["_tag"]>(doc.errors)
+  if (doc.access !== "public") tags.add("SignInRequired")
+  if (doc.request !== undefined) {
     tags.add("InvalidRequest")
     tags.add("RequestTooLarge")
   }
@@ -42,15 +43,25 @@ const errorsOf = (route: Route): ReadonlyArray<StatusAndCode> => {
   return codes
 }
 
-const errorResponses = (codes: ReadonlyArray<StatusAndCode>): Json => {
+const errorResponses = (codes: ReadonlyArray<StatusAndCode>, okEnvelope: boolean): Json => {
   const byStatus = new Map<number, Set<string>>()
   for (const [status, code] of codes) byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code))
   const responses: Json = {}
   for (const [status, set] of [...byStatus].sort(([a], [b]) => a - b)) {
     const list = [...set].sort()
-    const schema = status === 429
-      ? jsonSchema(RateLimitedBody, true)
-      : { ...(jsonSchema(ErrorBody, true) as Json), properties: { error: { type: "string", enum: list }, detail: { type: "string" } } }
+    const base = (status === 429 ? jsonSchema(RateLimitedBody, true) : jsonSchema(ErrorBody, true)) as Json
+    const properties: Json = { ...(base["properties"] as Json), error: { type: "string", enum: list } }
+    const required = [...(base["required"] as ReadonlyArray<string>)]
+    if (okEnvelope) {
+      properties["ok"] = { const: false }
+      required.push("ok")
+    }
+    // The scanner's blocking findings, each with file, line and the blocked pattern (spec §4.6).
+    if (list.includes(ERROR_TABLE.StaticAnalysisFailed[1])) {
+      properties["violations"] = { type: "array", items: jsonSchema(Finding, true) }
+      required.push("violations")
+    }
+    const schema = { ...base, properties, required }
     responses[String(status)] = {
       description: list.map((c) => `\`${c}\``).join(", "),
       ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "seconds until the budget allows another call" } } } : {}),
@@ -63,6 +74,8 @@ const errorResponses = (codes: ReadonlyArray<StatusAndCode>): Json => {
 export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): Json => {
   const paths: Record<string, Json> = {}
   for (const route of routes) {
+    if (route.doc === undefined) continue
+    const doc = route.doc
     const path = openApiPath(route.path)
     const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
       name,
@@ -70,22 +83,24 @@ export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): 
       required: true,
       schema: { type: "string" },
     }))
-    const [status, schema] = route.doc.success
+    const [status, schema] = doc.success
     paths[path] = {
       ...paths[path],
       [route.method.toLowerCase()]: {
         operationId: `${route.method.toLowerCase()} ${route.path}`,
-        summary: route.doc.summary,
-        security: SECURITY[route.doc.access],
+        summary: doc.summary,
+        security: SECURITY[doc.access],
         ...(parameters.length > 0 ? { parameters } : {}),
-        ...(route.doc.request !== undefined
-          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.doc.request, false) } } } }
+        ...(doc.requestBody !== undefined
+          ? { requestBody: doc.requestBody }
+          : doc.request !== undefined
+          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.request, false) } } } }
           : {}),
         responses: {
           [String(status)]: schema === null
             ? { description: "done, no body" }
             : { description: "success", content: { "application/json": { schema: jsonSchema(schema, true) } } },
-          ...errorResponses(errorsOf(route)),
+          ...errorResponses(errorsOf(route, doc), route.okEnvelope === true),
         },
       },
     }

@@ -1,5 +1,6 @@
 // Wire shapes of the responses, as Schemas: the OpenAPI document is generated from them (requests use the domain's).
 import { Schema } from "effect"
+import { ScanReport } from "../../../domain/scan/ScanReport.ts"
 
 const Timestamp = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u, { expected: "an ISO-8601 UTC timestamp with milliseconds" })),
@@ -103,6 +104,11 @@ export const ReviewDecision = Schema.Struct({
   gameStatus: Status,
   activeVersion: Schema.NullOr(Schema.String),
 })
+
+export const ReleaseScan = Schema.Union([
+  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
+  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),
+])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })

@@ -5,6 +5,7 @@ import { DeclarationBody } from "../../../domain/release/Declaration.ts"
 import { downloadUrl } from "../../../domain/release/DownloadUrl.ts"
 import { finalizeRelease } from "../../../domain/release/FinalizeRelease.ts"
 import { requestUploadUrl } from "../../../domain/release/RequestUploadUrl.ts"
+import { releaseScan } from "../../../domain/scan/ReleaseScan.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
@@ -75,6 +76,23 @@ export const releaseRoutes: ReadonlyArray<Route> = [
         const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
         const version = yield* versionParam(ctx)
         return json(200, yield* downloadUrl(principal, gameId, version))
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/games/:gameId/releases/:version/scan",
+    doc: {
+      summary: "The scanner's report on a release (owner and administrators); `pending` until the background scan has run",
+      access: "signedIn",
+      success: [200, Wire.ReleaseScan],
+      errors: ["NotFound"],
+    },
+    handle: (ctx) =>
+      Effect.gen(function*() {
+        const principal = yield* principalFor(ctx)
+        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
+        const version = yield* versionParam(ctx)
+        return json(200, yield* releaseScan(principal, gameId, version))
       }),
   },
   {

@@ -1,0 +1,79 @@
+import { Effect } from "effect"
+import type { Principal } from "../../../domain/auth/Principal.ts"
+import { myGames, type releaseView } from "../../../domain/game/Views.ts"
+import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
+import { findingsList, scanSummaryText } from "./findings.ts"
+import { type Html, html } from "./html.ts"
+import { htmlResponse, page, timestamp } from "./layout.ts"
+
+// {base_url}/creator: the signed-in creator's games, every version with its status, rejection reason and scan, and a
+// download button (assets/creator.js asks GET /api/games/{id}/releases/{v}/download-url, then follows the URL).
+
+type ReleaseRow = ReturnType<typeof releaseView>
+
+export const RELEASE_STATUS_LABEL: Readonly<Record<ReleaseRow["status"], string>> = {
+  pending_review: "pending review",
+  approved: "approved",
+  rejected: "rejected",
+}
+
+const scanCell = (scan: ScanRecord | undefined): Html => {
+  if (scan === undefined) return html`<span class="muted">Scan pending</span>`
+  const { report } = scan
+  return html`<p>${scanSummaryText(report)}</p>${
+    report.findings.length > 0 &&
+    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(report.findings)}</details>`
+  }`
+}
+
+const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan: ScanRecord | undefined): Html =>
+  html`<tr>
+  <th scope="row">${release.version}</th>
+  <td><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></td>
+  <td>${timestamp(release.createdAt)}</td>
+  <td>${scanCell(scan)}</td>
+  <td>${release.rejectionReason !== null ? html`<p class="reason">${release.rejectionReason}</p>` : html`<span class="muted">—</span>`}</td>
+  <td><button type="button" class="download" data-game-id="${gameId}" data-version="${release.version}"
+    aria-label="Download ${gameName} version ${release.version}">Download</button></td>
+</tr>`
+
+export const creatorPage = (principal: Principal) =>
+  Effect.gen(function*() {
+    const games = yield* myGames(principal)
+    const scans = yield* ScanStore
+    const sections = yield* Effect.forEach(games, (game) =>
+      Effect.map(scans.listByGame(game.gameId), (records) => {
+        const byVersion = new Map(records.map((record) => [record.version, record]))
+        const headingId = `game-${game.gameId}`
+        // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
+        const releases = [...game.releases].reverse().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        return html`<section class="game" aria-labelledby="${headingId}">
+  <h2 id="${headingId}">${game.name}</h2>
+  <dl class="facts">
+    <dt>Catalog status</dt><dd><span class="status status-${game.status}" data-game-status>${game.status}</span></dd>
+    <dt>Active version</dt><dd>${game.activeVersion ?? "none yet"}</dd>
+    <dt>Game id</dt><dd><code>${game.gameId}</code></dd>
+    <dt>Slug</dt><dd><code>${game.slug}</code></dd>
+  </dl>
+  ${
+          releases.length === 0
+            ? html`<p>No version uploaded yet.</p>`
+            : html`<table>
+    <caption>Versions of ${game.name}</caption>
+    <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Rejection reason</th><th scope="col">Download</th></tr></thead>
+    <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version)))}</tbody>
+  </table>`
+        }
+</section>`
+      }))
+    return htmlResponse(200, page({
+      title: "My games",
+      principal,
+      section: "creator",
+      scripts: ["creator.js"],
+      main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
+a rejection names the reason, and the previously approved version stays active.</p>
+<p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
+${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
+    }))
+  })

@@ -1,0 +1,36 @@
+import type { Finding } from "../../../domain/scan/Finding.ts"
+import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
+import { type Html, html } from "./html.ts"
+import { formatBytes } from "./layout.ts"
+import { ruleHelp } from "./ruleHelp.ts"
+
+// Scan results as people read them: `file:line`, the rule and what it means, the scanner's own message.
+// The submit page's script renders the same structure from the endpoint's JSON (assets/submit.js).
+
+export const findingLocation = (finding: Finding): string =>
+  finding.line === null ? finding.file : `${finding.file}:${finding.line}`
+
+export const findingsList = (findings: ReadonlyArray<Finding>): Html =>
+  html`<ol class="findings">${
+    findings.map((finding) =>
+      html`<li class="finding">
+  <p class="where"><code>${findingLocation(finding)}</code>
+    <span class="severity severity-${finding.severity}">${finding.severity === "error" ? "Error" : "Warning"}</span>
+    <span class="rule">${finding.rule}</span></p>
+  ${finding.embeddedIn !== undefined && html`<p class="embedded">In the built-in script ${finding.embeddedIn.subResource} of <code>${finding.embeddedIn.resource}</code>.</p>`}
+  <p class="message">${finding.message}</p>
+  <p class="explanation">${ruleHelp(finding.rule)}</p>
+  <p class="pattern">Blocked pattern: <code>${finding.pattern}</code></p>
+</li>`
+    )
+  }</ol>`
+
+/** One line: "No problems found", "2 errors, 1 warning", plus the pack's size and file count. */
+export const scanSummaryText = (report: ScanReport): string => {
+  const { errors, warnings, entryCount, packBytes } = report.summary
+  const counts = errors === 0 && warnings === 0
+    ? "No problems found"
+    : [errors > 0 ? `${errors} ${errors === 1 ? "error" : "errors"}` : null, warnings > 0 ? `${warnings} ${warnings === 1 ? "warning" : "warnings"}` : null]
+      .filter((part) => part !== null).join(", ")
+  return `${counts} · ${entryCount} ${entryCount === 1 ? "file" : "files"}, ${formatBytes(packBytes)}`
+}

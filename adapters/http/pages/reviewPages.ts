@@ -1,0 +1,124 @@
+import { Effect, Option } from "effect"
+import type { Principal } from "../../../domain/auth/Principal.ts"
+import { NotFound } from "../../../domain/errors.ts"
+import { gameDetail } from "../../../domain/game/Views.ts"
+import { reviewQueue } from "../../../domain/review/Review.ts"
+import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
+import { Clock } from "../../../ports/Clock.ts"
+import { ScanStore } from "../../../ports/ScanStore.ts"
+import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
+import { findingsList, scanSummaryText } from "./findings.ts"
+import { html } from "./html.ts"
+import { formatBytes, formatDuration, htmlResponse, page, timestamp } from "./layout.ts"
+
+// {base_url}/admin: the review queue, oldest first, and one release's scan findings, file list and decision.
+// Approve and reject are the JSON API's (assets/review.js posts them with the session cookie). Administrators only:
+// the use cases answer NotFound to anyone else, which the pages render as 404.
+
+const releasePath = (gameId: string, version: string) => `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
+
+export const queuePage = (principal: Principal) =>
+  Effect.gen(function*() {
+    const items = yield* reviewQueue(principal)
+    const scans = yield* ScanStore
+    const rows = yield* Effect.forEach(items, (item) =>
+      Effect.map(scans.get(item.gameId, item.version), (scan) =>
+        html`<tr>
+  <th scope="row"><a href="${releasePath(item.gameId, item.version)}">${item.gameName} ${item.version}</a></th>
+  <td>${item.ownerId}</td>
+  <td>${item.source === "multipart" ? "submit page / multipart" : "release API"}</td>
+  <td>${timestamp(item.submittedAt)}</td>
+  <td data-waiting-seconds="${item.waitingSeconds}">${formatDuration(item.waitingSeconds)}</td>
+  <td>${Option.match(scan, { onNone: () => html`<span class="muted">Scan pending</span>`, onSome: (s) => scanSummaryText(s.report) })}</td>
+</tr>`))
+    return htmlResponse(200, page({
+      title: "Review queue",
+      principal,
+      section: "admin",
+      main: items.length === 0
+        ? html`<p role="status">Nothing is waiting for review.</p>`
+        : html`<p>${items.length} ${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
+<table>
+  <caption>Releases waiting for review</caption>
+  <thead><tr><th scope="col">Game and version</th><th scope="col">Creator</th><th scope="col">Submitted through</th><th scope="col">Submitted</th><th scope="col">Waiting</th><th scope="col">Scan</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>`,
+    }))
+  })
+
+const scanSection = (report: ScanReport | null) =>
+  html`<section aria-labelledby="scan-heading">
+  <h2 id="scan-heading">Scan findings</h2>
+  ${
+    report === null
+      ? html`<p>The scan has not run yet; reload in a moment.</p>`
+      : html`<p>${scanSummaryText(report)} (scanner ${report.scannerVersion}).</p>${report.findings.length > 0 && findingsList(report.findings)}`
+  }
+</section>`
+
+const filesSection = (report: ScanReport | null) =>
+  report === null ? html`` : html`<section aria-labelledby="files-heading">
+  <h2 id="files-heading">Files in the pack</h2>
+  ${
+    report.files.length < report.summary.entryCount &&
+    html`<p>The first ${report.files.length} of ${report.summary.entryCount} files, in the pack's order.</p>`
+  }
+  <table class="files">
+    <caption>Files in the pack</caption>
+    <thead><tr><th scope="col">Path</th><th scope="col">Size</th></tr></thead>
+    <tbody>${report.files.map((file) => html`<tr><td><code>${file.path}</code></td><td>${formatBytes(file.sizeBytes)}</td></tr>`)}</tbody>
+  </table>
+</section>`
+
+export const reviewReleasePage = (principal: Principal, gameId: string, version: string) =>
+  Effect.gen(function*() {
+    if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+    const game = yield* gameDetail(principal, gameId)
+    if (!("releases" in game)) return yield* new NotFound({ what: "release" })
+    const release = game.releases.find((r) => r.version === version)
+    if (release === undefined) return yield* new NotFound({ what: "release" })
+    const scan = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
+    const report = scan?.report ?? null
+    const now = yield* Clock.use((clock) => clock.now)
+    const waiting = Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000))
+    const decision = release.status === "pending_review"
+      ? html`<div class="decision" data-game-id="${gameId}" data-version="${version}">
+  <p id="review-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
+  <button type="button" id="approve">Approve and publish ${version}</button>
+  <form id="reject-form" class="stack">
+    <div class="field">
+      <label for="reason">Reason for rejecting (the creator sees it)</label>
+      <textarea id="reason" name="reason" required maxlength="2000" rows="4" aria-describedby="reason-help"></textarea>
+      <p class="help" id="reason-help">Required. Say what to change, e.g. which finding to fix.</p>
+    </div>
+    <button type="submit">Reject ${version}</button>
+  </form>
+</div>`
+      : html`<p role="status">This version was ${RELEASE_STATUS_LABEL[release.status]} on ${timestamp(release.reviewedAt)}.${
+        release.rejectionReason !== null && html` Reason: <q class="reason">${release.rejectionReason}</q>`
+      }</p>`
+    return htmlResponse(200, page({
+      title: `Review ${game.name} ${version}`,
+      principal,
+      section: "admin",
+      scripts: ["review.js"],
+      main: html`<p><a href="/admin">Back to the review queue</a></p>
+<dl class="facts">
+  <dt>Game</dt><dd>${game.name} (<code>${game.slug}</code>, id <code>${game.gameId}</code>)</dd>
+  <dt>Creator</dt><dd>${game.ownerId}</dd>
+  <dt>Version</dt><dd>${version}</dd>
+  <dt>Status</dt><dd><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></dd>
+  <dt>Catalog status</dt><dd>${game.status}${game.activeVersion !== null ? ` (active version ${game.activeVersion})` : ""}</dd>
+  <dt>Submitted</dt><dd>${timestamp(release.createdAt)}, through the ${release.source === "multipart" ? "submit endpoint" : "release API"}</dd>
+  ${release.status === "pending_review" && html`<dt>Waiting</dt><dd>${formatDuration(waiting)}</dd>`}
+  <dt>Size</dt><dd>${formatBytes(release.sizeBytes)} (${release.sizeBytes} bytes)</dd>
+  <dt>SHA-256</dt><dd><code class="digest">${release.sha256}</code></dd>
+</dl>
+${scanSection(report)}
+<section aria-labelledby="decision-heading">
+  <h2 id="decision-heading">Decision</h2>
+  ${decision}
+</section>
+${filesSection(report)}`,
+    }))
+  })

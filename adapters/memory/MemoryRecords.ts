@@ -1,0 +1,16 @@
+import { Layer } from "effect"
+import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
+import { layerMemoryGameStore } from "./MemoryGameStore.ts"
+import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
+import { layerMemoryScanStore } from "./MemoryScanStore.ts"
+import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
+import { layerMemoryTables } from "./MemoryTables.ts"
+
+/** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
+export const layerMemoryRecords = Layer.mergeAll(
+  layerMemoryGameStore,
+  layerMemoryReleaseStore,
+  layerMemoryScanStore,
+  layerMemorySubmissionStore,
+  layerMemoryBudgetLedger,
+).pipe(Layer.provide(layerMemoryTables))

@@ -1,0 +1,20 @@
+import { Effect, Layer, Option } from "effect"
+import { ScanStore } from "../../ports/ScanStore.ts"
+import { oldestFirst } from "./MemoryReleaseStore.ts"
+import { MemoryTables, releaseKey } from "./MemoryTables.ts"
+
+export const layerMemoryScanStore = Layer.effect(
+  ScanStore,
+  MemoryTables.useSync(({ releases, scans }) =>
+    ScanStore.of({
+      save: (record) => Effect.sync(() => void scans.set(releaseKey(record.gameId, record.version), record)),
+      get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(scans.get(releaseKey(gameId, version)))),
+      listByGame: (gameId) =>
+        Effect.sync(() =>
+          [...scans.values()].filter((s) => s.gameId === gameId).sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0))
+        ),
+      unscanned: (limit) =>
+        Effect.sync(() => [...releases.entries()].filter(([key]) => !scans.has(key)).map(([, r]) => r).sort(oldestFirst).slice(0, limit)),
+    })
+  ),
+)

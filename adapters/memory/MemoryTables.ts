@@ -1,0 +1,34 @@
+import { Context, Layer } from "effect"
+import type { Game } from "../../domain/game/Game.ts"
+import type { Release, UploadIntent } from "../../domain/release/Release.ts"
+import type { ScanRecord } from "../../ports/ScanStore.ts"
+import type { Submission } from "../../ports/SubmissionStore.ts"
+
+/**
+ * The memory stores' shared state, like one database: a write that spans games, releases and scans (a multipart
+ * submission) happens in one synchronous step, so it is all or nothing and concurrent calls cannot interleave.
+ */
+export interface Tables {
+  readonly games: Map<string, Game>
+  /** slug → game id */
+  readonly slugs: Map<string, string>
+  /** `${gameId}\u0000${version}` → release */
+  readonly releases: Map<string, Release>
+  readonly intents: Map<string, UploadIntent>
+  /** `${gameId}\u0000${version}` → scan */
+  readonly scans: Map<string, ScanRecord>
+  readonly submissions: Map<string, Submission>
+}
+
+export const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
+
+export class MemoryTables extends Context.Service<MemoryTables, Tables>()("pckgate/adapters/memory/MemoryTables") {}
+
+export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
+  games: new Map(),
+  slugs: new Map(),
+  releases: new Map(),
+  intents: new Map(),
+  scans: new Map(),
+  submissions: new Map(),
+}))

@@ -1,0 +1,37 @@
+// Row mappings shared by several stores: a release is written by finalize and by a multipart submission alike.
+import type { Insertable, Selectable } from "kysely"
+import type { Release } from "../../domain/release/Release.ts"
+import type { ReleasesTable } from "./schema.ts"
+import type { TimeCodec } from "./SqlDatabase.ts"
+
+export const releaseRow = (release: Release, time: TimeCodec): Insertable<ReleasesTable> => ({
+  game_id: release.gameId,
+  version: release.version,
+  sha256: release.sha256,
+  size_bytes: release.sizeBytes,
+  content_type: release.contentType,
+  object_key: release.objectKey,
+  source: release.source,
+  status: release.status,
+  created_by: release.createdBy,
+  created_at: time.write(release.createdAt),
+  reviewed_by: release.reviewedBy,
+  reviewed_at: release.reviewedAt === null ? null : time.write(release.reviewedAt),
+  rejection_reason: release.rejectionReason,
+})
+
+export const releaseFromRow = (row: Selectable<ReleasesTable>, time: TimeCodec): Release => ({
+  gameId: row.game_id,
+  version: row.version,
+  sha256: row.sha256,
+  sizeBytes: Number(row.size_bytes),
+  contentType: row.content_type,
+  objectKey: row.object_key,
+  source: row.source as Release["source"],
+  status: row.status as Release["status"],
+  createdBy: row.created_by,
+  createdAt: time.read(row.created_at),
+  reviewedBy: row.reviewed_by,
+  reviewedAt: row.reviewed_at === null ? null : time.read(row.reviewed_at),
+  rejectionReason: row.rejection_reason,
+})

@@ -1,0 +1,18 @@
+import { Effect, Option } from "effect"
+import { ScanStore } from "../../ports/ScanStore.ts"
+import { type Principal, seesAllReleases } from "../auth/Principal.ts"
+import { NotFound } from "../errors.ts"
+import { visibleRelease } from "../release/DownloadUrl.ts"
+
+/**
+ * GET /api/games/{gameId}/releases/{version}/scan: the scanner's report on a release, for its owner and reviewers
+ * (others get 404, like any release they may not see). `pending` until the background scan has run.
+ */
+export const releaseScan = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
+  const { game } = yield* visibleRelease(principal, gameId, version)
+  if (!seesAllReleases(principal, game.ownerId)) return yield* new NotFound({ what: "release" })
+  const record = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
+  return record === null
+    ? { gameId, version, status: "pending" as const }
+    : { gameId, version, status: "scanned" as const, scannedAt: record.scannedAt, report: record.report }
+})

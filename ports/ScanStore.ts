@@ -1,0 +1,25 @@
+import { Context, type Effect, type Option } from "effect"
+import type { Unavailable } from "../domain/errors.ts"
+import type { Release } from "../domain/release/Release.ts"
+import type { ScanReport } from "../domain/scan/ScanReport.ts"
+
+/** The scanner's report for one release, attached for reviewers and shown to the creator. */
+export interface ScanRecord {
+  readonly gameId: string
+  readonly version: string
+  readonly report: ScanReport
+  readonly scannedAt: Date
+}
+
+/**
+ * Scan results. Releases without a record are the scan queue: it lives in the store, so a scan interrupted by a
+ * restart simply runs again.
+ */
+export class ScanStore extends Context.Service<ScanStore, {
+  /** Stores the record, replacing an earlier one for the same release (a rescan). */
+  save(record: ScanRecord): Effect.Effect<void, Unavailable>
+  get(gameId: string, version: string): Effect.Effect<Option.Option<ScanRecord>, Unavailable>
+  listByGame(gameId: string): Effect.Effect<ReadonlyArray<ScanRecord>, Unavailable>
+  /** Releases that have no scan record yet, oldest first. */
+  unscanned(limit: number): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+}>()("pckgate/ports/ScanStore") {}

@@ -1,0 +1,32 @@
+import { Context, type Effect, type Option } from "effect"
+import type { SlugTaken, Unavailable, VersionExists } from "../domain/errors.ts"
+import type { Game } from "../domain/game/Game.ts"
+import type { Release } from "../domain/release/Release.ts"
+import type { ScanRecord } from "./ScanStore.ts"
+
+/** One multipart submission (spec §4.6): which version of which game it created, by whom and when. */
+export interface Submission {
+  readonly id: string
+  readonly gameId: string
+  readonly version: string
+  readonly createdBy: string
+  readonly createdAt: Date
+}
+
+export interface SubmissionCommit {
+  readonly game: Game
+  /** True: insert the game; false: update its name, manifest id and updatedAt. */
+  readonly newGame: boolean
+  readonly release: Release
+  readonly submission: Submission
+  readonly scan: ScanRecord
+}
+
+export class SubmissionStore extends Context.Service<SubmissionStore, {
+  /**
+   * Writes the game, the release, the submission and its scan in one atomic step: all of it or nothing. A version
+   * that exists meanwhile fails with VersionExists; a derived slug taken meanwhile with SlugTaken.
+   */
+  commit(input: SubmissionCommit): Effect.Effect<void, VersionExists | SlugTaken | Unavailable>
+  get(id: string): Effect.Effect<Option.Option<Submission>, Unavailable>
+}>()("pckgate/ports/SubmissionStore") {}

@@ -2,6 +2,8 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import type { LogEntry } from "../../adapters/http/App.ts"
 import { makeApp } from "../../adapters/http/App.ts"
+import type { SubmissionLimits } from "../../adapters/http/multipart/readSubmission.ts"
+import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
 import type { AppServices } from "../../adapters/http/route.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
@@ -27,6 +29,7 @@ export interface TestAppOptions {
   readonly budget?: BudgetLimit
   /** Alters the memory object store (e.g. to make one operation fail). */
   readonly wrapStorage?: (storage: ObjectStorage["Service"]) => ObjectStorage["Service"]
+  readonly submissionLimits?: Partial<SubmissionLimits>
   /** Replaces adapters (e.g. a failing store) on top of the memory defaults. */
   readonly override?: Layer.Layer<never, never, never> | Layer.Layer<any, never, never>
 }
@@ -58,6 +61,7 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
     signer,
     log: (entry) => void logs.push(entry),
+    routes: submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
   })
   const clock = await runtime.runPromise(ManualClock.use(Effect.succeed))
   const inbox = await runtime.runPromise(ReviewInbox.use(Effect.succeed))

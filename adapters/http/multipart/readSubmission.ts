@@ -85,9 +85,12 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
       clearTimeout(idleTimer)
       clearTimeout(deadlineTimer)
       if (outcome.kind === "ok") return resolve(outcome)
-      source.unpipe(parser)
-      source.destroy()
-      parser.destroy()
+      // No chunk is fed to the parser from here on (see `feed`). The teardown waits a tick: `finish` may be running
+      // inside one of busboy's own event callbacks, and busboy keeps using its state after emitting.
+      setImmediate(() => {
+        source.destroy()
+        parser.destroy()
+      })
       const written = pck
       void (async () => {
         // Wait for the write to stop (the stream it reads was just cut), then remove what it left.
@@ -162,8 +165,22 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
         finish({ kind: "ok", pck: received, manifestText })
       })
     })
-    source.on("data", touch)
+    // Fed by hand rather than piped: once the outcome is settled not one more chunk reaches the parser (with `pipe`,
+    // a chunk already in flight could still arrive after the parser was destroyed, and busboy throws on it).
+    const feed = (chunk: Buffer) => {
+      touch()
+      if (settled) return
+      if (!parser.write(chunk)) {
+        source.pause()
+        parser.once("drain", () => {
+          if (!settled) source.resume()
+        })
+      }
+    }
+    source.on("data", feed)
+    source.on("end", () => {
+      if (!settled) parser.end()
+    })
     source.on("error", () => finish({ kind: "aborted" }))
     touch()
-    source.pipe(parser)
   })

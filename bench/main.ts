@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each figure printed as a ratio against a baseline measured in the same run.
 const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   release: () => import("./release.ts"),
+  multipart: () => import("./multipart.ts"),
   sql: () => import("./sql.ts"),
   scanner: () => import("./scanner.ts"),
 }

@@ -23,3 +23,6 @@ export const makeLayer = (config: ScannerConfig): Layer.Layer<PackScanner> => La
 
 /** The default scanner: shipped policy, node:zlib decompressors (Node 24 and Deno). */
 export const layer: Layer.Layer<PackScanner> = makeLayer({ policy: defaultPolicy, decompressors: nodeDecompressors })
+
+/** The default scanner as a plain service (for the lazy layer, which loads this module on first use). */
+export const defaultPackScanner: PackScanner["Service"] = makePackScanner({ policy: defaultPolicy, decompressors: nodeDecompressors })

@@ -68,11 +68,11 @@ interface Opened {
   readonly secrets: ReadonlyArray<string>
 }
 
-const open = (target: SqlTarget): Opened => {
+const open = async (target: SqlTarget): Promise<Opened> => {
   if (target.kind === "sqlite") return { db: openSqlite(target.path), flavor: "sqlite", description: `SQLite ${target.path} (WAL)`, secrets: [] }
   const parsed = parseMysqlUrl(target.url)
   if ("error" in parsed) throw new Error(parsed.error)
-  return { db: openMysql(parsed), flavor: "mysql", description: describeMysqlTarget(parsed), secrets: [parsed.password, target.url] }
+  return { db: await openMysql(parsed), flavor: "mysql", description: describeMysqlTarget(parsed), secrets: [parsed.password, target.url] }
 }
 
 const isProgrammingError = (error: unknown): boolean =>
@@ -128,7 +128,7 @@ const makeService = (opened: Opened, migrated: ReadonlyArray<string>, options: S
 /** Opens the database and applies pending migrations, waiting a while for a database that is still starting. */
 const openAndMigrate = (options: SqlDatabaseOptions) =>
   Effect.gen(function*() {
-    const opened = yield* Effect.try({
+    const opened = yield* Effect.tryPromise({
       try: () => open(options.target),
       catch: (error) => new Unavailable({ dependency: "database", reason: describeFailure(error, []) }),
     })

@@ -1,6 +1,5 @@
 // MySQL 8 / MariaDB 10.11 (and MySQL-compatible services) through mysql2's pool.
 import { CompiledQuery, Kysely, MysqlDialect } from "kysely"
-import { createPool } from "mysql2"
 import type { Tables } from "./schema.ts"
 
 /** A new connection must be up within this time; a stopped or unreachable server fails fast instead of hanging. */
@@ -45,8 +44,10 @@ export const parseMysqlUrl = (url: string): MysqlTarget | { readonly error: stri
 export const describeMysqlTarget = (target: MysqlTarget): string =>
   `MySQL ${target.user}@${target.host}:${target.port}/${target.database}${target.ssl ? " (TLS)" : ""}`
 
-export const openMysql = (target: MysqlTarget): Kysely<Tables> =>
-  new Kysely<Tables>({
+/** mysql2 is loaded only here: a server on the embedded SQLite default never pays for it. */
+export const openMysql = async (target: MysqlTarget): Promise<Kysely<Tables>> => {
+  const { createPool } = await import("mysql2")
+  return new Kysely<Tables>({
     dialect: new MysqlDialect({
       pool: createPool({
         host: target.host,
@@ -73,3 +74,4 @@ export const openMysql = (target: MysqlTarget): Kysely<Tables> =>
       },
     }),
   })
+}

@@ -9,7 +9,7 @@ import { makeOidcLogin, remoteKeys } from "../../adapters/identity/OidcLogin.ts"
 import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import type { SignInMode } from "../../adapters/http/routes/auth.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
-import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
+import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
@@ -117,6 +117,9 @@ export const compose = async (
       storage.describe,
       notifications.describe,
       config.oidc !== null ? `identity: OIDC issuer ${config.oidc.issuer}` : `identity: dev issuer (key in ${join(config.dataDir, "keys")})`,
+      config.oidc === null
+        ? "browser sign-in: dev sign-in page /auth/dev (anyone who reaches it can sign in as anyone, administrators included; configure OIDC before exposing the server)"
+        : config.oidcClient !== null ? `browser sign-in: OIDC client ${config.oidcClient.clientId}` : "browser sign-in: off (set OIDC_CLIENT_ID)",
     ],
     // The sweeper stops first; disposing the runtime then closes the database (pool ended, SQLite file closed).
     dispose: async () => {

@@ -2,7 +2,6 @@ import { join } from "node:path"
 import { Layer } from "effect"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { makeUrlSigner, type UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
-import { describeGcsSetup, layerGcsStorage, resolveGcsSetup } from "../../adapters/storage-gcs/index.ts"
 import { layerLocalDiskStorage } from "../../adapters/storage-local/LocalDiskStorage.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import type { Clock } from "../../ports/Clock.ts"
@@ -27,6 +26,8 @@ export const selectStorage = async (
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<Storage> => {
   if (config.storage === "gcs") {
+    // Loaded only when configured: the GCS client library is large, and the embedded default never needs it.
+    const { describeGcsSetup, layerGcsStorage, resolveGcsSetup } = await import("../../adapters/storage-gcs/index.ts")
     const setup = await resolveGcsSetup({ bucket: config.gcsBucket, apiEndpoint: config.gcsApiEndpoint, env })
     return { layer: layerGcsStorage(setup), describe: describeGcsSetup(setup) }
   }

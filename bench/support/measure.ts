@@ -21,11 +21,13 @@ export const timeAsync = async (run: () => Promise<unknown>): Promise<number> =>
   return (performance.now() - started) / 1000
 }
 
-/** Resident memory of a process in bytes (Linux). */
-export const rssOf = (pid: number): number => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
+const statusField = (pid: number, field: "VmRSS" | "VmHWM"): number => {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))
   return match === null ? 0 : Number(match[1]) * 1024
 }
+
+/** Resident memory of a process in bytes (Linux). */
+export const rssOf = (pid: number): number => statusField(pid, "VmRSS")
 
 /** Samples a process's RSS every 20 ms while `run` goes on; returns the peak seen. */
 export const peakRssDuring = async <A>(pid: number, run: () => Promise<A>): Promise<{ result: A; peak: number }> => {
@@ -33,7 +35,8 @@ export const peakRssDuring = async <A>(pid: number, run: () => Promise<A>): Prom
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20)
   try {
     const result = await run()
-    return { result, peak: Math.max(peak, rssOf(pid)) }
+    // The kernel's high-water mark catches peaks between samples (it covers the whole life of the process).
+    return { result, peak: Math.max(peak, rssOf(pid), statusField(pid, "VmHWM")) }
   } finally {
     clearInterval(timer)
   }

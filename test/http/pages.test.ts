@@ -149,7 +149,7 @@ describe("sign-in for people (embedded default: the dev sign-in page)", () => {
 })
 
 describe("security headers and static files", () => {
-  test("every page and script carries a strict CSP, nosniff and no-referrer, and pages have no inline code", async () => {
+  test("every page and script carries a strict CSP, nosniff and a same-origin referrer policy, and pages have no inline code", async () => {
     const cookie = await signIn("headers", true)
     const paths = ["/", "/submit", "/creator", "/admin", "/auth/dev", "/auth/logout", "/admin/games/nope/releases/1.0.0"]
     for (const path of paths) {
@@ -160,7 +160,7 @@ describe("security headers and static files", () => {
       expect(csp, path).toContain("frame-ancestors 'none'")
       expect(csp, path).not.toContain("unsafe")
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff")
-      expect(response.headers.get("referrer-policy"), path).toBe("no-referrer")
+      expect(response.headers.get("referrer-policy"), path).toBe("same-origin")
       expect(response.headers.get("content-type"), path).toBe("text/html; charset=utf-8")
       expect(response.headers.get("cache-control"), path).toBe("no-store")
       expectNoInlineCode(await response.text())

@@ -9,7 +9,7 @@ import { MARIADB_SERVER, startMariaDb } from "./mariadb.ts"
 import "./provided.ts"
 
 /** Everything the suite needs from Debian, installed in one apt-get run when missing. */
-const REQUIREMENTS: ReadonlyArray<DebianRequirement> = [{ binary: "godot3-server", pkg: "godot3-server" }, { binary: MARIADB_SERVER, pkg: "mariadb-server" }]
+const REQUIREMENTS: ReadonlyArray<DebianRequirement> = [{ binary: "godot3-server", pkg: "godot3-server" }, { binary: MARIADB_SERVER, pkg: "mariadb-server" }, { binary: "chromium", pkg: "chromium" }]
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureDebianPackages(REQUIREMENTS)

@@ -134,8 +134,11 @@ export const startOidcProvider = async (options: { issuer?: string; audience?: s
       const client = clients.get(params.get("client_id") ?? "")
       if (client === undefined) return json(401, { error: "invalid_client" })
       if (client.clientSecret !== undefined) {
-        const expected = `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`
-        if (authorization !== expected) return json(401, { error: "invalid_client" })
+        // RFC 6749 §2.3.1: Basic over the form-urlencoded id and secret.
+        const decoded = authorization?.startsWith("Basic ") === true ? Buffer.from(authorization.slice(6), "base64").toString("utf8") : ""
+        const formDecode = (part: string) => decodeURIComponent(part.replace(/\+/g, " "))
+        const [id, secret] = decoded.includes(":") ? [decoded.slice(0, decoded.indexOf(":")), decoded.slice(decoded.indexOf(":") + 1)].map(formDecode) : ["", ""]
+        if (id !== client.clientId || secret !== client.clientSecret) return json(401, { error: "invalid_client" })
       }
       const code = codes.get(params.get("code") ?? "")
       if (params.get("grant_type") !== "authorization_code" || code === undefined || code.used) return json(400, { error: "invalid_grant" })

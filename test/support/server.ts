@@ -1,10 +1,23 @@
 // Starts the real server process (`node apps/server/main.ts`, as `npm start` does) on a free port, for end-to-end tests.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..")
+
+/**
+ * The `start` script of package.json, split into its environment prefix and its Node flags, so tests and benchmarks
+ * run the server exactly as `npm start` does (the flags and MALLOC_ARENA_MAX keep upload memory low).
+ */
+const START = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)apps\/server\/main\.ts$/.exec(
+  JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8")).scripts.start,
+)
+if (START === null) throw new Error("package.json's start script is not 'ENV=… node --flags… apps/server/main.ts'")
+export const SERVER_NODE_FLAGS: ReadonlyArray<string> = START[2]!.trim().split(" ").filter(Boolean)
+export const SERVER_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  START[1]!.trim().split(" ").filter(Boolean).map((pair) => pair.split("=") as [string, string]),
+)
 
 export interface RunningServer {
   readonly baseUrl: string
@@ -40,8 +53,9 @@ const exited = (child: ChildProcess) =>
 
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pckgate-e2e-"))
-  const env = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...options.env }
-  const child = spawn(process.execPath, ["apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+  const env = { ...process.env, ...SERVER_ENV, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...options.env }
+  // The same Node flags as `npm start` (package.json): a small young generation keeps upload memory low.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()))
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()))

@@ -14,8 +14,9 @@ export interface Shell {
 
 /**
  * Headers of every page. The policy allows scripts, styles and requests from the service itself only (plus the
- * submit endpoint's origin when an operator routes it elsewhere); no inline script or style, no framing, no referrer
- * (presigned URLs and authorization codes live in query strings).
+ * submit endpoint's origin when an operator routes it elsewhere); no inline script or style, no framing. Referrers stay
+ * on this site (presigned URLs live in query strings); `no-referrer` would also make browsers send `Origin: null` on
+ * the site's own form posts, which the same-origin check then refuses.
  */
 export const pageSecurityHeaders = (extraConnectOrigins: ReadonlyArray<string> = []): Record<string, string> => ({
   "content-security-policy": [
@@ -29,7 +30,7 @@ export const pageSecurityHeaders = (extraConnectOrigins: ReadonlyArray<string> =
     "base-uri 'none'",
   ].join("; "),
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
 })

@@ -64,7 +64,7 @@ const filesSection = (report: ScanReport | null) =>
     html`<p>The first ${report.files.length} of ${report.summary.entryCount} files, in the pack's order.</p>`
   }
   <table class="files">
-    <caption>Files in the pack</caption>
+    <caption class="visually-hidden">Files in the pack</caption>
     <thead><tr><th scope="col">Path</th><th scope="col">Size</th></tr></thead>
     <tbody>${report.files.map((file) => html`<tr><td><code>${file.path}</code></td><td>${formatBytes(file.sizeBytes)}</td></tr>`)}</tbody>
   </table>
@@ -107,8 +107,8 @@ export const reviewReleasePage = (principal: Principal, gameId: string, version:
   <dt>Game</dt><dd>${game.name} (<code>${game.slug}</code>, id <code>${game.gameId}</code>)</dd>
   <dt>Creator</dt><dd>${game.ownerId}</dd>
   <dt>Version</dt><dd>${version}</dd>
-  <dt>Status</dt><dd><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></dd>
-  <dt>Catalog status</dt><dd>${game.status}${game.activeVersion !== null ? ` (active version ${game.activeVersion})` : ""}</dd>
+  <dt>Status</dt><dd><span class="status status-${release.status}" id="release-status">${RELEASE_STATUS_LABEL[release.status]}</span></dd>
+  <dt>Catalog status</dt><dd id="catalog-status">${game.status}${game.activeVersion !== null ? ` (active version ${game.activeVersion})` : ""}</dd>
   <dt>Submitted</dt><dd>${timestamp(release.createdAt)}, through the ${release.source === "multipart" ? "submit endpoint" : "release API"}</dd>
   ${release.status === "pending_review" && html`<dt>Waiting</dt><dd>${formatDuration(waiting)}</dd>`}
   <dt>Size</dt><dd>${formatBytes(release.sizeBytes)} (${release.sizeBytes} bytes)</dd>

@@ -48,6 +48,15 @@
       // Decided: the controls go away, the outcome stays on the page.
       approve.hidden = true
       rejectForm.hidden = true
+      const catalog = document.getElementById("catalog-status")
+      if (catalog !== null && answer.gameStatus) {
+        catalog.textContent = `${answer.gameStatus}${answer.activeVersion ? ` (active version ${answer.activeVersion})` : ""}`
+      }
+      const pill = document.getElementById("release-status")
+      if (pill !== null && answer.status) {
+        pill.textContent = answer.status === "pending_review" ? "pending review" : answer.status
+        pill.className = `status status-${answer.status}`
+      }
       const active = answer.activeVersion ? ` Active version: ${answer.activeVersion}.` : ""
       say(
         action === "approve"

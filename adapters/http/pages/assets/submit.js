@@ -207,6 +207,8 @@
         return
       }
       render(answer.status, answer.body)
+      // A stored submission is done: clear the choice so the same files are not sent twice by accident.
+      if (answer.status === 200) form.reset()
     } catch {
       showResult("failed", "Upload interrupted", el("p", "The service could not be reached. Check your connection and submit again."))
     } finally {

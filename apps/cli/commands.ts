@@ -8,6 +8,7 @@ export interface Command {
 
 export const commands: Record<string, () => Promise<Command>> = {
   release: () => import("./commands/release.ts").then((m) => m.command),
+  submit: () => import("./commands/submit.ts").then((m) => m.command),
   status: () => import("./commands/status.ts").then((m) => m.command),
   wait: () => import("./commands/wait.ts").then((m) => m.command),
   download: () => import("./commands/download.ts").then((m) => m.command),

@@ -64,6 +64,22 @@ const nodeBody = (request: Request): Readable | null => {
   return req instanceof Readable && !req.readableDidRead ? req : null
 }
 
+/** How much of a refused body is read and dropped, at most, before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024
+const DRAIN_MS = 2000
+
+const drainThenClose = (source: Readable) => {
+  let drained = 0
+  const cut = () => source.destroy()
+  const timer = setTimeout(cut, DRAIN_MS)
+  source.on("data", (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_BYTES) cut()
+  })
+  source.once("close", () => clearTimeout(timer))
+  source.resume()
+}
+
 export const readSubmission = (request: Request, options: ReadSubmissionOptions): Promise<SubmissionRead> =>
   new Promise((resolve) => {
     const { limits, sink, tempKey } = options
@@ -91,6 +107,7 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
     let idleTimer: ReturnType<typeof setTimeout> | undefined
     const deadlineTimer = setTimeout(() => finish({ kind: "timeout", what: "deadline" }), limits.deadlineMs)
     const touch = () => {
+      if (settled) return
       clearTimeout(idleTimer)
       idleTimer = setTimeout(() => finish({ kind: "timeout", what: "idle" }), limits.idleTimeoutMs)
     }
@@ -104,10 +121,10 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
       if (outcome.kind === "ok") return resolve(outcome)
       // No chunk is fed to the parser from here on (see `feed`). The teardown waits a tick: `finish` may be running
       // inside one of busboy's own event callbacks, and busboy keeps using its state after emitting.
-      setImmediate(() => {
-        source.destroy()
-        parser.destroy()
-      })
+      setImmediate(() => parser.destroy())
+      // The refusal is answered while the client may still be sending: the rest of the body is read and dropped for a
+      // while, so the answer reaches the client instead of a connection reset, then the connection is cut.
+      drainThenClose(source)
       const written = pck
       void (async () => {
         // Wait for the write to stop (the stream it reads was just cut), then remove what it left.

@@ -4,11 +4,13 @@
 // Semantics: at least once. A process that dies after the receiver answered 2xx but before recording it sends the
 // delivery again once the lease runs out; receivers drop duplicates by the delivery id.
 import { Cause, Effect, type Latch } from "effect"
+import { Unavailable } from "../../domain/errors.ts"
 import { Clock } from "../../ports/Clock.ts"
 import { type ClaimedDelivery, NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { LogEntry } from "../http/App.ts"
 import { newEventId, reviewEventForRelease } from "./reviewEvents.ts"
+import { DEFAULT_RETRY_BASE_MS } from "./webhookConfig.ts"
 import { signWebhook, WEBHOOK_HEADERS } from "./webhookSignature.ts"
 
 export type Log = (entry: LogEntry) => void
@@ -34,11 +36,11 @@ export interface DeliveryPolicy {
 }
 
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
-  retryBaseMs: 10_000,
+  retryBaseMs: DEFAULT_RETRY_BASE_MS,
   retryCapMs: 3_600_000,
   maxAgeMs: 72 * 3_600_000,
   requestTimeoutMs: 10_000,
-  batchSize: 20,
+  batchSize: 10,
   random: Math.random,
 }
 
@@ -110,13 +112,19 @@ export interface PassReport {
   readonly abandoned: number
 }
 
+/** A failure for a log line: the database's own reason when it is down (already free of passwords), else the cause. */
+export const describeCause = (cause: Cause.Cause<unknown>): string => {
+  const error = Cause.squash(cause)
+  return error instanceof Unavailable ? `${error.dependency} unavailable: ${error.reason}` : Cause.pretty(cause)
+}
+
 /** Failures (not interruption) become a warning line. */
 const logFailures = (log: Log, msg: string) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A | void, never, R> =>
   effect.pipe(
     Effect.catchCause((cause) =>
       Cause.hasInterruptsOnly(cause)
         ? Effect.failCause(cause as Cause.Cause<never>)
-        : Effect.sync(() => log({ level: "warn", msg, cause: Cause.pretty(cause) }))
+        : Effect.sync(() => log({ level: "warn", msg, reason: describeCause(cause) }))
     ),
   )
 
@@ -157,7 +165,7 @@ const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, log: Log
       Cause.hasInterruptsOnly(cause)
         ? Effect.failCause(cause as Cause.Cause<never>)
         : Effect.sync((): Result => {
-          log({ level: "warn", msg: "webhook attempt not recorded; it will be retried when its lease runs out", deliveryId: delivery.id, cause: Cause.pretty(cause) })
+          log({ level: "warn", msg: "webhook attempt not recorded; it will be retried when its lease runs out", deliveryId: delivery.id, reason: describeCause(cause) })
           return "unrecorded"
         })
     ),

@@ -7,6 +7,7 @@ import { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { LogEntry } from "../http/App.ts"
 import { reviewRequestedEntry } from "./LogReviewNotifier.ts"
 import { newEventId, reviewEvent } from "./reviewEvents.ts"
+import { describeCause } from "./WebhookDispatcher.ts"
 
 export interface WebhookNotifierOptions {
   readonly log: (entry: LogEntry) => void
@@ -37,7 +38,7 @@ export const layerWebhookReviewNotifier = (options: WebhookNotifierOptions) =>
                     msg: "webhook event not queued now; the recovery pass will queue it from the release",
                     gameId: event.gameId,
                     version: event.version,
-                    cause: Cause.pretty(cause),
+                    reason: describeCause(cause),
                   })
                 )
             ),

@@ -67,49 +67,51 @@ export const layerSqlNotificationOutbox = Layer.effect(
     }
 
     return NotificationOutbox.of({
-      // Existing keys are read first, so a reconciliation pass over events that are all known writes nothing. The
-      // insert still tolerates a key added meanwhile by another instance; reading the keys back tells which rows
-      // this call wrote (affected-row counts of a no-op upsert differ between servers and client flags).
+      // Existing keys are read first, without a write transaction: a recovery pass over events that are all known
+      // (the usual case) writes nothing. The insert still tolerates a key added meanwhile by another instance; reading
+      // the keys back tells which rows this call wrote (affected-row counts of a no-op upsert differ between servers
+      // and client flags).
       enqueue: (events) =>
-        events.length === 0 ? Effect.succeed([]) : database.run("enqueue notifications", (signal) =>
-          database.transaction(signal, async (raw) => {
-            const trx = withOutbox(raw)
-            const added: Array<OutboxEvent> = []
-            for (const batch of chunks(events, KEYS_PER_QUERY)) {
-              const keys = batch.map((e) => e.dedupeKey)
-              const stored = async () =>
-                new Map((await trx.selectFrom("notification_outbox").select(["dedupe_key", "id"]).where("dedupe_key", "in", keys).execute())
-                  .map((row) => [row.dedupe_key, row.id]))
-              const known = await stored()
-              const fresh: Array<OutboxEvent> = []
-              for (const event of batch) {
-                if (known.has(event.dedupeKey)) continue
-                known.set(event.dedupeKey, event.id)
-                fresh.push(event)
-              }
-              for (const event of fresh) {
-                const insert = trx.insertInto("notification_outbox").values({
-                  id: event.id,
-                  dedupe_key: event.dedupeKey,
-                  type: event.type,
-                  body: event.body,
-                  created_at: time.write(event.createdAt),
-                  status: "pending",
-                  attempts: 0,
-                  next_attempt_at: time.write(event.createdAt),
-                  lease: null,
-                  leased_until: null,
-                  last_error: null,
-                  finished_at: null,
-                })
-                await (flavor === "mysql" ? insert.onDuplicateKeyUpdate({ id: (eb) => eb.ref("id") }) : insert.onConflict((oc) => oc.doNothing())).execute()
-              }
-              if (fresh.length === 0) continue
-              const after = await stored()
-              added.push(...fresh.filter((event) => after.get(event.dedupeKey) === event.id))
+        events.length === 0 ? Effect.succeed([]) : database.run("enqueue notifications", async (signal) => {
+          const storedIds = async (from: Kysely<OutboxTables>, keys: ReadonlyArray<string>) => {
+            const found = new Map<string, string>()
+            for (const batch of chunks(keys, KEYS_PER_QUERY)) {
+              const rows = await from.selectFrom("notification_outbox").select(["dedupe_key", "id"]).where("dedupe_key", "in", batch).execute()
+              for (const row of rows) found.set(row.dedupe_key, row.id)
             }
-            return added
-          })),
+            return found
+          }
+          const known = await storedIds(db, events.map((e) => e.dedupeKey))
+          const fresh: Array<OutboxEvent> = []
+          for (const event of events) {
+            if (known.has(event.dedupeKey)) continue
+            known.set(event.dedupeKey, event.id)
+            fresh.push(event)
+          }
+          if (fresh.length === 0) return []
+          return database.transaction(signal, async (raw) => {
+            const trx = withOutbox(raw)
+            for (const event of fresh) {
+              const insert = trx.insertInto("notification_outbox").values({
+                id: event.id,
+                dedupe_key: event.dedupeKey,
+                type: event.type,
+                body: event.body,
+                created_at: time.write(event.createdAt),
+                status: "pending",
+                attempts: 0,
+                next_attempt_at: time.write(event.createdAt),
+                lease: null,
+                leased_until: null,
+                last_error: null,
+                finished_at: null,
+              })
+              await (flavor === "mysql" ? insert.onDuplicateKeyUpdate({ id: (eb) => eb.ref("id") }) : insert.onConflict((oc) => oc.doNothing())).execute()
+            }
+            const after = await storedIds(trx, fresh.map((e) => e.dedupeKey))
+            return fresh.filter((event) => after.get(event.dedupeKey) === event.id)
+          })
+        }),
       // Polling finds nothing most of the time: that is one indexed read, without a write transaction. Otherwise the
       // candidates are read again inside the transaction and leased; a claimer that lost some of them to a concurrent
       // one (MySQL: its UPDATE waited for the other's commit, then matched nothing) reads the next ones, a few times.

@@ -31,16 +31,12 @@ export interface Notifications {
   readonly start: (runtime: Forker) => () => Promise<void>
 }
 
-/**
- * layerSqlRecords (adapters/sql/index.ts) provides the outbox on the records' own database — one SQLite connection
- * or MySQL pool for everything — but Records.layer's declared type does not name it; widen it here.
- */
-const recordsWithOutbox = (records: Records) => records.layer as Layer.Layer<RecordsServices | NotificationOutbox, unknown>
 
 export const deliveryPolicy = (webhook: ReviewWebhookConfig): DeliveryPolicy => ({ ...DEFAULT_DELIVERY_POLICY, retryBaseMs: webhook.retryBaseMs })
 
 export const selectNotifications = (webhook: ReviewWebhookConfig | null, records: Records, log: (entry: LogEntry) => void): Notifications => {
-  const base = recordsWithOutbox(records)
+  // The outbox lives on the records' own database (one SQLite connection or MySQL pool for everything).
+  const base = records.layer
   if (webhook === null) {
     return {
       layer: Layer.merge(layerLogReviewNotifier(log), base),

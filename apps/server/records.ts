@@ -3,6 +3,7 @@ import type { Layer } from "effect"
 import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type PausePoint, type SqlTarget } from "../../adapters/sql/index.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
+import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
@@ -14,7 +15,7 @@ const PAUSE_POINTS: ReadonlyArray<PausePoint> = ["finalize:before-commit", "fina
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore, unknown>
+  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox, unknown>
   readonly describe: string
 }
 

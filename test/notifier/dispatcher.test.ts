@@ -223,6 +223,28 @@ describe("shutting down mid-request", () => {
   })
 })
 
+describe("a database that fails while the dispatcher runs", () => {
+  test("failed passes are logged with the reason and the loop carries on: the event is delivered once the store answers", async () => {
+    const receiver = await receiverWith(() => 204)
+    const real = makeMemoryNotificationOutbox()
+    let failuresLeft = 3
+    const flaky = NotificationOutbox.of({
+      ...real,
+      claimDue: (request) =>
+        Effect.suspend(() =>
+          failuresLeft-- > 0 ? Effect.fail(new Unavailable({ dependency: "database", reason: "claim due notifications: ECONNREFUSED" })) : real.claimDue(request)
+        ),
+    })
+    const instance = await started(Layer.merge(Layer.succeed(NotificationOutbox, flaky), layerMemoryRecords), receiver.url)
+    await instance.notify(anEvent())
+    await allDelivered(instance, receiver, 1)
+    const failed = instance.logs.filter((l) => l.msg === "webhook dispatch pass failed")
+    expect(failed.length).toBeGreaterThanOrEqual(1)
+    expect(failed[0]).toMatchObject({ level: "warn", reason: "database unavailable: claim due notifications: ECONNREFUSED" })
+    expect(receiver.accepted()).toHaveLength(1)
+  })
+})
+
 describe("the notifier", () => {
   test("logs the review request and succeeds even when the outbox is down (recovery queues it later)", async () => {
     const logs: Array<LogEntry> = []
@@ -244,6 +266,7 @@ describe("the notifier", () => {
       ["warn", "webhook event not queued now; the recovery pass will queue it from the release"],
     ])
     expect(logs[0]).toMatchObject({ kind: "release_finalized", gameId: event.gameId, version: event.version })
+    expect(logs[1]).toMatchObject({ gameId: event.gameId, reason: "database unavailable: connect ECONNREFUSED" })
     expect(nudged).toBe(0)
   })
 })

@@ -176,12 +176,14 @@ describe("npm package", () => {
     expect(own(coreModules).some((url: string) => url.endsWith("/dist/domain/index.js"))).toBe(true)
     expect(own(coreModules).some((url: string) => url.endsWith("/dist/adapters/memory/index.js"))).toBe(true)
     expect(coreModules.filter((url: string) => HEAVY.test(url))).toEqual([])
-    // Importing pckgate/http loads h3 and still no SQL or GCS; importing those subpaths finally loads them.
+    // Importing pckgate/http loads h3 and still no SQL or GCS; importing those subpaths finally loads them — except
+    // the MySQL driver, which only opening a MySQL database loads (a SQLite deployment never pays for it).
     expect(httpModules.some((url: string) => url.includes("/node_modules/h3/"))).toBe(true)
     expect(httpModules.filter((url: string) => SQL_GCS.test(url))).toEqual([])
-    for (const library of ["kysely", "mysql2", "@google-cloud/storage"]) {
+    for (const library of ["kysely", "@google-cloud/storage"]) {
       expect(allModules.some((url: string) => url.includes(`/node_modules/${library}/`)), library).toBe(true)
     }
+    expect(allModules.some((url: string) => url.includes("/node_modules/mysql2/"))).toBe(false)
   })
 
   test("the examples of docs/embedding.md type-check against the package's declarations and run on Node 24", async () => {

@@ -186,10 +186,15 @@ describe("npm package", () => {
     expect(allModules.some((url: string) => url.includes("/node_modules/mysql2/"))).toBe(false)
   })
 
-  test("the examples of docs/embedding.md type-check against the package's declarations and run on Node 24", async () => {
+  test("the examples of docs/embedding.md and the README's 'Embedding the domain' type-check against the package's declarations and run on Node 24", async () => {
     const markdown = readFileSync(join(REPO_ROOT, "docs/embedding.md"), "utf8")
     const examples = [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!)
     expect(examples.length).toBeGreaterThanOrEqual(2)
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8")
+    const readmeSection = readme.slice(readme.indexOf("## Embedding the domain"), readme.indexOf("### As a package"))
+    const readmeExample = /```ts\n([\s\S]*?)```/.exec(readmeSection)?.[1]
+    expect(readmeExample, "the README's embedding example").toBeDefined()
+    examples.push(readmeExample!)
     const files = examples.map((source, i) => {
       const file = `example-${i + 1}.ts`
       writeFileSync(join(app, file), source)
@@ -222,6 +227,8 @@ describe("npm package", () => {
     // The custom ReviewNotifier replaced the memory one.
     expect(embedded.reviewQueue).toMatchObject([{ kind: "release_finalized", version: "1.0.0" }])
     expect(await succeed(NODE, [files[1]!], { cwd: app })).toMatch(/^201 /)
+    const fromReadme = JSON.parse(await succeed(NODE, [files.at(-1)!], { cwd: app }))
+    expect(fromReadme.result).toMatchObject({ finalized: "pending_review", approved: "approved", published: [{ status: "published" }] })
   })
 
   test("the pckgate bin runs the compiled CLI on Node 24", async () => {

@@ -39,6 +39,16 @@ const fsyncDir = async (path: string) => {
   }
 }
 
+/**
+ * Each network chunk is a 64 KiB buffer freed only when its small wrapper object is collected, and V8 lets such
+ * external garbage grow by tens of megabytes before it collects: a large upload would hold that much memory for
+ * nothing. A minor collection after each write (when the server runs with --expose-gc, as `npm start` does) keeps it
+ * to a few megabytes; it costs well under a millisecond per 4 MiB.
+ */
+const collectChunkGarbage = (): void => {
+  ;(globalThis as { gc?: (options?: { type: "minor" | "major" }) => void }).gc?.({ type: "minor" })
+}
+
 /** Copies the stream into the file in large writes; "too_large" as soon as it passes `maxBytes`. */
 const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number) => {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
@@ -61,6 +71,7 @@ const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>,
       if (filled === BUFFER_BYTES) {
         await handle.write(buffer, 0, filled)
         filled = 0
+        collectChunkGarbage()
       }
     }
   }

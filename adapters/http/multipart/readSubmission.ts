@@ -4,9 +4,7 @@
 import { Readable } from "node:stream"
 import busboy from "busboy"
 import type { IncrementalSha256 } from "../../../ports/Sha256Hasher.ts"
-
-/** How far network reads may run ahead of storage writes. */
-const PIPE_BUFFER_BYTES = 2 * 1024 * 1024
+import { rawNodeBody, webStreamOf } from "../nodeBody.ts"
 
 export interface SubmissionLimits {
   /** Largest accepted `pck` part, inclusive. */
@@ -54,16 +52,6 @@ export interface ReadSubmissionOptions {
   readonly acceptManifest: (text: string) => boolean
 }
 
-/**
- * Behind Node's HTTP server (srvx) the request still holds its IncomingMessage: reading it directly skips a round trip
- * through a web stream and back, which costs a large part of the throughput of a 2 GiB upload. Elsewhere (Deno,
- * `app.fetch` in tests) the web body is used.
- */
-const nodeBody = (request: Request): Readable | null => {
-  const req = (request as { runtime?: { node?: { req?: unknown } } }).runtime?.node?.req
-  return req instanceof Readable && !req.readableDidRead ? req : null
-}
-
 /** How much of a refused body is read and dropped, at most, before the connection is cut. */
 const DRAIN_BYTES = 16 * 1024 * 1024
 const DRAIN_MS = 2000
@@ -86,7 +74,7 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
     const contentType = request.headers.get("content-type") ?? ""
     // The raw stream is chosen before `request.body` is touched: srvx's body getter wraps the same IncomingMessage in a
     // web stream, and that reader would then pause it under back-pressure.
-    const raw = nodeBody(request)
+    const raw = rawNodeBody(request)
     const web = raw === null ? request.body : null
     if (!/^multipart\/form-data\s*;/i.test(contentType) || (raw === null && web === null)) {
       return resolve({ kind: "malformed", detail: "the body must be multipart/form-data with a boundary" })
@@ -167,25 +155,12 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
       const hash = options.hasher()
       let sizeBytes = 0
       file.on("limit", () => finish({ kind: "too_large" }))
-      // One web stream with a byte-counted buffer of several MiB: network reads and disk writes overlap instead of
-      // handing small chunks back and forth; the bytes are hashed on the way in.
-      const hashed = new ReadableStream<Uint8Array>({
-        start(controller) {
-          file.on("data", (chunk: Buffer) => {
-            hash.update(chunk)
-            sizeBytes += chunk.length
-            controller.enqueue(chunk)
-            if ((controller.desiredSize ?? 0) <= 0) file.pause()
-          })
-          file.on("end", () => controller.close())
-          file.on("error", (error) => controller.error(error))
-          file.on("close", () => {
-            if (!file.readableEnded) controller.error(new Error("the part ended early"))
-          })
-        },
-        pull: () => void file.resume(),
-        cancel: () => void file.destroy(),
-      }, { highWaterMark: PIPE_BUFFER_BYTES, size: (chunk) => chunk.byteLength })
+      // One web stream with a byte-counted buffer: network reads and storage writes overlap, and the bytes are hashed
+      // on the way in.
+      const hashed = webStreamOf(file, (chunk) => {
+        hash.update(chunk)
+        sizeBytes += chunk.length
+      })
       pck = sink.write(tempKey, hashed, limits.maxPckBytes).then((result): ReceivedPck | SubmissionRead =>
         result.ok
           ? { key: tempKey, filename, sha256: hash.digestHex(), sizeBytes }

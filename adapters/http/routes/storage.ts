@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { Clock } from "../../../ports/Clock.ts"
 import { ObjectStorage } from "../../../ports/ObjectStorage.ts"
 import type { UrlSigner } from "../../signed-urls/UrlSigner.ts"
+import { requestBody } from "../nodeBody.ts"
 import { errorResponse } from "../respond.ts"
 
 // The presigned-URL endpoint of the self-served stores (memory, local disk): it behaves like a bucket, answering
@@ -30,7 +31,7 @@ const put = (request: Request, key: string, sizeBytes: number) =>
     if (Option.isSome(yield* storage.head(key))) {
       return errorResponse(412, "PreconditionFailed", "An object is already stored at this key (write-once); if it is your artifact, call finalize.")
     }
-    return yield* storage.put(key, request.body ?? emptyBody(), { maxBytes: sizeBytes }).pipe(
+    return yield* storage.put(key, requestBody(request) ?? emptyBody(), { maxBytes: sizeBytes }).pipe(
       Effect.as(new Response(null, { status: 200 })),
       Effect.catchTags({
         ObjectExists: () => Effect.succeed(errorResponse(412, "PreconditionFailed", "An object is already stored at this key (write-once); if it is your artifact, call finalize.")),

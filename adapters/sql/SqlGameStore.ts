@@ -4,6 +4,7 @@ import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { isUniqueViolation } from "./failures.ts"
+import { gameRow } from "./rows.ts"
 import type { GamesTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 
@@ -39,16 +40,7 @@ export const layerSqlGameStore = Layer.effect(
         database.run(
           "insert game",
           (signal) =>
-            database.transaction(signal, (trx) => trx.insertInto("games").values({
-              id: game.id,
-              name: game.name,
-              slug: game.slug,
-              kind: game.kind,
-              owner_id: game.ownerId,
-              manifest_id: game.manifestId,
-              created_at: time.write(game.createdAt),
-              updated_at: time.write(game.updatedAt),
-            }).execute()),
+            database.transaction(signal, (trx) => trx.insertInto("games").values(gameRow(game, time)).execute()),
           (error) => (isUniqueViolation(error, SLUG_KEY) ? new SlugTaken({ slug: game.slug }) : undefined),
         ).pipe(Effect.asVoid),
       get: (id) =>

@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import { isUniqueViolation } from "./failures.ts"
-import { releaseRow } from "./rows.ts"
+import { gameRow, releaseRow } from "./rows.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 
 const SLUG_KEY = { mysqlName: "games_slug_unique", sqliteColumns: "games.slug" }
@@ -21,16 +21,7 @@ export const layerSqlSubmissionStore = Layer.effect(
             database.transaction(signal, async (trx) => {
               try {
                 if (newGame) {
-                  await trx.insertInto("games").values({
-                    id: game.id,
-                    name: game.name,
-                    slug: game.slug,
-                    kind: game.kind,
-                    owner_id: game.ownerId,
-                    manifest_id: game.manifestId,
-                    created_at: time.write(game.createdAt),
-                    updated_at: time.write(game.updatedAt),
-                  }).execute()
+                  await trx.insertInto("games").values(gameRow(game, time)).execute()
                 } else {
                   await trx.updateTable("games")
                     .set({ name: game.name, manifest_id: game.manifestId, updated_at: time.write(game.updatedAt) })

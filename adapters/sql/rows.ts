@@ -1,8 +1,21 @@
-// Row mappings shared by several stores: a release is written by finalize and by a multipart submission alike.
+// Row mappings shared by several stores: a game is created by the release API and by a multipart submission alike,
+// and a release is written by finalize and by a multipart submission alike.
 import type { Insertable, Selectable } from "kysely"
+import type { Game } from "../../domain/game/Game.ts"
 import type { Release } from "../../domain/release/Release.ts"
-import type { ReleasesTable } from "./schema.ts"
+import type { GamesTable, ReleasesTable } from "./schema.ts"
 import type { TimeCodec } from "./SqlDatabase.ts"
+
+export const gameRow = (game: Game, time: TimeCodec): Insertable<GamesTable> => ({
+  id: game.id,
+  name: game.name,
+  slug: game.slug,
+  kind: game.kind,
+  owner_id: game.ownerId,
+  manifest_id: game.manifestId,
+  created_at: time.write(game.createdAt),
+  updated_at: time.write(game.updatedAt),
+})
 
 export const releaseRow = (release: Release, time: TimeCodec): Insertable<ReleasesTable> => ({
   game_id: release.gameId,

@@ -2,12 +2,12 @@ import { Cause, Effect, Layer, Option } from "effect"
 import { layerSqlRecords } from "../../../adapters/sql/index.ts"
 import { layerSystemClock } from "../../../adapters/system/SystemClock.ts"
 import { DEFAULT_SWEEP_GRACE_SECONDS, sweep } from "../../../domain/maintenance/Sweep.ts"
-import { readConfig } from "../../server/config.ts"
 import { recordsTarget } from "../../server/records.ts"
 import { selectStorage } from "../../server/storage.ts"
 import { parseArgs } from "../args.ts"
 import type { Command } from "../commands.ts"
 import { EXIT } from "../io.ts"
+import { serverConfigFor } from "../serverConfig.ts"
 
 export const command: Command = {
   summary: `gc [--grace-seconds <n>] [--data-dir <dir>]   delete expired upload intents and orphaned objects older than n seconds (default ${DEFAULT_SWEEP_GRACE_SECONDS}), as the server's sweeper does`,
@@ -18,13 +18,8 @@ export const command: Command = {
       io.stderr(`usage: ${command.summary}\n`)
       return EXIT.cannotRun
     }
-    const dataDir = args.values["data-dir"]
-    const parsed = readConfig(typeof dataDir === "string" ? { ...io.env, DATA_DIR: dataDir } : io.env)
-    if ("errors" in parsed) {
-      for (const error of parsed.errors) io.stderr(`config error: ${error}\n`)
-      return EXIT.cannotRun
-    }
-    const config = parsed.config
+    const config = serverConfigFor(args.values["data-dir"], io)
+    if (config === null) return EXIT.cannotRun
     const storage = await selectStorage(config, () => config.baseUrl ?? "http://localhost")
     const layer = Layer.mergeAll(layerSqlRecords({ target: recordsTarget(config) }), storage.layer).pipe(Layer.provideMerge(layerSystemClock))
     const exit = await Effect.runPromiseExit(sweep(grace).pipe(Effect.provide(layer)))

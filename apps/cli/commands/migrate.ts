@@ -1,10 +1,10 @@
 import { Cause, Effect, Option } from "effect"
 import { layerSqlDatabase, SqlDatabase } from "../../../adapters/sql/index.ts"
-import { readConfig } from "../../server/config.ts"
 import { recordsTarget } from "../../server/records.ts"
 import { parseArgs } from "../args.ts"
 import type { Command } from "../commands.ts"
 import { EXIT } from "../io.ts"
+import { serverConfigFor } from "../serverConfig.ts"
 
 export const command: Command = {
   summary: "migrate [--data-dir <dir>]   apply pending database migrations (DATABASE_URL, else DATA_DIR/pckgate.sqlite); the server also does at start-up",
@@ -14,15 +14,11 @@ export const command: Command = {
       io.stderr(`usage: ${command.summary}\n`)
       return EXIT.cannotRun
     }
-    const dataDir = args.values["data-dir"]
-    const parsed = readConfig(typeof dataDir === "string" ? { ...io.env, DATA_DIR: dataDir } : io.env)
-    if ("errors" in parsed) {
-      for (const error of parsed.errors) io.stderr(`config error: ${error}\n`)
-      return EXIT.cannotRun
-    }
+    const config = serverConfigFor(args.values["data-dir"], io)
+    if (config === null) return EXIT.cannotRun
     const exit = await Effect.runPromiseExit(
       SqlDatabase.useSync((database) => ({ description: database.description, migrated: database.migrated })).pipe(
-        Effect.provide(layerSqlDatabase({ target: recordsTarget(parsed.config) })),
+        Effect.provide(layerSqlDatabase({ target: recordsTarget(config) })),
       ),
     )
     if (exit._tag === "Failure") {

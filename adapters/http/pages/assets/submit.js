@@ -23,6 +23,7 @@
     return node
   }
 
+  // The same wording as formatBytes in ../layout.ts, which renders sizes on the server side of these pages.
   const formatBytes = (bytes) => {
     const units = ["bytes", "KiB", "MiB", "GiB"]
     let value = bytes

@@ -8,6 +8,15 @@ import { median, mib, peakRssDuring, ratio, requireTool, rssOf, timeAsync, timeC
 
 const SIZE = 2 * 2 ** 30
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 3)
+/**
+ * Each timed run starts from a quiet disk: the previous run's writes flushed and its deletion (the root file system is
+ * mounted with `discard`) done, so neither run pays for the other's writeback.
+ */
+const settle = async () => {
+  timeCommand("sync", [])
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+}
+
 const MANIFEST = JSON.stringify({ id: "bench", name: "Bench", version: "1.0.0", engine_sdk: "1", entry_scene: "res://m.tscn", min_players: 1, max_players: 2 })
 
 export const run = async () => {
@@ -25,8 +34,10 @@ export const run = async () => {
     const dd: Array<number> = []
     for (let i = 0; i < RUNS; i++) {
       const out = join(dir, "dd.out")
+      await settle()
       dd.push(timeCommand("dd", [`if=${file}`, `of=${out}`, "bs=4M", "conv=fsync", "status=none"]))
       rmSync(out)
+      await settle()
       // The body is streamed by curl; the server answers 422 (random bytes are no pack) after storing, hashing and
       // scanning them, and deletes what it stored.
       const measured = await peakRssDuring(pid, () =>
@@ -41,7 +52,7 @@ export const run = async () => {
     console.log(`2 GiB multipart upload, ${RUNS} interleaved runs, medians:`)
     console.log(`  through the server (curl -F, stored, hashed, scanned)  ${u.toFixed(1)} s, ${rate(u)}`)
     console.log(`  dd bs=4M conv=fsync of the same bytes                   ${d.toFixed(1)} s, ${rate(d)}`)
-    console.log(`  throughput ${ratio(d, u)} of dd (goal ≥ 0.50×)`)
+    console.log(`  throughput ${ratio(d, u)} of dd (goal ≥ 0.50×); runs: server ${upload.map((t) => t.toFixed(1)).join(" ")} s, dd ${dd.map((t) => t.toFixed(1)).join(" ")} s`)
     console.log(`  server RSS: idle ${mib(idle)}, peak ${mib(peak)} (goal < 200 MB)`)
   } finally {
     await server.stop()

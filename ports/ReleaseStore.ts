@@ -9,6 +9,17 @@ export interface ReviewDecision {
   readonly reason: string | null
 }
 
+/**
+ * What every release path needs about a game, in one read: its owner and slug (neither ever changes after the game is
+ * created) and its active release. The hot read of download-url.
+ */
+export interface GameReleaseView {
+  readonly gameId: string
+  readonly ownerId: string
+  readonly slug: string
+  readonly active: Release | null
+}
+
 /** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
 export class ReleaseStore extends Context.Service<ReleaseStore, {
   /** Records an intent; the same declaration again refreshes the existing intent's expiry instead of adding one. */
@@ -28,11 +39,12 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   /** Approved releases of every game. */
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /**
-   * The game's active release: its most recently approved one, exactly as `activeRelease` in
-   * domain/review/ReviewMachine.ts orders them (reviewedAt, then createdAt, then version, all descending).
+   * The game's owner, slug and active release in one read; none for an unknown game. The active release is the most
+   * recently approved one, exactly as `activeRelease` in domain/review/ReviewMachine.ts orders them (reviewedAt, then
+   * createdAt, then version, all descending).
    */
-  activeRelease(gameId: string): Effect.Effect<Option.Option<Release>, Unavailable>
-  /** The active release of every game that has one (the catalog), by the same rule. */
+  gameView(gameId: string): Effect.Effect<Option.Option<GameReleaseView>, Unavailable>
+  /** The active release of every game that has one (the catalog), by the same rule as `gameView`. */
   listActive(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /** Applies a review decision only if the release is still pending (compare-and-set). */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>

@@ -18,20 +18,19 @@ export interface AuthContext {
  * cookie. Without Authorization, the session cookie counts — for state-changing requests only when `Origin` is the
  * service's own (otherwise the cookie is treated as absent).
  */
-export const authenticate = (request: Request, auth: AuthContext) =>
-  Effect.gen(function*() {
-    const authorization = request.headers.get("authorization")
-    if (authorization !== null) {
-      const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(authorization)
-      if (match === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
-      return yield* Identity.use((identity) => identity.verify(match[1]!))
-    }
-    const cookie = readCookie(request, SESSION_COOKIE)
-    if (cookie === null) return null
-    if (!SAFE_METHODS.has(request.method) && request.headers.get("origin") !== auth.ownOrigin()) return null
-    const now = yield* Clock.use((clock) => clock.now)
-    return yield* Effect.promise(() => auth.sessions.open(cookie, now))
-  })
+export const authenticate = Effect.fnUntraced(function*(request: Request, auth: AuthContext) {
+  const authorization = request.headers.get("authorization")
+  if (authorization !== null) {
+    const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(authorization)
+    if (match === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
+    return yield* Identity.use((identity) => identity.verify(match[1]!))
+  }
+  const cookie = readCookie(request, SESSION_COOKIE)
+  if (cookie === null) return null
+  if (!SAFE_METHODS.has(request.method) && request.headers.get("origin") !== auth.ownOrigin()) return null
+  const now = yield* Clock.use((clock) => clock.now)
+  return yield* Effect.promise(() => auth.sessions.open(cookie, now))
+})
 
 /** The principal, or 401 when the request carries no valid credentials. */
 export const requirePrincipal = (request: Request, auth: AuthContext) =>

@@ -1,11 +1,15 @@
+import { FastResponse } from "srvx"
 import type { DomainError } from "../../domain/errors.ts"
 import { ERROR_TABLE, type StatusAndCode } from "./errorTable.ts"
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }
 
-/** A JSON response; Dates become ISO-8601 UTC strings with milliseconds. */
+/**
+ * A JSON response; Dates become ISO-8601 UTC strings with milliseconds. srvx's FastResponse (the platform's Response
+ * outside Node) is sent by Node's server in one write with a Content-Length, where a Response is streamed in chunks.
+ */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+  new FastResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
 
 /** The one error shape: `{error, detail}`, where detail names the next action. */
 export const errorResponse = (

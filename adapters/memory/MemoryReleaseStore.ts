@@ -11,7 +11,7 @@ export const oldestFirst = (a: Release, b: Release) =>
   (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
   (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
 
-export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents }) => {
+export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ games, releases, intents }) => {
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
@@ -47,7 +47,12 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     listByGame: (gameId) => Effect.sync(() => sorted((r) => r.gameId === gameId)),
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
-    activeRelease: (gameId) => Effect.sync(() => Option.fromNullishOr(activeRelease(sorted((r) => r.gameId === gameId)))),
+    gameView: (gameId) =>
+      Effect.sync(() => {
+        const game = games.get(gameId)
+        if (game === undefined) return Option.none()
+        return Option.some({ gameId, ownerId: game.ownerId, slug: game.slug, active: activeRelease(sorted((r) => r.gameId === gameId)) })
+      }),
     listActive: () =>
       Effect.sync(() => {
         const byGame = Map.groupBy(sorted((r) => r.status === "approved"), (r) => r.gameId)

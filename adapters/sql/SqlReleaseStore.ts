@@ -106,14 +106,25 @@ export const layerSqlReleaseStore = Layer.effect(
       listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
       listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
-      activeRelease: (gameId) =>
-        database.run("read the active release", () =>
-          db.selectFrom("releases").selectAll()
-            .where("game_id", "=", gameId)
-            .where("status", "=", "approved")
-            .orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
+      // One statement: the game row left-joined with its approved releases, newest approval first (the domain's
+      // activeRelease order), so a game without one still yields its row with empty release columns.
+      gameView: (gameId) =>
+        database.run("read the game and its active release", () =>
+          db.selectFrom("games")
+            .leftJoin("releases", (join) => join.onRef("releases.game_id", "=", "games.id").on("releases.status", "=", "approved"))
+            .select(["games.id as view_game_id", "games.owner_id as view_owner_id", "games.slug as view_slug"])
+            .selectAll("releases")
+            .where("games.id", "=", gameId)
+            .orderBy("releases.reviewed_at", "desc").orderBy("releases.created_at", "desc").orderBy("releases.version", "desc")
             .limit(1)
-            .executeTakeFirst()).pipe(Effect.map((row) => Option.map(Option.fromNullishOr(row), toRelease))),
+            .executeTakeFirst()).pipe(Effect.map((row) =>
+            row === undefined ? Option.none() : Option.some({
+              gameId: row.view_game_id,
+              ownerId: row.view_owner_id,
+              slug: row.view_slug,
+              active: row.game_id === null ? null : toRelease(row as Selectable<ReleasesTable>),
+            })
+          )),
       // One row per game: the newest approval, ranked in the database (window functions: MySQL 8, MariaDB 10.2, SQLite 3.25).
       listActive: () =>
         database.run("list active releases", () =>

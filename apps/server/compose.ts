@@ -6,6 +6,7 @@ import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevIssuer } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
 import { makeOidcLogin, remoteKeys } from "../../adapters/identity/OidcLogin.ts"
+import { layerMemoizedDownloadUrls } from "../../adapters/cache/MemoizedDownloadUrls.ts"
 import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import type { SignInMode } from "../../adapters/http/routes/auth.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
@@ -72,7 +73,8 @@ export const compose = async (
   const notifications = selectNotifications(config.reviewWebhook, records, log)
   const layer = Layer.mergeAll(
     records.layer,
-    storage.layer,
+    // Downloads of one release within one second share one signature (adapters/cache/MemoizedDownloadUrls.ts).
+    layerMemoizedDownloadUrls.pipe(Layer.provide(storage.layer)),
     await identityLayer(config),
     notifications.layer,
     layerNodeSha256Hasher,

@@ -46,6 +46,11 @@ export interface ServerConfig {
   readonly gcsBucket: string | null
   /** GCS_API_ENDPOINT: emulators and tests only; GCS JSON API calls and signed URLs go to this origin. */
   readonly gcsApiEndpoint: string | null
+  /**
+   * GAME_VIEW_CACHE_MS: how long this instance answers download-url's game read from memory (adapters/cache), which is
+   * also how long an approval made on another instance may take to show here; 0 turns the cache off.
+   */
+  readonly gameViewCacheMs: number
   /** REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET (docs/webhooks.md); null = review requests are only logged. */
   readonly reviewWebhook: ReviewWebhookConfig | null
 }
@@ -57,6 +62,17 @@ const positiveInt = (env: Env, name: string, fallback: number, errors: Array<str
   if (raw === undefined || raw === "") return fallback
   const value = Number(raw)
   if (!Number.isSafeInteger(value) || value < 1) errors.push(`${name} must be a positive integer (got '${raw}')`)
+  return value
+}
+
+/** GAME_VIEW_CACHE_MS when unset. */
+export const DEFAULT_GAME_VIEW_CACHE_MS = 5000
+
+const nonNegativeInt = (env: Env, name: string, fallback: number, errors: Array<string>): number => {
+  const raw = env[name]
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 0) errors.push(`${name} must be 0 or a positive integer (got '${raw}')`)
   return value
 }
 
@@ -98,6 +114,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     gcsBucket: env["GCS_BUCKET"] || null,
     gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
     reviewWebhook: readReviewWebhook(env, errors),
+    gameViewCacheMs: nonNegativeInt(env, "GAME_VIEW_CACHE_MS", DEFAULT_GAME_VIEW_CACHE_MS, errors),
   }
   if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
     errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)

@@ -1,5 +1,6 @@
 import { join } from "node:path"
-import type { Layer } from "effect"
+import { Layer } from "effect"
+import { layerCachedGameViews } from "../../adapters/cache/CachedGameViews.ts"
 import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type PausePoint, type SqlTarget } from "../../adapters/sql/index.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
@@ -48,7 +49,8 @@ export const selectRecords = async (config: ServerConfig, env: Readonly<Record<s
   const target = recordsTarget(config)
   const pause = pauseHook(env)
   return {
-    layer: layerSqlRecords({ target, ...(pause !== undefined ? { pause } : {}) }),
-    describe: describeTarget(target) + (pause !== undefined ? ` — TEST HOOK ${PAUSE_VARIABLE}=${env[PAUSE_VARIABLE]}` : ""),
+    layer: Layer.provideMerge(layerCachedGameViews({ ttlMs: config.gameViewCacheMs }), layerSqlRecords({ target, ...(pause !== undefined ? { pause } : {}) })),
+    describe: describeTarget(target) + (config.gameViewCacheMs > 0 ? `, game views cached ${config.gameViewCacheMs} ms` : "") +
+      (pause !== undefined ? ` — TEST HOOK ${PAUSE_VARIABLE}=${env[PAUSE_VARIABLE]}` : ""),
   }
 }

@@ -42,6 +42,14 @@ export const peakRssDuring = async <A>(pid: number, run: () => Promise<A>): Prom
   }
 }
 
+/** CPU time a process has used so far (user + system, all its threads), in seconds (Linux; clock ticks of 10 ms). */
+export const cpuSecondsOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  // Fields after the command name, which is in parentheses and may contain spaces: utime and stime are 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
 export const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`
 

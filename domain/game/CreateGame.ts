@@ -28,39 +28,36 @@ const CANDIDATE_STEM_LENGTH = SLUG_MAX_LENGTH - 6
 const MAX_SLUG_ATTEMPTS = 25
 
 /** Inserts the game, deriving a collision-free slug when none was given (retrying when a concurrent insert won). */
-const insertGame = (fields: Omit<Game, "slug">, explicitSlug: string | undefined) =>
-  Effect.gen(function*() {
-    const games = yield* GameStore
-    if (explicitSlug !== undefined) {
-      const game: Game = { ...fields, slug: explicitSlug }
-      yield* games.insert(game)
-      return game
-    }
-    const base = slugFromName(fields.name)
-    for (let attempt = 1; ; attempt++) {
-      const taken = new Set(yield* games.slugsStartingWith(base.slice(0, CANDIDATE_STEM_LENGTH)))
-      const game: Game = { ...fields, slug: firstFreeSlug(base, taken) }
-      const inserted = yield* games.insert(game).pipe(
-        Effect.as(true),
-        Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
-      )
-      if (inserted) return game
-    }
-  })
+const insertGame = Effect.fnUntraced(function*(fields: Omit<Game, "slug">, explicitSlug: string | undefined) {
+  const games = yield* GameStore
+  if (explicitSlug !== undefined) {
+    const game: Game = { ...fields, slug: explicitSlug }
+    yield* games.insert(game)
+    return game
+  }
+  const base = slugFromName(fields.name)
+  for (let attempt = 1; ; attempt++) {
+    const taken = new Set(yield* games.slugsStartingWith(base.slice(0, CANDIDATE_STEM_LENGTH)))
+    const game: Game = { ...fields, slug: firstFreeSlug(base, taken) }
+    const inserted = yield* games.insert(game).pipe(
+      Effect.as(true),
+      Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
+    )
+    if (inserted) return game
+  }
+})
 
-const newGameFields = (name: string, kind: string, ownerId: string) =>
-  Effect.gen(function*() {
-    const now = yield* (yield* Clock).now
-    const id = yield* (yield* Ids).next("gm")
-    return { id, name, kind, ownerId, manifestId: null, createdAt: now, updatedAt: now } satisfies Omit<Game, "slug">
-  })
+const newGameFields = Effect.fnUntraced(function*(name: string, kind: string, ownerId: string) {
+  const now = yield* (yield* Clock).now
+  const id = yield* (yield* Ids).next("gm")
+  return { id, name, kind, ownerId, manifestId: null, createdAt: now, updatedAt: now } satisfies Omit<Game, "slug">
+})
 
-const ensureSlugFree = (slug: string | undefined) =>
-  Effect.gen(function*() {
-    if (slug === undefined) return
-    const existing = yield* (yield* GameStore).slugsStartingWith(slug)
-    if (existing.includes(slug)) return yield* new SlugTaken({ slug })
-  })
+const ensureSlugFree = Effect.fnUntraced(function*(slug: string | undefined) {
+  if (slug === undefined) return
+  const existing = yield* (yield* GameStore).slugsStartingWith(slug)
+  if (existing.includes(slug)) return yield* new SlugTaken({ slug })
+})
 
 /** POST /api/games/engine: creates an `engine` game owned by the caller (spec §4.1). */
 export const createGame = Effect.fnUntraced(function*(principal: Principal, body: unknown) {

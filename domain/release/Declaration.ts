@@ -21,17 +21,16 @@ export const DeclarationBody = Schema.Struct({
   contentType: Schema.optionalKey(Schema.Literal(ARTIFACT_CONTENT_TYPE)),
 })
 
-export const decodeDeclaration = (gameId: string, body: unknown) =>
-  Effect.gen(function*() {
-    const input = yield* decodeInput(DeclarationBody, body)
-    if (input.sizeBytes > RELEASE_MAX_BYTES) {
-      return yield* new ArtifactTooLarge({ sizeBytes: input.sizeBytes, limitBytes: RELEASE_MAX_BYTES })
-    }
-    return {
-      gameId,
-      version: input.version,
-      sha256: input.sha256,
-      sizeBytes: input.sizeBytes,
-      contentType: input.contentType ?? ARTIFACT_CONTENT_TYPE,
-    } satisfies UploadDeclaration
-  })
+export const decodeDeclaration = Effect.fnUntraced(function*(gameId: string, body: unknown) {
+  const input = yield* decodeInput(DeclarationBody, body)
+  if (input.sizeBytes > RELEASE_MAX_BYTES) {
+    return yield* new ArtifactTooLarge({ sizeBytes: input.sizeBytes, limitBytes: RELEASE_MAX_BYTES })
+  }
+  return {
+    gameId,
+    version: input.version,
+    sha256: input.sha256,
+    sizeBytes: input.sizeBytes,
+    contentType: input.contentType ?? ARTIFACT_CONTENT_TYPE,
+  } satisfies UploadDeclaration
+})

@@ -1,6 +1,5 @@
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
-import { GameStore } from "../../ports/GameStore.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
@@ -9,30 +8,32 @@ import { Policy } from "../Policy.ts"
 import { sha256FromObjectKey } from "./ObjectKey.ts"
 
 /**
- * The release `principal` may see, or NotFound: owners and administrators see every release; anyone else only the
- * active release of a published game. Every unauthorized case looks exactly like an unknown one.
+ * The release `principal` may see, with its game's owner and slug, or NotFound: owners and administrators see every
+ * release; anyone else only the active release of a published game. Every unauthorized case looks exactly like an
+ * unknown one. The public case is one store read (`gameView`), which a store may serve from a short cache.
  */
-export const visibleRelease = (principal: Principal | null, gameId: string, version: string) =>
-  Effect.gen(function*() {
-    // Built only when needed: constructing a tagged error validates its fields.
-    const notFound = () => new NotFound({ what: "release" })
-    const game = Option.getOrNull(yield* GameStore.use((games) => games.get(gameId)))
-    if (game === null) return yield* Effect.fail(notFound())
-    const releases = yield* ReleaseStore
-    if (seesAllReleases(principal, game.ownerId)) {
-      const release = Option.getOrNull(yield* releases.get(gameId, version))
-      if (release === null) return yield* Effect.fail(notFound())
-      return { game, release }
-    }
-    const active = Option.getOrNull(yield* releases.activeRelease(gameId))
-    if (active === null || active.version !== version) return yield* Effect.fail(notFound())
-    return { game, release: active }
-  })
+export const visibleRelease = Effect.fnUntraced(function*(principal: Principal | null, gameId: string, version: string) {
+  // Built only when needed: constructing a tagged error validates its fields.
+  const notFound = () => new NotFound({ what: "release" })
+  const releases = yield* ReleaseStore
+  const game = Option.getOrNull(yield* releases.gameView(gameId))
+  if (game === null) return yield* Effect.fail(notFound())
+  if (seesAllReleases(principal, game.ownerId)) {
+    const release = Option.getOrNull(yield* releases.get(gameId, version))
+    if (release === null) return yield* Effect.fail(notFound())
+    return { game, release }
+  }
+  if (game.active === null || game.active.version !== version) return yield* Effect.fail(notFound())
+  return { game, release: game.active }
+})
 
 /** GET /api/games/{gameId}/releases/{version}/download-url: a short-lived presigned GET (spec §4.5). */
 export const downloadUrl = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
-  const now = yield* (yield* Clock).now
+  // Whole seconds: signatures carry the expiry to the second, so `expiresAt` is exactly when the URL stops working,
+  // and downloads of one release within one second can share one signature (adapters/cache/MemoizedDownloadUrls.ts).
+  const clock = (yield* (yield* Clock).now).getTime()
+  const now = new Date(clock - (clock % 1000))
   const { downloadUrlTtlSeconds } = yield* Policy
   const presigned = yield* (yield* ObjectStorage).presignGet(release.objectKey, {
     now,

@@ -15,31 +15,30 @@ import { ownedEngineGameWithFreeVersion } from "./ownedEngineGame.ts"
  * Re-reads what storage holds and compares it with the declaration. On any mismatch the object is deleted, so the
  * write-once key is free for a corrected upload, and nothing is recorded.
  */
-const verifyStoredArtifact = (declaration: UploadDeclaration, key: string) =>
-  Effect.gen(function*() {
-    const storage = yield* ObjectStorage
-    const head = yield* storage.head(key)
-    if (Option.isNone(head)) return yield* new ArtifactMissing({ key })
-    const storedBytes = head.value.sizeBytes
-    if (storedBytes > RELEASE_MAX_BYTES) {
-      yield* storage.delete(key)
-      return yield* new ArtifactTooLarge({ sizeBytes: storedBytes, limitBytes: RELEASE_MAX_BYTES })
-    }
-    if (storedBytes !== declaration.sizeBytes) {
-      yield* storage.delete(key)
-      return yield* new SizeMismatch({ declaredBytes: declaration.sizeBytes, storedBytes })
-    }
-    const digest = yield* storage.digest(key)
-    if (Option.isNone(digest)) return yield* new ArtifactMissing({ key })
-    if (digest.value.sizeBytes !== declaration.sizeBytes) {
-      yield* storage.delete(key)
-      return yield* new SizeMismatch({ declaredBytes: declaration.sizeBytes, storedBytes: digest.value.sizeBytes })
-    }
-    if (digest.value.sha256 !== declaration.sha256) {
-      yield* storage.delete(key)
-      return yield* new ChecksumMismatch({ declared: declaration.sha256, stored: digest.value.sha256 })
-    }
-  })
+const verifyStoredArtifact = Effect.fnUntraced(function*(declaration: UploadDeclaration, key: string) {
+  const storage = yield* ObjectStorage
+  const head = yield* storage.head(key)
+  if (Option.isNone(head)) return yield* new ArtifactMissing({ key })
+  const storedBytes = head.value.sizeBytes
+  if (storedBytes > RELEASE_MAX_BYTES) {
+    yield* storage.delete(key)
+    return yield* new ArtifactTooLarge({ sizeBytes: storedBytes, limitBytes: RELEASE_MAX_BYTES })
+  }
+  if (storedBytes !== declaration.sizeBytes) {
+    yield* storage.delete(key)
+    return yield* new SizeMismatch({ declaredBytes: declaration.sizeBytes, storedBytes })
+  }
+  const digest = yield* storage.digest(key)
+  if (Option.isNone(digest)) return yield* new ArtifactMissing({ key })
+  if (digest.value.sizeBytes !== declaration.sizeBytes) {
+    yield* storage.delete(key)
+    return yield* new SizeMismatch({ declaredBytes: declaration.sizeBytes, storedBytes: digest.value.sizeBytes })
+  }
+  if (digest.value.sha256 !== declaration.sha256) {
+    yield* storage.delete(key)
+    return yield* new ChecksumMismatch({ declared: declaration.sha256, stored: digest.value.sha256 })
+  }
+})
 
 /** POST /api/games/{gameId}/releases/finalize: the server-verified record (spec §4.4). */
 export const finalizeRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, body: unknown) {

@@ -22,32 +22,29 @@ export const RejectBody = Schema.Struct({
 const requireAdmin = (principal: Principal) =>
   principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))
 
-const pendingRelease = (gameId: string, version: string, event: ReviewEvent) =>
-  Effect.gen(function*() {
-    const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
-    if (release === null) return yield* new NotFound({ what: "release" })
-    if (nextReleaseStatus(release.status, event) === null) {
-      return yield* new ReleaseNotPending({ gameId, version, status: release.status })
-    }
-    return release
-  })
+const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
+  const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
+  if (release === null) return yield* new NotFound({ what: "release" })
+  if (nextReleaseStatus(release.status, event) === null) {
+    return yield* new ReleaseNotPending({ gameId, version, status: release.status })
+  }
+  return release
+})
 
 /** Re-reads the stored bytes and compares them with the digest pinned at finalize. */
-const reverifyStoredBytes = (release: Release) =>
-  Effect.gen(function*() {
-    const digest = yield* ObjectStorage.use((s) => s.digest(release.objectKey))
-    if (Option.isNone(digest)) return yield* new StoredArtifactMissing({ key: release.objectKey })
-    if (digest.value.sha256 !== release.sha256 || digest.value.sizeBytes !== release.sizeBytes) {
-      return yield* new StoredChecksumMismatch({ pinned: release.sha256, stored: digest.value.sha256 })
-    }
-  })
+const reverifyStoredBytes = Effect.fnUntraced(function*(release: Release) {
+  const digest = yield* ObjectStorage.use((s) => s.digest(release.objectKey))
+  if (Option.isNone(digest)) return yield* new StoredArtifactMissing({ key: release.objectKey })
+  if (digest.value.sha256 !== release.sha256 || digest.value.sizeBytes !== release.sizeBytes) {
+    return yield* new StoredChecksumMismatch({ pinned: release.sha256, stored: digest.value.sha256 })
+  }
+})
 
 /** The game's state after a review decision, for the response. */
-const gameOutcome = (gameId: string) =>
-  Effect.gen(function*() {
-    const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
-    return { gameStatus: catalogStatus(releases), activeVersion: activeRelease(releases)?.version ?? null }
-  })
+const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
+  const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
+  return { gameStatus: catalogStatus(releases), activeVersion: activeRelease(releases)?.version ?? null }
+})
 
 /** POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): re-verify, then publish and move the pointer. */
 export const approveRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {

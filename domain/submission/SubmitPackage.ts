@@ -38,35 +38,33 @@ export interface SubmissionAccepted {
 const MAX_SLUG_ATTEMPTS = 25
 
 /** The manifest part as a Manifest, naming every offending field otherwise. */
-export const parseManifest = (text: string | null) =>
-  Effect.gen(function*() {
-    if (text === null) return yield* new InvalidManifest({ fields: ["manifest"], problem: "The request has no 'manifest' part." })
-    let input: unknown
-    try {
-      input = JSON.parse(text.replace(/^\ufeff/, ""))
-    } catch {
-      return yield* new InvalidManifest({ fields: ["manifest"], problem: "The manifest is not valid JSON." })
-    }
-    const decoded = decodeManifest(input)
-    if (decoded._tag === "Invalid") {
-      return yield* new InvalidManifest({ fields: decoded.fields, problem: "These manifest fields are missing or invalid." })
-    }
-    return { manifest: decoded.manifest, input }
-  })
+export const parseManifest = Effect.fnUntraced(function*(text: string | null) {
+  if (text === null) return yield* new InvalidManifest({ fields: ["manifest"], problem: "The request has no 'manifest' part." })
+  let input: unknown
+  try {
+    input = JSON.parse(text.replace(/^\ufeff/, ""))
+  } catch {
+    return yield* new InvalidManifest({ fields: ["manifest"], problem: "The manifest is not valid JSON." })
+  }
+  const decoded = decodeManifest(input)
+  if (decoded._tag === "Invalid") {
+    return yield* new InvalidManifest({ fields: decoded.fields, problem: "These manifest fields are missing or invalid." })
+  }
+  return { manifest: decoded.manifest, input }
+})
 
 /** An update must come from the game's creator and raise the version (spec §4.6, §9). */
-const gameToUpdate = (principal: Principal, manifest: Manifest) =>
-  Effect.gen(function*() {
-    const existing = Option.getOrNull(yield* GameStore.use((g) => g.findByManifestId(manifest.id)))
-    if (existing === null) return null
-    if (existing.ownerId !== principal.userId) return yield* new GameNotFoundOrForbidden({ gameId: manifest.id })
-    const releases = yield* ReleaseStore.use((r) => r.listByGame(existing.id))
-    const newest = releases.reduce<string | null>((top, r) => (top === null || compareVersions(r.version, top) > 0 ? r.version : top), null)
-    if (newest !== null && compareVersions(manifest.version, newest) <= 0) {
-      return yield* new VersionExists({ gameId: existing.id, version: manifest.version })
-    }
-    return existing
-  })
+const gameToUpdate = Effect.fnUntraced(function*(principal: Principal, manifest: Manifest) {
+  const existing = Option.getOrNull(yield* GameStore.use((g) => g.findByManifestId(manifest.id)))
+  if (existing === null) return null
+  if (existing.ownerId !== principal.userId) return yield* new GameNotFoundOrForbidden({ gameId: manifest.id })
+  const releases = yield* ReleaseStore.use((r) => r.listByGame(existing.id))
+  const newest = releases.reduce<string | null>((top, r) => (top === null || compareVersions(r.version, top) > 0 ? r.version : top), null)
+  if (newest !== null && compareVersions(manifest.version, newest) <= 0) {
+    return yield* new VersionExists({ gameId: existing.id, version: manifest.version })
+  }
+  return existing
+})
 
 /** Moves the scanned package to its content-addressed key; an object already there holds these very bytes. */
 const placeObject = (tempKey: string, key: string) =>
@@ -78,65 +76,63 @@ const placeObject = (tempKey: string, key: string) =>
   )
 
 /** Removes the placed object after a failed commit, unless a committed release uses it (a concurrent twin). */
-const unplaceObject = (key: string) =>
-  Effect.gen(function*() {
-    const now = yield* Clock.use((c) => c.now)
-    const inUse = yield* ReleaseStore.use((r) => r.keysInUse([key], now))
-    if (!inUse.has(key)) yield* ObjectStorage.use((s) => s.delete(key))
-  }).pipe(Effect.ignore)
+const unplaceObject = Effect.fnUntraced(function*(key: string) {
+  const now = yield* Clock.use((c) => c.now)
+  const inUse = yield* ReleaseStore.use((r) => r.keysInUse([key], now))
+  if (!inUse.has(key)) yield* ObjectStorage.use((s) => s.delete(key))
+}, (effect) => effect.pipe(Effect.ignore))
 
-const accept = (principal: Principal, upload: ReceivedUpload) =>
-  Effect.gen(function*() {
-    const { manifest, input } = yield* parseManifest(upload.manifestText)
-    const existing = yield* gameToUpdate(principal, manifest)
-    const source = yield* storageByteSource(upload.pck.key, upload.pck.sizeBytes)
-    const report = yield* PackScanner.use((s) => s.scan(source, { path: "multipart", submittedManifest: input }))
-    if (!report.ok) return yield* new StaticAnalysisFailed({ violations: report.findings.filter((f) => f.severity === "error") })
+const accept = Effect.fnUntraced(function*(principal: Principal, upload: ReceivedUpload) {
+  const { manifest, input } = yield* parseManifest(upload.manifestText)
+  const existing = yield* gameToUpdate(principal, manifest)
+  const source = yield* storageByteSource(upload.pck.key, upload.pck.sizeBytes)
+  const report = yield* PackScanner.use((s) => s.scan(source, { path: "multipart", submittedManifest: input }))
+  if (!report.ok) return yield* new StaticAnalysisFailed({ violations: report.findings.filter((f) => f.severity === "error") })
 
-    const now = yield* Clock.use((c) => c.now)
-    const ids = yield* Ids
-    const gameId = existing?.id ?? (yield* ids.next("gm"))
-    const key = releaseObjectKey(gameId, manifest.version, upload.pck.sha256)
-    yield* placeObject(upload.pck.key, key)
-    const release: Release = {
-      gameId,
-      version: manifest.version,
-      sha256: upload.pck.sha256,
-      sizeBytes: upload.pck.sizeBytes,
-      contentType: ARTIFACT_CONTENT_TYPE,
-      objectKey: key,
-      source: "multipart",
-      status: "pending_review",
-      createdBy: principal.userId,
-      createdAt: now,
-      reviewedBy: null,
-      reviewedAt: null,
-      rejectionReason: null,
-    }
-    const submission = { id: yield* ids.next("sub"), gameId, version: manifest.version, createdBy: principal.userId, createdAt: now }
-    const scan = { gameId, version: manifest.version, report, scannedAt: now }
-    const store = yield* SubmissionStore
-    const commit = existing !== null
-      ? store.commit({ game: { ...existing, name: manifest.name, manifestId: manifest.id, updatedAt: now }, newGame: false, release, submission, scan })
-      : Effect.gen(function*() {
-        // A new game gets a collision-free slug from the manifest name; a concurrent create may take it first.
-        const base = slugFromName(manifest.name)
-        for (let attempt = 1; ; attempt++) {
-          const taken = new Set(yield* GameStore.use((g) => g.slugsStartingWith(base.slice(0, SLUG_MAX_LENGTH - 6))))
-          const game: Game = { id: gameId, name: manifest.name, slug: firstFreeSlug(base, taken), kind: "engine", ownerId: principal.userId, manifestId: manifest.id, createdAt: now, updatedAt: now }
-          const done = yield* store.commit({ game, newGame: true, release, submission, scan }).pipe(
-            Effect.as(true),
-            Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
-          )
-          if (done) return
-        }
-      })
-    yield* commit.pipe(Effect.onError(() => unplaceObject(key)))
-    yield* ReviewNotifier.use((n) =>
-      n.notify({ kind: "submission_received", gameId, version: manifest.version, sha256: release.sha256, sizeBytes: release.sizeBytes, at: now })
-    )
-    return { gameId, submissionId: submission.id, status: "review", scan: report } satisfies SubmissionAccepted
-  })
+  const now = yield* Clock.use((c) => c.now)
+  const ids = yield* Ids
+  const gameId = existing?.id ?? (yield* ids.next("gm"))
+  const key = releaseObjectKey(gameId, manifest.version, upload.pck.sha256)
+  yield* placeObject(upload.pck.key, key)
+  const release: Release = {
+    gameId,
+    version: manifest.version,
+    sha256: upload.pck.sha256,
+    sizeBytes: upload.pck.sizeBytes,
+    contentType: ARTIFACT_CONTENT_TYPE,
+    objectKey: key,
+    source: "multipart",
+    status: "pending_review",
+    createdBy: principal.userId,
+    createdAt: now,
+    reviewedBy: null,
+    reviewedAt: null,
+    rejectionReason: null,
+  }
+  const submission = { id: yield* ids.next("sub"), gameId, version: manifest.version, createdBy: principal.userId, createdAt: now }
+  const scan = { gameId, version: manifest.version, report, scannedAt: now }
+  const store = yield* SubmissionStore
+  const commit = existing !== null
+    ? store.commit({ game: { ...existing, name: manifest.name, manifestId: manifest.id, updatedAt: now }, newGame: false, release, submission, scan })
+    : Effect.gen(function*() {
+      // A new game gets a collision-free slug from the manifest name; a concurrent create may take it first.
+      const base = slugFromName(manifest.name)
+      for (let attempt = 1; ; attempt++) {
+        const taken = new Set(yield* GameStore.use((g) => g.slugsStartingWith(base.slice(0, SLUG_MAX_LENGTH - 6))))
+        const game: Game = { id: gameId, name: manifest.name, slug: firstFreeSlug(base, taken), kind: "engine", ownerId: principal.userId, manifestId: manifest.id, createdAt: now, updatedAt: now }
+        const done = yield* store.commit({ game, newGame: true, release, submission, scan }).pipe(
+          Effect.as(true),
+          Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
+        )
+        if (done) return
+      }
+    })
+  yield* commit.pipe(Effect.onError(() => unplaceObject(key)))
+  yield* ReviewNotifier.use((n) =>
+    n.notify({ kind: "submission_received", gameId, version: manifest.version, sha256: release.sha256, sizeBytes: release.sizeBytes, at: now })
+  )
+  return { gameId, submissionId: submission.id, status: "review", scan: report } satisfies SubmissionAccepted
+})
 
 /**
  * POST {submit_api_url}/games/submit (spec §4.6): receives the upload (`receive` streams it into storage), checks the

@@ -199,7 +199,7 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         }
       }))
   
-    it.effect("the active release is the domain's: newest approval, ties broken by creation time, then version", () =>
+    it.effect("gameView: the owner, the slug and the active release by the domain's rule (newest approval, then creation time, then version)", () =>
       Effect.gen(function*() {
         const store = yield* ReleaseStore
         const game = yield* newGame
@@ -213,16 +213,19 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         const pendingOnly = anIntent(idle.id)
         yield* store.recordIntent(pendingOnly)
         yield* store.finalize(pendingOnly.id, aReleaseFor(pendingOnly))
-        assert.isTrue(Option.isNone(yield* store.activeRelease(game.id)))
+        const activeOf = (gameId: string) => Effect.map(store.gameView(gameId), (view) => Option.getOrThrow(view).active)
+        assert.isNull(yield* activeOf(game.id))
+        assert.deepStrictEqual(Option.getOrThrow(yield* store.gameView(game.id)), { gameId: game.id, ownerId: game.ownerId, slug: game.slug, active: null })
+        assert.isTrue(Option.isNone(yield* store.gameView(unique("gm_missing"))))
         const sameInstant = new Date("2026-07-02T00:00:00.000Z")
         for (const version of ["1.0.0", "1.1.0", "1.1.1"]) yield* store.review(game.id, version, { status: "approved", by: "a", at: sameInstant, reason: null })
         yield* store.review(game.id, "2.0.0", { status: "rejected", by: "a", at: new Date("2026-07-03T00:00:00.000Z"), reason: "no" })
         const expected = activeRelease(yield* store.listByGame(game.id))
         assert.strictEqual(expected?.version, "1.1.1")
-        assert.deepStrictEqual(Option.getOrNull(yield* store.activeRelease(game.id)), expected)
+        assert.deepStrictEqual(yield* activeOf(game.id), expected)
         const listed = (yield* store.listActive()).filter((r) => r.gameId === game.id || r.gameId === idle.id)
         assert.deepStrictEqual(listed, [expected])
         yield* store.review(game.id, "1.0.0", { status: "approved", by: "a", at: sameInstant, reason: null }).pipe(Effect.ignore)
-        assert.strictEqual(Option.getOrThrow(yield* store.activeRelease(game.id)).version, "1.1.1")
+        assert.strictEqual((yield* activeOf(game.id))?.version, "1.1.1")
       }))
 })

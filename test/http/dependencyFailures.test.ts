@@ -67,10 +67,10 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listByGame: () => Effect.die(new Error("secret internal detail")),
       listPending: () => Effect.die(new Error("secret internal detail")),
       listApproved: () => Effect.die(new Error("secret internal detail")),
+      gameView: () => Effect.die(new Error("secret internal detail")),
       review: () => Effect.die(new Error("secret internal detail")),
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),
-      activeRelease: () => Effect.die(new Error("secret internal detail")),
       listActive: () => Effect.die(new Error("secret internal detail")),
     }))
     const t = await makeTestApp({ override: buggy })

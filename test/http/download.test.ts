@@ -26,7 +26,10 @@ describe("GET /api/games/{gameId}/releases/{version}/download-url", () => {
       const reply = await t.api.downloadUrl(token, gameId, "1.0.0")
       expect(reply.status).toBe(200)
       expect(reply.body.sha256).toBe(v1.declaration.sha256)
-      expect(new Date(reply.body.expiresAt).getTime()).toBe(t.clock.current().getTime() + 300_000)
+      // Signed at the whole second: expiresAt is exactly when the URL stops working (its expiry is in seconds).
+      const signedAt = Math.floor(t.clock.current().getTime() / 1000) * 1000
+      expect(new Date(reply.body.expiresAt).getTime()).toBe(signedAt + 300_000)
+      expect(new URL(reply.body.url).searchParams.get("X-Pckgate-Expires")).toBe(String((signedAt + 300_000) / 1000))
       expect(sha256Hex(await bytesAt(reply.body.url))).toBe(v1.declaration.sha256)
     }
   })

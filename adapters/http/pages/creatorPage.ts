@@ -37,43 +37,42 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
 
-export const creatorPage = (principal: Principal) =>
-  Effect.gen(function*() {
-    const games = yield* myGames(principal)
-    const scans = yield* ScanStore
-    const sections = yield* Effect.forEach(games, (game) =>
-      Effect.map(scans.listByGame(game.gameId), (records) => {
-        const byVersion = new Map(records.map((record) => [record.version, record]))
-        const headingId = `game-${game.gameId}`
-        // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
-        const releases = [...game.releases].reverse().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        return html`<section class="game" aria-labelledby="${headingId}">
+export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
+  const games = yield* myGames(principal)
+  const scans = yield* ScanStore
+  const sections = yield* Effect.forEach(games, (game) =>
+    Effect.map(scans.listByGame(game.gameId), (records) => {
+      const byVersion = new Map(records.map((record) => [record.version, record]))
+      const headingId = `game-${game.gameId}`
+      // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
+      const releases = [...game.releases].reverse().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      return html`<section class="game" aria-labelledby="${headingId}">
   <h2 id="${headingId}">${game.name}</h2>
   <dl class="facts">
-    <dt>Catalog status</dt><dd><span class="status status-${game.status}" data-game-status>${game.status}</span></dd>
-    <dt>Active version</dt><dd>${game.activeVersion ?? "none yet"}</dd>
-    <dt>Game id</dt><dd><code>${game.gameId}</code></dd>
-    <dt>Slug</dt><dd><code>${game.slug}</code></dd>
+  <dt>Catalog status</dt><dd><span class="status status-${game.status}" data-game-status>${game.status}</span></dd>
+  <dt>Active version</dt><dd>${game.activeVersion ?? "none yet"}</dd>
+  <dt>Game id</dt><dd><code>${game.gameId}</code></dd>
+  <dt>Slug</dt><dd><code>${game.slug}</code></dd>
   </dl>
   ${
-          releases.length === 0
-            ? html`<p>No version uploaded yet.</p>`
-            : html`<table>
-    <caption>Versions of ${game.name}</caption>
-    <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Rejection reason</th><th scope="col">Download</th></tr></thead>
-    <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version)))}</tbody>
+        releases.length === 0
+          ? html`<p>No version uploaded yet.</p>`
+          : html`<table>
+  <caption>Versions of ${game.name}</caption>
+  <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Rejection reason</th><th scope="col">Download</th></tr></thead>
+  <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version)))}</tbody>
   </table>`
-        }
+      }
 </section>`
-      }))
-    return htmlResponse(200, page({
-      title: "My games",
-      principal,
-      section: "creator",
-      scripts: ["creator.js"],
-      main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
+    }))
+  return htmlResponse(200, page({
+    title: "My games",
+    principal,
+    section: "creator",
+    scripts: ["creator.js"],
+    main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
 ${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
-    }))
-  })
+  }))
+})

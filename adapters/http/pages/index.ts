@@ -24,14 +24,13 @@ export interface BrowserOptions {
   readonly submitApiUrl: () => string
 }
 
-const homePage = (ctx: RouteContext) =>
-  Effect.gen(function*() {
-    const principal = yield* currentUser(ctx).pipe(Effect.orElseSucceed(() => null))
-    return htmlResponse(200, page({
-      title: "pckgate",
-      principal,
-      section: "home",
-      main: html`<p>Submit Godot game packages (<code>.pck</code>) for review. Nothing is published until an administrator approves it;
+const homePage = Effect.fnUntraced(function*(ctx: RouteContext) {
+  const principal = yield* currentUser(ctx).pipe(Effect.orElseSucceed(() => null))
+  return htmlResponse(200, page({
+    title: "pckgate",
+    principal,
+    section: "home",
+    main: html`<p>Submit Godot game packages (<code>.pck</code>) for review. Nothing is published until an administrator approves it;
 approved releases are downloadable by signed-in players through short-lived links.</p>
 <ul class="actions">
   ${principal === null && html`<li><a href="/auth/login">Sign in</a> to submit and follow your games.</li>`}
@@ -39,8 +38,8 @@ approved releases are downloadable by signed-in players through short-lived link
   <li><a href="/creator">My games</a>: review status, rejection reasons, scan results and downloads.</li>
   ${principal?.isAdmin === true && html`<li><a href="/admin">Review queue</a>: approve or reject waiting releases.</li>`}
 </ul>`,
-    }))
-  })
+  }))
+})
 
 const assetResponse = (ctx: RouteContext): Response => {
   const asset = findAsset(ctx.params["file"] ?? "")

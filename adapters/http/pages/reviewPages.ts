@@ -17,13 +17,12 @@ import { formatBytes, formatDuration, htmlResponse, page, timestamp } from "./la
 
 const releasePath = (gameId: string, version: string) => `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
 
-export const queuePage = (principal: Principal) =>
-  Effect.gen(function*() {
-    const items = yield* reviewQueue(principal)
-    const scans = yield* ScanStore
-    const rows = yield* Effect.forEach(items, (item) =>
-      Effect.map(scans.get(item.gameId, item.version), (scan) =>
-        html`<tr>
+export const queuePage = Effect.fnUntraced(function*(principal: Principal) {
+  const items = yield* reviewQueue(principal)
+  const scans = yield* ScanStore
+  const rows = yield* Effect.forEach(items, (item) =>
+    Effect.map(scans.get(item.gameId, item.version), (scan) =>
+      html`<tr>
   <th scope="row"><a href="${releasePath(item.gameId, item.version)}">${item.gameName} ${item.version}</a></th>
   <td>${item.ownerId}</td>
   <td>${item.source === "multipart" ? "submit page / multipart" : "release API"}</td>
@@ -31,20 +30,20 @@ export const queuePage = (principal: Principal) =>
   <td data-waiting-seconds="${item.waitingSeconds}">${formatDuration(item.waitingSeconds)}</td>
   <td>${Option.match(scan, { onNone: () => html`<span class="muted">Scan pending</span>`, onSome: (s) => scanSummaryText(s.report) })}</td>
 </tr>`))
-    return htmlResponse(200, page({
-      title: "Review queue",
-      principal,
-      section: "admin",
-      main: items.length === 0
-        ? html`<p role="status">Nothing is waiting for review.</p>`
-        : html`<p>${items.length} ${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
+  return htmlResponse(200, page({
+    title: "Review queue",
+    principal,
+    section: "admin",
+    main: items.length === 0
+      ? html`<p role="status">Nothing is waiting for review.</p>`
+      : html`<p>${items.length} ${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
 <table>
   <caption>Releases waiting for review</caption>
   <thead><tr><th scope="col">Game and version</th><th scope="col">Creator</th><th scope="col">Submitted through</th><th scope="col">Submitted</th><th scope="col">Waiting</th><th scope="col">Scan</th></tr></thead>
   <tbody>${rows}</tbody>
 </table>`,
-    }))
-  })
+  }))
+})
 
 const scanSection = (report: ScanReport | null) =>
   html`<section aria-labelledby="scan-heading">
@@ -70,39 +69,38 @@ const filesSection = (report: ScanReport | null) =>
   </table>
 </section>`
 
-export const reviewReleasePage = (principal: Principal, gameId: string, version: string) =>
-  Effect.gen(function*() {
-    if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-    const game = yield* gameDetail(principal, gameId)
-    if (!("releases" in game)) return yield* new NotFound({ what: "release" })
-    const release = game.releases.find((r) => r.version === version)
-    if (release === undefined) return yield* new NotFound({ what: "release" })
-    const scan = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
-    const report = scan?.report ?? null
-    const now = yield* Clock.use((clock) => clock.now)
-    const waiting = Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000))
-    const decision = release.status === "pending_review"
-      ? html`<div class="decision" data-game-id="${gameId}" data-version="${version}">
+export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
+  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  const game = yield* gameDetail(principal, gameId)
+  if (!("releases" in game)) return yield* new NotFound({ what: "release" })
+  const release = game.releases.find((r) => r.version === version)
+  if (release === undefined) return yield* new NotFound({ what: "release" })
+  const scan = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
+  const report = scan?.report ?? null
+  const now = yield* Clock.use((clock) => clock.now)
+  const waiting = Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000))
+  const decision = release.status === "pending_review"
+    ? html`<div class="decision" data-game-id="${gameId}" data-version="${version}">
   <p id="review-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
   <button type="button" id="approve">Approve and publish ${version}</button>
   <form id="reject-form" class="stack">
-    <div class="field">
-      <label for="reason">Reason for rejecting (the creator sees it)</label>
-      <textarea id="reason" name="reason" required maxlength="2000" rows="4" aria-describedby="reason-help"></textarea>
-      <p class="help" id="reason-help">Required. Say what to change, e.g. which finding to fix.</p>
-    </div>
-    <button type="submit">Reject ${version}</button>
+  <div class="field">
+    <label for="reason">Reason for rejecting (the creator sees it)</label>
+    <textarea id="reason" name="reason" required maxlength="2000" rows="4" aria-describedby="reason-help"></textarea>
+    <p class="help" id="reason-help">Required. Say what to change, e.g. which finding to fix.</p>
+  </div>
+  <button type="submit">Reject ${version}</button>
   </form>
 </div>`
-      : html`<p role="status">This version was ${RELEASE_STATUS_LABEL[release.status]} on ${timestamp(release.reviewedAt)}.${
-        release.rejectionReason !== null && html` Reason: <q class="reason">${release.rejectionReason}</q>`
-      }</p>`
-    return htmlResponse(200, page({
-      title: `Review ${game.name} ${version}`,
-      principal,
-      section: "admin",
-      scripts: ["review.js"],
-      main: html`<p><a href="/admin">Back to the review queue</a></p>
+    : html`<p role="status">This version was ${RELEASE_STATUS_LABEL[release.status]} on ${timestamp(release.reviewedAt)}.${
+      release.rejectionReason !== null && html` Reason: <q class="reason">${release.rejectionReason}</q>`
+    }</p>`
+  return htmlResponse(200, page({
+    title: `Review ${game.name} ${version}`,
+    principal,
+    section: "admin",
+    scripts: ["review.js"],
+    main: html`<p><a href="/admin">Back to the review queue</a></p>
 <dl class="facts">
   <dt>Game</dt><dd>${game.name} (<code>${game.slug}</code>, id <code>${game.gameId}</code>)</dd>
   <dt>Creator</dt><dd>${game.ownerId}</dd>
@@ -120,5 +118,5 @@ ${scanSection(report)}
   ${decision}
 </section>
 ${filesSection(report)}`,
-    }))
-  })
+  }))
+})

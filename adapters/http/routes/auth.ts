@@ -28,13 +28,12 @@ export const DEV_USER_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/
 
 const callbackUrl = (ctx: RouteContext) => `${ctx.baseUrl()}/auth/callback`
 
-const startSession = (ctx: RouteContext, principal: Principal) =>
-  Effect.gen(function*() {
-    ctx.setUser(principal.userId)
-    const now = yield* Clock.use((clock) => clock.now)
-    const cookie = yield* Effect.promise(() => ctx.auth.sessions.issue(principal, new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)))
-    return sessionCookieHeader(cookie, SESSION_TTL_SECONDS, isSecure(ctx))
-  })
+const startSession = Effect.fnUntraced(function*(ctx: RouteContext, principal: Principal) {
+  ctx.setUser(principal.userId)
+  const now = yield* Clock.use((clock) => clock.now)
+  const cookie = yield* Effect.promise(() => ctx.auth.sessions.issue(principal, new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)))
+  return sessionCookieHeader(cookie, SESSION_TTL_SECONDS, isSecure(ctx))
+})
 
 /** A redirect setting several cookies (Set-Cookie cannot be folded into one header). */
 const redirectWithCookies = (location: string, cookies: ReadonlyArray<string>): Response => {
@@ -80,52 +79,50 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
     {
       method: "GET",
       path: "/auth/login",
-      handle: (ctx) =>
-        Effect.gen(function*() {
-          const returnTo = safeReturnTo(new URL(ctx.request.url).searchParams.get("return_to"))
-          if (signIn.kind === "dev") return redirect(`/auth/dev?return_to=${encodeURIComponent(returnTo)}`)
-          const login = signIn.login
-          if (login === null) {
-            return errorPage(503, "Browser sign-in is not configured", "The operator has not configured a browser client for the identity provider (OIDC_CLIENT_ID). API clients still sign in with their access tokens.")
-          }
-          const started = yield* Effect.tryPromise({ try: () => login.begin(callbackUrl(ctx), returnTo), catch: (e) => e })
-            .pipe(Effect.result)
-          if (started._tag === "Failure") {
-            return errorPage(503, "Sign-in is unavailable", "The identity provider cannot be reached right now; try again in a moment.")
-          }
-          const now = yield* Clock.use((clock) => clock.now)
-          const sealed = yield* Effect.promise(() => loginState.seal(started.success.pending, now))
-          return redirectWithCookies(started.success.url, [loginCookieHeader(sealed, LOGIN_TTL_SECONDS, isSecure(ctx))])
-        }),
+      handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+        const returnTo = safeReturnTo(new URL(ctx.request.url).searchParams.get("return_to"))
+        if (signIn.kind === "dev") return redirect(`/auth/dev?return_to=${encodeURIComponent(returnTo)}`)
+        const login = signIn.login
+        if (login === null) {
+          return errorPage(503, "Browser sign-in is not configured", "The operator has not configured a browser client for the identity provider (OIDC_CLIENT_ID). API clients still sign in with their access tokens.")
+        }
+        const started = yield* Effect.tryPromise({ try: () => login.begin(callbackUrl(ctx), returnTo), catch: (e) => e })
+          .pipe(Effect.result)
+        if (started._tag === "Failure") {
+          return errorPage(503, "Sign-in is unavailable", "The identity provider cannot be reached right now; try again in a moment.")
+        }
+        const now = yield* Clock.use((clock) => clock.now)
+        const sealed = yield* Effect.promise(() => loginState.seal(started.success.pending, now))
+        return redirectWithCookies(started.success.url, [loginCookieHeader(sealed, LOGIN_TTL_SECONDS, isSecure(ctx))])
+      }),
     },
     {
       method: "GET",
       path: "/auth/callback",
-      handle: (ctx) =>
-        Effect.gen(function*() {
-          if (signIn.kind === "dev" || signIn.login === null) return notFound()
-          const login = signIn.login
-          const clearLogin = loginCookieHeader("", 0, isSecure(ctx))
-          const now = yield* Clock.use((clock) => clock.now)
-          const cookie = readCookie(ctx.request, LOGIN_COOKIE)
-          const pending = cookie === null ? null : yield* Effect.promise(() => loginState.open(cookie, now))
-          if (pending === null) {
-            const response = signInProblemPage(400, "This sign-in took longer than 10 minutes or was started in another browser")
-            response.headers.append("set-cookie", clearLogin)
-            return response
-          }
-          const params = new URL(ctx.request.url).searchParams
-          const outcome = yield* Effect.tryPromise({
-            try: () => login.complete(params, pending, callbackUrl(ctx)),
-            catch: (e) => (e instanceof OidcLoginError ? e : new OidcLoginError("unavailable", "The sign-in could not be completed")),
-          }).pipe(Effect.result)
-          if (outcome._tag === "Failure") {
-            const response = signInProblemPage(outcome.failure.kind === "refused" ? 401 : 503, outcome.failure.message)
-            response.headers.append("set-cookie", clearLogin)
-            return response
-          }
-          return redirectWithCookies(pending.returnTo, [clearLogin, yield* startSession(ctx, outcome.success)])
-        }),
+      handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+        if (signIn.kind === "dev" || signIn.login === null) return notFound()
+        const login = signIn.login
+        const clearLogin = loginCookieHeader("", 0, isSecure(ctx))
+        const now = yield* Clock.use((clock) => clock.now)
+        const cookie = readCookie(ctx.request, LOGIN_COOKIE)
+        const pending = cookie === null ? null : yield* Effect.promise(() => loginState.open(cookie, now))
+        if (pending === null) {
+          const response = signInProblemPage(400, "This sign-in took longer than 10 minutes or was started in another browser")
+          response.headers.append("set-cookie", clearLogin)
+          return response
+        }
+        const params = new URL(ctx.request.url).searchParams
+        const outcome = yield* Effect.tryPromise({
+          try: () => login.complete(params, pending, callbackUrl(ctx)),
+          catch: (e) => (e instanceof OidcLoginError ? e : new OidcLoginError("unavailable", "The sign-in could not be completed")),
+        }).pipe(Effect.result)
+        if (outcome._tag === "Failure") {
+          const response = signInProblemPage(outcome.failure.kind === "refused" ? 401 : 503, outcome.failure.message)
+          response.headers.append("set-cookie", clearLogin)
+          return response
+        }
+        return redirectWithCookies(pending.returnTo, [clearLogin, yield* startSession(ctx, outcome.success)])
+      }),
     },
     {
       method: "GET",
@@ -140,36 +137,34 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
     {
       method: "POST",
       path: "/auth/dev",
-      handle: (ctx) =>
-        Effect.gen(function*() {
-          if (!devOnly) return notFound()
-          if (!fromOwnOrigin(ctx)) return errorPage(403, "Sign-in refused", "Sign in from this site's own sign-in page.")
-          const form = yield* readForm(ctx.request)
-          if (form === null) return errorPage(413, "Sign-in refused", "The form is too large.")
-          const returnTo = safeReturnTo(form.get("return_to"))
-          const user = (form.get("user") ?? "").trim()
-          if (!DEV_USER_PATTERN.test(user)) {
-            const message = user === "" ? "Enter a user name." : "Use only letters, digits, dots, underscores, @ and hyphens (at most 64)."
-            return htmlResponse(400, devSignInPage(returnTo, { user, message }))
-          }
-          return redirectWithCookies(returnTo, [yield* startSession(ctx, { userId: user, isAdmin: form.get("admin") === "1" })])
-        }),
+      handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+        if (!devOnly) return notFound()
+        if (!fromOwnOrigin(ctx)) return errorPage(403, "Sign-in refused", "Sign in from this site's own sign-in page.")
+        const form = yield* readForm(ctx.request)
+        if (form === null) return errorPage(413, "Sign-in refused", "The form is too large.")
+        const returnTo = safeReturnTo(form.get("return_to"))
+        const user = (form.get("user") ?? "").trim()
+        if (!DEV_USER_PATTERN.test(user)) {
+          const message = user === "" ? "Enter a user name." : "Use only letters, digits, dots, underscores, @ and hyphens (at most 64)."
+          return htmlResponse(400, devSignInPage(returnTo, { user, message }))
+        }
+        return redirectWithCookies(returnTo, [yield* startSession(ctx, { userId: user, isAdmin: form.get("admin") === "1" })])
+      }),
     },
     {
       method: "GET",
       path: "/auth/logout",
-      handle: (ctx) =>
-        Effect.gen(function*() {
-          const principal = yield* currentUser(ctx).pipe(Effect.orElseSucceed(() => null))
-          return htmlResponse(200, page({
-            title: principal === null ? "Signed out" : "Sign out",
-            principal,
-            section: "sign-in",
-            main: principal === null
-              ? html`<p role="status">You are signed out. <a href="/auth/login">Sign in again</a>.</p>`
-              : html`<form method="post" action="/auth/logout"><button type="submit">Sign out of pckgate</button></form>`,
-          }))
-        }),
+      handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+        const principal = yield* currentUser(ctx).pipe(Effect.orElseSucceed(() => null))
+        return htmlResponse(200, page({
+          title: principal === null ? "Signed out" : "Sign out",
+          principal,
+          section: "sign-in",
+          main: principal === null
+            ? html`<p role="status">You are signed out. <a href="/auth/login">Sign in again</a>.</p>`
+            : html`<form method="post" action="/auth/logout"><button type="submit">Sign out of pckgate</button></form>`,
+        }))
+      }),
     },
     {
       method: "POST",

@@ -35,12 +35,11 @@ export const gameRoutes: ReadonlyArray<Route> = [
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "RateLimited"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        const game = yield* createGame(principal, yield* readJsonBody(ctx.request))
-        return createdGame(ctx, game)
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      const game = yield* createGame(principal, yield* readJsonBody(ctx.request))
+      return createdGame(ctx, game)
+    }),
   },
   {
     method: "POST",
@@ -52,23 +51,21 @@ export const gameRoutes: ReadonlyArray<Route> = [
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "NotFound"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-        const game = yield* registerGame(principal, yield* readJsonBody(ctx.request))
-        return createdGame(ctx, game)
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+      const game = yield* registerGame(principal, yield* readJsonBody(ctx.request))
+      return createdGame(ctx, game)
+    }),
   },
   {
     method: "GET",
     path: "/api/me/games",
     doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        return json(200, { games: yield* myGames(principal) })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      return json(200, { games: yield* myGames(principal) })
+    }),
   },
   {
     method: "GET",
@@ -79,13 +76,12 @@ export const gameRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.GameDetail],
       errors: ["SignInRequired", "NotFound"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* authenticate(ctx.request, ctx.auth)
-        if (principal !== null) ctx.setUser(principal.userId)
-        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "game" }))
-        return json(200, yield* gameDetail(principal, gameId))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* authenticate(ctx.request, ctx.auth)
+      if (principal !== null) ctx.setUser(principal.userId)
+      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "game" }))
+      return json(200, yield* gameDetail(principal, gameId))
+    }),
   },
   {
     method: "GET",

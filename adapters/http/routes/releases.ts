@@ -11,7 +11,7 @@ import { readJsonBody } from "../body.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { gameIdParam, principalFor, rawParam, type Route, versionParam } from "../route.ts"
+import { gameIdParam, principalFor, rawParam, type Route, type RouteContext, versionParam } from "../route.ts"
 
 export const releaseRoutes: ReadonlyArray<Route> = [
   {
@@ -25,12 +25,11 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.UploadUrl],
       errors: ["ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "StorageNotConfigured"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        const body = yield* readJsonBody(ctx.request)
-        return json(200, yield* requestUploadUrl(principal, rawParam(ctx, "gameId"), body))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      const body = yield* readJsonBody(ctx.request)
+      return json(200, yield* requestUploadUrl(principal, rawParam(ctx, "gameId"), body))
+    }),
   },
   {
     method: "POST",
@@ -46,20 +45,19 @@ export const releaseRoutes: ReadonlyArray<Route> = [
         "ArtifactMissing", "SizeMismatch", "ChecksumMismatch", "StorageNotConfigured",
       ],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        const body = yield* readJsonBody(ctx.request)
-        const release = yield* finalizeRelease(principal, rawParam(ctx, "gameId"), body)
-        return json(201, {
-          gameId: release.gameId,
-          version: release.version,
-          sha256: release.sha256,
-          sizeBytes: release.sizeBytes,
-          status: release.status,
-          createdAt: release.createdAt,
-        })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      const body = yield* readJsonBody(ctx.request)
+      const release = yield* finalizeRelease(principal, rawParam(ctx, "gameId"), body)
+      return json(201, {
+        gameId: release.gameId,
+        version: release.version,
+        sha256: release.sha256,
+        sizeBytes: release.sizeBytes,
+        status: release.status,
+        createdAt: release.createdAt,
+      })
+    }),
   },
   {
     method: "GET",
@@ -70,13 +68,12 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.DownloadUrl],
       errors: ["NotFound", "StorageNotConfigured"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-        const version = yield* versionParam(ctx)
-        return json(200, yield* downloadUrl(principal, gameId, version))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
+      const version = yield* versionParam(ctx)
+      return json(200, yield* downloadUrl(principal, gameId, version))
+    }),
   },
   {
     method: "GET",
@@ -87,13 +84,12 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReleaseScan],
       errors: ["NotFound"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-        const version = yield* versionParam(ctx)
-        return json(200, yield* releaseScan(principal, gameId, version))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
+      const version = yield* versionParam(ctx)
+      return json(200, yield* releaseScan(principal, gameId, version))
+    }),
   },
   {
     method: "GET",
@@ -104,13 +100,12 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReleaseDetail],
       errors: ["SignInRequired", "NotFound"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* authenticate(ctx.request, ctx.auth)
-        if (principal !== null) ctx.setUser(principal.userId)
-        const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-        const version = yield* versionParam(ctx)
-        return json(200, yield* releaseDetail(principal, gameId, version))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* authenticate(ctx.request, ctx.auth)
+      if (principal !== null) ctx.setUser(principal.userId)
+      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
+      const version = yield* versionParam(ctx)
+      return json(200, yield* releaseDetail(principal, gameId, version))
+    }),
   },
 ]

@@ -23,11 +23,10 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     method: "GET",
     path: "/api/admin/review-queue",
     doc: { summary: "Pending releases, oldest first, with waiting time (administrators)", access: "signedIn", success: [200, Wire.ReviewQueue], errors: ["NotFound"] },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        return json(200, { items: yield* reviewQueue(principal) })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      return json(200, { items: yield* reviewQueue(principal) })
+    }),
   },
   {
     method: "POST",
@@ -38,13 +37,12 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReviewDecision],
       errors: ["NotFound", "ReleaseNotPending", "StoredChecksumMismatch", "StoredArtifactMissing", "StorageNotConfigured"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-        const [gameId, version] = yield* target(ctx)
-        return decisionResponse(yield* approveRelease(principal, gameId, version))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+      const [gameId, version] = yield* target(ctx)
+      return decisionResponse(yield* approveRelease(principal, gameId, version))
+    }),
   },
   {
     method: "POST",
@@ -56,13 +54,12 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReviewDecision],
       errors: ["NotFound", "ReleaseNotPending"],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* principalFor(ctx)
-        if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-        const body = yield* readJsonBody(ctx.request)
-        const [gameId, version] = yield* target(ctx)
-        return decisionResponse(yield* rejectRelease(principal, gameId, version, body))
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* principalFor(ctx)
+      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+      const body = yield* readJsonBody(ctx.request)
+      const [gameId, version] = yield* target(ctx)
+      return decisionResponse(yield* rejectRelease(principal, gameId, version, body))
+    }),
   },
 ]

@@ -18,21 +18,20 @@ export const sessionRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/session",
     doc: { summary: "Exchange a Bearer token for an HttpOnly session cookie (browsers)", access: "bearer", success: [200, Wire.Session], errors: [] },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        if (ctx.request.headers.get("authorization") === null) {
-          return yield* new SignInRequired({ reason: "Creating a session needs 'Authorization: Bearer <access token>'" })
-        }
-        const principal = yield* authenticate(ctx.request, ctx.auth)
-        if (principal === null) return yield* new SignInRequired({ reason: "Sign-in is required" })
-        ctx.setUser(principal.userId)
-        const now = yield* Clock.use((clock) => clock.now)
-        const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)
-        const cookie = yield* Effect.promise(() => ctx.auth.sessions.issue(principal, expiresAt))
-        return json(200, { userId: principal.userId, isAdmin: principal.isAdmin, expiresAt }, {
-          "set-cookie": sessionCookieHeader(cookie, SESSION_TTL_SECONDS, secure(ctx)),
-        })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      if (ctx.request.headers.get("authorization") === null) {
+        return yield* new SignInRequired({ reason: "Creating a session needs 'Authorization: Bearer <access token>'" })
+      }
+      const principal = yield* authenticate(ctx.request, ctx.auth)
+      if (principal === null) return yield* new SignInRequired({ reason: "Sign-in is required" })
+      ctx.setUser(principal.userId)
+      const now = yield* Clock.use((clock) => clock.now)
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)
+      const cookie = yield* Effect.promise(() => ctx.auth.sessions.issue(principal, expiresAt))
+      return json(200, { userId: principal.userId, isAdmin: principal.isAdmin, expiresAt }, {
+        "set-cookie": sessionCookieHeader(cookie, SESSION_TTL_SECONDS, secure(ctx)),
+      })
+    }),
   },
   {
     method: "DELETE",

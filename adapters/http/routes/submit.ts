@@ -45,18 +45,17 @@ export interface SubmitRouteOptions {
  * Spec §4.6 and §5.5: a Bearer token is required, an access token from the identity provider or an upload token the
  * service issued to its own submit page. A session cookie alone is not enough.
  */
-const bearerPrincipal = (ctx: RouteContext) =>
-  Effect.gen(function*() {
-    const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(ctx.request.headers.get("authorization") ?? "")
-    if (match === null) return yield* new SignInRequired({ reason: "This endpoint needs 'Authorization: Bearer <access token>'" })
-    const token = match[1]!
-    const principal = yield* Identity.use((identity) => identity.verify(token)).pipe(
-      Effect.catchTag("SignInRequired", (refused) =>
-        UploadTokens.use((uploads) => uploads.verify(token)).pipe(Effect.catchTag("SignInRequired", () => Effect.fail(refused)))),
-    )
-    ctx.setUser(principal.userId)
-    return principal
-  })
+const bearerPrincipal = Effect.fnUntraced(function*(ctx: RouteContext) {
+  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(ctx.request.headers.get("authorization") ?? "")
+  if (match === null) return yield* new SignInRequired({ reason: "This endpoint needs 'Authorization: Bearer <access token>'" })
+  const token = match[1]!
+  const principal = yield* Identity.use((identity) => identity.verify(token)).pipe(
+    Effect.catchTag("SignInRequired", (refused) =>
+      UploadTokens.use((uploads) => uploads.verify(token)).pipe(Effect.catchTag("SignInRequired", () => Effect.fail(refused)))),
+  )
+  ctx.setUser(principal.userId)
+  return principal
+})
 
 /** What the reader's outcome means for the submission. */
 const receivedOrRefused = (read: SubmissionRead, limits: SubmissionLimits) => {
@@ -86,41 +85,40 @@ const receivedOrRefused = (read: SubmissionRead, limits: SubmissionLimits) => {
 }
 
 /** Streams the request into a temporary object while hashing it (nothing is buffered beyond small chunks). */
-const receive = (ctx: RouteContext, limits: SubmissionLimits) =>
-  Effect.gen(function*() {
-    const storage = yield* ObjectStorage
-    const hasher = yield* Sha256Hasher
-    const tempKey = tempObjectKey(yield* (yield* Ids).next("up"))
-    const run = Effect.runPromiseWith(yield* Effect.context<never>())
-    const read = yield* Effect.promise(() =>
-      readSubmission(ctx.request, {
-        limits,
-        tempKey,
-        hasher: () => hasher.create(),
-        acceptManifest: (text) => {
-          try {
-            return decodeManifest(JSON.parse(text.replace(/^\ufeff/, "")))._tag === "Valid"
-          } catch {
-            return false
-          }
-        },
-        sink: {
-          write: (key, body, maxBytes) =>
-            run(storage.put(key, body, { maxBytes }).pipe(
-              Effect.as<SinkResult>({ ok: true }),
-              Effect.catch((e) =>
-                Effect.succeed<SinkResult>({
-                  ok: false,
-                  reason: e._tag === "ObjectTooLarge" ? "too_large" : e._tag === "UploadAborted" ? "aborted" : "unavailable",
-                })
-              ),
-            )),
-          discard: (key) => run(storage.delete(key).pipe(Effect.ignore)),
-        },
-      })
-    )
-    return yield* receivedOrRefused(read, limits)
-  })
+const receive = Effect.fnUntraced(function*(ctx: RouteContext, limits: SubmissionLimits) {
+  const storage = yield* ObjectStorage
+  const hasher = yield* Sha256Hasher
+  const tempKey = tempObjectKey(yield* (yield* Ids).next("up"))
+  const run = Effect.runPromiseWith(yield* Effect.context<never>())
+  const read = yield* Effect.promise(() =>
+    readSubmission(ctx.request, {
+      limits,
+      tempKey,
+      hasher: () => hasher.create(),
+      acceptManifest: (text) => {
+        try {
+          return decodeManifest(JSON.parse(text.replace(/^\ufeff/, "")))._tag === "Valid"
+        } catch {
+          return false
+        }
+      },
+      sink: {
+        write: (key, body, maxBytes) =>
+          run(storage.put(key, body, { maxBytes }).pipe(
+            Effect.as<SinkResult>({ ok: true }),
+            Effect.catch((e) =>
+              Effect.succeed<SinkResult>({
+                ok: false,
+                reason: e._tag === "ObjectTooLarge" ? "too_large" : e._tag === "UploadAborted" ? "aborted" : "unavailable",
+              })
+            ),
+          )),
+        discard: (key) => run(storage.delete(key).pipe(Effect.ignore)),
+      },
+    })
+  )
+  return yield* receivedOrRefused(read, limits)
+})
 
 const SubmissionOk = Schema.Struct({
   ok: Schema.Literal(true),
@@ -168,16 +166,15 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
         "GameNotFoundOrForbidden", "VersionExists", "RateLimited", "StorageNotConfigured",
       ],
     },
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        const principal = yield* bearerPrincipal(ctx)
-        const declared = Number(ctx.request.headers.get("content-length") ?? Number.NaN)
-        if (declared > options.limits.maxPckBytes + FRAMING_ALLOWANCE_BYTES) {
-          return yield* new ArtifactTooLarge({ sizeBytes: declared, limitBytes: options.limits.maxPckBytes })
-        }
-        const accepted = yield* submitPackage(principal, receive(ctx, options.limits))
-        return json(200, { ok: true, ...accepted })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      const principal = yield* bearerPrincipal(ctx)
+      const declared = Number(ctx.request.headers.get("content-length") ?? Number.NaN)
+      if (declared > options.limits.maxPckBytes + FRAMING_ALLOWANCE_BYTES) {
+        return yield* new ArtifactTooLarge({ sizeBytes: declared, limitBytes: options.limits.maxPckBytes })
+      }
+      const accepted = yield* submitPackage(principal, receive(ctx, options.limits))
+      return json(200, { ok: true, ...accepted })
+    }),
   }
   if (options.corsOrigin === null) return [submit]
   return [submit, { method: "OPTIONS", path, headers: cors, handle: () => Effect.succeed(new Response(null, { status: 204 })) }]

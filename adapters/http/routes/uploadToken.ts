@@ -4,7 +4,7 @@ import { Clock } from "../../../ports/Clock.ts"
 import { UploadTokens } from "../../../ports/UploadTokens.ts"
 import { authenticate } from "../auth.ts"
 import { json } from "../respond.ts"
-import type { Route } from "../route.ts"
+import type { Route, RouteContext } from "../route.ts"
 
 // The submit page's way to the Bearer-only multipart endpoint (spec §4.6, §5.5): a signed-in browser session asks for
 // a token that lasts at most 5 minutes and opens that endpoint only. Cookie sessions from the service's own pages only:
@@ -14,19 +14,18 @@ export const uploadTokenRoutes: ReadonlyArray<Route> = [
   {
     method: "POST",
     path: "/api/session/upload-token",
-    handle: (ctx) =>
-      Effect.gen(function*() {
-        if (ctx.request.headers.get("authorization") !== null) {
-          return yield* new SignInRequired({
-            reason: "Upload tokens are for the browser session of this site's pages; API clients send their own access token to the submit endpoint",
-          })
-        }
-        const principal = yield* authenticate(ctx.request, ctx.auth)
-        if (principal === null) return yield* new SignInRequired({ reason: "Sign in on this site first (a session cookie sent from its own pages)" })
-        ctx.setUser(principal.userId)
-        const now = yield* Clock.use((clock) => clock.now)
-        const { token, expiresAt } = yield* UploadTokens.use((tokens) => tokens.issue(principal, now))
-        return json(200, { token, expiresAt })
-      }),
+    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      if (ctx.request.headers.get("authorization") !== null) {
+        return yield* new SignInRequired({
+          reason: "Upload tokens are for the browser session of this site's pages; API clients send their own access token to the submit endpoint",
+        })
+      }
+      const principal = yield* authenticate(ctx.request, ctx.auth)
+      if (principal === null) return yield* new SignInRequired({ reason: "Sign in on this site first (a session cookie sent from its own pages)" })
+      ctx.setUser(principal.userId)
+      const now = yield* Clock.use((clock) => clock.now)
+      const { token, expiresAt } = yield* UploadTokens.use((tokens) => tokens.issue(principal, now))
+      return json(200, { token, expiresAt })
+    }),
   },
 ]

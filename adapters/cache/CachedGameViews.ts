@@ -1,0 +1,79 @@
+// A short in-process cache in front of ReleaseStore.gameView, download-url's one read: at thousands of downloads a
+// second, most of them for the same few games, the database otherwise answers the same question over and over.
+//
+// Why a cached answer is safe: what it holds only ever moves forward. A game's owner and slug never change, and its
+// active release changes only when a newer release is approved (nothing un-approves or deletes a release). A stale
+// entry can therefore only (a) keep handing out the previous active release — already public — or (b) answer 404 for
+// a release approved a moment ago. Approvals on this instance drop the entry at once; approvals on another instance
+// show here within `ttlMs`. Unknown games are never cached, so a new game is visible everywhere immediately.
+//
+// An entry read again after 80% of its life is refreshed in the background (once at a time), so a game in steady
+// demand never makes a request wait for the database, and its entry never all expires at once for every caller.
+import { Effect, Layer, Option } from "effect"
+import { type GameReleaseView, ReleaseStore } from "../../ports/ReleaseStore.ts"
+
+export interface GameViewCacheOptions {
+  /** How long an entry is served: also how long an approval on another instance may take to show here. 0 disables. */
+  readonly ttlMs: number
+  /** Entries kept at most; the oldest goes first. */
+  readonly maxEntries?: number
+  /** Milliseconds on a monotonic clock; tests pass their own. */
+  readonly now?: () => number
+}
+
+const DEFAULT_MAX_ENTRIES = 10_000
+/** Share of an entry's life after which a read also starts a background refresh. */
+const REFRESH_AFTER = 0.8
+
+/** Decorates the ReleaseStore it is given (provide one to it) with the cache; every other operation passes through. */
+export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer<ReleaseStore, never, ReleaseStore> =>
+  Layer.effect(
+    ReleaseStore,
+    Effect.gen(function*() {
+      const store = yield* ReleaseStore
+      if (options.ttlMs <= 0) return store
+      const now = options.now ?? (() => performance.now())
+      const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
+      const entries = new Map<string, { readonly view: GameReleaseView; readonly readAt: number }>()
+      const refreshing = new Set<string>()
+      // Bumped by every review on this instance: a read that began before a review finished must not store what it saw.
+      let generation = 0
+
+      /** Reads through to the store, keeping what it answers unless a review on this instance happened meanwhile. */
+      const readThrough = (gameId: string) => {
+        const startedAt = generation
+        const readAt = now()
+        return Effect.tap(store.gameView(gameId), (view) =>
+          Effect.sync(() => {
+            if (Option.isNone(view) || generation !== startedAt) return
+            entries.delete(gameId)
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+            entries.set(gameId, { view: view.value, readAt })
+          }))
+      }
+      const refreshInBackground = (gameId: string) => {
+        refreshing.add(gameId)
+        return Effect.forkDetach(readThrough(gameId).pipe(Effect.ignore, Effect.ensuring(Effect.sync(() => refreshing.delete(gameId)))))
+      }
+
+      return ReleaseStore.of({
+        ...store,
+        gameView: (gameId) =>
+          Effect.suspend(() => {
+            const hit = entries.get(gameId)
+            const age = hit === undefined ? Infinity : now() - hit.readAt
+            if (hit === undefined || age >= options.ttlMs) return readThrough(gameId)
+            const cached = Effect.succeed(Option.some(hit.view))
+            return age >= options.ttlMs * REFRESH_AFTER && !refreshing.has(gameId) ? Effect.andThen(refreshInBackground(gameId), cached) : cached
+          }),
+        review: (gameId, version, decision) =>
+          Effect.ensuring(
+            store.review(gameId, version, decision),
+            Effect.sync(() => {
+              generation++
+              entries.delete(gameId)
+            }),
+          ),
+      })
+    }),
+  )

@@ -12,7 +12,7 @@ export { approveRelease, RejectBody, rejectRelease, reviewQueue } from "./review
 export { DEFAULT_SWEEP_GRACE_SECONDS, sweep, type SweepReport } from "./maintenance/Sweep.ts"
 export { parseManifest, type ReceivedUpload, type SubmissionAccepted, submitPackage } from "./submission/SubmitPackage.ts"
 export { releaseScan } from "./scan/ReleaseScan.ts"
-export { type ScanPass, scanUnscannedReleases } from "./scan/ScanReleases.ts"
+export { makeScanRetries, scanKey, type ScanPass, type ScanPassOptions, scanUnscannedReleases } from "./scan/ScanReleases.ts"
 export { storageByteSource } from "./scan/storageByteSource.ts"
 
 // Errors: every tagged error a use case can fail with (errors.ts holds them all, so new ones follow)

@@ -37,6 +37,16 @@ export interface ObjectDigest {
   readonly sizeBytes: number
 }
 
+export interface PutOptions {
+  readonly maxBytes: number
+  /**
+   * A hint for large objects nothing reads back whole soon after (a multipart upload, hashed on the way in): a store
+   * may write them around its cache. The local disk store writes them with O_DIRECT where the file system allows;
+   * other stores ignore it. The stored bytes are the same either way.
+   */
+  readonly bypassCache?: boolean
+}
+
 /**
  * Object storage for artifacts. Writes are write-once and atomic: an interrupted write leaves nothing at the key.
  * Implementations: memory, local disk (the embedded default), Google Cloud Storage.
@@ -60,7 +70,7 @@ export class ObjectStorage extends Context.Service<ObjectStorage, {
   readRange(key: string, offset: number, length: number): Effect.Effect<Uint8Array, ObjectNotFound | StorageFailure>
   read(key: string): Effect.Effect<ReadableStream<Uint8Array>, ObjectNotFound | StorageFailure>
   /** Writes the stream to a key that must be empty; more than `maxBytes` fails with ObjectTooLarge and keeps nothing. */
-  put(key: string, body: ReadableStream<Uint8Array>, options: { readonly maxBytes: number }): Effect.Effect<
+  put(key: string, body: ReadableStream<Uint8Array>, options: PutOptions): Effect.Effect<
     StoredObject,
     ObjectExists | ObjectTooLarge | UploadAborted | StorageFailure
   >

@@ -6,7 +6,7 @@ import { readAtMost } from "../shared/bytes.ts"
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024
 
 /** Reads the request body as JSON, stopping as soon as it passes the limit. */
-export const readJsonBody = Effect.fnUntraced(function*(request: Request, limitBytes = JSON_BODY_LIMIT_BYTES) {
+export const readJsonBody = Effect.fnUntraced(function*(request: Request, limitBytes: number = JSON_BODY_LIMIT_BYTES) {
   const declared = Number(request.headers.get("content-length") ?? "0")
   if (declared > limitBytes) return yield* new RequestTooLarge({ limitBytes })
   const text = yield* Effect.promise(async (): Promise<string | "too_large"> => {

@@ -13,11 +13,13 @@ import {
   UploadAborted,
 } from "../../ports/ObjectStorage.ts"
 import { SignedUrls } from "../signed-urls/SignedUrls.ts"
+import { openDirect, writeStreamDirect } from "./directWrite.ts"
 import { PUT_HEADERS } from "../signed-urls/UrlSigner.ts"
 
 // The embedded default store: objects are files under `<root>/objects/<key>`. A write goes to `<root>/incoming/`,
 // is fsynced, then hard-linked into place — link() fails if the key exists, which makes keys write-once even between
 // processes — and the directory is fsynced, so a committed object survives a crash and a cut-off one never appears.
+// Writes asked to bypass the cache (multipart uploads) go around the page cache where the file system allows.
 
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 const BUFFER_BYTES = 4 * 1024 * 1024
@@ -174,7 +176,7 @@ export const makeLocalDiskStorage = (root: string) =>
           },
           catch: (error) => (errno(error) === "ENOENT" ? new ObjectNotFound({ key }) : down(error)),
         }),
-      put: (key, body, { maxBytes }) =>
+      put: (key, body, { maxBytes, bypassCache }) =>
         Effect.gen(function*() {
           const target = objectPath(root, key)
           if ((yield* attempt(() => stored(key))) !== null) {
@@ -184,9 +186,11 @@ export const makeLocalDiskStorage = (root: string) =>
           const aside = join(incoming, `${randomUUID()}.part`)
           const outcome = yield* Effect.tryPromise({
             try: async () => {
-              const handle = await open(aside, "wx", 0o600)
+              const direct = bypassCache === true ? await openDirect(aside) : null
+              const handle = direct ?? await open(aside, "wx", 0o600)
               try {
-                const written = await writeStream(handle, body, maxBytes).catch((error: unknown) => {
+                const copy = direct !== null ? writeStreamDirect(direct, aside, body, maxBytes, collectChunkGarbage) : writeStream(handle, body, maxBytes)
+                const written = await copy.catch((error: unknown) => {
                   throw Object.assign(new Error("body stream failed"), { aborted: true, cause: error })
                 })
                 if (written === "too_large") return written

@@ -120,7 +120,7 @@ export const compose = async (
       notifications.describe,
       config.oidc !== null ? `identity: OIDC issuer ${config.oidc.issuer}` : `identity: dev issuer (key in ${join(config.dataDir, "keys")})`,
       config.oidc === null
-        ? "browser sign-in: dev sign-in page /auth/dev (anyone who reaches it can sign in as anyone, administrators included; configure OIDC before exposing the server)"
+        ? "browser sign-in: dev sign-in page /auth/dev, from this machine only (it signs anyone in as anyone, administrators included; configure OIDC before exposing the server)"
         : config.oidcClient !== null ? `browser sign-in: OIDC client ${config.oidcClient.clientId}` : "browser sign-in: off (set OIDC_CLIENT_ID)",
     ],
     // The sweeper stops first; disposing the runtime then closes the database (pool ended, SQLite file closed).

@@ -4,7 +4,7 @@
 // scanned twice just gets the same report).
 import { Cause, Effect, Fiber } from "effect"
 import type { LogEntry } from "../../adapters/http/App.ts"
-import { scanUnscannedReleases } from "../../domain/scan/ScanReleases.ts"
+import { makeScanRetries, scanKey, scanUnscannedReleases } from "../../domain/scan/ScanReleases.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
@@ -14,13 +14,21 @@ interface Forker {
   runFork<A, E>(effect: Effect.Effect<A, E, ScanStore | PackScanner | ObjectStorage | Clock>): Fiber.Fiber<A, E>
 }
 
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
+
 /** Starts the periodic scan; the returned function stops it (call it before disposing the runtime). */
 export const startScanWorker = (runtime: Forker, log: (entry: LogEntry) => void, intervalMs: number): (() => Promise<void>) => {
-  const pass = scanUnscannedReleases().pipe(
-    Effect.tap(({ scanned, failed }) =>
+  // A release whose bytes cannot be read is tried again later (doubling up to an hour), never ahead of the others.
+  const retries = makeScanRetries(intervalMs, MAX_RETRY_DELAY_MS)
+  const pass = Effect.suspend(() => scanUnscannedReleases({ deferred: retries.deferred(Date.now()) })).pipe(
+    Effect.tap((outcome) =>
       Effect.sync(() => {
-        for (const s of scanned) log({ level: "info", msg: "release scanned", gameId: s.gameId, version: s.version, ok: s.ok })
-        for (const f of failed) log({ level: "warn", msg: "release scan failed, will retry", gameId: f.gameId, version: f.version, reason: f.reason })
+        const delays = retries.record(outcome, Date.now())
+        for (const s of outcome.scanned) log({ level: "info", msg: "release scanned", gameId: s.gameId, version: s.version, ok: s.ok })
+        for (const f of outcome.failed) {
+          const retryInSeconds = Math.round((delays.get(scanKey(f)) ?? intervalMs) / 1000)
+          log({ level: "warn", msg: "release scan failed, will retry", gameId: f.gameId, version: f.version, reason: f.reason, retryInSeconds })
+        }
       })
     ),
     Effect.catchCause((cause) => Effect.sync(() => log({ level: "warn", msg: "scan pass failed", cause: Cause.pretty(cause) }))),

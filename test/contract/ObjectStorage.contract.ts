@@ -79,6 +79,27 @@ export const objectStorageContract = (
         assert.notInclude((yield* storage.list("releases/")).map((o) => o.key), k)
       }))
 
+    it.effect("a put that may bypass the cache stores the same bytes, at sizes around 4 KiB and 4 MiB boundaries", () =>
+      Effect.gen(function*() {
+        const storage = yield* ObjectStorage
+        const MiB = 2 ** 20
+        const source = new Uint8Array(8 * MiB + 8192).map((_, i) => (i * 2654435761) >>> 24)
+        const pieces = (data: Uint8Array) => Array.from({ length: Math.ceil(data.length / 65_000) }, (_, i) => data.subarray(i * 65_000, (i + 1) * 65_000))
+        for (const size of [0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 4097, 8 * MiB + 8192]) {
+          const k = key()
+          const content = source.subarray(0, size)
+          assert.strictEqual((yield* storage.put(k, streamOf(...pieces(content)), { maxBytes: size, bypassCache: true })).sizeBytes, size)
+          assert.deepStrictEqual(Option.getOrThrow(yield* storage.digest(k)), { sha256: sha256Hex(content), sizeBytes: size })
+          yield* storage.delete(k)
+        }
+        const k = key()
+        const tooLarge = yield* Effect.flip(storage.put(k, streamOf(...pieces(source.subarray(0, 5 * MiB))), { maxBytes: 5 * MiB - 1, bypassCache: true }))
+        assert.strictEqual(tooLarge._tag, "ObjectTooLarge")
+        const cut = yield* Effect.flip(storage.put(k, brokenStreamOf(...pieces(source.subarray(0, 5 * MiB))), { maxBytes: 8 * MiB, bypassCache: true }))
+        assert.strictEqual(cut._tag, "UploadAborted")
+        assert.isTrue(Option.isNone(yield* storage.head(k)))
+      }))
+
     it.effect("move puts the object at an empty key and refuses an occupied one", () =>
       Effect.gen(function*() {
         const storage = yield* ObjectStorage

@@ -26,6 +26,23 @@ export interface AuthRouteOptions {
 /** User names the dev sign-in accepts. */
 export const DEV_USER_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/
 
+/**
+ * The dev sign-in makes anyone an administrator, so it answers only clients on this machine. The peer address is what
+ * Node's server saw (srvx's `request.ip`); a request handed to the app in-process (tests, embedding) has none and is
+ * local by construction. A reverse proxy on the same machine makes every client look local: configure OIDC instead.
+ */
+const fromThisMachine = (request: Request): boolean => {
+  const ip = (request as { readonly ip?: string | undefined }).ip
+  return ip === undefined || ip === "::1" || /^(::ffff:)?127\./.test(ip)
+}
+
+const devSignInRefused = () =>
+  errorPage(
+    403,
+    "Dev sign-in is local only",
+    "The dev sign-in answers only on the server's own machine. Sign in from there, use `npm run -s cli -- token` on it, or configure an identity provider (OIDC_JWKS_URL, OIDC_ISSUER, OIDC_AUDIENCE, OIDC_CLIENT_ID).",
+  )
+
 const callbackUrl = (ctx: RouteContext) => `${ctx.baseUrl()}/auth/callback`
 
 const startSession = Effect.fnUntraced(function*(ctx: RouteContext, principal: Principal) {
@@ -129,9 +146,11 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
       path: "/auth/dev",
       handle: (ctx) =>
         Effect.sync(() =>
-          devOnly
-            ? htmlResponse(200, devSignInPage(safeReturnTo(new URL(ctx.request.url).searchParams.get("return_to")), null))
-            : notFound()
+          !devOnly
+            ? notFound()
+            : !fromThisMachine(ctx.request)
+            ? devSignInRefused()
+            : htmlResponse(200, devSignInPage(safeReturnTo(new URL(ctx.request.url).searchParams.get("return_to")), null))
         ),
     },
     {
@@ -139,6 +158,7 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
       path: "/auth/dev",
       handle: Effect.fnUntraced(function*(ctx: RouteContext) {
         if (!devOnly) return notFound()
+        if (!fromThisMachine(ctx.request)) return devSignInRefused()
         if (!fromOwnOrigin(ctx)) return errorPage(403, "Sign-in refused", "Sign in from this site's own sign-in page.")
         const form = yield* readForm(ctx.request)
         if (form === null) return errorPage(413, "Sign-in refused", "The form is too large.")

@@ -104,7 +104,8 @@ const receive = Effect.fnUntraced(function*(ctx: RouteContext, limits: Submissio
       },
       sink: {
         write: (key, body, maxBytes) =>
-          run(storage.put(key, body, { maxBytes }).pipe(
+          // Hashed on the way in and only sampled by the scanner afterwards: no reason to pass it through the page cache.
+          run(storage.put(key, body, { maxBytes, bypassCache: true }).pipe(
             Effect.as<SinkResult>({ ok: true }),
             Effect.catch((e) =>
               Effect.succeed<SinkResult>({

@@ -1,0 +1,93 @@
+// Writing around the page cache (O_DIRECT) for large objects nothing reads back whole soon after: a multipart upload,
+// hashed on its way in and then only sampled by the scanner. Copying gigabytes into the page cache costs the kernel
+// more CPU than hashing them (several seconds per 2 GiB on a virtual machine whose memory is handed out lazily), and
+// evicts what readers need; a direct write goes from our buffer to the device.
+import { constants } from "node:fs"
+import { type FileHandle, open, unlink } from "node:fs/promises"
+
+/** O_DIRECT wants the buffer address, the file offset and the length aligned to the device's block size: 4 KiB covers it. */
+const ALIGNMENT = 4096
+const BLOCK_BYTES = 4 * 1024 * 1024
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
+
+/** Memory on a page boundary: a WebAssembly memory starts on one, which a Buffer's memory is not guaranteed to. */
+const alignedBuffer = (bytes: number) => new Uint8Array(new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) }).buffer, 0, bytes)
+
+/**
+ * Creates `path` for direct writes; null when the file system does not do O_DIRECT (tmpfs, some overlays), which Linux
+ * may only say after creating the file, so that file is removed again for the caller to create it the usual way.
+ */
+export const openDirect = async (path: string): Promise<FileHandle | null> => {
+  try {
+    return await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT, 0o600)
+  } catch (error) {
+    if (errno(error) !== "EINVAL") throw error
+    await unlink(path).catch(() => undefined)
+    return null
+  }
+}
+
+/**
+ * Copies the stream into a file opened with openDirect, in 4 MiB blocks from two aligned buffers (one filling while the
+ * other is written). The last partial block's unaligned end is written through an ordinary handle on the same file.
+ * Returns the byte count, or "too_large" as soon as it passes `maxBytes`. `afterBlock` runs after each block.
+ */
+export const writeStreamDirect = async (
+  direct: FileHandle,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  afterBlock: () => void,
+): Promise<number | "too_large"> => {
+  const buffers = [alignedBuffer(BLOCK_BYTES), alignedBuffer(BLOCK_BYTES)] as const
+  let current: 0 | 1 = 0
+  let filled = 0
+  let total = 0
+  let position = 0
+  let inFlight: Promise<unknown> = Promise.resolve()
+  // At most one write in flight; the buffer it reads is refilled only after it completed (the other one fills meanwhile).
+  const writeBlock = async (length: number) => {
+    await inFlight
+    inFlight = direct.write(buffers[current], 0, length, position)
+    position += length
+    current = current === 0 ? 1 : 0
+    filled = 0
+    afterBlock()
+  }
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.length
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined)
+        return "too_large"
+      }
+      for (let offset = 0; offset < value.length;) {
+        const take = Math.min(BLOCK_BYTES - filled, value.length - offset)
+        buffers[current].set(value.subarray(offset, offset + take), filled)
+        filled += take
+        offset += take
+        if (filled === BLOCK_BYTES) await writeBlock(BLOCK_BYTES)
+      }
+    }
+    const aligned = filled - (filled % ALIGNMENT)
+    const rest = buffers[current].slice(aligned, filled)
+    if (aligned > 0) await writeBlock(aligned)
+    await inFlight
+    if (rest.length > 0) {
+      const tail = await open(path, "r+")
+      try {
+        await tail.write(rest, 0, rest.length, position)
+      } finally {
+        await tail.close()
+      }
+    }
+    return total
+  } finally {
+    // Never leave a write running on a handle the caller is about to close.
+    await inFlight.catch(() => undefined)
+  }
+}

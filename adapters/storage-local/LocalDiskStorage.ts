@@ -187,7 +187,7 @@ export const makeLocalDiskStorage = (root: string) =>
           const outcome = yield* Effect.tryPromise({
             try: async () => {
               const direct = bypassCache === true ? await openDirect(aside) : null
-              const handle = direct ?? await open(aside, "wx", 0o600)
+              const handle = direct?.handle ?? await open(aside, "wx", 0o600)
               try {
                 const copy = direct !== null ? writeStreamDirect(direct, aside, body, maxBytes, collectChunkGarbage) : writeStream(handle, body, maxBytes)
                 const written = await copy.catch((error: unknown) => {

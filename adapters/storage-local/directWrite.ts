@@ -11,17 +11,53 @@ const BLOCK_BYTES = 4 * 1024 * 1024
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
 
-/** Memory on a page boundary: a WebAssembly memory starts on one, which a Buffer's memory is not guaranteed to. */
-const alignedBuffer = (bytes: number) => new Uint8Array(new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) }).buffer, 0, bytes)
+/**
+ * Block buffers on page boundaries, reused across writes. A WebAssembly memory starts on a page boundary, which a
+ * Buffer's memory is not guaranteed to; each memory reserves a large address range, so buffers are carved from a few
+ * arenas of ARENA_BLOCKS blocks and kept for the next write instead of allocating memories per upload.
+ */
+const ARENA_BLOCKS = 8
+const freeBlocks: Array<Uint8Array> = []
+
+export type BlockPair = readonly [Uint8Array, Uint8Array]
+
+/** Two block buffers for one direct write, or null when no aligned memory can be had (then write the usual way). */
+const takeBlocks = (): BlockPair | null => {
+  try {
+    while (freeBlocks.length < 2) {
+      const pages = (ARENA_BLOCKS * BLOCK_BYTES) / 65536
+      const arena = new WebAssembly.Memory({ initial: pages, maximum: pages })
+      for (let i = 0; i < ARENA_BLOCKS; i++) freeBlocks.push(new Uint8Array(arena.buffer, i * BLOCK_BYTES, BLOCK_BYTES))
+    }
+  } catch {
+    return null
+  }
+  return [freeBlocks.pop()!, freeBlocks.pop()!]
+}
+
+/** Gives the buffers back for the next write; only once no write on them is running. */
+const returnBlocks = (blocks: BlockPair): void => {
+  freeBlocks.push(...blocks)
+}
+
+/** A new file open for direct writes, with the two buffers its write uses. */
+export interface DirectTarget {
+  readonly handle: FileHandle
+  readonly blocks: BlockPair
+}
 
 /**
- * Creates `path` for direct writes; null when the file system does not do O_DIRECT (tmpfs, some overlays), which Linux
- * may only say after creating the file, so that file is removed again for the caller to create it the usual way.
+ * Creates `path` for direct writes; null when that cannot be (no aligned memory, or a file system without O_DIRECT,
+ * e.g. tmpfs before Linux 6.6 — which Linux may only say after creating the file, so that file is removed again for
+ * the caller to create it the usual way). Pass the target to writeStreamDirect, which gives its buffers back.
  */
-export const openDirect = async (path: string): Promise<FileHandle | null> => {
+export const openDirect = async (path: string): Promise<DirectTarget | null> => {
+  const blocks = takeBlocks()
+  if (blocks === null) return null
   try {
-    return await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT, 0o600)
+    return { handle: await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT, 0o600), blocks }
   } catch (error) {
+    returnBlocks(blocks)
     if (errno(error) !== "EINVAL") throw error
     await unlink(path).catch(() => undefined)
     return null
@@ -29,18 +65,19 @@ export const openDirect = async (path: string): Promise<FileHandle | null> => {
 }
 
 /**
- * Copies the stream into a file opened with openDirect, in 4 MiB blocks from two aligned buffers (one filling while the
- * other is written). The last partial block's unaligned end is written through an ordinary handle on the same file.
- * Returns the byte count, or "too_large" as soon as it passes `maxBytes`. `afterBlock` runs after each block.
+ * Copies the stream into a file opened with openDirect, in 4 MiB blocks from its two aligned buffers (one filling while
+ * the other is written). The last partial block's unaligned end is written through an ordinary handle on the same
+ * file. Returns the byte count, or "too_large" as soon as it passes `maxBytes`; no write is running when it settles.
+ * `afterBlock` runs after each block.
  */
 export const writeStreamDirect = async (
-  direct: FileHandle,
+  target: DirectTarget,
   path: string,
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
   afterBlock: () => void,
 ): Promise<number | "too_large"> => {
-  const buffers = [alignedBuffer(BLOCK_BYTES), alignedBuffer(BLOCK_BYTES)] as const
+  const { handle: direct, blocks: buffers } = target
   let current: 0 | 1 = 0
   let filled = 0
   let total = 0
@@ -87,7 +124,8 @@ export const writeStreamDirect = async (
     }
     return total
   } finally {
-    // Never leave a write running on a handle the caller is about to close.
+    // Never leave a write running on a handle the caller is about to close, nor on the buffers given back.
     await inFlight.catch(() => undefined)
+    returnBlocks(buffers)
   }
 }

@@ -28,7 +28,7 @@ objectStorageContract(
 test("local disk: direct writes on the temporary directory's file system and on tmpfs store the same bytes", async () => {
   const onDisk = await openDirect(join(root, "direct-probe"))
   expect(onDisk).not.toBeNull()
-  await onDisk!.close()
+  await onDisk!.handle.close()
   rmSync(join(root, "direct-probe"))
   if (!existsSync("/dev/shm")) throw new Error("this test needs tmpfs at /dev/shm")
   const shm = mkdtempSync("/dev/shm/pckgate-disk-")

@@ -1,15 +1,18 @@
-// A short in-process cache in front of ReleaseStore.gameView, download-url's one read: at thousands of downloads a
-// second, most of them for the same few games, the database otherwise answers the same question over and over.
+// A short in-process cache in front of ReleaseStore.gameView, download-url's one read, and listActive, the catalog's:
+// at thousands of downloads a second, most of them for the same few games, the database otherwise answers the same
+// question over and over.
 //
 // Why a cached answer is safe: what it holds only ever moves forward. A game's owner and slug never change, and its
 // active release changes only when a newer release is approved (nothing un-approves or deletes a release). A stale
 // entry can therefore only (a) keep handing out the previous active release — already public — or (b) answer 404 for
 // a release approved a moment ago. Approvals on this instance drop the entry at once; approvals on another instance
-// show here within `ttlMs`. Unknown games are never cached, so a new game is visible everywhere immediately.
+// show here within `ttlMs`. Unknown games are never cached, so a new game is visible everywhere immediately. The same
+// holds for the list of every game's active release.
 //
 // An entry read again after 80% of its life is refreshed in the background (once at a time), so a game in steady
 // demand never makes a request wait for the database, and its entry never all expires at once for every caller.
 import { Effect, Layer, Option } from "effect"
+import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, ReleaseStore } from "../../ports/ReleaseStore.ts"
 
 export interface GameViewCacheOptions {
@@ -51,6 +54,16 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
             entries.set(gameId, { view: view.value, readAt })
           }))
       }
+      let activeList: { readonly releases: ReadonlyArray<Release>; readonly readAt: number } | null = null
+      const listActive = Effect.suspend(() => {
+        if (activeList !== null && now() - activeList.readAt < options.ttlMs) return Effect.succeed(activeList.releases)
+        const startedAt = generation
+        const readAt = now()
+        return Effect.tap(store.listActive(), (releases) =>
+          Effect.sync(() => {
+            if (generation === startedAt) activeList = { releases, readAt }
+          }))
+      })
       const refreshInBackground = (gameId: string) => {
         refreshing.add(gameId)
         return Effect.forkDetach(readThrough(gameId).pipe(Effect.ignore, Effect.ensuring(Effect.sync(() => refreshing.delete(gameId)))))
@@ -66,12 +79,14 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
             const cached = Effect.succeed(Option.some(hit.view))
             return age >= options.ttlMs * REFRESH_AFTER && !refreshing.has(gameId) ? Effect.andThen(refreshInBackground(gameId), cached) : cached
           }),
+        listActive: () => listActive,
         review: (gameId, version, decision) =>
           Effect.ensuring(
             store.review(gameId, version, decision),
             Effect.sync(() => {
               generation++
               entries.delete(gameId)
+              activeList = null
             }),
           ),
       })

@@ -119,6 +119,23 @@ describe("CachedGameViews", () => {
       assert.deepStrictEqual(Option.getOrThrow(yield* cached.gameView(game.id)), { gameId: game.id, ownerId: game.ownerId, slug: game.slug, active: null })
     }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
 
+  it.effect("the catalog's list of active releases: cached for ttlMs, dropped at once by an approval on this instance", () =>
+    Effect.gen(function*() {
+      const store = yield* ReleaseStore
+      const first = yield* gameWithPendingRelease(store)
+      const second = yield* gameWithPendingRelease(store)
+      const { cached, advance } = yield* cachedOver(store, { ttlMs: 1000 })
+      const activeGames = Effect.map(cached.listActive(), (releases) => releases.map((r) => r.gameId).filter((id) => id === first.id || id === second.id))
+      assert.deepStrictEqual(yield* activeGames, [])
+      yield* cached.review(first.id, "1.0.0", APPROVE)
+      assert.deepStrictEqual(yield* activeGames, [first.id])
+      yield* store.review(second.id, "1.0.0", APPROVE) // another instance approves
+      advance(999)
+      assert.deepStrictEqual(yield* activeGames, [first.id])
+      advance(1)
+      assert.sameMembers(yield* activeGames, [first.id, second.id])
+    }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
+
   it.effect("keeps at most maxEntries views, dropping the oldest; ttlMs 0 reads the store every time", () =>
     Effect.gen(function*() {
       const store = yield* ReleaseStore

@@ -19,7 +19,7 @@ import { startServer } from "../test/support/server.ts"
 const GAMES = 100
 const RELEASES_PER_GAME = 10
 const DURATION_SECONDS = Number(process.env["BENCH_SECONDS"] ?? 4)
-const CONNECTIONS = 10
+const CONNECTIONS = Number(process.env["BENCH_CONNECTIONS"] ?? 10)
 const ROUNDS = 5
 
 /** 100 games × 10 approved releases, written through the SQL stores themselves. */

@@ -70,4 +70,9 @@ export class NotificationOutbox extends Context.Service<NotificationOutbox, {
   /** Records a failed attempt and releases the lease: pending again from `retryAt`, or given up when it is null. */
   markFailed(claim: LeaseRef, failure: AttemptFailure): Effect.Effect<boolean, Unavailable>
   get(id: string): Effect.Effect<Option.Option<Delivery>, Unavailable>
+  /**
+   * Deletes deliveries that are finished (delivered or given up) and whose event happened before `createdBefore`;
+   * returns how many. Their dedupe keys become free again, so only prune events older than anything still enqueued.
+   */
+  pruneFinished(createdBefore: Date): Effect.Effect<number, Unavailable>
 }>()("pckgate/ports/NotificationOutbox") {}

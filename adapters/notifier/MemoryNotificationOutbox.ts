@@ -71,6 +71,17 @@ export const makeMemoryNotificationOutbox = (): NotificationOutbox["Service"] =>
         return true
       }),
     get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(rows.get(id)), (row) => row.delivery)),
+    pruneFinished: (createdBefore) =>
+      Effect.sync(() => {
+        let pruned = 0
+        for (const [id, row] of rows) {
+          if (row.delivery.status === "pending" || row.delivery.createdAt.getTime() >= createdBefore.getTime()) continue
+          rows.delete(id)
+          keys.delete(row.delivery.dedupeKey)
+          pruned++
+        }
+        return pruned
+      }),
   })
 }
 

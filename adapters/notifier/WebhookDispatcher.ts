@@ -186,17 +186,25 @@ export const deliverDue = Effect.fnUntraced(function*(target: WebhookTarget, pol
   return { claimed: claimed.length, delivered: count("delivered"), retrying: count("retrying"), abandoned: count("abandoned") } satisfies PassReport
 })
 
+/** Finished deliveries are kept this long past the maximum age, for operators looking into what was sent. */
+const PRUNE_MARGIN_MS = 7 * 86_400_000
+
 /**
  * Closes the gap between "release committed" and "event queued" (a crash in between, or the database failing just
  * then): queues the event of every pending release younger than the maximum age that has none. Idempotent — the
- * outbox keeps one delivery per release — so every instance may run it at any time.
+ * outbox keeps one delivery per release — so every instance may run it at any time. It also prunes finished
+ * deliveries a week older than that age.
  */
 export const enqueueMissingReviewEvents = Effect.fnUntraced(function*(policy: Pick<DeliveryPolicy, "maxAgeMs">, log: Log) {
   const now = yield* (yield* Clock).now
   const pending = yield* (yield* ReleaseStore).listPending()
   const recent = pending.filter((release) => now.getTime() - release.createdAt.getTime() <= policy.maxAgeMs)
-  const added = yield* (yield* NotificationOutbox).enqueue(recent.map((release) => reviewEventForRelease(newEventId(), release)))
+  const outbox = yield* NotificationOutbox
+  const added = yield* outbox.enqueue(recent.map((release) => reviewEventForRelease(newEventId(), release)))
   for (const event of added) log({ level: "info", msg: "webhook event queued for a pending release that had none", deliveryId: event.id, event: event.type, key: event.dedupeKey })
+  // Finished deliveries of events older than anything this pass would queue again can go: nothing re-sends them.
+  const pruned = yield* outbox.pruneFinished(new Date(now.getTime() - policy.maxAgeMs - PRUNE_MARGIN_MS))
+  if (pruned > 0) log({ level: "info", msg: "finished webhook deliveries pruned", count: pruned })
   return added.length
 })
 

@@ -161,6 +161,12 @@ export const layerSqlNotificationOutbox = Layer.effect(
         database.run("get notification", () => db.selectFrom("notification_outbox").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toDelivery(row, time)))),
         ),
+      pruneFinished: (createdBefore) =>
+        database.run("prune finished notifications", () =>
+          db.deleteFrom("notification_outbox")
+            .where("status", "in", ["delivered", "abandoned"])
+            .where("created_at", "<", time.write(createdBefore))
+            .executeTakeFirst()).pipe(Effect.map((result) => Number(result.numDeletedRows))),
     })
   }),
 )

@@ -112,6 +112,26 @@ export const notificationOutboxContract = (name: string, makeLayer: () => Layer.
         assert.deepStrictEqual(yield* outbox.enqueue([anEvent(now, { dedupeKey: event.dedupeKey })]), [], "its key stays taken")
       }))
 
+    it.effect("pruneFinished deletes delivered and given-up deliveries of older events only, and frees their keys", () =>
+      Effect.gen(function*() {
+        const outbox = yield* NotificationOutbox
+        const now = window()
+        const before = new Date(now.getTime() + 1000)
+        const [delivered, abandoned, pending, younger] = [anEvent(now), anEvent(now), anEvent(now), anEvent(before)]
+        yield* outbox.enqueue([delivered, abandoned, pending, younger])
+        const held = new Map((yield* claim(before)).map((d) => [d.id, d]))
+        assert.isTrue(yield* outbox.markDelivered(held.get(delivered.id)!, before))
+        assert.isTrue(yield* outbox.markFailed(held.get(abandoned.id)!, { at: before, error: "HTTP 410", retryAt: null }))
+        assert.isTrue(yield* outbox.markDelivered(held.get(younger.id)!, before))
+        assert.isTrue(yield* outbox.markFailed(held.get(pending.id)!, { at: before, error: "HTTP 503", retryAt: new Date(before.getTime() + YEAR_MS) }))
+        assert.strictEqual(yield* outbox.pruneFinished(before), 2)
+        for (const [event, kept] of [[delivered, false], [abandoned, false], [pending, true], [younger, true]] as const) {
+          assert.strictEqual(Option.isSome(yield* outbox.get(event.id)), kept, event.id)
+        }
+        assert.deepStrictEqual((yield* outbox.enqueue([anEvent(now, { dedupeKey: delivered.dedupeKey })])).length, 1, "its key is free again")
+        assert.strictEqual(yield* outbox.pruneFinished(before), 0)
+      }))
+
     it.effect("a failure releases the lease and makes the delivery due again at retryAt, keeping the error", () =>
       Effect.gen(function*() {
         const outbox = yield* NotificationOutbox

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { afterEach, describe, expect, inject, test } from "vitest"
 import type { LogEntry } from "../../adapters/http/App.ts"
+import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords } from "../../adapters/memory/index.ts"
 import { layerMemoryNotificationOutbox, makeMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
 import { enqueueMissingReviewEvents, USER_AGENT } from "../../adapters/notifier/WebhookDispatcher.ts"
@@ -201,6 +202,12 @@ describe("recovery: pending releases whose event was never queued", () => {
     expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), () => undefined).pipe(Effect.provide(layerSystemClock)))).toBe(0)
     await instance.notify({ kind: "release_finalized", gameId: seeded.recent.gameId, version: "1.0.0", sha256: seeded.recent.sha256, sizeBytes: 4096, at: seeded.recent.createdAt })
     expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), () => undefined).pipe(Effect.provide(layerSystemClock)))).toBe(0)
+    // A week past the maximum age, the finished deliveries are pruned, and nothing is queued again: those releases are
+    // past the age recovery looks at.
+    const later = layerManualClock(new Date(Date.now() + fastPolicy().maxAgeMs + 8 * 86_400_000))
+    const logs: Array<LogEntry> = []
+    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), (e) => void logs.push(e)).pipe(Effect.provide(later)))).toBe(0)
+    expect(logs).toMatchObject([{ level: "info", msg: "finished webhook deliveries pruned", count: 2 }])
     await instance.stop()
     expect(receiver.accepted()).toHaveLength(2)
   })
@@ -254,6 +261,7 @@ describe("the notifier", () => {
       markDelivered: () => Effect.succeed(false),
       markFailed: () => Effect.succeed(false),
       get: () => Effect.die("unused"),
+      pruneFinished: () => Effect.die("unused"),
     })
     let nudged = 0
     const layer = layerWebhookReviewNotifier({ log: (e) => void logs.push(e), onEnqueued: () => void nudged++ }).pipe(

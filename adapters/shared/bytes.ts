@@ -10,24 +10,34 @@ export const concatBytes = (chunks: ReadonlyArray<Uint8Array>, total: number): U
 }
 
 /**
- * Reads a whole stream, giving up as soon as it grows past `maxBytes` (the rest is cancelled, never buffered).
- * A stream that errors rejects.
+ * Hands every chunk of the stream to `onChunk` (awaited when it returns a promise), giving up with "too_large" as soon as
+ * the total passes `maxBytes`: the rest is cancelled, never read. Returns the total. A stream that errors rejects.
  */
-export const readAtMost = async (body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too_large"> => {
-  const chunks: Array<Uint8Array> = []
+export const eachChunkAtMost = async (
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  onChunk: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number | "too_large"> => {
   let total = 0
   const reader = body.getReader()
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return total
     total += value.length
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined)
       return "too_large"
     }
-    chunks.push(value)
+    const pending = onChunk(value)
+    if (pending !== undefined) await pending
   }
-  return concatBytes(chunks, total)
+}
+
+/** Reads a whole stream, giving up as soon as it grows past `maxBytes` (see eachChunkAtMost). */
+export const readAtMost = async (body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too_large"> => {
+  const chunks: Array<Uint8Array> = []
+  const total = await eachChunkAtMost(body, maxBytes, (chunk) => void chunks.push(chunk))
+  return total === "too_large" ? total : concatBytes(chunks, total)
 }
 
 export const toBase64Url = (bytes: Uint8Array): string => {

@@ -13,6 +13,7 @@ import {
   UploadAborted,
 } from "../../ports/ObjectStorage.ts"
 import { SignedUrls } from "../signed-urls/SignedUrls.ts"
+import { streamIntoBlocks } from "./blocks.ts"
 import { openDirect, writeStreamDirect } from "./directWrite.ts"
 import { PUT_HEADERS } from "../signed-urls/UrlSigner.ts"
 
@@ -54,31 +55,13 @@ const collectChunkGarbage = (): void => {
 /** Copies the stream into the file in large writes; "too_large" as soon as it passes `maxBytes`. */
 const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number) => {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
-  let filled = 0
-  let total = 0
-  const reader = body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.length
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      return "too_large" as const
-    }
-    for (let offset = 0; offset < value.length;) {
-      const take = Math.min(BUFFER_BYTES - filled, value.length - offset)
-      buffer.set(value.subarray(offset, offset + take), filled)
-      filled += take
-      offset += take
-      if (filled === BUFFER_BYTES) {
-        await handle.write(buffer, 0, filled)
-        filled = 0
-        collectChunkGarbage()
-      }
-    }
-  }
-  if (filled > 0) await handle.write(buffer, 0, filled)
-  return total
+  const copied = await streamIntoBlocks(body, maxBytes, BUFFER_BYTES, () => buffer, async () => {
+    await handle.write(buffer, 0, BUFFER_BYTES)
+    collectChunkGarbage()
+  })
+  if (copied === "too_large") return copied
+  if (copied.filled > 0) await handle.write(buffer, 0, copied.filled)
+  return copied.total
 }
 
 const sha256OfFile = async (path: string) => {

@@ -4,6 +4,7 @@
 // evicts what readers need; a direct write goes from our buffer to the device.
 import { constants } from "node:fs"
 import { type FileHandle, open, unlink } from "node:fs/promises"
+import { streamIntoBlocks } from "./blocks.ts"
 
 /** O_DIRECT wants the buffer address, the file offset and the length aligned to the device's block size: 4 KiB covers it. */
 const ALIGNMENT = 4096
@@ -79,8 +80,6 @@ export const writeStreamDirect = async (
 ): Promise<number | "too_large"> => {
   const { handle: direct, blocks: buffers } = target
   let current: 0 | 1 = 0
-  let filled = 0
-  let total = 0
   let position = 0
   let inFlight: Promise<unknown> = Promise.resolve()
   // At most one write in flight; the buffer it reads is refilled only after it completed (the other one fills meanwhile).
@@ -89,27 +88,12 @@ export const writeStreamDirect = async (
     inFlight = direct.write(buffers[current], 0, length, position)
     position += length
     current = current === 0 ? 1 : 0
-    filled = 0
     afterBlock()
   }
-  const reader = body.getReader()
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.length
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        return "too_large"
-      }
-      for (let offset = 0; offset < value.length;) {
-        const take = Math.min(BLOCK_BYTES - filled, value.length - offset)
-        buffers[current].set(value.subarray(offset, offset + take), filled)
-        filled += take
-        offset += take
-        if (filled === BLOCK_BYTES) await writeBlock(BLOCK_BYTES)
-      }
-    }
+    const copied = await streamIntoBlocks(body, maxBytes, BLOCK_BYTES, () => buffers[current], () => writeBlock(BLOCK_BYTES))
+    if (copied === "too_large") return copied
+    const { filled } = copied
     const aligned = filled - (filled % ALIGNMENT)
     const rest = buffers[current].slice(aligned, filled)
     if (aligned > 0) await writeBlock(aligned)
@@ -122,7 +106,7 @@ export const writeStreamDirect = async (
         await tail.close()
       }
     }
-    return total
+    return copied.total
   } finally {
     // Never leave a write running on a handle the caller is about to close, nor on the buffers given back.
     await inFlight.catch(() => undefined)

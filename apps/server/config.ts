@@ -57,24 +57,18 @@ export interface ServerConfig {
 
 type Env = Readonly<Record<string, string | undefined>>
 
-const positiveInt = (env: Env, name: string, fallback: number, errors: Array<string>): number => {
+/** An integer setting of at least `min` (1 or 0); a bad value is reported in `errors`. */
+const intSetting = (env: Env, name: string, fallback: number, min: 0 | 1, errors: Array<string>): number => {
   const raw = env[name]
   if (raw === undefined || raw === "") return fallback
   const value = Number(raw)
-  if (!Number.isSafeInteger(value) || value < 1) errors.push(`${name} must be a positive integer (got '${raw}')`)
+  if (!Number.isSafeInteger(value) || value < min) errors.push(`${name} must be ${min === 1 ? "a positive integer" : "0 or a positive integer"} (got '${raw}')`)
   return value
 }
+const positiveInt = (env: Env, name: string, fallback: number, errors: Array<string>) => intSetting(env, name, fallback, 1, errors)
 
 /** GAME_VIEW_CACHE_MS when unset. */
 export const DEFAULT_GAME_VIEW_CACHE_MS = 5000
-
-const nonNegativeInt = (env: Env, name: string, fallback: number, errors: Array<string>): number => {
-  const raw = env[name]
-  if (raw === undefined || raw === "") return fallback
-  const value = Number(raw)
-  if (!Number.isSafeInteger(value) || value < 0) errors.push(`${name} must be 0 or a positive integer (got '${raw}')`)
-  return value
-}
 
 /** Reads the environment; every problem is reported at once so an operator can fix them in one go. */
 export const readConfig = (env: Env): { readonly config: ServerConfig } | { readonly errors: ReadonlyArray<string> } => {
@@ -114,7 +108,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     gcsBucket: env["GCS_BUCKET"] || null,
     gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
     reviewWebhook: readReviewWebhook(env, errors),
-    gameViewCacheMs: nonNegativeInt(env, "GAME_VIEW_CACHE_MS", DEFAULT_GAME_VIEW_CACHE_MS, errors),
+    gameViewCacheMs: intSetting(env, "GAME_VIEW_CACHE_MS", DEFAULT_GAME_VIEW_CACHE_MS, 0, errors),
   }
   if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
     errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)

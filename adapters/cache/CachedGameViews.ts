@@ -9,9 +9,11 @@
 // show here within `ttlMs`. Unknown games are never cached, so a new game is visible everywhere immediately. The same
 // holds for the list of every game's active release.
 //
-// An entry read again after 80% of its life is refreshed in the background (once at a time), so a game in steady
-// demand never makes a request wait for the database, and its entry never all expires at once for every caller.
-import { Effect, Layer, Option } from "effect"
+// An entry read again after 80% of its life is refreshed in the background, so a game in steady demand never makes a
+// request wait for the database. A game (or the list) is read by one query at a time, however many requests miss
+// together.
+import { Deferred, Effect, Exit, Layer, Option } from "effect"
+import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, ReleaseStore } from "../../ports/ReleaseStore.ts"
 
@@ -28,6 +30,34 @@ const DEFAULT_MAX_ENTRIES = 10_000
 /** Share of an entry's life after which a read also starts a background refresh. */
 const REFRESH_AFTER = 0.8
 
+/**
+ * One read per key at a time: whoever asks while a read of the same key is under way waits for its answer instead of
+ * asking the store again, so a burst of requests for a game whose entry just expired costs one query, not one per
+ * request. Reads run detached: one finishes and answers every waiter even if the request that started it goes away.
+ */
+const sharedReads = <A>() => {
+  const running = new Map<string, Deferred.Deferred<A, Unavailable>>()
+  return {
+    has: (key: string) => running.has(key),
+    /** Later callers start a read of their own; those already waiting keep theirs. */
+    forget: (key: string) => void running.delete(key),
+    /** The answer of the read of `key` under way, or of `start()`, begun now. */
+    join: (key: string, start: () => Effect.Effect<A, Unavailable>) =>
+      Effect.suspend(() => {
+        const underWay = running.get(key)
+        if (underWay !== undefined) return Effect.succeed(underWay)
+        const answer = Deferred.makeUnsafe<A, Unavailable>()
+        running.set(key, answer)
+        const settle = (exit: Exit.Exit<A, Unavailable>) =>
+          Effect.sync(() => {
+            if (running.get(key) === answer) running.delete(key)
+            Deferred.doneUnsafe(answer, exit)
+          })
+        return Effect.as(Effect.forkDetach(Effect.onExit(start(), settle)), answer)
+      }),
+  }
+}
+
 /** Decorates the ReleaseStore it is given (provide one to it) with the cache; every other operation passes through. */
 export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer<ReleaseStore, never, ReleaseStore> =>
   Layer.effect(
@@ -38,12 +68,13 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const now = options.now ?? (() => performance.now())
       const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
       const entries = new Map<string, { readonly view: GameReleaseView; readonly readAt: number }>()
-      const refreshing = new Set<string>()
+      const reads = sharedReads<Option.Option<GameReleaseView>>()
+      const activeReads = sharedReads<ReadonlyArray<Release>>()
       // Bumped by every review on this instance: a read that began before a review finished must not store what it saw.
       let generation = 0
 
       /** Reads through to the store, keeping what it answers unless a review on this instance happened meanwhile. */
-      const readThrough = (gameId: string) => {
+      const readView = (gameId: string) => {
         const startedAt = generation
         const readAt = now()
         return Effect.tap(store.gameView(gameId), (view) =>
@@ -55,29 +86,28 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
           }))
       }
       let activeList: { readonly releases: ReadonlyArray<Release>; readonly readAt: number } | null = null
-      const listActive = Effect.suspend(() => {
-        if (activeList !== null && now() - activeList.readAt < options.ttlMs) return Effect.succeed(activeList.releases)
+      const readActiveList = () => {
         const startedAt = generation
         const readAt = now()
         return Effect.tap(store.listActive(), (releases) =>
           Effect.sync(() => {
             if (generation === startedAt) activeList = { releases, readAt }
           }))
-      })
-      const refreshInBackground = (gameId: string) => {
-        refreshing.add(gameId)
-        return Effect.forkDetach(readThrough(gameId).pipe(Effect.ignore, Effect.ensuring(Effect.sync(() => refreshing.delete(gameId)))))
       }
-
+      const listActive = Effect.suspend(() => {
+        if (activeList !== null && now() - activeList.readAt < options.ttlMs) return Effect.succeed(activeList.releases)
+        return Effect.flatMap(activeReads.join("", readActiveList), Deferred.await)
+      })
       return ReleaseStore.of({
         ...store,
         gameView: (gameId) =>
           Effect.suspend(() => {
             const hit = entries.get(gameId)
             const age = hit === undefined ? Infinity : now() - hit.readAt
-            if (hit === undefined || age >= options.ttlMs) return readThrough(gameId)
+            const read = () => readView(gameId)
+            if (hit === undefined || age >= options.ttlMs) return Effect.flatMap(reads.join(gameId, read), Deferred.await)
             const cached = Effect.succeed(Option.some(hit.view))
-            return age >= options.ttlMs * REFRESH_AFTER && !refreshing.has(gameId) ? Effect.andThen(refreshInBackground(gameId), cached) : cached
+            return age >= options.ttlMs * REFRESH_AFTER && !reads.has(gameId) ? Effect.andThen(reads.join(gameId, read), cached) : cached
           }),
         listActive: () => listActive,
         review: (gameId, version, decision) =>
@@ -86,7 +116,10 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
             Effect.sync(() => {
               generation++
               entries.delete(gameId)
+              // Reads begun before the review may answer those already waiting on them, but nobody after.
+              reads.forget(gameId)
               activeList = null
+              activeReads.forget("")
             }),
           ),
       })

@@ -13,9 +13,11 @@ export const layerMemoizedDownloadUrls: Layer.Layer<ObjectStorage, never, Object
   ObjectStorage,
   Effect.gen(function*() {
     const storage = yield* ObjectStorage
-    // Only URLs signed at one instant are kept: the first request at a new instant starts afresh.
+    // Only URLs signed at one instant are kept: the first request at a new instant starts afresh. Keyed by the object
+    // key alone (the cached game view hands out the same string each time, whose hash V8 keeps); the lifetime and the
+    // file name are compared on a hit.
     let signedAt = Number.NaN
-    const urls = new Map<string, PresignedGet>()
+    const urls = new Map<string, { readonly ttl: number; readonly name: string | undefined; readonly presigned: PresignedGet }>()
     return ObjectStorage.of({
       ...storage,
       presignGet: (key, options) =>
@@ -25,12 +27,11 @@ export const layerMemoizedDownloadUrls: Layer.Layer<ObjectStorage, never, Object
             signedAt = at
             urls.clear()
           }
-          const id = `${options.expiresInSeconds}\n${options.downloadName ?? ""}\n${key}`
-          const known = urls.get(id)
-          if (known !== undefined) return Effect.succeed(known)
+          const known = urls.get(key)
+          if (known !== undefined && known.ttl === options.expiresInSeconds && known.name === options.downloadName) return Effect.succeed(known.presigned)
           return Effect.tap(storage.presignGet(key, options), (presigned) =>
             Effect.sync(() => {
-              if (signedAt === at && urls.size < MAX_ENTRIES) urls.set(id, presigned)
+              if (signedAt === at && urls.size < MAX_ENTRIES) urls.set(key, { ttl: options.expiresInSeconds, name: options.downloadName, presigned })
             }))
         }),
     })

@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises"
 import { toNodeHandler } from "srvx/node"
 import type { App } from "../../adapters/http/App.ts"
 import { batchedLines } from "../../adapters/system/batchedLines.ts"
+import { batchedResponses } from "../../adapters/system/batchedResponses.ts"
 import { compose } from "./compose.ts"
 import { readConfig } from "./config.ts"
 
@@ -20,7 +21,7 @@ const unavailable = () => new Response('{"error":"service_unavailable","detail":
 const server = createServer(
   // Uploads may take long: no whole-request timeout (uploads enforce their own deadlines); headers must still arrive promptly.
   { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
-  toNodeHandler((request: Request) => (app === null ? unavailable() : app.fetch(request))) as RequestListener,
+  toNodeHandler(batchedResponses((request) => (app === null ? unavailable() : app.fetch(request)))) as RequestListener,
 )
 await new Promise<void>((resolve, reject) => {
   server.once("error", reject)

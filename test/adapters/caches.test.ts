@@ -11,6 +11,7 @@ import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { type GameReleaseView, ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { Unavailable } from "../../domain/errors.ts"
 import { aGame, anIntent, aReleaseFor } from "../support/fixtures.ts"
 
 const APPROVE = { status: "approved", by: "admin", at: new Date("2026-05-01T00:00:00.000Z"), reason: null } as const
@@ -107,6 +108,50 @@ describe("CachedGameViews", () => {
       yield* Deferred.succeed(release, undefined)
       assert.isNull(activeVersion(yield* Fiber.join(stale)))
       assert.strictEqual(activeVersion(yield* cached.gameView(game.id)), "1.0.0")
+    }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
+
+  it.effect("misses that come together share one read of the store; a request that goes away does not cancel it", () =>
+    Effect.gen(function*() {
+      const store = yield* ReleaseStore
+      const game = yield* gameWithPendingRelease(store)
+      const release = yield* Deferred.make<void>()
+      const { counted, reads } = counting(ReleaseStore.of({ ...store, gameView: (gameId) => Effect.andThen(Deferred.await(release), store.gameView(gameId)) }))
+      const { cached } = yield* cachedOver(counted, { ttlMs: 60_000 })
+      const starter = yield* Effect.forkChild(cached.gameView(game.id))
+      yield* Effect.yieldNow
+      const waiters = yield* Effect.forEach([1, 2, 3, 4], () => Effect.forkChild(cached.gameView(game.id)))
+      yield* Effect.yieldNow
+      yield* Fiber.interrupt(starter)
+      yield* Deferred.succeed(release, undefined)
+      const answers = yield* Effect.forEach(waiters, Fiber.join)
+      assert.strictEqual(reads.count, 1)
+      for (const answer of answers) assert.deepStrictEqual(Option.getOrThrow(answer), { gameId: game.id, ownerId: game.ownerId, slug: game.slug, active: null })
+      yield* cached.gameView(game.id)
+      assert.strictEqual(reads.count, 1)
+    }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
+
+  it.effect("a failed read fails the requests waiting on it, and the next request reads again", () =>
+    Effect.gen(function*() {
+      const store = yield* ReleaseStore
+      const game = yield* gameWithPendingRelease(store)
+      const release = yield* Deferred.make<void>()
+      let failing = true
+      const { counted, reads } = counting(ReleaseStore.of({
+        ...store,
+        gameView: (gameId) =>
+          failing
+            ? Effect.andThen(Deferred.await(release), Effect.fail(new Unavailable({ dependency: "database", reason: "down" })))
+            : store.gameView(gameId),
+      }))
+      const { cached } = yield* cachedOver(counted, { ttlMs: 60_000 })
+      const waiters = yield* Effect.forEach([1, 2, 3], () => Effect.forkChild(Effect.flip(cached.gameView(game.id))))
+      yield* Effect.yieldNow
+      yield* Deferred.succeed(release, undefined)
+      for (const error of yield* Effect.forEach(waiters, Fiber.join)) assert.strictEqual(error._tag, "Unavailable")
+      assert.strictEqual(reads.count, 1)
+      failing = false
+      assert.strictEqual(Option.getOrThrow(yield* cached.gameView(game.id)).gameId, game.id)
+      assert.strictEqual(reads.count, 2)
     }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
 
   it.effect("unknown games are not cached: a game created elsewhere is visible at once", () =>

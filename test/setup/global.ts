@@ -1,5 +1,5 @@
 // One global setup per test run: provisions external programs once, starts shared servers, stops them at the end.
-import { mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
@@ -14,6 +14,14 @@ const REQUIREMENTS: ReadonlyArray<DebianRequirement> = [{ binary: "godot3-server
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureDebianPackages(REQUIREMENTS)
   const runDir = mkdtempSync(join(tmpdir(), "pckgate-test-"))
+  // Every temporary file or directory a test makes (data directories of the servers it starts, scratch files) lands
+  // under the run's directory, removed at the end: test files, which fork after this, inherit the variable.
+  // Like /tmp itself (anyone may create, only owners remove): MariaDB runs as its own user and keeps files there too.
+  const scratch = join(runDir, "tmp")
+  mkdirSync(scratch)
+  chmodSync(runDir, 0o711)
+  chmodSync(scratch, 0o1777)
+  process.env["TMPDIR"] = scratch
   project.provide("runDir", runDir)
   project.provide("godotFixtures", exportGodotFixtures(join(runDir, "godot")))
   const teardowns: Array<() => Promise<void>> = []

@@ -46,6 +46,8 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   gameView(gameId: string): Effect.Effect<Option.Option<GameReleaseView>, Unavailable>
   /** The active release of every game that has one (the catalog), by the same rule as `gameView`. */
   listActive(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /** The active release of each of `gameIds` that has one, by the same rule, in one read (a cache's bulk refresh). */
+  activeReleasesOf(gameIds: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /** Applies a review decision only if the release is still pending (compare-and-set). */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */

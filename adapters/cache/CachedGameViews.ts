@@ -10,8 +10,10 @@
 // holds for the list of every game's active release.
 //
 // An entry read again after 80% of its life is refreshed in the background, so a game in steady demand never makes a
-// request wait for the database. A game (or the list) is read by one query at a time, however many requests miss
-// together.
+// request wait for the database; that refresh takes along every other entry read since its own last refresh and past
+// half its life, in one query (entries then come due together: a few queries per `ttlMs` however many games are in
+// demand, where one each made the database wake up dozens of times a second). A game (or the list) is read by one
+// query at a time, however many requests miss together.
 import { Deferred, Effect, Exit, Layer, Option } from "effect"
 import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
@@ -29,6 +31,21 @@ export interface GameViewCacheOptions {
 const DEFAULT_MAX_ENTRIES = 10_000
 /** Share of an entry's life after which a read also starts a background refresh. */
 const REFRESH_AFTER = 0.8
+/** Share of its life after which an entry in demand joins a refresh another entry started. */
+const JOIN_REFRESH_AFTER = 0.5
+/** Entries one refresh reads at most. */
+const REFRESH_BATCH = 500
+
+interface Entry {
+  readonly view: GameReleaseView
+  /** What a hit answers, built once. */
+  readonly answer: Effect.Effect<Option.Option<GameReleaseView>>
+  readonly readAt: number
+  /** Read since it was stored: only entries in demand are refreshed. */
+  wanted: boolean
+}
+
+const entryOf = (view: GameReleaseView, readAt: number): Entry => ({ view, answer: Effect.succeed(Option.some(view)), readAt, wanted: false })
 
 /**
  * One read per key at a time: whoever asks while a read of the same key is under way waits for its answer instead of
@@ -38,7 +55,6 @@ const REFRESH_AFTER = 0.8
 const sharedReads = <A>() => {
   const running = new Map<string, Deferred.Deferred<A, Unavailable>>()
   return {
-    has: (key: string) => running.has(key),
     /** Later callers start a read of their own; those already waiting keep theirs. */
     forget: (key: string) => void running.delete(key),
     /** The answer of the read of `key` under way, or of `start()`, begun now. */
@@ -67,7 +83,8 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       if (options.ttlMs <= 0) return store
       const now = options.now ?? (() => performance.now())
       const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
-      const entries = new Map<string, { readonly view: GameReleaseView; readonly readAt: number }>()
+      // In the order stored: the first is the oldest.
+      const entries = new Map<string, Entry>()
       const reads = sharedReads<Option.Option<GameReleaseView>>()
       const activeReads = sharedReads<ReadonlyArray<Release>>()
       // Bumped by every review on this instance: a read that began before a review finished must not store what it saw.
@@ -82,9 +99,33 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
             if (Option.isNone(view) || generation !== startedAt) return
             entries.delete(gameId)
             if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-            entries.set(gameId, { view: view.value, readAt })
+            entries.set(gameId, entryOf(view.value, readAt))
           }))
       }
+      let refreshing = false
+      /** One read of the active releases of the entries in demand and past JOIN_REFRESH_AFTER, oldest first. */
+      const refreshInBackground = Effect.suspend(() => {
+        refreshing = true
+        const startedAt = generation
+        const readAt = now()
+        const due: Array<string> = []
+        for (const [gameId, entry] of entries) {
+          if (due.length === REFRESH_BATCH) break
+          if (entry.wanted && readAt - entry.readAt >= options.ttlMs * JOIN_REFRESH_AFTER) due.push(gameId)
+        }
+        const refresh = Effect.tap(store.activeReleasesOf(due), (releases) =>
+          Effect.sync(() => {
+            if (generation !== startedAt) return
+            const active = new Map(releases.map((release) => [release.gameId, release]))
+            for (const gameId of due) {
+              const entry = entries.get(gameId)
+              if (entry === undefined || entry.readAt > readAt) continue
+              entries.delete(gameId)
+              entries.set(gameId, entryOf({ ...entry.view, active: active.get(gameId) ?? null }, readAt))
+            }
+          }))
+        return Effect.forkDetach(Effect.ensuring(Effect.ignore(refresh), Effect.sync(() => void (refreshing = false))))
+      })
       let activeList: { readonly releases: ReadonlyArray<Release>; readonly readAt: number } | null = null
       const readActiveList = () => {
         const startedAt = generation
@@ -104,10 +145,9 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
           Effect.suspend(() => {
             const hit = entries.get(gameId)
             const age = hit === undefined ? Infinity : now() - hit.readAt
-            const read = () => readView(gameId)
-            if (hit === undefined || age >= options.ttlMs) return Effect.flatMap(reads.join(gameId, read), Deferred.await)
-            const cached = Effect.succeed(Option.some(hit.view))
-            return age >= options.ttlMs * REFRESH_AFTER && !reads.has(gameId) ? Effect.andThen(reads.join(gameId, read), cached) : cached
+            if (hit === undefined || age >= options.ttlMs) return Effect.flatMap(reads.join(gameId, () => readView(gameId)), Deferred.await)
+            hit.wanted = true
+            return age >= options.ttlMs * REFRESH_AFTER && !refreshing ? Effect.andThen(refreshInBackground, hit.answer) : hit.answer
           }),
         listActive: () => listActive,
         review: (gameId, version, decision) =>

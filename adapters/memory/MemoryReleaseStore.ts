@@ -13,6 +13,12 @@ export const oldestFirst = (a: Release, b: Release) =>
 
 export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ games, releases, intents }) => {
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
+  /** The active release of every game `includes` accepts that has one. */
+  const activeAmong = (includes: (gameId: string) => boolean) =>
+    Effect.sync(() => {
+      const byGame = Map.groupBy(sorted((r) => r.status === "approved" && includes(r.gameId)), (r) => r.gameId)
+      return [...byGame.values()].flatMap((approved) => activeRelease(approved) ?? [])
+    })
 
   return ReleaseStore.of({
     recordIntent: (intent) =>
@@ -53,11 +59,11 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         if (game === undefined) return Option.none()
         return Option.some({ gameId, ownerId: game.ownerId, slug: game.slug, active: activeRelease(sorted((r) => r.gameId === gameId)) })
       }),
-    listActive: () =>
-      Effect.sync(() => {
-        const byGame = Map.groupBy(sorted((r) => r.status === "approved"), (r) => r.gameId)
-        return [...byGame.values()].flatMap((releases) => activeRelease(releases) ?? [])
-      }),
+    listActive: () => activeAmong(() => true),
+    activeReleasesOf: (gameIds) => Effect.suspend(() => {
+      const wanted = new Set(gameIds)
+      return activeAmong((gameId) => wanted.has(gameId))
+    }),
     review: (gameId, version, decision) =>
       Effect.suspend((): Effect.Effect<Release, ReleaseNotPending> => {
         const current = releases.get(releaseKey(gameId, version))

@@ -49,6 +49,23 @@ export const layerSqlReleaseStore = Layer.effect(
     const listReleases = (what: string, query: ReturnType<typeof releasesInOrder>) =>
       database.run(what, () => query.execute()).pipe(Effect.map((rows) => rows.map(toRelease)))
 
+    /**
+     * One row per game (of `gameIds`, or every game): the newest approval, ranked in the database (window functions:
+     * MySQL 8, MariaDB 10.2, SQLite 3.25).
+     */
+    const activeReleases = (what: string, gameIds: ReadonlyArray<string> | null) =>
+      database.run(what, () =>
+        db.selectFrom((eb) => {
+          const approved = eb.selectFrom("releases").selectAll()
+            .select((inner) =>
+              inner.fn.agg<number>("row_number").over((over) =>
+                over.partitionBy("game_id").orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
+              ).as("newest")
+            )
+            .where("status", "=", "approved")
+          return (gameIds === null ? approved : approved.where("game_id", "in", gameIds)).as("ranked")
+        }).selectAll().where("newest", "=", 1).execute()).pipe(Effect.map((rows) => rows.map(toRelease)))
+
     return ReleaseStore.of({
       // One row per declaration (a unique key): an upsert refreshes the expiry of the existing intent.
       recordIntent: (intent) =>
@@ -125,19 +142,8 @@ export const layerSqlReleaseStore = Layer.effect(
               active: row.game_id === null ? null : toRelease(row as Selectable<ReleasesTable>),
             })
           )),
-      // One row per game: the newest approval, ranked in the database (window functions: MySQL 8, MariaDB 10.2, SQLite 3.25).
-      listActive: () =>
-        database.run("list active releases", () =>
-          db.selectFrom((eb) =>
-            eb.selectFrom("releases").selectAll()
-              .select((inner) =>
-                inner.fn.agg<number>("row_number").over((over) =>
-                  over.partitionBy("game_id").orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
-                ).as("newest")
-              )
-              .where("status", "=", "approved")
-              .as("ranked")
-          ).selectAll().where("newest", "=", 1).execute()).pipe(Effect.map((rows) => rows.map(toRelease))),
+      listActive: () => activeReleases("list active releases", null),
+      activeReleasesOf: (gameIds) => (gameIds.length === 0 ? Effect.succeed([]) : activeReleases("read active releases", gameIds)),
       // Compare-and-set: the update applies only while the release is still pending.
       review: (gameId, version, decision) =>
         database.run(

@@ -35,10 +35,14 @@ const cachedOver = (store: ReleaseStore["Service"], options: { readonly ttlMs: n
     return { cached: Context.get(context, ReleaseStore), advance: (ms: number) => void (now += ms) }
   })
 
-/** Counts the reads that reach the store underneath. */
+/** Counts the reads of game views that reach the store underneath (one game's, or the bulk refresh's), and notes the bulk refreshes' games. */
 const counting = (store: ReleaseStore["Service"]) => {
-  const reads = { count: 0 }
-  const counted = ReleaseStore.of({ ...store, gameView: (gameId) => Effect.suspend(() => (reads.count++, store.gameView(gameId))) })
+  const reads = { count: 0, refreshed: [] as Array<ReadonlyArray<string>> }
+  const counted = ReleaseStore.of({
+    ...store,
+    gameView: (gameId) => Effect.suspend(() => (reads.count++, store.gameView(gameId))),
+    activeReleasesOf: (gameIds) => Effect.suspend(() => (reads.count++, reads.refreshed.push(gameIds), store.activeReleasesOf(gameIds))),
+  })
   return { counted, reads }
 }
 
@@ -76,6 +80,37 @@ describe("CachedGameViews", () => {
       assert.strictEqual(reads.count, 2)
       assert.strictEqual(activeVersion(yield* cached.gameView(game.id)), "1.0.0")
       assert.strictEqual(reads.count, 2)
+    }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
+
+  it.effect("one background read refreshes every entry in demand past half its life; entries not read since are left to expire", () =>
+    Effect.gen(function*() {
+      const store = yield* ReleaseStore
+      const [early, later, young, idle] = [yield* gameWithPendingRelease(store), yield* gameWithPendingRelease(store), yield* gameWithPendingRelease(store), yield* gameWithPendingRelease(store)]
+      const { counted, reads } = counting(store)
+      const { cached, advance } = yield* cachedOver(counted, { ttlMs: 1000 })
+      yield* cached.gameView(early.id)
+      yield* cached.gameView(idle.id)
+      advance(300)
+      yield* cached.gameView(later.id)
+      advance(200)
+      yield* cached.gameView(young.id)
+      for (const game of [early, later, young, idle]) yield* store.review(game.id, "1.0.0", APPROVE) // another instance approves
+      yield* cached.gameView(later.id) // in demand, age 200
+      yield* cached.gameView(young.id) // in demand, age 0
+      advance(300)
+      assert.isNull(activeVersion(yield* cached.gameView(early.id))) // age 800: answered from the cache, starts the refresh
+      for (let i = 0; i < 100 && reads.refreshed.length === 0; i++) yield* Effect.yieldNow
+      assert.deepStrictEqual(reads.refreshed, [[early.id, later.id]])
+      assert.strictEqual(reads.count, 5)
+      assert.strictEqual(activeVersion(yield* cached.gameView(early.id)), "1.0.0")
+      assert.strictEqual(activeVersion(yield* cached.gameView(later.id)), "1.0.0")
+      assert.isNull(activeVersion(yield* cached.gameView(young.id)))
+      assert.strictEqual(reads.count, 5)
+      advance(200)
+      // Never read after it was stored, so not refreshed: at the end of its life it is read again.
+      assert.strictEqual(activeVersion(yield* cached.gameView(idle.id)), "1.0.0")
+      assert.strictEqual(reads.count, 6)
+      assert.deepStrictEqual(reads.refreshed, [[early.id, later.id]])
     }).pipe(Effect.scoped, Effect.provide(layerMemoryRecords)))
 
   it.effect("an approval through the cached store shows at once", () =>

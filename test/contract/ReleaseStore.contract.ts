@@ -199,7 +199,7 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         }
       }))
   
-    it.effect("gameView: the owner, the slug and the active release by the domain's rule (newest approval, then creation time, then version)", () =>
+    it.effect("gameView, listActive, activeReleasesOf: the owner, the slug and the active release by the domain's rule (newest approval, then creation time, then version)", () =>
       Effect.gen(function*() {
         const store = yield* ReleaseStore
         const game = yield* newGame
@@ -225,7 +225,14 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
         assert.deepStrictEqual(yield* activeOf(game.id), expected)
         const listed = (yield* store.listActive()).filter((r) => r.gameId === game.id || r.gameId === idle.id)
         assert.deepStrictEqual(listed, [expected])
+        assert.deepStrictEqual(yield* store.activeReleasesOf([game.id, idle.id, unique("gm_missing")]), [expected!])
+        assert.deepStrictEqual(yield* store.activeReleasesOf([idle.id]), [])
+        assert.deepStrictEqual(yield* store.activeReleasesOf([]), [])
         yield* store.review(game.id, "1.0.0", { status: "approved", by: "a", at: sameInstant, reason: null }).pipe(Effect.ignore)
         assert.strictEqual((yield* activeOf(game.id))?.version, "1.1.1")
+        const idleApproved = yield* store.review(idle.id, pendingOnly.version, { status: "approved", by: "a", at: sameInstant, reason: null })
+        const both = yield* store.activeReleasesOf([idle.id, game.id])
+        assert.sameDeepMembers([...both], [expected!, idleApproved])
+        assert.deepStrictEqual(yield* store.activeReleasesOf([idle.id]), [idleApproved])
       }))
 })

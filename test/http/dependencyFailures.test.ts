@@ -72,6 +72,7 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),
       listActive: () => Effect.die(new Error("secret internal detail")),
+      activeReleasesOf: () => Effect.die(new Error("secret internal detail")),
     }))
     const t = await makeTestApp({ override: buggy })
     const reply = await t.api.call("GET", "/api/catalog")

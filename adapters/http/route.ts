@@ -75,6 +75,7 @@ export interface Route {
 
 const decodeParam = (raw: string | undefined): string | null => {
   if (raw === undefined) return null
+  if (!raw.includes("%")) return raw // nothing to decode: the common case, without the decoder's cost
   try {
     return decodeURIComponent(raw)
   } catch {

@@ -90,51 +90,49 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       // Bumped by every review on this instance: a read that began before a review finished must not store what it saw.
       let generation = 0
 
-      /** Reads through to the store, keeping what it answers unless a review on this instance happened meanwhile. */
-      const readView = (gameId: string) => {
+      /**
+       * A read of the store that hands what it answers, with the time of this call, to `keep` — unless a review on this
+       * instance happens between this call and the answer (which may then predate it: passed on, not kept). The
+       * generation is taken now, not when the read runs: it may run later, on a detached fiber.
+       */
+      const readThenKeep = <A>(read: Effect.Effect<A, Unavailable>, keep: (answer: A, readAt: number) => void) => {
         const startedAt = generation
         const readAt = now()
-        return Effect.tap(store.gameView(gameId), (view) =>
+        return Effect.tap(read, (answer) =>
           Effect.sync(() => {
-            if (Option.isNone(view) || generation !== startedAt) return
-            entries.delete(gameId)
-            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-            entries.set(gameId, entryOf(view.value, readAt))
+            if (generation === startedAt) keep(answer, readAt)
           }))
       }
+      const readView = (gameId: string) =>
+        readThenKeep(store.gameView(gameId), (view, readAt) => {
+          if (Option.isNone(view)) return
+          entries.delete(gameId)
+          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+          entries.set(gameId, entryOf(view.value, readAt))
+        })
       let refreshing = false
       /** One read of the active releases of the entries in demand and past JOIN_REFRESH_AFTER, oldest first. */
       const refreshInBackground = Effect.suspend(() => {
         refreshing = true
-        const startedAt = generation
-        const readAt = now()
         const due: Array<string> = []
+        const at = now()
         for (const [gameId, entry] of entries) {
           if (due.length === REFRESH_BATCH) break
-          if (entry.wanted && readAt - entry.readAt >= options.ttlMs * JOIN_REFRESH_AFTER) due.push(gameId)
+          if (entry.wanted && at - entry.readAt >= options.ttlMs * JOIN_REFRESH_AFTER) due.push(gameId)
         }
-        const refresh = Effect.tap(store.activeReleasesOf(due), (releases) =>
-          Effect.sync(() => {
-            if (generation !== startedAt) return
-            const active = new Map(releases.map((release) => [release.gameId, release]))
-            for (const gameId of due) {
-              const entry = entries.get(gameId)
-              if (entry === undefined || entry.readAt > readAt) continue
-              entries.delete(gameId)
-              entries.set(gameId, entryOf({ ...entry.view, active: active.get(gameId) ?? null }, readAt))
-            }
-          }))
+        const refresh = readThenKeep(store.activeReleasesOf(due), (releases, readAt) => {
+          const active = new Map(releases.map((release) => [release.gameId, release]))
+          for (const gameId of due) {
+            const entry = entries.get(gameId)
+            if (entry === undefined || entry.readAt > readAt) continue
+            entries.delete(gameId)
+            entries.set(gameId, entryOf({ ...entry.view, active: active.get(gameId) ?? null }, readAt))
+          }
+        })
         return Effect.forkDetach(Effect.ensuring(Effect.ignore(refresh), Effect.sync(() => void (refreshing = false))))
       })
       let activeList: { readonly releases: ReadonlyArray<Release>; readonly readAt: number } | null = null
-      const readActiveList = () => {
-        const startedAt = generation
-        const readAt = now()
-        return Effect.tap(store.listActive(), (releases) =>
-          Effect.sync(() => {
-            if (generation === startedAt) activeList = { releases, readAt }
-          }))
-      }
+      const readActiveList = () => readThenKeep(store.listActive(), (releases, readAt) => void (activeList = { releases, readAt }))
       const listActive = Effect.suspend(() => {
         if (activeList !== null && now() - activeList.readAt < options.ttlMs) return Effect.succeed(activeList.releases)
         return Effect.flatMap(activeReads.join("", readActiveList), Deferred.await)

@@ -4,6 +4,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   multipart: () => import("./multipart.ts"),
   sql: () => import("./sql.ts"),
   scanner: () => import("./scanner.ts"),
+  slow: () => import("./slowClients.ts"),
 }
 
 const only = process.argv.slice(2)

@@ -214,6 +214,34 @@ export class UploadTimedOut extends Schema.TaggedError<UploadTimedOut>()("Upload
   }
 }
 
+/** The object store has no room for the upload (a full disk or quota); nothing was kept. */
+export class InsufficientStorage extends Schema.TaggedError<InsufficientStorage>()("InsufficientStorage", {}) {
+  get detail(): string {
+    return "The service has no room to store this upload right now; nothing was kept. Retry later, and tell the operator if it persists."
+  }
+}
+
+/** A request body stalled (no bytes for too long) or took longer than allowed; nothing was done. */
+export class RequestTimedOut extends Schema.TaggedError<RequestTimedOut>()("RequestTimedOut", {
+  what: Schema.Literals(["idle", "deadline"]),
+}) {
+  get detail(): string {
+    return this.what === "idle"
+      ? "The request body stalled (no bytes for too long) and was dropped; nothing was changed. Send the whole body promptly."
+      : "The request body took longer than the server allows and was dropped; nothing was changed. Send the whole body promptly."
+  }
+}
+
+/** The account already has the most uploads allowed at once running. */
+export class TooManyUploads extends Schema.TaggedError<TooManyUploads>()("TooManyUploads", {
+  limit: Schema.Number,
+  retryAfterSeconds: Schema.Number,
+}) {
+  get detail(): string {
+    return `This account already has ${this.limit} uploads running; wait for one to finish, then retry in ${this.retryAfterSeconds} seconds.`
+  }
+}
+
 export type DomainError =
   | SignInRequired
   | InvalidRequest
@@ -239,3 +267,6 @@ export type DomainError =
   | InvalidManifest
   | StaticAnalysisFailed
   | UploadTimedOut
+  | InsufficientStorage
+  | RequestTimedOut
+  | TooManyUploads

@@ -10,6 +10,8 @@ export class ObjectTooLarge extends Schema.TaggedError<ObjectTooLarge>()("Object
 }) {}
 /** The body stream broke before its end (client gone, connection cut); nothing was kept. */
 export class UploadAborted extends Schema.TaggedError<UploadAborted>()("UploadAborted", { key: Schema.String }) {}
+/** The store has no room for the object (a full disk or quota); nothing was kept, and the space it took is free again. */
+export class StorageFull extends Schema.TaggedError<StorageFull>()("StorageFull", { key: Schema.String }) {}
 export class ObjectNotFound extends Schema.TaggedError<ObjectNotFound>()("ObjectNotFound", { key: Schema.String }) {}
 
 export type StorageFailure = StorageNotConfigured | Unavailable
@@ -35,6 +37,12 @@ export interface StoredObject {
 export interface ObjectDigest {
   readonly sha256: string
   readonly sizeBytes: number
+}
+
+/** What a sweep of abandoned temporary writes removed. */
+export interface AbandonedWrites {
+  readonly removedFiles: number
+  readonly removedBytes: number
 }
 
 export interface PutOptions {
@@ -72,7 +80,7 @@ export class ObjectStorage extends Context.Service<ObjectStorage, {
   /** Writes the stream to a key that must be empty; more than `maxBytes` fails with ObjectTooLarge and keeps nothing. */
   put(key: string, body: ReadableStream<Uint8Array>, options: PutOptions): Effect.Effect<
     StoredObject,
-    ObjectExists | ObjectTooLarge | UploadAborted | StorageFailure
+    ObjectExists | ObjectTooLarge | UploadAborted | StorageFull | StorageFailure
   >
   /** Moves an object to a key that must be empty (write-once at the destination). */
   move(fromKey: string, toKey: string): Effect.Effect<void, ObjectExists | ObjectNotFound | StorageFailure>
@@ -80,4 +88,10 @@ export class ObjectStorage extends Context.Service<ObjectStorage, {
   delete(key: string): Effect.Effect<void, StorageFailure>
   /** Every object under `prefix` (for the sweeper). */
   list(prefix: string): Effect.Effect<ReadonlyArray<StoredObject>, StorageFailure>
+  /**
+   * Removes what writes that no longer run left behind (a crashed process's partial files): those no live write owns
+   * and whose owner is provably gone, and any other older than `graceSeconds`. Stores that keep no partial writes of
+   * their own (memory, GCS) report nothing.
+   */
+  removeAbandonedWrites(options: { readonly now: Date; readonly graceSeconds: number }): Effect.Effect<AbandonedWrites, StorageFailure>
 }>()("pckgate/ports/ObjectStorage") {}

@@ -22,11 +22,19 @@ export interface SubmissionCommit {
   readonly scan: ScanRecord
 }
 
+/**
+ * How a commit ended. "manifest_id_taken": nothing was written, because the new game's manifest id belongs to a game
+ * that a concurrent submission created meanwhile (the caller decides again, as an update of that game).
+ */
+export type SubmissionCommitOutcome = "committed" | "manifest_id_taken"
+
 export class SubmissionStore extends Context.Service<SubmissionStore, {
   /**
-   * Writes the game, the release, the submission and its scan in one atomic step: all of it or nothing. A version
-   * that exists meanwhile fails with VersionExists; a derived slug taken meanwhile with SlugTaken.
+   * Writes the game, the release, the submission and its scan in one atomic step: all of it or nothing. A new game
+   * whose manifest id is in use meanwhile ends as "manifest_id_taken" (reported before a slug clash: a slug retry
+   * could not help it); a version that exists meanwhile fails with VersionExists; a derived slug taken meanwhile with
+   * SlugTaken.
    */
-  commit(input: SubmissionCommit): Effect.Effect<void, VersionExists | SlugTaken | Unavailable>
+  commit(input: SubmissionCommit): Effect.Effect<SubmissionCommitOutcome, VersionExists | SlugTaken | Unavailable>
   get(id: string): Effect.Effect<Option.Option<Submission>, Unavailable>
 }>()("pckgate/ports/SubmissionStore") {}

@@ -3,6 +3,9 @@ import { getRouterParams, H3, type H3Event, type HTTPError } from "h3"
 import type { DomainError } from "../../domain/errors.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
 import type { AuthContext } from "./auth.ts"
+import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS } from "./bodyTimeouts.ts"
+import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.ts"
+import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
 import type { AppServices, Route, RouteContext } from "./route.ts"
 import { openApiDocument } from "./openapi/document.ts"
@@ -11,6 +14,7 @@ import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
+import { userSessionRoutes } from "./routes/userSessions.ts"
 import type { SessionCodec } from "./session.ts"
 
 /** Runs an Effect that needs the app's ports (a ManagedRuntime built from the adapter layers satisfies it). */
@@ -31,9 +35,13 @@ export interface AppOptions {
   readonly log?: (entry: LogEntry) => void
   /** Extra routes (later capabilities plug in here). */
   readonly routes?: ReadonlyArray<Route>
+  /** Idle timeout and deadline of upload bodies; JSON and form bodies get the idle period as their whole deadline. */
+  readonly bodyTimeouts?: BodyTimeouts
+  /** Uploads (multipart and presigned PUT) one account may run at once on this instance. */
+  readonly maxUploadsPerAccount?: number
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
@@ -52,8 +60,26 @@ export const defaultLog = (entry: LogEntry): void => {
   console.log(JSON.stringify({ ts: new Date().toISOString(), ...entry }))
 }
 
+/** Headers every answer carries: no content sniffing; HSTS when the service is served over https. */
+const securityHeaders = (baseUrl: string): Readonly<Record<string, string>> => ({
+  "x-content-type-options": "nosniff",
+  ...(baseUrl.startsWith("https://") ? { "strict-transport-security": "max-age=31536000" } : {}),
+})
+
+/**
+ * An answer given before the request's body arrived whole (a refusal, a timeout) would otherwise leave the connection
+ * waiting for the rest of the body for as long as the client likes: drain it until the answer is out, then cut it.
+ */
+const lingerOnUnreadBody = (request: Request): void => {
+  const req = (request as { runtime?: { node?: { req?: { complete?: boolean; destroyed?: boolean } } } }).runtime?.node?.req
+  if (req === undefined || req.complete !== false || req.destroyed === true) return
+  drainThenClose(req as unknown as import("node:stream").Readable, rawNodeResponse(request))
+}
+
 export const makeApp = (options: AppOptions): App => {
   const log = options.log ?? defaultLog
+  const bodyTimeouts = options.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS
+  const uploads = makeUploadSlots(options.maxUploadsPerAccount ?? DEFAULT_MAX_UPLOADS_PER_ACCOUNT)
   const notes = new WeakMap<Request, RequestNote>()
   const auth: AuthContext = { sessions: options.sessions, ownOrigin: () => new URL(options.baseUrl()).origin }
   const noteFor = (event: H3Event): RequestNote => {
@@ -107,6 +133,8 @@ export const makeApp = (options: AppOptions): App => {
         baseUrl: options.baseUrl,
         requestId: note.requestId,
         setUser: (userId) => void (note.userId = userId),
+        bodyTimeouts,
+        uploads,
       }
       const response = respond(await options.runtime.runPromiseExit(route.handle(ctx)), note, route)
       for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
@@ -133,7 +161,7 @@ export const makeApp = (options: AppOptions): App => {
     h3.all("/storage/**", async (event) => {
       const note = noteFor(event)
       note.route = `${event.req.method} /storage/**`
-      return respond(await options.runtime.runPromiseExit(handleSignedStorage(event.req, signer)), note, null)
+      return respond(await options.runtime.runPromiseExit(handleSignedStorage(event.req, signer, { bodyTimeouts, uploads })), note, null)
     })
   }
   h3.all("/**", () => errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
@@ -146,6 +174,8 @@ export const makeApp = (options: AppOptions): App => {
       notes.set(request, note)
       const response = await h3.fetch(request)
       response.headers.set("x-request-id", note.requestId)
+      for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
+      lingerOnUnreadBody(request)
       // The path only: query strings (presigned URL signatures) and credentials never reach the log.
       log({
         level: "info",

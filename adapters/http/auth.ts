@@ -1,8 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { Principal } from "../../domain/auth/Principal.ts"
+import { sessionPrincipal } from "../../domain/auth/Session.ts"
 import { SignInRequired } from "../../domain/errors.ts"
 import { Clock } from "../../ports/Clock.ts"
 import { Identity } from "../../ports/Identity.ts"
+import { SessionStore } from "../../ports/SessionStore.ts"
 import { readCookie, SESSION_COOKIE, type SessionCodec } from "./session.ts"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
@@ -16,7 +18,8 @@ export interface AuthContext {
 /**
  * Spec §5: Bearer first. A Bearer token that is present but invalid is a hard 401 and never falls through to the
  * cookie. Without Authorization, the session cookie counts — for state-changing requests only when `Origin` is the
- * service's own (otherwise the cookie is treated as absent).
+ * service's own (otherwise the cookie is treated as absent). A cookie counts while its session is on the server
+ * (signing out and administrators end sessions there); its administrator role lasts SESSION_ADMIN_TTL_SECONDS.
  */
 export const authenticate = Effect.fnUntraced(function*(request: Request, auth: AuthContext) {
   const authorization = request.headers.get("authorization")
@@ -28,8 +31,11 @@ export const authenticate = Effect.fnUntraced(function*(request: Request, auth: 
   const cookie = readCookie(request, SESSION_COOKIE)
   if (cookie === null) return null
   if (!SAFE_METHODS.has(request.method) && request.headers.get("origin") !== auth.ownOrigin()) return null
-  const now = yield* Clock.use((clock) => clock.now)
-  return yield* Effect.promise(() => auth.sessions.open(cookie, now))
+  const sessionId = yield* Effect.promise(() => auth.sessions.open(cookie))
+  if (sessionId === null) return null
+  const session = yield* SessionStore.use((store) => store.get(sessionId))
+  if (Option.isNone(session)) return null
+  return sessionPrincipal(session.value, yield* Clock.use((clock) => clock.now))
 })
 
 /** The principal, or 401 when the request carries no valid credentials. */

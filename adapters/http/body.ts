@@ -1,21 +1,42 @@
 import { Effect } from "effect"
-import { InvalidRequest, RequestTooLarge } from "../../domain/errors.ts"
+import { InvalidRequest, RequestTimedOut, RequestTooLarge } from "../../domain/errors.ts"
 import { readAtMost } from "../shared/bytes.ts"
+import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS, guardBody } from "./bodyTimeouts.ts"
 
 /** Largest JSON body any endpoint accepts. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024
 
+/**
+ * Reads a small body whole, stopping as soon as it passes the limit. It must arrive within the idle period in all (a
+ * small body has no reason to trickle); "timeout" names which timeout fired, and a client gone midway reads as empty.
+ */
+export const readSmallBody = async (
+  request: Request,
+  limitBytes: number,
+  timeouts: BodyTimeouts = DEFAULT_BODY_TIMEOUTS,
+): Promise<Uint8Array | "too_large" | { readonly timeout: "idle" | "deadline" }> => {
+  if (request.body === null) return new Uint8Array(0)
+  const guarded = guardBody(request.body, { idleMs: timeouts.idleMs, deadlineMs: timeouts.idleMs })
+  try {
+    return await readAtMost(guarded.stream, limitBytes)
+  } catch {
+    const fired = guarded.timedOut()
+    return fired !== null ? { timeout: fired } : new Uint8Array(0)
+  }
+}
+
 /** Reads the request body as JSON, stopping as soon as it passes the limit. */
-export const readJsonBody = Effect.fnUntraced(function*(request: Request, limitBytes: number = JSON_BODY_LIMIT_BYTES) {
+export const readJsonBody = Effect.fnUntraced(function*(
+  request: Request,
+  timeouts: BodyTimeouts = DEFAULT_BODY_TIMEOUTS,
+  limitBytes: number = JSON_BODY_LIMIT_BYTES,
+) {
   const declared = Number(request.headers.get("content-length") ?? "0")
   if (declared > limitBytes) return yield* new RequestTooLarge({ limitBytes })
-  const text = yield* Effect.promise(async (): Promise<string | "too_large"> => {
-    if (request.body === null) return ""
-    // A client that goes away mid-body leaves an empty body: reported as invalid, and nothing happens.
-    const bytes = await readAtMost(request.body, limitBytes).catch(() => new Uint8Array(0))
-    return bytes === "too_large" ? bytes : new TextDecoder().decode(bytes)
-  })
-  if (text === "too_large") return yield* new RequestTooLarge({ limitBytes })
+  const bytes = yield* Effect.promise(() => readSmallBody(request, limitBytes, timeouts))
+  if (bytes === "too_large") return yield* new RequestTooLarge({ limitBytes })
+  if ("timeout" in bytes) return yield* new RequestTimedOut({ what: bytes.timeout })
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === "") return yield* new InvalidRequest({ problems: ["body: expected a JSON object, got an empty body"] })
   try {
     return JSON.parse(text) as unknown
@@ -23,4 +44,3 @@ export const readJsonBody = Effect.fnUntraced(function*(request: Request, limitB
     return yield* new InvalidRequest({ problems: ["body: not valid JSON"] })
   }
 })
-

@@ -30,6 +30,9 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   InvalidManifest: [400, "Invalid manifest. Required: id, name, version, engine_sdk, entry_scene, min_players, max_players"],
   StaticAnalysisFailed: [422, "Static analysis failed"],
   UploadTimedOut: [408, "upload_timeout"],
+  InsufficientStorage: [507, "insufficient_storage"],
+  RequestTimedOut: [408, "request_timeout"],
+  TooManyUploads: [429, "too_many_uploads"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

@@ -36,11 +36,13 @@ export const renderDomainError = (error: DomainError, options: RenderOptions = {
     : ERROR_TABLE[error._tag]
   const envelope = options.okEnvelope === true ? { ok: false } : {}
   if (error._tag === "StaticAnalysisFailed") return errorResponse(status, code, error.detail, { body: { ...envelope, violations: error.violations } })
-  if (error._tag === "RateLimited") {
+  if (error._tag === "RateLimited" || error._tag === "TooManyUploads") {
     return errorResponse(status, code, error.detail, {
       body: { ...envelope, retryAfterSeconds: error.retryAfterSeconds },
       headers: { "retry-after": String(error.retryAfterSeconds) },
     })
   }
-  return errorResponse(status, code, error.detail, { body: envelope })
+  // A body that timed out is not read any further: the connection is closed after the answer.
+  const close = error._tag === "RequestTimedOut" || error._tag === "UploadTimedOut" ? { connection: "close" } : undefined
+  return errorResponse(status, code, error.detail, { body: envelope, ...(close !== undefined ? { headers: close } : {}) })
 }

@@ -13,10 +13,13 @@ import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
+import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { UploadTokens } from "../../ports/UploadTokens.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
+import type { BodyTimeouts } from "./bodyTimeouts.ts"
+import type { UploadSlots } from "./uploadSlots.ts"
 import type { StatusAndCode } from "./errorTable.ts"
 
 /** Every port the HTTP app needs; a layer providing them all makes an app. */
@@ -31,6 +34,7 @@ export type AppServices =
   | ReviewNotifier
   | Sha256Hasher
   | ScanStore
+  | SessionStore
   | SubmissionStore
   | PackScanner
   | UploadTokens
@@ -44,6 +48,10 @@ export interface RouteContext {
   readonly requestId: string
   /** Records who made the request, for the request log. */
   readonly setUser: (userId: string) => void
+  /** Upload bodies' idle timeout and deadline (JSON bodies: the idle period in all). */
+  readonly bodyTimeouts: BodyTimeouts
+  /** Concurrent uploads per account on this instance. */
+  readonly uploads: UploadSlots
 }
 
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */

@@ -1,47 +1,49 @@
-import type { Principal } from "../../domain/auth/Principal.ts"
 import { fromBase64Url, toBase64Url } from "../shared/bytes.ts"
 
 export const SESSION_COOKIE = "pckgate_session"
 
-interface SessionPayload {
-  readonly sub: string
-  readonly adm: boolean
-  readonly exp: number
-}
+const VERSION = "v2"
+const SECRET_BYTES = 32
 
 /**
- * Browser sessions as signed cookies (HMAC-SHA256 over the payload): stateless, so every instance that shares the
- * session secret accepts them. Signing out clears the cookie.
+ * The session cookie: `v2.<secret>.<signature>`, where the secret is 256 random bits and the signature its HMAC-SHA256
+ * under the session key. The server keeps the session (ports/SessionStore.ts) under the secret's SHA-256, never the
+ * secret itself, so a copy of the database (even with the session key) lets nobody make a working cookie. The signature
+ * lets every instance refuse a forged or guessed cookie without reading the store. Cookies of the earlier
+ * stateless format (`v1.`) are refused: their holders sign in again.
  */
 export interface SessionCodec {
-  issue(principal: Principal, expiresAt: Date): Promise<string>
-  /** The principal the cookie names, or null when it is forged, malformed or expired. */
-  open(cookie: string, now: Date): Promise<Principal | null>
+  /** A new cookie value, and the id the store keeps its session under. */
+  mint(): Promise<{ readonly cookie: string; readonly sessionId: string }>
+  /** The id of the session the cookie stands for, or null when it is forged or malformed (nothing is read). */
+  open(cookie: string): Promise<string | null>
 }
 
-export const makeSessionCodec = async (secret: Uint8Array<ArrayBuffer>): Promise<SessionCodec> => {
-  const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
-  const encoder = new TextEncoder()
+/** Base64url text as bytes; null when it is not base64url (atob throws on some lengths). */
+const decoded = (text: string): Uint8Array<ArrayBuffer> | null => {
+  try {
+    return fromBase64Url(text)
+  } catch {
+    return null
+  }
+}
+
+export const makeSessionCodec = async (key: Uint8Array<ArrayBuffer>): Promise<SessionCodec> => {
+  const hmac = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
+  const sessionIdOf = async (secret: Uint8Array<ArrayBuffer>) => toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", secret)))
   return {
-    async issue(principal, expiresAt) {
-      const payload: SessionPayload = { sub: principal.userId, adm: principal.isAdmin, exp: Math.floor(expiresAt.getTime() / 1000) }
-      const body = toBase64Url(encoder.encode(JSON.stringify(payload)))
-      const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(body)))
-      return `v1.${body}.${toBase64Url(signature)}`
+    async mint() {
+      const secret = crypto.getRandomValues(new Uint8Array(SECRET_BYTES))
+      const signature = new Uint8Array(await crypto.subtle.sign("HMAC", hmac, secret))
+      return { cookie: `${VERSION}.${toBase64Url(secret)}.${toBase64Url(signature)}`, sessionId: await sessionIdOf(secret) }
     },
-    async open(cookie, now) {
-      const [version, body, signature] = cookie.split(".")
-      if (version !== "v1" || body === undefined || signature === undefined) return null
-      const signatureBytes = fromBase64Url(signature)
-      if (signatureBytes === null || !(await crypto.subtle.verify("HMAC", key, signatureBytes, encoder.encode(body)))) return null
-      try {
-        const payload = JSON.parse(new TextDecoder().decode(fromBase64Url(body) ?? new Uint8Array())) as Partial<SessionPayload>
-        if (typeof payload.sub !== "string" || typeof payload.exp !== "number") return null
-        if (payload.exp * 1000 <= now.getTime()) return null
-        return { userId: payload.sub, isAdmin: payload.adm === true }
-      } catch {
-        return null
-      }
+    async open(cookie) {
+      const [version, encodedSecret, encodedSignature, extra] = cookie.split(".")
+      if (version !== VERSION || encodedSecret === undefined || encodedSignature === undefined || extra !== undefined) return null
+      const secret = decoded(encodedSecret)
+      const signature = decoded(encodedSignature)
+      if (secret === null || signature === null || secret.length !== SECRET_BYTES) return null
+      return (await crypto.subtle.verify("HMAC", hmac, signature, secret)) ? sessionIdOf(secret) : null
     },
   }
 }

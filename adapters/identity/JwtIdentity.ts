@@ -3,6 +3,7 @@ import { errors as joseErrors, type JWTPayload, jwtVerify, type JWTVerifyGetKey 
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignInRequired, Unavailable } from "../../domain/errors.ts"
 import { Identity } from "../../ports/Identity.ts"
+import { subjectProblem } from "./subject.ts"
 
 /** Asymmetric algorithms only: `none` and HMAC-with-a-public-key confusions are refused before any key is used. */
 export const ALLOWED_ALGORITHMS = ["ES256", "RS256", "EdDSA"] as const
@@ -18,11 +19,14 @@ export interface JwtIdentityOptions {
 
 const MAX_TOKEN_LENGTH = 16 * 1024
 
-const principalOf = (payload: JWTPayload, adminSubjects: ReadonlySet<string>): Principal | null => {
-  if (typeof payload.sub !== "string" || payload.sub.length === 0 || payload.sub.length > 255) return null
+/** The principal a verified token names, or why its subject cannot be a user id (it becomes owner ids and log fields). */
+const principalOf = (payload: JWTPayload, adminSubjects: ReadonlySet<string>): Principal | SignInRequired => {
+  const problem = subjectProblem(payload.sub)
+  if (problem !== null) return new SignInRequired({ reason: `The access token ${problem}` })
+  const sub = payload.sub as string
   const roles = payload["roles"]
-  const isAdmin = (Array.isArray(roles) && roles.includes("admin")) || adminSubjects.has(payload.sub)
-  return { userId: payload.sub, isAdmin }
+  const isAdmin = (Array.isArray(roles) && roles.includes("admin")) || adminSubjects.has(sub)
+  return { userId: sub, isAdmin }
 }
 
 /** Why a token was refused, in words a caller can act on; never the token itself. */
@@ -63,7 +67,7 @@ export const layerJwtIdentity = (options: JwtIdentityOptions) => {
     }).pipe(
       Effect.flatMap(({ payload }) => {
         const principal = principalOf(payload, adminSubjects)
-        if (principal === null) return Effect.fail(new SignInRequired({ reason: "The access token names no usable subject" }))
+        if (principal instanceof SignInRequired) return Effect.fail(principal)
         remember(token, principal, payload.exp)
         return Effect.succeed(principal)
       }),

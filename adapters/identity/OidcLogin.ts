@@ -2,6 +2,7 @@ import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify, t
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { toBase64Url } from "../shared/bytes.ts"
 import { ALLOWED_ALGORITHMS } from "./JwtIdentity.ts"
+import { subjectProblem } from "./subject.ts"
 
 // Browser sign-in with the identity provider: the OpenID Connect authorization-code flow with PKCE (S256), a state
 // and a nonce. The provider's endpoints come from its discovery document; the id token is verified with jose against
@@ -78,11 +79,11 @@ const sameSecret = (a: string, b: string): boolean => {
 }
 
 const principalOf = (payload: JWTPayload, adminSubjects: ReadonlySet<string>): Principal => {
-  if (typeof payload.sub !== "string" || payload.sub.length === 0 || payload.sub.length > 255) {
-    throw new OidcLoginError("refused", "The identity provider's id token names no usable subject")
-  }
+  const problem = subjectProblem(payload.sub)
+  if (problem !== null) throw new OidcLoginError("refused", `The identity provider's id token ${problem}`)
+  const sub = payload.sub as string
   const roles = payload["roles"]
-  return { userId: payload.sub, isAdmin: (Array.isArray(roles) && roles.includes("admin")) || adminSubjects.has(payload.sub) }
+  return { userId: sub, isAdmin: (Array.isArray(roles) && roles.includes("admin")) || adminSubjects.has(sub) }
 }
 
 /** The key set of an OIDC_JWKS_URL, with a timeout so a provider outage answers promptly. */

@@ -3,6 +3,7 @@ import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
+import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 import { layerMemoryTables } from "./MemoryTables.ts"
 
@@ -13,4 +14,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryScanStore,
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
+  layerMemorySessionStore,
 ).pipe(Layer.provide(layerMemoryTables))

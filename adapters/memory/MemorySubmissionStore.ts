@@ -1,6 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
-import { SubmissionStore } from "../../ports/SubmissionStore.ts"
+import { SubmissionStore, type SubmissionCommitOutcome } from "../../ports/SubmissionStore.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 export const layerMemorySubmissionStore = Layer.effect(
@@ -9,7 +9,10 @@ export const layerMemorySubmissionStore = Layer.effect(
     SubmissionStore.of({
       // Every check first, then every write, in one synchronous step: all or nothing.
       commit: ({ game, newGame, release, submission, scan }) =>
-        Effect.suspend((): Effect.Effect<void, VersionExists | SlugTaken> => {
+        Effect.suspend((): Effect.Effect<SubmissionCommitOutcome, VersionExists | SlugTaken> => {
+          // The unique manifest id, as the SQL schema's games_manifest_id_unique enforces it.
+          const manifestIdTaken = newGame && game.manifestId !== null && [...games.values()].some((g) => g.manifestId === game.manifestId)
+          if (manifestIdTaken) return Effect.succeed("manifest_id_taken")
           const key = releaseKey(release.gameId, release.version)
           if (releases.has(key)) return Effect.fail(new VersionExists({ gameId: release.gameId, version: release.version }))
           if (newGame && slugs.has(game.slug)) return Effect.fail(new SlugTaken({ slug: game.slug }))
@@ -18,7 +21,7 @@ export const layerMemorySubmissionStore = Layer.effect(
           releases.set(key, release)
           scans.set(key, scan)
           submissions.set(submission.id, submission)
-          return Effect.void
+          return Effect.succeed("committed")
         }),
       get: (id) => Effect.sync(() => Option.fromNullishOr(submissions.get(id))),
     })

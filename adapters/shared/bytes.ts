@@ -10,8 +10,20 @@ export const concatBytes = (chunks: ReadonlyArray<Uint8Array>, total: number): U
 }
 
 /**
+ * The body stream itself failed (client gone, connection cut, a body timeout): the reader's fault, never the writer's.
+ * Writers tell it apart from their own failures (a full disk) by this class.
+ */
+export class BodyStreamError extends Error {
+  constructor(cause: unknown) {
+    super("the body stream failed", { cause })
+    this.name = "BodyStreamError"
+  }
+}
+
+/**
  * Hands every chunk of the stream to `onChunk` (awaited when it returns a promise), giving up with "too_large" as soon as
- * the total passes `maxBytes`: the rest is cancelled, never read. Returns the total. A stream that errors rejects.
+ * the total passes `maxBytes`: the rest is cancelled, never read. Returns the total. A stream that errors rejects with
+ * BodyStreamError; an `onChunk` that throws rejects with its error, and the rest of the stream is cancelled.
  */
 export const eachChunkAtMost = async (
   body: ReadableStream<Uint8Array>,
@@ -21,15 +33,26 @@ export const eachChunkAtMost = async (
   let total = 0
   const reader = body.getReader()
   for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return total
+    let next: ReadableStreamReadResult<Uint8Array>
+    try {
+      next = await reader.read()
+    } catch (error) {
+      throw new BodyStreamError(error)
+    }
+    if (next.done) return total
+    const value = next.value
     total += value.length
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined)
       return "too_large"
     }
-    const pending = onChunk(value)
-    if (pending !== undefined) await pending
+    try {
+      const pending = onChunk(value)
+      if (pending !== undefined) await pending
+    } catch (error) {
+      await reader.cancel(error).catch(() => undefined)
+      throw error
+    }
   }
 }
 

@@ -1,11 +1,16 @@
-import { Effect, Layer, Option } from "effect"
+import { Data, Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
-import { isUniqueViolation } from "./failures.ts"
+import { isUniqueViolation, type UniqueKey } from "./failures.ts"
 import { gameRow, releaseRow } from "./rows.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 
-const SLUG_KEY = { mysqlName: "games_slug_unique", sqliteColumns: "games.slug" }
+const SLUG_KEY: UniqueKey = { mysqlName: "games_slug_unique", sqliteColumns: "games.slug" }
+/** Migration 0002's unique index on games.manifest_id. */
+const MANIFEST_ID_KEY: UniqueKey = { mysqlName: "games_manifest_id_unique", sqliteColumns: "games.manifest_id" }
+
+/** Thrown inside the transaction to roll it back; the commit then reports "manifest_id_taken". */
+class ManifestIdTaken extends Data.TaggedError("ManifestIdTaken")<{}> {}
 
 export const layerSqlSubmissionStore = Layer.effect(
   SubmissionStore,
@@ -29,9 +34,16 @@ export const layerSqlSubmissionStore = Layer.effect(
                     .execute()
                 }
               } catch (error) {
-                if (isUniqueViolation(error, SLUG_KEY)) throw new SlugTaken({ slug: game.slug })
                 // Another submission created a game with this manifest id meanwhile: this one lost the race.
-                if (isUniqueViolation(error)) throw new VersionExists({ gameId: game.id, version: release.version })
+                if (isUniqueViolation(error, MANIFEST_ID_KEY)) throw new ManifestIdTaken()
+                if (isUniqueViolation(error, SLUG_KEY)) {
+                  // A racer with the same name usually took both keys, and which one a database names is its own
+                  // choice: a slug retry could not help, so the manifest id decides. The other writer has committed
+                  // by now (InnoDB waits for it before reporting the duplicate; SQLite writers run one at a time).
+                  const owner = game.manifestId === null ? undefined : await trx.selectFrom("games").select("id")
+                    .where("manifest_id", "=", game.manifestId).executeTakeFirst()
+                  throw owner === undefined ? new SlugTaken({ slug: game.slug }) : new ManifestIdTaken()
+                }
                 throw error
               }
               try {
@@ -53,8 +65,11 @@ export const layerSqlSubmissionStore = Layer.effect(
                 created_at: time.write(submission.createdAt),
               }).execute()
             }),
-          (error) => (error instanceof VersionExists || error instanceof SlugTaken ? error : undefined),
-        ).pipe(Effect.asVoid),
+          (error) => (error instanceof VersionExists || error instanceof SlugTaken || error instanceof ManifestIdTaken ? error : undefined),
+        ).pipe(
+          Effect.as("committed" as const),
+          Effect.catchTag("ManifestIdTaken", () => Effect.succeed("manifest_id_taken" as const)),
+        ),
       get: (id) =>
         database.run("get submission", () => db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
           Effect.map((row) =>

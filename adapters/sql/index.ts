@@ -7,14 +7,24 @@ import { layerSqlGameStore } from "./SqlGameStore.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
+import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, type PausePoint, SqlDatabase, type SqlDatabaseOptions, type SqlTarget } from "./SqlDatabase.ts"
 export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
 export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
+export { layerSqlSessionStore } from "./SqlSessionStore.ts"
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */
 export const layerSqlRecords = (options: SqlDatabaseOptions) =>
-  Layer.mergeAll(layerSqlGameStore, layerSqlReleaseStore, layerSqlBudgetLedger, layerSqlScanStore, layerSqlSubmissionStore, layerSqlNotificationOutbox).pipe(
+  Layer.mergeAll(
+    layerSqlGameStore,
+    layerSqlReleaseStore,
+    layerSqlBudgetLedger,
+    layerSqlScanStore,
+    layerSqlSubmissionStore,
+    layerSqlNotificationOutbox,
+    layerSqlSessionStore,
+  ).pipe(
     Layer.provideMerge(layerSqlDatabase(options)),
   )

@@ -1,5 +1,5 @@
 // SQLite through Node's built-in `node:sqlite` (also in Deno): no native addon to compile.
-import { mkdirSync } from "node:fs"
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
 import {
@@ -92,7 +92,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 /** Opens (creating if needed) the database file in WAL mode with foreign keys on and a busy timeout. */
 export const openSqlite = (path: string): Kysely<Tables> => {
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  // Private by default: SQLite gives its WAL and shared-memory files the mode of the database file, so the file is
+  // created 0600 here (and tightened if an older version left it readable by others) before SQLite opens it.
+  closeSync(openSync(path, "a", 0o600))
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600)
   const db = new DatabaseSync(path, { timeout: SQLITE_BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true })
   try {
     // The busy timeout first: switching a new file to WAL takes a lock that another starting instance may hold.

@@ -20,5 +20,6 @@ export const layerUnconfiguredStorage = (reason: string) =>
       move: () => refuse,
       delete: () => refuse,
       list: () => refuse,
+      removeAbandonedWrites: () => Effect.succeed({ removedFiles: 0, removedBytes: 0 }),
     })
   })

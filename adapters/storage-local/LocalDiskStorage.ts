@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto"
+import { createHash } from "node:crypto"
 import { type FileHandle, link, mkdir, open, readdir, rm, stat, unlink } from "node:fs/promises"
 import { dirname, join, relative, sep } from "node:path"
 import { Readable } from "node:stream"
@@ -9,13 +9,16 @@ import {
   ObjectNotFound,
   ObjectStorage,
   ObjectTooLarge,
+  StorageFull,
   type StoredObject,
   UploadAborted,
 } from "../../ports/ObjectStorage.ts"
+import { BodyStreamError } from "../shared/bytes.ts"
 import { SignedUrls } from "../signed-urls/SignedUrls.ts"
-import { streamIntoBlocks } from "./blocks.ts"
+import { streamIntoBlocks, writeFully } from "./blocks.ts"
 import { openDirect, writeStreamDirect } from "./directWrite.ts"
 import { PUT_HEADERS } from "../signed-urls/UrlSigner.ts"
+import { makeTemporaryFiles } from "./temporaryFiles.ts"
 
 // The embedded default store: objects are files under `<root>/objects/<key>`. A write goes to `<root>/incoming/`,
 // is fsynced, then hard-linked into place — link() fails if the key exists, which makes keys write-once even between
@@ -27,11 +30,27 @@ const BUFFER_BYTES = 4 * 1024 * 1024
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
 
+/** The device or the quota has no room: the writer's failure, reported as such (never as the client's). */
+const isNoSpace = (error: unknown) => errno(error) === "ENOSPC" || errno(error) === "EDQUOT"
+
+/** Partial files of writes whose owner is gone are removed at start-up; others once older than this. */
+const DEFAULT_ABANDONED_GRACE_SECONDS = 3600
+
+export interface LocalDiskOptions {
+  /**
+   * Writes asked to bypass the cache (multipart uploads) go around the page cache with O_DIRECT where the file system
+   * allows (default true; see docs/performance.md for the figure that justifies it). False writes them like any other.
+   */
+  readonly directWrites?: boolean
+}
+
 /** Folds objects' paths under the root; a key that could escape it is refused. */
 const objectPath = (root: string, key: string): string => {
   if (!KEY_PATTERN.test(key) || key.split("/").some((s) => s === "." || s === "..")) throw new Error(`invalid object key: ${key}`)
   return join(root, "objects", ...key.split("/"))
 }
+
+const PRIVATE_DIR = 0o700
 
 const fsyncDir = async (path: string) => {
   const handle = await open(path, "r")
@@ -55,12 +74,14 @@ const collectChunkGarbage = (): void => {
 /** Copies the stream into the file in large writes; "too_large" as soon as it passes `maxBytes`. */
 const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number) => {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+  let position = 0
   const copied = await streamIntoBlocks(body, maxBytes, BUFFER_BYTES, () => buffer, async () => {
-    await handle.write(buffer, 0, BUFFER_BYTES)
+    await writeFully(handle, buffer, BUFFER_BYTES, position)
+    position += BUFFER_BYTES
     collectChunkGarbage()
   })
   if (copied === "too_large") return copied
-  if (copied.filled > 0) await handle.write(buffer, 0, copied.filled)
+  if (copied.filled > 0) await writeFully(handle, buffer, copied.filled, position)
   return copied.total
 }
 
@@ -97,13 +118,17 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-export const makeLocalDiskStorage = (root: string) =>
+export const makeLocalDiskStorage = (root: string, options: LocalDiskOptions = {}) =>
   Effect.gen(function*() {
     const signer = yield* SignedUrls
+    const directWrites = options.directWrites ?? true
     const incoming = join(root, "incoming")
-    yield* Effect.promise(() => mkdir(incoming, { recursive: true }))
+    yield* Effect.promise(() => mkdir(incoming, { recursive: true, mode: PRIVATE_DIR }))
+    const temporary = makeTemporaryFiles(incoming)
     const down = (error: unknown) => new Unavailable({ dependency: "storage", reason: `local disk: ${errno(error) ?? String(error)}` })
     const attempt = <A>(f: () => Promise<A>) => Effect.tryPromise({ try: f, catch: down })
+    // What a crashed process left behind is removed before anything is written (a full disk stays full otherwise).
+    yield* Effect.promise(() => temporary.sweep(new Date(), DEFAULT_ABANDONED_GRACE_SECONDS).catch(() => undefined))
 
     const stored = async (key: string): Promise<StoredObject | null> => {
       try {
@@ -166,22 +191,21 @@ export const makeLocalDiskStorage = (root: string) =>
             yield* Effect.promise(() => body.cancel().catch(() => undefined))
             return yield* new ObjectExists({ key })
           }
-          const aside = join(incoming, `${randomUUID()}.part`)
+          const aside = temporary.claim()
           const outcome = yield* Effect.tryPromise({
             try: async () => {
-              const direct = bypassCache === true ? await openDirect(aside) : null
+              const direct = bypassCache === true && directWrites ? await openDirect(aside) : null
               const handle = direct?.handle ?? await open(aside, "wx", 0o600)
               try {
-                const copy = direct !== null ? writeStreamDirect(direct, aside, body, maxBytes, collectChunkGarbage) : writeStream(handle, body, maxBytes)
-                const written = await copy.catch((error: unknown) => {
-                  throw Object.assign(new Error("body stream failed"), { aborted: true, cause: error })
-                })
+                const written = await (direct !== null
+                  ? writeStreamDirect(direct, aside, body, maxBytes, collectChunkGarbage)
+                  : writeStream(handle, body, maxBytes))
                 if (written === "too_large") return written
                 await handle.sync()
               } finally {
                 await handle.close()
               }
-              await mkdir(dirname(target), { recursive: true })
+              await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR })
               try {
                 await link(aside, target)
               } catch (error) {
@@ -191,8 +215,15 @@ export const makeLocalDiskStorage = (root: string) =>
               await fsyncDir(dirname(target))
               return "stored" as const
             },
-            catch: (error) => ((error as { aborted?: boolean }).aborted === true ? new UploadAborted({ key }) : down(error)),
-          }).pipe(Effect.ensuring(Effect.promise(() => unlink(aside).catch(() => undefined))))
+            // The body's failure is the client's; anything else (a full disk first) is the store's.
+            catch: (error) =>
+              error instanceof BodyStreamError ? new UploadAborted({ key }) : isNoSpace(error) ? new StorageFull({ key }) : down(error),
+          }).pipe(Effect.ensuring(Effect.promise(async () => {
+            // The body is cancelled whatever happened (a no-op once it was read to its end).
+            await body.cancel().catch(() => undefined)
+            await unlink(aside).catch(() => undefined)
+            temporary.release(aside)
+          })))
           if (outcome === "too_large") return yield* new ObjectTooLarge({ key, limitBytes: maxBytes })
           if (outcome === "exists") return yield* new ObjectExists({ key })
           const info = yield* attempt(() => stored(key))
@@ -203,7 +234,7 @@ export const makeLocalDiskStorage = (root: string) =>
         Effect.tryPromise({
           try: async () => {
             const to = objectPath(root, toKey)
-            await mkdir(dirname(to), { recursive: true })
+            await mkdir(dirname(to), { recursive: true, mode: PRIVATE_DIR })
             await link(objectPath(root, fromKey), to)
             await fsyncDir(dirname(to))
             await unlink(objectPath(root, fromKey))
@@ -231,7 +262,9 @@ export const makeLocalDiskStorage = (root: string) =>
           }
           return out
         }),
+      removeAbandonedWrites: ({ now, graceSeconds }) => attempt(() => temporary.sweep(now, graceSeconds)),
     })
   })
 
-export const layerLocalDiskStorage = (root: string) => Layer.effect(ObjectStorage, makeLocalDiskStorage(root))
+export const layerLocalDiskStorage = (root: string, options: LocalDiskOptions = {}) =>
+  Layer.effect(ObjectStorage, makeLocalDiskStorage(root, options))

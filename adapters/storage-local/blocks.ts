@@ -1,3 +1,4 @@
+import type { FileHandle } from "node:fs/promises"
 import { eachChunkAtMost } from "../shared/bytes.ts"
 
 /**
@@ -26,4 +27,27 @@ export const streamIntoBlocks = async (
     }
   })
   return total === "too_large" ? total : { total, filled }
+}
+
+/** What a short write means on a regular file: the device had no room for the rest. */
+export const noSpaceError = (): NodeJS.ErrnoException =>
+  Object.assign(new Error("ENOSPC: no space left on device (short write)"), { code: "ENOSPC" })
+
+/**
+ * Writes all `length` bytes at `position`: a regular file may take fewer than asked when the device fills, and
+ * FileHandle.write does not retry. `retryShort: false` (O_DIRECT, where the rest would be misaligned) reports a
+ * short write as ENOSPC at once.
+ */
+export const writeFully = async (
+  handle: FileHandle,
+  buffer: Uint8Array,
+  length: number,
+  position: number,
+  retryShort = true,
+): Promise<void> => {
+  for (let done = 0; done < length;) {
+    const { bytesWritten } = await handle.write(buffer, done, length - done, position + done)
+    if (bytesWritten === 0 || (bytesWritten < length - done && !retryShort)) throw noSpaceError()
+    done += bytesWritten
+  }
 }

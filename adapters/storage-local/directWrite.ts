@@ -4,7 +4,7 @@
 // evicts what readers need; a direct write goes from our buffer to the device.
 import { constants } from "node:fs"
 import { type FileHandle, open, unlink } from "node:fs/promises"
-import { streamIntoBlocks } from "./blocks.ts"
+import { streamIntoBlocks, writeFully } from "./blocks.ts"
 
 /** O_DIRECT wants the buffer address, the file offset and the length aligned to the device's block size: 4 KiB covers it. */
 const ALIGNMENT = 4096
@@ -70,6 +70,10 @@ export const openDirect = async (path: string): Promise<DirectTarget | null> => 
  * the other is written). The last partial block's unaligned end is written through an ordinary handle on the same
  * file. Returns the byte count, or "too_large" as soon as it passes `maxBytes`; no write is running when it settles.
  * `afterBlock` runs after each block.
+ *
+ * A block write runs while the next block fills, so its failure (a full disk) is caught the moment it happens and
+ * recorded: the copy stops at the next chunk with that error and the body is cancelled. No write promise is ever left
+ * without a handler (an unhandled rejection would end the process).
  */
 export const writeStreamDirect = async (
   target: DirectTarget,
@@ -81,27 +85,38 @@ export const writeStreamDirect = async (
   const { handle: direct, blocks: buffers } = target
   let current: 0 | 1 = 0
   let position = 0
-  let inFlight: Promise<unknown> = Promise.resolve()
+  let failed: { readonly error: unknown } | null = null
+  let inFlight: Promise<void> = Promise.resolve()
+  const throwIfFailed = () => {
+    if (failed !== null) throw failed.error
+  }
   // At most one write in flight; the buffer it reads is refilled only after it completed (the other one fills meanwhile).
   const writeBlock = async (length: number) => {
     await inFlight
-    inFlight = direct.write(buffers[current], 0, length, position)
+    throwIfFailed()
+    inFlight = writeFully(direct, buffers[current], length, position, false).then(afterBlock, (error: unknown) => {
+      failed = { error }
+    })
     position += length
     current = current === 0 ? 1 : 0
-    afterBlock()
+  }
+  const filling = () => {
+    throwIfFailed()
+    return buffers[current]
   }
   try {
-    const copied = await streamIntoBlocks(body, maxBytes, BLOCK_BYTES, () => buffers[current], () => writeBlock(BLOCK_BYTES))
+    const copied = await streamIntoBlocks(body, maxBytes, BLOCK_BYTES, filling, () => writeBlock(BLOCK_BYTES))
     if (copied === "too_large") return copied
     const { filled } = copied
     const aligned = filled - (filled % ALIGNMENT)
     const rest = buffers[current].slice(aligned, filled)
     if (aligned > 0) await writeBlock(aligned)
     await inFlight
+    throwIfFailed()
     if (rest.length > 0) {
       const tail = await open(path, "r+")
       try {
-        await tail.write(rest, 0, rest.length, position)
+        await writeFully(tail, rest, rest.length, position)
       } finally {
         await tail.close()
       }
@@ -109,7 +124,7 @@ export const writeStreamDirect = async (
     return copied.total
   } finally {
     // Never leave a write running on a handle the caller is about to close, nor on the buffers given back.
-    await inFlight.catch(() => undefined)
+    await inFlight
     returnBlocks(buffers)
   }
 }

@@ -98,6 +98,8 @@ export const compose = async (
     sessions: await makeSessionCodec(sessionSecret),
     ...(storage.signer !== undefined ? { signer: storage.signer } : {}),
     log,
+    bodyTimeouts: { idleMs: config.uploadIdleTimeoutSeconds * 1000, deadlineMs: config.uploadDeadlineSeconds * 1000 },
+    maxUploadsPerAccount: config.maxUploadsPerAccount,
     routes: [
       ...submitRoutes({
         basePath: submitUrl.pathname.replace(/\/+$/, ""),

@@ -33,8 +33,15 @@ export interface ServerConfig {
   readonly devIssuerJwk: string | undefined
   /** `{submit_api_url}`; null = `{base_url}/submit-api`. The app serves it at this URL's path. */
   readonly submitApiUrl: string | null
+  /** Idle timeout of every request body (uploads, JSON, forms); JSON and form bodies must arrive within it in all. */
   readonly uploadIdleTimeoutSeconds: number
   readonly uploadDeadlineSeconds: number
+  /** MAX_CONNECTIONS: connections served at once; more are refused by the server socket. */
+  readonly maxConnections: number
+  /** MAX_UPLOADS_PER_ACCOUNT: multipart submissions and presigned PUTs one account may run at once per instance. */
+  readonly maxUploadsPerAccount: number
+  /** STORAGE_DIRECT_WRITES: the local store writes multipart uploads around the page cache (O_DIRECT) where it can. */
+  readonly storageDirectWrites: boolean
   /** How often releases finalized through the release API are looked for and scanned. */
   readonly scanIntervalSeconds: number
   /** The key of the submit page's short-lived upload tokens (a private ES256 JWK), to share it between instances. */
@@ -103,6 +110,9 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     uploadIdleTimeoutSeconds: positiveInt(env, "UPLOAD_IDLE_TIMEOUT_SECONDS", 60, errors),
     uploadDeadlineSeconds: positiveInt(env, "UPLOAD_DEADLINE_SECONDS", 7200, errors),
     scanIntervalSeconds: positiveInt(env, "SCAN_INTERVAL_SECONDS", 5, errors),
+    maxConnections: positiveInt(env, "MAX_CONNECTIONS", 4096, errors),
+    maxUploadsPerAccount: positiveInt(env, "MAX_UPLOADS_PER_ACCOUNT", 4, errors),
+    storageDirectWrites: env["STORAGE_DIRECT_WRITES"] !== "off",
     databaseUrl: env["DATABASE_URL"] || null,
     storage: env["STORAGE"] === "gcs" ? "gcs" : "local",
     gcsBucket: env["GCS_BUCKET"] || null,
@@ -112,6 +122,9 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
   }
   if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
     errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)
+  }
+  if (!["", "on", "off", undefined].includes(env["STORAGE_DIRECT_WRITES"])) {
+    errors.push(`STORAGE_DIRECT_WRITES must be 'on' or 'off' (got '${env["STORAGE_DIRECT_WRITES"]}')`)
   }
   if (config.oidcClient !== null && config.oidc === null) errors.push("OIDC_CLIENT_ID needs OIDC_JWKS_URL, OIDC_ISSUER and OIDC_AUDIENCE")
   if (config.oidcClient !== null && !config.oidcClient.scopes.split(" ").includes("openid")) errors.push(`OIDC_SCOPES must include 'openid' (got '${config.oidcClient.scopes}')`)

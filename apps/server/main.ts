@@ -14,7 +14,9 @@ if ("errors" in parsed) {
   process.exit(2)
 }
 const config = parsed.config
-await mkdir(config.dataDir, { recursive: true })
+// Everything the service creates (records, their WAL, objects, keys, folders) is private to its user.
+process.umask(0o077)
+await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
 
 let app: App | null = null
 const unavailable = () => new Response('{"error":"service_unavailable","detail":"Starting up; retry in a moment."}', { status: 503, headers: { "content-type": "application/json" } })
@@ -23,6 +25,8 @@ const server = createServer(
   { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
   toNodeHandler(batchedResponses((request) => (app === null ? unavailable() : app.fetch(request)))) as RequestListener,
 )
+// Connections beyond this are refused at once, so a flood of slow clients cannot exhaust file descriptors.
+server.maxConnections = config.maxConnections
 await new Promise<void>((resolve, reject) => {
   server.once("error", reject)
   server.listen(config.port, config.host, () => resolve())

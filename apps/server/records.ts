@@ -1,12 +1,14 @@
 import { join } from "node:path"
 import { Layer } from "effect"
 import { layerCachedGameViews } from "../../adapters/cache/CachedGameViews.ts"
+import { layerCachedSessions, SESSION_CACHE_MS } from "../../adapters/cache/CachedSessions.ts"
 import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type PausePoint, type SqlTarget } from "../../adapters/sql/index.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
+import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { ServerConfig } from "./config.ts"
 
@@ -16,7 +18,7 @@ const PAUSE_POINTS: ReadonlyArray<PausePoint> = ["finalize:before-commit", "fina
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox, unknown>
+  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore, unknown>
   readonly describe: string
 }
 
@@ -49,8 +51,13 @@ export const selectRecords = async (config: ServerConfig, env: Readonly<Record<s
   const target = recordsTarget(config)
   const pause = pauseHook(env)
   return {
-    layer: Layer.provideMerge(layerCachedGameViews({ ttlMs: config.gameViewCacheMs }), layerSqlRecords({ target, ...(pause !== undefined ? { pause } : {}) })),
+    layer: Layer.provideMerge(
+      // Sessions: each instance answers a session lookup from memory for at most 5 s (adapters/cache/CachedSessions.ts).
+      Layer.merge(layerCachedGameViews({ ttlMs: config.gameViewCacheMs }), layerCachedSessions()),
+      layerSqlRecords({ target, ...(pause !== undefined ? { pause } : {}) }),
+    ),
     describe: describeTarget(target) + (config.gameViewCacheMs > 0 ? `, game views cached ${config.gameViewCacheMs} ms` : "") +
+      `, sessions cached ${SESSION_CACHE_MS} ms` +
       (pause !== undefined ? ` — TEST HOOK ${PAUSE_VARIABLE}=${env[PAUSE_VARIABLE]}` : ""),
   }
 }

@@ -35,8 +35,8 @@ export const selectStorage = async (
   const signer = await makeUrlSigner(secret, baseUrl)
   const root = join(config.dataDir, "storage")
   return {
-    layer: layerLocalDiskStorage(root).pipe(Layer.provide(Layer.succeed(SignedUrls, signer))),
+    layer: layerLocalDiskStorage(root, { directWrites: config.storageDirectWrites }).pipe(Layer.provide(Layer.succeed(SignedUrls, signer))),
     signer,
-    describe: `objects: local disk under ${root}`,
+    describe: `objects: local disk under ${root}${config.storageDirectWrites ? "" : " (direct writes off)"}`,
   }
 }

@@ -19,7 +19,7 @@ interface Forker {
 export const startSweeper = (runtime: Forker, log: (entry: LogEntry) => void): (() => Promise<void>) => {
   const once = sweep().pipe(
     Effect.tap((report) =>
-      Effect.sync(() => log({ level: "info", msg: "sweep", expiredIntents: report.expiredIntents, deletedObjects: report.deletedObjects.length, keptObjects: report.keptObjects }))
+      Effect.sync(() => log({ level: "info", msg: "sweep", expiredIntents: report.expiredIntents, deletedObjects: report.deletedObjects.length, keptObjects: report.keptObjects, abandonedWrites: report.abandonedWrites, abandonedBytes: report.abandonedBytes }))
     ),
     // A failed sweep (database or storage down) is logged and tried again at the next interval.
     Effect.catchCause((cause) => Effect.sync(() => log({ level: "warn", msg: "sweep failed", cause: Cause.pretty(cause) }))),

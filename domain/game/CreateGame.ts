@@ -6,6 +6,7 @@ import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { decodeInput } from "../decode.ts"
 import { NotFound, SlugTaken } from "../errors.ts"
+import { IdentifierText } from "../text/UserText.ts"
 import type { Game } from "./Game.ts"
 import { GameKind } from "./Game.ts"
 import { GameName } from "./GameName.ts"
@@ -20,7 +21,7 @@ export const RegisterGameBody = Schema.Struct({
   name: GameName,
   slug: Schema.optionalKey(Slug),
   kind: GameKind,
-  ownerId: Schema.String.pipe(Schema.check(Schema.isBetweenLength(1, 255))),
+  ownerId: IdentifierText,
 })
 
 /** Room for a `-<n>` suffix: every candidate of a derived slug starts with this much of the base. */

@@ -1,13 +1,8 @@
-import { Schema } from "effect"
+import { NameText } from "../text/UserText.ts"
 
-/** Game name: 1-80 characters, counted as Unicode code points (an emoji is one character). */
-export const GameName = Schema.String.pipe(
-  Schema.check(
-    Schema.makeFilter((s: string) => s.trim().length > 0, {
-      expected: "a name that is not only whitespace",
-      toJsonSchema: () => ({ pattern: "\\S" }),
-    }),
-    Schema.isBetweenCodePoints(1, 80),
-  ),
-)
+/**
+ * Game name: one line, not blank, 1-80 characters counted as Unicode code points (an emoji is one character), without
+ * control characters, bidirectional controls or lone surrogates; decoded (and stored) in NFC.
+ */
+export const GameName = NameText
 export type GameName = typeof GameName.Type

@@ -1,10 +1,13 @@
 import { Schema } from "effect"
+import { withoutForbiddenCharacters } from "../text/UserText.ts"
 
 export const SLUG_MAX_LENGTH = 64
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/u
 
+/** The pattern refuses every other character too; the first check names a control or bidirectional one by code point. */
 export const Slug = Schema.String.pipe(
   Schema.check(
+    withoutForbiddenCharacters("single"),
     Schema.isPattern(SLUG_PATTERN, { expected: "lowercase letters and digits in groups joined by single hyphens" }),
     Schema.isMaxLength(SLUG_MAX_LENGTH),
   ),

@@ -15,12 +15,15 @@ export interface SweepReport {
   readonly expiredIntents: number
   readonly deletedObjects: ReadonlyArray<string>
   readonly keptObjects: number
+  /** Partial files of writes that no longer run (a crashed upload), now removed, and the bytes they held. */
+  readonly abandonedWrites: number
+  readonly abandonedBytes: number
 }
 
 const DELETE_CONCURRENCY = 4
 
 /**
- * Removes what nothing will ever use: expired upload intents, then objects under `releases/` and `tmp/` that are older
+ * Removes what nothing will ever use: partial files of writes that no longer run, expired upload intents, then objects under `releases/` and `tmp/` that are older
  * than the grace period and that no release and no live intent refers to. Referenced objects are never deleted; the
  * intents are swept first so their objects go in the same run.
  *
@@ -32,11 +35,18 @@ export const sweep = Effect.fnUntraced(function*(graceSeconds: number = DEFAULT_
   const releases = yield* ReleaseStore
   const storage = yield* ObjectStorage
   const now = yield* (yield* Clock).now
+  const abandoned = yield* storage.removeAbandonedWrites({ now, graceSeconds })
   const expiredIntents = yield* releases.deleteExpiredIntents(now)
   const stored: ReadonlyArray<StoredObject> = [...(yield* storage.list(RELEASES_PREFIX)), ...(yield* storage.list(TEMP_PREFIX))]
   const settled = stored.filter((object) => object.modifiedAt.getTime() <= now.getTime() - graceSeconds * 1000)
   const inUse = yield* releases.keysInUse(settled.map((object) => object.key), now)
   const orphans = settled.filter((object) => !inUse.has(object.key)).map((object) => object.key)
   yield* Effect.forEach(orphans, (key) => storage.delete(key), { concurrency: DELETE_CONCURRENCY, discard: true })
-  return { expiredIntents, deletedObjects: orphans, keptObjects: stored.length - orphans.length } satisfies SweepReport
+  return {
+    expiredIntents,
+    deletedObjects: orphans,
+    keptObjects: stored.length - orphans.length,
+    abandonedWrites: abandoned.removedFiles,
+    abandonedBytes: abandoned.removedBytes,
+  } satisfies SweepReport
 })

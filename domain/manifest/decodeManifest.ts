@@ -17,7 +17,8 @@ export const decodeManifest = (input: unknown): ManifestDecoding => {
   if (!isRecord(input)) return { _tag: "Invalid", fields: MANIFEST_FIELDS }
   const fields = MANIFEST_FIELDS.filter((field) => !FIELD_IS_VALID[field](Object.hasOwn(input, field) ? input[field] : undefined))
   if (fields.length > 0) return { _tag: "Invalid", fields }
-  const manifest = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, input[f]])) as unknown as Manifest
+  // The name is kept in NFC, as the Manifest schema (GameName) decodes it: what the multipart path stores.
+  const manifest = { ...Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, input[f]])), name: (input["name"] as string).normalize("NFC") } as unknown as Manifest
   if (manifest.min_players > manifest.max_players) return { _tag: "Invalid", fields: ["max_players"] }
   return { _tag: "Valid", manifest }
 }

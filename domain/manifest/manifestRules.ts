@@ -2,6 +2,8 @@
 // `check` process, which must stay under 100 MB RSS; loading effect alone costs ~50 MB) validates
 // with these, and the `Manifest` schema is built from the same predicates.
 
+import { describeForbidden, forbiddenCharacters, hasForbiddenCharacters, isNameText, NAME_MAX_CODE_POINTS } from "../text/textRules.ts"
+
 export const MANIFEST_FIELDS = ["id", "name", "version", "engine_sdk", "entry_scene", "min_players", "max_players"] as const
 export type ManifestField = (typeof MANIFEST_FIELDS)[number]
 
@@ -16,7 +18,11 @@ export interface ManifestData {
   readonly max_players: number
 }
 
-/** Stable game identifier: 1-64 of [A-Za-z0-9._-], first character alphanumeric, no "..". */
+/**
+ * Stable game identifier: 1-64 of [A-Za-z0-9._-], first character alphanumeric, no "..". ASCII letters, digits and
+ * three marks only, so it is stricter than the identifier rule of domain/text/textRules.ts: no control or
+ * bidirectional character, no lone surrogate gets through.
+ */
 export const MANIFEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 export const isManifestId = (s: string): boolean => MANIFEST_ID_PATTERN.test(s) && !s.includes("..")
 
@@ -26,17 +32,20 @@ export const isManifestId = (s: string): boolean => MANIFEST_ID_PATTERN.test(s) 
  */
 export const isReleaseVersion = (s: string): boolean => /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(s) && !s.includes("..")
 
-/** The game name rule of domain/game/GameName.ts (1-80 code points, not only whitespace); proven equal by test. */
-export const isGameNameText = (s: string): boolean => {
-  const codePoints = [...s].length
-  return s.trim().length > 0 && codePoints >= 1 && codePoints <= 80
-}
+/**
+ * The game name rule of domain/game/GameName.ts (one line, 1-80 code points in NFC, not only whitespace, no control or
+ * bidirectional character, no lone surrogate); the same functions, and proven equal by test.
+ */
+export const isGameNameText = isNameText
 
 /** Version of the platform SDK the game was built against, e.g. "1.4.0": 1-32 of [A-Za-z0-9.+_-], first alphanumeric. */
 export const ENGINE_SDK_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,31}$/
 export const isEngineSdk = (s: string): boolean => ENGINE_SDK_PATTERN.test(s)
 
-/** A scene inside the pack: `res://` optional, `.tscn` or `.scn`, no `..`/`.`/empty segment, no backslash, at most 256 characters. */
+/**
+ * A scene inside the pack: `res://` optional, `.tscn` or `.scn`, no `..`/`.`/empty segment, no backslash, no control or
+ * bidirectional character (nor a lone surrogate), at most 256 characters.
+ */
 export const isValidEntryScenePath = (s: string): boolean => {
   const bare = s.startsWith("res://") ? s.slice("res://".length) : s
   return (
@@ -44,7 +53,7 @@ export const isValidEntryScenePath = (s: string): boolean => {
     bare.length > 0 &&
     !bare.startsWith("/") &&
     !bare.includes("\\") &&
-    !bare.includes("\0") &&
+    !hasForbiddenCharacters(s, "single") &&
     !bare.split("/").some((part) => part === ".." || part === "." || part === "") &&
     /\.(tscn|scn)$/.test(bare)
   )
@@ -69,10 +78,23 @@ export const FIELD_IS_VALID: Readonly<Record<ManifestField, (value: unknown) => 
 /** What each field must be, in words: for the multipart `detail` and for scanner findings. */
 export const MANIFEST_FIELD_RULES: Readonly<Record<ManifestField, string>> = {
   id: "a string of 1-64 characters [A-Za-z0-9._-], starting with a letter or digit, without '..', that stays the same across updates",
-  name: "the game's name, a string of 1-80 characters that is not only whitespace",
+  name: `the game's name, one line of 1-${NAME_MAX_CODE_POINTS} characters that is not only whitespace, without control characters, bidirectional controls (U+202A-U+202E, U+2066-U+2069) or lone surrogates`,
   version: "a string of 1-32 characters [A-Za-z0-9._-], starting with a letter or digit, without '..' (the release version)",
   engine_sdk: "the platform SDK version, a string of 1-32 characters [A-Za-z0-9.+_-] starting with a letter or digit",
-  entry_scene: "the path of a .tscn or .scn scene inside the pack, e.g. res://game/main.tscn",
+  entry_scene: "the path of a .tscn or .scn scene inside the pack, e.g. res://game/main.tscn, without control or bidirectional characters",
   min_players: `an integer from 1 to ${MAX_PLAYERS_LIMIT}`,
   max_players: `an integer from 1 to ${MAX_PLAYERS_LIMIT}, at least min_players`,
+}
+
+/**
+ * "name: contains U+202E (a bidirectional control); remove it" for each text field holding a character no field may
+ * contain, in field order: the multipart `detail` names the code point, not only the field.
+ */
+export const manifestCharacterProblems = (input: unknown): ReadonlyArray<string> => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return []
+  const record = input as Readonly<Record<string, unknown>>
+  return MANIFEST_FIELDS.flatMap((field) => {
+    const value = Object.hasOwn(record, field) ? record[field] : undefined
+    return isString(value) ? forbiddenCharacters(value, "single").map((c) => `${field}: ${describeForbidden(c)}`) : []
+  })
 }

@@ -7,16 +7,11 @@ import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
 import { NotFound, ReleaseNotPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
+import { ReasonText } from "../text/UserText.ts"
 import { activeRelease, catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
 
-export const RejectBody = Schema.Struct({
-  reason: Schema.String.pipe(
-    Schema.check(
-      Schema.makeFilter((s: string) => s.trim().length > 0, { expected: "a reason the creator can act on" }),
-      Schema.isMaxLength(2000),
-    ),
-  ),
-})
+/** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
+export const RejectBody = Schema.Struct({ reason: ReasonText })
 
 /** Administrator-only operations answer 404 to everyone else, like unknown routes. */
 const requireAdmin = (principal: Principal) =>

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Manifest } from "../manifest/Manifest.ts"
+import { MANIFEST_FIELD_SCHEMAS } from "../manifest/Manifest.ts"
 import { Finding } from "./Finding.ts"
 
 export const ScanSummary = Schema.Struct({
@@ -23,6 +23,13 @@ export { LISTED_FILES_LIMIT } from "./limits.ts"
 export const PackFile = Schema.Struct({ path: Schema.String, sizeBytes: Schema.Int })
 export type PackFile = typeof PackFile.Type
 
+/**
+ * The pack's manifest as it was when scanned. Reports are records read back from the database, so the text fields that
+ * newer rules made stricter (the characters of names and scene paths, domain/text) are not checked again on the way
+ * out: a report stored before would otherwise fail to load.
+ */
+export const RecordedManifest = Schema.Struct({ ...MANIFEST_FIELD_SCHEMAS, name: Schema.String, entry_scene: Schema.String })
+
 export const ScanReport = Schema.Struct({
   /** True when no finding has severity `error`. */
   ok: Schema.Boolean,
@@ -31,7 +38,7 @@ export const ScanReport = Schema.Struct({
   /** The pack's directory in stored order (at most LISTED_FILES_LIMIT entries, see limits.ts), for reviewers. */
   files: Schema.Array(PackFile),
   /** The pack's own `manifest.json` when it decoded; null otherwise. */
-  manifest: Schema.NullOr(Manifest),
+  manifest: Schema.NullOr(RecordedManifest),
   scannerVersion: Schema.String,
 })
 export type ScanReport = typeof ScanReport.Type

@@ -6,7 +6,8 @@ import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { PackScanner } from "../../ports/PackScanner.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
-import { SubmissionStore } from "../../ports/SubmissionStore.ts"
+import type { ScanRecord } from "../../ports/ScanStore.ts"
+import { type Submission, SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { GameNotFoundOrForbidden, InvalidManifest, StaticAnalysisFailed, VersionExists } from "../errors.ts"
@@ -14,6 +15,7 @@ import type { Game } from "../game/Game.ts"
 import { firstFreeSlug, SLUG_MAX_LENGTH, slugFromName } from "../game/Slug.ts"
 import { decodeManifest } from "../manifest/decodeManifest.ts"
 import type { Manifest } from "../manifest/Manifest.ts"
+import { manifestCharacterProblems } from "../manifest/manifestRules.ts"
 import { ARTIFACT_CONTENT_TYPE } from "../release/Limits.ts"
 import { releaseObjectKey } from "../release/ObjectKey.ts"
 import type { Release } from "../release/Release.ts"
@@ -36,6 +38,8 @@ export interface SubmissionAccepted {
 }
 
 const MAX_SLUG_ATTEMPTS = 25
+/** Commits that find the manifest id taken, each followed by a fresh read of the game that took it. */
+const MAX_RACE_ATTEMPTS = 3
 
 /** The manifest part as a Manifest, naming every offending field otherwise. */
 export const parseManifest = Effect.fnUntraced(function*(text: string | null) {
@@ -48,7 +52,9 @@ export const parseManifest = Effect.fnUntraced(function*(text: string | null) {
   }
   const decoded = decodeManifest(input)
   if (decoded._tag === "Invalid") {
-    return yield* new InvalidManifest({ fields: decoded.fields, problem: "These manifest fields are missing or invalid." })
+    const characters = manifestCharacterProblems(input)
+    const problem = `These manifest fields are missing or invalid.${characters.length > 0 ? ` ${characters.join("; ")}.` : ""}`
+    return yield* new InvalidManifest({ fields: decoded.fields, problem })
   }
   return { manifest: decoded.manifest, input }
 })
@@ -66,11 +72,18 @@ const gameToUpdate = Effect.fnUntraced(function*(principal: Principal, manifest:
   return existing
 })
 
+/**
+ * The game a concurrent first submission of this manifest id created while this one was being scanned: this one is
+ * decided as if it had arrived second, an update of that game under the usual rules (the creator's own game, a version
+ * higher than its newest). Null when no such game exists after all.
+ */
+const gameCreatedMeanwhile = gameToUpdate
+
 /** Moves the scanned package to its content-addressed key; an object already there holds these very bytes. */
-const placeObject = (tempKey: string, key: string) =>
+const placeObject = (fromKey: string, key: string) =>
   ObjectStorage.use((storage) =>
-    storage.move(tempKey, key).pipe(
-      Effect.catchTag("ObjectExists", () => storage.delete(tempKey)),
+    storage.move(fromKey, key).pipe(
+      Effect.catchTag("ObjectExists", () => storage.delete(fromKey)),
       Effect.catchTag("ObjectNotFound", (e) => Effect.die(new Error(`the uploaded object vanished before it was placed: ${e.key}`))),
     )
   )
@@ -82,56 +95,95 @@ const unplaceObject = Effect.fnUntraced(function*(key: string) {
   if (!inUse.has(key)) yield* ObjectStorage.use((s) => s.delete(key))
 }, (effect) => effect.pipe(Effect.ignore))
 
+interface Records {
+  readonly release: Release
+  readonly submission: Submission
+  readonly scan: ScanRecord
+}
+
+/**
+ * Inserts a new game with the records. Its slug comes from the manifest name, collision-free; a concurrent create may
+ * take it first, and then the next free one is tried.
+ */
+const commitNewGame = Effect.fnUntraced(function*(principal: Principal, manifest: Manifest, records: Records, now: Date) {
+  const store = yield* SubmissionStore
+  const base = slugFromName(manifest.name)
+  for (let attempt = 1; ; attempt++) {
+    const taken = new Set(yield* GameStore.use((g) => g.slugsStartingWith(base.slice(0, SLUG_MAX_LENGTH - 6))))
+    const game: Game = {
+      id: records.release.gameId,
+      name: manifest.name,
+      slug: firstFreeSlug(base, taken),
+      kind: "engine",
+      ownerId: principal.userId,
+      manifestId: manifest.id,
+      createdAt: now,
+      updatedAt: now,
+    }
+    const outcome = yield* store.commit({ game, newGame: true, ...records }).pipe(
+      Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(null) : Effect.fail(e))),
+    )
+    if (outcome !== null) return outcome
+  }
+})
+
 const accept = Effect.fnUntraced(function*(principal: Principal, upload: ReceivedUpload) {
   const { manifest, input } = yield* parseManifest(upload.manifestText)
-  const existing = yield* gameToUpdate(principal, manifest)
+  let existing = yield* gameToUpdate(principal, manifest)
   const source = yield* storageByteSource(upload.pck.key, upload.pck.sizeBytes)
   const report = yield* PackScanner.use((s) => s.scan(source, { path: "multipart", submittedManifest: input }))
   if (!report.ok) return yield* new StaticAnalysisFailed({ violations: report.findings.filter((f) => f.severity === "error") })
 
   const now = yield* Clock.use((c) => c.now)
   const ids = yield* Ids
-  const gameId = existing?.id ?? (yield* ids.next("gm"))
-  const key = releaseObjectKey(gameId, manifest.version, upload.pck.sha256)
-  yield* placeObject(upload.pck.key, key)
-  const release: Release = {
-    gameId,
-    version: manifest.version,
-    sha256: upload.pck.sha256,
-    sizeBytes: upload.pck.sizeBytes,
-    contentType: ARTIFACT_CONTENT_TYPE,
-    objectKey: key,
-    source: "multipart",
-    status: "pending_review",
-    createdBy: principal.userId,
-    createdAt: now,
-    reviewedBy: null,
-    reviewedAt: null,
-    rejectionReason: null,
-  }
-  const submission = { id: yield* ids.next("sub"), gameId, version: manifest.version, createdBy: principal.userId, createdAt: now }
-  const scan = { gameId, version: manifest.version, report, scannedAt: now }
+  const submissionId = yield* ids.next("sub")
   const store = yield* SubmissionStore
-  const commit = existing !== null
-    ? store.commit({ game: { ...existing, name: manifest.name, manifestId: manifest.id, updatedAt: now }, newGame: false, release, submission, scan })
-    : Effect.gen(function*() {
-      // A new game gets a collision-free slug from the manifest name; a concurrent create may take it first.
-      const base = slugFromName(manifest.name)
-      for (let attempt = 1; ; attempt++) {
-        const taken = new Set(yield* GameStore.use((g) => g.slugsStartingWith(base.slice(0, SLUG_MAX_LENGTH - 6))))
-        const game: Game = { id: gameId, name: manifest.name, slug: firstFreeSlug(base, taken), kind: "engine", ownerId: principal.userId, manifestId: manifest.id, createdAt: now, updatedAt: now }
-        const done = yield* store.commit({ game, newGame: true, release, submission, scan }).pipe(
-          Effect.as(true),
-          Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
-        )
-        if (done) return
+  // Where the scanned bytes are: the upload's temporary key (removed by submitPackage on failure), then the key of the
+  // game they were last meant for (removed here on failure, unless a committed release uses it).
+  let placedAt = upload.pck.key
+  let newGameId: string | null = null
+  const gameId = yield* Effect.gen(function*() {
+    for (let attempt = 1; ; attempt++) {
+      const gameId = existing?.id ?? (newGameId ??= yield* ids.next("gm"))
+      const key = releaseObjectKey(gameId, manifest.version, upload.pck.sha256)
+      if (key !== placedAt) {
+        yield* placeObject(placedAt, key)
+        placedAt = key
       }
-    })
-  yield* commit.pipe(Effect.onError(() => unplaceObject(key)))
+      const records: Records = {
+        release: {
+          gameId,
+          version: manifest.version,
+          sha256: upload.pck.sha256,
+          sizeBytes: upload.pck.sizeBytes,
+          contentType: ARTIFACT_CONTENT_TYPE,
+          objectKey: key,
+          source: "multipart",
+          status: "pending_review",
+          createdBy: principal.userId,
+          createdAt: now,
+          reviewedBy: null,
+          reviewedAt: null,
+          rejectionReason: null,
+        },
+        submission: { id: submissionId, gameId, version: manifest.version, createdBy: principal.userId, createdAt: now },
+        scan: { gameId, version: manifest.version, report, scannedAt: now },
+      }
+      const outcome = existing !== null
+        ? yield* store.commit({ game: { ...existing, name: manifest.name, manifestId: manifest.id, updatedAt: now }, newGame: false, ...records })
+        : yield* commitNewGame(principal, manifest, records, now)
+      if (outcome === "committed") return gameId
+      // A concurrent first submission of this manifest id created the game meanwhile: decide again, as its update.
+      if (attempt >= MAX_RACE_ATTEMPTS) {
+        return yield* Effect.die(new Error(`manifest id '${manifest.id}' stays taken, but no game with it can be read`))
+      }
+      existing = yield* gameCreatedMeanwhile(principal, manifest)
+    }
+  }).pipe(Effect.onError(() => (placedAt === upload.pck.key ? Effect.void : unplaceObject(placedAt))))
   yield* ReviewNotifier.use((n) =>
-    n.notify({ kind: "submission_received", gameId, version: manifest.version, sha256: release.sha256, sizeBytes: release.sizeBytes, at: now })
+    n.notify({ kind: "submission_received", gameId, version: manifest.version, sha256: upload.pck.sha256, sizeBytes: upload.pck.sizeBytes, at: now })
   )
-  return { gameId, submissionId: submission.id, status: "review", scan: report } satisfies SubmissionAccepted
+  return { gameId, submissionId, status: "review", scan: report } satisfies SubmissionAccepted
 })
 
 /**

@@ -3,6 +3,7 @@ import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedge
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
 import { layerMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
+import { layerMemorySessionStore } from "../../adapters/memory/MemorySessionStore.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
@@ -10,11 +11,15 @@ import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNot
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
+submissionStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
+sessionStoreContract("memory", () => layerMemorySessionStore)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),

@@ -5,6 +5,8 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
 // migrations again: the later ones find nothing to apply.
@@ -13,5 +15,7 @@ const records = () => layerSqlRecords({ target: { kind: "mysql", url } })
 
 gameStoreContract("MariaDB", records)
 releaseStoreContract("MariaDB", records)
+submissionStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
+sessionStoreContract("MariaDB", records)

@@ -6,6 +6,8 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -14,5 +16,7 @@ const records = () => layerSqlRecords({ target: { kind: "sqlite", path: join(dir
 
 gameStoreContract("SQLite", records)
 releaseStoreContract("SQLite", records)
+submissionStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
+sessionStoreContract("SQLite", records)

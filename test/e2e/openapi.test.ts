@@ -81,6 +81,12 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog"))
     conforms("POST", "/api/session", await api.call("POST", "/api/session", { token: creator }))
     conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session"))
+    conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session", { headers: { cookie: "pckgate_session=x", origin: "https://elsewhere.example" } })) // 401
+    const userSessions = "/api/admin/users/{userId}/sessions"
+    conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions", { token: admin })) // 204
+    conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions", { token: creator })) // 404
+    conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions")) // 401
+    conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/bad%E2%80%AEid/sessions", { token: admin })) // 400
     conforms("GET", "/healthz", await api.call("GET", "/healthz"))
     expect(seen.size).toBeGreaterThanOrEqual(20)
   })

@@ -54,11 +54,15 @@ describe("authentication precedence (spec §5)", () => {
     t.clock.advance(-(8 * 3600 + 1))
   })
 
-  test("POST /api/session needs a Bearer token; DELETE /api/session clears the cookie", async () => {
+  test("POST /api/session needs a Bearer token; DELETE /api/session ends the session and clears the cookie, from the service's own origin only", async () => {
     expect((await t.api.call("POST", "/api/session", { headers: { cookie } })).status).toBe(401)
-    const ended = await t.app.fetch(new Request(`${TEST_BASE_URL}/api/session`, { method: "DELETE", headers: { cookie } }))
+    const crossSite = await t.api.call("DELETE", "/api/session", { headers: { cookie, origin: "https://evil.example" } })
+    expect([crossSite.status, crossSite.body.error, crossSite.headers.get("set-cookie")]).toEqual([401, "sign_in_required", null])
+    expect((await t.api.call("GET", "/api/me/games", { headers: { cookie } })).status).toBe(200)
+    const ended = await t.app.fetch(new Request(`${TEST_BASE_URL}/api/session`, { method: "DELETE", headers: { cookie, origin: TEST_BASE_URL } }))
     expect(ended.status).toBe(204)
     expect(ended.headers.get("set-cookie")).toMatch(/^pckgate_session=; .*Max-Age=0/)
+    expect((await t.api.call("GET", "/api/me/games", { headers: { cookie } })).status).toBe(401)
   })
 
   test("tokens for another audience, expired ones and unsigned ones are refused", async () => {

@@ -20,7 +20,7 @@ const downGameStore = Layer.succeed(GameStore, GameStore.of({
 const brokenStorage = (failure: () => Effect.Effect<never, Unavailable | StorageNotConfigured>) =>
   Layer.succeed(ObjectStorage, ObjectStorage.of({
     presignPut: failure, presignGet: failure, head: failure, digest: failure, readRange: failure, read: failure, put: failure,
-    move: failure, delete: failure, list: failure,
+    move: failure, delete: failure, list: failure, removeAbandonedWrites: failure,
   }))
 
 describe("a failing dependency answers the endpoint's documented code, never a 500, and never leaks the cause", () => {

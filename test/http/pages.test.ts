@@ -132,15 +132,21 @@ describe("sign-in for people (embedded default: the dev sign-in page)", () => {
     }
   })
 
-  test("/auth/logout ends the session from the site's own pages only", async () => {
+  test("/auth/logout ends the session on the server, from the site's own pages only: a copy of the cookie stops working", async () => {
     const cookie = await signIn("leaving")
     const form = await (await get("/auth/logout", cookie)).text()
     expect(form).toContain('<form method="post" action="/auth/logout"><button type="submit">Sign out of pckgate</button></form>')
     expect((await post("/auth/logout", { cookie, origin: "http://evil.example" })).status).toBe(403)
+    expect((await get("/creator", cookie)).status).toBe(200)
     const out = await post("/auth/logout", { cookie })
     expect([out.status, out.headers.get("location")]).toEqual([303, "/auth/logout"])
     expect(setCookie(out, SESSION_COOKIE)!.header).toContain(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`)
     expect(await (await get("/auth/logout")).text()).toContain("You are signed out.")
+    // The browser dropped the cookie; someone who copied it before is not signed in with it either.
+    expect(await (await get("/auth/logout", cookie)).text()).toContain("You are signed out.")
+    const creator = await get("/creator", cookie)
+    expect([creator.status, creator.headers.get("location")]).toEqual([303, "/auth/login?return_to=%2Fcreator"])
+    expect((await post("/api/session/upload-token", { cookie })).status).toBe(401)
   })
 
   test("the OIDC callback does not exist without an identity provider", async () => {

@@ -1,3 +1,4 @@
+import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { makeApp } from "../../adapters/http/App.ts"
 import { browserRoutes } from "../../adapters/http/pages/index.ts"
@@ -5,6 +6,8 @@ import { LOGIN_COOKIE } from "../../adapters/http/pages/loginState.ts"
 import type { SignInMode } from "../../adapters/http/routes/auth.ts"
 import { makeSessionCodec, SESSION_COOKIE } from "../../adapters/http/session.ts"
 import { makeOidcLogin, remoteKeys } from "../../adapters/identity/OidcLogin.ts"
+import { SESSION_ADMIN_TTL_SECONDS, sessionPrincipal } from "../../domain/auth/Session.ts"
+import { SessionStore } from "../../ports/SessionStore.ts"
 import { startOidcProvider, type OidcProvider } from "../support/oidcProvider.ts"
 import { makeTestApp, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
 
@@ -28,14 +31,14 @@ const appWith = (signIn: SignInMode) =>
     routes: browserRoutes({ signIn, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
   })
 
-const loginFor = (issuer: string, overrides: { clientId?: string; clientSecret?: string | null } = {}) =>
+const loginFor = (issuer: string, overrides: { clientId?: string; clientSecret?: string | null; adminSubjects?: ReadonlyArray<string> } = {}) =>
   makeOidcLogin({
     issuer,
     clientId: overrides.clientId ?? CLIENT_ID,
     clientSecret: overrides.clientSecret === undefined ? CLIENT_SECRET : overrides.clientSecret,
     scopes: "openid profile",
     keys: remoteKeys(idp.jwksUrl),
-    adminSubjects: ["ops-lead"],
+    adminSubjects: overrides.adminSubjects ?? ["ops-lead"],
   })
 
 let app: ReturnType<typeof makeApp>
@@ -77,10 +80,14 @@ const signInThroughProvider = async () => {
   return callback(await authorize(started.authorize), started.cookie)
 }
 
+/** Who the session started by the response names now, read from the session store as the app reads it. */
 const sessionOf = async (response: Response) => {
   const cookie = cookieOf(response, SESSION_COOKIE)
   if (cookie === null || cookie.includes("Max-Age=0")) return null
-  return sessions.open(cookie.split(";")[0]!.slice(SESSION_COOKIE.length + 1), new Date())
+  const sessionId = await sessions.open(cookie.split(";")[0]!.slice(SESSION_COOKIE.length + 1))
+  if (sessionId === null) return null
+  const stored = await t.runtime.runPromise(SessionStore.use((store) => store.get(sessionId)))
+  return Option.isNone(stored) ? null : sessionPrincipal(stored.value, t.clock.current())
 }
 
 describe("OIDC sign-in for people (authorization code + PKCE)", () => {
@@ -125,6 +132,28 @@ describe("OIDC sign-in for people (authorization code + PKCE)", () => {
     expect(await sessionOf(await signInThroughProvider())).toEqual({ userId: "reviewer", isAdmin: true })
     idp.signInAs({ sub: "ops-lead" })
     expect(await sessionOf(await signInThroughProvider())).toEqual({ userId: "ops-lead", isAdmin: true })
+    idp.signInAs({ sub: "alice" })
+  })
+
+  test("removing someone from ADMIN_SUBJECTS takes effect within 10 minutes: the session's administrator role lapses", async () => {
+    idp.signInAs({ sub: "ops-lead" })
+    const back = await signInThroughProvider()
+    const cookie = cookieOf(back, SESSION_COOKIE)!.split(";")[0]!
+    const before = await app.fetch(new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie } }))
+    expect([before.status, await before.text()]).toEqual([200, expect.stringContaining("Signed in as <strong>ops-lead</strong> (administrator)")])
+    // The operator removes ops-lead from ADMIN_SUBJECTS (a restart with a new list): new sign-ins are not administrators…
+    const demoted = appWith({ kind: "oidc", login: loginFor(idp.issuer, { adminSubjects: [] }) })
+    const started = await begin(demoted)
+    const demotedBack = await demoted.fetch(new Request(await authorize(started.authorize), { headers: { cookie: started.cookie } }))
+    expect(await sessionOf(demotedBack)).toEqual({ userId: "ops-lead", isAdmin: false })
+    // …and the session started before loses the role 10 minutes after its sign-in, while it still signs ops-lead in.
+    t.clock.advance(SESSION_ADMIN_TTL_SECONDS - 1)
+    expect(await sessionOf(back)).toEqual({ userId: "ops-lead", isAdmin: true })
+    t.clock.advance(1)
+    expect(await sessionOf(back)).toEqual({ userId: "ops-lead", isAdmin: false })
+    const admin = await app.fetch(new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie } }))
+    expect(admin.status).toBe(404)
+    expect(await admin.text()).toContain("Signed in as <strong>ops-lead</strong></span>")
     idp.signInAs({ sub: "alice" })
   })
 

@@ -62,7 +62,7 @@ describe("npm run cli -- migrate / gc", () => {
 
     expect(cli(["gc", "--grace-seconds", "soon"], { DATA_DIR: dataDir }).status).toBe(2)
     const gc = cli(["gc", "--grace-seconds", "0"], { DATA_DIR: dataDir })
-    expect([gc.status, gc.stdout]).toEqual([0, `deleted ${orphan}\nexpired intents removed: 0; objects deleted: 1; kept: 1\n`])
+    expect([gc.status, gc.stdout]).toEqual([0, `deleted ${orphan}\nexpired intents removed: 0; objects deleted: 1; kept: 1; abandoned upload files removed: 0 (0 bytes)\n`])
     expect([await present(orphan), await present(intent.objectKey)]).toEqual([false, true])
   })
 })

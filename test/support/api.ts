@@ -41,6 +41,14 @@ export const apiClient = (baseUrl: string, fetchImpl: Fetch = (r) => fetch(r)) =
     approve: (token: string, gameId: string, version: string) => call("POST", `/api/admin/games/${gameId}/releases/${version}/approve`, { token }),
     reject: (token: string, gameId: string, version: string, reason: unknown) =>
       call("POST", `/api/admin/games/${gameId}/releases/${version}/reject`, { token, body: { reason } }),
+    /** upload-url, PUT and finalize of one artifact: the finalize reply (each step's status is checked by the caller's flow). */
+    uploadRelease: async (token: string, gameId: string, pck: { readonly bytes: Uint8Array; readonly declaration: unknown }) => {
+      const presigned = await call("POST", `/api/games/${gameId}/releases/upload-url`, { token, body: pck.declaration })
+      if (presigned.status !== 200) return presigned
+      const put = reply(await fetchImpl(new Request(presigned.body.uploadUrl, { method: "PUT", headers: presigned.body.headers, body: pck.bytes as BodyInit })))
+      if ((await put).status !== 200) return put
+      return call("POST", `/api/games/${gameId}/releases/finalize`, { token, body: pck.declaration })
+    },
     /** PUTs bytes to a presigned URL with the given headers (as a client that follows the contract would). */
     put: async (url: string, headers: Record<string, string>, bytes: Uint8Array) =>
       reply(await fetchImpl(new Request(url, { method: "PUT", headers, body: bytes as BodyInit }))),

@@ -36,15 +36,42 @@ export interface SendOptions {
   readonly cutAfterBytes?: number
   /** Send no Content-Length (chunked transfer encoding). */
   readonly chunked?: boolean
+  /** Stop sending for `pauseMs` once this many body bytes went out: a client that stalls midway. */
+  readonly pauseAfterBytes?: number
+  readonly pauseMs?: number
   /** Override the announced Content-Length. */
   readonly contentLength?: number
 }
 
-export const sendMultipart = (url: string, parts: ReadonlyArray<Part>, options: SendOptions = {}) =>
+export const sendMultipart = (url: string, parts: ReadonlyArray<Part>, options: SendOptions = {}): Promise<Outcome> => {
+  const total = parts.reduce((n, p) => n + partHeader(p).length + sizeOf(p) + CRLF.length, CLOSING.length)
+  const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...options.headers }
+  if (options.chunked !== true) headers["content-length"] = String(options.contentLength ?? total)
+  function* body(): Iterable<Uint8Array> {
+    for (const part of parts) {
+      yield partHeader(part)
+      if (typeof part.body === "string") yield encoder.encode(part.body)
+      else if (part.body instanceof Uint8Array) yield part.body
+      else yield* part.body()
+      yield CRLF
+    }
+    yield CLOSING
+  }
+  return sendRequest(url, "POST", headers, body(), options)
+}
+
+/**
+ * Sends a request whose body is produced lazily, reading the answer as soon as it comes (also while still sending):
+ * a server that refuses early is heard, and a reset is reported as such.
+ */
+export const sendRequest = (
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  chunks: Iterable<Uint8Array>,
+  options: Pick<SendOptions, "cutAfterBytes" | "pauseAfterBytes" | "pauseMs"> = {},
+) =>
   new Promise<Outcome>((resolve) => {
-    const total = parts.reduce((n, p) => n + partHeader(p).length + sizeOf(p) + CRLF.length, CLOSING.length)
-    const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...options.headers }
-    if (options.chunked !== true) headers["content-length"] = String(options.contentLength ?? total)
     let settled = false
     const settle = (outcome: Outcome) => {
       if (!settled) {
@@ -52,7 +79,7 @@ export const sendMultipart = (url: string, parts: ReadonlyArray<Part>, options: 
         resolve(outcome)
       }
     }
-    const req = request(url, { method: "POST", headers }, (res) => {
+    const req = request(url, { method, headers }, (res) => {
       let text = ""
       res.setEncoding("utf8")
       res.on("data", (d: string) => (text += d))
@@ -69,6 +96,7 @@ export const sendMultipart = (url: string, parts: ReadonlyArray<Part>, options: 
     })
     req.on("error", (e) => settle({ kind: "reset", error: e.message }))
     let sent = 0
+    let paused = false
     const write = async (chunk: Uint8Array): Promise<boolean> => {
       if (options.cutAfterBytes !== undefined && sent + chunk.length > options.cutAfterBytes) {
         req.write(chunk.subarray(0, Math.max(0, options.cutAfterBytes - sent)))
@@ -79,16 +107,15 @@ export const sendMultipart = (url: string, parts: ReadonlyArray<Part>, options: 
       }
       sent += chunk.length
       if (!req.write(chunk)) await new Promise((r) => req.once("drain", r))
+      if (!paused && options.pauseAfterBytes !== undefined && sent >= options.pauseAfterBytes) {
+        paused = true
+        await new Promise((r) => setTimeout(r, options.pauseMs ?? 0))
+      }
       return !req.destroyed && !settled
     }
     void (async () => {
-      for (const part of parts) {
-        if (!(await write(partHeader(part)))) return
-        const chunks = typeof part.body === "string" ? [encoder.encode(part.body)] : part.body instanceof Uint8Array ? [part.body] : part.body()
-        for (const chunk of chunks) if (!(await write(chunk))) return
-        if (!(await write(CRLF))) return
-      }
-      if (await write(CLOSING)) req.end()
+      for (const chunk of chunks) if (!(await write(chunk))) return
+      req.end()
     })()
   })
 

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   readonly submissionLimits?: Partial<SubmissionLimits>
   /** Replaces adapters (e.g. a failing store) on top of the memory defaults. */
   readonly override?: Layer.Layer<never, never, never> | Layer.Layer<any, never, never>
+  /** The session cookies' key: instances that share it (and a session store) accept each other's cookies. */
+  readonly sessionKey?: Uint8Array<ArrayBuffer>
 }
 
 export const makeTestApp = async (options: TestAppOptions = {}) => {
@@ -55,10 +57,11 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
   const layer = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)
   const runtime = ManagedRuntime.make(layer as Layer.Layer<AppServices | ManualClock | ReviewInbox>)
   const logs: Array<LogEntry> = []
+  const sessions = await makeSessionCodec(options.sessionKey ?? crypto.getRandomValues(new Uint8Array(32)))
   const app = makeApp({
     runtime,
     baseUrl: () => TEST_BASE_URL,
-    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
+    sessions,
     signer,
     log: (entry) => void logs.push(entry),
     routes: submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
@@ -71,6 +74,8 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     token: (userId: string, tokenOptions: { admin?: boolean; ttlSeconds?: number; audience?: string } = {}) =>
       issuer.issue({ userId, ...tokenOptions }),
     issuer,
+    /** The session cookie codec the app uses (to find the session a cookie names). */
+    sessions,
     clock,
     inbox,
     logs,

@@ -4,7 +4,7 @@
 import { Readable } from "node:stream"
 import busboy from "busboy"
 import type { IncrementalSha256 } from "../../../ports/Sha256Hasher.ts"
-import { rawNodeBody, webStreamOf } from "../nodeBody.ts"
+import { drainThenClose, rawNodeBody, rawNodeResponse, webStreamOf } from "../nodeBody.ts"
 
 export interface SubmissionLimits {
   /** Largest accepted `pck` part, inclusive. */
@@ -16,7 +16,9 @@ export interface SubmissionLimits {
   readonly deadlineMs: number
 }
 
-export type SinkResult = { readonly ok: true } | { readonly ok: false; readonly reason: "too_large" | "aborted" | "unavailable" }
+export type SinkResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: "too_large" | "aborted" | "storage_full" | "unavailable" }
 
 /** Where the `pck` bytes go: a temporary object, removed again on any failure. */
 export interface PckSink {
@@ -41,6 +43,7 @@ export type SubmissionRead =
   | { readonly kind: "timeout"; readonly what: "idle" | "deadline" }
   | { readonly kind: "malformed"; readonly detail: string }
   | { readonly kind: "aborted" }
+  | { readonly kind: "storage_full" }
   | { readonly kind: "unavailable" }
 
 export interface ReadSubmissionOptions {
@@ -50,22 +53,6 @@ export interface ReadSubmissionOptions {
   readonly hasher: () => IncrementalSha256
   /** Called as soon as the manifest has arrived; returning false stops reading (the upload is not worth taking). */
   readonly acceptManifest: (text: string) => boolean
-}
-
-/** How much of a refused body is read and dropped, at most, before the connection is cut. */
-const DRAIN_BYTES = 16 * 1024 * 1024
-const DRAIN_MS = 2000
-
-const drainThenClose = (source: Readable) => {
-  let drained = 0
-  const cut = () => source.destroy()
-  const timer = setTimeout(cut, DRAIN_MS)
-  source.on("data", (chunk: Buffer) => {
-    drained += chunk.length
-    if (drained > DRAIN_BYTES) cut()
-  })
-  source.once("close", () => clearTimeout(timer))
-  source.resume()
 }
 
 export const readSubmission = (request: Request, options: ReadSubmissionOptions): Promise<SubmissionRead> =>
@@ -112,7 +99,7 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
       setImmediate(() => parser.destroy())
       // The refusal is answered while the client may still be sending: the rest of the body is read and dropped for a
       // while, so the answer reaches the client instead of a connection reset, then the connection is cut.
-      drainThenClose(source)
+      drainThenClose(source, rawNodeResponse(request))
       const written = pck
       void (async () => {
         // Wait for the write to stop (the stream it reads was just cut), then remove what it left.
@@ -157,15 +144,22 @@ export const readSubmission = (request: Request, options: ReadSubmissionOptions)
       file.on("limit", () => finish({ kind: "too_large" }))
       // One web stream with a byte-counted buffer: network reads and storage writes overlap, and the bytes are hashed
       // on the way in.
-      const hashed = webStreamOf(file, (chunk) => {
-        hash.update(chunk)
-        sizeBytes += chunk.length
+      const hashed = webStreamOf(file, {
+        onChunk: (chunk) => {
+          hash.update(chunk)
+          sizeBytes += chunk.length
+        },
       })
-      pck = sink.write(tempKey, hashed, limits.maxPckBytes).then((result): ReceivedPck | SubmissionRead =>
-        result.ok
-          ? { key: tempKey, filename, sha256: hash.digestHex(), sizeBytes }
-          : { kind: result.reason === "too_large" ? "too_large" : result.reason === "aborted" ? "aborted" : "unavailable" } as SubmissionRead
-      ).catch((): SubmissionRead => ({ kind: "unavailable" }))
+      pck = sink.write(tempKey, hashed, limits.maxPckBytes).then((result): ReceivedPck | SubmissionRead => {
+        if (result.ok) return { key: tempKey, filename, sha256: hash.digestHex(), sizeBytes }
+        // A failed write (a full disk) ends the request at once: the client is told now, not after an idle timeout.
+        const failed: SubmissionRead = { kind: result.reason }
+        finish(failed)
+        return failed
+      }).catch((): SubmissionRead => {
+        finish({ kind: "unavailable" })
+        return { kind: "unavailable" }
+      })
     })
     parser.on("field", (name, value, info) => {
       if (settled || name !== "manifest") return

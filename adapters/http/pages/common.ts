@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
 import type { DomainError } from "../../../domain/errors.ts"
 import { authenticate } from "../auth.ts"
+import { readSmallBody } from "../body.ts"
 import { ERROR_TABLE } from "../errorTable.ts"
 import type { AppServices, RouteContext } from "../route.ts"
 import { html } from "./html.ts"
@@ -28,12 +29,12 @@ export const signInFirst = (ctx: RouteContext): Response => {
   return redirect(`/auth/login?return_to=${encodeURIComponent(safeReturnTo(url.pathname + url.search))}`)
 }
 
-/** Reads a small url-encoded form (sign-in), refusing bodies above `limitBytes`. */
+/** Reads a small url-encoded form (sign-in), refusing bodies above `limitBytes` and bodies that stall. */
 export const readForm = (request: Request, limitBytes = 4096) =>
   Effect.promise(async (): Promise<URLSearchParams | null> => {
     if (Number(request.headers.get("content-length") ?? "0") > limitBytes) return null
-    const text = await request.text().catch(() => "")
-    return text.length > limitBytes ? null : new URLSearchParams(text)
+    const bytes = await readSmallBody(request, limitBytes)
+    return bytes === "too_large" || "timeout" in bytes ? null : new URLSearchParams(new TextDecoder().decode(bytes))
   })
 
 /**

@@ -7,8 +7,8 @@ import { type Html, html } from "../pages/html.ts"
 import { errorPage, htmlResponse, page, redirect } from "../pages/layout.ts"
 import { LOGIN_COOKIE, LOGIN_TTL_SECONDS, loginCookieHeader, type LoginStateCodec } from "../pages/loginState.ts"
 import type { Route, RouteContext } from "../route.ts"
-import { readCookie, sessionCookieHeader } from "../session.ts"
-import { SESSION_TTL_SECONDS } from "./session.ts"
+import { readCookie } from "../session.ts"
+import { clearedSessionCookie, endSession, startSession } from "../sessionLifecycle.ts"
 
 // Sign-in for people. With an identity provider: /auth/login → the provider (authorization code + PKCE) →
 // /auth/callback, which sets the session cookie. Without one (the embedded default): the dev sign-in page.
@@ -45,12 +45,21 @@ const devSignInRefused = () =>
 
 const callbackUrl = (ctx: RouteContext) => `${ctx.baseUrl()}/auth/callback`
 
-const startSession = Effect.fnUntraced(function*(ctx: RouteContext, principal: Principal) {
+/**
+ * Starts the person's session and sends them on to `location` with its cookie (and `otherCookies`); when the session
+ * cannot be recorded (the database is down), a page saying so instead.
+ */
+const signInAndGo = (ctx: RouteContext, principal: Principal, location: string, otherCookies: ReadonlyArray<string> = []) => {
   ctx.setUser(principal.userId)
-  const now = yield* Clock.use((clock) => clock.now)
-  const cookie = yield* Effect.promise(() => ctx.auth.sessions.issue(principal, new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)))
-  return sessionCookieHeader(cookie, SESSION_TTL_SECONDS, isSecure(ctx))
-})
+  return startSession(ctx.auth, principal, isSecure(ctx)).pipe(
+    Effect.map(({ setCookie }) => redirectWithCookies(location, [...otherCookies, setCookie])),
+    Effect.catchTag("Unavailable", () => {
+      const response = signInProblemPage(503, "The service cannot start your session right now")
+      for (const cookie of otherCookies) response.headers.append("set-cookie", cookie)
+      return Effect.succeed(response)
+    }),
+  )
+}
 
 /** A redirect setting several cookies (Set-Cookie cannot be folded into one header). */
 const redirectWithCookies = (location: string, cookies: ReadonlyArray<string>): Response => {
@@ -138,7 +147,7 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
           response.headers.append("set-cookie", clearLogin)
           return response
         }
-        return redirectWithCookies(pending.returnTo, [clearLogin, yield* startSession(ctx, outcome.success)])
+        return yield* signInAndGo(ctx, outcome.success, pending.returnTo, [clearLogin])
       }),
     },
     {
@@ -168,7 +177,7 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
           const message = user === "" ? "Enter a user name." : "Use only letters, digits, dots, underscores, @ and hyphens (at most 64)."
           return htmlResponse(400, devSignInPage(returnTo, { user, message }))
         }
-        return redirectWithCookies(returnTo, [yield* startSession(ctx, { userId: user, isAdmin: form.get("admin") === "1" })])
+        return yield* signInAndGo(ctx, { userId: user, isAdmin: form.get("admin") === "1" }, returnTo)
       }),
     },
     {
@@ -187,14 +196,17 @@ export const authRoutes = (options: AuthRouteOptions): ReadonlyArray<Route> => {
       }),
     },
     {
+      // Ends the session on the server (a copy of the cookie stops working too), then clears the cookie.
       method: "POST",
       path: "/auth/logout",
-      handle: (ctx) =>
-        Effect.sync(() =>
-          fromOwnOrigin(ctx)
-            ? redirectWithCookies("/auth/logout", [sessionCookieHeader("", 0, isSecure(ctx))])
-            : errorPage(403, "Sign-out refused", "Sign out with the button on this site's pages.")
-        ),
+      handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+        if (!fromOwnOrigin(ctx)) return errorPage(403, "Sign-out refused", "Sign out with the button on this site's pages.")
+        const ended = yield* endSession(ctx.request, ctx.auth).pipe(Effect.result)
+        if (ended._tag === "Failure") {
+          return errorPage(503, "Sign-out did not complete", "The service cannot end the session right now; try again in a moment.")
+        }
+        return redirectWithCookies("/auth/logout", [clearedSessionCookie(isSecure(ctx))])
+      }),
     },
   ]
 }

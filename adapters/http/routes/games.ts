@@ -37,7 +37,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      const game = yield* createGame(principal, yield* readJsonBody(ctx.request))
+      const game = yield* createGame(principal, yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
       return createdGame(ctx, game)
     }),
   },
@@ -54,7 +54,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
       if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-      const game = yield* registerGame(principal, yield* readJsonBody(ctx.request))
+      const game = yield* registerGame(principal, yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
       return createdGame(ctx, game)
     }),
   },

@@ -27,7 +27,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request)
+      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
       return json(200, yield* requestUploadUrl(principal, rawParam(ctx, "gameId"), body))
     }),
   },
@@ -47,7 +47,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request)
+      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
       const release = yield* finalizeRelease(principal, rawParam(ctx, "gameId"), body)
       return json(201, {
         gameId: release.gameId,

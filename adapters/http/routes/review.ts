@@ -57,7 +57,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
       if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-      const body = yield* readJsonBody(ctx.request)
+      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
       const [gameId, version] = yield* target(ctx)
       return decisionResponse(yield* rejectRelease(principal, gameId, version, body))
     }),

@@ -1,6 +1,7 @@
 import { Effect, Schema } from "effect"
 import {
   ArtifactTooLarge,
+  InsufficientStorage,
   InvalidManifest,
   InvalidRequest,
   MissingPck,
@@ -79,6 +80,8 @@ const receivedOrRefused = (read: SubmissionRead, limits: SubmissionLimits) => {
       return Effect.fail(new InvalidRequest({ problems: [`body: ${read.detail}`] }))
     case "aborted":
       return Effect.fail(new InvalidRequest({ problems: ["body: the upload was cut off before its end; nothing was kept"] }))
+    case "storage_full":
+      return Effect.fail(new InsufficientStorage({}))
     case "unavailable":
       return Effect.fail(new Unavailable({ dependency: "storage", reason: "writing the uploaded package failed" }))
   }
@@ -110,7 +113,13 @@ const receive = Effect.fnUntraced(function*(ctx: RouteContext, limits: Submissio
             Effect.catch((e) =>
               Effect.succeed<SinkResult>({
                 ok: false,
-                reason: e._tag === "ObjectTooLarge" ? "too_large" : e._tag === "UploadAborted" ? "aborted" : "unavailable",
+                reason: e._tag === "ObjectTooLarge"
+                  ? "too_large"
+                  : e._tag === "UploadAborted"
+                  ? "aborted"
+                  : e._tag === "StorageFull"
+                  ? "storage_full"
+                  : "unavailable",
               })
             ),
           )),
@@ -164,7 +173,7 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       success: [200, SubmissionOk],
       errors: [
         "InvalidRequest", "MissingPck", "NotAPckFile", "InvalidManifest", "StaticAnalysisFailed", "ArtifactTooLarge", "UploadTimedOut",
-        "GameNotFoundOrForbidden", "VersionExists", "RateLimited", "StorageNotConfigured",
+        "GameNotFoundOrForbidden", "VersionExists", "RateLimited", "TooManyUploads", "InsufficientStorage", "StorageNotConfigured",
       ],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
@@ -173,9 +182,11 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       if (declared > options.limits.maxPckBytes + FRAMING_ALLOWANCE_BYTES) {
         return yield* new ArtifactTooLarge({ sizeBytes: declared, limitBytes: options.limits.maxPckBytes })
       }
+      // One slot of the account's concurrent uploads, held while the body is read and the package checked.
+      yield* ctx.uploads.take(principal.userId)
       const accepted = yield* submitPackage(principal, receive(ctx, options.limits))
       return json(200, { ok: true, ...accepted })
-    }),
+    }, Effect.scoped),
   }
   if (options.corsOrigin === null) return [submit]
   return [submit, { method: "OPTIONS", path, headers: cors, handle: () => Effect.succeed(new Response(null, { status: 204 })) }]

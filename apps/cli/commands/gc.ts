@@ -10,7 +10,7 @@ import { EXIT } from "../io.ts"
 import { serverConfigFor } from "../serverConfig.ts"
 
 export const command: Command = {
-  summary: `gc [--grace-seconds <n>] [--data-dir <dir>]   delete expired upload intents and orphaned objects older than n seconds (default ${DEFAULT_SWEEP_GRACE_SECONDS}), as the server's sweeper does`,
+  summary: `gc [--grace-seconds <n>] [--data-dir <dir>]   delete abandoned upload files, expired upload intents and orphaned objects older than n seconds (default ${DEFAULT_SWEEP_GRACE_SECONDS}), as the server's sweeper does`,
   async run(argv, io) {
     const args = parseArgs(argv, { strings: ["grace-seconds", "data-dir"], booleans: [] })
     const grace = "error" in args ? Number.NaN : Number(args.values["grace-seconds"] ?? DEFAULT_SWEEP_GRACE_SECONDS)
@@ -33,7 +33,10 @@ export const command: Command = {
     }
     const report = exit.value
     for (const key of report.deletedObjects) io.stdout(`deleted ${key}\n`)
-    io.stdout(`expired intents removed: ${report.expiredIntents}; objects deleted: ${report.deletedObjects.length}; kept: ${report.keptObjects}\n`)
+    io.stdout(
+      `expired intents removed: ${report.expiredIntents}; objects deleted: ${report.deletedObjects.length}; kept: ${report.keptObjects}; ` +
+        `abandoned upload files removed: ${report.abandonedWrites} (${report.abandonedBytes} bytes)\n`,
+    )
     return EXIT.ok
   },
 }

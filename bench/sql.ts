@@ -1,14 +1,16 @@
 // Issue 3 goal: download-url at ≥ 50% of the rate of a trivial route (GET /healthz) on the same server, on SQLite and
 // on MariaDB, with 100 games × 10 releases; GET /api/catalog alongside. One run, autocannon, p99 printed. The server
 // runs as configured by default (game views cached for GAME_VIEW_CACHE_MS); the same figure without the cache follows.
+// Then how long an approval made on another instance takes to show on a server (issue 14's goal: ≤ 1 s).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { Effect } from "effect"
+import { Effect, ManagedRuntime } from "effect"
 import { layerSqlRecords, type SqlTarget } from "../adapters/sql/index.ts"
 import { releaseObjectKey } from "../domain/release/ObjectKey.ts"
 import { GameStore } from "../ports/GameStore.ts"
+import { GameViews } from "../ports/GameViews.ts"
 import { ReleaseStore } from "../ports/ReleaseStore.ts"
 import { cpuSecondsOf, median } from "./support/measure.ts"
 import { DEFAULT_GAME_VIEW_CACHE_MS } from "../apps/server/config.ts"
@@ -50,14 +52,14 @@ export const seed = (target: SqlTarget) =>
     }).pipe(Effect.provide(layerSqlRecords({ target }))),
   )
 
-/** The store's share of a download-url when the game view is not cached: one `gameView` read, timed in-process. */
+/** The store's share of a download-url when the game view is not cached: one GameViews read, timed in-process. */
 const storeReadMicros = (target: SqlTarget, gameIds: ReadonlyArray<string>) =>
   Effect.runPromise(
     Effect.gen(function*() {
-      const releases = yield* ReleaseStore
+      const views = yield* GameViews
       const iterations = 2000
       const started = performance.now()
-      for (let i = 0; i < iterations; i++) yield* releases.gameView(gameIds[i % gameIds.length]!)
+      for (let i = 0; i < iterations; i++) yield* views.view(gameIds[i % gameIds.length]!)
       return ((performance.now() - started) * 1000) / iterations
     }).pipe(Effect.provide(layerSqlRecords({ target }))),
   )
@@ -115,6 +117,59 @@ const benchServer = async (dataDir: string, env: Record<string, string>, gameIds
   }
 }
 
+/** Approvals measured for the time they take to show on another instance. */
+const PROPAGATION_ROUNDS = Number(process.env["BENCH_PROPAGATION_ROUNDS"] ?? 20)
+/** Issue 14's goal: a decision made on one instance is reflected by every instance within this. */
+const PROPAGATION_GOAL_MS = 1000
+
+/**
+ * How long an approval made on another instance takes to show on a running server whose cache holds the game: this
+ * process approves through the stores (as another instance does: the decision and its change-feed entry commit
+ * together), then asks the server for the new version's download URL until it answers 200. The time from the commit to
+ * that answer, per round.
+ */
+const benchPropagation = async (target: SqlTarget, dataDir: string, env: Record<string, string>) => {
+  const game = { id: "gm_benchpropagation", owner: "owner-propagation" }
+  const versions = Array.from({ length: PROPAGATION_ROUNDS + 1 }, (_, r) => `2.${r}.0`)
+  const runtime = ManagedRuntime.make(layerSqlRecords({ target }))
+  const approve = (version: string) =>
+    runtime.runPromise(ReleaseStore.use((releases) => releases.review(game.id, version, { status: "approved", by: "bench-admin", at: new Date(), reason: null })))
+  await runtime.runPromise(Effect.gen(function*() {
+    const at = new Date()
+    yield* GameStore.use((games) =>
+      games.insert({ id: game.id, name: "Propagation", slug: "bench-propagation", kind: "engine", ownerId: game.owner, manifestId: null, createdAt: at, updatedAt: at })
+    )
+    const releases = yield* ReleaseStore
+    for (const [r, version] of versions.entries()) {
+      const sha256 = (0xfeed00 + r).toString(16).padStart(64, "0")
+      const objectKey = releaseObjectKey(game.id, version, sha256)
+      const intent = { id: `ui_benchprop_${r}`, gameId: game.id, version, sha256, sizeBytes: 4096, contentType: "application/octet-stream", objectKey, createdBy: game.owner, createdAt: at, expiresAt: new Date(at.getTime() + 3600_000) }
+      yield* releases.recordIntent(intent)
+      yield* releases.finalize(intent.id, { gameId: game.id, version, sha256, sizeBytes: 4096, contentType: intent.contentType, objectKey, source: "release_api", status: "pending_review", createdBy: game.owner, createdAt: at, reviewedBy: null, reviewedAt: null, rejectionReason: null })
+    }
+  }))
+  await approve(versions[0]!)
+  const server = await startServer({ dataDir, env: { ...env, RATE_LIMIT_COUNT: "1000000" } })
+  try {
+    const headers = { authorization: `Bearer ${server.token("bench-stranger")}` }
+    const status = async (version: string) =>
+      (await fetch(`${server.baseUrl}/api/games/${game.id}/releases/${version}/download-url`, { headers }).then(async (reply) => (await reply.arrayBuffer(), reply))).status
+    const delays: Array<number> = []
+    for (let r = 1; r <= PROPAGATION_ROUNDS; r++) {
+      // The server's cache holds the game with the previous version active (read twice: the second is a hit).
+      for (let i = 0; i < 2; i++) if (await status(versions[r - 1]!) !== 200) throw new Error(`${versions[r - 1]} is not active on the server`)
+      await approve(versions[r]!)
+      const committedAt = performance.now()
+      while (await status(versions[r]!) !== 200) { /* asks again at once: the figure is the delay, not the rate */ }
+      delays.push(performance.now() - committedAt)
+    }
+    return delays
+  } finally {
+    await server.stop()
+    await runtime.dispose()
+  }
+}
+
 const line = (label: string, r: Measured, share: number) =>
   `  ${label.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(share * 100).toFixed(0).padStart(4)}% of /healthz  ` +
   `server CPU ${r.cpuMicros.toFixed(0).padStart(5)} µs/request`
@@ -133,7 +188,13 @@ const benchStore = async (name: string, target: SqlTarget, env: Record<string, s
   console.log(`  ${"".padEnd(40)} server CPU per request: /healthz's is ${(cached.cpuRatio * 100).toFixed(0)}% of download-url's (the rate ratio a CPU-bound server would reach)`)
   console.log(line("GET /api/catalog", cached.catalog, cached.catalog.rate / cached.healthz.rate))
   console.log(line("GET …/download-url, GAME_VIEW_CACHE_MS=0", uncached.download, uncached.ratio) + "  (every request reads the database)")
-  console.log(`  one gameView read from the store (a cache miss), in-process: ${storeMicros.toFixed(0)} µs`)
+  console.log(`  one game view read from the store (a cache miss), in-process: ${storeMicros.toFixed(0)} µs`)
+  const delays = await benchPropagation(target, dataDir, env)
+  const worst = Math.max(...delays)
+  console.log(
+    `  an approval made elsewhere shows here after: median ${median(delays).toFixed(0)} ms, max ${worst.toFixed(0)} ms over ${delays.length} approvals ` +
+      `(goal ≤ ${PROPAGATION_GOAL_MS} ms: ${worst <= PROPAGATION_GOAL_MS ? "met" : "NOT met"})`,
+  )
 }
 
 export const run = async () => {
@@ -141,8 +202,8 @@ export const run = async () => {
   const dir = mkdtempSync(join(tmpdir(), "pckgate-bench-sql-"))
   const mariadb = await startMariaDb()
   try {
-    await benchStore("SQLite", { kind: "sqlite", path: join(dir, "sqlite", "pckgate.sqlite") }, {}, join(dir, "sqlite"))
-    await benchStore("MariaDB 10.11", { kind: "mysql", url: mariadb.url }, { DATABASE_URL: mariadb.url }, join(dir, "mariadb"))
+    if (process.env["BENCH_ONLY"] !== "mariadb") await benchStore("SQLite", { kind: "sqlite", path: join(dir, "sqlite", "pckgate.sqlite") }, {}, join(dir, "sqlite"))
+    if (process.env["BENCH_ONLY"] !== "sqlite") await benchStore("MariaDB 10.11", { kind: "mysql", url: mariadb.url }, { DATABASE_URL: mariadb.url }, join(dir, "mariadb"))
   } finally {
     await mariadb.destroy()
     rmSync(dir, { recursive: true, force: true })

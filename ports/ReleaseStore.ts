@@ -9,17 +9,6 @@ export interface ReviewDecision {
   readonly reason: string | null
 }
 
-/**
- * What every release path needs about a game, in one read: its owner and slug (neither ever changes after the game is
- * created) and its active release. The hot read of download-url.
- */
-export interface GameReleaseView {
-  readonly gameId: string
-  readonly ownerId: string
-  readonly slug: string
-  readonly active: Release | null
-}
-
 /** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
 export class ReleaseStore extends Context.Service<ReleaseStore, {
   /** Records an intent; the same declaration again refreshes the existing intent's expiry instead of adding one. */
@@ -39,16 +28,9 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   /** Approved releases of every game. */
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /**
-   * The game's owner, slug and active release in one read; none for an unknown game. The active release is the most
-   * recently approved one, exactly as `activeRelease` in domain/review/ReviewMachine.ts orders them (reviewedAt, then
-   * createdAt, then version, all descending).
+   * Applies a review decision only if the release is still pending (compare-and-set), and announces it in the change
+   * feed (ports/ChangeFeed.ts) in the same atomic step.
    */
-  gameView(gameId: string): Effect.Effect<Option.Option<GameReleaseView>, Unavailable>
-  /** The active release of every game that has one (the catalog), by the same rule as `gameView`. */
-  listActive(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
-  /** The active release of each of `gameIds` that has one, by the same rule, in one read (a cache's bulk refresh). */
-  activeReleasesOf(gameIds: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Release>, Unavailable>
-  /** Applies a review decision only if the release is still pending (compare-and-set). */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */
   deleteExpiredIntents(now: Date): Effect.Effect<number, Unavailable>

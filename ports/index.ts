@@ -2,8 +2,10 @@
 // needs; the memory adapters (`pckgate/memory`) implement all of them. Each file holds one port and its types, so
 // everything it exports is public.
 export * from "./BudgetLedger.ts"
+export * from "./ChangeFeed.ts"
 export * from "./Clock.ts"
 export * from "./GameStore.ts"
+export * from "./GameViews.ts"
 export * from "./Identity.ts"
 export * from "./Ids.ts"
 export * from "./NotificationOutbox.ts"

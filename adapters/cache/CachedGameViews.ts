@@ -1,165 +1,115 @@
-// A short in-process cache in front of ReleaseStore.gameView, download-url's one read, and listActive, the catalog's:
-// at thousands of downloads a second, most of them for the same few games, the database otherwise answers the same
-// question over and over.
+// An in-process cache in front of GameViews (download-url's one read, and the catalog's list): at thousands of
+// downloads a second, most of them for the same few games, the database otherwise answers the same question over and
+// over.
 //
-// Why a cached answer is safe: what it holds only ever moves forward. A game's owner and slug never change, and its
-// active release changes only when a newer release is approved (nothing un-approves or deletes a release). A stale
-// entry can therefore only (a) keep handing out the previous active release — already public — or (b) answer 404 for
-// a release approved a moment ago. Approvals on this instance drop the entry at once; approvals on another instance
-// show here within `ttlMs`. Unknown games are never cached, so a new game is visible everywhere immediately. The same
-// holds for the list of every game's active release.
+// Why a cached answer is right: entries are dropped explicitly, by the decisions that change them. A decision made on
+// this instance drops its game's entries as soon as the store has committed it (layerForgetOnDecision); a decision made
+// on another instance is announced in the records database's change feed, which ChangeFollower.ts reads every 250 ms
+// and turns into the same `forget`. Dropping an entry whose read is still under way drops that read too (effect's
+// Cache forgets the pending entry), so a read that began before a change can never store what it saw. An entry older
+// than `maxLagMs` is served only while the follower has read the feed within `maxLagMs`; otherwise it is read again, so
+// a change shows everywhere within that bound even when the feed cannot be read. `ttlMs` is only a backstop.
 //
-// An entry read again after 80% of its life is refreshed in the background, so a game in steady demand never makes a
-// request wait for the database; that refresh takes along every other entry read since its own last refresh and past
-// half its life, in one query (entries then come due together: a few queries per `ttlMs` however many games are in
-// demand, where one each made the database wake up dozens of times a second). A game (or the list) is read by one
-// query at a time, however many requests miss together.
-import { Deferred, Effect, Exit, Layer, Option } from "effect"
+// Unknown games and failed reads are never kept: a game created elsewhere is visible at once, and an outage ends with
+// the next request. Concurrent misses of one key share one read of the store.
+import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
-import { type GameReleaseView, ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { type GameReleaseView, GameViews } from "../../ports/GameViews.ts"
 
 export interface GameViewCacheOptions {
-  /** How long an entry is served: also how long an approval on another instance may take to show here. 0 disables. */
+  /** How long an entry may be served at most, however current the follower is. 0 disables the cache. */
   readonly ttlMs: number
-  /** Entries kept at most; the oldest goes first. */
-  readonly maxEntries?: number
-  /** Milliseconds on a monotonic clock; tests pass their own. */
-  readonly now?: () => number
+  /** Game views kept at most; the least recently used goes first. */
+  readonly capacity?: number
+  /**
+   * An entry read longer ago than this is served only while the change follower confirmed, at most this long ago, that
+   * it had read every change (ChangeFollower.ts): the bound on how late another instance's decision shows here.
+   * Without it (the default), entries are served for `ttlMs` whether or not anything follows the feed: for a single
+   * instance.
+   */
+  readonly maxLagMs?: number
 }
 
-const DEFAULT_MAX_ENTRIES = 10_000
-/** Share of an entry's life after which a read also starts a background refresh. */
-const REFRESH_AFTER = 0.8
-/** Share of its life after which an entry in demand joins a refresh another entry started. */
-const JOIN_REFRESH_AFTER = 0.5
-/** Entries one refresh reads at most. */
-const REFRESH_BATCH = 500
+const DEFAULT_CAPACITY = 10_000
+/** The catalog's list has one key. */
+const EVERY_GAME = "*"
 
-interface Entry {
-  readonly view: GameReleaseView
-  /** What a hit answers, built once. */
-  readonly answer: Effect.Effect<Option.Option<GameReleaseView>>
+/** An answer of the store, and when it was asked (Effect clock, milliseconds). */
+interface Timed<A> {
+  readonly value: A
   readonly readAt: number
-  /** Read since it was stored: only entries in demand are refreshed. */
-  wanted: boolean
+  /** What a hit answers, built once. */
+  readonly answer: Effect.Effect<A>
 }
 
-const entryOf = (view: GameReleaseView, readAt: number): Entry => ({ view, answer: Effect.succeed(Option.some(view)), readAt, wanted: false })
+const timed = <A, E>(read: Effect.Effect<A, E>): Effect.Effect<Timed<A>, E> =>
+  Effect.clockWith((clock) => {
+    const readAt = clock.currentTimeMillisUnsafe()
+    return Effect.map(read, (value) => ({ value, readAt, answer: Effect.succeed(value) }))
+  })
 
-/**
- * One read per key at a time: whoever asks while a read of the same key is under way waits for its answer instead of
- * asking the store again, so a burst of requests for a game whose entry just expired costs one query, not one per
- * request. Reads run detached: one finishes and answers every waiter even if the request that started it goes away.
- */
-const sharedReads = <A>() => {
-  const running = new Map<string, Deferred.Deferred<A, Unavailable>>()
-  return {
-    /** Later callers start a read of their own; those already waiting keep theirs. */
-    forget: (key: string) => void running.delete(key),
-    /** The answer of the read of `key` under way, or of `start()`, begun now. */
-    join: (key: string, start: () => Effect.Effect<A, Unavailable>) =>
-      Effect.suspend(() => {
-        const underWay = running.get(key)
-        if (underWay !== undefined) return Effect.succeed(underWay)
-        const answer = Deferred.makeUnsafe<A, Unavailable>()
-        running.set(key, answer)
-        const settle = (exit: Exit.Exit<A, Unavailable>) =>
-          Effect.sync(() => {
-            if (running.get(key) === answer) running.delete(key)
-            Deferred.doneUnsafe(answer, exit)
-          })
-        return Effect.as(Effect.forkDetach(Effect.onExit(start(), settle)), answer)
-      }),
-  }
-}
+/** What the cache holds, for those that change it: decisions on this instance, and the change follower. */
+export class GameViewCache extends Context.Service<GameViewCache, {
+  /** Drops what is cached about these games: their views, and the catalog's list. */
+  forget(gameIds: ReadonlyArray<string>): Effect.Effect<void>
+  /** Drops everything (changes were missed). */
+  readonly forgetAll: Effect.Effect<void>
+  /** The follower had applied every change committed before `readAt` (Effect clock, milliseconds). */
+  confirmCurrent(readAt: number): Effect.Effect<void>
+}>()("pckgate/adapters/cache/GameViewCache") {}
 
-/** Decorates the ReleaseStore it is given (provide one to it) with the cache; every other operation passes through. */
-export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer<ReleaseStore, never, ReleaseStore> =>
-  Layer.effect(
-    ReleaseStore,
+const passThrough = (views: GameViews["Service"]) =>
+  Context.make(GameViews, views).pipe(
+    Context.add(GameViewCache, GameViewCache.of({ forget: () => Effect.void, forgetAll: Effect.void, confirmCurrent: () => Effect.void })),
+  )
+
+/** Decorates the GameViews it is given (provide one to it) with the cache, and provides the handle that empties it. */
+export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer<GameViews | GameViewCache, never, GameViews> =>
+  Layer.effectContext(
     Effect.gen(function*() {
-      const store = yield* ReleaseStore
-      if (options.ttlMs <= 0) return store
-      const now = options.now ?? (() => performance.now())
-      const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
-      // In the order stored: the first is the oldest.
-      const entries = new Map<string, Entry>()
-      const reads = sharedReads<Option.Option<GameReleaseView>>()
-      const activeReads = sharedReads<ReadonlyArray<Release>>()
-      // Bumped by every review on this instance: a read that began before a review finished must not store what it saw.
-      let generation = 0
-
+      const store = yield* GameViews
+      if (options.ttlMs <= 0) return passThrough(store)
+      const ttl = Duration.millis(options.ttlMs)
+      const views = yield* Cache.makeWith((gameId: string) => timed(store.view(gameId)), {
+        capacity: options.capacity ?? DEFAULT_CAPACITY,
+        timeToLive: (exit: Exit.Exit<Timed<Option.Option<GameReleaseView>>, Unavailable>) =>
+          Exit.isSuccess(exit) && Option.isSome(exit.value.value) ? ttl : Duration.zero,
+      })
+      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive()), {
+        capacity: 1,
+        timeToLive: (exit: Exit.Exit<Timed<ReadonlyArray<Release>>, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
+      })
+      const maxLagMs = options.maxLagMs ?? Infinity
+      let trustedUntil = options.maxLagMs === undefined ? Infinity : -Infinity
       /**
-       * A read of the store that hands what it answers, with the time of this call, to `keep` — unless a review on this
-       * instance happens between this call and the answer (which may then predate it: passed on, not kept). The
-       * generation is taken now, not when the read runs: it may run later, on a detached fiber.
+       * The cached answer for `key` if the follower is current, or if the answer was read within `maxLagMs` (it may lack
+       * only what changed since, as a current follower's may); otherwise read again. Concurrent requests for the key
+       * share that new read, so a follower that falls behind costs a read per key and `maxLagMs`, not one per request.
        */
-      const readThenKeep = <A>(read: Effect.Effect<A, Unavailable>, keep: (answer: A, readAt: number) => void) => {
-        const startedAt = generation
-        const readAt = now()
-        return Effect.tap(read, (answer) =>
-          Effect.sync(() => {
-            if (generation === startedAt) keep(answer, readAt)
-          }))
-      }
-      const readView = (gameId: string) =>
-        readThenKeep(store.gameView(gameId), (view, readAt) => {
-          if (Option.isNone(view)) return
-          entries.delete(gameId)
-          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-          entries.set(gameId, entryOf(view.value, readAt))
-        })
-      let refreshing = false
-      /** One read of the active releases of the entries in demand and past JOIN_REFRESH_AFTER, oldest first. */
-      const refreshInBackground = Effect.suspend(() => {
-        refreshing = true
-        const due: Array<string> = []
-        const at = now()
-        for (const [gameId, entry] of entries) {
-          if (due.length === REFRESH_BATCH) break
-          if (entry.wanted && at - entry.readAt >= options.ttlMs * JOIN_REFRESH_AFTER) due.push(gameId)
-        }
-        const refresh = readThenKeep(store.activeReleasesOf(due), (releases, readAt) => {
-          const active = new Map(releases.map((release) => [release.gameId, release]))
-          for (const gameId of due) {
-            const entry = entries.get(gameId)
-            if (entry === undefined || entry.readAt > readAt) continue
-            entries.delete(gameId)
-            entries.set(gameId, entryOf({ ...entry.view, active: active.get(gameId) ?? null }, readAt))
-          }
-        })
-        return Effect.forkDetach(Effect.ensuring(Effect.ignore(refresh), Effect.sync(() => void (refreshing = false))))
-      })
-      let activeList: { readonly releases: ReadonlyArray<Release>; readonly readAt: number } | null = null
-      const readActiveList = () => readThenKeep(store.listActive(), (releases, readAt) => void (activeList = { releases, readAt }))
-      const listActive = Effect.suspend(() => {
-        if (activeList !== null && now() - activeList.readAt < options.ttlMs) return Effect.succeed(activeList.releases)
-        return Effect.flatMap(activeReads.join("", readActiveList), Deferred.await)
-      })
-      return ReleaseStore.of({
-        ...store,
-        gameView: (gameId) =>
-          Effect.suspend(() => {
-            const hit = entries.get(gameId)
-            const age = hit === undefined ? Infinity : now() - hit.readAt
-            if (hit === undefined || age >= options.ttlMs) return Effect.flatMap(reads.join(gameId, () => readView(gameId)), Deferred.await)
-            hit.wanted = true
-            return age >= options.ttlMs * REFRESH_AFTER && !refreshing ? Effect.andThen(refreshInBackground, hit.answer) : hit.answer
-          }),
-        listActive: () => listActive,
-        review: (gameId, version, decision) =>
-          Effect.ensuring(
-            store.review(gameId, version, decision),
-            Effect.sync(() => {
-              generation++
-              entries.delete(gameId)
-              // Reads begun before the review may answer those already waiting on them, but nobody after.
-              reads.forget(gameId)
-              activeList = null
-              activeReads.forget("")
-            }),
-          ),
-      })
+      const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K) =>
+        Effect.clockWith((clock) =>
+          Effect.flatMap(Cache.get(cache, key), (kept) => {
+            const now = clock.currentTimeMillisUnsafe()
+            if (now < trustedUntil || now - kept.readAt < maxLagMs) return kept.answer
+            return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
+          })
+        )
+      const forgetAll = Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active))
+      return Context.make(
+        GameViews,
+        GameViews.of({
+          view: (gameId) => served(views, gameId),
+          listActive: () => served(active, EVERY_GAME),
+        }),
+      ).pipe(Context.add(
+        GameViewCache,
+        GameViewCache.of({
+          forget: (gameIds) =>
+            Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),
+          forgetAll,
+          confirmCurrent: (readAt) => Effect.sync(() => void (trustedUntil = Math.max(trustedUntil, readAt + maxLagMs))),
+        }),
+      ))
     }),
   )

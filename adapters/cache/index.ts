@@ -1,5 +1,25 @@
 // In-process caches an application may put in front of the stores (the server does): each file says why what it
 // serves is what the store would answer, or how stale it may be.
-export { type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
+import { Layer } from "effect"
+import { type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
+import { type ChangeFollowerOptions, layerChangeFollower } from "./ChangeFollower.ts"
+import { layerForgetOnDecision } from "./ForgetOnDecision.ts"
+
+export { GameViewCache, type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
 export { layerCachedSessions, SESSION_CACHE_MS, type SessionCacheOptions } from "./CachedSessions.ts"
+export { ChangeFollower, type ChangeFollowerOptions, FOLLOW_INTERVAL_MS, layerChangeFollower } from "./ChangeFollower.ts"
+export { layerForgetOnDecision } from "./ForgetOnDecision.ts"
 export { layerMemoizedDownloadUrls } from "./MemoizedDownloadUrls.ts"
+
+/** How late another instance's decision may show on this one, by default (the follower reads every 250 ms). */
+export const FOLLOWER_MAX_LAG_MS = 1000
+
+/**
+ * The game view cache as an instance among others runs it: GameViews from the cache, this instance's decisions
+ * forgetting what they change at once, and the change follower forgetting what other instances' decisions change.
+ * Provide it the records (GameViews, ReleaseStore and ChangeFeed on one database).
+ */
+export const layerGameViewCache = (options: GameViewCacheOptions & ChangeFollowerOptions) =>
+  Layer.mergeAll(layerForgetOnDecision, layerChangeFollower(options)).pipe(
+    Layer.provideMerge(layerCachedGameViews({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options })),
+  )

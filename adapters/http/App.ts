@@ -1,13 +1,16 @@
-import { Cause, Effect, type Exit, Option } from "effect"
+import { Cause, Context, Effect, type Exit, Option } from "effect"
 import { getRouterParams, H3, type H3Event, type HTTPError } from "h3"
-import type { DomainError } from "../../domain/errors.ts"
+import { type DomainError, NotFound } from "../../domain/errors.ts"
+import { type HttpMetrics, makeHttpMetrics } from "../observability/httpMetrics.ts"
+import { dependencyUnavailable, type RequestNote, requestLogged, unhandledFailure } from "../observability/requestLog.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
 import type { AuthContext } from "./auth.ts"
 import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS } from "./bodyTimeouts.ts"
+import { metricsRoute } from "./routes/metrics.ts"
 import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.ts"
 import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
-import type { AppServices, Route, RouteContext } from "./route.ts"
+import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
 import { openApiDocument } from "./openapi/document.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
@@ -17,13 +20,12 @@ import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
 import type { SessionCodec } from "./session.ts"
 
-/** Runs an Effect that needs the app's ports (a ManagedRuntime built from the adapter layers satisfies it). */
+/** Runs Effects that need the app's ports (a ManagedRuntime built from the adapter layers satisfies it). */
 export interface Runner<R> {
-  // A function property, not a method: methods are checked bivariantly, which would accept a runtime missing services.
+  // Function properties, not methods: methods are checked bivariantly, which would accept a runtime missing services.
   readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, E>>
+  readonly runSync: <A, E>(effect: Effect.Effect<A, E, R>) => A
 }
-
-export type LogEntry = Record<string, unknown> & { readonly level: "info" | "warn" | "error"; readonly msg: string }
 
 export interface AppOptions {
   readonly runtime: Runner<AppServices>
@@ -32,32 +34,25 @@ export interface AppOptions {
   readonly sessions: SessionCodec
   /** Present when the store is self-served (memory, local disk): mounts the presigned /storage/ endpoint. */
   readonly signer?: UrlSigner
-  readonly log?: (entry: LogEntry) => void
   /** Extra routes (later capabilities plug in here). */
   readonly routes?: ReadonlyArray<Route>
   /** Idle timeout and deadline of upload bodies; JSON and form bodies get the idle period as their whole deadline. */
   readonly bodyTimeouts?: BodyTimeouts
   /** Uploads (multipart and presigned PUT) one account may run at once on this instance. */
   readonly maxUploadsPerAccount?: number
+  /** GET /metrics also answers callers off this machine that send `Authorization: Bearer <metricsToken>`. */
+  readonly metricsToken?: string | null
 }
 
 export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
-/** What the request log records about each request, filled in while it is handled. */
-interface RequestNote {
-  route: string
-  userId: string | null
-  requestId: string
-}
+/** Where a request's note lives while it is handled: h3's per-request context (set before h3 sees the request). */
+const NOTE = "pckgate.note"
 
 export interface App {
   readonly fetch: (request: Request) => Promise<Response>
-}
-
-export const defaultLog = (entry: LogEntry): void => {
-  console.log(JSON.stringify({ ts: new Date().toISOString(), ...entry }))
 }
 
 /** Headers every answer carries: no content sniffing; HSTS when the service is served over https. */
@@ -76,19 +71,34 @@ const lingerOnUnreadBody = (request: Request): void => {
   drainThenClose(req as unknown as import("node:stream").Readable, rawNodeResponse(request))
 }
 
+/** The one administrator guard: 401 without credentials, 404 not_found for anyone who is not an administrator. */
+const adminOnly = (ctx: RouteContext) =>
+  Effect.flatMap(principalFor(ctx), (principal) => (principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))))
+
+const internalError = (note: RequestNote) =>
+  errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
+
 export const makeApp = (options: AppOptions): App => {
-  const log = options.log ?? defaultLog
+  const runtime = options.runtime
+  /** Log lines are synchronous (the logger buffers them; see jsonLogger.ts); a logger that fails never fails a request. */
+  const log = (line: Effect.Effect<void, never, AppServices>): void => {
+    try {
+      runtime.runSync(line)
+    } catch {
+      // nothing sensible to do: the answer matters more than its log line
+    }
+  }
   const bodyTimeouts = options.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS
   const uploads = makeUploadSlots(options.maxUploadsPerAccount ?? DEFAULT_MAX_UPLOADS_PER_ACCOUNT)
-  const notes = new WeakMap<Request, RequestNote>()
+  const metrics: HttpMetrics = makeHttpMetrics(Context.empty() as Context.Context<never>)
   const auth: AuthContext = { sessions: options.sessions, ownOrigin: () => new URL(options.baseUrl()).origin }
   const noteFor = (event: H3Event): RequestNote => {
-    let note = notes.get(event.req)
-    if (note === undefined) {
-      note = { route: "unknown", userId: null, requestId: crypto.randomUUID() }
-      notes.set(event.req, note)
-    }
-    return note
+    const context = event.context as Record<string, unknown>
+    const note = context[NOTE] as RequestNote | undefined
+    if (note !== undefined) return note
+    const created: RequestNote = { route: "unknown", userId: null, requestId: crypto.randomUUID(), startedAt: performance.now() }
+    context[NOTE] = created
+    return created
   }
 
   /** Turns an Effect's exit into a response: domain errors through the table, anything else a logged 500. */
@@ -96,14 +106,21 @@ export const makeApp = (options: AppOptions): App => {
     if (exit._tag === "Success") return exit.value
     const error = Cause.findErrorOption(exit.cause)
     if (Option.isSome(error)) {
-      if (error.value._tag === "Unavailable") {
-        log({ level: "warn", msg: "dependency unavailable", requestId: note.requestId, dependency: error.value.dependency, reason: error.value.reason })
-      }
+      if (error.value._tag === "Unavailable") log(dependencyUnavailable(note, error.value.dependency, error.value.reason))
       return renderDomainError(error.value, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
     }
-    log({ level: "error", msg: "unhandled failure", requestId: note.requestId, route: note.route, cause: Cause.pretty(exit.cause) })
-    return errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
+    log(unhandledFailure(note, exit.cause))
+    return internalError(note)
   }
+
+  /** Runs a route's Effect inside a span named after the route (exported over OTLP when configured). */
+  const run = (effect: Effect.Effect<Response, DomainError, AppServices>, note: RequestNote, request: Request) =>
+    runtime.runPromiseExit(
+      Effect.withSpan(effect, note.route, {
+        kind: "server",
+        attributes: { "http.request.method": request.method, "http.route": note.route, "pckgate.request_id": note.requestId },
+      }),
+    )
 
   const h3 = new H3({
     silent: true,
@@ -112,8 +129,8 @@ export const makeApp = (options: AppOptions): App => {
     onError: (error: HTTPError, event) => {
       const note = noteFor(event)
       if (error.status >= 500) {
-        log({ level: "error", msg: "unhandled failure", requestId: note.requestId, route: note.route, cause: String(error.cause ?? error) })
-        return errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
+        log(unhandledFailure(note, String(error.cause ?? error)))
+        return internalError(note)
       }
       return error.status === 400
         ? errorResponse(400, "invalid_request", "The request URL is malformed; check its percent-encoding.")
@@ -136,7 +153,8 @@ export const makeApp = (options: AppOptions): App => {
         bodyTimeouts,
         uploads,
       }
-      const response = respond(await options.runtime.runPromiseExit(route.handle(ctx)), note, route)
+      const handled = route.doc?.access === "admin" ? Effect.andThen(adminOnly(ctx), route.handle(ctx)) : route.handle(ctx)
+      const response = respond(await run(handled, note, event.req), note, route)
       for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
       return response
     })
@@ -156,38 +174,39 @@ export const makeApp = (options: AppOptions): App => {
     noteFor(event).route = "GET /healthz"
     return json(200, { ok: true })
   })
+  h3.get("/metrics", async (event) => {
+    const note = noteFor(event)
+    note.route = "GET /metrics"
+    return respond(await runtime.runPromiseExit(metricsRoute(event.req, options.metricsToken ?? null)), note, null)
+  })
   const signer = options.signer
   if (signer !== undefined) {
     h3.all("/storage/**", async (event) => {
       const note = noteFor(event)
       note.route = `${event.req.method} /storage/**`
-      return respond(await options.runtime.runPromiseExit(handleSignedStorage(event.req, signer, { bodyTimeouts, uploads })), note, null)
+      return respond(await run(handleSignedStorage(event.req, signer, { bodyTimeouts, uploads }), note, event.req), note, null)
     })
   }
   h3.all("/**", () => errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
 
   return {
     async fetch(request) {
-      const started = performance.now()
       const incoming = request.headers.get("x-request-id")
-      const note: RequestNote = { route: "unknown", userId: null, requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID() }
-      notes.set(request, note)
+      const note: RequestNote = {
+        route: "unknown",
+        userId: null,
+        requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
+        startedAt: performance.now(),
+      }
+      // h3 takes the request's `context` as the event's: the note is there for every handler.
+      ;(request as { context?: Record<string, unknown> }).context = { [NOTE]: note }
       const response = await h3.fetch(request)
       response.headers.set("x-request-id", note.requestId)
       for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
       lingerOnUnreadBody(request)
-      // The path only: query strings (presigned URL signatures) and credentials never reach the log.
-      log({
-        level: "info",
-        msg: "request",
-        requestId: note.requestId,
-        method: request.method,
-        route: note.route,
-        path: new URL(request.url).pathname,
-        status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        userId: note.userId,
-      })
+      const durationMs = performance.now() - note.startedAt
+      metrics.record(note.route, response.status, durationMs / 1000)
+      log(requestLogged(note, request, response.status, durationMs))
       return response
     },
   }

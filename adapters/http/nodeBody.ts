@@ -1,6 +1,7 @@
 // Request bodies read straight from Node's IncomingMessage when the app runs behind Node's HTTP server (srvx keeps it
 // as `request.runtime.node.req`): srvx's own body is a generic web stream whose small chunks and buffering cost much
-// of the throughput (and memory) of multi-gigabyte uploads. Elsewhere (Deno, `app.fetch` in tests) this returns null.
+// of the throughput of multi-gigabyte uploads (docs/performance.md). Elsewhere (Deno, `app.fetch` in tests), or with
+// `rawNodeBody: false`, the runtime's own `request.body` is read. The lingering close below needs Node's objects too.
 import type { ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 
@@ -18,8 +19,14 @@ export const rawNodeResponse = (request: Request): ServerResponse | null => {
   return res !== undefined && res !== null && typeof (res as ServerResponse).writeHead === "function" ? res as ServerResponse : null
 }
 
+export interface NodeBodyOptions {
+  /** Read the body from Node's IncomingMessage when the app is served by Node (default true). */
+  readonly rawNodeBody?: boolean
+}
+
 /** The raw Node stream of the body, if it has not been touched yet. Check this before reading `request.body`. */
-export const rawNodeBody = (request: Request): Readable | null => {
+export const rawNodeBody = (request: Request, options: NodeBodyOptions = {}): Readable | null => {
+  if (options.rawNodeBody === false) return null
   const req = (request as { runtime?: { node?: { req?: unknown } } }).runtime?.node?.req
   return req instanceof Readable && !req.readableDidRead ? req : null
 }
@@ -65,6 +72,12 @@ export const webStreamOf = (source: Readable, options: WebStreamOptions = {}): R
   let cancelled = false
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      // Destroyed before it was asked for (the body broke off while it waited): its events are gone already.
+      if (source.destroyed) {
+        if (source.readableEnded) controller.close()
+        else controller.error(source.errored ?? new Error("the stream ended early"))
+        return
+      }
       source.on("data", (chunk: Buffer) => {
         if (cancelled) return
         onChunk?.(chunk)
@@ -91,7 +104,7 @@ export const webStreamOf = (source: Readable, options: WebStreamOptions = {}): R
 }
 
 /** The request body as a web stream, read from Node directly when possible; null when there is none. */
-export const requestBody = (request: Request, options: WebStreamOptions = {}): ReadableStream<Uint8Array> | null => {
-  const raw = rawNodeBody(request)
+export const requestBody = (request: Request, options: WebStreamOptions & NodeBodyOptions = {}): ReadableStream<Uint8Array> | null => {
+  const raw = rawNodeBody(request, options)
   return raw !== null ? webStreamOf(raw, { response: rawNodeResponse(request), ...options }) : request.body
 }

@@ -6,6 +6,7 @@ import { isValidVersion } from "../../domain/release/Version.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
+import type { GameViews } from "../../ports/GameViews.ts"
 import type { Identity } from "../../ports/Identity.ts"
 import type { Ids } from "../../ports/Ids.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
@@ -25,6 +26,7 @@ import type { StatusAndCode } from "./errorTable.ts"
 /** Every port the HTTP app needs; a layer providing them all makes an app. */
 export type AppServices =
   | GameStore
+  | GameViews
   | ReleaseStore
   | BudgetLedger
   | ObjectStorage
@@ -57,8 +59,11 @@ export interface RouteContext {
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */
 export interface RouteDoc {
   readonly summary: string
-  /** Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie. */
-  readonly access: "public" | "signedIn" | "bearer"
+  /**
+   * Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie; `admin` an administrator
+   * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else).
+   */
+  readonly access: "public" | "signedIn" | "bearer" | "admin"
   readonly request?: Schema.Top
   /** A request body that is not JSON, as an OpenAPI requestBody object (the multipart endpoint). */
   readonly requestBody?: Record<string, unknown>

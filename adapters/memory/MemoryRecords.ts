@@ -1,6 +1,8 @@
 import { Layer } from "effect"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
+import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
+import { layerMemoryGameViews } from "./MemoryGameViews.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
@@ -11,6 +13,8 @@ import { layerMemoryTables } from "./MemoryTables.ts"
 export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryGameStore,
   layerMemoryReleaseStore,
+  layerMemoryGameViews,
+  layerMemoryChangeFeed,
   layerMemoryScanStore,
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,

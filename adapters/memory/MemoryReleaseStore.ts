@@ -1,8 +1,8 @@
 import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import { type Release, sameDeclaration } from "../../domain/release/Release.ts"
-import { activeRelease } from "../../domain/review/ReviewMachine.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { appendChange } from "./MemoryChangeFeed.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 /** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
@@ -11,14 +11,8 @@ export const oldestFirst = (a: Release, b: Release) =>
   (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
   (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
 
-export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ games, releases, intents }) => {
+export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents, changes }) => {
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
-  /** The active release of every game `includes` accepts that has one. */
-  const activeAmong = (includes: (gameId: string) => boolean) =>
-    Effect.sync(() => {
-      const byGame = Map.groupBy(sorted((r) => r.status === "approved" && includes(r.gameId)), (r) => r.gameId)
-      return [...byGame.values()].flatMap((approved) => activeRelease(approved) ?? [])
-    })
 
   return ReleaseStore.of({
     recordIntent: (intent) =>
@@ -53,17 +47,6 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     listByGame: (gameId) => Effect.sync(() => sorted((r) => r.gameId === gameId)),
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
-    gameView: (gameId) =>
-      Effect.sync(() => {
-        const game = games.get(gameId)
-        if (game === undefined) return Option.none()
-        return Option.some({ gameId, ownerId: game.ownerId, slug: game.slug, active: activeRelease(sorted((r) => r.gameId === gameId)) })
-      }),
-    listActive: () => activeAmong(() => true),
-    activeReleasesOf: (gameIds) => Effect.suspend(() => {
-      const wanted = new Set(gameIds)
-      return activeAmong((gameId) => wanted.has(gameId))
-    }),
     review: (gameId, version, decision) =>
       Effect.suspend((): Effect.Effect<Release, ReleaseNotPending> => {
         const current = releases.get(releaseKey(gameId, version))
@@ -78,6 +61,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
           rejectionReason: decision.reason,
         }
         releases.set(releaseKey(gameId, version), reviewed)
+        appendChange(changes, { gameId, kind: decision.status, at: decision.at })
         return Effect.succeed(reviewed)
       }),
     deleteExpiredIntents: (now) =>

@@ -3,6 +3,7 @@ import type { Game } from "../../domain/game/Game.ts"
 import type { Release, UploadIntent } from "../../domain/release/Release.ts"
 import type { ScanRecord } from "../../ports/ScanStore.ts"
 import type { Submission } from "../../ports/SubmissionStore.ts"
+import type { ChangeLog } from "./MemoryChangeFeed.ts"
 
 /**
  * The memory stores' shared state, like one database: a write that spans games, releases and scans (a multipart
@@ -18,6 +19,7 @@ export interface Tables {
   /** `${gameId}\u0000${version}` → scan */
   readonly scans: Map<string, ScanRecord>
   readonly submissions: Map<string, Submission>
+  readonly changes: ChangeLog
 }
 
 export const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
@@ -31,4 +33,5 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   intents: new Map(),
   scans: new Map(),
   submissions: new Map(),
+  changes: { latest: 0, entries: [] },
 }))

@@ -8,12 +8,10 @@ import { Unavailable } from "../../domain/errors.ts"
 import { Clock } from "../../ports/Clock.ts"
 import { type ClaimedDelivery, NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import type { LogEntry } from "../http/App.ts"
+import { logged } from "../observability/logged.ts"
 import { newEventId, reviewEventForRelease } from "./reviewEvents.ts"
 import { DEFAULT_RETRY_BASE_MS } from "./webhookConfig.ts"
 import { signWebhook, WEBHOOK_HEADERS } from "./webhookSignature.ts"
-
-export type Log = (entry: LogEntry) => void
 
 export interface WebhookTarget {
   readonly url: string
@@ -119,16 +117,14 @@ export const describeCause = (cause: Cause.Cause<unknown>): string => {
 }
 
 /** Failures (not interruption) become a warning line. */
-const logFailures = (log: Log, msg: string) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A | void, never, R> =>
+const logFailures = (msg: string) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A | void, never, R> =>
   effect.pipe(
     Effect.catchCause((cause) =>
-      Cause.hasInterruptsOnly(cause)
-        ? Effect.failCause(cause as Cause.Cause<never>)
-        : Effect.sync(() => log({ level: "warn", msg, reason: describeCause(cause) }))
+      Cause.hasInterruptsOnly(cause) ? Effect.failCause(cause as Cause.Cause<never>) : logged("warn", msg, { reason: describeCause(cause) })
     ),
   )
 
-const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, log: Log, delivery: ClaimedDelivery) =>
+const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, delivery: ClaimedDelivery) =>
   Effect.gen(function*() {
     const outbox = yield* NotificationOutbox
     const clock = yield* Clock
@@ -143,36 +139,34 @@ const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, log: Log
     const at = yield* clock.now
     if (outcome.delivered) {
       const recorded = yield* outbox.markDelivered(delivery, at)
-      log(
-        recorded
-          ? { level: "info", msg: "webhook delivered", ...base, status: outcome.status }
-          : { level: "warn", msg: "webhook delivered after its lease ran out; the receiver may see it twice", ...base, status: outcome.status },
-      )
+      yield* recorded
+        ? logged("info", "webhook delivered", { ...base, status: outcome.status })
+        : logged("warn", "webhook delivered after its lease ran out; the receiver may see it twice", { ...base, status: outcome.status })
       return "delivered"
     }
     const retryAt = new Date(at.getTime() + retryDelayMs(delivery.attempts, policy, policy.random()))
     const giveUp = retryAt.getTime() - delivery.createdAt.getTime() > policy.maxAgeMs
     yield* outbox.markFailed(delivery, { at, error: outcome.error, retryAt: giveUp ? null : retryAt })
     if (giveUp) {
-      log({ level: "error", msg: "webhook delivery given up", ...base, error: outcome.error, createdAt: delivery.createdAt.toISOString(), maxAgeMs: policy.maxAgeMs })
+      yield* logged("error", "webhook delivery given up", { ...base, error: outcome.error, createdAt: delivery.createdAt.toISOString(), maxAgeMs: policy.maxAgeMs })
       return "abandoned"
     }
-    log({ level: "warn", msg: "webhook attempt failed", ...base, error: outcome.error, retryAt: retryAt.toISOString() })
+    yield* logged("warn", "webhook attempt failed", { ...base, error: outcome.error, retryAt: retryAt.toISOString() })
     return "retrying"
   }).pipe(
     // The outcome could not be recorded (database down): the lease runs out and the delivery is attempted again.
     Effect.catchCause((cause) =>
       Cause.hasInterruptsOnly(cause)
         ? Effect.failCause(cause as Cause.Cause<never>)
-        : Effect.sync((): Result => {
-          log({ level: "warn", msg: "webhook attempt not recorded; it will be retried when its lease runs out", deliveryId: delivery.id, reason: describeCause(cause) })
-          return "unrecorded"
-        })
+        : logged("warn", "webhook attempt not recorded; it will be retried when its lease runs out", {
+          deliveryId: delivery.id,
+          reason: describeCause(cause),
+        }).pipe(Effect.as<Result>("unrecorded"))
     ),
   )
 
 /** One pass: lease the due deliveries and attempt each of them once. */
-export const deliverDue = Effect.fnUntraced(function*(target: WebhookTarget, policy: DeliveryPolicy, log: Log) {
+export const deliverDue = Effect.fn("webhooks.deliverDue")(function*(target: WebhookTarget, policy: DeliveryPolicy) {
   const outbox = yield* NotificationOutbox
   const now = yield* (yield* Clock).now
   const claimed = yield* outbox.claimDue({
@@ -181,7 +175,7 @@ export const deliverDue = Effect.fnUntraced(function*(target: WebhookTarget, pol
     lease: crypto.randomUUID(),
     leasedUntil: new Date(now.getTime() + leaseDurationMs(policy)),
   })
-  const results = yield* Effect.forEach(claimed, (delivery) => attemptDelivery(target, policy, log, delivery), { concurrency: "unbounded" })
+  const results = yield* Effect.forEach(claimed, (delivery) => attemptDelivery(target, policy, delivery), { concurrency: "unbounded" })
   const count = (result: Result) => results.filter((r) => r === result).length
   return { claimed: claimed.length, delivered: count("delivered"), retrying: count("retrying"), abandoned: count("abandoned") } satisfies PassReport
 })
@@ -195,23 +189,24 @@ const PRUNE_MARGIN_MS = 7 * 86_400_000
  * outbox keeps one delivery per release — so every instance may run it at any time. It also prunes finished
  * deliveries a week older than that age.
  */
-export const enqueueMissingReviewEvents = Effect.fnUntraced(function*(policy: Pick<DeliveryPolicy, "maxAgeMs">, log: Log) {
+export const enqueueMissingReviewEvents = Effect.fn("webhooks.enqueueMissing")(function*(policy: Pick<DeliveryPolicy, "maxAgeMs">) {
   const now = yield* (yield* Clock).now
   const pending = yield* (yield* ReleaseStore).listPending()
   const recent = pending.filter((release) => now.getTime() - release.createdAt.getTime() <= policy.maxAgeMs)
   const outbox = yield* NotificationOutbox
   const added = yield* outbox.enqueue(recent.map((release) => reviewEventForRelease(newEventId(), release)))
-  for (const event of added) log({ level: "info", msg: "webhook event queued for a pending release that had none", deliveryId: event.id, event: event.type, key: event.dedupeKey })
+  for (const event of added) {
+    yield* logged("info", "webhook event queued for a pending release that had none", { deliveryId: event.id, event: event.type, key: event.dedupeKey })
+  }
   // Finished deliveries of events older than anything this pass would queue again can go: nothing re-sends them.
   const pruned = yield* outbox.pruneFinished(new Date(now.getTime() - policy.maxAgeMs - PRUNE_MARGIN_MS))
-  if (pruned > 0) log({ level: "info", msg: "finished webhook deliveries pruned", count: pruned })
+  if (pruned > 0) yield* logged("info", "finished webhook deliveries pruned", { count: pruned })
   return added.length
 })
 
 export interface DispatcherOptions {
   readonly target: WebhookTarget
   readonly policy: DeliveryPolicy
-  readonly log: Log
   /** Opened after an enqueue: the loop runs a pass now instead of at the next poll. */
   readonly wake: Latch.Latch
   /** How often the outbox is polled for due deliveries (retries come due while nobody enqueues). */
@@ -223,7 +218,7 @@ export interface DispatcherOptions {
 /** Runs until interrupted: recovery when due, then passes until nothing full is left, then waits for a nudge or the poll. */
 export const runDispatcher = (options: DispatcherOptions) =>
   Effect.gen(function*() {
-    const { target, policy, log, wake } = options
+    const { target, policy, wake } = options
     const clock = yield* Clock
     let lastRecovery: number | null = null
     for (;;) {
@@ -231,11 +226,11 @@ export const runDispatcher = (options: DispatcherOptions) =>
       const now = (yield* clock.now).getTime()
       if (lastRecovery === null || now - lastRecovery >= options.recoverIntervalMs) {
         lastRecovery = now
-        yield* enqueueMissingReviewEvents(policy, log).pipe(logFailures(log, "webhook recovery pass failed"))
+        yield* enqueueMissingReviewEvents(policy).pipe(logFailures("webhook recovery pass failed"))
       }
       // A full batch means more may be due: keep going without waiting.
       for (let full = true; full;) {
-        const report = yield* deliverDue(target, policy, log).pipe(logFailures(log, "webhook dispatch pass failed"))
+        const report = yield* deliverDue(target, policy).pipe(logFailures("webhook dispatch pass failed"))
         full = report !== undefined && report.claimed >= policy.batchSize
       }
       yield* Effect.raceFirst(wake.await, Effect.sleep(options.pollIntervalMs))

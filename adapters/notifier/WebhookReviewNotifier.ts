@@ -4,13 +4,12 @@
 import { Cause, Effect, Layer } from "effect"
 import { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
-import type { LogEntry } from "../http/App.ts"
-import { reviewRequestedEntry } from "./LogReviewNotifier.ts"
+import { logged } from "../observability/logged.ts"
+import { reviewRequestedLogged } from "./LogReviewNotifier.ts"
 import { newEventId, reviewEvent } from "./reviewEvents.ts"
 import { describeCause } from "./WebhookDispatcher.ts"
 
 export interface WebhookNotifierOptions {
-  readonly log: (entry: LogEntry) => void
   /** Called after an event was queued (wakes the dispatcher). */
   readonly onEnqueued: () => void
 }
@@ -22,25 +21,19 @@ export const layerWebhookReviewNotifier = (options: WebhookNotifierOptions) =>
       const outbox = yield* NotificationOutbox
       return ReviewNotifier.of({
         notify: (event) =>
-          Effect.suspend(() => {
-            options.log(reviewRequestedEntry(event))
-            return outbox.enqueue([reviewEvent(newEventId(), event)])
-          }).pipe(
+          reviewRequestedLogged(event).pipe(
+            Effect.andThen(Effect.suspend(() => outbox.enqueue([reviewEvent(newEventId(), event)]))),
             Effect.tap((added) => Effect.sync(() => added.length > 0 && options.onEnqueued())),
             Effect.asVoid,
             // The release is committed: the dispatcher's recovery pass queues its event from the release row later.
             Effect.catchCause((cause) =>
               Cause.hasInterruptsOnly(cause)
                 ? Effect.failCause(cause as Cause.Cause<never>)
-                : Effect.sync(() =>
-                  options.log({
-                    level: "warn",
-                    msg: "webhook event not queued now; the recovery pass will queue it from the release",
-                    gameId: event.gameId,
-                    version: event.version,
-                    reason: describeCause(cause),
-                  })
-                )
+                : logged("warn", "webhook event not queued now; the recovery pass will queue it from the release", {
+                  gameId: event.gameId,
+                  version: event.version,
+                  reason: describeCause(cause),
+                })
             ),
           ),
       })

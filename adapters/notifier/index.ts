@@ -1,6 +1,6 @@
 // The review queue's notifiers (`pckgate/notifier`): a log line always; with a webhook, a signed POST from a durable
 // outbox (docs/webhooks.md). The SQL outbox is `layerSqlNotificationOutbox` in `pckgate/sql`.
-export { layerLogReviewNotifier, reviewRequestedEntry } from "./LogReviewNotifier.ts"
+export { layerLogReviewNotifier, reviewRequestedLogged } from "./LogReviewNotifier.ts"
 export { layerMemoryNotificationOutbox, makeMemoryNotificationOutbox } from "./MemoryNotificationOutbox.ts"
 export { newEventId, releaseDedupeKey, REVIEW_EVENT_TYPES, reviewEvent, reviewEventForRelease } from "./reviewEvents.ts"
 export { DEFAULT_RETRY_BASE_MS, MIN_SECRET_LENGTH, readReviewWebhook, type ReviewWebhookConfig } from "./webhookConfig.ts"

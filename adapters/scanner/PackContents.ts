@@ -24,13 +24,14 @@ export class PackContents {
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
     this.source = source
     this.entries = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.index - b.index))
-    for (const e of this.entries) if (!this.#byPath.has(e.path)) this.#byPath.set(e.path, e)
+    // The engine keeps the last of duplicate entries (core/io/file_access_pack.cpp, PackedData::add_path).
+    for (const e of this.entries) this.#byPath.set(e.path, e)
   }
 
   static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>): Promise<PackContents> {
     const contents = new PackContents(source, entries)
     for (const entry of contents.entries) {
-      if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES) continue
+      if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
       const target = parseRemapTarget(decodeUtf8(await contents.bytesOf(entry)))
       if (target === null) continue
       const original = entry.path.slice(0, -".remap".length)

@@ -13,6 +13,8 @@ import { ScanState } from "./checks/ScanState.ts"
 import { checkSize } from "./checks/sizeCheck.ts"
 import type { Decompressors } from "./Decompressors.ts"
 import { finding, PACK_ITSELF } from "./findings.ts"
+import { capabilitySummary } from "./checks/capabilities.ts"
+import type { CapabilityRecord } from "./checks/ScanState.ts"
 import { CountingSource } from "./io/CountingSource.ts"
 import { describeError, MalformedData, SourceFailure } from "./io/errors.ts"
 import { PackContents } from "./PackContents.ts"
@@ -20,7 +22,7 @@ import { openPack } from "./pack/openPack.ts"
 import type { Policy } from "./policy/Policy.ts"
 
 /** Bumped whenever a change can alter findings for the same pack. */
-export const SCANNER_VERSION = "pckgate-scanner/1"
+export const SCANNER_VERSION = "pckgate-scanner/2"
 
 export interface ScannerConfig {
   readonly policy: Policy
@@ -39,6 +41,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
   let manifest: Manifest | null = null
   let facts = { packFormat: null as number | null, engineVersion: null as string | null, entryCount: 0 }
   let files: Array<{ path: string; sizeBytes: number }> = []
+  const capabilities: Array<CapabilityRecord> = []
   try {
     const opened = await openPack(counting)
     if (opened._tag === "NotAPack") {
@@ -60,8 +63,10 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
       const contents = await PackContents.load(counting, opened.entries)
       findings.push(...nameFindings(contents, config.policy))
       const state = new ScanState()
-      await scanContents(contents, config.policy, config.decompressors, state)
+      // The pack format says which engine reads it: Godot 3 reads format 1 only, Godot 4 formats 2 and up.
+      await scanContents(contents, config.policy, config.decompressors, state, opened.header.format <= 1 ? 3 : 4)
       findings.push(...state.findings)
+      capabilities.push(...state.capabilities)
       // With a directory cut short, "manifest.json is missing" would be a guess; the truncation finding says it all.
       if (opened.complete) {
         const manifestCheck = await checkManifest(contents, expectations)
@@ -82,7 +87,9 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
     const why = error instanceof MalformedData ? error.message : `internal error: ${describeError(error)}`
     findings.push(finding({ rule: RULE.truncated, file: PACK_ITSELF, pattern: "damaged pack", message: `The pack could not be read to the end (${why}). Export it again.` }))
   }
-  return makeScanReport(withoutDuplicates(findings), { ...facts, packBytes: counting.size, bytesRead: counting.bytesRead }, manifest, SCANNER_VERSION, files)
+  const unique = withoutDuplicates(findings)
+  const report = makeScanReport(unique, { ...facts, packBytes: counting.size, bytesRead: counting.bytesRead }, manifest, SCANNER_VERSION, files)
+  return { ...report, capabilities: capabilitySummary(unique, capabilities) }
 }
 
 /** The same finding reached twice (a file seen under two names, a chain visited twice) is reported once. */

@@ -3,49 +3,50 @@ import { decideBudget } from "../../domain/budget/BudgetPolicy.ts"
 import { RateLimited } from "../../domain/errors.ts"
 import { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
+import { orUnavailable } from "./SqlFailure.ts"
 
 /**
  * Spends live in the database, so every instance behind the load balancer shares one budget. A reservation decides
- * and records inside one transaction that holds the account's lock: on MySQL `SELECT … FOR UPDATE` on the
- * (account, endpoint) row; on SQLite the transaction's `begin immediate` write lock.
+ * and records inside one transaction that holds the account's lock (the dialect's `lockBudget`: a row lock on MySQL,
+ * the write lock of `begin immediate` on SQLite).
  */
 export const layerSqlBudgetLedger = Layer.effect(
   BudgetLedger,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { db, time, flavor } = database
+    const { dialect, time } = database
 
     return BudgetLedger.of({
-      reserve: ({ id, accountId, endpoint, now, limit }) =>
-        database.run(
-          "reserve budget",
-          async (signal) => {
-            if (flavor === "mysql") {
-              // Created outside the transaction: concurrent first reservations then all wait on one existing row lock.
-              await db.insertInto("budget_accounts").ignore().values({ account_id: accountId, endpoint }).execute()
-            }
-            return database.transaction(signal, async (trx) => {
-              if (flavor === "mysql") {
-                await trx.selectFrom("budget_accounts").select("account_id")
-                  .where("account_id", "=", accountId).where("endpoint", "=", endpoint).forUpdate().execute()
-              }
-              const mine = trx.selectFrom("budget_spends").where("account_id", "=", accountId).where("endpoint", "=", endpoint)
-              // Spends that left the window can never matter again.
-              const windowStart = time.write(new Date(now.getTime() - limit.windowSeconds * 1000))
-              await trx.deleteFrom("budget_spends")
+      reserve: ({ id, accountId, endpoint, now, limit }) => {
+        const account = { accountId, endpoint }
+        const decideAndSpend = database.transaction("reserve budget", (tx) =>
+          Effect.gen(function*() {
+            yield* tx.run((trx) => dialect.lockBudget(trx, account))
+            // Spends that left the window can never matter again.
+            const windowStart = time.write(new Date(now.getTime() - limit.windowSeconds * 1000))
+            yield* tx.run((trx) =>
+              trx.deleteFrom("budget_spends")
                 .where("account_id", "=", accountId).where("endpoint", "=", endpoint).where("spent_at", "<=", windowStart)
                 .execute()
-              const spent = await mine.select("spent_at").execute()
-              const decision = decideBudget(spent.map((s) => time.read(s.spent_at).getTime()), now.getTime(), limit)
-              if (!decision.allowed) throw new RateLimited({ endpoint, retryAfterSeconds: decision.retryAfterSeconds })
-              await trx.insertInto("budget_spends").values({ id, account_id: accountId, endpoint, spent_at: time.write(now) }).execute()
-              return { id, accountId, endpoint, at: now }
-            })
-          },
-          (error) => (error instanceof RateLimited ? error : undefined),
-        ),
+            )
+            const spent = yield* tx.run((trx) =>
+              trx.selectFrom("budget_spends").select("spent_at").where("account_id", "=", accountId).where("endpoint", "=", endpoint).execute()
+            )
+            const decision = decideBudget(spent.map((s) => time.read(s.spent_at).getTime()), now.getTime(), limit)
+            if (!decision.allowed) return yield* new RateLimited({ endpoint, retryAfterSeconds: decision.retryAfterSeconds })
+            yield* tx.run((trx) => trx.insertInto("budget_spends").values({ id, account_id: accountId, endpoint, spent_at: time.write(now) }).execute())
+            return { id, accountId, endpoint, at: now }
+          }))
+        return database.within(
+          "reserve budget",
+          database.query("prepare the budget lock", (db) => dialect.prepareBudgetLock(db, account)).pipe(Effect.andThen(decideAndSpend)),
+        ).pipe(orUnavailable)
+      },
       refund: (reservation) =>
-        database.run("refund budget", () => db.deleteFrom("budget_spends").where("id", "=", reservation.id).execute()).pipe(Effect.asVoid),
+        database.query("refund budget", (db) => db.deleteFrom("budget_spends").where("id", "=", reservation.id).execute()).pipe(
+          Effect.asVoid,
+          orUnavailable,
+        ),
     })
   }),
 )

@@ -3,12 +3,12 @@ import type { Selectable } from "kysely"
 import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { isUniqueViolation } from "./failures.ts"
 import { gameRow } from "./rows.ts"
 import type { GamesTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
+import { orUnavailable } from "./SqlFailure.ts"
+import { UNIQUE_KEYS } from "./uniqueKeys.ts"
 
-const SLUG_KEY = { mysqlName: "games_slug_unique", sqliteColumns: "games.slug" }
 /** Ids per `IN (…)` list, well under every dialect's parameter limit. */
 const IDS_PER_QUERY = 500
 
@@ -23,7 +23,7 @@ export const layerSqlGameStore = Layer.effect(
   GameStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { db, time } = database
+    const { time } = database
     const toGame = (row: Selectable<GamesTable>): Game => ({
       id: row.id,
       name: row.name,
@@ -34,39 +34,42 @@ export const layerSqlGameStore = Layer.effect(
       createdAt: time.read(row.created_at),
       updatedAt: time.read(row.updated_at),
     })
+    const oneGame = (row: Selectable<GamesTable> | undefined) => (row === undefined ? Option.none() : Option.some(toGame(row)))
 
     return GameStore.of({
+      // A transaction, so that a caller who gave up on a stalled database never sees the game appear afterwards.
       insert: (game) =>
-        database.run(
-          "insert game",
-          (signal) =>
-            database.transaction(signal, (trx) => trx.insertInto("games").values(gameRow(game, time)).execute()),
-          (error) => (isUniqueViolation(error, SLUG_KEY) ? new SlugTaken({ slug: game.slug }) : undefined),
-        ).pipe(Effect.asVoid),
+        database.transaction("insert game", (tx) => tx.run((trx) => trx.insertInto("games").values(gameRow(game, time)).execute())).pipe(
+          Effect.catchTag("SqlFailure", (failure) =>
+            Effect.fail(failure.violates(UNIQUE_KEYS.gameSlug.name) ? new SlugTaken({ slug: game.slug }) : failure.unavailable)),
+          Effect.asVoid,
+        ),
       get: (id) =>
-        database.run("get game", () => db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
-          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toGame(row)))),
+        database.query("get game", (db) => db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
+          Effect.map(oneGame),
+          orUnavailable,
         ),
       getMany: (ids) =>
         Effect.forEach(
           Array.from({ length: Math.ceil(ids.length / IDS_PER_QUERY) }, (_, i) => ids.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY)),
-          (chunk) => database.run("get games", () => db.selectFrom("games").selectAll().where("id", "in", chunk).execute()),
-        ).pipe(Effect.map((chunks) => chunks.flat().map(toGame))),
+          (chunk) => database.query("get games", (db) => db.selectFrom("games").selectAll().where("id", "in", chunk).execute()),
+        ).pipe(Effect.map((chunks) => chunks.flat().map(toGame)), orUnavailable),
       slugsStartingWith: (prefix) =>
-        database.run("list slugs", () =>
+        database.query("list slugs", (db) =>
           prefix === ""
             ? db.selectFrom("games").select("slug").execute()
             : db.selectFrom("games").select("slug").where("slug", ">=", prefix).where("slug", "<", prefixUpperBound(prefix)).execute()).pipe(
           Effect.map((rows) => rows.map((r) => r.slug)),
+          orUnavailable,
         ),
       findByManifestId: (manifestId) =>
-        database.run("find game by manifest id", () => db.selectFrom("games").selectAll().where("manifest_id", "=", manifestId).executeTakeFirst()).pipe(
-          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toGame(row)))),
-        ),
+        database.query("find game by manifest id", (db) => db.selectFrom("games").selectAll().where("manifest_id", "=", manifestId).executeTakeFirst())
+          .pipe(Effect.map(oneGame), orUnavailable),
       listByOwner: (ownerId) =>
-        database.run("list games by owner", () =>
+        database.query("list games by owner", (db) =>
           db.selectFrom("games").selectAll().where("owner_id", "=", ownerId).orderBy("created_at").orderBy("id").execute()).pipe(
           Effect.map((rows) => rows.map(toGame)),
+          orUnavailable,
         ),
     })
   }),

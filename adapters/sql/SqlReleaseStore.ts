@@ -3,25 +3,26 @@ import type { Kysely, Selectable } from "kysely"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { isUniqueViolation } from "./failures.ts"
+import { appendChange } from "./SqlChangeFeed.ts"
 import { releaseFromRow, releaseRow } from "./rows.ts"
 import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
+import { orUnavailable } from "./SqlFailure.ts"
+import { PRIMARY_KEY } from "./uniqueKeys.ts"
 
 const KEYS_PER_QUERY = 500
 
+/** The transaction names fault tests pause in (test/support/pausingDatabase.ts). */
+export const FINALIZE_RELEASE = "finalize release"
+
 const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
-
-/** Domain errors a store operation throws on purpose (to roll its transaction back) pass through unchanged. */
-const finalizeRefusal = (error: unknown) => (error instanceof VersionExists || error instanceof NoUploadIntent ? error : undefined)
-const reviewRefusal = (error: unknown) => (error instanceof ReleaseNotPending ? error : undefined)
 
 export const layerSqlReleaseStore = Layer.effect(
   ReleaseStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { db, time, flavor } = database
+    const { db, dialect, time } = database
 
     const toRelease = (row: Selectable<ReleasesTable>): Release => releaseFromRow(row, time)
     const toIntent = (row: Selectable<UploadIntentsTable>): UploadIntent => ({
@@ -46,31 +47,14 @@ export const layerSqlReleaseStore = Layer.effect(
         .where("content_type", "=", d.contentType)
     // Oldest first, ties by game and version: the order every listing shares with the memory store.
     const releasesInOrder = () => db.selectFrom("releases").selectAll().orderBy("created_at").orderBy("game_id").orderBy("version")
-    const listReleases = (what: string, query: ReturnType<typeof releasesInOrder>) =>
-      database.run(what, () => query.execute()).pipe(Effect.map((rows) => rows.map(toRelease)))
-
-    /**
-     * One row per game (of `gameIds`, or every game): the newest approval, ranked in the database (window functions:
-     * MySQL 8, MariaDB 10.2, SQLite 3.25).
-     */
-    const activeReleases = (what: string, gameIds: ReadonlyArray<string> | null) =>
-      database.run(what, () =>
-        db.selectFrom((eb) => {
-          const approved = eb.selectFrom("releases").selectAll()
-            .select((inner) =>
-              inner.fn.agg<number>("row_number").over((over) =>
-                over.partitionBy("game_id").orderBy("reviewed_at", "desc").orderBy("created_at", "desc").orderBy("version", "desc")
-              ).as("newest")
-            )
-            .where("status", "=", "approved")
-          return (gameIds === null ? approved : approved.where("game_id", "in", gameIds)).as("ranked")
-        }).selectAll().where("newest", "=", 1).execute()).pipe(Effect.map((rows) => rows.map(toRelease)))
+    const listReleases = (operation: string, query: ReturnType<typeof releasesInOrder>) =>
+      database.query(operation, () => query.execute()).pipe(Effect.map((rows) => rows.map(toRelease)), orUnavailable)
 
     return ReleaseStore.of({
       // One row per declaration (a unique key): an upsert refreshes the expiry of the existing intent.
       recordIntent: (intent) =>
-        database.run("record upload intent", (signal) =>
-          database.transaction(signal, async (trx) => {
+        database.transaction("record upload intent", (tx) =>
+          tx.run(async (trx) => {
             const insert = trx.insertInto("upload_intents").values({
               id: intent.id,
               game_id: intent.gameId,
@@ -83,74 +67,42 @@ export const layerSqlReleaseStore = Layer.effect(
               created_at: time.write(intent.createdAt),
               expires_at: time.write(intent.expiresAt),
             })
-            const refresh = { expires_at: time.write(intent.expiresAt) }
-            await (flavor === "mysql"
-              ? insert.onDuplicateKeyUpdate(refresh)
-              : insert.onConflict((oc) => oc.columns(["game_id", "version", "sha256", "size_bytes", "content_type"]).doUpdateSet(refresh))
-            ).execute()
+            const declaration = ["game_id", "version", "sha256", "size_bytes", "content_type"] as const
+            await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt) }).execute()
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
-          })),
+          })).pipe(orUnavailable),
       findIntent: (declaration, now) =>
-        database.run("find upload intent", () =>
-          intentsDeclaring(declaration).where("expires_at", ">", time.write(now)).executeTakeFirst()).pipe(
+        database.query("find upload intent", () => intentsDeclaring(declaration).where("expires_at", ">", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toIntent(row)))),
+          orUnavailable,
         ),
       // The release insert and the intent consumption commit together or not at all.
       finalize: (intentId, release) =>
-        database.run(
-          "finalize release",
-          async (signal) => {
-            await database.transaction(signal, async (trx) => {
-              try {
-                await trx.insertInto("releases").values(releaseRow(release, time)).execute()
-              } catch (error) {
-                throw isUniqueViolation(error) ? new VersionExists({ gameId: release.gameId, version: release.version }) : error
-              }
-              const consumed = await trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst()
-              if (consumed.numDeletedRows === 0n) throw new NoUploadIntent({ gameId: release.gameId, version: release.version })
-              await database.pause("finalize:before-commit")
-            })
-            await database.pause("finalize:after-commit")
+        database.transaction(FINALIZE_RELEASE, (tx) =>
+          Effect.gen(function*() {
+            yield* tx.run((trx) => trx.insertInto("releases").values(releaseRow(release, time)).execute()).pipe(
+              Effect.catchTag("SqlFailure", (failure) =>
+                Effect.fail(failure.violates(PRIMARY_KEY) ? new VersionExists({ gameId: release.gameId, version: release.version }) : failure)),
+            )
+            const consumed = yield* tx.run((trx) => trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst())
+            if (consumed.numDeletedRows === 0n) return yield* new NoUploadIntent({ gameId: release.gameId, version: release.version })
             return release
-          },
-          finalizeRefusal,
-        ),
+          })).pipe(orUnavailable),
       get: (gameId, version) =>
-        database.run("get release", () =>
+        database.query("get release", () =>
           db.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()).pipe(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toRelease(row)))),
+          orUnavailable,
         ),
       listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
       listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
-      // One statement: the game row left-joined with its approved releases, newest approval first (the domain's
-      // activeRelease order), so a game without one still yields its row with empty release columns.
-      gameView: (gameId) =>
-        database.run("read the game and its active release", () =>
-          db.selectFrom("games")
-            .leftJoin("releases", (join) => join.onRef("releases.game_id", "=", "games.id").on("releases.status", "=", "approved"))
-            .select(["games.id as view_game_id", "games.owner_id as view_owner_id", "games.slug as view_slug"])
-            .selectAll("releases")
-            .where("games.id", "=", gameId)
-            .orderBy("releases.reviewed_at", "desc").orderBy("releases.created_at", "desc").orderBy("releases.version", "desc")
-            .limit(1)
-            .executeTakeFirst()).pipe(Effect.map((row) =>
-            row === undefined ? Option.none() : Option.some({
-              gameId: row.view_game_id,
-              ownerId: row.view_owner_id,
-              slug: row.view_slug,
-              active: row.game_id === null ? null : toRelease(row as Selectable<ReleasesTable>),
-            })
-          )),
-      listActive: () => activeReleases("list active releases", null),
-      activeReleasesOf: (gameIds) => (gameIds.length === 0 ? Effect.succeed([]) : activeReleases("read active releases", gameIds)),
       // Compare-and-set: the update applies only while the release is still pending.
       review: (gameId, version, decision) =>
-        database.run(
-          "review release",
-          (signal) =>
-            database.transaction(signal, async (trx) => {
-              const updated = await trx.updateTable("releases")
+        database.transaction("review release", (tx) =>
+          Effect.gen(function*() {
+            const updated = yield* tx.run((trx) =>
+              trx.updateTable("releases")
                 .set({
                   status: decision.status,
                   reviewed_by: decision.by,
@@ -161,27 +113,27 @@ export const layerSqlReleaseStore = Layer.effect(
                 .where("version", "=", version)
                 .where("status", "=", "pending_review")
                 .executeTakeFirst()
-              const row = await trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()
-              if (updated.numUpdatedRows === 0n || row === undefined) {
-                throw new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
-              }
-              return toRelease(row)
-            }),
-          reviewRefusal,
-        ),
+            )
+            const row = yield* tx.run((trx) => trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
+            if (updated.numUpdatedRows === 0n || row === undefined) return yield* new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
+            // Last, so the feed's head row is locked only for the commit (SqlChangeFeed.ts).
+            yield* tx.run((trx) => appendChange(trx, time, { gameId, kind: decision.status, at: decision.at }))
+            return toRelease(row)
+          })).pipe(orUnavailable),
       deleteExpiredIntents: (now) =>
-        database.run("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
+        database.query("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((result) => Number(result.numDeletedRows)),
+          orUnavailable,
         ),
       // One statement per chunk, so releases and intents are read from the same snapshot.
       keysInUse: (objectKeys, now) =>
         Effect.forEach(chunks(objectKeys, KEYS_PER_QUERY), (keys) =>
-          database.run("find object keys in use", () =>
+          database.query("find object keys in use", () =>
             db.selectFrom("releases").select("object_key").where("object_key", "in", keys)
               .union(
                 db.selectFrom("upload_intents").select("object_key").where("object_key", "in", keys).where("expires_at", ">", time.write(now)),
               )
-              .execute())).pipe(Effect.map((results) => new Set(results.flat().map((r) => r.object_key)))),
+              .execute())).pipe(Effect.map((results) => new Set(results.flat().map((r) => r.object_key))), orUnavailable),
     })
   }),
 )

@@ -5,6 +5,7 @@ import { type ScanRecord, ScanStore } from "../../ports/ScanStore.ts"
 import { releaseFromRow } from "./rows.ts"
 import type { ScansTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
+import { orUnavailable } from "./SqlFailure.ts"
 
 const decodeReport = Schema.decodeUnknownSync(ScanReport)
 
@@ -12,7 +13,7 @@ export const layerSqlScanStore = Layer.effect(
   ScanStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { db, time, flavor } = database
+    const { dialect, time } = database
     const toRecord = (row: Selectable<ScansTable>): ScanRecord => ({
       gameId: row.game_id,
       version: row.version,
@@ -21,30 +22,32 @@ export const layerSqlScanStore = Layer.effect(
     })
     return ScanStore.of({
       // A rescan replaces the earlier record.
-      save: (record) =>
-        database.run("save scan", (signal) =>
-          database.transaction(signal, async (trx) => {
-            const values = { game_id: record.gameId, version: record.version, report: JSON.stringify(record.report), scanned_at: time.write(record.scannedAt) }
-            await (flavor === "mysql"
-              ? trx.insertInto("scans").values(values).onDuplicateKeyUpdate({ report: values.report, scanned_at: values.scanned_at }).execute()
-              : trx.insertInto("scans").values(values).onConflict((c) => c.columns(["game_id", "version"]).doUpdateSet({ report: values.report, scanned_at: values.scanned_at })).execute())
-          })).pipe(Effect.asVoid),
+      save: (record) => {
+        const values = { game_id: record.gameId, version: record.version, report: JSON.stringify(record.report), scanned_at: time.write(record.scannedAt) }
+        return database.transaction("save scan", (tx) =>
+          tx.run((trx) =>
+            dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], { report: values.report, scanned_at: values.scanned_at }).execute()
+          )).pipe(Effect.asVoid, orUnavailable)
+      },
       get: (gameId, version) =>
-        database.run("get scan", () => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()).pipe(
-          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toRecord(row)))),
-        ),
+        database.query("get scan", (db) => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
+          .pipe(
+            Effect.map((row) => (row === undefined ? Option.none() : Option.some(toRecord(row)))),
+            orUnavailable,
+          ),
       listByGame: (gameId) =>
-        database.run("list scans of game", () => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).orderBy("version").execute()).pipe(
+        database.query("list scans of game", (db) => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).orderBy("version").execute()).pipe(
           Effect.map((rows) => rows.map(toRecord)),
+          orUnavailable,
         ),
       unscanned: (limit) =>
-        database.run("list unscanned releases", () =>
+        database.query("list unscanned releases", (db) =>
           db.selectFrom("releases").selectAll("releases")
             .leftJoin("scans", (join) => join.onRef("scans.game_id", "=", "releases.game_id").onRef("scans.version", "=", "releases.version"))
             .where("scans.game_id", "is", null)
             .orderBy("releases.created_at").orderBy("releases.game_id").orderBy("releases.version")
             .limit(limit)
-            .execute()).pipe(Effect.map((rows) => rows.map((row) => releaseFromRow(row, time)))),
+            .execute()).pipe(Effect.map((rows) => rows.map((row) => releaseFromRow(row, time))), orUnavailable),
     })
   }),
 )

@@ -1,11 +1,13 @@
 // Browser sessions on the records' database (migration 0004). Ending a session deletes its row, so every instance's
 // next read of it finds nothing; what an instance may keep in memory meanwhile is bounded in adapters/cache.
 import { Effect, Layer, Option } from "effect"
-import { type Kysely, type Selectable, sql } from "kysely"
+import type { Kysely, Selectable } from "kysely"
 import type { Session } from "../../domain/auth/Session.ts"
 import { SessionStore } from "../../ports/SessionStore.ts"
+import type { TimeCodec } from "./dialects/Dialect.ts"
 import type { Tables, Timestamp } from "./schema.ts"
-import { SqlDatabase, type TimeCodec } from "./SqlDatabase.ts"
+import { SqlDatabase } from "./SqlDatabase.ts"
+import { orUnavailable } from "./SqlFailure.ts"
 
 export interface SessionsTable {
   id: string
@@ -30,17 +32,14 @@ export const layerSqlSessionStore = Layer.effect(
   SessionStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { time, flavor } = database
+    const { dialect, time } = database
     const db = withSessions(database.db)
-    // MySQL's utf8mb4_bin ignores trailing spaces in comparisons (PAD SPACE): 'ann' would also match 'ann '. User ids
-    // are token subjects, equal only code unit for code unit, so MySQL also compares the bytes.
-    const sameUser = (userId: string) =>
-      db.deleteFrom("sessions").where("user_id", "=", userId)
-        .$if(flavor === "mysql", (query) => query.where(sql<string>`cast(user_id as binary)`, "=", sql<string>`cast(${userId} as binary)`))
+    // User ids are token subjects, equal only code unit for code unit (MySQL would also match 'ann ' for 'ann').
+    const sameUser = (userId: string) => db.deleteFrom("sessions").where(dialect.sameText("user_id", userId))
 
     return SessionStore.of({
       create: (session) =>
-        database.run("create session", async () => {
+        database.query("create session", async () => {
           await sameUser(session.userId).where("expires_at", "<=", time.write(session.createdAt)).execute()
           await db.insertInto("sessions").values({
             id: session.id,
@@ -49,22 +48,22 @@ export const layerSqlSessionStore = Layer.effect(
             expires_at: time.write(session.expiresAt),
             admin_until: session.adminUntil === null ? null : time.write(session.adminUntil),
           }).execute()
-        }),
+        }).pipe(orUnavailable),
       get: (id) =>
-        database.run("read session", async () => {
-          const row = await db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst()
-          return row === undefined ? Option.none() : Option.some(toSession(row, time))
-        }),
+        database.query("read session", () => db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
+          Effect.map((row) => (row === undefined ? Option.none() : Option.some(toSession(row, time)))),
+          orUnavailable,
+        ),
       revoke: (id) =>
-        database.run("end session", async () => {
-          const result = await db.deleteFrom("sessions").where("id", "=", id).executeTakeFirst()
-          return result.numDeletedRows > 0n
-        }),
+        database.query("end session", () => db.deleteFrom("sessions").where("id", "=", id).executeTakeFirst()).pipe(
+          Effect.map((result) => result.numDeletedRows > 0n),
+          orUnavailable,
+        ),
       revokeAllOf: (userId) =>
-        database.run("end a user's sessions", async () => {
-          const result = await sameUser(userId).executeTakeFirst()
-          return Number(result.numDeletedRows)
-        }),
+        database.query("end a user's sessions", () => sameUser(userId).executeTakeFirst()).pipe(
+          Effect.map((result) => Number(result.numDeletedRows)),
+          orUnavailable,
+        ),
     })
   }),
 )

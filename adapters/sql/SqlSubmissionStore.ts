@@ -1,56 +1,54 @@
 import { Data, Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
+import type { Game } from "../../domain/game/Game.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
-import { isUniqueViolation, type UniqueKey } from "./failures.ts"
 import { gameRow, releaseRow } from "./rows.ts"
-import { SqlDatabase } from "./SqlDatabase.ts"
+import { SqlDatabase, type SqlTransaction } from "./SqlDatabase.ts"
+import { orUnavailable, type SqlFailure } from "./SqlFailure.ts"
+import { PRIMARY_KEY, UNIQUE_KEYS } from "./uniqueKeys.ts"
 
-const SLUG_KEY: UniqueKey = { mysqlName: "games_slug_unique", sqliteColumns: "games.slug" }
-/** Migration 0002's unique index on games.manifest_id. */
-const MANIFEST_ID_KEY: UniqueKey = { mysqlName: "games_manifest_id_unique", sqliteColumns: "games.manifest_id" }
-
-/** Thrown inside the transaction to roll it back; the commit then reports "manifest_id_taken". */
+/** Fails the transaction (rolling it back); the commit then reports "manifest_id_taken". */
 class ManifestIdTaken extends Data.TaggedError("ManifestIdTaken")<{}> {}
 
 export const layerSqlSubmissionStore = Layer.effect(
   SubmissionStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { db, time } = database
+    const { time } = database
+
+    /** Writing the game collided with a unique key: which game-level outcome that is. */
+    const gameKeyTaken = (tx: SqlTransaction, game: Game, failure: SqlFailure) =>
+      Effect.gen(function*() {
+        // Another submission created a game with this manifest id meanwhile: this one lost the race.
+        if (failure.violates(UNIQUE_KEYS.gameManifestId.name)) return yield* new ManifestIdTaken()
+        if (!failure.violates(UNIQUE_KEYS.gameSlug.name)) return yield* failure
+        // A racer with the same name usually took both keys, and which one a database names is its own choice: a slug
+        // retry could not help, so the manifest id decides. The other writer has committed by now (InnoDB waits for it
+        // before reporting the duplicate; SQLite writers run one at a time).
+        const owner = game.manifestId === null ? undefined : yield* tx.run((trx) =>
+          trx.selectFrom("games").select("id").where("manifest_id", "=", game.manifestId).executeTakeFirst()
+        )
+        return yield* (owner === undefined ? new SlugTaken({ slug: game.slug }) : new ManifestIdTaken())
+      })
+
     return SubmissionStore.of({
       // One transaction: the game, the release, its scan and the submission are all written, or none is.
       commit: ({ game, newGame, release, submission, scan }) =>
-        database.run(
-          "commit submission",
-          (signal) =>
-            database.transaction(signal, async (trx) => {
-              try {
-                if (newGame) {
-                  await trx.insertInto("games").values(gameRow(game, time)).execute()
-                } else {
-                  await trx.updateTable("games")
-                    .set({ name: game.name, manifest_id: game.manifestId, updated_at: time.write(game.updatedAt) })
-                    .where("id", "=", game.id)
-                    .execute()
-                }
-              } catch (error) {
-                // Another submission created a game with this manifest id meanwhile: this one lost the race.
-                if (isUniqueViolation(error, MANIFEST_ID_KEY)) throw new ManifestIdTaken()
-                if (isUniqueViolation(error, SLUG_KEY)) {
-                  // A racer with the same name usually took both keys, and which one a database names is its own
-                  // choice: a slug retry could not help, so the manifest id decides. The other writer has committed
-                  // by now (InnoDB waits for it before reporting the duplicate; SQLite writers run one at a time).
-                  const owner = game.manifestId === null ? undefined : await trx.selectFrom("games").select("id")
-                    .where("manifest_id", "=", game.manifestId).executeTakeFirst()
-                  throw owner === undefined ? new SlugTaken({ slug: game.slug }) : new ManifestIdTaken()
-                }
-                throw error
-              }
-              try {
-                await trx.insertInto("releases").values(releaseRow(release, time)).execute()
-              } catch (error) {
-                throw isUniqueViolation(error) ? new VersionExists({ gameId: release.gameId, version: release.version }) : error
-              }
+        database.transaction("commit submission", (tx) =>
+          Effect.gen(function*() {
+            yield* tx.run((trx): Promise<unknown> =>
+              newGame
+                ? trx.insertInto("games").values(gameRow(game, time)).execute()
+                : trx.updateTable("games")
+                  .set({ name: game.name, manifest_id: game.manifestId, updated_at: time.write(game.updatedAt) })
+                  .where("id", "=", game.id)
+                  .execute()
+            ).pipe(Effect.catchTag("SqlFailure", (failure) => gameKeyTaken(tx, game, failure)))
+            yield* tx.run((trx) => trx.insertInto("releases").values(releaseRow(release, time)).execute()).pipe(
+              Effect.catchTag("SqlFailure", (failure) =>
+                Effect.fail(failure.violates(PRIMARY_KEY) ? new VersionExists({ gameId: release.gameId, version: release.version }) : failure)),
+            )
+            yield* tx.run(async (trx) => {
               await trx.insertInto("scans").values({
                 game_id: scan.gameId,
                 version: scan.version,
@@ -64,19 +62,20 @@ export const layerSqlSubmissionStore = Layer.effect(
                 created_by: submission.createdBy,
                 created_at: time.write(submission.createdAt),
               }).execute()
-            }),
-          (error) => (error instanceof VersionExists || error instanceof SlugTaken || error instanceof ManifestIdTaken ? error : undefined),
-        ).pipe(
-          Effect.as("committed" as const),
-          Effect.catchTag("ManifestIdTaken", () => Effect.succeed("manifest_id_taken" as const)),
-        ),
+            })
+            return "committed" as const
+          })).pipe(
+            Effect.catchTag("ManifestIdTaken", () => Effect.succeed("manifest_id_taken" as const)),
+            orUnavailable,
+          ),
       get: (id) =>
-        database.run("get submission", () => db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
+        database.query("get submission", (db) => db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
           Effect.map((row) =>
             row === undefined
               ? Option.none()
               : Option.some({ id: row.id, gameId: row.game_id, version: row.version, createdBy: row.created_by, createdAt: time.read(row.created_at) })
           ),
+          orUnavailable,
         ),
     })
   }),

@@ -2,29 +2,34 @@
 // it when the layer is released.
 import { Layer } from "effect"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
+import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
+import { layerSqlGameViews } from "./SqlGameViews.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
 
-export { layerSqlDatabase, OPERATION_TIMEOUT_MS, type PausePoint, SqlDatabase, type SqlDatabaseOptions, type SqlTarget } from "./SqlDatabase.ts"
+export { layerSqlDatabase, OPERATION_TIMEOUT_MS, SqlDatabase, type SqlDatabaseOptions, type SqlTarget, type SqlTransaction } from "./SqlDatabase.ts"
+export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
 export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
 export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 export { layerSqlSessionStore } from "./SqlSessionStore.ts"
 
+/** Every persistence port, on the SqlDatabase they are given (layerSqlRecords opens one). */
+export const layerSqlStores = Layer.mergeAll(
+  layerSqlGameStore,
+  layerSqlReleaseStore,
+  layerSqlGameViews,
+  layerSqlChangeFeed,
+  layerSqlBudgetLedger,
+  layerSqlScanStore,
+  layerSqlSubmissionStore,
+  layerSqlNotificationOutbox,
+  layerSqlSessionStore,
+)
+
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */
-export const layerSqlRecords = (options: SqlDatabaseOptions) =>
-  Layer.mergeAll(
-    layerSqlGameStore,
-    layerSqlReleaseStore,
-    layerSqlBudgetLedger,
-    layerSqlScanStore,
-    layerSqlSubmissionStore,
-    layerSqlNotificationOutbox,
-    layerSqlSessionStore,
-  ).pipe(
-    Layer.provideMerge(layerSqlDatabase(options)),
-  )
+export const layerSqlRecords = (options: SqlDatabaseOptions) => layerSqlStores.pipe(Layer.provideMerge(layerSqlDatabase(options)))

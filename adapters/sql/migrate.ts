@@ -8,6 +8,7 @@ import { initialSchema } from "./migrations/0001_initial.ts"
 import { submissionsAndScans } from "./migrations/0002_submissions_scans.ts"
 import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.ts"
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
+import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -25,6 +26,11 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
   "0004_sessions": {
     up: async (db) => {
       for (const statement of sessionsSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
+  "0005_change_feed": {
+    up: async (db) => {
+      for (const statement of changeFeedSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
 })

@@ -67,6 +67,8 @@ export interface Tables {
   budget_spends: BudgetSpendsTable
   scans: ScansTable
   submissions: SubmissionsTable
+  change_feed: ChangeFeedTable
+  change_feed_head: ChangeFeedHeadTable
 }
 
 export interface ScansTable {
@@ -83,4 +85,18 @@ export interface SubmissionsTable {
   version: string
   created_by: string
   created_at: Timestamp
+}
+
+/** One announced change (adapters/sql/SqlChangeFeed.ts); `seq` comes from the head row, never auto-increment. */
+export interface ChangeFeedTable {
+  seq: Count
+  game_id: string
+  kind: string
+  at: Timestamp
+}
+
+/** One row (id 1): the newest sequence given out. Its row lock orders appends by commit. */
+export interface ChangeFeedHeadTable {
+  id: number
+  seq: Count
 }

@@ -42,6 +42,11 @@ export interface LocalDiskOptions {
    * allows (default true; see docs/performance.md for the figure that justifies it). False writes them like any other.
    */
   readonly directWrites?: boolean
+  /**
+   * A minor garbage collection after each 4 MiB block written, when the runtime exposes `gc` (Node with --expose-gc,
+   * as `npm start` runs it; elsewhere this does nothing). Default true; see docs/performance.md.
+   */
+  readonly collectGarbageAfterWrites?: boolean
 }
 
 /** Folds objects' paths under the root; a key that could escape it is refused. */
@@ -61,24 +66,35 @@ const fsyncDir = async (path: string) => {
   }
 }
 
+type GarbageCollector = (options: { readonly type: "minor" | "major" }) => void
+
 /**
  * Each network chunk is a 64 KiB buffer freed only when its small wrapper object is collected, and V8 lets such
  * external garbage grow by tens of megabytes before it collects: a large upload would hold that much memory for
- * nothing. A minor collection after each write (when the server runs with --expose-gc, as `npm start` does) keeps it
- * to a few megabytes; it costs well under a millisecond per 4 MiB.
+ * nothing. A minor collection after each block written keeps it to a few megabytes; it costs well under a
+ * millisecond per 4 MiB. Null when turned off or when the runtime does not expose `gc`.
  */
-const collectChunkGarbage = (): void => {
-  ;(globalThis as { gc?: (options?: { type: "minor" | "major" }) => void }).gc?.({ type: "minor" })
+const chunkGarbageCollector = (enabled: boolean): (() => void) | null => {
+  const gc = (globalThis as { gc?: GarbageCollector }).gc
+  if (!enabled || typeof gc !== "function") return null
+  return () => {
+    // A hint to the runtime: a collector that refuses must never fail the write.
+    try {
+      gc({ type: "minor" })
+    } catch {
+      // nothing to do
+    }
+  }
 }
 
 /** Copies the stream into the file in large writes; "too_large" as soon as it passes `maxBytes`. */
-const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number) => {
+const writeStream = async (handle: FileHandle, body: ReadableStream<Uint8Array>, maxBytes: number, afterBlock: () => void) => {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
   let position = 0
   const copied = await streamIntoBlocks(body, maxBytes, BUFFER_BYTES, () => buffer, async () => {
     await writeFully(handle, buffer, BUFFER_BYTES, position)
     position += BUFFER_BYTES
-    collectChunkGarbage()
+    afterBlock()
   })
   if (copied === "too_large") return copied
   if (copied.filled > 0) await writeFully(handle, buffer, copied.filled, position)
@@ -122,6 +138,7 @@ export const makeLocalDiskStorage = (root: string, options: LocalDiskOptions = {
   Effect.gen(function*() {
     const signer = yield* SignedUrls
     const directWrites = options.directWrites ?? true
+    const afterBlock = chunkGarbageCollector(options.collectGarbageAfterWrites ?? true) ?? (() => undefined)
     const incoming = join(root, "incoming")
     yield* Effect.promise(() => mkdir(incoming, { recursive: true, mode: PRIVATE_DIR }))
     const temporary = makeTemporaryFiles(incoming)
@@ -198,8 +215,8 @@ export const makeLocalDiskStorage = (root: string, options: LocalDiskOptions = {
               const handle = direct?.handle ?? await open(aside, "wx", 0o600)
               try {
                 const written = await (direct !== null
-                  ? writeStreamDirect(direct, aside, body, maxBytes, collectChunkGarbage)
-                  : writeStream(handle, body, maxBytes))
+                  ? writeStreamDirect(direct, aside, body, maxBytes, afterBlock)
+                  : writeStream(handle, body, maxBytes, afterBlock))
                 if (written === "too_large") return written
                 await handle.sync()
               } finally {

@@ -15,10 +15,14 @@ const errno = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.
 /**
  * Block buffers on page boundaries, reused across writes. A WebAssembly memory starts on a page boundary, which a
  * Buffer's memory is not guaranteed to; each memory reserves a large address range, so buffers are carved from a few
- * arenas of ARENA_BLOCKS blocks and kept for the next write instead of allocating memories per upload.
+ * arenas of ARENA_BLOCKS blocks and kept for the next write instead of allocating memories per upload. Arenas are
+ * never freed, so there are at most MAX_ARENAS (64 MiB): direct writes beyond the eighth at once are written the
+ * usual way instead.
  */
 const ARENA_BLOCKS = 8
+const MAX_ARENAS = 2
 const freeBlocks: Array<Uint8Array> = []
+let arenas = 0
 
 export type BlockPair = readonly [Uint8Array, Uint8Array]
 
@@ -26,8 +30,10 @@ export type BlockPair = readonly [Uint8Array, Uint8Array]
 const takeBlocks = (): BlockPair | null => {
   try {
     while (freeBlocks.length < 2) {
+      if (arenas >= MAX_ARENAS) return null
       const pages = (ARENA_BLOCKS * BLOCK_BYTES) / 65536
       const arena = new WebAssembly.Memory({ initial: pages, maximum: pages })
+      arenas++
       for (let i = 0; i < ARENA_BLOCKS; i++) freeBlocks.push(new Uint8Array(arena.buffer, i * BLOCK_BYTES, BLOCK_BYTES))
     }
   } catch {

@@ -1,12 +1,12 @@
-// The CLI's command table: name → module that runs it. Each module exports `run(argv, io)` returning the exit code.
+// The CLI's command table: name → module that runs it (imported only when that command runs). Each module exports
+// `command`, whose `run(argv, io)` returns the exit code.
 import type { CliIo } from "./io.ts"
 
 export interface Command {
-  readonly summary: string
   readonly run: (argv: ReadonlyArray<string>, io: CliIo) => Promise<number>
 }
 
-export const commands: Record<string, () => Promise<Command>> = {
+export const commands = {
   release: () => import("./commands/release.ts").then((m) => m.command),
   submit: () => import("./commands/submit.ts").then((m) => m.command),
   status: () => import("./commands/status.ts").then((m) => m.command),
@@ -18,4 +18,23 @@ export const commands: Record<string, () => Promise<Command>> = {
   gc: () => import("./commands/gc.ts").then((m) => m.command),
   check: () => import("./commands/check.ts").then((m) => m.command),
   "check-preset": () => import("./commands/checkPreset.ts").then((m) => m.command),
+} satisfies Record<string, () => Promise<Command>>
+
+export type CommandName = keyof typeof commands
+
+export const isCommandName = (name: string): name is CommandName => Object.hasOwn(commands, name)
+
+/** One line per command for `pckgate --help`, kept here so the overview loads no command. */
+export const SUMMARIES: { readonly [Name in CommandName]: string } = {
+  release: "release <file.pck> (--game <id> | --name <name>) --version <v>   check, hash, upload, finalize and verify a release",
+  submit: "submit <file.pck> --manifest manifest.json   the multipart path: upload, scan and submit for review in one request",
+  status: "status [<gameId>] [--version v]   your games, one game's status and releases, or one release",
+  wait: "wait <gameId> --version v --until reviewed|published [--timeout s]   poll until reviewed (0), rejected (1) or timeout (5)",
+  download: "download <gameId> --version v [-o file]   download a release and verify its SHA-256",
+  review: "review list | show | approve | reject --reason   the review queue, for administrators",
+  token: "token --user <id> [--admin]   print a dev-issuer access token (1 hour) for a server using the same DATA_DIR",
+  migrate: "migrate [--data-dir <dir>]   apply pending database migrations (the server also does at start-up)",
+  gc: "gc [--grace-seconds <n>] [--data-dir <dir>]   delete abandoned uploads and orphaned objects, as the server's sweeper does",
+  check: "check <file.pck> [--manifest manifest.json]   check a .pck the way the server's scanner will",
+  "check-preset": "check-preset <export_presets.cfg>   validate the export preset against the export requirements",
 }

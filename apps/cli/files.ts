@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto"
 import { createReadStream, createWriteStream } from "node:fs"
 import { open, rename, rm } from "node:fs/promises"
-import { request as httpRequest } from "node:http"
+import { type IncomingHttpHeaders, request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { pipeline } from "node:stream/promises"
 import { Transform } from "node:stream"
@@ -41,6 +41,13 @@ const counting = (onProgress: (done: number) => void) => {
 export interface HttpReply {
   readonly status: number
   readonly body: string
+  /** The Retry-After header, when the answer had one. */
+  readonly retryAfter: string | null
+}
+
+export const retryAfterOf = (headers: IncomingHttpHeaders): string | null => {
+  const value = headers["retry-after"]
+  return typeof value === "string" ? value : null
 }
 
 /** PUTs a file with a Content-Length and exactly `headers` (presigned uploads must send them verbatim). */
@@ -52,7 +59,7 @@ export const putFile = (url: string, headers: Readonly<Record<string, string>>, 
       let body = ""
       res.setEncoding("utf8")
       res.on("data", (d: string) => (body += d.length < 10_000 ? d : ""))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, retryAfter: retryAfterOf(res.headers) }))
       res.on("error", reject)
     })
     req.on("error", reject)

@@ -5,13 +5,3 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>
   readonly stderrIsTty: boolean
 }
-
-/** Exit codes, documented in the README. */
-export const EXIT = {
-  ok: 0,
-  rejectedOrFindings: 1,
-  cannotRun: 2,
-  serviceFailure: 3,
-  rateLimited: 4,
-  stillWaiting: 5,
-} as const

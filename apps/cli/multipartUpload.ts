@@ -2,7 +2,7 @@
 import { createReadStream } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
-import type { HttpReply } from "./files.ts"
+import { type HttpReply, retryAfterOf } from "./files.ts"
 
 export const postMultipart = (
   url: string,
@@ -36,7 +36,7 @@ export const postMultipart = (
       let body = ""
       res.setEncoding("utf8")
       res.on("data", (d: string) => (body += d))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, retryAfter: retryAfterOf(res.headers) }))
       res.on("error", reject)
     })
     req.on("error", reject)

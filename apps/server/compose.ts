@@ -1,15 +1,23 @@
+// The server as one layer graph: configuration → the listener (bound first) → the ports (records, storage, identity,
+// notifications, scanner, …) → the app handed to the listener, with the background workers (sweeper, scan worker,
+// webhook dispatcher) as scoped layers beside it and Effect's JSON logger (and OTLP tracing when configured) under it
+// all. `Layer.launch` runs it until interrupted; closing its scope stops the listener, interrupts the workers, flushes
+// the logs and closes the database, in that order of dependence.
 import { join } from "node:path"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { createRemoteJWKSet } from "jose"
-import { type App, defaultLog, type LogEntry, makeApp } from "../../adapters/http/App.ts"
+import { type App, makeApp } from "../../adapters/http/App.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevIssuer } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
 import { makeOidcLogin, remoteKeys } from "../../adapters/identity/OidcLogin.ts"
 import { layerMemoizedDownloadUrls } from "../../adapters/cache/MemoizedDownloadUrls.ts"
 import { browserRoutes } from "../../adapters/http/pages/index.ts"
+import type { AppServices } from "../../adapters/http/route.ts"
 import type { SignInMode } from "../../adapters/http/routes/auth.ts"
+import type { UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
+import { layerMeteredPackScanner } from "../../adapters/observability/meteredScanner.ts"
 import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
@@ -17,18 +25,14 @@ import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
 import type { ServerConfig } from "./config.ts"
+import { HttpListener, layerHttpListener } from "./httpListener.ts"
 import { selectNotifications } from "./notifications.ts"
+import { layerObservability } from "./observability.ts"
 import { selectRecords } from "./records.ts"
+import { layerScanWorker } from "./scanWorker.ts"
 import { selectStorage } from "./storage.ts"
-import { startScanWorker } from "./scanWorker.ts"
-import { startSweeper } from "./sweeper.ts"
+import { layerSweeper } from "./sweeper.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
-
-export interface Composed {
-  readonly app: App
-  readonly describe: ReadonlyArray<string>
-  readonly dispose: () => Promise<void>
-}
 
 const identityLayer = async (config: ServerConfig) =>
   config.oidc !== null
@@ -61,62 +65,32 @@ const signInMode = (config: ServerConfig): SignInMode =>
       }),
     }
 
-/** Config → layers → runtime → app. `baseUrl` is read per request, so it may be settled after binding. */
-export const compose = async (
-  config: ServerConfig,
-  baseUrl: () => string,
-  log: (entry: LogEntry) => void = defaultLog,
-): Promise<Composed> => {
-  const sessionSecret = await loadSecret(config.sessionSecret, "SESSION_SECRET", join(config.dataDir, "keys", "session.key"))
-  const records = await selectRecords(config)
-  const storage = await selectStorage(config, baseUrl)
-  const notifications = selectNotifications(config.reviewWebhook, records, log)
-  const layer = Layer.mergeAll(
-    records.layer,
-    // Downloads of one release within one second share one signature (adapters/cache/MemoizedDownloadUrls.ts).
-    layerMemoizedDownloadUrls.pipe(Layer.provide(storage.layer)),
-    await identityLayer(config),
-    notifications.layer,
-    layerNodeSha256Hasher,
-    layerRandomIds,
-    scannerLayer,
-    layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
-    Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
-  ).pipe(Layer.provideMerge(layerSystemClock))
+/** What the server says about itself when it starts (what a newcomer needs, no secret). */
+export class StartupLines extends Context.Service<StartupLines, ReadonlyArray<string>>()("pckgate/server/StartupLines") {}
 
-  // Layers are built now, so a broken configuration fails at start-up rather than on the first request.
-  const runtime = ManagedRuntime.make(Layer.orDie(layer))
-  await runtime.runPromise(Effect.void)
-  const stopSweeper = startSweeper(runtime, log)
-  const stopNotifications = notifications.start(runtime)
-  const stopScanWorker = startScanWorker(runtime, log, config.scanIntervalSeconds * 1000)
-  const submitUrl = new URL(config.submitApiUrl ?? `${baseUrl()}/submit-api`)
-  const pagesOrigin = new URL(baseUrl()).origin
-  const app = makeApp({
-    runtime,
-    baseUrl,
-    sessions: await makeSessionCodec(sessionSecret),
-    ...(storage.signer !== undefined ? { signer: storage.signer } : {}),
-    log,
-    bodyTimeouts: { idleMs: config.uploadIdleTimeoutSeconds * 1000, deadlineMs: config.uploadDeadlineSeconds * 1000 },
-    maxUploadsPerAccount: config.maxUploadsPerAccount,
-    routes: [
-      ...submitRoutes({
-        basePath: submitUrl.pathname.replace(/\/+$/, ""),
-        corsOrigin: submitUrl.origin === pagesOrigin ? null : pagesOrigin,
-        limits: {
-          ...DEFAULT_SUBMISSION_LIMITS,
-          idleTimeoutMs: config.uploadIdleTimeoutSeconds * 1000,
-          deadlineMs: config.uploadDeadlineSeconds * 1000,
-        },
-      }),
-      // The pages, sign-in and the submit page's upload tokens (docs/pages.md).
-      ...browserRoutes({ signIn: signInMode(config), secret: sessionSecret, submitApiUrl: () => submitUrl.toString().replace(/\/+$/, "") }),
-    ],
-  })
-  return {
-    app,
-    describe: [
+/** The presigned-URL signer when the store is self-served (local disk): the app mounts /storage/ with it. */
+export class SelfServedSigner extends Context.Service<SelfServedSigner, UrlSigner | null>()("pckgate/server/SelfServedSigner") {}
+
+/** Every port of the app, from the configuration; the storage signer links to the bound address. */
+const layerPorts = (config: ServerConfig) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const listener = yield* HttpListener
+    const records = yield* Effect.promise(() => selectRecords(config))
+    const storage = yield* Effect.promise(() => selectStorage(config, () => listener.baseUrl))
+    const notifications = selectNotifications(config.reviewWebhook, records)
+    const identity = yield* Effect.promise(() => identityLayer(config))
+    const ports = Layer.mergeAll(
+      notifications.layer,
+      // Downloads of one release within one second share one signature (adapters/cache/MemoizedDownloadUrls.ts).
+      layerMemoizedDownloadUrls.pipe(Layer.provide(storage.layer)),
+      identity,
+      layerNodeSha256Hasher,
+      layerRandomIds,
+      layerMeteredPackScanner.pipe(Layer.provide(scannerLayer)),
+      layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
+      Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
+    ).pipe(Layer.provideMerge(layerSystemClock))
+    const describe = [
       records.describe,
       storage.describe,
       notifications.describe,
@@ -124,13 +98,61 @@ export const compose = async (
       config.oidc === null
         ? "browser sign-in: dev sign-in page /auth/dev, from this machine only (it signs anyone in as anyone, administrators included; configure OIDC before exposing the server)"
         : config.oidcClient !== null ? `browser sign-in: OIDC client ${config.oidcClient.clientId}` : "browser sign-in: off (set OIDC_CLIENT_ID)",
-    ],
-    // The sweeper stops first; disposing the runtime then closes the database (pool ended, SQLite file closed).
-    dispose: async () => {
-      await stopSweeper()
-      await stopNotifications()
-      await stopScanWorker()
-      await runtime.dispose()
-    },
-  }
+    ]
+    return Layer.mergeAll(ports, Layer.succeed(StartupLines, describe), Layer.succeed(SelfServedSigner, storage.signer ?? null))
+  }))
+
+/** The app over the ports, handed to the listener once everything below it is up. */
+const layerApp = (config: ServerConfig) =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const listener = yield* HttpListener
+    const context = yield* Effect.context<AppServices>()
+    const sessionSecret = yield* Effect.promise(() => loadSecret(config.sessionSecret, "SESSION_SECRET", join(config.dataDir, "keys", "session.key")))
+    const signer = yield* SelfServedSigner
+    const baseUrl = () => listener.baseUrl
+    const submitUrl = new URL(config.submitApiUrl ?? `${listener.baseUrl}/submit-api`)
+    const pagesOrigin = new URL(listener.baseUrl).origin
+    const app: App = makeApp({
+      runtime: { runPromiseExit: Effect.runPromiseExitWith(context), runSync: Effect.runSyncWith(context) },
+      baseUrl,
+      sessions: yield* Effect.promise(() => makeSessionCodec(sessionSecret)),
+      ...(signer !== null ? { signer } : {}),
+      bodyTimeouts: { idleMs: config.uploadIdleTimeoutSeconds * 1000, deadlineMs: config.uploadDeadlineSeconds * 1000 },
+      maxUploadsPerAccount: config.maxUploadsPerAccount,
+      metricsToken: config.metricsToken,
+      routes: [
+        ...submitRoutes({
+          basePath: submitUrl.pathname.replace(/\/+$/, ""),
+          corsOrigin: submitUrl.origin === pagesOrigin ? null : pagesOrigin,
+          limits: {
+            ...DEFAULT_SUBMISSION_LIMITS,
+            idleTimeoutMs: config.uploadIdleTimeoutSeconds * 1000,
+            deadlineMs: config.uploadDeadlineSeconds * 1000,
+          },
+        }),
+        // The pages, sign-in and the submit page's upload tokens (docs/pages.md).
+        ...browserRoutes({ signIn: signInMode(config), secret: sessionSecret, submitApiUrl: () => submitUrl.toString().replace(/\/+$/, "") }),
+      ],
+    })
+    listener.serve(app)
+    // Closing: in-flight requests finish while the ports below (database, storage) are still open.
+    yield* Effect.addFinalizer(() => listener.drain)
+    const lines = yield* StartupLines
+    yield* Effect.sync(() => {
+      console.log(`pckgate listening on http://${config.host}:${listener.port} (public base URL ${listener.baseUrl})`)
+      console.log(`data directory: ${config.dataDir}`)
+      for (const line of lines) console.log(line)
+      if (config.oidc === null) console.log("get a token: npm run -s cli -- token --user <id> [--admin]")
+    })
+  }))
+
+/** The whole server. `write` receives the JSON log lines (stdout in production). */
+export const serverLayer = (config: ServerConfig, write: (chunk: string) => void) => {
+  const ports = layerPorts(config)
+  const workers = Layer.mergeAll(layerSweeper, layerScanWorker(config.scanIntervalSeconds * 1000))
+  return Layer.mergeAll(layerApp(config), workers).pipe(
+    Layer.provide(ports),
+    Layer.provide(layerHttpListener(config)),
+    Layer.provide(layerObservability(config, write)),
+  )
 }

@@ -58,6 +58,12 @@ export interface ServerConfig {
    * also how long an approval made on another instance may take to show here; 0 turns the cache off.
    */
   readonly gameViewCacheMs: number
+  /** METRICS_TOKEN: GET /metrics also answers callers off this machine that send it as a Bearer token. */
+  readonly metricsToken: string | null
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (base URL; traces go to `/v1/traces` under it); null = no trace export. */
+  readonly otlpEndpoint: string | null
+  /** OTEL_SERVICE_NAME, default `pckgate`. */
+  readonly otlpServiceName: string
   /** REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET (docs/webhooks.md); null = review requests are only logged. */
   readonly reviewWebhook: ReviewWebhookConfig | null
 }
@@ -118,11 +124,18 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     gcsBucket: env["GCS_BUCKET"] || null,
     gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
     reviewWebhook: readReviewWebhook(env, errors),
+    metricsToken: env["METRICS_TOKEN"] || null,
+    otlpEndpoint: env["OTEL_EXPORTER_OTLP_ENDPOINT"]?.replace(/\/+$/, "") || null,
+    otlpServiceName: env["OTEL_SERVICE_NAME"] || "pckgate",
     gameViewCacheMs: intSetting(env, "GAME_VIEW_CACHE_MS", DEFAULT_GAME_VIEW_CACHE_MS, 0, errors),
   }
   if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
     errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)
   }
+  if (config.otlpEndpoint !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.otlpEndpoint)) {
+    errors.push(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got '${config.otlpEndpoint}')`)
+  }
+  if (config.metricsToken !== null && config.metricsToken.length < 32) errors.push("METRICS_TOKEN must be at least 32 characters")
   if (!["", "on", "off", undefined].includes(env["STORAGE_DIRECT_WRITES"])) {
     errors.push(`STORAGE_DIRECT_WRITES must be 'on' or 'off' (got '${env["STORAGE_DIRECT_WRITES"]}')`)
   }

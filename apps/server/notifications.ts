@@ -1,14 +1,12 @@
 // The review queue's notifications in the server: a log line always; with REVIEW_WEBHOOK_URL, also a signed webhook
 // from the durable outbox, sent by a dispatcher that runs in every instance (started and stopped like the sweeper).
-import { Effect, Fiber, Latch, Layer } from "effect"
-import type { LogEntry } from "../../adapters/http/App.ts"
+import { Effect, Latch, Layer } from "effect"
 import { layerLogReviewNotifier } from "../../adapters/notifier/LogReviewNotifier.ts"
 import type { ReviewWebhookConfig } from "../../adapters/notifier/webhookConfig.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, runDispatcher } from "../../adapters/notifier/WebhookDispatcher.ts"
 import { layerWebhookReviewNotifier } from "../../adapters/notifier/WebhookReviewNotifier.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
-import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { Records } from "./records.ts"
 
@@ -17,52 +15,41 @@ const MAX_POLL_INTERVAL_MS = 5_000
 /** Pending releases are checked for a missing event this often, and once at start. */
 const RECOVER_INTERVAL_MS = 60_000
 
-interface Forker {
-  runFork<A, E>(effect: Effect.Effect<A, E, NotificationOutbox | ReleaseStore | Clock>): Fiber.Fiber<A, E>
-}
-
 type RecordsServices = Layer.Success<Records["layer"]>
 
 export interface Notifications {
-  /** ReviewNotifier and NotificationOutbox, on top of the records (their layer is shared, not built twice). */
-  readonly layer: Layer.Layer<ReviewNotifier | NotificationOutbox | RecordsServices, unknown>
+  /**
+   * ReviewNotifier and NotificationOutbox on top of the records (their layer is shared, not built twice), and with a
+   * webhook the dispatcher, a scoped background fiber of this layer.
+   */
+  readonly layer: Layer.Layer<ReviewNotifier | NotificationOutbox | RecordsServices, unknown, Clock>
   readonly describe: string
-  /** Starts the dispatcher (nothing without a webhook); the returned function stops it. Call it before disposing the runtime. */
-  readonly start: (runtime: Forker) => () => Promise<void>
 }
-
 
 export const deliveryPolicy = (webhook: ReviewWebhookConfig): DeliveryPolicy => ({ ...DEFAULT_DELIVERY_POLICY, retryBaseMs: webhook.retryBaseMs })
 
-export const selectNotifications = (webhook: ReviewWebhookConfig | null, records: Records, log: (entry: LogEntry) => void): Notifications => {
+export const selectNotifications = (webhook: ReviewWebhookConfig | null, records: Records): Notifications => {
   // The outbox lives on the records' own database (one SQLite connection or MySQL pool for everything).
   const base = records.layer
   if (webhook === null) {
     return {
-      layer: Layer.merge(layerLogReviewNotifier(log), base),
+      layer: Layer.merge(layerLogReviewNotifier, base),
       describe: "notifications: log lines (set REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET for a signed webhook)",
-      start: () => async () => undefined,
     }
   }
   const wake = Latch.makeUnsafe(false)
   const policy = deliveryPolicy(webhook)
   const hours = Math.round(policy.maxAgeMs / 3_600_000)
+  const dispatcher = Layer.effectDiscard(Effect.forkScoped(runDispatcher({
+    target: { url: webhook.url, secret: webhook.secret },
+    policy,
+    wake,
+    pollIntervalMs: Math.min(MAX_POLL_INTERVAL_MS, webhook.retryBaseMs),
+    recoverIntervalMs: RECOVER_INTERVAL_MS,
+  })))
   return {
-    layer: layerWebhookReviewNotifier({ log, onEnqueued: () => wake.openUnsafe() }).pipe(Layer.provideMerge(base)),
+    layer: Layer.merge(layerWebhookReviewNotifier({ onEnqueued: () => wake.openUnsafe() }), dispatcher).pipe(Layer.provideMerge(base)),
     // The origin only: webhook URLs often carry a token in their path.
     describe: `notifications: log lines + webhook to ${new URL(webhook.url).origin} (HMAC-SHA256 signed, durable outbox, retries for up to ${hours} h)`,
-    start: (runtime) => {
-      const fiber = runtime.runFork(runDispatcher({
-        target: { url: webhook.url, secret: webhook.secret },
-        policy,
-        log,
-        wake,
-        pollIntervalMs: Math.min(MAX_POLL_INTERVAL_MS, webhook.retryBaseMs),
-        recoverIntervalMs: RECOVER_INTERVAL_MS,
-      }))
-      return async () => {
-        await Effect.runPromise(Fiber.interrupt(fiber))
-      }
-    },
   }
 }

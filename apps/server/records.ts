@@ -1,10 +1,11 @@
 import { join } from "node:path"
 import { Layer } from "effect"
-import { layerCachedGameViews } from "../../adapters/cache/CachedGameViews.ts"
+import { layerGameViewCache } from "../../adapters/cache/index.ts"
 import { layerCachedSessions, SESSION_CACHE_MS } from "../../adapters/cache/CachedSessions.ts"
-import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type PausePoint, type SqlTarget } from "../../adapters/sql/index.ts"
+import { describeMysqlTarget, layerSqlRecords, parseMysqlUrl, type SqlTarget } from "../../adapters/sql/index.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
+import type { GameViews } from "../../ports/GameViews.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
@@ -12,13 +13,9 @@ import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { ServerConfig } from "./config.ts"
 
-/** Fault tests only: the server holds forever at this point of a write, so a test can SIGKILL it there. */
-const PAUSE_VARIABLE = "PCKGATE_TEST_PAUSE_AT"
-const PAUSE_POINTS: ReadonlyArray<PausePoint> = ["finalize:before-commit", "finalize:after-commit"]
-
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore, unknown>
   readonly describe: string
 }
 
@@ -35,29 +32,26 @@ const describeTarget = (target: SqlTarget): string => {
   return `records: ${describeMysqlTarget(parsed)}`
 }
 
-const pauseHook = (env: Readonly<Record<string, string | undefined>>) => {
-  const wanted = env[PAUSE_VARIABLE]
-  if (wanted === undefined || wanted === "") return undefined
-  if (!PAUSE_POINTS.includes(wanted as PausePoint)) throw new Error(`${PAUSE_VARIABLE} must be one of ${PAUSE_POINTS.join(", ")}`)
-  return async (point: PausePoint) => {
-    if (point !== wanted) return
-    process.stderr.write(`[${PAUSE_VARIABLE}] paused at ${point}\n`)
-    await new Promise<never>(() => undefined)
-  }
-}
+/** The stores on the database, as `layerSqlRecords` opens them. */
+export type SqlRecords = ReturnType<typeof layerSqlRecords>
+
+/** What the server says about its records at start-up. */
+export const describeRecords = (config: ServerConfig): string =>
+  describeTarget(recordsTarget(config)) + (config.gameViewCacheMs > 0 ? `, game views cached ${config.gameViewCacheMs} ms` : "") +
+  `, sessions cached ${SESSION_CACHE_MS} ms`
+
+/** The caches in front of `sql`, the stores on the configured database. */
+export const cachedRecords = (config: ServerConfig, sql: SqlRecords): Records["layer"] =>
+  Layer.provideMerge(
+    // Sessions: each instance answers a session lookup from memory for at most 5 s (adapters/cache/CachedSessions.ts).
+    // Game views: dropped by this instance's decisions at once, and by other instances' within 1 s through the change
+    // feed (adapters/cache/ChangeFollower.ts).
+    Layer.merge(layerGameViewCache({ ttlMs: config.gameViewCacheMs }), layerCachedSessions()),
+    sql,
+  )
 
 /** Where records live, chosen from the configuration. */
-export const selectRecords = async (config: ServerConfig, env: Readonly<Record<string, string | undefined>> = process.env): Promise<Records> => {
-  const target = recordsTarget(config)
-  const pause = pauseHook(env)
-  return {
-    layer: Layer.provideMerge(
-      // Sessions: each instance answers a session lookup from memory for at most 5 s (adapters/cache/CachedSessions.ts).
-      Layer.merge(layerCachedGameViews({ ttlMs: config.gameViewCacheMs }), layerCachedSessions()),
-      layerSqlRecords({ target, ...(pause !== undefined ? { pause } : {}) }),
-    ),
-    describe: describeTarget(target) + (config.gameViewCacheMs > 0 ? `, game views cached ${config.gameViewCacheMs} ms` : "") +
-      `, sessions cached ${SESSION_CACHE_MS} ms` +
-      (pause !== undefined ? ` — TEST HOOK ${PAUSE_VARIABLE}=${env[PAUSE_VARIABLE]}` : ""),
-  }
-}
+export const selectRecords = async (config: ServerConfig): Promise<Records> => ({
+  layer: cachedRecords(config, layerSqlRecords({ target: recordsTarget(config) })),
+  describe: describeRecords(config),
+})

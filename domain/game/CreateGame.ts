@@ -61,7 +61,7 @@ const ensureSlugFree = Effect.fnUntraced(function*(slug: string | undefined) {
 })
 
 /** POST /api/games/engine: creates an `engine` game owned by the caller (spec §4.1). */
-export const createGame = Effect.fnUntraced(function*(principal: Principal, body: unknown) {
+export const createGame = Effect.fn("createGame")(function*(principal: Principal, body: unknown) {
   const input = yield* decodeInput(CreateGameBody, body)
   yield* ensureSlugFree(input.slug)
   return yield* withBudget(
@@ -72,7 +72,7 @@ export const createGame = Effect.fnUntraced(function*(principal: Principal, body
 })
 
 /** POST /api/admin/games: an administrator registers a game of any kind for an owner (no budget). */
-export const registerGame = Effect.fnUntraced(function*(principal: Principal, body: unknown) {
+export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, body: unknown) {
   if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
   const input = yield* decodeInput(RegisterGameBody, body)
   yield* ensureSlugFree(input.slug)

@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
+import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
@@ -53,14 +54,14 @@ const publicGameView = (game: Game, active: Release) => ({
 })
 
 /** GET /api/me/games: the caller's games with all their releases. */
-export const myGames = Effect.fnUntraced(function*(principal: Principal) {
+export const myGames = Effect.fn("myGames")(function*(principal: Principal) {
   const games = yield* GameStore.use((g) => g.listByOwner(principal.userId))
   const releases = yield* ReleaseStore
   return yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
 })
 
 /** GET /api/games/{gameId}: owners and administrators get everything; anyone else the public record of a published game. */
-export const gameDetail = Effect.fnUntraced(function*(principal: Principal | null, gameId: string) {
+export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal | null, gameId: string) {
   const game = Option.getOrNull(yield* GameStore.use((g) => g.get(gameId)))
   if (game === null) return yield* new NotFound({ what: "game" })
   const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
@@ -71,7 +72,7 @@ export const gameDetail = Effect.fnUntraced(function*(principal: Principal | nul
 })
 
 /** GET /api/games/{gameId}/releases/{version}. */
-export const releaseDetail = Effect.fnUntraced(function*(principal: Principal | null, gameId: string, version: string) {
+export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
   return seesAllReleases(principal, game.ownerId)
     ? { gameId, ...releaseView(release) }
@@ -79,8 +80,8 @@ export const releaseDetail = Effect.fnUntraced(function*(principal: Principal | 
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */
-export const catalog = Effect.fnUntraced(function*() {
-  const active = new Map((yield* ReleaseStore.use((r) => r.listActive())).map((release) => [release.gameId, release]))
+export const catalog = Effect.fn("catalog")(function*() {
+  const active = new Map((yield* GameViews.use((views) => views.listActive())).map((release) => [release.gameId, release]))
   const games = yield* GameStore.use((g) => g.getMany([...active.keys()]))
   return games
     .flatMap((game) => {

@@ -31,7 +31,7 @@ const DELETE_CONCURRENCY = 4
  * delete. Its PUT answered 412 (the key was taken), so its finalize then answers artifact_missing and the client
  * uploads again; nothing committed is touched.
  */
-export const sweep = Effect.fnUntraced(function*(graceSeconds: number = DEFAULT_SWEEP_GRACE_SECONDS) {
+export const sweep = Effect.fn("sweep")(function*(graceSeconds: number = DEFAULT_SWEEP_GRACE_SECONDS) {
   const releases = yield* ReleaseStore
   const storage = yield* ObjectStorage
   const now = yield* (yield* Clock).now

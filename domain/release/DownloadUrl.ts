@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
+import { GameViews } from "../../ports/GameViews.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
@@ -10,16 +11,15 @@ import { sha256FromObjectKey } from "./ObjectKey.ts"
 /**
  * The release `principal` may see, with its game's owner and slug, or NotFound: owners and administrators see every
  * release; anyone else only the active release of a published game. Every unauthorized case looks exactly like an
- * unknown one. The public case is one store read (`gameView`), which a store may serve from a short cache.
+ * unknown one. The public case is one read of the game's view (ports/GameViews.ts), which may be served from a cache.
  */
 export const visibleRelease = Effect.fnUntraced(function*(principal: Principal | null, gameId: string, version: string) {
   // Built only when needed: constructing a tagged error validates its fields.
   const notFound = () => new NotFound({ what: "release" })
-  const releases = yield* ReleaseStore
-  const game = Option.getOrNull(yield* releases.gameView(gameId))
+  const game = Option.getOrNull(yield* (yield* GameViews).view(gameId))
   if (game === null) return yield* Effect.fail(notFound())
   if (seesAllReleases(principal, game.ownerId)) {
-    const release = Option.getOrNull(yield* releases.get(gameId, version))
+    const release = Option.getOrNull(yield* (yield* ReleaseStore).get(gameId, version))
     if (release === null) return yield* Effect.fail(notFound())
     return { game, release }
   }
@@ -30,10 +30,7 @@ export const visibleRelease = Effect.fnUntraced(function*(principal: Principal |
 /** GET /api/games/{gameId}/releases/{version}/download-url: a short-lived presigned GET (spec §4.5). */
 export const downloadUrl = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
-  // Whole seconds: signatures carry the expiry to the second, so `expiresAt` is exactly when the URL stops working,
-  // and downloads of one release within one second can share one signature (adapters/cache/MemoizedDownloadUrls.ts).
-  const clock = (yield* (yield* Clock).now).getTime()
-  const now = new Date(clock - (clock % 1000))
+  const now = yield* (yield* Clock).now
   const { downloadUrlTtlSeconds } = yield* Policy
   const presigned = yield* (yield* ObjectStorage).presignGet(release.objectKey, {
     now,

@@ -41,7 +41,7 @@ const verifyStoredArtifact = Effect.fnUntraced(function*(declaration: UploadDecl
 })
 
 /** POST /api/games/{gameId}/releases/finalize: the server-verified record (spec §4.4). */
-export const finalizeRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, body: unknown) {
+export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal: Principal, gameId: string, body: unknown) {
   const declaration = yield* decodeDeclaration(gameId, body)
   yield* ownedEngineGameWithFreeVersion(principal, gameId, declaration.version)
   return yield* withBudget(

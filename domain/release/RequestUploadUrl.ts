@@ -13,7 +13,7 @@ import { ownedEngineGameWithFreeVersion } from "./ownedEngineGame.ts"
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
 
 /** POST /api/games/{gameId}/releases/upload-url: records the intent and returns a presigned, write-once PUT (spec §4.2). */
-export const requestUploadUrl = Effect.fnUntraced(function*(principal: Principal, gameId: string, body: unknown) {
+export const requestUploadUrl = Effect.fn("requestUploadUrl")(function*(principal: Principal, gameId: string, body: unknown) {
   const declaration = yield* decodeDeclaration(gameId, body)
   yield* ownedEngineGameWithFreeVersion(principal, gameId, declaration.version)
   return yield* withBudget(

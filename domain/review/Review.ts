@@ -42,7 +42,7 @@ const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): re-verify, then publish and move the pointer. */
-export const approveRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
+export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string) {
   yield* requireAdmin(principal)
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
   yield* reverifyStoredBytes(release)
@@ -52,7 +52,7 @@ export const approveRelease = Effect.fnUntraced(function*(principal: Principal, 
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
-export const rejectRelease = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, body: unknown) {
+export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
   yield* requireAdmin(principal)
   const { reason } = yield* decodeInput(RejectBody, body)
   yield* pendingRelease(gameId, version, { type: "reject", reason })
@@ -64,7 +64,7 @@ export const rejectRelease = Effect.fnUntraced(function*(principal: Principal, g
 })
 
 /** GET /api/admin/review-queue: pending releases, oldest first, with how long each has waited. */
-export const reviewQueue = Effect.fnUntraced(function*(principal: Principal) {
+export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Principal) {
   yield* requireAdmin(principal)
   const pending = yield* ReleaseStore.use((r) => r.listPending())
   const games = new Map((yield* GameStore.use((g) => g.getMany([...new Set(pending.map((r) => r.gameId))]))).map((g) => [g.id, g]))

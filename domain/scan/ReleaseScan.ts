@@ -8,7 +8,7 @@ import { visibleRelease } from "../release/DownloadUrl.ts"
  * GET /api/games/{gameId}/releases/{version}/scan: the scanner's report on a release, for its owner and reviewers
  * (others get 404, like any release they may not see). `pending` until the background scan has run.
  */
-export const releaseScan = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
+export const releaseScan = Effect.fn("releaseScan")(function*(principal: Principal, gameId: string, version: string) {
   const { game } = yield* visibleRelease(principal, gameId, version)
   if (!seesAllReleases(principal, game.ownerId)) return yield* new NotFound({ what: "release" })
   const record = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))

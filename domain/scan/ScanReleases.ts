@@ -34,7 +34,7 @@ export interface ScanPassOptions {
  * next one; a release whose bytes cannot be read now stays queued, and the caller defers it so it never holds up the
  * releases behind it.
  */
-export const scanUnscannedReleases = Effect.fnUntraced(function*(options: ScanPassOptions = {}) {
+export const scanUnscannedReleases = Effect.fn("scanUnscannedReleases")(function*(options: ScanPassOptions = {}) {
   const limit = options.limit ?? 20
   const deferred = options.deferred ?? new Set<string>()
   const queued = yield* ScanStore.use((s) => s.unscanned(limit + deferred.size))

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { MANIFEST_FIELD_SCHEMAS } from "../manifest/Manifest.ts"
-import { Finding } from "./Finding.ts"
+import { EmbeddedIn, Finding, Severity } from "./Finding.ts"
 
 export const ScanSummary = Schema.Struct({
   /** Number of findings per rule id; rules without findings are absent. */
@@ -30,6 +30,40 @@ export type PackFile = typeof PackFile.Type
  */
 export const RecordedManifest = Schema.Struct({ ...MANIFEST_FIELD_SCHEMAS, name: Schema.String, entry_scene: Schema.String })
 
+/** Where a capability is used: an error or warning finding's place, or an allowed use of a sensitive API. */
+export const CapabilityUse = Schema.Struct({
+  file: Schema.String,
+  line: Schema.NullOr(Schema.Int),
+  column: Schema.NullOr(Schema.Int),
+  /** The API or construct, as code: `OS.execute`, `call("execute")`, `FileAccess.open`, `.gdnlib`. */
+  api: Schema.String,
+  /** `error`/`warning`: the use is also a finding of that severity; `allowed`: listed for review only. */
+  verdict: Schema.Union([Severity, Schema.Literal("allowed")]),
+  embeddedIn: Schema.optionalKey(EmbeddedIn),
+})
+export type CapabilityUse = typeof CapabilityUse.Type
+
+/**
+ * The fixed vocabulary of the capability summary (docs/scanner.md#capabilities). Reports compare
+ * between versions by these keys; a key is present only when the pack uses the capability.
+ */
+export const CAPABILITIES = [
+  "process",
+  "shell",
+  "environment",
+  "filesystem-outside-sandbox",
+  "file-writes",
+  "network",
+  "javascript",
+  "native-code",
+  "runtime-code-loading",
+  "dynamic-dispatch",
+  "object-decoding",
+  "project-settings",
+  "clipboard",
+  "escaped-engine-object",
+] as const
+
 export const ScanReport = Schema.Struct({
   /** True when no finding has severity `error`. */
   ok: Schema.Boolean,
@@ -40,5 +74,10 @@ export const ScanReport = Schema.Struct({
   /** The pack's own `manifest.json` when it decoded; null otherwise. */
   manifest: Schema.NullOr(RecordedManifest),
   scannerVersion: Schema.String,
+  /**
+   * Capability → where the pack uses it (at most 500 places each, adapters/scanner/checks/capabilities.ts). Absent in
+   * reports of scanner versions before pckgate-scanner/2, which still decode.
+   */
+  capabilities: Schema.optionalKey(Schema.Record(Schema.String, Schema.Array(CapabilityUse))),
 })
 export type ScanReport = typeof ScanReport.Type

@@ -23,11 +23,17 @@ import { compareVersions } from "../release/VersionOrder.ts"
 import type { ScanReport } from "../scan/ScanReport.ts"
 import { storageByteSource } from "../scan/storageByteSource.ts"
 
-/** What the transport received: the package already in storage under a temporary key, and the manifest part. */
+/** The manifest part, decoded by parseManifest: the Manifest, and the JSON it came from (the scanner compares both). */
+export interface SubmittedManifest {
+  readonly manifest: Manifest
+  readonly input: unknown
+}
+
+/** What the transport received: the package already in storage under a temporary key, and the decoded manifest. */
 export interface ReceivedUpload {
   readonly pck: { readonly key: string; readonly sha256: string; readonly sizeBytes: number }
-  /** The manifest part's text, or null when the request had none. */
-  readonly manifestText: string | null
+  /** Decoded once, by the transport as the part arrived (so a bad manifest is refused before the package is read). */
+  readonly manifest: SubmittedManifest
 }
 
 export interface SubmissionAccepted {
@@ -41,8 +47,8 @@ const MAX_SLUG_ATTEMPTS = 25
 /** Commits that find the manifest id taken, each followed by a fresh read of the game that took it. */
 const MAX_RACE_ATTEMPTS = 3
 
-/** The manifest part as a Manifest, naming every offending field otherwise. */
-export const parseManifest = Effect.fnUntraced(function*(text: string | null) {
+/** The manifest part as a Manifest, naming every offending field otherwise; null is a request without one. */
+export const parseManifest = Effect.fnUntraced(function*(text: string | null): Effect.fn.Return<SubmittedManifest, InvalidManifest> {
   if (text === null) return yield* new InvalidManifest({ fields: ["manifest"], problem: "The request has no 'manifest' part." })
   let input: unknown
   try {
@@ -128,7 +134,7 @@ const commitNewGame = Effect.fnUntraced(function*(principal: Principal, manifest
 })
 
 const accept = Effect.fnUntraced(function*(principal: Principal, upload: ReceivedUpload) {
-  const { manifest, input } = yield* parseManifest(upload.manifestText)
+  const { manifest, input } = upload.manifest
   let existing = yield* gameToUpdate(principal, manifest)
   const source = yield* storageByteSource(upload.pck.key, upload.pck.sizeBytes)
   const report = yield* PackScanner.use((s) => s.scan(source, { path: "multipart", submittedManifest: input }))
@@ -187,10 +193,10 @@ const accept = Effect.fnUntraced(function*(principal: Principal, upload: Receive
 })
 
 /**
- * POST {submit_api_url}/games/submit (spec §4.6): receives the upload (`receive` streams it into storage), checks the
- * manifest, the update rules and the scan, and records game, version, submission and scan at once. The submit budget
- * is reserved before the upload is read (a spent budget answers 429 without taking the bytes) and given back on any
- * failure. Whatever fails, nothing of the upload is kept.
+ * POST {submit_api_url}/games/submit (spec §4.6): receives the upload (`receive` streams it into storage and decodes
+ * the manifest), checks the update rules and the scan, and records game, version, submission and scan at once. The
+ * submit budget is reserved before the upload is read (a spent budget answers 429 without taking the bytes) and given
+ * back on any failure. Whatever fails, nothing of the upload is kept.
  */
 export const submitPackage = <E, R>(principal: Principal, receive: Effect.Effect<ReceivedUpload, E, R>) =>
   withBudget(

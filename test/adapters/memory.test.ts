@@ -6,17 +6,23 @@ import { layerMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStor
 import { layerMemorySessionStore } from "../../adapters/memory/MemorySessionStore.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
+import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
+gameViewsContract("memory", () => layerMemoryRecords)
+changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
+scanStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)

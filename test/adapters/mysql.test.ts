@@ -2,10 +2,13 @@ import { inject } from "vitest"
 import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
+import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
@@ -15,7 +18,10 @@ const records = () => layerSqlRecords({ target: { kind: "mysql", url } })
 
 gameStoreContract("MariaDB", records)
 releaseStoreContract("MariaDB", records)
+gameViewsContract("MariaDB", records)
+changeFeedContract("MariaDB", records)
 submissionStoreContract("MariaDB", records)
+scanStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)

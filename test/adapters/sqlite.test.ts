@@ -3,10 +3,13 @@ import { join } from "node:path"
 import { inject } from "vitest"
 import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
+import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
+import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
+import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
@@ -16,7 +19,10 @@ const records = () => layerSqlRecords({ target: { kind: "sqlite", path: join(dir
 
 gameStoreContract("SQLite", records)
 releaseStoreContract("SQLite", records)
+gameViewsContract("SQLite", records)
+changeFeedContract("SQLite", records)
 submissionStoreContract("SQLite", records)
+scanStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)

@@ -1,7 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
-import { activeRelease } from "../../domain/review/ReviewMachine.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { aGame, anIntent, aReleaseFor, SHA_B, unique } from "../support/fixtures.ts"
 
@@ -197,42 +196,5 @@ export const releaseStoreContract = (name: string, makeLayer: () => Layer.Layer<
           const [, inUse] = yield* Effect.all([store.finalize(intent.id, aReleaseFor(intent)), store.keysInUse([intent.objectKey], NOW)], { concurrency: "unbounded" })
           assert.isTrue(inUse.has(intent.objectKey), `6.0.${i}`)
         }
-      }))
-  
-    it.effect("gameView, listActive, activeReleasesOf: the owner, the slug and the active release by the domain's rule (newest approval, then creation time, then version)", () =>
-      Effect.gen(function*() {
-        const store = yield* ReleaseStore
-        const game = yield* newGame
-        const idle = yield* newGame
-        const created = ["2026-07-01T00:00:00.001Z", "2026-07-01T00:00:00.002Z", "2026-07-01T00:00:00.002Z", "2026-07-01T00:00:00.003Z"]
-        for (const [i, version] of ["1.0.0", "1.1.0", "1.1.1", "2.0.0"].entries()) {
-          const intent = anIntent(game.id, { version })
-          yield* store.recordIntent(intent)
-          yield* store.finalize(intent.id, aReleaseFor(intent, { createdAt: new Date(created[i]!) }))
-        }
-        const pendingOnly = anIntent(idle.id)
-        yield* store.recordIntent(pendingOnly)
-        yield* store.finalize(pendingOnly.id, aReleaseFor(pendingOnly))
-        const activeOf = (gameId: string) => Effect.map(store.gameView(gameId), (view) => Option.getOrThrow(view).active)
-        assert.isNull(yield* activeOf(game.id))
-        assert.deepStrictEqual(Option.getOrThrow(yield* store.gameView(game.id)), { gameId: game.id, ownerId: game.ownerId, slug: game.slug, active: null })
-        assert.isTrue(Option.isNone(yield* store.gameView(unique("gm_missing"))))
-        const sameInstant = new Date("2026-07-02T00:00:00.000Z")
-        for (const version of ["1.0.0", "1.1.0", "1.1.1"]) yield* store.review(game.id, version, { status: "approved", by: "a", at: sameInstant, reason: null })
-        yield* store.review(game.id, "2.0.0", { status: "rejected", by: "a", at: new Date("2026-07-03T00:00:00.000Z"), reason: "no" })
-        const expected = activeRelease(yield* store.listByGame(game.id))
-        assert.strictEqual(expected?.version, "1.1.1")
-        assert.deepStrictEqual(yield* activeOf(game.id), expected)
-        const listed = (yield* store.listActive()).filter((r) => r.gameId === game.id || r.gameId === idle.id)
-        assert.deepStrictEqual(listed, [expected])
-        assert.deepStrictEqual(yield* store.activeReleasesOf([game.id, idle.id, unique("gm_missing")]), [expected!])
-        assert.deepStrictEqual(yield* store.activeReleasesOf([idle.id]), [])
-        assert.deepStrictEqual(yield* store.activeReleasesOf([]), [])
-        yield* store.review(game.id, "1.0.0", { status: "approved", by: "a", at: sameInstant, reason: null }).pipe(Effect.ignore)
-        assert.strictEqual((yield* activeOf(game.id))?.version, "1.1.1")
-        const idleApproved = yield* store.review(idle.id, pendingOnly.version, { status: "approved", by: "a", at: sameInstant, reason: null })
-        const both = yield* store.activeReleasesOf([idle.id, game.id])
-        assert.sameDeepMembers([...both], [expected!, idleApproved])
-        assert.deepStrictEqual(yield* store.activeReleasesOf([idle.id]), [idleApproved])
       }))
 })

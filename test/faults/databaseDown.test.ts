@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
 import { startMariaDb, type MariaDb } from "../setup/mariadb.ts"
 import { apiClient, artifact } from "../support/api.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
+import { uploadedArtifact } from "../support/uploadedArtifact.ts"
 
 // Its own MariaDB: this file stops and restarts it, which the run's shared server must never see.
 describe("the database goes down while the server runs, and comes back", () => {
@@ -23,10 +24,7 @@ describe("the database goes down while the server runs, and comes back", () => {
     // A request that hangs fails the test here instead of running into the test timeout.
     const api = apiClient(server.baseUrl, (request) => fetch(request, { signal: AbortSignal.timeout(30_000) }))
     const creator = server.token("creator-db-down")
-    const gameId: string = (await api.createGame(creator, { name: "Before The Outage" })).body.gameId
-    const pck = artifact(4096)
-    const presigned = await api.uploadUrl(creator, gameId, pck.declaration)
-    expect((await api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)).status).toBe(200)
+    const { gameId, pck } = await uploadedArtifact(api, creator, "Before The Outage")
 
     await mariadb.stop()
     const down = {

@@ -2,19 +2,14 @@ import { mkdtempSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, inject, test } from "vitest"
 import { freshDatabase } from "../setup/mariadb.ts"
-import { apiClient, artifact } from "../support/api.ts"
-import { type RunningServer, startServer } from "../support/server.ts"
+import { apiClient } from "../support/api.ts"
+import { startPausedServer, untilPaused } from "../support/pausedServer.ts"
+import { PAUSE_VARIABLE } from "../support/pausingDatabase.ts"
+import { startServer } from "../support/server.ts"
+import { uploadedArtifact } from "../support/uploadedArtifact.ts"
 
-// The server holds at a named point inside finalize (PCKGATE_TEST_PAUSE_AT, read only by apps/server/records.ts) and
-// is SIGKILLed there: a crash at a known instant, not after a guessed sleep.
-const untilPaused = async (server: RunningServer, point: string) => {
-  const marker = `paused at ${point}`
-  while (!server.output().includes(marker)) {
-    if (server.process.exitCode !== null) throw new Error(`server exited before ${point}:\n${server.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
+// The fault server (test/support/faultServer.ts: the real server plus a test-only layer over its database) holds at a
+// named point inside finalize and is SIGKILLed there: a crash at a known instant, not after a guessed sleep.
 const stores: ReadonlyArray<readonly [string, () => Promise<Record<string, string>>]> = [
   ["SQLite", async () => ({})],
   ["MariaDB", async () => ({ DATABASE_URL: await freshDatabase(inject("mariadbUrl"), "kill") })],
@@ -27,13 +22,10 @@ describe.each(stores)("SIGKILL in the middle of a finalize (%s)", (_name, storeE
   ] as const)("at %s → %i (%s)", async (point, retryStatus, _outcome) => {
     const env = { ...(await storeEnv()), RATE_LIMIT_COUNT: "100" }
     const dataDir = mkdtempSync(join(inject("runDir"), "kill-"))
-    const paused = await startServer({ dataDir, env: { ...env, PCKGATE_TEST_PAUSE_AT: point } })
+    const paused = await startPausedServer(point, { dataDir, env })
     const creator = paused.token("creator-kill")
     let api = apiClient(paused.baseUrl)
-    const gameId: string = (await api.createGame(creator, { name: "Crash Test" })).body.gameId
-    const pck = artifact(8192)
-    const presigned = await api.uploadUrl(creator, gameId, pck.declaration)
-    expect((await api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)).status).toBe(200)
+    const { gameId, pck } = await uploadedArtifact(api, creator, "Crash Test", 8192)
     const lost = api.finalize(creator, gameId, pck.declaration).catch((error: unknown) => error)
     await untilPaused(paused, point)
     await paused.kill()
@@ -52,4 +44,18 @@ describe.each(stores)("SIGKILL in the middle of a finalize (%s)", (_name, storeE
       await restarted.stop()
     }
   })
+})
+
+test("the production server has no pause hook: it ignores the fault server's variable and finalizes", async () => {
+  const server = await startServer({ env: { [PAUSE_VARIABLE]: "finalize:before-commit", RATE_LIMIT_COUNT: "100" } })
+  try {
+    const api = apiClient(server.baseUrl, (request) => fetch(request, { signal: AbortSignal.timeout(30_000) }))
+    const creator = server.token("creator-no-hook")
+    const { gameId, pck } = await uploadedArtifact(api, creator, "No Hook")
+    const finalized = await api.finalize(creator, gameId, pck.declaration)
+    expect([finalized.status, finalized.body.status]).toEqual([201, "pending_review"])
+    expect(server.output()).not.toContain(PAUSE_VARIABLE)
+  } finally {
+    await server.stop()
+  }
 })

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { describe, expect, test } from "vitest"
 import { StorageNotConfigured, Unavailable } from "../../domain/errors.ts"
 import { GameStore } from "../../ports/GameStore.ts"
+import { GameViews } from "../../ports/GameViews.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { artifact } from "../support/api.ts"
@@ -67,14 +68,15 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listByGame: () => Effect.die(new Error("secret internal detail")),
       listPending: () => Effect.die(new Error("secret internal detail")),
       listApproved: () => Effect.die(new Error("secret internal detail")),
-      gameView: () => Effect.die(new Error("secret internal detail")),
       review: () => Effect.die(new Error("secret internal detail")),
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),
-      listActive: () => Effect.die(new Error("secret internal detail")),
-      activeReleasesOf: () => Effect.die(new Error("secret internal detail")),
     }))
-    const t = await makeTestApp({ override: buggy })
+    const buggyViews = Layer.succeed(GameViews, GameViews.of({
+      view: () => Effect.die(new Error("secret internal detail")),
+      listActive: () => Effect.die(new Error("secret internal detail")),
+    }))
+    const t = await makeTestApp({ override: Layer.merge(buggy, buggyViews) })
     const reply = await t.api.call("GET", "/api/catalog")
     expect([reply.status, reply.body.error]).toEqual([500, "internal"])
     expect(reply.body.detail).not.toContain("secret")

@@ -66,7 +66,7 @@ describe("the request log", () => {
     expect(requests).toHaveLength(6)
     expect(requests[0]).toMatchObject({ level: "info", method: "POST", route: "POST /api/games/engine", status: 201, userId: "alice", path: "/api/games/engine" })
     expect(requests[2]).toMatchObject({ route: "PUT /storage/**", status: 200 })
-    for (const entry of requests) expect(Object.keys(entry).sort()).toEqual(["durationMs", "level", "method", "msg", "path", "requestId", "route", "status", "userId"])
+    for (const entry of requests) expect(Object.keys(entry).sort()).toEqual(["durationMs", "level", "method", "msg", "path", "requestId", "route", "status", "ts", "userId"])
     const text = JSON.stringify(t.logs)
     expect(text).not.toContain(token)
     expect(text).not.toContain(token.split(".")[2]!)

@@ -25,7 +25,6 @@ beforeAll(async () => {
     runtime: t.runtime,
     baseUrl: () => TEST_BASE_URL,
     sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
-    log: () => undefined,
     routes: browserRoutes({ signIn: { kind: "dev" }, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
   })
 })

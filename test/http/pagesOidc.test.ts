@@ -27,7 +27,6 @@ const appWith = (signIn: SignInMode) =>
     runtime: t.runtime,
     baseUrl: () => TEST_BASE_URL,
     sessions,
-    log: () => undefined,
     routes: browserRoutes({ signIn, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
   })
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { afterEach, describe, expect, inject, test } from "vitest"
-import type { LogEntry } from "../../adapters/http/App.ts"
+import { layerCapturedLogs, type LogLine } from "../../adapters/observability/jsonLogger.ts"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords } from "../../adapters/memory/index.ts"
 import { layerMemoryNotificationOutbox, makeMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
@@ -43,7 +43,7 @@ const runDir = () => mkdtempSync(join(inject("runDir"), "notifier-"))
 const sqlite = () => layerSqlRecords({ target: { kind: "sqlite", path: join(runDir(), "records.sqlite") } })
 const memory = () => Layer.merge(layerMemoryNotificationOutbox, layerMemoryRecords)
 
-const expectNoSecrets = (logs: ReadonlyArray<LogEntry>) => {
+const expectNoSecrets = (logs: ReadonlyArray<LogLine>) => {
   const text = JSON.stringify(logs)
   expect(text).not.toContain(SECRET)
   expect(text).not.toContain(PATH_TOKEN)
@@ -199,14 +199,14 @@ describe("recovery: pending releases whose event was never queued", () => {
     ])
     expect(instance.logs.filter((l) => l.msg === "webhook event queued for a pending release that had none")).toHaveLength(2)
     // Running it again, or the late notification of the same release, adds nothing.
-    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), () => undefined).pipe(Effect.provide(layerSystemClock)))).toBe(0)
+    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy()).pipe(Effect.provide(layerSystemClock)))).toBe(0)
     await instance.notify({ kind: "release_finalized", gameId: seeded.recent.gameId, version: "1.0.0", sha256: seeded.recent.sha256, sizeBytes: 4096, at: seeded.recent.createdAt })
-    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), () => undefined).pipe(Effect.provide(layerSystemClock)))).toBe(0)
+    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy()).pipe(Effect.provide(layerSystemClock)))).toBe(0)
     // A week past the maximum age, the finished deliveries are pruned, and nothing is queued again: those releases are
     // past the age recovery looks at.
     const later = layerManualClock(new Date(Date.now() + fastPolicy().maxAgeMs + 8 * 86_400_000))
-    const logs: Array<LogEntry> = []
-    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy(), (e) => void logs.push(e)).pipe(Effect.provide(later)))).toBe(0)
+    const logs: Array<LogLine> = []
+    expect(await instance.run(enqueueMissingReviewEvents(fastPolicy()).pipe(Effect.provide(later), Effect.provide(layerCapturedLogs(logs))))).toBe(0)
     expect(logs).toMatchObject([{ level: "info", msg: "finished webhook deliveries pruned", count: 2 }])
     await instance.stop()
     expect(receiver.accepted()).toHaveLength(2)
@@ -254,7 +254,7 @@ describe("a database that fails while the dispatcher runs", () => {
 
 describe("the notifier", () => {
   test("logs the review request and succeeds even when the outbox is down (recovery queues it later)", async () => {
-    const logs: Array<LogEntry> = []
+    const logs: Array<LogLine> = []
     const failing = NotificationOutbox.of({
       enqueue: () => Effect.fail(new Unavailable({ dependency: "database", reason: "connect ECONNREFUSED" })),
       claimDue: () => Effect.succeed([]),
@@ -264,8 +264,9 @@ describe("the notifier", () => {
       pruneFinished: () => Effect.die("unused"),
     })
     let nudged = 0
-    const layer = layerWebhookReviewNotifier({ log: (e) => void logs.push(e), onEnqueued: () => void nudged++ }).pipe(
+    const layer = layerWebhookReviewNotifier({ onEnqueued: () => void nudged++ }).pipe(
       Layer.provide(Layer.succeed(NotificationOutbox, failing)),
+      Layer.provideMerge(layerCapturedLogs(logs)),
     )
     const event = anEvent()
     await Effect.runPromise(ReviewNotifier.use((n) => n.notify(event)).pipe(Effect.provide(layer)))

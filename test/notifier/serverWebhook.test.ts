@@ -5,6 +5,7 @@ import { WEBHOOK_HEADERS } from "../../adapters/notifier/webhookSignature.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
 import { apiClient, artifact } from "../support/api.ts"
 import { sendMultipart } from "../support/multipart.ts"
+import { FAULT_SERVER_ENTRY } from "../support/pausedServer.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
 import { sha256Hex } from "../support/streams.ts"
 import { pack } from "../submit/fixtures.ts"
@@ -134,7 +135,7 @@ describe("review webhook from the real server process", () => {
     const target = await receiver()
     const env = webhookEnv(target, await storeEnv())
     const dataDir = mkdtempSync(join(inject("runDir"), "webhook-gap-"))
-    const paused = await server({ dataDir, env: { ...env, PCKGATE_TEST_PAUSE_AT: "finalize:after-commit" } })
+    const paused = await server({ dataDir, entry: FAULT_SERVER_ENTRY, env: { ...env, PCKGATE_TEST_PAUSE_AT: "finalize:after-commit" } })
     const { api, token, gameId, declaration } = await uploaded(paused, "hook-gap")
     const lost = api.finalize(token, gameId, declaration).catch((error: unknown) => error)
     await paused.outputContaining("paused at finalize:after-commit")

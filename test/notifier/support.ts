@@ -1,7 +1,7 @@
 // A notifier + dispatcher "instance" for tests: the server's wiring (apps/server/notifications.ts) on any store layer,
 // with a fast retry policy and its log lines kept for assertions.
 import { Effect, Fiber, Latch, Layer, ManagedRuntime, Option } from "effect"
-import type { LogEntry } from "../../adapters/http/App.ts"
+import { layerCapturedLogs, type LogLine } from "../../adapters/observability/jsonLogger.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, runDispatcher } from "../../adapters/notifier/WebhookDispatcher.ts"
 import { layerWebhookReviewNotifier } from "../../adapters/notifier/WebhookReviewNotifier.ts"
 import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
@@ -21,7 +21,7 @@ export const fastPolicy = (overrides: Partial<DeliveryPolicy> = {}): DeliveryPol
 })
 
 export interface Instance {
-  readonly logs: Array<LogEntry>
+  readonly logs: Array<LogLine>
   readonly notify: (event: ReviewRequested) => Promise<void>
   readonly delivery: (id: string) => Promise<Delivery | undefined>
   readonly run: <A, E>(effect: Effect.Effect<A, E, NotificationOutbox | ReleaseStore>) => Promise<A>
@@ -33,17 +33,17 @@ export const startInstance = async (
   stores: Layer.Layer<NotificationOutbox | ReleaseStore, unknown>,
   url: string,
   policy: DeliveryPolicy = fastPolicy(),
-  logs: Array<LogEntry> = [],
+  logs: Array<LogLine> = [],
 ): Promise<Instance> => {
-  const log = (entry: LogEntry) => void logs.push(entry)
   const wake = Latch.makeUnsafe(false)
-  const layer = layerWebhookReviewNotifier({ log, onEnqueued: () => wake.openUnsafe() }).pipe(
+  const layer = layerWebhookReviewNotifier({ onEnqueued: () => wake.openUnsafe() }).pipe(
     Layer.provideMerge(stores),
     Layer.provideMerge(layerSystemClock),
+    Layer.provideMerge(layerCapturedLogs(logs)),
   )
   const runtime = ManagedRuntime.make(Layer.orDie(layer))
   await runtime.runPromise(Effect.void)
-  const fiber = runtime.runFork(runDispatcher({ target: { url, secret: SECRET }, policy, log, wake, pollIntervalMs: 20, recoverIntervalMs: 60_000 }))
+  const fiber = runtime.runFork(runDispatcher({ target: { url, secret: SECRET }, policy, wake, pollIntervalMs: 20, recoverIntervalMs: 60_000 }))
   return {
     logs,
     notify: (event) => runtime.runPromise(ReviewNotifier.use((notifier) => notifier.notify(event))),

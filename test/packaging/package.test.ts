@@ -235,7 +235,7 @@ describe("npm package", () => {
     const bin = join(app, "node_modules/.bin/pckgate")
     // Through its shebang, with Node 24 first on PATH, as npm users run it.
     const help = await run(bin, ["--help"], { cwd: app, env: { PATH: `${join(NODE, "..")}:${process.env["PATH"]}` } })
-    expect(help).toMatchObject({ code: 0, stderr: expect.stringContaining("usage: pckgate <command>") })
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining("usage: pckgate <command>") })
     const token = await succeed(NODE, [bin, "token", "--user", "alice", "--data-dir", join(work, "data")], { cwd: app })
     expect(token.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
   })

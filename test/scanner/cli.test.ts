@@ -44,7 +44,7 @@ describe("check", () => {
     const result = await run(check, [fixturePackPath(fixtures, "violations")])
     expect(result.code).toBe(1)
     const lines = result.stdout.trim().split("\n")
-    expect(lines).toHaveLength(34)
+    expect(lines).toHaveLength(35)
     expect(lines[0]).toMatch(/^res:\/\/bin\/plugin\.gdnlib native-code res:\/\/bin\/plugin\.gdnlib is native or binary code/)
     expect(lines).toContain(
       "res://game/banned.gd:33 banned-api call(\"execute\"): Starts programs on the player's machine outside the game. Remove it; see docs/scanner.md#os-process (policy os-process).",

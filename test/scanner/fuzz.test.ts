@@ -6,8 +6,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { ScanReport } from "../../domain/scan/ScanReport.ts"
 import type { ByteSource } from "../../ports/PackScanner.ts"
-import { tokenize } from "../../adapters/scanner/gdscript/lexer.ts"
-import { matchPolicy } from "../../adapters/scanner/gdscript/matchPolicy.ts"
+import { tokenize } from "../../adapters/scanner/gdscript/tokenizer.ts"
 import { MalformedData } from "../../adapters/scanner/io/errors.ts"
 import { bytesSource } from "../../adapters/scanner/io/RandomAccess.ts"
 import { nodeDecompressors } from "../../adapters/scanner/nodeDecompressors.ts"
@@ -21,6 +20,7 @@ import { utf8 } from "./support/bytes.ts"
 import { locateCorpus } from "./support/corpus.ts"
 import { FILE_ENCRYPTED, writePack } from "./support/packWriter.ts"
 import { writeBinaryScene } from "./support/resourceWriter.ts"
+import { hitsIn } from "./support/analyze.ts"
 
 interface Instrumented {
   readonly source: ByteSource
@@ -194,16 +194,16 @@ describe("fuzzing the content parsers", () => {
     )
   })
 
-  it("GDScript: any text tokenizes and matches without exceptions, positions only move forward", () => {
+  it("GDScript: any text tokenizes, parses and is analysed without exceptions in both grammars, positions only move forward", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 400, unit: fc.constantFrom(..."OS.execute(\"'#\\\n\t r&^$%@_)]},=+ cal()1x") }), (source) => {
-        const tokens = tokenize(source)
+      fc.property(fc.string({ maxLength: 400, unit: fc.constantFrom(..."OS.execute(\"'#\\\n\t r&^$%@_)]},=+ cal()1x:funcvar[{") }), fc.constantFrom(3 as const, 4 as const), (source, grammar) => {
+        const tokens = tokenize(source, grammar).filter((t) => t.kind !== "eof")
         for (let i = 1; i < tokens.length; i++) {
           const a = tokens[i - 1]
           const b = tokens[i]
-          if (a !== undefined && b !== undefined) expect(b.line > a.line || (b.line === a.line && b.column > a.column)).toBe(true)
+          if (a !== undefined && b !== undefined) expect(b.line > a.line || (b.line === a.line && b.column >= a.column)).toBe(true)
         }
-        matchPolicy(tokens, defaultPolicy)
+        hitsIn(source, {}, grammar)
       }),
       { numRuns: 1000 },
     )

@@ -1,14 +1,15 @@
-// The banned-pattern matcher on GDScript source: what counts as a use, and what does not.
+// The GDScript front end and analysis on source text: what counts as a use, and what does not.
 import { describe, expect, it } from "vitest"
-import { tokenize } from "../../adapters/scanner/gdscript/lexer.ts"
-import { matchPolicy } from "../../adapters/scanner/gdscript/matchPolicy.ts"
-import { readScriptHeader } from "../../adapters/scanner/gdscript/scriptHeader.ts"
+import { parseScript } from "../../adapters/scanner/gdscript/parser.ts"
+import { headerOf } from "../../adapters/scanner/gdscript/scriptHeader.ts"
+import { tokenize } from "../../adapters/scanner/gdscript/tokenizer.ts"
 import { defaultPolicy } from "../../adapters/scanner/policy/defaultPolicy.ts"
 import { parsePolicy } from "../../adapters/scanner/policy/Policy.ts"
+import { hitsIn, ids } from "./support/analyze.ts"
 
-const hits = (source: string) => matchPolicy(tokenize(source), defaultPolicy).map((h) => `${h.line}:${h.column} ${h.severity} ${h.entry.id} ${h.matched}`)
+const hits = (source: string) => hitsIn(source)
 
-describe("matchPolicy: not findings", () => {
+describe("analysis: not findings", () => {
   it("names in comments, doc comments and plain strings", () => {
     expect(hits('# OS.execute("x")\n## HTTPRequest docs\nvar s = "OS.execute and HTTPRequest"\nvar t = """\nExpression\n"""\nprint(\'str2var\')\n')).toEqual([])
   })
@@ -30,7 +31,7 @@ describe("matchPolicy: not findings", () => {
   })
 })
 
-describe("matchPolicy: findings", () => {
+describe("analysis: findings", () => {
   it("Godot 4 spellings", () => {
     expect(
       hits(
@@ -102,8 +103,9 @@ describe("matchPolicy: findings", () => {
       "2:1 error os-kill",
       "3:1 error os-shell",
       "4:1 error os-process",
-      "5:9 error os-process",
-      "6:1 error os-kill",
+      // Godot 4 has no funcref and no connect(signal, target, method): OS is passed as a value there.
+      "5:17 error dangerous-object-escape",
+      "6:20 error dangerous-object-escape",
       "7:1 error os-process",
       "8:1 error os-process",
       "9:1 error os-process",
@@ -120,11 +122,12 @@ describe("matchPolicy: findings", () => {
     expect(hits('ProjectSettings.call("save")\n')).toEqual(['1:1 error project-settings-save ProjectSettings.call("save")'])
   })
 
-  it("aliases of a banned singleton and singletons fetched by name", () => {
+  it("aliases of a banned singleton are errors where they escape, and singletons fetched by name are OS itself", () => {
     expect(hits('var os = OS\nos.kill(1)\nEngine.get_singleton("OS").execute("x", [])\n')).toEqual([
-      "2:1 error os-kill OS.kill",
-      '3:1 error os-process OS.execute',
+      "1:10 error dangerous-object-escape OS",
+      "3:1 error os-process OS.execute",
     ])
+    expect(hits("func f():\n\tvar os = OS\n\tos.kill(1)\n")).toEqual(["2:11 error dangerous-object-escape OS", "3:2 error os-kill OS.kill"])
   })
 
   it("file system: absolute, drive, other-scheme and climbing paths are errors; computed paths warnings", () => {
@@ -152,9 +155,9 @@ describe("matchPolicy: findings", () => {
       '3:1 error filesystem-outside-sandbox FileAccess.get_file_as_string("file:///etc/hosts")',
       '4:1 error filesystem-outside-sandbox FileAccess.open("user://../../etc/x")',
       "5:1 warning filesystem-outside-sandbox FileAccess.open(…)",
-      '6:1 warning filesystem-outside-sandbox FileAccess.open("%s/save" …)',
+      "6:1 warning filesystem-outside-sandbox FileAccess.open(…)",
       '8:1 error filesystem-outside-sandbox DirAccess.copy_absolute("/tmp/b")',
-      '10:1 error filesystem-outside-sandbox DirAccess.rename("/b")',
+      '10:1 error filesystem-outside-sandbox d.rename("/b")',
       '11:1 error filesystem-outside-sandbox File.open("/x")',
       '13:2 error filesystem-outside-sandbox Directory.remove("/boot")',
     ])
@@ -165,33 +168,67 @@ describe("matchPolicy: findings", () => {
   })
 })
 
-describe("lexer", () => {
-  it("an unterminated single-line string ends at the line break, so what follows is still code", () => {
-    expect(hits('var s = "oops\nOS.kill(1)\n')).toEqual(["2:1 error os-kill OS.kill"])
+describe("tokenizer", () => {
+  it("Godot 3 ends a one-line string at the line break (the engine rejects it), so what follows is still code", () => {
+    expect(hitsIn('func f():\n\tvar s = "oops\n\tOS.kill(1)\n', {}, 3)).toEqual(["3:2 error os-kill OS.kill"])
   })
 
-  it("raw strings, escapes and line continuations keep line and column counting exact", () => {
-    const tokens = tokenize('var a = r"C:\\dir\\x"\nvar b = "x\\\ny"\\\n\t+ "z"\nOS.kill(1)\n')
-    expect(tokens.filter((t) => t.kind === "string").map((t) => [t.text, t.line])).toEqual([
+  it("raw strings, escapes and line continuations keep line and column counting exact (Godot 4)", () => {
+    const tokens = tokenize('var a = r"C:\\dir\\x"\nvar b = "x\\\ny"\\\n\t+ "z"\nOS.kill(1)\n', 4)
+    expect(tokens.filter((t) => t.kind === "str").map((t) => [t.text, t.line])).toEqual([
       ["C:\\dir\\x", 1],
       ["xy", 2],
       ["z", 4],
     ])
     expect(tokens.find((t) => t.text === "OS")).toMatchObject({ line: 5, column: 1 })
   })
+
+  it("each grammar's string forms: ''' is multi-line only in Godot 4, & ^ r prefixes only in 4, @\"\" only in 3", () => {
+    const strings = (source: string, grammar: 3 | 4) =>
+      tokenize(source, grammar)
+        .filter((t) => t.kind === "str")
+        .map((t) => `${t.flavor ?? ""}${t.text}`)
+    expect(strings("x('''a''')", 4)).toEqual(["a"])
+    expect(strings("x('''a''')", 3)).toEqual(["", "a", ""])
+    expect(strings('x(&"a", ^"b", r"c\\d")', 4)).toEqual(["&a", "^b", "rc\\d"])
+    expect(strings('x(@"a/b")', 3)).toEqual(["@a/b"])
+  })
 })
 
-describe("readScriptHeader", () => {
+describe("parser", () => {
   it("reads extends and class_name in both generations' spellings", () => {
-    const header = (s: string) => {
-      const h = readScriptHeader(tokenize(s))
+    const header = (s: string, grammar: 3 | 4 = 4) => {
+      const h = headerOf(parseScript(s, grammar))
       return [h.extendsTarget?._tag === "Class" ? h.extendsTarget.name : h.extendsTarget?._tag === "Path" ? h.extendsTarget.path : null, h.className]
     }
-    expect(header("tool\nextends Node2D\nclass_name Foo, \"res://icon.png\"\n")).toEqual(["Node2D", "Foo"])
+    expect(header('tool\nextends Node2D\nclass_name Foo, "res://icon.png"\n', 3)).toEqual(["Node2D", "Foo"])
     expect(header("@tool\nclass_name Bar extends EngineGame\n")).toEqual(["EngineGame", "Bar"])
     expect(header('extends "res://base.gd"\n')).toEqual(["res://base.gd", null])
     expect(header("class Inner extends Node:\n\tpass\n")).toEqual([null, null])
     expect(header("extends Outer.Inner\n")).toEqual(["Outer.Inner", null])
+  })
+
+  it("node paths are get_node, not identifiers: $OS, %OS and $A/OS call a node's method", () => {
+    expect(hitsIn("func f():\n\t$OS.execute()\n\t%OS.kill(1)\n\t$A/OS.shell_open()\n\tvar x = 5 % OS.get_name().length()\n")).toEqual([
+      "4:2 error os-shell Node.shell_open(…)",
+    ])
+  })
+
+  it("parentheses, line continuations and multi-line expressions do not hide the receiver", () => {
+    expect(ids(hitsIn('func f():\n\t(OS).execute("a", [])\n\tOS \\\n\t\t.kill(1)\n\tvar x = [\n\t\tOS\n\t]\n'))).toEqual([
+      "os-process",
+      "os-kill",
+      "dangerous-object-escape",
+    ])
+  })
+
+  it("a lambda in a call's arguments is read with its body (Godot 4)", () => {
+    expect(hitsIn('func f():\n\tb.pressed.connect(func():\n\t\tOS.execute("x", [])\n\t)\n\tprint(1)\n')).toEqual(["3:3 error os-process OS.execute"])
+  })
+
+  it("nesting deeper than the parser follows marks the script, and never overflows the stack", () => {
+    expect(parseScript(`var x = ${"(".repeat(5000)}1${")".repeat(5000)}\n`, 4).tooDeep).toBe(true)
+    expect(parseScript(`var x = ${"(".repeat(50)}1${")".repeat(50)}\n`, 4).tooDeep).toBe(false)
   })
 })
 
@@ -220,12 +257,85 @@ describe("policy", () => {
       }),
     )
     if (parsed._tag !== "Policy") throw new Error(parsed.problem)
-    expect(matchPolicy(tokenize('print("x")\nOS.execute("y", [])\n'), parsed.policy).map((h) => [h.entry.id, h.severity, h.line])).toEqual([["no-print", "warning", 1]])
+    expect(hitsIn('print("x")\nOS.execute("y", [])\n', {}, 4, parsed.policy)).toEqual(["1:1 warning no-print print"])
   })
 
   it("invalid policies are refused with a reason", () => {
     expect(parsePolicy("{")._tag).toBe("Invalid")
     const duplicate = { ...JSON.parse(JSON.stringify(defaultPolicy)), patterns: [defaultPolicy.patterns[0], defaultPolicy.patterns[0]] }
     expect(parsePolicy(JSON.stringify(duplicate))).toMatchObject({ _tag: "Invalid", problem: expect.stringContaining("appears twice") })
+  })
+})
+
+describe("capability model", () => {
+  it("dispatch APIs of the engine's class reference, Godot 3: Tween, Thread, UndoRedo, FuncRef, JSONRPC", () => {
+    const found = hitsIn(
+      [
+        "func f(obj, name):",
+        '\tTween.new().interpolate_callback(OS, 0.1, "execute", "x", [])', // 2
+        '\tThread.new().start(OS, "kill")', // 3
+        '\tUndoRedo.new().add_do_method(obj, name)', // 4
+        "\tvar fr = FuncRef.new()", // 5
+        "\tfr.function = name", // 6
+        "\tJSONRPC.new().set_scope(\"x\", obj)", // 7
+        "\tTimer.new().start(1.0)", // 8: another class's start, not a dispatch
+      ].join("\n"),
+      {},
+      3,
+    )
+    expect(found).toEqual([
+      '2:2 error os-process interpolate_callback("execute")',
+      '3:2 error os-kill start("kill")',
+      "4:2 error dynamic-dispatch add_do_method(…)",
+      "6:2 error dynamic-dispatch FuncRef.function =(…)",
+      "7:2 error dynamic-dispatch JSONRPC.set_scope(…)",
+    ])
+  })
+
+  it("a name that is not constant is fine on your own object, an error on anything else", () => {
+    expect(hitsIn("func f(name):\n\tcall(name)\n\tself.callv(name, [])\n\tMine.new().call(name)\n", { "res://mine.gd": "class_name Mine\n" })).toEqual([])
+    expect(ids(hitsIn("func f(obj, name):\n\tobj.call(name)\n\tOS.call(name)\n\tvar c = OS.call\n"))).toEqual(["dynamic-dispatch", "dynamic-dispatch", "dynamic-dispatch"])
+  })
+
+  it("a variable that aliased OS in one function does not taint the same name in another", () => {
+    expect(ids(hitsIn("func a():\n\tvar os = OS\nfunc b(player):\n\tvar os = player\n\tos.kill()\n"))).toEqual(["dangerous-object-escape"])
+  })
+
+  it("source_code on your own class (a programming game) is fine; on anything else, by any spelling, an error", () => {
+    expect(hitsIn('var source_code = ""\nfunc f():\n\tsource_code = "x"\n\tself.source_code = "y"\n\tset("source_code", "z")\n')).toEqual([])
+    expect(ids(hitsIn('func f(s):\n\ts.source_code = "x"\n\ts["source_code"] = "y"\n\ts.set("source_code", "z")\n\ts.set_source_code("w")\n'))).toEqual([
+      "script-source-code",
+      "script-source-code",
+      "script-source-code",
+      "script-source-code",
+    ])
+  })
+
+  it("run-time loading: res:// literals are fine, res:// built at run time a warning, user://, absolute or read-from-a-file paths errors", () => {
+    expect(
+      hitsIn(
+        [
+          "func f(name, f):",
+          '\tload("res://a.tscn")', // 2
+          '\tload("res://levels/" + name + ".tscn")', // 3
+          '\tload("user://save.tres")', // 4
+          '\tResourceLoader.load("/tmp/x.tres")', // 5
+          "\tload(f.get_line())", // 6
+          "\tget_tree().change_scene_to_file(name)", // 7
+          "\tset_script(name)", // 8
+          "\tvar o = dict_to_inst(name)", // 9
+          "\tpeer.allow_object_decoding = true", // 10
+        ].join("\n"),
+      ).map((h) => h.split(" ").slice(0, 3).join(" ")),
+    ).toEqual([
+      "3:7 warning runtime-code-loading",
+      "4:7 error runtime-code-loading",
+      "5:22 error runtime-code-loading",
+      "6:7 error runtime-code-loading",
+      "7:34 warning runtime-code-loading",
+      "8:2 warning runtime-code-loading",
+      "9:10 error runtime-code-loading",
+      "10:2 error object-decoding-flag",
+    ])
   })
 })

@@ -79,14 +79,15 @@ describe("scanner on packs exported by godot3-server", () => {
       "res://game/level.tscn:13:1 error banned-api HTTPRequest / HTTPClient / TCP / UDP / WebSocket / WebRTC / ENet",
       "res://game/main.gd:1:9 error entry-scene-not-engine-game EngineGame",
       "res://sdk/engine_game.gd error reserved-path sdk/",
+      "res://sdk/engine_game.gd:2:12 error entry-scene-not-engine-game class_name EngineGame",
     ])
     expect(report.summary.countsByRule).toEqual({
       "banned-api": 29,
-      "entry-scene-not-engine-game": 1,
+      "entry-scene-not-engine-game": 2,
       "native-code": 1,
       "reserved-path": 2,
     })
-    expect(report.summary).toMatchObject({ errors: 32, warnings: 1 })
+    expect(report.summary).toMatchObject({ errors: 33, warnings: 1 })
   })
 
   it("violations: the guarded, dynamic and unproven calls carry messages that say why", async () => {

@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   chmodSync(scratch, 0o1777)
   process.env["TMPDIR"] = scratch
   project.provide("runDir", runDir)
-  project.provide("godotFixtures", exportGodotFixtures(join(runDir, "godot")))
+  project.provide("godotFixtures", await exportGodotFixtures(join(runDir, "godot")))
   const teardowns: Array<() => Promise<void>> = []
   // One MariaDB for the whole run; test files each create their own database on it (test/setup/mariadb.ts).
   const mariadb = await startMariaDb()

@@ -1,43 +1,151 @@
-// Exports the Godot 3 fixture projects with the real engine, once per test run.
-import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { GODOT_PROJECTS } from "../scanner/fixtures/godotProjects.ts"
+// Exports the Godot 3 fixture projects and the attacker corpus with the real engine, once per test
+// run, two at a time; runs each attack's pack headless to prove its payload fires. Exports and runs
+// are cached by the project's content hash (and the engine's version), so an unchanged project
+// costs a file copy.
+import { spawn, spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { ATTACK_PROJECTS } from "../scanner/fixtures/attackProjects.ts"
+import { GODOT_PROJECTS, type GodotProject } from "../scanner/fixtures/godotProjects.ts"
 
 export const GODOT3_BINARY = "godot3-server"
 export const PACK_PRESET = "Summer Game PCK"
+const PARALLEL = 2
+const EXPORT_TIMEOUT_MS = 120_000
+const RUN_TIMEOUT_MS = 30_000
+const CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/pckgate-godot")
 
-/** Layout of the folder handed to tests: `projects/<name>/…` as written, `packs/<name>.pck` as exported. */
+/** Layout of the folder handed to tests: `projects/<name>/…` as written, `packs/<name>.pck` as exported, `runs/<name>.json` for attacks. */
 export const fixturePackPath = (root: string, name: string): string => join(root, "packs", `${name}.pck`)
 export const fixtureProjectPath = (root: string, name: string): string => join(root, "projects", name)
+export const attackRunPath = (root: string, name: string): string => join(root, "runs", `${name}.json`)
+
+/** What running an attack's pack headless showed. */
+export interface AttackRun {
+  /** The payload touched its marker file. */
+  readonly fired: boolean
+  readonly exitCode: number | null
+  /** The engine's last output lines, for a failing test's message. */
+  readonly output: string
+}
+
+const engineVersion = (): string => {
+  const result = spawnSync(GODOT3_BINARY, ["--version"], { encoding: "utf8" })
+  return (result.stdout ?? "").trim()
+}
+
+/** A HOME of its own per engine process: the editor and the game write settings and user:// there. */
+const isolatedEnv = (home: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, ".config"),
+  XDG_DATA_HOME: join(home, ".local/share"),
+  XDG_CACHE_HOME: join(home, ".cache"),
+  ...extra,
+})
+
+const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> =>
+  new Promise((resolvePromise) => {
+    const child = spawn(GODOT3_BINARY, [...args], { env, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    const keep = (chunk: Buffer): void => {
+      output = (output + chunk.toString("utf8")).slice(-8000)
+    }
+    child.stdout.on("data", keep)
+    child.stderr.on("data", keep)
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      resolvePromise({ code, output })
+    })
+  })
+
+const writeProject = (dir: string, project: GodotProject): void => {
+  for (const [path, text] of Object.entries(project.files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+}
+
+const hashOf = (project: GodotProject, version: string, attack: boolean): string =>
+  createHash("sha256")
+    .update(JSON.stringify([version, attack, Object.entries(project.files).sort()]))
+    .digest("hex")
+    .slice(0, 32)
 
 /**
- * Writes each project and runs `godot3-server --path <project> --export-pack "Summer Game PCK" <abs>.pck`.
- * Each export gets its own HOME (the editor writes settings and caches there). The engine prints
- * ERROR lines even on success, so only the exit code and the output file decide.
+ * Writes the project and runs `godot3-server --path <project> --export-pack "Summer Game PCK" <abs>.pck`.
+ * The engine prints ERROR lines even on success, so only the exit code and the output file decide.
  */
-export const exportGodotFixtures = (root: string): string => {
-  for (const project of GODOT_PROJECTS) {
-    const dir = fixtureProjectPath(root, project.name)
-    for (const [path, text] of Object.entries(project.files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true })
-      writeFileSync(join(dir, path), text)
+const exportProject = async (root: string, project: GodotProject, cached: string): Promise<void> => {
+  const dir = fixtureProjectPath(root, project.name)
+  writeProject(dir, project)
+  const out = fixturePackPath(root, project.name)
+  if (existsSync(cached)) {
+    copyFileSync(cached, out)
+    return
+  }
+  const home = mkdtempSync(join(root, "home-"))
+  try {
+    const result = await run(["--path", dir, "--export-pack", PACK_PRESET, out], isolatedEnv(home), EXPORT_TIMEOUT_MS)
+    if (result.code !== 0 || !existsSync(out)) {
+      throw new Error(`${GODOT3_BINARY} failed to export ${project.name} (exit ${result.code}):\n${result.output.slice(-4000)}`)
     }
-    const out = fixturePackPath(root, project.name)
-    mkdirSync(dirname(out), { recursive: true })
-    const home = mkdtempSync(join(root, "home-"))
-    try {
-      const result = spawnSync(GODOT3_BINARY, ["--path", dir, "--export-pack", PACK_PRESET, out], {
-        env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_DATA_HOME: join(home, ".local/share"), XDG_CACHE_HOME: join(home, ".cache") },
-        encoding: "utf8",
-        timeout: 120_000,
-      })
-      if (result.status !== 0) {
-        throw new Error(`${GODOT3_BINARY} failed to export ${project.name} (exit ${result.status ?? result.signal}):\n${(result.stderr + result.stdout).slice(-4000)}`)
-      }
-    } finally {
-      rmSync(home, { recursive: true, force: true })
+    copyFileSync(out, cached)
+  } finally {
+    rmSync(home, { recursive: true, force: true })
+  }
+}
+
+/** Runs the exported pack headless; the payload touches PCKGATE_MARKER. */
+const runAttack = async (root: string, name: string, cached: string): Promise<void> => {
+  const target = attackRunPath(root, name)
+  if (existsSync(cached)) {
+    copyFileSync(cached, target)
+    return
+  }
+  const home = mkdtempSync(join(root, "home-"))
+  try {
+    const marker = join(home, "payload-fired")
+    const result = await run(["--main-pack", fixturePackPath(root, name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS)
+    const outcome: AttackRun = { fired: existsSync(marker), exitCode: result.code, output: result.output.slice(-2000) }
+    writeFileSync(target, JSON.stringify(outcome))
+    // Only a run that fired is cached: a failure is looked at again on the next run.
+    if (outcome.fired) copyFileSync(target, cached)
+  } finally {
+    rmSync(home, { recursive: true, force: true })
+  }
+}
+
+/** Runs `tasks` with at most `limit` under way at once. */
+const pool = async (tasks: ReadonlyArray<() => Promise<void>>, limit: number): Promise<void> => {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const task = tasks[next++]
+      if (task !== undefined) await task()
     }
   }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
+}
+
+export const exportGodotFixtures = async (root: string): Promise<string> => {
+  const version = engineVersion()
+  mkdirSync(CACHE_DIR, { recursive: true })
+  mkdirSync(join(root, "packs"), { recursive: true })
+  mkdirSync(join(root, "runs"), { recursive: true })
+  const projects = [...GODOT_PROJECTS.map((p) => ({ project: p, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p as GodotProject, attack: p.run }))]
+  await pool(
+    projects.map(({ project, attack }) => async () => {
+      const hash = hashOf(project, version, attack)
+      await exportProject(root, project, join(CACHE_DIR, `${hash}.pck`))
+      if (attack) await runAttack(root, project.name, join(CACHE_DIR, `${hash}.run.json`))
+    }),
+    PARALLEL,
+  )
   return root
 }
+
+export const readAttackRun = (root: string, name: string): AttackRun => JSON.parse(readFileSync(attackRunPath(root, name), "utf8")) as AttackRun

@@ -43,6 +43,8 @@ export interface StartOptions {
   /** Reuse a data directory (restart after a crash). */
   readonly dataDir?: string
   readonly timeoutMs?: number
+  /** The script to run instead of apps/server/main.ts (test/support/faultServer.ts). */
+  readonly entry?: string
 }
 
 const exited = (child: ChildProcess) =>
@@ -55,7 +57,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pckgate-e2e-"))
   const env = { ...process.env, ...SERVER_ENV, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...options.env }
   // The same Node flags as `npm start` (package.json): a small young generation keeps upload memory low.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.entry ?? "apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()))
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()))

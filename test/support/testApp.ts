@@ -1,8 +1,9 @@
 // The h3 app on memory adapters, driven through app.fetch (no port), with real jose tokens and a manual clock.
 import { Effect, Layer, ManagedRuntime } from "effect"
-import type { LogEntry } from "../../adapters/http/App.ts"
+import { layerMemoizedDownloadUrls } from "../../adapters/cache/MemoizedDownloadUrls.ts"
 import { makeApp } from "../../adapters/http/App.ts"
-import type { SubmissionLimits } from "../../adapters/http/multipart/readSubmission.ts"
+import { layerCapturedLogs, type LogLine } from "../../adapters/observability/jsonLogger.ts"
+import type { SubmissionLimits } from "../../adapters/http/multipart/receiveSubmission.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
 import type { AppServices } from "../../adapters/http/route.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   readonly override?: Layer.Layer<never, never, never> | Layer.Layer<any, never, never>
   /** The session cookies' key: instances that share it (and a session store) accept each other's cookies. */
   readonly sessionKey?: Uint8Array<ArrayBuffer>
+  /** GET /metrics for callers off this machine with this Bearer token. */
+  readonly metricsToken?: string
 }
 
 export const makeTestApp = async (options: TestAppOptions = {}) => {
@@ -45,25 +48,30 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
-    Layer.effect(ObjectStorage, Effect.map(makeMemoryObjectStorage, options.wrapStorage ?? ((s) => s))).pipe(
-      Layer.provide(Layer.succeed(SignedUrls, signer)),
-      Layer.provide(clockLayer),
-    ),
+    // Memoized download URLs, as the server composes them (they are what signs at whole seconds).
+    layerMemoizedDownloadUrls.pipe(Layer.provide(
+      Layer.effect(ObjectStorage, Effect.map(makeMemoryObjectStorage, options.wrapStorage ?? ((s) => s))).pipe(
+        Layer.provide(Layer.succeed(SignedUrls, signer)),
+        Layer.provide(clockLayer),
+      ),
+    )),
     layerJwtIdentity({ keys: issuer.keys, issuer: DEV_ISSUER, audience: DEV_AUDIENCE }),
     scannerLayer,
     layerEphemeralUploadTokens,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
   ).pipe(Layer.provideMerge(clockLayer))
-  const layer = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)
+  const withOverride = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)
+  // What the app logs through Effect's logger, kept for assertions.
+  const logs: Array<LogLine> = []
+  const layer = Layer.merge(withOverride, layerCapturedLogs(logs))
   const runtime = ManagedRuntime.make(layer as Layer.Layer<AppServices | ManualClock | ReviewInbox>)
-  const logs: Array<LogEntry> = []
   const sessions = await makeSessionCodec(options.sessionKey ?? crypto.getRandomValues(new Uint8Array(32)))
   const app = makeApp({
     runtime,
     baseUrl: () => TEST_BASE_URL,
     sessions,
     signer,
-    log: (entry) => void logs.push(entry),
+    metricsToken: options.metricsToken ?? null,
     routes: submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
   })
   const clock = await runtime.runPromise(ManualClock.use(Effect.succeed))

@@ -28,6 +28,7 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}")
 const SECURITY = {
   public: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  admin: [{ bearerAuth: [] }, { sessionCookie: [] }],
   bearer: [{ bearerAuth: [] }],
 } as const
 

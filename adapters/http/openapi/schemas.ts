@@ -1,5 +1,6 @@
 // Wire shapes of the responses, as Schemas: the OpenAPI document is generated from them (requests use the domain's).
 import { Schema } from "effect"
+import { Finding } from "../../../domain/scan/Finding.ts"
 import { ScanReport } from "../../../domain/scan/ScanReport.ts"
 
 const Timestamp = Schema.String.pipe(
@@ -112,3 +113,16 @@ export const ReleaseScan = Schema.Union([
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
+
+/** The multipart endpoint's answers: accepted for review, or refused with its blocking findings (422). */
+export const SubmissionOk = Schema.Struct({
+  ok: Schema.Literal(true),
+  gameId: Schema.String,
+  submissionId: Schema.String,
+  status: Schema.Literal("review"),
+  scan: ScanReport,
+})
+export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), error: Schema.String, detail: Schema.String, violations: Schema.Array(Finding) })
+
+/** The cursor of a paginated list (api-conventions.md): a string to ask for the next page, null or absent on the last. */
+export const PageCursor = Schema.Struct({ nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) })

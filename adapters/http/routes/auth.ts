@@ -9,6 +9,7 @@ import { LOGIN_COOKIE, LOGIN_TTL_SECONDS, loginCookieHeader, type LoginStateCode
 import type { Route, RouteContext } from "../route.ts"
 import { readCookie } from "../session.ts"
 import { clearedSessionCookie, endSession, startSession } from "../sessionLifecycle.ts"
+import { fromThisMachine } from "../peer.ts"
 
 // Sign-in for people. With an identity provider: /auth/login → the provider (authorization code + PKCE) →
 // /auth/callback, which sets the session cookie. Without one (the embedded default): the dev sign-in page.
@@ -25,16 +26,6 @@ export interface AuthRouteOptions {
 
 /** User names the dev sign-in accepts. */
 export const DEV_USER_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/
-
-/**
- * The dev sign-in makes anyone an administrator, so it answers only clients on this machine. The peer address is what
- * Node's server saw (srvx's `request.ip`); a request handed to the app in-process (tests, embedding) has none and is
- * local by construction. A reverse proxy on the same machine makes every client look local: configure OIDC instead.
- */
-const fromThisMachine = (request: Request): boolean => {
-  const ip = (request as { readonly ip?: string | undefined }).ip
-  return ip === undefined || ip === "::1" || /^(::ffff:)?127\./.test(ip)
-}
 
 const devSignInRefused = () =>
   errorPage(

@@ -46,14 +46,13 @@ export const gameRoutes: ReadonlyArray<Route> = [
     path: "/api/admin/games",
     doc: {
       summary: "Register a game of any kind for an owner (administrators)",
-      access: "signedIn",
+      access: "admin",
       request: RegisterGameBody,
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "NotFound"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
       const game = yield* registerGame(principal, yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
       return createdGame(ctx, game)
     }),

@@ -22,7 +22,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/admin/review-queue",
-    doc: { summary: "Pending releases, oldest first, with waiting time (administrators)", access: "signedIn", success: [200, Wire.ReviewQueue], errors: ["NotFound"] },
+    doc: { summary: "Pending releases, oldest first, with waiting time (administrators)", access: "admin", success: [200, Wire.ReviewQueue], errors: ["NotFound"] },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
       return json(200, { items: yield* reviewQueue(principal) })
@@ -33,13 +33,12 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     path: "/api/admin/games/:gameId/releases/:version/approve",
     doc: {
       summary: "Re-verify the stored bytes, publish the game and make this release active (administrators)",
-      access: "signedIn",
+      access: "admin",
       success: [200, Wire.ReviewDecision],
       errors: ["NotFound", "ReleaseNotPending", "StoredChecksumMismatch", "StoredArtifactMissing", "StorageNotConfigured"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
       const [gameId, version] = yield* target(ctx)
       return decisionResponse(yield* approveRelease(principal, gameId, version))
     }),
@@ -49,14 +48,13 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     path: "/api/admin/games/:gameId/releases/:version/reject",
     doc: {
       summary: "Reject with a reason the creator sees; the previously approved release stays active (administrators)",
-      access: "signedIn",
+      access: "admin",
       request: RejectBody,
       success: [200, Wire.ReviewDecision],
       errors: ["NotFound", "ReleaseNotPending"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
       const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
       const [gameId, version] = yield* target(ctx)
       return decisionResponse(yield* rejectRelease(principal, gameId, version, body))

@@ -1,35 +1,14 @@
-import { Effect, Schema } from "effect"
-import {
-  ArtifactTooLarge,
-  InsufficientStorage,
-  InvalidManifest,
-  InvalidRequest,
-  MissingPck,
-  NotAPckFile,
-  SignInRequired,
-  Unavailable,
-  UploadTimedOut,
-} from "../../../domain/errors.ts"
-import { decodeManifest } from "../../../domain/manifest/decodeManifest.ts"
-import { MULTIPART_MAX_BYTES } from "../../../domain/release/Limits.ts"
-import { tempObjectKey } from "../../../domain/release/ObjectKey.ts"
-import { ScanReport } from "../../../domain/scan/ScanReport.ts"
-import { parseManifest, type ReceivedUpload, submitPackage } from "../../../domain/submission/SubmitPackage.ts"
+import { Effect } from "effect"
+import { ArtifactTooLarge, SignInRequired } from "../../../domain/errors.ts"
+import { submitPackage } from "../../../domain/submission/SubmitPackage.ts"
 import { Identity } from "../../../ports/Identity.ts"
-import { Ids } from "../../../ports/Ids.ts"
-import { ObjectStorage } from "../../../ports/ObjectStorage.ts"
-import { Sha256Hasher } from "../../../ports/Sha256Hasher.ts"
 import { UploadTokens } from "../../../ports/UploadTokens.ts"
-import { readSubmission, type SinkResult, type SubmissionLimits, type SubmissionRead } from "../multipart/readSubmission.ts"
+import { receiveSubmission, type SubmissionLimits } from "../multipart/receiveSubmission.ts"
+import { SubmissionOk } from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
 
-export const DEFAULT_SUBMISSION_LIMITS: SubmissionLimits = {
-  maxPckBytes: MULTIPART_MAX_BYTES,
-  maxManifestBytes: 64 * 1024,
-  idleTimeoutMs: 60_000,
-  deadlineMs: 2 * 3600_000,
-}
+export { DEFAULT_SUBMISSION_LIMITS, type SubmissionLimits } from "../multipart/receiveSubmission.ts"
 
 /** Multipart framing and the manifest on top of the largest package: a Content-Length above this cannot fit. */
 const FRAMING_ALLOWANCE_BYTES = 1024 * 1024
@@ -40,6 +19,8 @@ export interface SubmitRouteOptions {
   readonly limits: SubmissionLimits
   /** The pages' origin, when the submit URL is on another origin: CORS for this route only. */
   readonly corsOrigin: string | null
+  /** Read the body from Node's IncomingMessage when served by Node (default true; see nodeBody.ts). */
+  readonly rawNodeBody?: boolean
 }
 
 /**
@@ -56,86 +37,6 @@ const bearerPrincipal = Effect.fnUntraced(function*(ctx: RouteContext) {
   )
   ctx.setUser(principal.userId)
   return principal
-})
-
-/** What the reader's outcome means for the submission. */
-const receivedOrRefused = (read: SubmissionRead, limits: SubmissionLimits) => {
-  switch (read.kind) {
-    case "ok":
-      return Effect.succeed<ReceivedUpload>({ pck: read.pck, manifestText: read.manifestText })
-    case "missing_pck":
-      return Effect.fail(new MissingPck({}))
-    case "not_a_pck":
-      return Effect.fail(new NotAPckFile({ filename: read.filename }))
-    case "manifest_rejected":
-      return Effect.flatMap(parseManifest(read.manifestText), () =>
-        Effect.fail(new InvalidManifest({ fields: ["manifest"], problem: "The manifest was refused." })))
-    case "manifest_too_large":
-      return Effect.fail(new InvalidManifest({ fields: ["manifest"], problem: `The manifest part is larger than ${limits.maxManifestBytes} bytes.` }))
-    case "too_large":
-      return Effect.fail(new ArtifactTooLarge({ sizeBytes: limits.maxPckBytes + 1, limitBytes: limits.maxPckBytes }))
-    case "timeout":
-      return Effect.fail(new UploadTimedOut({ what: read.what }))
-    case "malformed":
-      return Effect.fail(new InvalidRequest({ problems: [`body: ${read.detail}`] }))
-    case "aborted":
-      return Effect.fail(new InvalidRequest({ problems: ["body: the upload was cut off before its end; nothing was kept"] }))
-    case "storage_full":
-      return Effect.fail(new InsufficientStorage({}))
-    case "unavailable":
-      return Effect.fail(new Unavailable({ dependency: "storage", reason: "writing the uploaded package failed" }))
-  }
-}
-
-/** Streams the request into a temporary object while hashing it (nothing is buffered beyond small chunks). */
-const receive = Effect.fnUntraced(function*(ctx: RouteContext, limits: SubmissionLimits) {
-  const storage = yield* ObjectStorage
-  const hasher = yield* Sha256Hasher
-  const tempKey = tempObjectKey(yield* (yield* Ids).next("up"))
-  const run = Effect.runPromiseWith(yield* Effect.context<never>())
-  const read = yield* Effect.promise(() =>
-    readSubmission(ctx.request, {
-      limits,
-      tempKey,
-      hasher: () => hasher.create(),
-      acceptManifest: (text) => {
-        try {
-          return decodeManifest(JSON.parse(text.replace(/^\ufeff/, "")))._tag === "Valid"
-        } catch {
-          return false
-        }
-      },
-      sink: {
-        write: (key, body, maxBytes) =>
-          // Hashed on the way in and only sampled by the scanner afterwards: no reason to pass it through the page cache.
-          run(storage.put(key, body, { maxBytes, bypassCache: true }).pipe(
-            Effect.as<SinkResult>({ ok: true }),
-            Effect.catch((e) =>
-              Effect.succeed<SinkResult>({
-                ok: false,
-                reason: e._tag === "ObjectTooLarge"
-                  ? "too_large"
-                  : e._tag === "UploadAborted"
-                  ? "aborted"
-                  : e._tag === "StorageFull"
-                  ? "storage_full"
-                  : "unavailable",
-              })
-            ),
-          )),
-        discard: (key) => run(storage.delete(key).pipe(Effect.ignore)),
-      },
-    })
-  )
-  return yield* receivedOrRefused(read, limits)
-})
-
-const SubmissionOk = Schema.Struct({
-  ok: Schema.Literal(true),
-  gameId: Schema.String,
-  submissionId: Schema.String,
-  status: Schema.Literal("review"),
-  scan: ScanReport,
 })
 
 export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> => {
@@ -177,14 +78,18 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       ],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
+      // Refused before a byte of the body is read, in this order: the caller, a declared size that cannot fit, the
+      // account's concurrent uploads (a slot held until the package is checked), then its submit budget.
       const principal = yield* bearerPrincipal(ctx)
       const declared = Number(ctx.request.headers.get("content-length") ?? Number.NaN)
       if (declared > options.limits.maxPckBytes + FRAMING_ALLOWANCE_BYTES) {
         return yield* new ArtifactTooLarge({ sizeBytes: declared, limitBytes: options.limits.maxPckBytes })
       }
-      // One slot of the account's concurrent uploads, held while the body is read and the package checked.
       yield* ctx.uploads.take(principal.userId)
-      const accepted = yield* submitPackage(principal, receive(ctx, options.limits))
+      // Budget before body: submitPackage reserves one submission from the account's budget and only then runs
+      // `receive`, so a spent budget is answered 429 before the body is read; any later failure gives it back.
+      const receive = receiveSubmission(ctx.request, options.limits, { rawNodeBody: options.rawNodeBody ?? true })
+      const accepted = yield* submitPackage(principal, receive)
       return json(200, { ok: true, ...accepted })
     }, Effect.scoped),
   }

@@ -8,7 +8,7 @@ export const userSessionRoutes: ReadonlyArray<Route> = [
     path: "/api/admin/users/:userId/sessions",
     doc: {
       summary: "End every browser session of a user, on every instance within 5 seconds; their access tokens last until they expire (administrators)",
-      access: "signedIn",
+      access: "admin",
       success: [204, null],
       errors: ["InvalidRequest", "NotFound"],
     },

@@ -1,4 +1,4 @@
-import type { EmbeddedIn, Finding } from "../../../domain/scan/Finding.ts"
+import type { EmbeddedIn, Finding, Severity } from "../../../domain/scan/Finding.ts"
 import type { ScriptHeader } from "../gdscript/scriptHeader.ts"
 import type { ScriptReference } from "../resource/SceneFacts.ts"
 
@@ -16,6 +16,17 @@ export interface KnownScene {
   readonly baseScene: string | null
 }
 
+/** One place of the capability summary. */
+export interface CapabilityRecord {
+  readonly capability: string
+  readonly file: string
+  readonly line: number | null
+  readonly column: number | null
+  readonly api: string
+  readonly verdict: Severity | "allowed"
+  readonly embeddedIn?: EmbeddedIn
+}
+
 /** What the content pass learns that later checks need, and its findings. */
 export class ScanState {
   readonly findings: Array<Finding> = []
@@ -25,6 +36,7 @@ export class ScanState {
   readonly classNames = new Map<string, string>()
   /** By creator path of the scene; null when the scene could not be read. */
   readonly scenes = new Map<string, KnownScene | null>()
+  readonly capabilities: Array<CapabilityRecord> = []
 
   addScript(key: string, script: KnownScript): void {
     this.scripts.set(key, script)

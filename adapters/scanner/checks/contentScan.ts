@@ -2,9 +2,12 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { Decompressors } from "../Decompressors.ts"
 import { finding } from "../findings.ts"
-import { tokenize } from "../gdscript/lexer.ts"
-import { matchPolicy } from "../gdscript/matchPolicy.ts"
-import { readScriptHeader } from "../gdscript/scriptHeader.ts"
+import { analyzeScript } from "../gdscript/analyzeScript.ts"
+import type { ScriptAst } from "../gdscript/ast.ts"
+import { PackModel, type PackScript } from "../gdscript/packModel.ts"
+import { parseScript } from "../gdscript/parser.ts"
+import { headerOf } from "../gdscript/scriptHeader.ts"
+import type { Grammar } from "../gdscript/tokenizer.ts"
 import { decodeUtf8, MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { bytesSource, readExactly, type RandomAccess } from "../io/RandomAccess.ts"
@@ -19,19 +22,31 @@ import { mapUnescapedPosition } from "../resource/godotString.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { TextResourceReader } from "../resource/textResource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
+import { redirectFindings } from "./redirectCheck.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
-import { scriptFindings } from "./scriptFindings.ts"
+import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 
 /** Entries up to this size are read once and parsed from memory; larger ones are read piecewise. */
 const IN_MEMORY_BYTES = 1024 * 1024
 const TEXT_CHUNK_BYTES = 1024 * 1024
 
+/** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
+const MAX_REDIRECT_BYTES = 64 * 1024
+const ENGINE_GAME = "EngineGame"
+
+interface CollectedScript {
+  readonly script: PackScript
+  readonly location: ScriptLocation
+}
+
 interface Context {
   readonly contents: PackContents
   readonly policy: Policy
   readonly decompressors: Decompressors
   readonly state: ScanState
+  readonly grammar: Grammar
+  readonly scripts: Array<CollectedScript>
 }
 
 /**
@@ -44,8 +59,9 @@ export const scanContents = async (
   policy: Policy,
   decompressors: Decompressors,
   state: ScanState,
+  grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [] }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -59,6 +75,70 @@ export const scanContents = async (
       if (state.scenes.get(creator) === undefined) state.scenes.set(creator, null)
     }
   }
+  await analyzeScripts(ctx)
+}
+
+/** Every script with the whole pack in view: classes and constants of one script are known to all. */
+const analyzeScripts = async (ctx: Context): Promise<void> => {
+  const model = new PackModel(
+    ctx.scripts.map((s) => s.script),
+    await readGlobalClassCache(ctx.contents),
+  )
+  for (const { script, location } of ctx.scripts) {
+    try {
+      const { hits, uses } = analyzeScript(script, model, ctx.policy)
+      const findings = scriptFindings(hits, location)
+      ctx.state.findings.push(...findings)
+      findings.forEach((f, i) => {
+        const capability = hits[i]?.entry.capability
+        if (capability !== undefined) ctx.state.capabilities.push({ capability, file: f.file, line: f.line, column: f.column, api: hits[i]?.matched ?? f.pattern, verdict: f.severity, ...(f.embeddedIn === undefined ? {} : { embeddedIn: f.embeddedIn }) })
+      })
+      for (const use of uses) {
+        const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
+        ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
+      }
+    } catch (error) {
+      if (error instanceof SourceFailure) throw error
+      ctx.state.findings.push(
+        finding({
+          rule: RULE.unreadableResource,
+          file: location.file,
+          storedPath: location.storedPath,
+          embeddedIn: location.embeddedIn,
+          pattern: "unreadable content",
+          message: `A script in ${location.file} could not be analysed (internal error: ${describeError(error)}). A reviewer cannot rule out hidden code in it; report this to the operator.`,
+        }),
+      )
+    }
+    const root = script.ast.root
+    if (root.name === ENGINE_GAME) {
+      const position = root.nameAt === null ? null : (location.mapPosition?.(root.nameAt.line, root.nameAt.column) ?? root.nameAt)
+      ctx.state.findings.push(
+        finding({
+          rule: RULE.entrySceneNotEngineGame,
+          file: location.file,
+          storedPath: location.storedPath,
+          embeddedIn: location.embeddedIn,
+          line: position?.line ?? null,
+          column: position?.column ?? null,
+          pattern: `class_name ${ENGINE_GAME}`,
+          message: `${location.file} declares class_name ${ENGINE_GAME} itself; ${ENGINE_GAME} comes from the platform SDK, which is excluded from the pack, so a script extending it here would extend the pack's own copy. Remove the "class_name ${ENGINE_GAME}" line (and the file, if it is the SDK's: add "sdk/*" to exclude_filter).`,
+        }),
+      )
+    }
+  }
+}
+
+/** Godot 4's `.godot/global_script_class_cache.cfg`: class_name → script path, also for classes of compiled scripts. */
+export const readGlobalClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
+  const entry = contents.get("res://.godot/global_script_class_cache.cfg")
+  const map = new Map<string, string>()
+  if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return map
+  const text = new TextDecoder().decode(await contents.bytesOf(entry))
+  for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
+    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], m[2].startsWith("res://") ? m[2] : `res://${m[2]}`)
+  }
+  return map
 }
 
 const unreadable = (contents: PackContents, entry: PackEntry, why: string): Finding =>
@@ -72,17 +152,12 @@ const unreadable = (contents: PackContents, entry: PackEntry, why: string): Find
 
 const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   const ext = extensionOf(entry.path)
-  if (ext === ".gd") return scanTextScript(ctx, entry)
-  if (ext === ".remap" || ext === ".import") return
-  // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
-  const head = await readExactly(ctx.contents.source, entry.dataOffset, Math.min(SNIFF_BYTES, entry.size))
+  const small = ext === ".gd" || ext === ".remap" || ext === ".import"
+  // Every entry's first bytes decide what it is, whatever its name; small text files are read whole at once.
+  const whole = small ? await readScriptBytes(ctx, entry, ext === ".gd" ? MAX_FIELD_BYTES : MAX_REDIRECT_BYTES) : null
+  const head = whole !== null ? whole.subarray(0, SNIFF_BYTES) : await readExactly(ctx.contents.source, entry.dataOffset, Math.min(SNIFF_BYTES, entry.size))
   const kind = sniff(head)
-  if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
   switch (kind) {
-    case "binary-resource":
-      return scanBinaryResource(ctx, entry)
-    case "text-resource":
-      return scanTextResource(ctx, entry)
     case "tokenized-script":
       if (ext !== ".gdc" && ext !== ".gde") ctx.state.findings.push(compiledScriptFinding(ctx.contents, entry))
       return
@@ -98,9 +173,26 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
       return nativeContent(ctx, entry, "macOS/iOS native code (Mach-O) or Java class file")
     case "native-wasm":
       return nativeContent(ctx, entry, "WebAssembly code")
-    case "other":
-      return
+    default:
+      break
   }
+  if (whole !== null && ext !== ".gd") {
+    ctx.state.findings.push(...redirectFindings(entry.path, decodeUtf8(whole)))
+    return
+  }
+  if (whole !== null) return scanTextScript(ctx, entry, whole)
+  // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
+  if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
+  if (kind === "binary-resource") return scanBinaryResource(ctx, entry)
+  if (kind === "text-resource") return scanTextResource(ctx, entry)
+}
+
+const readScriptBytes = async (ctx: Context, entry: PackEntry, limit: number): Promise<Uint8Array> => {
+  if (entry.size > limit) {
+    if (limit === MAX_FIELD_BYTES) throw new MalformedData(`a ${entry.size}-byte script exceeds the ${MAX_FIELD_BYTES}-byte limit`)
+    return readExactly(ctx.contents.source, entry.dataOffset, limit)
+  }
+  return ctx.contents.bytesOf(entry)
 }
 
 const encryptedFile = (contents: PackContents, entry: PackEntry): Finding =>
@@ -133,17 +225,23 @@ const hasPeSignature = async (access: RandomAccess): Promise<boolean> => {
   return sig[0] === 0x50 && sig[1] === 0x45 && sig[2] === 0 && sig[3] === 0
 }
 
-const readScriptText = async (ctx: Context, entry: PackEntry): Promise<string> => {
-  if (entry.size > MAX_FIELD_BYTES) throw new MalformedData(`a ${entry.size}-byte script exceeds the ${MAX_FIELD_BYTES}-byte limit`)
-  return decodeUtf8(await ctx.contents.bytesOf(entry))
+/** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */
+const collectScript = (ctx: Context, key: string, entry: PackEntry, source: string, location: ScriptLocation): ScriptAst => {
+  const ast = parseScript(source, ctx.grammar)
+  if (ast.tooDeep) throw new MalformedData("a script nests expressions or blocks deeper than the scanner follows")
+  const isLastCopy = ctx.contents.get(entry.path) === entry
+  const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
+  const path = key.includes("::") || !isLastCopy ? null : key
+  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location })
+  return ast
 }
 
-const scanTextScript = async (ctx: Context, entry: PackEntry): Promise<void> => {
-  const source = await readScriptText(ctx, entry)
-  const tokens = tokenize(source)
+const scanTextScript = async (ctx: Context, entry: PackEntry, bytes: Uint8Array): Promise<void> => {
+  const source = decodeUtf8(bytes)
   const file = ctx.contents.creatorPath(entry)
-  ctx.state.findings.push(...scriptFindings(matchPolicy(tokens, ctx.policy), { file, storedPath: entry.path }))
-  ctx.state.addScript(file, { header: readScriptHeader(tokens), file, storedPath: entry.path })
+  const location = { file, storedPath: entry.path }
+  const ast = collectScript(ctx, file, entry, source, location)
+  ctx.state.addScript(file, { header: headerOf(ast), file, storedPath: entry.path })
 }
 
 const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
@@ -158,11 +256,11 @@ const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> =
   const facts = reader.finish()
   const file = ctx.contents.creatorPath(entry)
   for (const script of facts.scripts) {
-    const tokens = tokenize(script.source)
     const mapPosition = (line: number, column: number) => mapUnescapedPosition(script.raw, script.start, { line, column })
     const location = { file, storedPath: entry.path, mapPosition }
-    ctx.state.findings.push(...scriptFindings(matchPolicy(tokens, ctx.policy), location))
-    ctx.state.addScript(builtInScriptKey(file, script.subResource), { header: readScriptHeader(tokens), ...location })
+    const key = builtInScriptKey(file, script.subResource)
+    const ast = collectScript(ctx, key, entry, script.source, location)
+    ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
@@ -175,10 +273,10 @@ const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void>
   const file = ctx.contents.creatorPath(entry)
   const { scripts, classes } = await readBinaryScripts(resource)
   for (const script of scripts) {
-    const tokens = tokenize(script.source)
     const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }
-    ctx.state.findings.push(...scriptFindings(matchPolicy(tokens, ctx.policy), location))
-    ctx.state.addScript(builtInScriptKey(file, script.subResource), { header: readScriptHeader(tokens), ...location })
+    const key = builtInScriptKey(file, script.subResource)
+    const ast = collectScript(ctx, key, entry, script.source, location)
+    ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
   const scene = await readBinarySceneFacts(resource)

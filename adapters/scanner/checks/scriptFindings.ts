@@ -15,7 +15,7 @@ export interface ScriptLocation {
 }
 
 export const hitMessage = (hit: PatternHit, where: string): string =>
-  `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} Remove it; see ${hit.entry.docs} (policy ${hit.entry.id}).`
+  `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} ${hit.fix === undefined ? "Remove it" : hit.fix}; see ${hit.entry.docs} (policy ${hit.entry.id}).`
 
 export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<Finding> =>
   hits.map((hit) => {

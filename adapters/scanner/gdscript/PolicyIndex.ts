@@ -24,6 +24,15 @@ export interface PolicyIndex {
   /** Classes whose instances a variable can hold (`var f = File.new()`, `d: Directory`). */
   readonly instanceClasses: ReadonlySet<string>
   readonly constructors: ReadonlyMap<string, string>
+  /** Dangerous engine objects by every spelling (`_OS` → `OS`); empty when the policy has no `guarded` pattern. */
+  readonly guarded: ReadonlyMap<string, string>
+  readonly escape: PolicyPattern | null
+  readonly dynamicDispatch: PolicyPattern | null
+  readonly runtimeLoad: Rule<"runtime-load"> | null
+  /** `Class.method` → capability, for allowed APIs listed in the summary. */
+  readonly sensitive: ReadonlyMap<string, string>
+  /** `Class.method` → index of the mode argument of file opens that may write. */
+  readonly writeModes: ReadonlyMap<string, number>
 }
 
 const add = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
@@ -46,6 +55,10 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
   const receivers = new Set<string>()
   const instanceClasses = new Set<string>()
   const constructors = new Map<string, string>()
+  const guarded = new Map<string, string>()
+  let escape: PolicyPattern | null = null
+  let dynamicDispatch: PolicyPattern | null = null
+  let runtimeLoad: Rule<"runtime-load"> | null = null
   for (const entry of policy.patterns) {
     const match = entry.match
     switch (match.kind) {
@@ -70,6 +83,28 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
         for (const c of Object.keys(match.instances)) instanceClasses.add(c)
         for (const [call, cls] of Object.entries(match.constructors)) constructors.set(call, cls)
         break
+      case "guarded":
+        escape = entry
+        for (const name of match.names) guarded.set(name, name)
+        for (const [alias, name] of Object.entries(match.aliases ?? {})) guarded.set(alias, name)
+        break
+      case "dynamic-dispatch":
+        dynamicDispatch = entry
+        break
+      case "runtime-load":
+        runtimeLoad = { entry, match }
+        break
+    }
+  }
+  // The receivers of every other pattern are dangerous objects too, once the policy guards any.
+  if (escape !== null) for (const r of receivers) if (!guarded.has(r)) guarded.set(r, r)
+  const sensitive = new Map<string, string>()
+  const writeModes = new Map<string, number>()
+  for (const use of policy.sensitive ?? []) {
+    for (const call of use.calls) sensitive.set(call, use.capability)
+    for (const [call, index] of Object.entries(use.writeModes ?? {})) {
+      writeModes.set(call, index)
+      sensitive.set(call, use.capability)
     }
   }
   const dispatchers = new Map<string, Array<Dispatcher>>()
@@ -77,7 +112,24 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
     add(dispatchers, d.function.slice(d.function.lastIndexOf(".") + 1), d)
     if (d.function.includes(".")) receivers.add(d.function.slice(0, d.function.lastIndexOf(".")))
   }
-  const index: PolicyIndex = { identifiers, members, assignments, setters, arguments: args, paths, dispatchers, receivers, instanceClasses, constructors }
+  const index: PolicyIndex = {
+    identifiers,
+    members,
+    assignments,
+    setters,
+    arguments: args,
+    paths,
+    dispatchers,
+    receivers,
+    instanceClasses,
+    constructors,
+    guarded,
+    escape,
+    dynamicDispatch,
+    runtimeLoad,
+    sensitive,
+    writeModes,
+  }
   cache.set(policy, index)
   return index
 }
@@ -91,4 +143,6 @@ export interface PatternHit {
   readonly matched: string
   /** Extra explanation when the hit is about what could not be proven (a non-literal argument). */
   readonly note?: string
+  /** The exact change that removes the finding, when it is more than removing the call. */
+  readonly fix?: string
 }

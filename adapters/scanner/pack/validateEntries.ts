@@ -44,8 +44,8 @@ export const validateEntries = (
       at(RULE.hostilePath, "unsafe path", `Directory entry ${entry.index} has ${reason} (stored as ${JSON.stringify(entry.rawPath)}); an exporter never writes this. Remove the file and export again.`)
     }
     if (seen.has(entry.path)) {
-      at(RULE.duplicatePath, "duplicate path", `${entry.path} appears more than once in the directory; which copy the engine loads depends on the reader. Export the pack again.`)
-      readable = false
+      // Every copy is still read and scanned: the engine loads the last one (core/io/file_access_pack.cpp, add_path).
+      at(RULE.duplicatePath, "duplicate path", `${entry.path} appears more than once in the directory; the engine loads the last copy, and every copy was scanned. Export the pack again.`)
     }
     seen.add(entry.path)
     if (entry.flags & ~KNOWN_FILE_FLAGS) {

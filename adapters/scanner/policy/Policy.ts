@@ -2,7 +2,7 @@ import { Result, Schema } from "effect"
 import { Severity } from "../../../domain/scan/Finding.ts"
 
 // The banned-pattern policy is data: operators replace the JSON file, not code.
-// docs/scanner.md documents every field; each match kind below is interpreted by gdscript/matchPolicy.ts.
+// docs/scanner.md documents every field; each match kind below is interpreted by gdscript/analyzeScript.ts.
 // The reader imports only the types from here: decoding an operator's file is the one place that
 // needs effect's Schema (the standalone `check` process stays small without it).
 
@@ -59,7 +59,36 @@ export const PathMatch = Schema.Struct({
   constructors: Schema.Record(Schema.String, Schema.String),
 })
 
-export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch])
+/**
+ * Dangerous engine objects used other than as the receiver of a member access (`var os = OS`,
+ * `f(OS)`, `return OS`, `[OS]`, `OS[0]`). The receivers of the other patterns are guarded too;
+ * `names` adds more, `aliases` maps other spellings (`_OS`) to the object they stand for.
+ */
+export const GuardedMatch = Schema.Struct({
+  kind: Schema.Literal("guarded"),
+  names: Names,
+  aliases: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+})
+
+/** A method, property, class or singleton named by a value that is not constant, on a target that could be an engine object. */
+export const DynamicDispatchMatch = Schema.Struct({ kind: Schema.Literal("dynamic-dispatch") })
+
+/**
+ * Code or data loaded at run time by path: `calls` maps `load` (global) or `Class.method` (or
+ * `*.method`, any receiver) to the indexes of path arguments. A literal under `allowedPrefixes` is
+ * fine; a path built at run time that provably starts there gets `otherwise`; anything else is an
+ * error. `scripts` take a script object (`set_script`), `objects` build objects from data (`dict2inst`).
+ */
+export const RuntimeLoadMatch = Schema.Struct({
+  kind: Schema.Literal("runtime-load"),
+  calls: ArgumentIndexes,
+  allowedPrefixes: Names,
+  otherwise: Severity,
+  scripts: Names,
+  objects: Names,
+})
+
+export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch])
 export type PatternMatch = typeof PatternMatch.Type
 
 export const PolicyPattern = Schema.Struct({
@@ -70,6 +99,8 @@ export const PolicyPattern = Schema.Struct({
   severity: Severity,
   /** Where the rule is documented, e.g. `docs/scanner.md#os-process`. */
   docs: Schema.String,
+  /** The entry of the report's capability summary its uses are listed under (docs/scanner.md#capabilities). */
+  capability: Schema.optionalKey(Schema.String),
   match: PatternMatch,
 })
 export type PolicyPattern = typeof PolicyPattern.Type
@@ -92,6 +123,18 @@ export const Dispatcher = Schema.Struct({
 })
 export type Dispatcher = typeof Dispatcher.Type
 
+/**
+ * Allowed APIs a reviewer still wants listed in the capability summary: `calls` are `Class.method`
+ * on that class or its instances; `writeModes` are file opens whose mode argument (at the index)
+ * names WRITE, READ_WRITE or WRITE_READ (or is not a constant).
+ */
+export const SensitiveUse = Schema.Struct({
+  capability: Schema.String,
+  calls: Names,
+  writeModes: Schema.optionalKey(Schema.Record(Schema.String, Schema.Int)),
+})
+export type SensitiveUse = typeof SensitiveUse.Type
+
 export const Policy = Schema.Struct({
   version: Schema.String,
   /** Top-level folders no pack may contain, written with a trailing `/`; compared case-insensitively. */
@@ -100,6 +143,7 @@ export const Policy = Schema.Struct({
   nativeExtensions: Names,
   dispatchers: Schema.Array(Dispatcher),
   patterns: Schema.Array(PolicyPattern),
+  sensitive: Schema.optionalKey(Schema.Array(SensitiveUse)),
 })
 export type Policy = typeof Policy.Type
 

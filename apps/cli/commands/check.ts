@@ -3,15 +3,17 @@
 // the process stays well under 100 MB RSS on a 2 GB pack (effect alone costs ~50 MB).
 import { readFile, stat } from "node:fs/promises"
 import { enableCompileCache } from "node:module"
-import { resolve } from "node:path"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import type { ScanExpectations } from "../../../ports/PackScanner.ts"
 import { PACK_ITSELF } from "../../../adapters/scanner/findings.ts"
 import { describeError, SourceFailure } from "../../../adapters/scanner/io/errors.ts"
 import type { Policy } from "../../../adapters/scanner/policy/Policy.ts"
+import { usageError, withCommandLine } from "../args.ts"
 import type { Command } from "../commands.ts"
-import { type CliIo, EXIT } from "../io.ts"
+import { EXIT } from "../exitCodes.ts"
+import type { CliIo } from "../io.ts"
+import { userPath } from "../userPath.ts"
 
 const USAGE = `usage: check <file.pck> [--manifest manifest.json] [--json]
          [--release-version <version>] [--policy policy.json] [--verify-checksums]
@@ -22,45 +24,20 @@ const USAGE = `usage: check <file.pck> [--manifest manifest.json] [--json]
   --json              print {ok, findings, summary} as JSON
   --policy            use this banned-pattern policy instead of the shipped one
   --verify-checksums  also compare every entry with the MD5 the pack records (reads the whole pack)
+  -h, --help          print this help
 exit: 0 no blocking finding, 1 blocking findings, 2 cannot check`
 
-interface Options {
-  readonly pack: string
-  readonly manifest?: string
-  readonly releaseVersion?: string
-  readonly policy?: string
-  readonly json: boolean
-  readonly verifyChecksums: boolean
-}
-
-const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
-  const positional: Array<string> = []
-  const values: Record<string, string> = {}
-  let json = false
-  let verifyChecksums = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string
-    if (arg === "--json") json = true
-    else if (arg === "--verify-checksums") verifyChecksums = true
-    else if (arg === "--manifest" || arg === "--release-version" || arg === "--policy") {
-      const value = argv[i + 1]
-      if (value === undefined) return `${arg} needs a value`
-      values[arg] = value
-      i += 1
-    } else if (arg.startsWith("--")) return `unknown option ${arg}`
-    else positional.push(arg)
-  }
-  if (positional.length !== 1) return positional.length === 0 ? "missing <file.pck>" : `unexpected argument ${positional[1]}`
-  if (values["--manifest"] !== undefined && values["--release-version"] !== undefined) return "--manifest (multipart) and --release-version (release API) exclude each other"
-  return {
-    pack: positional[0] as string,
-    json,
-    verifyChecksums,
-    ...(values["--manifest"] !== undefined ? { manifest: values["--manifest"] } : {}),
-    ...(values["--release-version"] !== undefined ? { releaseVersion: values["--release-version"] } : {}),
-    ...(values["--policy"] !== undefined ? { policy: values["--policy"] } : {}),
-  }
-}
+const LINE = {
+  name: "check",
+  usage: USAGE,
+  options: {
+    manifest: { type: "string" },
+    "release-version": { type: "string" },
+    policy: { type: "string" },
+    json: { type: "boolean" },
+    "verify-checksums": { type: "boolean" },
+  },
+} as const
 
 const readJsonFile = async (path: string, what: string): Promise<unknown> => {
   const text = await readFile(path, "utf8").catch((e: unknown) => {
@@ -104,49 +81,57 @@ const loadScanner = async () => {
 }
 
 export const command: Command = {
-  summary: "check a .pck the way the server's scanner will (exit 0 clean, 1 findings, 2 cannot check)",
-  run: async (argv, io: CliIo) => {
-    const options = parseArgs(argv)
-    if (typeof options === "string") {
-      io.stderr(`check: ${options}\n${USAGE}\n`)
-      return EXIT.cannotRun
-    }
-    const packPath = resolve(options.pack)
-    let policy: Policy | null = null
-    let expectations: ScanExpectations = { path: "multipart" }
-    try {
-      const info = await stat(packPath).catch(() => null)
-      if (info === null || !info.isFile()) throw new Error(`no such file: ${options.pack}`)
-      if (options.policy !== undefined) {
-        const { parsePolicy } = await import("../../../adapters/scanner/policy/Policy.ts")
-        const parsed = parsePolicy(await readFile(resolve(options.policy), "utf8"))
-        if (parsed._tag === "Invalid") throw new Error(`policy ${options.policy} is invalid: ${parsed.problem}`)
-        policy = parsed.policy
+  run: (argv, io: CliIo) =>
+    withCommandLine(LINE, argv, io, async ({ values, positionals }) => {
+      const [pack, extra] = positionals
+      if (pack === undefined || extra !== undefined) throw usageError(LINE, pack === undefined ? "missing <file.pck>" : `unexpected argument ${extra}`)
+      if (values.manifest !== undefined && values["release-version"] !== undefined) {
+        throw usageError(LINE, "--manifest (multipart) and --release-version (release API) exclude each other")
       }
-      if (options.manifest !== undefined) {
-        expectations = { path: "multipart", submittedManifest: await readJsonFile(resolve(options.manifest), "manifest") }
-      } else if (options.releaseVersion !== undefined) {
-        expectations = { path: "release_api", declaredVersion: options.releaseVersion }
+      const options = {
+        pack,
+        json: values.json === true,
+        verifyChecksums: values["verify-checksums"] === true,
+        manifest: values.manifest,
+        releaseVersion: values["release-version"],
+        policy: values.policy,
       }
-    } catch (error) {
-      io.stderr(`check: ${error instanceof Error ? error.message : String(error)}\n`)
-      return EXIT.cannotRun
-    }
-    let report: ScanReport
-    try {
-      const { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy } = await loadScanner()
-      const config = { policy: policy ?? defaultPolicy, decompressors: nodeDecompressors, verifyChecksums: options.verifyChecksums }
-      report = await withFileByteSource(packPath, (source) => scanPack(source, expectations, config))
-    } catch (error) {
-      const reason = error instanceof SourceFailure ? `${error.message}: ${describeError(error.original)}` : describeError(error)
-      io.stderr(`check: cannot read ${options.pack}: ${reason}\n`)
-      return EXIT.cannotRun
-    }
-    if (report.findings.some((f) => f.rule === RULE.notAPack)) {
-      io.stderr(`check: ${options.pack} is not a Godot pack (no GDPC header at its start, in an executable section or in a trailer)\n`)
-      return EXIT.cannotRun
-    }
-    io.stdout(options.json ? `${JSON.stringify({ ok: report.ok, findings: report.findings, summary: report.summary }, null, 2)}\n` : formatHuman(report, options.pack))
-    return report.ok ? EXIT.ok : EXIT.rejectedOrFindings
-  },
+      const packPath = userPath(io, options.pack)
+      let policy: Policy | null = null
+      let expectations: ScanExpectations = { path: "multipart" }
+      try {
+        const info = await stat(packPath).catch(() => null)
+        if (info === null || !info.isFile()) throw new Error(`no such file: ${options.pack}`)
+        if (options.policy !== undefined) {
+          const { parsePolicy } = await import("../../../adapters/scanner/policy/Policy.ts")
+          const parsed = parsePolicy(await readFile(userPath(io, options.policy), "utf8"))
+          if (parsed._tag === "Invalid") throw new Error(`policy ${options.policy} is invalid: ${parsed.problem}`)
+          policy = parsed.policy
+        }
+        if (options.manifest !== undefined) {
+          expectations = { path: "multipart", submittedManifest: await readJsonFile(userPath(io, options.manifest), "manifest") }
+        } else if (options.releaseVersion !== undefined) {
+          expectations = { path: "release_api", declaredVersion: options.releaseVersion }
+        }
+      } catch (error) {
+        io.stderr(`check: ${error instanceof Error ? error.message : String(error)}\n`)
+        return EXIT.cannotRun
+      }
+      let report: ScanReport
+      try {
+        const { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy } = await loadScanner()
+        const config = { policy: policy ?? defaultPolicy, decompressors: nodeDecompressors, verifyChecksums: options.verifyChecksums }
+        report = await withFileByteSource(packPath, (source) => scanPack(source, expectations, config))
+      } catch (error) {
+        const reason = error instanceof SourceFailure ? `${error.message}: ${describeError(error.original)}` : describeError(error)
+        io.stderr(`check: cannot read ${options.pack}: ${reason}\n`)
+        return EXIT.cannotRun
+      }
+      if (report.findings.some((f) => f.rule === RULE.notAPack)) {
+        io.stderr(`check: ${options.pack} is not a Godot pack (no GDPC header at its start, in an executable section or in a trailer)\n`)
+        return EXIT.cannotRun
+      }
+      io.stdout(options.json ? `${JSON.stringify({ ok: report.ok, findings: report.findings, summary: report.summary }, null, 2)}\n` : formatHuman(report, options.pack))
+      return report.ok ? EXIT.ok : EXIT.rejectedOrFindings
+  }),
 }

@@ -1,52 +1,56 @@
 // `review list | show <gameId> <version> | approve <gameId> <version> | reject <gameId> <version> --reason …` (admins).
-import { parseArgs } from "../args.ts"
-import { CliFailure, clientOptions, makeClient, SERVICE_OPTIONS } from "../client.ts"
-import type { Command } from "../commands.ts"
-import { EXIT } from "../io.ts"
-import { runCommand } from "../run.ts"
+import { ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
+import { SERVICE_OPTIONS, usageError } from "../args.ts"
+import { clientOptions, makeClient } from "../client.ts"
+import { allItems } from "../pages.ts"
+import { serviceCommand } from "../run.ts"
 
-const USAGE = `usage: review list
+const LINE = {
+  name: "review",
+  usage: `usage: review list
        review show <gameId> <version>
        review approve <gameId> <version>
        review reject <gameId> <version> --reason <text>
-       (all take [--json] [--url URL] [--token TOKEN])`
+       (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
+  For administrators: the review queue (every page, oldest first), one release, and the decision on it.`,
+  options: { reason: { type: "string" }, ...SERVICE_OPTIONS },
+} as const
 
 const path = (gameId: string, version: string, action = "") =>
   `/api/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}${action}`
 
-export const command: Command = {
-  summary: "review list | show | approve | reject --reason   the review queue, for administrators",
-  run: (argv, io) =>
-    runCommand(io, argv.includes("--json"), async () => {
-      const args = parseArgs(argv, { strings: ["reason", ...SERVICE_OPTIONS], booleans: ["json"] })
-      if ("error" in args) throw new CliFailure(EXIT.cannotRun, USAGE)
-      const [action, gameId, version, ...extra] = args.positionals
-      const json = args.values["json"] === true
-      const client = makeClient(clientOptions(args.values, io), io)
-      if (action === "list" && gameId === undefined) {
-        const queue = await client.expect("GET", "/api/admin/review-queue")
-        if (json) return queue
-        if (queue.items.length === 0) io.stdout("the review queue is empty\n")
-        for (const item of queue.items) {
-          io.stdout(`${item.gameId} ${item.version}  ${item.gameName}  by ${item.ownerId}  waiting ${Math.round(item.waitingSeconds / 60)} min  ${item.sha256}\n`)
-        }
-        return null
+export const command = serviceCommand(
+  LINE,
+  async ({ values, positionals }, io) => {
+    const [action, gameId, version, extra] = positionals
+    const json = values.json === true
+    if (action === undefined) throw usageError(LINE, "missing list, show, approve or reject")
+    if (action !== "list" && action !== "show" && action !== "approve" && action !== "reject") throw usageError(LINE, `unknown action ${action}`)
+    const client = makeClient(clientOptions(values, io), io)
+    if (action === "list") {
+      if (gameId !== undefined) throw usageError(LINE, `unexpected argument ${gameId}`)
+      const items = await allItems(client, "/api/admin/review-queue", ReviewQueue, (page) => page.items)
+      if (json) return { items }
+      if (items.length === 0) io.stdout("the review queue is empty\n")
+      for (const item of items) {
+        io.stdout(`${item.gameId} ${item.version}  ${item.gameName}  by ${item.ownerId}  waiting ${Math.round(item.waitingSeconds / 60)} min  ${item.sha256}\n`)
       }
-      if (gameId === undefined || version === undefined || extra.length > 0) throw new CliFailure(EXIT.cannotRun, USAGE)
-      if (action === "show") {
-        const release = await client.expect("GET", `/api/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`)
-        if (json) return release
-        io.stdout(`${gameId} ${release.version}: ${release.status}, ${release.sizeBytes} bytes, sha256 ${release.sha256}, submitted ${release.createdAt}\n`)
-        return null
-      }
-      if (action === "approve" || action === "reject") {
-        const reason = args.values["reason"]
-        if (action === "reject" && typeof reason !== "string") throw new CliFailure(EXIT.cannotRun, "review reject needs --reason <text>: the creator sees it")
-        const outcome = await client.expect("POST", path(gameId, version, `/${action}`), action === "reject" ? { reason } : undefined)
-        if (json) return outcome
-        io.stdout(`${gameId} ${version}: ${outcome.status}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}\n`)
-        return null
-      }
-      throw new CliFailure(EXIT.cannotRun, USAGE)
-    }),
-}
+      return null
+    }
+    if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> <version>`)
+    if (action === "show") {
+      const release = await client.call("GET", `/api/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`, ReleaseDetail)
+      if (json) return release
+      const status = "status" in release ? `${release.status}, ` : ""
+      const submitted = "createdAt" in release ? `, submitted ${release.createdAt}` : ""
+      io.stdout(`${gameId} ${release.version}: ${status}${release.sizeBytes} bytes, sha256 ${release.sha256}${submitted}\n`)
+      return null
+    }
+    const reason = values.reason
+    if (action === "reject" && reason === undefined) throw usageError(LINE, "review reject needs --reason <text>: the creator sees it")
+    const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : {})
+    if (json) return outcome
+    io.stdout(`${gameId} ${version}: ${outcome.status}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}\n`)
+    return null
+  },
+)

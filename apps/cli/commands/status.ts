@@ -1,33 +1,49 @@
-// `status <gameId> [--version v]`: where a game or one of its releases stands.
-import { parseArgs } from "../args.ts"
-import { CliFailure, clientOptions, makeClient, SERVICE_OPTIONS } from "../client.ts"
-import type { Command } from "../commands.ts"
-import { EXIT } from "../io.ts"
-import { runCommand } from "../run.ts"
+// `status [<gameId>] [--version v]`: the caller's games, where one game stands, or one of its releases.
+import { GameDetail, MyGames, ReleaseDetail } from "../../../adapters/http/openapi/schemas.ts"
+import { SERVICE_OPTIONS, usageError } from "../args.ts"
+import { clientOptions, makeClient } from "../client.ts"
+import { allItems } from "../pages.ts"
+import { serviceCommand } from "../run.ts"
 
-const USAGE = "usage: status <gameId> [--version <v>] [--json] [--url URL] [--token TOKEN]"
+const LINE = {
+  name: "status",
+  usage: `usage: status [<gameId> [--version <v>]] [--json] [--url URL] [--token TOKEN]
+  Without a game: every game of yours with its status. With one: its status and releases; with --version, that release.
+  -h, --help   print this help`,
+  options: { version: { type: "string" }, ...SERVICE_OPTIONS },
+} as const
 
-export const command: Command = {
-  summary: "status <gameId> [--version v]   a game's catalog status and releases, or one release",
-  run: (argv, io) =>
-    runCommand(io, argv.includes("--json"), async () => {
-      const args = parseArgs(argv, { strings: ["version", ...SERVICE_OPTIONS], booleans: ["json"] })
-      if ("error" in args || args.positionals.length !== 1) throw new CliFailure(EXIT.cannotRun, USAGE)
-      const client = makeClient(clientOptions(args.values, io), io)
-      const gameId = encodeURIComponent(args.positionals[0]!)
-      const version = args.values["version"] as string | undefined
-      if (version !== undefined) {
-        const release = await client.expect("GET", `/api/games/${gameId}/releases/${encodeURIComponent(version)}`)
-        if (args.values["json"] === true) return release
-        io.stdout(`${release.version}: ${release.status ?? "approved"}${release.rejectionReason ? ` — ${release.rejectionReason}` : ""}\n`)
-        return null
-      }
-      const game = await client.expect("GET", `/api/games/${gameId}`)
-      if (args.values["json"] === true) return game
-      io.stdout(`${game.name} (${game.gameId}): ${game.status}, active version ${game.activeVersion ?? "none"}\n`)
-      for (const r of game.releases ?? []) {
-        io.stdout(`  ${r.version}  ${r.status}  ${r.sha256}${r.rejectionReason ? `  — ${r.rejectionReason}` : ""}\n`)
-      }
+const releaseLine = (release: typeof ReleaseDetail.Type) =>
+  "status" in release ? `${release.status}${release.rejectionReason !== null ? ` — ${release.rejectionReason}` : ""}` : "approved"
+
+export const command = serviceCommand(
+  LINE,
+  async ({ values, positionals }, io) => {
+    const [game, extra] = positionals
+    if (extra !== undefined) throw usageError(LINE, `unexpected argument ${extra}`)
+    const json = values.json === true
+    const client = makeClient(clientOptions(values, io), io)
+    if (game === undefined) {
+      if (values.version !== undefined) throw usageError(LINE, "--version needs a <gameId>")
+      const games = await allItems(client, "/api/me/games", MyGames, (page) => page.games)
+      if (json) return { games }
+      if (games.length === 0) io.stdout("you have no games yet\n")
+      for (const g of games) io.stdout(`${g.name} (${g.gameId}): ${g.status}, active version ${g.activeVersion ?? "none"}\n`)
       return null
-    }),
-}
+    }
+    const gameId = encodeURIComponent(game)
+    if (values.version !== undefined) {
+      const release = await client.call("GET", `/api/games/${gameId}/releases/${encodeURIComponent(values.version)}`, ReleaseDetail)
+      if (json) return release
+      io.stdout(`${release.version}: ${releaseLine(release)}\n`)
+      return null
+    }
+    const detail = await client.call("GET", `/api/games/${gameId}`, GameDetail)
+    if (json) return detail
+    io.stdout(`${detail.name} (${detail.gameId}): ${detail.status}, active version ${detail.activeVersion ?? "none"}\n`)
+    for (const r of "releases" in detail ? detail.releases : []) {
+      io.stdout(`  ${r.version}  ${r.status}  ${r.sha256}${r.rejectionReason !== null ? `  — ${r.rejectionReason}` : ""}\n`)
+    }
+    return null
+  },
+)

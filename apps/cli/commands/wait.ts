@@ -1,52 +1,63 @@
 // `wait <gameId> --version v --until reviewed|published [--timeout s]`: polls with backoff, so CI can publish without
 // treating "waiting for review" as a failure. Exit 0 reached, 1 rejected, 5 still waiting at the timeout.
-import { parseArgs } from "../args.ts"
-import { CliFailure, clientOptions, failureFrom, makeClient, SERVICE_OPTIONS } from "../client.ts"
-import type { Command } from "../commands.ts"
-import { EXIT } from "../io.ts"
-import { runCommand } from "../run.ts"
+import { GameDetail, ReleaseDetail } from "../../../adapters/http/openapi/schemas.ts"
+import { SERVICE_OPTIONS, usageError } from "../args.ts"
+import { clientOptions, failureFrom, makeClient } from "../client.ts"
+import { cliOutcome } from "../failure.ts"
+import { serviceCommand } from "../run.ts"
 
-const USAGE = "usage: wait <gameId> --version <v> --until reviewed|published [--timeout <seconds>] [--interval <seconds>] [--json] [--token-command CMD]"
+const LINE = {
+  name: "wait",
+  usage: `usage: wait <gameId> --version <v> --until reviewed|published [--timeout <seconds>] [--interval <seconds>]
+            [--json] [--url URL] [--token TOKEN] [--token-command CMD]
+  Polls with backoff (from --interval, default 10 s, up to 5 min) until the release is reviewed or published.
+  Outages while waiting are retried until --timeout (default 3600 s).
+  --token-command   run to get a fresh token when the service answers 401 (tokens last an hour, reviews take days)
+  -h, --help        print this help
+exit: 0 reached, 1 rejected, 5 still waiting at the timeout`,
+  options: { version: { type: "string" }, until: { type: "string" }, timeout: { type: "string" }, interval: { type: "string" }, ...SERVICE_OPTIONS },
+} as const
 const MAX_INTERVAL_MS = 300_000
 
-export const command: Command = {
-  summary: "wait <gameId> --version v --until reviewed|published [--timeout s]   poll until reviewed (exit 0), rejected (1) or timeout (5)",
-  run: (argv, io) =>
-    runCommand(io, argv.includes("--json"), async () => {
-      const args = parseArgs(argv, { strings: ["version", "until", "timeout", "interval", ...SERVICE_OPTIONS], booleans: ["json"] })
-      if ("error" in args || args.positionals.length !== 1) throw new CliFailure(EXIT.cannotRun, USAGE)
-      const { version, until } = args.values as Record<string, string | undefined>
-      const timeoutSeconds = Number(args.values["timeout"] ?? 3600)
-      let intervalMs = Number(args.values["interval"] ?? 10) * 1000
-      if (version === undefined || (until !== "reviewed" && until !== "published") || !(timeoutSeconds >= 0) || !(intervalMs > 0)) {
-        throw new CliFailure(EXIT.cannotRun, USAGE)
+export const command = serviceCommand(
+  LINE,
+  async ({ values, positionals }, io) => {
+    const [game, extra] = positionals
+    const { version, until } = values
+    const timeoutSeconds = Number(values.timeout ?? 3600)
+    let intervalMs = Number(values.interval ?? 10) * 1000
+    if (game === undefined || extra !== undefined) throw usageError(LINE, game === undefined ? "missing <gameId>" : `unexpected argument ${extra}`)
+    if (version === undefined) throw usageError(LINE, "missing --version <v>")
+    if (until !== "reviewed" && until !== "published") throw usageError(LINE, "--until must be reviewed or published")
+    if (!(timeoutSeconds >= 0) || !(intervalMs > 0)) throw usageError(LINE, "--timeout and --interval take a number of seconds")
+    const client = makeClient(clientOptions(values, io), io)
+    const gameId = encodeURIComponent(game)
+    const deadline = Date.now() + timeoutSeconds * 1000
+    for (let polls = 1;; polls++) {
+      const reply = await client.attempt("GET", `/api/games/${gameId}/releases/${encodeURIComponent(version)}`, ReleaseDetail)
+      // Outages while waiting are retried until the deadline; only a definite answer ends the wait early.
+      if (!reply.ok && reply.error.status !== 0 && reply.error.status < 500 && reply.error.status !== 429) throw failureFrom(reply.error)
+      // Only an approved release is visible without its review fields.
+      const status = reply.ok ? ("status" in reply.value ? reply.value.status : "approved") : undefined
+      if (reply.ok && "status" in reply.value && reply.value.status === "rejected") {
+        const reason = reply.value.rejectionReason
+        throw cliOutcome("rejected", `rejected: ${reason ?? ""}`, { status: "rejected", rejectionReason: reason, polls })
       }
-      const client = makeClient(clientOptions(args.values, io), io)
-      const gameId = encodeURIComponent(args.positionals[0]!)
-      const deadline = Date.now() + timeoutSeconds * 1000
-      for (let polls = 1; ; polls++) {
-        const reply = await client.send("GET", `/api/games/${gameId}/releases/${encodeURIComponent(version)}`)
-        // Outages while waiting are retried until the deadline; only a definite answer ends the wait early.
-        if (!reply.ok && reply.error.status < 500 && reply.error.status !== 429) throw failureFrom(reply.error)
-        const status: string | undefined = reply.ok ? reply.body.status : undefined
-        if (status === "rejected") {
-          throw new CliFailure(EXIT.rejectedOrFindings, `rejected: ${reply.ok ? reply.body.rejectionReason : ""}`, { error: "rejected", status, rejectionReason: reply.ok ? reply.body.rejectionReason : null, polls })
+      if (status === "approved") {
+        const detail = until === "published" ? await client.call("GET", `/api/games/${gameId}`, GameDetail) : null
+        if (detail === null || detail.status === "published") {
+          if (values.json === true) return { ok: true, status, gameStatus: detail?.status ?? null, polls }
+          io.stdout(`${version} is ${until === "published" ? "published" : "approved"}\n`)
+          return null
         }
-        if (status === "approved") {
-          const game = until === "published" ? await client.expect("GET", `/api/games/${gameId}`) : null
-          if (game === null || game.status === "published") {
-            if (args.values["json"] === true) return { ok: true, status, gameStatus: game?.status ?? null, polls }
-            io.stdout(`${version} is ${until === "published" ? "published" : "approved"}\n`)
-            return null
-          }
-        }
-        const remaining = deadline - Date.now()
-        if (remaining <= 0) {
-          throw new CliFailure(EXIT.stillWaiting, `still waiting: ${version} is ${status ?? "unreachable"} after ${timeoutSeconds} s`, { error: "still_waiting", status: status ?? null, polls })
-        }
-        io.stderr(`${version}: ${status ?? "service unavailable"}; next check in ${Math.round(Math.min(intervalMs, remaining) / 1000)} s\n`)
-        await new Promise((r) => setTimeout(r, Math.min(intervalMs, remaining)))
-        intervalMs = Math.min(MAX_INTERVAL_MS, intervalMs * 1.5)
       }
-    }),
-}
+      const remaining = deadline - Date.now()
+      if (remaining <= 0) {
+        throw cliOutcome("still_waiting", `still waiting: ${version} is ${status ?? "unreachable"} after ${timeoutSeconds} s`, { status: status ?? null, polls })
+      }
+      io.stderr(`${version}: ${status ?? (reply.ok ? "" : reply.error.code)}; next check in ${Math.round(Math.min(intervalMs, remaining) / 1000)} s\n`)
+      await new Promise((r) => setTimeout(r, Math.min(intervalMs, remaining)))
+      intervalMs = Math.min(MAX_INTERVAL_MS, intervalMs * 1.5)
+    }
+  },
+)

@@ -5,7 +5,7 @@
 // The bytes go through the memory store's presigned URL, served by the HTTP app's `fetch`: that is the path a real
 // client takes (signed headers, write-once key), and it exercises the `pckgate/http` export. The app is imported
 // only after the first steps, so the modules loaded by the core (domain, ports, memory) can be reported on their own.
-import { ManagedRuntime } from "effect"
+import { Layer, Logger, ManagedRuntime } from "effect"
 import { approveRelease, createGame, downloadUrl, finalizeRelease, requestUploadUrl } from "pckgate/domain"
 import { layerMemory, ReviewInbox } from "pckgate/memory"
 import { ObjectStorage } from "pckgate/ports"
@@ -21,7 +21,8 @@ const check = (ok, message) => {
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("")
 
 const BASE_URL = "http://pckgate.example"
-const runtime = ManagedRuntime.make(layerMemory({ baseUrl: BASE_URL }))
+// The app's request log goes through Effect's logger: none here, so stdout carries only this script's report.
+const runtime = ManagedRuntime.make(Layer.merge(layerMemory({ baseUrl: BASE_URL }), Logger.layer([])))
 const run = (effect) => runtime.runPromise(effect)
 const alice = { userId: "alice", isAdmin: false }
 const admin = { userId: "root", isAdmin: true }
@@ -41,7 +42,6 @@ const app = makeApp({
   baseUrl: () => BASE_URL,
   sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
   signer: await run(SignedUrls.useSync((signer) => signer)),
-  log: () => {},
 })
 const put = await app.fetch(new Request(upload.uploadUrl, { method: "PUT", headers: upload.headers, body: bytes }))
 check(put.status === 200, `PUT answered ${put.status}: ${await put.text()}`)

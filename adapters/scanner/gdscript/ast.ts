@@ -1,0 +1,101 @@
+// The syntax tree of one GDScript file: a class (the file), its members, and expressions and
+// statements with their positions. Parentheses leave no node: `(OS).execute` is `OS.execute`, as
+// for the engine.
+import type { StringFlavor } from "./tokenizer.ts"
+
+export interface Pos {
+  readonly line: number
+  readonly column: number
+}
+
+export type Expr =
+  | { readonly k: "id"; readonly name: string; readonly at: Pos }
+  | { readonly k: "self"; readonly at: Pos }
+  /** `super` (4.x) or the leading `.` of a Godot 3 parent call (`.method()`). */
+  | { readonly k: "super"; readonly at: Pos }
+  | { readonly k: "str"; readonly value: string; readonly flavor: StringFlavor; readonly at: Pos }
+  | { readonly k: "num"; readonly text: string; readonly at: Pos }
+  | { readonly k: "const"; readonly value: boolean | null | number; readonly at: Pos }
+  | { readonly k: "member"; readonly obj: Expr; readonly name: string; readonly at: Pos; readonly nameAt: Pos }
+  | { readonly k: "call"; readonly callee: Expr; readonly args: ReadonlyArray<Expr>; readonly at: Pos }
+  | { readonly k: "index"; readonly obj: Expr; readonly index: Expr; readonly at: Pos }
+  | { readonly k: "bin"; readonly op: string; readonly left: Expr; readonly right: Expr; readonly at: Pos }
+  | { readonly k: "unary"; readonly op: string; readonly expr: Expr; readonly at: Pos }
+  | { readonly k: "ternary"; readonly cond: Expr; readonly then: Expr; readonly else: Expr; readonly at: Pos }
+  | { readonly k: "array"; readonly items: ReadonlyArray<Expr>; readonly at: Pos }
+  | { readonly k: "dict"; readonly entries: ReadonlyArray<readonly [Expr, Expr]>; readonly at: Pos }
+  /** `$Path/To`, `$"path"`, `%Unique`: get_node on self. */
+  | { readonly k: "node"; readonly path: string; readonly at: Pos }
+  | { readonly k: "lambda"; readonly fn: FunctionDecl; readonly at: Pos }
+  | { readonly k: "cast"; readonly expr: Expr; readonly type: TypeRef; readonly at: Pos }
+  | { readonly k: "is"; readonly expr: Expr; readonly type: TypeRef; readonly at: Pos }
+  /** `await x` (4.x), `yield(a, b)` (3.x: a call), `preload(x)` keeps its own node. */
+  | { readonly k: "await"; readonly expr: Expr; readonly at: Pos }
+  | { readonly k: "preload"; readonly path: Expr; readonly at: Pos }
+  | { readonly k: "error"; readonly at: Pos }
+
+/** A type written in code: `File`, `Outer.Inner`, `Array[int]`. */
+export interface TypeRef {
+  readonly names: ReadonlyArray<string>
+  readonly at: Pos
+}
+
+export type Stmt =
+  | { readonly k: "var"; readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null; readonly isConst: boolean; readonly at: Pos }
+  | { readonly k: "expr"; readonly expr: Expr; readonly at: Pos }
+  | { readonly k: "return"; readonly expr: Expr | null; readonly at: Pos }
+  | { readonly k: "if"; readonly branches: ReadonlyArray<{ readonly cond: Expr | null; readonly body: ReadonlyArray<Stmt> }>; readonly at: Pos }
+  | { readonly k: "while"; readonly cond: Expr; readonly body: ReadonlyArray<Stmt>; readonly at: Pos }
+  | { readonly k: "for"; readonly name: string; readonly type: TypeRef | null; readonly iter: Expr; readonly body: ReadonlyArray<Stmt>; readonly at: Pos }
+  | { readonly k: "match"; readonly expr: Expr; readonly branches: ReadonlyArray<{ readonly patterns: ReadonlyArray<Expr>; readonly guard: Expr | null; readonly body: ReadonlyArray<Stmt> }>; readonly at: Pos }
+  /** A class, function or anything else declared inside a block (kept so nothing in it goes unread). */
+  | { readonly k: "nested"; readonly cls: ClassDecl; readonly at: Pos }
+  | { readonly k: "other"; readonly at: Pos }
+
+export interface Param {
+  readonly name: string
+  readonly type: TypeRef | null
+  readonly init: Expr | null
+  readonly at: Pos
+}
+
+export interface FunctionDecl {
+  readonly name: string
+  readonly params: ReadonlyArray<Param>
+  readonly returnType?: TypeRef | null
+  readonly body: ReadonlyArray<Stmt>
+  readonly isStatic: boolean
+  readonly at: Pos
+}
+
+export interface VarDecl {
+  readonly name: string
+  readonly type: TypeRef | null
+  readonly init: Expr | null
+  readonly at: Pos
+  /** setget / set()/get() bodies (4.x property syntax) and their functions' names (3.x). */
+  readonly accessors: ReadonlyArray<FunctionDecl>
+}
+
+export type ExtendsClause = { readonly _tag: "Class"; readonly names: ReadonlyArray<string>; readonly at: Pos } | { readonly _tag: "Path"; readonly path: string; readonly names: ReadonlyArray<string>; readonly at: Pos }
+
+export interface ClassDecl {
+  /** `class_name` of the file, or the name of an inner class; null for an unnamed file. */
+  readonly name: string | null
+  readonly nameAt: Pos | null
+  readonly extendsClause: ExtendsClause | null
+  readonly consts: ReadonlyArray<{ readonly name: string; readonly init: Expr; readonly at: Pos }>
+  readonly vars: ReadonlyArray<VarDecl>
+  readonly functions: ReadonlyArray<FunctionDecl>
+  readonly classes: ReadonlyArray<ClassDecl>
+  readonly signals: ReadonlyArray<string>
+  /** Expressions of annotations, export hints and the like, read for completeness. */
+  readonly extra: ReadonlyArray<Expr>
+  readonly at: Pos
+}
+
+export interface ScriptAst {
+  readonly root: ClassDecl
+  /** Set when the script nests deeper than the parser follows; the script is then not reviewable. */
+  readonly tooDeep: boolean
+}

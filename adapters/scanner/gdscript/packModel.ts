@@ -1,0 +1,221 @@
+// What the whole pack declares, for every script's analysis: its scripts and classes (class_name,
+// inner classes, extends chains, members), and the value of every `const`, folded across scripts
+// (`Consts.NAME`, `preload("res://c.gd").NAME`, inherited and outer-class constants).
+import type { ClassDecl, Expr, ScriptAst } from "./ast.ts"
+import type { Grammar } from "./tokenizer.ts"
+import { type Val, UNKNOWN } from "./values.ts"
+
+export interface ClassRef {
+  /** Key of the script: its creator path (`res://a.gd`) or `scene::subResource` for a built-in script. */
+  readonly script: string
+  /** Inner class names from the file's class down to this one. */
+  readonly inner: ReadonlyArray<string>
+}
+
+export interface PackScript {
+  readonly key: string
+  /** The path `load`/`preload`/`extends` name it by (the creator path; for built-in scripts, none). */
+  readonly path: string | null
+  readonly ast: ScriptAst
+  readonly grammar: Grammar
+}
+
+export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
+
+const MAX_CHAIN = 32
+
+/** Resolves `path` as Godot does for `extends "…"`/`preload`: absolute `res://`, else relative to `from`'s folder. */
+export const resolveScriptPath = (path: string, from: string | null): string => {
+  const base = path.startsWith("res://") || from === null ? "" : from.slice(0, from.lastIndexOf("/") + 1)
+  const full = path.startsWith("res://") ? path : base + path
+  const bare = full.replace(/^res:\/\//, "").split("/")
+  const out: Array<string> = []
+  for (const part of bare) {
+    if (part === "" || part === ".") continue
+    if (part === "..") out.pop()
+    else out.push(part)
+  }
+  return `res://${out.join("/")}`
+}
+
+/** What is visible by name inside one class, computed once per class. */
+interface ClassScope {
+  /** Functions, variables, signals and constants of the class and its pack ancestors. */
+  readonly members: ReadonlySet<string>
+  readonly vars: ReadonlyMap<string, { readonly owner: ClassRef; readonly decl: ClassDecl["vars"][number] }>
+  /** Constants of the class, its ancestors and its outer classes (and their ancestors), nearest first. */
+  readonly consts: ReadonlyMap<string, { readonly owner: ClassRef; readonly init: Expr }>
+  /** Inner classes visible by name, likewise. */
+  readonly inner: ReadonlyMap<string, ClassRef>
+}
+
+const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
+
+export class PackModel {
+  readonly #scopes = new Map<string, ClassScope>()
+  readonly #decls = new Map<string, ClassDecl | null>()
+  readonly #parents = new Map<string, ClassRef | null>()
+  readonly #scripts = new Map<string, PackScript>()
+  readonly #byPath = new Map<string, string>()
+  readonly #classNames = new Map<string, string>()
+  readonly #constCache = new Map<string, Val>()
+  readonly #inProgress = new Set<string>()
+  /** Extra `class_name` → path pairs the engine knows from elsewhere (Godot 4's global class cache). */
+  readonly #globalClasses: ReadonlyMap<string, string>
+
+  constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map()) {
+    for (const s of scripts) {
+      this.#scripts.set(s.key, s)
+      if (s.path !== null) this.#byPath.set(s.path, s.key)
+      const name = s.ast.root.name
+      if (name !== null && !this.#classNames.has(name)) this.#classNames.set(name, s.key)
+    }
+    this.#globalClasses = globalClasses
+  }
+
+  get scripts(): ReadonlyMap<string, PackScript> {
+    return this.#scripts
+  }
+
+  scriptAt(path: string): ClassRef | null {
+    const key = this.#byPath.get(path)
+    return key === undefined ? null : { script: key, inner: [] }
+  }
+
+  /** A `class_name` declared in the pack. */
+  globalClass(name: string): ClassRef | null {
+    const key = this.#classNames.get(name) ?? (this.#globalClasses.has(name) ? this.#byPath.get(this.#globalClasses.get(name) ?? "") : undefined)
+    return key === undefined ? null : { script: key, inner: [] }
+  }
+
+  classNames(): ReadonlyMap<string, string> {
+    return this.#classNames
+  }
+
+  decl(ref: ClassRef): ClassDecl | null {
+    const key = refKey(ref)
+    const cached = this.#decls.get(key)
+    if (cached !== undefined) return cached
+    let cls: ClassDecl | undefined = this.#scripts.get(ref.script)?.ast.root
+    for (const name of ref.inner) {
+      cls = cls?.classes.find((c) => c.name === name)
+      if (cls === undefined) break
+    }
+    this.#decls.set(key, cls ?? null)
+    return cls ?? null
+  }
+
+  #scope(ref: ClassRef): ClassScope {
+    const key = refKey(ref)
+    const cached = this.#scopes.get(key)
+    if (cached !== undefined) return cached
+    const members = new Set<string>()
+    const vars = new Map<string, { owner: ClassRef; decl: ClassDecl["vars"][number] }>()
+    const consts = new Map<string, { owner: ClassRef; init: Expr }>()
+    const inner = new Map<string, ClassRef>()
+    // Placeholder against cycles (a class whose outer or parent chain comes back to it).
+    this.#scopes.set(key, { members, vars, consts, inner })
+    for (const cls of this.ancestry(ref)) {
+      const d = this.decl(cls)
+      if (d === null) continue
+      for (const f of d.functions) members.add(f.name)
+      for (const v of d.vars) {
+        members.add(v.name)
+        if (!vars.has(v.name)) vars.set(v.name, { owner: cls, decl: v })
+      }
+      for (const sig of d.signals) members.add(sig)
+      for (const c of d.consts) members.add(c.name)
+    }
+    for (const scope of [ref, ...this.outers(ref)]) {
+      for (const cls of this.ancestry(scope)) {
+        const d = this.decl(cls)
+        if (d === null) continue
+        for (const c of d.consts) if (!consts.has(c.name)) consts.set(c.name, { owner: cls, init: c.init })
+        for (const c of d.classes) if (c.name !== null && !inner.has(c.name)) inner.set(c.name, { script: cls.script, inner: [...cls.inner, c.name] })
+      }
+    }
+    return this.#scopes.get(key) as ClassScope
+  }
+
+  /** The pack class `ref` extends, or null when it extends an engine class (or nothing). */
+  parent(ref: ClassRef): ClassRef | null {
+    const key = refKey(ref)
+    const cached = this.#parents.get(key)
+    if (cached !== undefined) return cached
+    this.#parents.set(key, null)
+    const parent = this.#parentUncached(ref)
+    this.#parents.set(key, parent)
+    return parent
+  }
+
+  #parentUncached(ref: ClassRef): ClassRef | null {
+    const decl = this.decl(ref)
+    const ext = decl?.extendsClause
+    if (ext === undefined || ext === null) return null
+    const from = this.#scripts.get(ref.script)?.path ?? null
+    if (ext._tag === "Path") {
+      const base = this.scriptAt(resolveScriptPath(ext.path, from))
+      return base === null ? null : { script: base.script, inner: ext.names }
+    }
+    const [first, ...rest] = ext.names
+    if (first === undefined) return null
+    const inner = this.innerClass(ref, first, true)
+    if (inner !== null) return rest.length === 0 ? inner : { script: inner.script, inner: [...inner.inner, ...rest] }
+    const global = this.globalClass(first)
+    return global === null ? null : { script: global.script, inner: rest }
+  }
+
+  /** The chain `ref`, its parent, … while they are pack classes. */
+  *ancestry(ref: ClassRef): Generator<ClassRef> {
+    let current: ClassRef | null = ref
+    for (let i = 0; current !== null && i < MAX_CHAIN; i++) {
+      yield current
+      current = this.parent(current)
+    }
+  }
+
+  /** Outer classes of an inner class, innermost first. */
+  *outers(ref: ClassRef): Generator<ClassRef> {
+    for (let n = ref.inner.length - 1; n >= 0; n--) yield { script: ref.script, inner: ref.inner.slice(0, n) }
+  }
+
+  /** An inner class visible from `ref` by name: its own, its ancestors', its outer classes'. */
+  innerClass(ref: ClassRef, name: string, skipSelfAncestry = false): ClassRef | null {
+    if (!skipSelfAncestry) return this.#scope(ref).inner.get(name) ?? null
+    const scopes = [...this.outers(ref)]
+    for (const scope of scopes) {
+      for (const cls of skipSelfAncestry && scope === ref ? [] : this.ancestry(scope)) {
+        if (this.decl(cls)?.classes.some((c) => c.name === name)) return { script: cls.script, inner: [...cls.inner, name] }
+      }
+    }
+    return null
+  }
+
+  /** Whether the class or one of its pack ancestors declares a function, variable, signal or constant of that name. */
+  defines(ref: ClassRef, name: string): boolean {
+    return this.#scope(ref).members.has(name)
+  }
+
+  variable(ref: ClassRef, name: string): { readonly owner: ClassRef; readonly decl: ClassDecl["vars"][number] } | null {
+    return this.#scope(ref).vars.get(name) ?? null
+  }
+
+  /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
+  constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
+    const c = this.#scope(ref).consts.get(name)
+    if (c === undefined) return null
+    const key = `${refKey(c.owner)}#${name}`
+    const cached = this.#constCache.get(key)
+    if (cached !== undefined) return cached
+    if (this.#inProgress.has(key)) return UNKNOWN
+    this.#inProgress.add(key)
+    try {
+      const value = evalIn(c.init, c.owner)
+      this.#constCache.set(key, value)
+      return value
+    } finally {
+      this.#inProgress.delete(key)
+    }
+  }
+}
+

@@ -1,0 +1,71 @@
+// The change feed on MariaDB when two appends overlap. InnoDB hands out AUTO_INCREMENT values when a row is inserted,
+// not when it commits, so with them a later change could commit (and be read by a follower, who then asks only for
+// what comes after it) while an earlier one is still open: that earlier change would never be seen. The feed takes its
+// sequence from a head row instead, locked until commit (adapters/sql/SqlChangeFeed.ts). Here the first append's
+// transaction is held open: the second append must wait for it, and a follower reading meanwhile sees neither.
+// (SQLite serialises writers with `begin immediate`; two appends cannot overlap there.)
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { sql } from "kysely"
+import { afterAll, describe, expect, inject, test } from "vitest"
+import { appendChange } from "../../adapters/sql/SqlChangeFeed.ts"
+import { SqlDatabase } from "../../adapters/sql/SqlDatabase.ts"
+import { layerSqlRecords } from "../../adapters/sql/index.ts"
+import { ChangeFeed } from "../../ports/ChangeFeed.ts"
+import { freshDatabase } from "../setup/mariadb.ts"
+
+const url = await freshDatabase(inject("mariadbUrl"), "feed_order")
+const records = ManagedRuntime.make(Layer.orDie(layerSqlRecords({ target: { kind: "mysql", url } })))
+afterAll(() => records.dispose())
+
+/** Appends, in a transaction of its own that commits once `commitWhen` resolves; the change's sequence. */
+const append = async (gameId: string, commitWhen: Promise<void> = Promise.resolve()) => {
+  const database = await records.runPromise(SqlDatabase.use(Effect.succeed))
+  const trx = await database.dialect.begin(database.db)
+  const seq = await appendChange(trx, database.time, { gameId, kind: "approved", at: new Date("2026-09-01T00:00:00.000Z") })
+  await commitWhen
+  await trx.commit().execute()
+  return seq
+}
+
+/** Transactions of this database waiting for a lock on the feed's head row. */
+const waitingForTheHead = async () => {
+  const database = await records.runPromise(SqlDatabase.use(Effect.succeed))
+  const { rows } = await sql<{ waiting: number }>`
+    SELECT COUNT(*) AS waiting FROM information_schema.INNODB_TRX t
+    JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
+    WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE() AND t.trx_query LIKE '%change_feed_head%'`.execute(database.db)
+  return Number(rows[0]!.waiting)
+}
+
+const since = (seq: number) => records.runPromise(ChangeFeed.use((feed) => feed.since(seq, 10)))
+
+describe("change feed on MariaDB: overlapping appends", () => {
+  test("a second append waits for the first to commit, so no follower can read past a change that commits late", async () => {
+    const start = await records.runPromise(ChangeFeed.use((feed) => feed.latest))
+    let releaseFirst!: () => void
+    const first = append("gm_first", new Promise((resolve) => (releaseFirst = resolve)))
+    let secondSettled = false
+    const second = append("gm_second").finally(() => void (secondSettled = true))
+    // A state to wait for, not a time: the second append stuck behind the first, or (wrongly) done.
+    while (!secondSettled && (await waitingForTheHead()) === 0) await Effect.runPromise(Effect.sleep("10 millis"))
+    expect(secondSettled, "the second append committed while the first was still open").toBe(false)
+    expect(await since(start)).toEqual([])
+
+    releaseFirst()
+    expect([await first, await second]).toEqual([start + 1, start + 2])
+    expect((await since(start)).map(({ seq, gameId }) => ({ seq, gameId }))).toEqual([
+      { seq: start + 1, gameId: "gm_first" },
+      { seq: start + 2, gameId: "gm_second" },
+    ])
+  })
+
+  test("an append whose transaction rolls back gives its sequence back", async () => {
+    const start = await records.runPromise(ChangeFeed.use((feed) => feed.latest))
+    const database = await records.runPromise(SqlDatabase.use(Effect.succeed))
+    const trx = await database.dialect.begin(database.db)
+    expect(await appendChange(trx, database.time, { gameId: "gm_undone", kind: "rejected", at: new Date() })).toBe(start + 1)
+    await trx.rollback().execute()
+    expect(await append("gm_kept")).toBe(start + 1)
+    expect((await since(start)).map((change) => change.gameId)).toEqual(["gm_kept"])
+  })
+})

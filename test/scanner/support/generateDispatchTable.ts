@@ -1,0 +1,148 @@
+// Regenerates adapters/scanner/gdscript/engine-dispatch.json from Godot's class reference
+// (doc/classes/*.xml and modules/*/doc_classes/*.xml of an engine checkout), for Godot 3 and 4:
+//
+//   node test/scanner/support/generateDispatchTable.ts <godot-3.x checkout> <godot-4.x checkout> [out.json]
+//
+// A method is a dispatcher when one of its parameters names a method, a property, a class or a
+// singleton (by the parameter names and types below); the argument positions come from the XML.
+// docs/scanner.md#dispatch-table says which checkouts produced the committed table.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { join, relative } from "node:path"
+
+export type DispatchKind = "method" | "property" | "class" | "singleton" | "target" | "member"
+
+export interface DispatchEntry {
+  readonly class: string
+  /** The method, or the class itself for a constructor (`Callable(object, method)`). */
+  readonly method: string
+  readonly kind: DispatchKind
+  /** Argument index holding the name (absent for `target`: the name comes from data, e.g. JSON-RPC). */
+  readonly name?: number
+  /** Argument index holding the object the name is resolved on (absent: the receiver itself). */
+  readonly target?: number
+  /**
+   * Another class (not Object) has a method of the same name (`start`, `create`): the entry then
+   * applies only where the receiver is known to be `class`, never on a receiver of unknown type.
+   */
+  readonly shared?: true
+}
+
+const METHOD_PARAMS = new Set(["method", "method_name", "function", "callback", "func", "function_name", "funcname"])
+const PROPERTY_PARAMS = new Set(["property", "property_name", "property_path"])
+const TARGET_PARAMS = new Set(["object", "target", "instance", "receiver", "obj", "callback_object"])
+const NAME_TYPES = new Set(["String", "StringName"])
+/** Editor-only and visual-scripting classes cannot be reached from an exported game's GDScript. */
+const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptCreateDialog|ScriptEditor|ScriptExtension|ScriptLanguageExtension|MultiplayerAPIExtension)/
+/**
+ * Methods that take a method or property name only to ask about it or to build text, never to
+ * call, read or write it; and virtual methods (leading underscore), which scripts implement rather than call.
+ */
+const NOT_DISPATCH = /^(_.*|has_method|class_has_method|get_method_argument_count|class_get_method_argument_count|is_connected|disconnect|rpc_config|property_can_revert|property_get_revert|make_request|make_notification|get_method_documentation)$/
+
+interface Param {
+  readonly index: number
+  readonly name: string
+  readonly type: string
+}
+
+const xmlFiles = (root: string): Array<string> => {
+  const out: Array<string> = []
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (name === ".git" || name === "thirdparty") continue
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (name.endsWith(".xml") && /(^|\/)(doc\/classes|doc_classes)\//.test(relative(root, path))) out.push(path)
+    }
+  }
+  walk(root)
+  return out.sort()
+}
+
+const attr = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]
+
+/** `<method>`s and `<constructor>`s with their `<param>` (4.x) or `<argument>` (3.x) elements. */
+const callablesOf = (xml: string): Array<{ readonly element: string; readonly name: string; readonly params: ReadonlyArray<Param> }> => {
+  const out: Array<{ element: string; name: string; params: Array<Param> }> = []
+  for (const m of xml.matchAll(/<(method|constructor)\s[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/\1>/g)) {
+    const params: Array<Param> = []
+    for (const p of (m[3] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)) {
+      params.push({ index: Number(attr(p[0], "index")), name: attr(p[0], "name") ?? "", type: attr(p[0], "type") ?? "" })
+    }
+    out.push({ element: m[1] ?? "", name: m[2] ?? "", params: params.sort((a, b) => a.index - b.index) })
+  }
+  return out
+}
+
+const targetOf = (params: ReadonlyArray<Param>): number | undefined =>
+  params.find((p) => p.type === "Object" && TARGET_PARAMS.has(p.name))?.index ??
+  params.find((p) => p.type === "Object")?.index ??
+  params.find((p) => p.type === "Variant" && p.name === "variant")?.index
+
+export const dispatchEntries = (root: string): Array<DispatchEntry> => {
+  const entries: Array<DispatchEntry> = []
+  const definers = new Map<string, Set<string>>()
+  for (const file of xmlFiles(root)) {
+    const xml = readFileSync(file, "utf8")
+    const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1] ?? ""
+    for (const { element, name } of callablesOf(xml)) {
+      if (element !== "method") continue
+      const set = definers.get(name) ?? new Set<string>()
+      set.add(cls)
+      definers.set(name, set)
+    }
+  }
+  for (const file of xmlFiles(root)) {
+    const xml = readFileSync(file, "utf8")
+    const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1]
+    if (cls === undefined || SKIPPED_CLASS.test(cls)) continue
+    for (const { element, name, params } of callablesOf(xml)) {
+      if (NOT_DISPATCH.test(name)) continue
+      const method = element === "constructor" ? cls : name
+      const named = (set: ReadonlySet<string>) => params.find((p) => set.has(p.name) && NAME_TYPES.has(p.type))
+      const target = targetOf(params)
+      const methodParam = named(METHOD_PARAMS)
+      const propertyParam = params.find((p) => PROPERTY_PARAMS.has(p.name) && (NAME_TYPES.has(p.type) || p.type === "NodePath"))
+      if (methodParam !== undefined) entries.push({ class: cls, method, kind: "method", name: methodParam.index, ...(target === undefined ? {} : { target }) })
+      else if (propertyParam !== undefined && (cls === "Object" || target !== undefined)) {
+        entries.push({ class: cls, method, kind: "property", name: propertyParam.index, ...(target === undefined ? {} : { target }) })
+      } else if (cls === "ClassDB" && /^(instance|instantiate|class_call_static)$/.test(name)) {
+        const p = params.find((x) => x.name === "class" && NAME_TYPES.has(x.type))
+        if (p !== undefined) entries.push({ class: cls, method, kind: "class", name: p.index })
+      } else if (cls === "Engine" && name === "get_singleton") {
+        const p = params.find((x) => NAME_TYPES.has(x.type))
+        if (p !== undefined) entries.push({ class: cls, method, kind: "singleton", name: p.index })
+      } else if (cls === "JSONRPC" && name === "set_scope" && target !== undefined) {
+        // process_action()/process_string() later call methods named by the incoming JSON on `target`.
+        entries.push({ class: cls, method, kind: "target", target })
+      }
+      // class_call_static names both: the class (above, as a method call on ClassDB) and its static method.
+      if (cls === "ClassDB" && name === "class_call_static") {
+        const p = params.find((x) => x.name === "class" && NAME_TYPES.has(x.type))
+        if (p !== undefined) entries.push({ class: cls, method, kind: "class", name: p.index })
+      }
+    }
+    // Properties holding a method name (FuncRef.function): assigning them, or calling their setter, dispatches later.
+    for (const m of xml.matchAll(/<member\s[^>]*>/g)) {
+      const name = attr(m[0], "name") ?? ""
+      if (!METHOD_PARAMS.has(name) || !NAME_TYPES.has(attr(m[0], "type") ?? "")) continue
+      entries.push({ class: cls, method: name, kind: "member" })
+      const setter = attr(m[0], "setter")
+      if (setter !== undefined && setter !== "") entries.push({ class: cls, method: setter, kind: "method", name: 0 })
+    }
+  }
+  const marked = entries.map((e) => ([...(definers.get(e.method) ?? [])].some((c) => c !== e.class && c !== "Object" && !SKIPPED_CLASS.test(c)) ? { ...e, shared: true as const } : e))
+  return marked.sort((a, b) => (a.class + "." + a.method < b.class + "." + b.method ? -1 : 1))
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [godot3, godot4, out = "adapters/scanner/gdscript/engine-dispatch.json"] = process.argv.slice(2)
+  if (godot3 === undefined || godot4 === undefined) {
+    console.error("usage: node test/scanner/support/generateDispatchTable.ts <godot-3.x checkout> <godot-4.x checkout> [out.json]")
+    process.exit(2)
+  }
+  const table = { godot3: dispatchEntries(godot3), godot4: dispatchEntries(godot4) }
+  const line = (e: DispatchEntry) => `    ${JSON.stringify(e)}`
+  writeFileSync(out, `{\n  "godot3": [\n${table.godot3.map(line).join(",\n")}\n  ],\n  "godot4": [\n${table.godot4.map(line).join(",\n")}\n  ]\n}\n`)
+  console.log(`${out}: ${table.godot3.length} Godot 3 and ${table.godot4.length} Godot 4 dispatchers`)
+}

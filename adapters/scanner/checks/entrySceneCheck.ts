@@ -5,6 +5,7 @@ import { finding } from "../findings.ts"
 import type { PackContents } from "../PackContents.ts"
 import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
 import type { ScriptReference } from "../resource/SceneFacts.ts"
+import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { builtInScriptKey, type KnownScript, type ScanState } from "./ScanState.ts"
 
 /** The base class every entry scene's root script must extend (spec §1, check 2). */
@@ -12,22 +13,7 @@ export const ENGINE_GAME = "EngineGame"
 const MAX_CHAIN = 32
 
 /** Resolves `path` as Godot does for `extends "…"` and `ext_resource`: absolute `res://`, else relative to `from`'s folder. */
-const resolveRelative = (path: string, from: string): string => {
-  if (path.startsWith("res://")) return simplify(path)
-  const base = from.slice(0, from.lastIndexOf("/") + 1)
-  return simplify(base + path)
-}
-
-const simplify = (path: string): string => {
-  const bare = path.slice("res://".length).split("/")
-  const out: Array<string> = []
-  for (const part of bare) {
-    if (part === "" || part === ".") continue
-    if (part === "..") out.pop()
-    else out.push(part)
-  }
-  return `res://${out.join("/")}`
-}
+const resolveRelative = (path: string, from: string): string => resolveScriptPath(path, from)
 
 /** Cached `.godot/global_script_class_cache.cfg` (Godot 4): class_name → script path, also for compiled scripts. */
 const readClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {

@@ -10,10 +10,17 @@ export type DispatchKind = "method" | "property" | "class" | "singleton" | "targ
 
 export interface DispatchEntry {
   readonly class: string
+  /** The method, or the class itself for a constructor (`Callable(object, method)`). */
   readonly method: string
   readonly kind: DispatchKind
+  /** Argument index holding the name (absent for `target`: the name comes from data, e.g. JSON-RPC). */
   readonly name?: number
+  /** Argument index holding the object the name is resolved on (absent: the receiver itself). */
   readonly target?: number
+  /**
+   * Another class (not Object) has a method of the same name (`start`, `create`): the entry then
+   * applies only where the receiver is known to be `class`, never on a receiver of unknown type.
+   */
   readonly shared?: true
 }
 

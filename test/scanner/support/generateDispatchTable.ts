@@ -8,24 +8,9 @@
 // docs/scanner.md#dispatch-table says which checkouts produced the committed table.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
+import type { DispatchEntry, DispatchKind } from "../../../adapters/scanner/gdscript/engineDispatch.ts"
 
-export type DispatchKind = "method" | "property" | "class" | "singleton" | "target" | "member"
-
-export interface DispatchEntry {
-  readonly class: string
-  /** The method, or the class itself for a constructor (`Callable(object, method)`). */
-  readonly method: string
-  readonly kind: DispatchKind
-  /** Argument index holding the name (absent for `target`: the name comes from data, e.g. JSON-RPC). */
-  readonly name?: number
-  /** Argument index holding the object the name is resolved on (absent: the receiver itself). */
-  readonly target?: number
-  /**
-   * Another class (not Object) has a method of the same name (`start`, `create`): the entry then
-   * applies only where the receiver is known to be `class`, never on a receiver of unknown type.
-   */
-  readonly shared?: true
-}
+export type { DispatchEntry, DispatchKind }
 
 const METHOD_PARAMS = new Set(["method", "method_name", "function", "callback", "func", "function_name", "funcname"])
 const PROPERTY_PARAMS = new Set(["property", "property_name", "property_path"])

@@ -33,5 +33,11 @@ export const Finding = Schema.Struct({
   storedPath: Schema.optionalKey(Schema.String),
   /** Set when `line` counts inside a built-in script of a binary scene rather than inside `file`. */
   embeddedIn: Schema.optionalKey(EmbeddedIn),
+  /**
+   * Stays the same when unrelated lines move: the rule, the file and the normalised text of the flagged line, plus an
+   * occurrence index. A finding of 1.0.0 and the same finding of 1.1.0 share it (issue 15: accepted findings, diffs).
+   * Absent in reports written before the scanner computed it.
+   */
+  fingerprint: Schema.optionalKey(Schema.String),
 })
 export type Finding = typeof Finding.Type

@@ -16,6 +16,7 @@ import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, GameViews } from "../../ports/GameViews.ts"
+import { type CacheCounters, makeCacheCounters } from "../observability/cacheMetrics.ts"
 
 export interface GameViewCacheOptions {
   /** How long an entry may be served at most, however current the follower is. 0 disables the cache. */
@@ -39,15 +40,36 @@ const EVERY_GAME = "*"
 interface Timed<A> {
   readonly value: A
   readonly readAt: number
+  /** The number of store reads begun by this cache, this one included: tells hits from the read's own requests. */
+  readonly read: number
   /** What a hit answers, built once. */
   readonly answer: Effect.Effect<A>
 }
 
-const timed = <A, E>(read: Effect.Effect<A, E>): Effect.Effect<Timed<A>, E> =>
+/** Counts store reads begun (misses); `begun()` is how many so far. */
+interface ReadCount {
+  readonly begin: () => number
+  readonly begun: () => number
+}
+
+const timed = <A, E>(read: Effect.Effect<A, E>, reads: ReadCount): Effect.Effect<Timed<A>, E> =>
   Effect.clockWith((clock) => {
     const readAt = clock.currentTimeMillisUnsafe()
-    return Effect.map(read, (value) => ({ value, readAt, answer: Effect.succeed(value) }))
+    const number = reads.begin()
+    return Effect.map(read, (value) => ({ value, readAt, read: number, answer: Effect.succeed(value) }))
   })
+
+/** Store reads numbered for `timed`, and reported as the cache's misses on GET /metrics (hits by `served`). */
+const readCount = (counters: CacheCounters): ReadCount => {
+  let begun = 0
+  return {
+    begin: () => {
+      counters.miss()
+      return ++begun
+    },
+    begun: () => begun,
+  }
+}
 
 /** What the cache holds, for those that change it: decisions on this instance, and the change follower. */
 export class GameViewCache extends Context.Service<GameViewCache, {
@@ -71,12 +93,17 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const store = yield* GameViews
       if (options.ttlMs <= 0) return passThrough(store)
       const ttl = Duration.millis(options.ttlMs)
-      const views = yield* Cache.makeWith((gameId: string) => timed(store.view(gameId)), {
+      const context = yield* Effect.context<never>()
+      const viewCounters = makeCacheCounters("game_views", context)
+      const activeCounters = makeCacheCounters("catalog", context)
+      const viewReads = readCount(viewCounters)
+      const activeReads = readCount(activeCounters)
+      const views = yield* Cache.makeWith((gameId: string) => timed(store.view(gameId), viewReads), {
         capacity: options.capacity ?? DEFAULT_CAPACITY,
         timeToLive: (exit: Exit.Exit<Timed<Option.Option<GameReleaseView>>, Unavailable>) =>
           Exit.isSuccess(exit) && Option.isSome(exit.value.value) ? ttl : Duration.zero,
       })
-      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive()), {
+      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive(), activeReads), {
         capacity: 1,
         timeToLive: (exit: Exit.Exit<Timed<ReadonlyArray<Release>>, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
       })
@@ -87,20 +114,26 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
        * only what changed since, as a current follower's may); otherwise read again. Concurrent requests for the key
        * share that new read, so a follower that falls behind costs a read per key and `maxLagMs`, not one per request.
        */
-      const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K) =>
-        Effect.clockWith((clock) =>
-          Effect.flatMap(Cache.get(cache, key), (kept) => {
+      const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) =>
+        Effect.clockWith((clock) => {
+          // A kept answer whose read began before this request is a hit; one read since (by this request, or by one it
+          // waited for) was counted as a miss when it began.
+          const readsBefore = reads.begun()
+          return Effect.flatMap(Cache.get(cache, key), (kept) => {
             const now = clock.currentTimeMillisUnsafe()
-            if (now < trustedUntil || now - kept.readAt < maxLagMs) return kept.answer
+            if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+              if (kept.read <= readsBefore) counters.hit()
+              return kept.answer
+            }
             return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
           })
-        )
+        })
       const forgetAll = Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active))
       return Context.make(
         GameViews,
         GameViews.of({
-          view: (gameId) => served(views, gameId),
-          listActive: () => served(active, EVERY_GAME),
+          view: (gameId) => served(views, gameId, viewReads, viewCounters),
+          listActive: () => served(active, EVERY_GAME, activeReads, activeCounters),
         }),
       ).pipe(Context.add(
         GameViewCache,

@@ -262,6 +262,7 @@ describe("the notifier", () => {
       markFailed: () => Effect.succeed(false),
       get: () => Effect.die("unused"),
       pruneFinished: () => Effect.die("unused"),
+      countPending: () => Effect.die("unused"),
     })
     let nudged = 0
     const layer = layerWebhookReviewNotifier({ onEnqueued: () => void nudged++ }).pipe(

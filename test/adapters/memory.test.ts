@@ -16,6 +16,10 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { layerMemoryIdentity } from "../../adapters/memory/MemoryIdentity.ts"
+import { layerMemoryUploadTokens } from "../../adapters/memory/MemoryUploadTokens.ts"
+import { identityContract, memoryTokenSource } from "../contract/Identity.contract.ts"
+import { uploadTokensContract } from "../contract/UploadTokens.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
@@ -31,3 +35,5 @@ objectStorageContract("memory", () =>
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
     Layer.provide(layerManualClock()),
   ))
+uploadTokensContract("memory", () => layerMemoryUploadTokens)
+identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))

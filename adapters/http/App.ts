@@ -11,6 +11,7 @@ import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.
 import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
 import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
+import { decodeRouteInput } from "./routeInput.ts"
 import { openApiDocument } from "./openapi/document.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
@@ -153,7 +154,11 @@ export const makeApp = (options: AppOptions): App => {
         bodyTimeouts,
         uploads,
       }
-      const handled = route.doc?.access === "admin" ? Effect.andThen(adminOnly(ctx), route.handle(ctx)) : route.handle(ctx)
+      const spec = route.input
+      const handler = spec === undefined
+        ? route.handle(ctx)
+        : Effect.flatMap(decodeRouteInput(route, spec, ctx), (decoded) => route.handle({ ...ctx, decoded }))
+      const handled = route.doc?.access === "admin" ? Effect.andThen(adminOnly(ctx), handler) : handler
       const response = respond(await run(handled, note, event.req), note, route)
       for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
       return response

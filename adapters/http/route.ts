@@ -22,6 +22,7 @@ import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { BodyTimeouts } from "./bodyTimeouts.ts"
 import type { UploadSlots } from "./uploadSlots.ts"
 import type { StatusAndCode } from "./errorTable.ts"
+import type { DecodedInput, RouteInputSpec } from "./routeInput.ts"
 
 /** Every port the HTTP app needs; a layer providing them all makes an app. */
 export type AppServices =
@@ -54,6 +55,8 @@ export interface RouteContext {
   readonly bodyTimeouts: BodyTimeouts
   /** Concurrent uploads per account on this instance. */
   readonly uploads: UploadSlots
+  /** A declared route's input, decoded by App.ts before its handler runs (routeInput.ts); absent for other routes. */
+  readonly decoded?: DecodedInput
 }
 
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */
@@ -83,6 +86,8 @@ export interface Route {
   readonly okEnvelope?: true
   /** Headers added to every response of this route, errors included (e.g. CORS). */
   readonly headers?: Readonly<Record<string, string>>
+  /** What App.ts decodes before the handler (routes made with `defineRoute`, routeInput.ts). */
+  readonly input?: RouteInputSpec
   readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>
 }
 

@@ -12,7 +12,7 @@
 //
 // Unknown games and failed reads are never kept: a game created elsewhere is visible at once, and an outage ends with
 // the next request. Concurrent misses of one key share one read of the store.
-import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cache, type Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, GameViews } from "../../ports/GameViews.ts"
@@ -30,6 +30,11 @@ export interface GameViewCacheOptions {
    * instance.
    */
   readonly maxLagMs?: number
+  /**
+   * Game views the cache already holds are answered from a plain map, without a lookup in effect's Cache (on by
+   * default): download-url's hot path. Same answers, same bounds, same invalidation; docs/performance.md has the figure.
+   */
+  readonly fastHits?: boolean
 }
 
 const DEFAULT_CAPACITY = 10_000
@@ -98,8 +103,24 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const activeCounters = makeCacheCounters("catalog", context)
       const viewReads = readCount(viewCounters)
       const activeReads = readCount(activeCounters)
-      const views = yield* Cache.makeWith((gameId: string) => timed(store.view(gameId), viewReads), {
-        capacity: options.capacity ?? DEFAULT_CAPACITY,
+      const capacity = options.capacity ?? DEFAULT_CAPACITY
+      /**
+       * The game views answered without effect's Cache (`fastHits`): what the Cache holds for a game, once its read has
+       * succeeded. `forgets` counts forget calls, so a read that a forget overtook is never put here.
+       */
+      const hot = new Map<string, Timed<Option.Option<GameReleaseView>>>()
+      let forgets = 0
+      const keepHot = (gameId: string, generation: number) => (kept: Timed<Option.Option<GameReleaseView>>) =>
+        Effect.sync(() => {
+          if (generation !== forgets || Option.isNone(kept.value)) return
+          if (hot.size >= capacity) hot.clear()
+          hot.set(gameId, kept)
+        })
+      const lookupView = options.fastHits === false
+        ? (gameId: string) => timed(store.view(gameId), viewReads)
+        : (gameId: string) => Effect.tap(timed(store.view(gameId), viewReads), keepHot(gameId, forgets))
+      const views = yield* Cache.makeWith(lookupView, {
+        capacity,
         timeToLive: (exit: Exit.Exit<Timed<Option.Option<GameReleaseView>>, Unavailable>) =>
           Exit.isSuccess(exit) && Option.isSome(exit.value.value) ? ttl : Duration.zero,
       })
@@ -114,32 +135,60 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
        * only what changed since, as a current follower's may); otherwise read again. Concurrent requests for the key
        * share that new read, so a follower that falls behind costs a read per key and `maxLagMs`, not one per request.
        */
+      const servedWith = <K, A>(clock: Clock.Clock, cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) => {
+        // A kept answer whose read began before this request is a hit; one read since (by this request, or by one it
+        // waited for) was counted as a miss when it began.
+        const readsBefore = reads.begun()
+        return Effect.flatMap(Cache.get(cache, key), (kept) => {
+          const now = clock.currentTimeMillisUnsafe()
+          if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+            if (kept.read <= readsBefore) counters.hit()
+            return kept.answer
+          }
+          return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
+        })
+      }
       const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) =>
+        Effect.clockWith((clock) => servedWith(clock, cache, key, reads, counters))
+      /** The hot answer when it is as good as the Cache's (younger than the time to live, and current), else the Cache. */
+      const view = (gameId: string) =>
         Effect.clockWith((clock) => {
-          // A kept answer whose read began before this request is a hit; one read since (by this request, or by one it
-          // waited for) was counted as a miss when it began.
-          const readsBefore = reads.begun()
-          return Effect.flatMap(Cache.get(cache, key), (kept) => {
+          const kept = hot.get(gameId)
+          if (kept !== undefined) {
             const now = clock.currentTimeMillisUnsafe()
-            if (now < trustedUntil || now - kept.readAt < maxLagMs) {
-              if (kept.read <= readsBefore) counters.hit()
+            const age = now - kept.readAt
+            if (age < options.ttlMs && (now < trustedUntil || age < maxLagMs)) {
+              viewCounters.hit()
               return kept.answer
             }
-            return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
-          })
+            hot.delete(gameId)
+          }
+          return servedWith(clock, views, gameId, viewReads, viewCounters)
         })
-      const forgetAll = Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active))
+      const forgetAll = Effect.andThen(
+        Effect.sync(() => {
+          forgets++
+          hot.clear()
+        }),
+        Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active)),
+      )
       return Context.make(
         GameViews,
         GameViews.of({
-          view: (gameId) => served(views, gameId, viewReads, viewCounters),
+          view: options.fastHits === false ? (gameId) => served(views, gameId, viewReads, viewCounters) : view,
           listActive: () => served(active, EVERY_GAME, activeReads, activeCounters),
         }),
       ).pipe(Context.add(
         GameViewCache,
         GameViewCache.of({
           forget: (gameIds) =>
-            Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),
+            Effect.andThen(
+              Effect.sync(() => {
+                forgets++
+                for (const gameId of gameIds) hot.delete(gameId)
+              }),
+              Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),
+            ),
           forgetAll,
           confirmCurrent: (readAt) => Effect.sync(() => void (trustedUntil = Math.max(trustedUntil, readAt + maxLagMs))),
         }),

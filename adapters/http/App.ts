@@ -43,6 +43,11 @@ export interface AppOptions {
   readonly maxUploadsPerAccount?: number
   /** GET /metrics also answers callers off this machine that send `Authorization: Bearer <metricsToken>`. */
   readonly metricsToken?: string | null
+  /**
+   * Routes (`"GET /api/…/:version/download-url"`, as in the request log) of which only one request in N is traced; the
+   * others run without spans. Every route is traced when absent. docs/performance.md has the figure behind it.
+   */
+  readonly traceOneIn?: Readonly<Record<string, number>>
 }
 
 export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
@@ -114,13 +119,24 @@ export const makeApp = (options: AppOptions): App => {
     return internalError(note)
   }
 
+  /** Requests seen per sampled route, for `traceOneIn`. */
+  const traceCounters = new Map(Object.entries(options.traceOneIn ?? {}).map(([route, n]) => [route, { every: Math.max(1, Math.floor(n)), seen: 0 }]))
+  const traced = (route: string): boolean => {
+    const counter = traceCounters.get(route)
+    return counter === undefined || counter.seen++ % counter.every === 0
+  }
+
   /** Runs a route's Effect inside a span named after the route (exported over OTLP when configured). */
   const run = (effect: Effect.Effect<Response, DomainError, AppServices>, note: RequestNote, request: Request) =>
     runtime.runPromiseExit(
-      Effect.withSpan(effect, note.route, {
-        kind: "server",
-        attributes: { "http.request.method": request.method, "http.route": note.route, "pckgate.request_id": note.requestId },
-      }),
+      traced(note.route)
+        ? Effect.withSpan(effect, note.route, {
+          kind: "server",
+          attributes: { "http.request.method": request.method, "http.route": note.route, "pckgate.request_id": note.requestId },
+          // Always this line of App.ts: capturing it would cost an Error per request and say nothing.
+          captureStackTrace: false,
+        })
+        : Effect.withTracerEnabled(effect, false),
     )
 
   const h3 = new H3({

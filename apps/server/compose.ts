@@ -102,6 +102,9 @@ const layerPorts = (config: ServerConfig) =>
     return Layer.mergeAll(ports, Layer.succeed(StartupLines, describe), Layer.succeed(SelfServedSigner, storage.signer ?? null))
   }))
 
+/** The route whose spans are sampled (DOWNLOAD_TRACE_ONE_IN), as the app names routes. */
+const DOWNLOAD_URL_ROUTE = "GET /api/games/:gameId/releases/:version/download-url"
+
 /** The app over the ports, handed to the listener once everything below it is up. */
 const layerApp = (config: ServerConfig) =>
   Layer.effectDiscard(Effect.gen(function*() {
@@ -120,6 +123,7 @@ const layerApp = (config: ServerConfig) =>
       bodyTimeouts: { idleMs: config.uploadIdleTimeoutSeconds * 1000, deadlineMs: config.uploadDeadlineSeconds * 1000 },
       maxUploadsPerAccount: config.maxUploadsPerAccount,
       metricsToken: config.metricsToken,
+      traceOneIn: { [DOWNLOAD_URL_ROUTE]: config.downloadTraceOneIn },
       routes: [
         ...submitRoutes({
           basePath: submitUrl.pathname.replace(/\/+$/, ""),

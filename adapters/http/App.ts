@@ -19,6 +19,7 @@ import { reviewRoutes } from "./routes/review.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
+import { rescanRoutes } from "./routes/rescan.ts"
 import type { SessionCodec } from "./session.ts"
 
 /** Runs Effects that need the app's ports (a ManagedRuntime built from the adapter layers satisfies it). */
@@ -50,7 +51,7 @@ export interface AppOptions {
   readonly traceOneIn?: Readonly<Record<string, number>>
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...rescanRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

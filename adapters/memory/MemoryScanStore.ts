@@ -15,6 +15,7 @@ export const layerMemoryScanStore = Layer.effect(
         ),
       unscanned: (limit) =>
         Effect.sync(() => [...releases.entries()].filter(([key]) => !scans.has(key)).map(([, r]) => r).sort(oldestFirst).slice(0, limit)),
+      remove: (gameId, version) => Effect.sync(() => scans.delete(releaseKey(gameId, version))),
     })
   ),
 )

@@ -48,6 +48,11 @@ export const layerSqlScanStore = Layer.effect(
             .orderBy("releases.created_at").orderBy("releases.game_id").orderBy("releases.version")
             .limit(limit)
             .execute()).pipe(Effect.map((rows) => rows.map((row) => releaseFromRow(row, time))), orUnavailable),
+      remove: (gameId, version) =>
+        database.query("remove scan", (db) => db.deleteFrom("scans").where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()).pipe(
+          Effect.map((result) => result.numDeletedRows > 0n),
+          orUnavailable,
+        ),
     })
   }),
 )

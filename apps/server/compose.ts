@@ -30,6 +30,7 @@ import { selectNotifications } from "./notifications.ts"
 import { layerObservability } from "./observability.ts"
 import { selectRecords } from "./records.ts"
 import { layerScanWorker } from "./scanWorker.ts"
+import { layerRescanOnUpgrade } from "./rescanOnUpgrade.ts"
 import { selectStorage } from "./storage.ts"
 import { layerSweeper } from "./sweeper.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
@@ -153,7 +154,7 @@ const layerApp = (config: ServerConfig) =>
 /** The whole server. `write` receives the JSON log lines (stdout in production). */
 export const serverLayer = (config: ServerConfig, write: (chunk: string) => void) => {
   const ports = layerPorts(config)
-  const workers = Layer.mergeAll(layerSweeper, layerScanWorker(config.scanIntervalSeconds * 1000))
+  const workers = Layer.mergeAll(layerSweeper, layerScanWorker(config.scanIntervalSeconds * 1000), layerRescanOnUpgrade(config.scanIntervalSeconds * 1000))
   return Layer.mergeAll(layerApp(config), workers).pipe(
     Layer.provide(ports),
     Layer.provide(layerHttpListener(config)),

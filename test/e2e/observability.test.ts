@@ -61,6 +61,7 @@ describe("metrics and traces of the real server", () => {
         REVIEW_WEBHOOK_URL: `${receiver.url}/hook`,
         REVIEW_WEBHOOK_SECRET: "observability-webhook-secret-0123456789",
         REVIEW_WEBHOOK_RETRY_BASE_MS: "600000",
+        DOWNLOAD_TRACE_ONE_IN: "3",
       },
     })
   })
@@ -139,5 +140,24 @@ describe("metrics and traces of the real server", () => {
     const backlog = families.get("pckgate_webhook_outbox_backlog")!
     expect(backlog.type).toBe("GAUGE")
     expect(Number(backlog.metrics[0]?.value)).toBeGreaterThanOrEqual(1)
+  })
+  test("download-url is traced one request in DOWNLOAD_TRACE_ONE_IN; other routes every time", async () => {
+    const api = apiClient(server.baseUrl)
+    const creator = server.token("sampled")
+    const gameId: string = (await api.createGame(creator, { name: "Sampled Game" })).body.gameId
+    expect((await api.uploadRelease(creator, gameId, artifact(4096))).status).toBe(201)
+    const ids = Array.from({ length: 6 }, (_, i) => `sampled-download-${i}`)
+    for (const id of ids) {
+      const reply = await fetch(`${server.baseUrl}/api/games/${gameId}/releases/1.0.0/download-url`, {
+        headers: { authorization: `Bearer ${creator}`, "x-request-id": id },
+      })
+      expect(reply.status).toBe(200)
+    }
+    // A traced request after them: once its span has arrived, so have theirs (spans are exported in the order they end).
+    const after = await fetch(`${server.baseUrl}/api/catalog`, { headers: { "x-request-id": "sampled-after" } })
+    expect(after.status).toBe(200)
+    await until("the catalog request's span", () => receiver.spans.find((s) => attribute(s, "pckgate.request_id") === "sampled-after"))
+    const traced = ids.filter((id) => receiver.spans.some((s) => attribute(s, "pckgate.request_id") === id))
+    expect(traced).toHaveLength(2)
   })
 })

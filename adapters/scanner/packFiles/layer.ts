@@ -1,0 +1,43 @@
+import { createTwoFilesPatch } from "diff"
+import { Effect, Layer, Option } from "effect"
+import { Unavailable } from "../../../domain/errors.ts"
+import type { ByteSource } from "../../../ports/PackScanner.ts"
+import { PackFiles, type UnifiedDiff } from "../../../ports/PackFiles.ts"
+import { CountingSource } from "../io/CountingSource.ts"
+import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
+import { indexPack } from "./indexPack.ts"
+import { readPackFile } from "./readPackFile.ts"
+
+const failure = (error: unknown) =>
+  error instanceof SourceFailure
+    ? new Unavailable({ dependency: "storage", reason: `${error.message}: ${describeError(error.original)}` })
+    : new Unavailable({ dependency: "scanner", reason: describeError(error) })
+
+/** A damaged pack reads as what could be read: a malformed structure is no failure of the service. */
+const orEmpty = <A>(run: () => Promise<A>, empty: A): Promise<A> =>
+  run().catch((error: unknown) => {
+    if (error instanceof MalformedData || error instanceof RangeError) return empty
+    throw error
+  })
+
+export const unifiedDiff = (path: string, before: string, after: string, maxBytes: number): UnifiedDiff => {
+  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 })
+  // The header's "Index:" and "===" lines carry nothing a reviewer needs.
+  const unified = patch.replace(/^Index: .*\n=+\n/, "")
+  const bytes = new TextEncoder().encode(unified)
+  if (bytes.length <= maxBytes) return { unified, truncated: false }
+  const cut = new TextDecoder().decode(bytes.subarray(0, maxBytes), { stream: true })
+  return { unified: cut.slice(0, Math.max(0, cut.lastIndexOf("\n") + 1)), truncated: true }
+}
+
+export const makePackFiles = (): PackFiles["Service"] =>
+  PackFiles.of({
+    index: (source: ByteSource) => Effect.tryPromise({ try: () => orEmpty(() => indexPack(new CountingSource(source)), []), catch: failure }),
+    read: (source: ByteSource, path: string) =>
+      Effect.tryPromise({ try: () => orEmpty(() => readPackFile(new CountingSource(source), path), null), catch: failure }).pipe(
+        Effect.map(Option.fromNullishOr),
+      ),
+    unifiedDiff,
+  })
+
+export const layerPackFiles: Layer.Layer<PackFiles> = Layer.sync(PackFiles, makePackFiles)

@@ -15,6 +15,7 @@ import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
@@ -23,6 +24,7 @@ gameViewsContract("memory", () => layerMemoryRecords)
 changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
 scanStoreContract("memory", () => layerMemoryRecords)
+releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)

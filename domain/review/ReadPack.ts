@@ -22,8 +22,8 @@ export const existingRelease = Effect.fnUntraced(function*(gameId: string, versi
   return release === null ? yield* new NotFound({ what: "release" }) : release
 })
 
-/** Smallest storage read: neighbouring small reads (header, directory, a stub) cost one call. */
-const READ_BLOCK_BYTES = 64 * 1024
+/** Smallest storage read: a few neighbouring small reads (header fields, a stub) cost one call, without reading far past what a file view needs. */
+const READ_BLOCK_BYTES = 4 * 1024
 
 /** The stored pack as random access over ranged reads, keeping the last block. */
 export const packSource = Effect.fnUntraced(function*(release: Release) {

@@ -147,3 +147,26 @@ describe("only administrators read packs; everyone else gets the 404 rule", () =
     expect(unknownGame.status).toBe(404)
   })
 })
+
+describe("the answers match GET /openapi.json", () => {
+  test("200, 400 and 404 of …/files, …/file and …/diff conform to their documented schemas", async () => {
+    const { Ajv2020 } = await import("ajv/dist/2020.js")
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    const doc = (await t.api.call("GET", "/openapi.json")).body
+    expect((await t.api.approve(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    const template = "/api/admin/games/{gameId}/releases/{version}"
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["files", "1.0.0/files?limit=2"], ["files", "1.0.0/files?limit=0"], ["files", "9.9.9/files"],
+      ["file", `1.0.0/file?path=${encodeURIComponent("res://main.gd")}`], ["file", `1.0.0/file?path=${encodeURIComponent("res://icon.png")}`],
+      ["file", "1.0.0/file?path=x"], ["file", `1.0.0/file?path=${encodeURIComponent("res://none.gd")}`],
+      ["diff", "1.0.0/diff"], ["diff", "1.0.0/diff?against=1.0.0"], ["diff", "1.0.0/diff?against=.."],
+    ]
+    for (const [endpoint, path] of cases) {
+      const reply = await get(`${base()}/${path}`)
+      const schema = doc.paths[`${template}/${endpoint}`].get.responses[String(reply.status)]?.content?.["application/json"]?.schema
+      expect(schema, `${path} documents ${reply.status}`).toBeDefined()
+      const validate = ajv.compile(schema)
+      expect(validate(reply.body), `${path} ${reply.status}: ${ajv.errorsText(validate.errors)}`).toBe(true)
+    }
+  })
+})

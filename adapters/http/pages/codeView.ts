@@ -5,6 +5,14 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { highlightLines, type Token } from "./highlight.ts"
 import { type Html, html } from "./html.ts"
 
+/** "accepted by X: reason", when the finding carries an acceptance (issue 15's accepted findings; never hidden). */
+const acceptance = (finding: Finding): string | null => {
+  const accepted: unknown = (finding as { readonly accepted?: unknown }).accepted
+  if (typeof accepted !== "object" || accepted === null) return null
+  const { by, reason } = accepted as { readonly by?: unknown; readonly reason?: unknown }
+  return typeof by === "string" && typeof reason === "string" ? `accepted by ${by}: ${reason}` : null
+}
+
 const tokens = (line: ReadonlyArray<Token>): Html =>
   html`${line.map((t) => (t.className === null ? t.text : html`<span class="${t.className}">${t.text}</span>`))}`
 
@@ -19,7 +27,9 @@ export const codeView = async (text: string, kind: PackFileKind, findings: Reado
 <th scope="row" class="line-number">${n}</th><td class="code"><code>${tokens(line)}</code></td></tr>${
       here.length > 0 &&
       html`<tr class="line-findings"><td></td><td id="F${n}">${here.map((f) =>
-        html`<p class="line-finding"><span class="severity severity-${f.severity}">${f.severity === "error" ? "Error" : "Warning"}</span> <span class="rule">${f.rule}</span> ${f.message}</p>`
+        html`<p class="line-finding"><span class="severity severity-${f.severity}">${f.severity === "error" ? "Error" : "Warning"}</span> <span class="rule">${f.rule}</span> ${f.message}${
+          acceptance(f) !== null && html` <span class="accepted">(${acceptance(f)})</span>`
+        }</p>`
       )}</td></tr>`
     }`
   })

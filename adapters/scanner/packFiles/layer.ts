@@ -1,12 +1,12 @@
-import { createTwoFilesPatch } from "diff"
 import { Effect, Layer, Option } from "effect"
 import { Unavailable } from "../../../domain/errors.ts"
 import type { ByteSource } from "../../../ports/PackScanner.ts"
-import { PackFiles, type UnifiedDiff } from "../../../ports/PackFiles.ts"
+import { PackFiles } from "../../../ports/PackFiles.ts"
 import { CountingSource } from "../io/CountingSource.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { indexPack } from "./indexPack.ts"
 import { readPackFile } from "./readPackFile.ts"
+import { unifiedDiff } from "./unifiedDiff.ts"
 
 const failure = (error: unknown) =>
   error instanceof SourceFailure
@@ -19,16 +19,6 @@ const orEmpty = <A>(run: () => Promise<A>, empty: A): Promise<A> =>
     if (error instanceof MalformedData || error instanceof RangeError) return empty
     throw error
   })
-
-export const unifiedDiff = (path: string, before: string, after: string, maxBytes: number): UnifiedDiff => {
-  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 })
-  // The header's "Index:" and "===" lines carry nothing a reviewer needs.
-  const unified = patch.replace(/^Index: .*\n=+\n/, "")
-  const bytes = new TextEncoder().encode(unified)
-  if (bytes.length <= maxBytes) return { unified, truncated: false }
-  const cut = new TextDecoder().decode(bytes.subarray(0, maxBytes), { stream: true })
-  return { unified: cut.slice(0, Math.max(0, cut.lastIndexOf("\n") + 1)), truncated: true }
-}
 
 export const makePackFiles = (): PackFiles["Service"] =>
   PackFiles.of({

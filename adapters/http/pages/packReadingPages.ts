@@ -98,11 +98,14 @@ export const filesSection = (gameId: string, version: string, files: ReadonlyArr
 export const diffSection = (gameId: string, version: string, diff: ReleaseDiff, versions: ReadonlyArray<string>): Html =>
   html`<section aria-labelledby="diff-heading">
   <h2 id="diff-heading">Changes ${diff.against === null ? "(no active release: every file is new)" : `since ${diff.against}`}</h2>
-  <form method="get" action="${releasePagePath(gameId, version)}" class="inline-form">
+  ${
+    versions.some((v) => v !== version) &&
+    html`<form method="get" action="${releasePagePath(gameId, version)}" class="inline-form">
     <label for="against">Compare with</label>
     <select id="against" name="against">${versions.filter((v) => v !== version).map((v) => html`<option value="${v}"${v === diff.against ? html` selected` : ""}>${v}</option>`)}</select>
     <button type="submit">Show changes</button>
-  </form>
+  </form>`
+  }
   <p>${diff.files.length} changed ${diff.files.length === 1 ? "file" : "files"}; findings: ${diff.findings.new.length} new, ${diff.findings.carried.length} carried over, ${diff.findings.fixed.length} fixed.</p>
   ${diff.files.map((f) =>
     html`<details class="diff-file-block" open>

@@ -170,3 +170,22 @@ describe("the answers match GET /openapi.json", () => {
     }
   })
 })
+
+describe("limits", () => {
+  test("texts over 1 MiB are cut with truncated: true; unified diffs over 256 KiB too", async () => {
+    const line = (i: number, tag: string) => `line ${String(i).padStart(6, "0")} ${tag} ${"x".repeat(40)}\n`
+    const big = (tag: string) => Array.from({ length: 24_000 }, (_, i) => line(i, tag)).join("")
+    expect(big("a").length).toBeGreaterThan(1024 * 1024)
+    await shipPack(t, who.owner, who.gameId, "2.0.0", readingPack("2.0.0", MAIN_V1, [{ path: "res://big.txt", data: utf8(big("a")) }]))
+    await shipPack(t, who.owner, who.gameId, "2.1.0", readingPack("2.1.0", MAIN_V1, [{ path: "res://big.txt", data: utf8(big("b")) }]))
+    const file = await get(`${base()}/2.0.0/file?path=${encodeURIComponent("res://big.txt")}`)
+    expect(file.body).toMatchObject({ kind: "text", sizeBytes: big("a").length, truncated: true })
+    expect(file.body.text).toHaveLength(1024 * 1024)
+    expect(big("a").startsWith(file.body.text)).toBe(true)
+    const diff = await get(`${base()}/2.1.0/diff?against=2.0.0`)
+    const changed = diff.body.files.find((f: { path: string }) => f.path === "res://big.txt")
+    expect(changed).toMatchObject({ change: "modified", kind: "text", truncated: true })
+    expect(new TextEncoder().encode(changed.unified).length).toBeLessThanOrEqual(256 * 1024)
+    expect(changed.unified.endsWith("\n")).toBe(true)
+  })
+})

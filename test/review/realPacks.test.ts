@@ -98,3 +98,28 @@ describe.runIf(corpus.dir !== null)("Godot 4 corpus packs", () => {
     })
   })
 })
+
+describe.runIf(corpus.dir !== null)("every corpus pack", () => {
+  test("lists unique, sorted paths, and every listed entry opens; untruncated texts hash to the listed SHA-256", async () => {
+    const { readSources } = await import("../scanner/support/corpus.ts")
+    let opened = 0
+    for (const { file } of readSources(corpus.dir ?? "")) {
+      await withFileByteSource(join(corpus.dir ?? "", file), async (raw) => {
+        const entries = await indexPack(new CountingSource(raw)).catch(() => [])
+        const paths = entries.map((e) => e.path)
+        expect(new Set(paths).size, file).toBe(paths.length)
+        expect([...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), file).toEqual(paths)
+        for (const entry of entries) {
+          const content = await readPackFile(new CountingSource(raw), entry.path)
+          expect(content, `${file} ${entry.path}`).not.toBeNull()
+          expect(content?.kind, `${file} ${entry.path}`).toBe(entry.kind)
+          if (content?.text !== null && content?.truncated === false && entry.kind !== "project") {
+            expect(sha256Hex(new TextEncoder().encode(content.text)), `${file} ${entry.path}`).toBe(entry.sha256)
+          }
+          opened++
+        }
+      })
+    }
+    expect(opened).toBeGreaterThan(500)
+  }, 120_000)
+})

@@ -5,6 +5,7 @@ import { PackFiles } from "../../../ports/PackFiles.ts"
 import { CountingSource } from "../io/CountingSource.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { indexPack } from "./indexPack.ts"
+import { openEntries, type OpenedEntries } from "./packEntries.ts"
 import { readPackFile } from "./readPackFile.ts"
 import { unifiedDiff } from "./unifiedDiff.ts"
 
@@ -20,14 +21,31 @@ const orEmpty = <A>(run: () => Promise<A>, empty: A): Promise<A> =>
     throw error
   })
 
-export const makePackFiles = (): PackFiles["Service"] =>
-  PackFiles.of({
+export const makePackFiles = (): PackFiles["Service"] => {
+  // A diff reads many entries of the same two packs: their directories are read once per source, not once per entry.
+  const directories = new WeakMap<ByteSource, { readonly source: CountingSource; readonly directory: Promise<OpenedEntries | null> }>()
+  const opened = (source: ByteSource) => {
+    const known = directories.get(source)
+    if (known !== undefined) return known
+    const counting = new CountingSource(source)
+    const fresh = { source: counting, directory: openEntries(counting) }
+    // A failed read is not remembered: the next request tries again.
+    fresh.directory.catch(() => directories.delete(source))
+    directories.set(source, fresh)
+    return fresh
+  }
+  return PackFiles.of({
     index: (source: ByteSource) => Effect.tryPromise({ try: () => orEmpty(() => indexPack(new CountingSource(source)), []), catch: failure }),
     read: (source: ByteSource, path: string) =>
-      Effect.tryPromise({ try: () => orEmpty(() => readPackFile(new CountingSource(source), path), null), catch: failure }).pipe(
-        Effect.map(Option.fromNullishOr),
-      ),
+      Effect.tryPromise({
+        try: () => {
+          const pack = opened(source)
+          return orEmpty(() => readPackFile(pack.source, path, pack.directory), null)
+        },
+        catch: failure,
+      }).pipe(Effect.map(Option.fromNullishOr)),
     unifiedDiff,
   })
+}
 
 export const layerPackFiles: Layer.Layer<PackFiles> = Layer.sync(PackFiles, makePackFiles)

@@ -28,10 +28,15 @@ const cutText = (bytes: Uint8Array, total: number): { text: string; truncated: b
 
 /**
  * One entry's content, reading the header, the directory and that entry's bytes (plus a `.remap` stub when the path
- * is a remapped one); null when the pack has no such entry.
+ * is a remapped one); null when the pack has no such entry. `directory` lets several reads of one pack share one
+ * reading of its directory.
  */
-export const readPackFile = async (source: RandomAccess, path: string): Promise<PackFileContent | null> => {
-  const opened = await openEntries(source)
+export const readPackFile = async (
+  source: RandomAccess,
+  path: string,
+  directory: Promise<OpenedEntries | null> = openEntries(source),
+): Promise<PackFileContent | null> => {
+  const opened = await directory
   if (opened === null) return null
   const { file, subResource } = builtInParts(path)
   const found = await resolve(source, opened, file)

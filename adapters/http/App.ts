@@ -16,6 +16,7 @@ import { openApiDocument } from "./openapi/document.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
+import { reviewFileRoutes } from "./routes/reviewFiles.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
@@ -51,7 +52,7 @@ export interface AppOptions {
   readonly traceOneIn?: Readonly<Record<string, number>>
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...rescanRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...rescanRoutes, ...reviewFileRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

@@ -13,6 +13,8 @@ import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
+import type { PackFiles } from "../../ports/PackFiles.ts"
+import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
@@ -41,6 +43,8 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | PackFiles
+  | ReleaseEntryStore
 
 export interface RouteContext {
   readonly request: Request

@@ -69,6 +69,7 @@ export interface Tables {
   submissions: SubmissionsTable
   change_feed: ChangeFeedTable
   change_feed_head: ChangeFeedHeadTable
+  release_entries: ReleaseEntriesTable
 }
 
 export interface ScansTable {
@@ -99,4 +100,12 @@ export interface ChangeFeedTable {
 export interface ChangeFeedHeadTable {
   id: number
   seq: Count
+}
+
+export interface ReleaseEntriesTable {
+  game_id: string
+  version: string
+  /** The release's entries (domain/review/PackFile.ts) as a JSON array, sorted by path. */
+  entries: string
+  computed_at: Timestamp
 }

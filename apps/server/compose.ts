@@ -19,6 +19,7 @@ import type { UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
 import { layerMeteredPackScanner } from "../../adapters/observability/meteredScanner.ts"
 import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
+import { layerLazyPackFiles } from "../../adapters/scanner/packFiles/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
@@ -88,6 +89,7 @@ const layerPorts = (config: ServerConfig) =>
       layerNodeSha256Hasher,
       layerRandomIds,
       layerMeteredPackScanner.pipe(Layer.provide(scannerLayer)),
+      layerLazyPackFiles,
       layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
       Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
     ).pipe(Layer.provideMerge(layerSystemClock))

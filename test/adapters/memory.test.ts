@@ -15,6 +15,7 @@ import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { layerMemoryIdentity } from "../../adapters/memory/MemoryIdentity.ts"
 import { layerMemoryUploadTokens } from "../../adapters/memory/MemoryUploadTokens.ts"
@@ -27,6 +28,7 @@ gameViewsContract("memory", () => layerMemoryRecords)
 changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
 scanStoreContract("memory", () => layerMemoryRecords)
+releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)

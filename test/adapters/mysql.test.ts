@@ -9,6 +9,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
@@ -22,6 +23,7 @@ gameViewsContract("MariaDB", records)
 changeFeedContract("MariaDB", records)
 submissionStoreContract("MariaDB", records)
 scanStoreContract("MariaDB", records)
+releaseEntryStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)

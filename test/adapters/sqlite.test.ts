@@ -10,6 +10,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
@@ -23,6 +24,7 @@ gameViewsContract("SQLite", records)
 changeFeedContract("SQLite", records)
 submissionStoreContract("SQLite", records)
 scanStoreContract("SQLite", records)
+releaseEntryStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)

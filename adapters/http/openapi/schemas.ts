@@ -112,6 +112,14 @@ export const ReviewDecision = Schema.Struct({
   activationNote: Schema.optionalKey(ActivationNote),
 })
 
+/** Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. */
+export const LifecycleOutcome = Schema.Struct({
+  gameId: Schema.String,
+  gameStatus: Status,
+  activeVersion: Schema.NullOr(Schema.String),
+  releases: Schema.Array(Schema.Struct(releaseFields)),
+})
+
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),

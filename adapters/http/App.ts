@@ -16,6 +16,7 @@ import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
 import { lifecycleRoutes } from "./routes/lifecycle.ts"
+import { timelineRoutes } from "./routes/timeline.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
@@ -45,7 +46,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...lifecycleRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...lifecycleRoutes, ...timelineRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

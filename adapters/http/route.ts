@@ -18,6 +18,7 @@ import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { UploadTokens } from "../../ports/UploadTokens.ts"
+import type { Timeline } from "../../ports/Timeline.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { BodyTimeouts } from "./bodyTimeouts.ts"
 import type { UploadSlots } from "./uploadSlots.ts"
@@ -40,6 +41,7 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | Timeline
 
 export interface RouteContext {
   readonly request: Request

@@ -8,6 +8,7 @@ import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 import { layerMemoryTables } from "./MemoryTables.ts"
+import { layerMemoryTimeline } from "./MemoryTimeline.ts"
 
 /** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
 export const layerMemoryRecords = Layer.mergeAll(
@@ -19,4 +20,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryTimeline,
 ).pipe(Layer.provide(layerMemoryTables))

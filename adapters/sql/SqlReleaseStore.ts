@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
 import type { Kysely, NotNull, Selectable } from "kysely"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
@@ -74,6 +75,9 @@ export const layerSqlReleaseStore = Layer.effect(
             const declaration = ["game_id", "version", "sha256", "size_bytes", "content_type"] as const
             // Asking again with another publish mode replaces it: finalize must then repeat the newer one.
             await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt), publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE }).execute()
+            await appendTimelineEvent(trx, time, {
+              gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+            })
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
           })).pipe(orUnavailable),
       findIntent: (declaration, now) =>
@@ -91,6 +95,11 @@ export const layerSqlReleaseStore = Layer.effect(
             )
             const consumed = yield* tx.run((trx) => trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst())
             if (consumed.numDeletedRows === 0n) return yield* new NoUploadIntent({ gameId: release.gameId, version: release.version })
+            yield* tx.run((trx) =>
+              appendTimelineEvent(trx, time, {
+                gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+              })
+            )
             return release
           })).pipe(orUnavailable),
       get: (gameId, version) =>

@@ -11,6 +11,7 @@ import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
+import { layerSqlTimeline } from "./SqlTimeline.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, SqlDatabase, type SqlDatabaseOptions, type SqlTarget, type SqlTransaction } from "./SqlDatabase.ts"
 export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
@@ -29,6 +30,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlTimeline,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

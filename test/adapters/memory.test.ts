@@ -13,6 +13,7 @@ import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNot
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
@@ -31,3 +32,4 @@ objectStorageContract("memory", () =>
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
     Layer.provide(layerManualClock()),
   ))
+lifecycleContract("memory", () => layerMemoryRecords)

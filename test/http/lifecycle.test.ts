@@ -180,3 +180,33 @@ describe("takedown and reinstate", () => {
     await t.dispose()
   })
 })
+
+describe("GET /api/games/{gameId}/timeline", () => {
+  test("owner and administrators read every change oldest first, page by page; others get 404; bad paging is 400", async () => {
+    const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup()
+    await ship("1.0.0")
+    await t.api.approve(admin, gameId, "1.0.0")
+    await post(adminRel("1.0.0", "takedown"), admin, { reason: "Phishing page in the menu" })
+    const url = `/api/games/${gameId}/timeline`
+    const all = await t.api.call("GET", url, { token: owner })
+    expect(all.status).toBe(200)
+    expect(all.body.events.map((e: { kind: string }) => e.kind)).toEqual(["game_created", "upload_url_issued", "finalized", "approved", "activated", "taken_down"])
+    expect(all.body.events.at(-1)).toMatchObject({ version: "1.0.0", actor: "user:admin", reason: "Phishing page in the menu" })
+    expect(all.body.events[0]).toMatchObject({ actor: "user:owner", version: null, reason: null })
+    expect(all.body.nextCursor).toBeNull()
+    const pages: Array<string> = []
+    let cursor: string | null = null
+    do {
+      const page: { body: { events: Array<{ kind: string }>; nextCursor: string | null } } = await t.api.call("GET", `${url}?limit=4${cursor ? `&cursor=${cursor}` : ""}`, { token: admin })
+      pages.push(...page.body.events.map((e) => e.kind))
+      cursor = page.body.nextCursor
+    } while (cursor !== null)
+    expect(pages).toEqual(all.body.events.map((e: { kind: string }) => e.kind))
+    expect((await t.api.call("GET", url, { token: stranger })).body.error).toBe("game_not_found_or_forbidden")
+    expect((await t.api.call("GET", url)).status).toBe(401)
+    for (const query of ["?limit=0", "?limit=101", "?limit=x", "?cursor=bogus"]) {
+      expect((await t.api.call("GET", `${url}${query}`, { token: owner })).body.error).toBe("invalid_request")
+    }
+    await t.dispose()
+  })
+})

@@ -120,6 +120,18 @@ export const LifecycleOutcome = Schema.Struct({
   releases: Schema.Array(Schema.Struct(releaseFields)),
 })
 
+/** GET /api/games/{gameId}/timeline: events oldest first; `actor` is user:<id>, api_key:<id>, publisher:<id> or system. */
+export const GameTimeline = Schema.Struct({
+  events: Schema.Array(Schema.Struct({
+    at: Timestamp,
+    kind: Schema.String,
+    version: Schema.NullOr(Schema.String),
+    actor: Schema.String,
+    reason: Schema.NullOr(Schema.String),
+  })),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),

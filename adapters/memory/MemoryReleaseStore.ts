@@ -70,6 +70,11 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
       ),
     lifecycle: (gameId, step) => applyLifecycle(tables, gameId, step),
+    recentDecisions: (limit) =>
+      Effect.sync(() =>
+        [...releases.values()].flatMap((r) => (r.reviewedAt === null ? [] : [{ submittedAt: r.createdAt, decidedAt: r.reviewedAt }]))
+          .sort((a, b) => b.decidedAt.getTime() - a.decidedAt.getTime()).slice(0, limit)
+      ),
     activeVersion: (gameId) => Effect.sync(() => pointers.get(gameId)?.activeVersion ?? null),
     deleteExpiredIntents: (now) =>
       Effect.sync(() => {

@@ -125,6 +125,13 @@ export const layerSqlReleaseStore = Layer.effect(
           orUnavailable,
         ),
       lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
+      recentDecisions: (limit) =>
+        database.query("read recent review decisions", () =>
+          db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
+            .execute()).pipe(
+            Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
+            orUnavailable,
+          ),
       activeVersion: (gameId) =>
         database.query("read a game's active version", () => db.selectFrom("games").select("active_version").where("id", "=", gameId).executeTakeFirst()).pipe(
           Effect.map((row) => row?.active_version ?? null),

@@ -210,3 +210,33 @@ describe("GET /api/games/{gameId}/timeline", () => {
     await t.dispose()
   })
 })
+
+describe("queue position on a pending release's detail", () => {
+  test("the owner sees position, ahead, waiting time and the median-based estimate (null with fewer than 5 decisions)", async () => {
+    const { t, owner, admin, stranger, gameId, ship } = await setup()
+    const other = await t.token("other-creator")
+    const otherGame = await newGame(t, other, "Queue Neighbour")
+    const shipOther = async (version: string) => expect((await release(t, other, otherGame, artifact(2048, version))).status).toBe(201)
+    await shipOther("0.1.0")
+    t.clock.advance(1)
+    await ship("1.0.0")
+    const detail = async (token = owner) => (await t.api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token })).body
+    expect((await detail()).queue).toEqual({ position: 2, ahead: 1, waitingSeconds: 0, estimatedWaitSeconds: null })
+    // Five decisions that took 101, 200, 300, 400 and 500 seconds: the median is 300.
+    for (const v of ["0.2.0", "0.3.0", "0.4.0", "0.5.0"]) await shipOther(v)
+    for (const v of ["0.1.0", "0.2.0", "0.3.0", "0.4.0", "0.5.0"]) {
+      t.clock.advance(100)
+      expect((await t.api.approve(admin, otherGame, v)).status).toBe(200)
+    }
+    // 1.0.0 was submitted 500 s ago now: past the median, so nothing more is expected.
+    expect((await detail()).queue).toEqual({ position: 1, ahead: 0, waitingSeconds: 500, estimatedWaitSeconds: 0 })
+    await ship("1.1.0")
+    t.clock.advance(50)
+    const fresh = (await t.api.call("GET", `/api/games/${gameId}/releases/1.1.0`, { token: admin })).body
+    expect(fresh.queue).toEqual({ position: 2, ahead: 1, waitingSeconds: 50, estimatedWaitSeconds: 250 })
+    expect((await t.api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: stranger })).status).toBe(404)
+    await t.api.approve(admin, gameId, "1.0.0")
+    expect((await detail()).queue).toBeUndefined()
+    await t.dispose()
+  })
+})

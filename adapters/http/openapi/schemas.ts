@@ -80,8 +80,15 @@ export const PublicGame = Schema.Struct({
 })
 
 export const GameDetail = Schema.Union([OwnerGame, PublicGame])
+/** A pending release's place in the review queue (owner and administrators). */
+const QueuePosition = Schema.Struct({
+  position: Schema.Int,
+  ahead: Schema.Int,
+  waitingSeconds: Schema.Int,
+  estimatedWaitSeconds: Schema.NullOr(Schema.Int),
+})
 export const ReleaseDetail = Schema.Union([
-  Schema.Struct({ gameId: Schema.String, ...releaseFields }),
+  Schema.Struct({ gameId: Schema.String, ...releaseFields, queue: Schema.optionalKey(QueuePosition) }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
 export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })

@@ -42,6 +42,8 @@ export const EXIT_BY_ERROR_CODE: Readonly<Record<string, ExitCode>> = {
   artifact_missing: EXIT.cannotRun,
   release_not_pending: EXIT.cannotRun,
   release_not_activatable: EXIT.cannotRun,
+  release_not_approved: EXIT.cannotRun,
+  release_not_taken_down: EXIT.cannotRun,
   findings_unresolved: EXIT.cannotRun,
   ambiguous_publisher: EXIT.cannotRun,
   [ERROR_TABLE.MissingPck[1]]: EXIT.cannotRun,

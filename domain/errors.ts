@@ -185,6 +185,15 @@ export class ReleaseNotTakenDown extends Schema.TaggedError<ReleaseNotTakenDown>
   }
 }
 
+/** An account has the most webhooks allowed. */
+export class WebhookLimitReached extends Schema.TaggedError<WebhookLimitReached>()("WebhookLimitReached", {
+  limit: Schema.Number,
+}) {
+  get detail(): string {
+    return `This account already has ${this.limit} webhooks; delete one (DELETE /api/me/webhooks/{id}) before adding another.`
+  }
+}
+
 /** Unknown resource, or one the caller may not see: answered 404 so existence cannot be probed. */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   what: Schema.String,
@@ -306,3 +315,4 @@ export type DomainError =
   | ReleaseNotActivatable
   | ReleaseNotApproved
   | ReleaseNotTakenDown
+  | WebhookLimitReached

@@ -17,6 +17,7 @@ import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
 import { lifecycleRoutes } from "./routes/lifecycle.ts"
 import { timelineRoutes } from "./routes/timeline.ts"
+import { webhookRoutes } from "./routes/webhooks.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
@@ -46,7 +47,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...lifecycleRoutes, ...timelineRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...lifecycleRoutes, ...timelineRoutes, ...webhookRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

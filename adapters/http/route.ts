@@ -19,6 +19,7 @@ import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { UploadTokens } from "../../ports/UploadTokens.ts"
 import type { Timeline } from "../../ports/Timeline.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { BodyTimeouts } from "./bodyTimeouts.ts"
 import type { UploadSlots } from "./uploadSlots.ts"
@@ -42,6 +43,7 @@ export type AppServices =
   | PackScanner
   | UploadTokens
   | Timeline
+  | WebhookSubscriptions
 
 export interface RouteContext {
   readonly request: Request

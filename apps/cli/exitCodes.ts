@@ -44,6 +44,7 @@ export const EXIT_BY_ERROR_CODE: Readonly<Record<string, ExitCode>> = {
   release_not_activatable: EXIT.cannotRun,
   release_not_approved: EXIT.cannotRun,
   release_not_taken_down: EXIT.cannotRun,
+  webhook_limit_reached: EXIT.cannotRun,
   findings_unresolved: EXIT.cannotRun,
   ambiguous_publisher: EXIT.cannotRun,
   [ERROR_TABLE.MissingPck[1]]: EXIT.cannotRun,

@@ -14,6 +14,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
@@ -33,3 +34,4 @@ objectStorageContract("memory", () =>
     Layer.provide(layerManualClock()),
   ))
 lifecycleContract("memory", () => layerMemoryRecords)
+webhookSubscriptionsContract("memory", () => layerMemoryRecords)

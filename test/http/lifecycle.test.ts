@@ -240,3 +240,33 @@ describe("queue position on a pending release's detail", () => {
     await t.dispose()
   })
 })
+
+describe("creator webhooks: POST/GET/DELETE /api/me/webhooks", () => {
+  test("https URLs only, at most 5, the whsec_ secret shown once, another account's id is 404", async () => {
+    const { t, owner, stranger } = await setup()
+    const call = (method: string, path: string, token: string, body?: unknown) =>
+      t.api.call(method, path, body === undefined ? { token } : { token, body })
+    for (const url of ["http://hooks.example/x", "ftp://hooks.example", "https://user:pw@hooks.example/", "not a url", ""]) {
+      expect((await call("POST", "/api/me/webhooks", owner, { url })).body.error).toBe("invalid_request")
+    }
+    const ids: Array<string> = []
+    for (let i = 0; i < 5; i++) {
+      const created = await call("POST", "/api/me/webhooks", owner, { url: `https://hooks.example/${i}` })
+      expect(created.status).toBe(201)
+      expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+      ids.push(created.body.id)
+    }
+    const sixth = await call("POST", "/api/me/webhooks", owner, { url: "https://hooks.example/6" })
+    expect([sixth.status, sixth.body.error]).toEqual([409, "webhook_limit_reached"])
+    const listed = await call("GET", "/api/me/webhooks", owner)
+    expect(listed.body.webhooks.map((w: { url: string }) => w.url)).toEqual([0, 1, 2, 3, 4].map((i) => `https://hooks.example/${i}`))
+    expect(JSON.stringify(listed.body)).not.toContain("whsec_")
+    expect((await call("GET", "/api/me/webhooks", stranger)).body.webhooks).toEqual([])
+    expect((await call("DELETE", `/api/me/webhooks/${ids[0]}`, stranger)).status).toBe(404)
+    expect((await call("DELETE", `/api/me/webhooks/${ids[0]}`, owner)).status).toBe(204)
+    expect((await call("DELETE", `/api/me/webhooks/${ids[0]}`, owner)).status).toBe(404)
+    expect((await call("POST", "/api/me/webhooks", owner, { url: "https://hooks.example/again" })).status).toBe(201)
+    expect((await t.api.call("GET", "/api/me/webhooks")).status).toBe(401)
+    await t.dispose()
+  })
+})

@@ -139,6 +139,9 @@ export const GameTimeline = Schema.Struct({
   nextCursor: Schema.NullOr(Schema.String),
 })
 
+export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
+export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
+
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),

@@ -16,7 +16,10 @@ import { openApiDocument } from "./openapi/document.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
+import { lifecycleRoutes } from "./routes/lifecycle.ts"
 import { reviewFileRoutes } from "./routes/reviewFiles.ts"
+import { timelineRoutes } from "./routes/timeline.ts"
+import { webhookRoutes } from "./routes/webhooks.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
@@ -52,7 +55,18 @@ export interface AppOptions {
   readonly traceOneIn?: Readonly<Record<string, number>>
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...rescanRoutes, ...reviewFileRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [
+  ...gameRoutes,
+  ...releaseRoutes,
+  ...reviewRoutes,
+  ...sessionRoutes,
+  ...userSessionRoutes,
+  ...rescanRoutes,
+  ...reviewFileRoutes,
+  ...lifecycleRoutes,
+  ...timelineRoutes,
+  ...webhookRoutes,
+]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

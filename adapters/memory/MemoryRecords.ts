@@ -9,6 +9,8 @@ import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 import { layerMemoryTables } from "./MemoryTables.ts"
+import { layerMemoryTimeline } from "./MemoryTimeline.ts"
+import { layerMemoryWebhookSubscriptions } from "./MemoryWebhookSubscriptions.ts"
 
 /** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
 export const layerMemoryRecords = Layer.mergeAll(
@@ -21,4 +23,6 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
   layerMemoryReleaseEntryStore,
+  layerMemoryTimeline,
+  layerMemoryWebhookSubscriptions,
 ).pipe(Layer.provide(layerMemoryTables))

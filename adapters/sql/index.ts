@@ -12,6 +12,8 @@ import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
+import { layerSqlTimeline } from "./SqlTimeline.ts"
+import { layerSqlWebhookSubscriptions } from "./SqlWebhookSubscriptions.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, SqlDatabase, type SqlDatabaseOptions, type SqlTarget, type SqlTransaction } from "./SqlDatabase.ts"
 export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
@@ -31,6 +33,8 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
   layerSqlReleaseEntryStore,
+  layerSqlTimeline,
+  layerSqlWebhookSubscriptions,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

@@ -5,8 +5,9 @@ import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
-import type { Release } from "../release/Release.ts"
-import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
+import { publishModeOf, type Release } from "../release/Release.ts"
+import { queuePosition } from "../review/QueuePosition.ts"
+import { catalogStatus } from "../review/ReviewMachine.ts"
 import type { Game } from "./Game.ts"
 
 /** A release as its owner and administrators see it. */
@@ -19,6 +20,8 @@ export const releaseView = (release: Release) => ({
   createdAt: release.createdAt,
   reviewedAt: release.reviewedAt,
   rejectionReason: release.rejectionReason,
+  publishMode: publishModeOf(release),
+  takedownReason: release.takedownReason ?? null,
 })
 
 /** A release as the public sees it: only what a downloader needs to verify. */
@@ -36,8 +39,8 @@ export const ownerGameView = (game: Game, releases: ReadonlyArray<Release>) => (
   slug: game.slug,
   kind: game.kind,
   ownerId: game.ownerId,
-  status: catalogStatus(releases),
-  activeVersion: activeRelease(releases)?.version ?? null,
+  status: catalogStatus(releases, game.activeVersion ?? null),
+  activeVersion: game.activeVersion ?? null,
   createdAt: game.createdAt,
   updatedAt: game.updatedAt,
   releases: releases.map(releaseView),
@@ -66,7 +69,7 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
   if (game === null) return yield* new NotFound({ what: "game" })
   const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
   if (seesAllReleases(principal, game.ownerId)) return ownerGameView(game, releases)
-  const active = activeRelease(releases)
+  const active = releases.find((r) => r.version === game.activeVersion) ?? null
   if (active === null) return yield* new NotFound({ what: "game" })
   return publicGameView(game, active)
 })
@@ -74,9 +77,10 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
 /** GET /api/games/{gameId}/releases/{version}. */
 export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
-  return seesAllReleases(principal, game.ownerId)
-    ? { gameId, ...releaseView(release) }
-    : { gameId, ...publicReleaseView(release) }
+  if (!seesAllReleases(principal, game.ownerId)) return { gameId, ...publicReleaseView(release) }
+  // While pending, the owner (and administrators) see where it stands in the review queue.
+  const queue = release.status === "pending_review" ? yield* queuePosition(release) : null
+  return { gameId, ...releaseView(release), ...(queue === null ? {} : { queue }) }
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */

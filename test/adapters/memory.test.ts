@@ -13,6 +13,8 @@ import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNot
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
@@ -39,3 +41,5 @@ objectStorageContract("memory", () =>
   ))
 uploadTokensContract("memory", () => layerMemoryUploadTokens)
 identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))
+lifecycleContract("memory", () => layerMemoryRecords)
+webhookSubscriptionsContract("memory", () => layerMemoryRecords)

@@ -8,6 +8,8 @@ import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
@@ -28,3 +30,5 @@ releaseEntryStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
+lifecycleContract("SQLite", records)
+webhookSubscriptionsContract("SQLite", records)

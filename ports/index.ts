@@ -1,6 +1,7 @@
 // The public API of the ports (`pckgate/ports`): one service per concern. Provide a layer for each port a use case
 // needs; the memory adapters (`pckgate/memory`) implement all of them. Each file holds one port and its types, so
 // everything it exports is public.
+export * from "./ApiKeyStore.ts"
 export * from "./BudgetLedger.ts"
 export * from "./ChangeFeed.ts"
 export * from "./Clock.ts"
@@ -14,6 +15,7 @@ export * from "./PackScanner.ts"
 export * from "./ReleaseStore.ts"
 export * from "./ReviewNotifier.ts"
 export * from "./ScanStore.ts"
+export * from "./SecretRandom.ts"
 export * from "./SessionStore.ts"
 export * from "./Sha256Hasher.ts"
 export * from "./SubmissionStore.ts"

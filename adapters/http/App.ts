@@ -5,6 +5,7 @@ import { type HttpMetrics, makeHttpMetrics } from "../observability/httpMetrics.
 import { dependencyUnavailable, type RequestNote, requestLogged, unhandledFailure } from "../observability/requestLog.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
 import type { AuthContext } from "./auth.ts"
+import { admission } from "./credentialAccess.ts"
 import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS } from "./bodyTimeouts.ts"
 import { metricsRoute } from "./routes/metrics.ts"
 import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.ts"
@@ -12,6 +13,7 @@ import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
 import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
 import { openApiDocument } from "./openapi/document.ts"
+import { apiKeyRoutes } from "./routes/apiKeys.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
@@ -44,7 +46,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...apiKeyRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
@@ -143,10 +145,11 @@ export const makeApp = (options: AppOptions): App => {
     h3.on(route.method, route.path, async (event) => {
       const note = noteFor(event)
       note.route = `${route.method} ${route.path}`
+      const params = getRouterParams(event)
       const ctx: RouteContext = {
         request: event.req,
-        params: getRouterParams(event),
-        auth,
+        params,
+        auth: { ...auth, admit: admission({ scopes: route.doc?.credentialScopes, allGames: route.doc?.credentialGames === "all" }, params) },
         baseUrl: options.baseUrl,
         requestId: note.requestId,
         setUser: (userId) => void (note.userId = userId),

@@ -3,6 +3,8 @@ import type { DomainError } from "../../domain/errors.ts"
 import { NotFound } from "../../domain/errors.ts"
 import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
 import { isValidVersion } from "../../domain/release/Version.ts"
+import type { CredentialScope } from "../../domain/credentials/Credential.ts"
+import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
@@ -14,6 +16,7 @@ import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
+import type { SecretRandom } from "../../ports/SecretRandom.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
@@ -40,6 +43,8 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | ApiKeyStore
+  | SecretRandom
 
 export interface RouteContext {
   readonly request: Request
@@ -64,6 +69,13 @@ export interface RouteDoc {
    * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else).
    */
   readonly access: "public" | "signedIn" | "bearer" | "admin"
+  /**
+   * Which scopes of an API key or a trusted publisher's token may call the route (adapters/http/credentialAccess.ts);
+   * absent: only a person's own token or session. A game in the path must be one the credential covers.
+   */
+  readonly credentialScopes?: ReadonlyArray<CredentialScope>
+  /** `all`: only credentials for all games (the route may create a game). */
+  readonly credentialGames?: "all"
   readonly request?: Schema.Top
   /** A request body that is not JSON, as an OpenAPI requestBody object (the multipart endpoint). */
   readonly requestBody?: Record<string, unknown>

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
@@ -19,4 +20,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryApiKeyStore,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -9,6 +9,7 @@ import { layerMemoryObjectStorage } from "./MemoryObjectStorage.ts"
 import { layerMemoryRecords } from "./MemoryRecords.ts"
 import { layerMemoryReviewNotifier } from "./MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
+import { layerWebCryptoSecretRandom } from "./MemorySecretRandom.ts"
 
 export { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 export { layerManualClock, ManualClock } from "./MemoryClock.ts"
@@ -26,6 +27,8 @@ export { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 export { layerMemoryTables, MemoryTables } from "./MemoryTables.ts"
 export { layerMemoryReviewNotifier, ReviewInbox } from "./MemoryReviewNotifier.ts"
 export { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
+export { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
+export { layerWebCryptoSecretRandom } from "./MemorySecretRandom.ts"
 
 export interface MemoryOptions {
   /** Opaque access tokens and who they name. */
@@ -44,6 +47,7 @@ export const layerMemory = (options: MemoryOptions = {}) => {
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
+    layerWebCryptoSecretRandom,
     layerMemoryIdentity(options.tokens ?? {}),
     layerMemoryObjectStorage.pipe(Layer.provideMerge(signer)),
   ).pipe(Layer.provideMerge(clock))

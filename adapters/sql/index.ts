@@ -1,6 +1,7 @@
 // Every persistence port on one SQL database (SQLite or MySQL): `layerSqlRecords` opens and migrates it, and closes
 // it when the layer is released.
 import { Layer } from "effect"
+import { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
 import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
@@ -17,6 +18,7 @@ export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
 export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
 export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 export { layerSqlSessionStore } from "./SqlSessionStore.ts"
+export { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
 
 /** Every persistence port, on the SqlDatabase they are given (layerSqlRecords opens one). */
 export const layerSqlStores = Layer.mergeAll(
@@ -29,6 +31,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlApiKeyStore,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

@@ -9,6 +9,7 @@ import { submissionsAndScans } from "./migrations/0002_submissions_scans.ts"
 import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.ts"
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
+import { credentialsSchema } from "./migrations/0009_credentials.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -31,6 +32,11 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
   "0005_change_feed": {
     up: async (db) => {
       for (const statement of changeFeedSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
+  "0009_credentials": {
+    up: async (db) => {
+      for (const statement of credentialsSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
 })

@@ -21,6 +21,7 @@ import { layerMeteredPackScanner } from "../../adapters/observability/meteredSca
 import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
+import { layerNodeSecretRandom } from "../../adapters/system/NodeSecretRandom.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
@@ -86,6 +87,7 @@ const layerPorts = (config: ServerConfig) =>
       identity,
       layerNodeSha256Hasher,
       layerRandomIds,
+      layerNodeSecretRandom,
       layerMeteredPackScanner.pipe(Layer.provide(scannerLayer)),
       layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
       Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),

@@ -1,7 +1,14 @@
+import type { Credential } from "../credentials/Credential.ts"
+
 /** Who is calling: established by the identity adapter from a Bearer token or a session cookie. */
 export interface Principal {
   readonly userId: string
   readonly isAdmin: boolean
+  /**
+   * Absent for the person's own credentials (access token, session). An API key or a trusted publisher's token acts
+   * for `userId` (the owner, so ownership and budgets stay the owner's) within its scopes and games.
+   */
+  readonly credential?: Credential
 }
 
 /** upload-url and finalize act only on games the caller owns. */

@@ -16,6 +16,8 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { layerMemoryApiKeyStore } from "../../adapters/memory/MemoryApiKeyStore.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
@@ -26,6 +28,7 @@ scanStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
+apiKeyStoreContract("memory", () => layerMemoryApiKeyStore)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),

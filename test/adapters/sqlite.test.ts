@@ -11,6 +11,7 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -26,3 +27,4 @@ scanStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
+apiKeyStoreContract("SQLite", records)

@@ -18,6 +18,7 @@ import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStora
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { layerMemoryReviewNotifier, ReviewInbox } from "../../adapters/memory/MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "../../adapters/memory/MemorySha256Hasher.ts"
+import { layerWebCryptoSecretRandom } from "../../adapters/memory/MemorySecretRandom.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { makeUrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
 import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
@@ -48,6 +49,7 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
+    layerWebCryptoSecretRandom,
     // Memoized download URLs, as the server composes them (they are what signs at whole seconds).
     layerMemoizedDownloadUrls.pipe(Layer.provide(
       Layer.effect(ObjectStorage, Effect.map(makeMemoryObjectStorage, options.wrapStorage ?? ((s) => s))).pipe(

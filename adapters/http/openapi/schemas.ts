@@ -126,3 +126,16 @@ export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), erro
 
 /** The cursor of a paginated list (api-conventions.md): a string to ask for the next page, null or absent on the last. */
 export const PageCursor = Schema.Struct({ nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+
+/** API keys (issue 18): the key itself appears once, in the creation answer. */
+const apiKeyFields = {
+  id: Schema.String,
+  name: Schema.String,
+  prefix: Schema.String,
+  games: Schema.Union([Schema.Literal("all"), Schema.Array(Schema.String)]),
+  scopes: Schema.Array(Schema.Literals(["read", "release", "submit"])),
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+}
+export const CreatedApiKey = Schema.Struct({ ...apiKeyFields, key: Schema.String })
+export const ApiKeyList = Schema.Struct({ keys: Schema.Array(Schema.Struct({ ...apiKeyFields, lastUsedAt: Schema.NullOr(Timestamp) })) })

@@ -5,6 +5,7 @@ import type { Game } from "../../../domain/game/Game.ts"
 import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
+import { READ_SCOPES } from "../credentialAccess.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -31,6 +32,8 @@ export const gameRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "Create the game record (once per game, not per version)",
       access: "signedIn",
+      credentialScopes: ["release"],
+      credentialGames: "all",
       request: CreateGameBody,
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "RateLimited"],
@@ -60,7 +63,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/me/games",
-    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
+    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", credentialScopes: READ_SCOPES, success: [200, Wire.MyGames], errors: [] },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
       return json(200, { games: yield* myGames(principal) })
@@ -72,6 +75,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "A game: everything for its owner and administrators, the public record of a published game for others",
       access: "public",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.GameDetail],
       errors: ["SignInRequired", "NotFound"],
     },

@@ -2,6 +2,8 @@ import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
 import { myGames, type releaseView } from "../../../domain/game/Views.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
+import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
+import { apiKeysSection } from "./apiKeysSection.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
 import { type Html, html } from "./html.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
@@ -65,14 +67,16 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
       }
 </section>`
     }))
+  const keys = principal.credential === undefined ? yield* listApiKeys(principal) : []
   return htmlResponse(200, page({
     title: "My games",
     principal,
     section: "creator",
-    scripts: ["creator.js"],
+    scripts: ["creator.js", "apiKeys.js"],
     main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
-${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
+${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}
+${apiKeysSection(keys, games)}`,
   }))
 })

@@ -15,6 +15,7 @@ import { type AppServices, principalFor, type Route, type RouteContext } from ".
 import { openApiDocument } from "./openapi/document.ts"
 import { apiKeyRoutes } from "./routes/apiKeys.ts"
 import { gameRoutes } from "./routes/games.ts"
+import { trustedPublishingRoutes } from "./routes/trustedPublishing.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
 import { sessionRoutes } from "./routes/session.ts"
@@ -46,7 +47,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...apiKeyRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...apiKeyRoutes, ...trustedPublishingRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

@@ -3,6 +3,7 @@ import type { Principal } from "../../domain/auth/Principal.ts"
 import { sessionPrincipal } from "../../domain/auth/Session.ts"
 import { SignInRequired, type Unavailable } from "../../domain/errors.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+import { PublishTokens } from "../../ports/PublishTokens.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import { Clock } from "../../ports/Clock.ts"
 import { apiKeyPrincipal } from "../../domain/credentials/ManageApiKeys.ts"
@@ -22,11 +23,13 @@ export interface AuthContext {
   readonly admit?: Admission
 }
 
-/** Who a Bearer credential names: an API key (`pckg_…`) or an access token; 401 when it is neither. */
+/** Who a Bearer credential names: an API key (`pckg_…`), a trusted publisher's token or an access token; else 401. */
 export const bearerPrincipal = (
   token: string,
-): Effect.Effect<Principal, SignInRequired | Unavailable, Identity | ApiKeyStore | Clock | Sha256Hasher> =>
-  token.startsWith(API_KEY_PREFIX) ? apiKeyPrincipal(token) : Identity.use((identity) => identity.verify(token))
+): Effect.Effect<Principal, SignInRequired | Unavailable, Identity | ApiKeyStore | Clock | Sha256Hasher | PublishTokens> =>
+  token.startsWith(API_KEY_PREFIX)
+    ? apiKeyPrincipal(token)
+    : PublishTokens.use((tokens) => (tokens.claims(token) ? tokens.verify(token) : Identity.use((identity) => identity.verify(token))))
 
 /**
  * Spec §5: Bearer first. A Bearer token that is present but invalid is a hard 401 and never falls through to the

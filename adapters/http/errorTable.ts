@@ -33,6 +33,7 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   InsufficientStorage: [507, "insufficient_storage"],
   RequestTimedOut: [408, "request_timeout"],
   TooManyUploads: [429, "too_many_uploads"],
+  AmbiguousPublisher: [409, "ambiguous_publisher"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

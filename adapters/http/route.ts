@@ -6,6 +6,9 @@ import { isValidVersion } from "../../domain/release/Version.ts"
 import type { CredentialScope } from "../../domain/credentials/Credential.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
+import type { CiIdentity } from "../../ports/CiIdentity.ts"
+import type { PublishTokens } from "../../ports/PublishTokens.ts"
+import type { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
@@ -45,6 +48,9 @@ export type AppServices =
   | UploadTokens
   | ApiKeyStore
   | SecretRandom
+  | TrustedPublisherStore
+  | CiIdentity
+  | PublishTokens
 
 export interface RouteContext {
   readonly request: Request

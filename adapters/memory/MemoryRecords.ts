@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
+import { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
@@ -21,4 +22,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
   layerMemoryApiKeyStore,
+  layerMemoryTrustedPublisherStore,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -28,6 +28,7 @@ export { layerMemoryTables, MemoryTables } from "./MemoryTables.ts"
 export { layerMemoryReviewNotifier, ReviewInbox } from "./MemoryReviewNotifier.ts"
 export { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
 export { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
+export { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
 export { layerWebCryptoSecretRandom } from "./MemorySecretRandom.ts"
 
 export interface MemoryOptions {

@@ -2,6 +2,7 @@
 // it when the layer is released.
 import { Layer } from "effect"
 import { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
+import { layerSqlTrustedPublisherStore } from "./SqlTrustedPublisherStore.ts"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
 import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
@@ -19,6 +20,7 @@ export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
 export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 export { layerSqlSessionStore } from "./SqlSessionStore.ts"
 export { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
+export { layerSqlTrustedPublisherStore } from "./SqlTrustedPublisherStore.ts"
 
 /** Every persistence port, on the SqlDatabase they are given (layerSqlRecords opens one). */
 export const layerSqlStores = Layer.mergeAll(
@@ -32,6 +34,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
   layerSqlApiKeyStore,
+  layerSqlTrustedPublisherStore,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

@@ -11,12 +11,13 @@ import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+import type { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ApiKeyStore, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ApiKeyStore | TrustedPublisherStore, unknown>
   readonly describe: string
 }
 

@@ -17,6 +17,7 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
 import { layerMemoryApiKeyStore } from "../../adapters/memory/MemoryApiKeyStore.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
@@ -29,6 +30,7 @@ budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
 apiKeyStoreContract("memory", () => layerMemoryApiKeyStore)
+trustedPublisherStoreContract("memory", () => layerMemoryRecords)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),

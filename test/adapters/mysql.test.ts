@@ -11,6 +11,7 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
 // migrations again: the later ones find nothing to apply.
@@ -27,3 +28,4 @@ budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
 apiKeyStoreContract("MariaDB", records)
+trustedPublisherStoreContract("MariaDB", records)

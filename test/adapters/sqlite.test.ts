@@ -12,6 +12,7 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -28,3 +29,4 @@ budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)
+trustedPublisherStoreContract("SQLite", records)

@@ -10,6 +10,8 @@ import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
 import { layerEphemeralUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
+import { layerEphemeralPublishTokens } from "../../adapters/identity/JwtPublishTokens.ts"
+import { layerNoCiIdentity } from "../../adapters/identity/JoseCiIdentity.ts"
 import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
 import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
@@ -60,6 +62,8 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     layerJwtIdentity({ keys: issuer.keys, issuer: DEV_ISSUER, audience: DEV_AUDIENCE }),
     scannerLayer,
     layerEphemeralUploadTokens,
+    layerEphemeralPublishTokens,
+    layerNoCiIdentity,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
   ).pipe(Layer.provideMerge(clockLayer))
   const withOverride = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)

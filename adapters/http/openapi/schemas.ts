@@ -139,3 +139,23 @@ const apiKeyFields = {
 }
 export const CreatedApiKey = Schema.Struct({ ...apiKeyFields, key: Schema.String })
 export const ApiKeyList = Schema.Struct({ keys: Schema.Array(Schema.Struct({ ...apiKeyFields, lastUsedAt: Schema.NullOr(Timestamp) })) })
+
+/** Trusted publishing (issue 18). */
+export const TrustedPublisherView = Schema.Struct({
+  id: Schema.String,
+  gameId: Schema.String,
+  provider: Schema.Literals(["github", "gitlab"]),
+  repository: Schema.String,
+  workflow: Schema.String,
+  environment: Schema.NullOr(Schema.String),
+  ref: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Timestamp,
+})
+export const TrustedPublisherList = Schema.Struct({ publishers: Schema.Array(TrustedPublisherView) })
+export const PublishingToken = Schema.Struct({
+  token: Schema.String,
+  expiresAt: Timestamp,
+  gameId: Schema.String,
+  scopes: Schema.Array(Schema.Literal("release")),
+})

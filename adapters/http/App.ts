@@ -1,6 +1,11 @@
 import { Cause, Context, Effect, type Exit, Option } from "effect"
 import { getRouterParams, H3, type H3Event, type HTTPError } from "h3"
-import { type DomainError, NotFound } from "../../domain/errors.ts"
+import { type DomainError, NotFound, StaticAnalysisFailed } from "../../domain/errors.ts"
+import type { Finding } from "../../domain/scan/Finding.ts"
+import type { Policy as ScanPolicy } from "../scanner/policy/Policy.ts"
+import { defaultPolicy } from "../scanner/policy/defaultPolicy.ts"
+import { withDocsUrls } from "../scanner/policy/ruleDocs.ts"
+import { ruleDocsRoute } from "./pages/rulePage.ts"
 import { type HttpMetrics, makeHttpMetrics } from "../observability/httpMetrics.ts"
 import { dependencyUnavailable, type RequestNote, requestLogged, unhandledFailure } from "../observability/requestLog.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
@@ -45,6 +50,8 @@ export interface AppOptions {
   readonly maxUploadsPerAccount?: number
   /** GET /metrics also answers callers off this machine that send `Authorization: Bearer <metricsToken>`. */
   readonly metricsToken?: string | null
+  /** The scanner's active policy: GET /docs/rules/{id} explains its patterns, findings link there (default: the shipped one). */
+  readonly policy?: ScanPolicy
 }
 
 export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...apiKeyRoutes, ...trustedPublishingRoutes]
@@ -110,7 +117,10 @@ export const makeApp = (options: AppOptions): App => {
     const error = Cause.findErrorOption(exit.cause)
     if (Option.isSome(error)) {
       if (error.value._tag === "Unavailable") log(dependencyUnavailable(note, error.value.dependency, error.value.reason))
-      return renderDomainError(error.value, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
+      const failure = error.value._tag === "StaticAnalysisFailed"
+        ? new StaticAnalysisFailed({ violations: withDocsUrls(error.value.violations as ReadonlyArray<Finding>, options.baseUrl(), policy) })
+        : error.value
+      return renderDomainError(failure, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
     }
     log(unhandledFailure(note, exit.cause))
     return internalError(note)
@@ -141,7 +151,8 @@ export const makeApp = (options: AppOptions): App => {
     },
   })
 
-  const allRoutes = [...API_ROUTES, ...(options.routes ?? [])]
+  const policy = options.policy ?? defaultPolicy
+  const allRoutes = [...API_ROUTES, ruleDocsRoute(policy), ...(options.routes ?? [])]
   for (const route of allRoutes) {
     h3.on(route.method, route.path, async (event) => {
       const note = noteFor(event)
@@ -156,6 +167,7 @@ export const makeApp = (options: AppOptions): App => {
         setUser: (userId) => void (note.userId = userId),
         bodyTimeouts,
         uploads,
+        withDocsUrls: (findings) => withDocsUrls(findings, options.baseUrl(), policy),
       }
       const handled = route.doc?.access === "admin" ? Effect.andThen(adminOnly(ctx), route.handle(ctx)) : route.handle(ctx)
       const response = respond(await run(handled, note, event.req), note, route)

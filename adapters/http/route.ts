@@ -65,6 +65,8 @@ export interface RouteContext {
   readonly bodyTimeouts: BodyTimeouts
   /** Concurrent uploads per account on this instance. */
   readonly uploads: UploadSlots
+  /** Findings as answered: each with `docsUrl`, its page under BASE_URL/docs/rules/ (computed, never stored). */
+  readonly withDocsUrls: <F extends { readonly rule: string; readonly pattern: string }>(findings: ReadonlyArray<F>) => Array<F & { readonly docsUrl: string }>
 }
 
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */

@@ -106,9 +106,13 @@ export const ReviewDecision = Schema.Struct({
   activeVersion: Schema.NullOr(Schema.String),
 })
 
+/** A finding as answered: with `docsUrl`, its page under BASE_URL/docs/rules/ (computed when answering, not stored). */
+const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String) })
+const AnsweredScanReport = Schema.Struct({ ...ScanReport.fields, findings: Schema.Array(AnsweredFinding) })
+
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
-  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),
+  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: AnsweredScanReport }),
 ])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
@@ -120,9 +124,9 @@ export const SubmissionOk = Schema.Struct({
   gameId: Schema.String,
   submissionId: Schema.String,
   status: Schema.Literal("review"),
-  scan: ScanReport,
+  scan: AnsweredScanReport,
 })
-export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), error: Schema.String, detail: Schema.String, violations: Schema.Array(Finding) })
+export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), error: Schema.String, detail: Schema.String, violations: Schema.Array(AnsweredFinding) })
 
 /** The cursor of a paginated list (api-conventions.md): a string to ask for the next page, null or absent on the last. */
 export const PageCursor = Schema.Struct({ nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) })

@@ -95,7 +95,8 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       const principal = yield* principalFor(ctx)
       const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
       const version = yield* versionParam(ctx)
-      return json(200, yield* releaseScan(principal, gameId, version))
+      const scan = yield* releaseScan(principal, gameId, version)
+      return json(200, scan.status === "pending" ? scan : { ...scan, report: { ...scan.report, findings: ctx.withDocsUrls(scan.report.findings) } })
     }),
   },
   {

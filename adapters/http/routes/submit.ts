@@ -93,7 +93,7 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       // `receive`, so a spent budget is answered 429 before the body is read; any later failure gives it back.
       const receive = receiveSubmission(ctx.request, options.limits, { rawNodeBody: options.rawNodeBody ?? true })
       const accepted = yield* submitPackage(principal, receive)
-      return json(200, { ok: true, ...accepted })
+      return json(200, { ok: true, ...accepted, scan: { ...accepted.scan, findings: ctx.withDocsUrls(accepted.scan.findings) } })
     }, Effect.scoped),
   }
   if (options.corsOrigin === null) return [submit]

@@ -22,7 +22,9 @@ const LINE = {
   options: { manifest: { type: "string" }, "submit-url": { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
-const findingLine = (f: Finding) => `${f.line === null ? f.file : `${f.file}:${f.line}`} ${f.rule} ${f.message}`
+/** A finding with its page: the service answers `docsUrl` (older services do not: then the rule id). */
+const findingLine = (f: Finding & { readonly docsUrl?: string }) =>
+  `${f.line === null ? f.file : `${f.file}:${f.line}`} ${f.rule} ${f.message} (docs: ${f.docsUrl ?? f.rule})`
 
 export const command = serviceCommand(
   LINE,

@@ -5,7 +5,7 @@ import type { Finding } from "../../domain/scan/Finding.ts"
 import type { Policy as ScanPolicy } from "../scanner/policy/Policy.ts"
 import { defaultPolicy } from "../scanner/policy/defaultPolicy.ts"
 import { withDocsUrls } from "../scanner/policy/ruleDocs.ts"
-import { ruleDocsRoute } from "./pages/rulePage.ts"
+import { notFoundPage, ruleDocsRoute } from "./pages/rulePage.ts"
 import { type HttpMetrics, makeHttpMetrics } from "../observability/httpMetrics.ts"
 import { dependencyUnavailable, type RequestNote, requestLogged, unhandledFailure } from "../observability/requestLog.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
@@ -84,6 +84,11 @@ const lingerOnUnreadBody = (request: Request): void => {
 /** The one administrator guard: 401 without credentials, 404 not_found for anyone who is not an administrator. */
 const adminOnly = (ctx: RouteContext) =>
   Effect.flatMap(principalFor(ctx), (principal) => (principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))))
+
+// Browsers asking for a page; API clients (and curl, which accepts anything) keep JSON.
+const wantsHtml = (request: Request): boolean => (request.headers.get("accept") ?? "").includes("text/html")
+/** Paths whose 404 stays JSON whatever the client accepts. */
+const isApiPath = (path: string): boolean => /^\/(api|storage)(\/|$)|\/submit-api(\/|$)/.test(path)
 
 const internalError = (note: RequestNote) =>
   errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
@@ -203,27 +208,38 @@ export const makeApp = (options: AppOptions): App => {
       return respond(await run(handleSignedStorage(event.req, signer, { bodyTimeouts, uploads }), note, event.req), note, null)
     })
   }
-  h3.all("/**", () => errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
+  h3.all("/**", (event) =>
+    wantsHtml(event.req) && !isApiPath(new URL(event.req.url).pathname)
+      ? notFoundPage()
+      : errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
+
+  const answer = async (request: Request): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id")
+    const note: RequestNote = {
+      route: "unknown",
+      userId: null,
+      requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
+      startedAt: performance.now(),
+    }
+    // h3 takes the request's `context` as the event's: the note is there for every handler.
+    ;(request as { context?: Record<string, unknown> }).context = { [NOTE]: note }
+    const response = await h3.fetch(request)
+    response.headers.set("x-request-id", note.requestId)
+    for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
+    lingerOnUnreadBody(request)
+    const durationMs = performance.now() - note.startedAt
+    metrics.record(note.route, response.status, durationMs / 1000)
+    log(requestLogged(note, request, response.status, durationMs))
+    return response
+  }
 
   return {
+    // HEAD answers wherever GET does: the GET's status and headers, without its body.
     async fetch(request) {
-      const incoming = request.headers.get("x-request-id")
-      const note: RequestNote = {
-        route: "unknown",
-        userId: null,
-        requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
-        startedAt: performance.now(),
-      }
-      // h3 takes the request's `context` as the event's: the note is there for every handler.
-      ;(request as { context?: Record<string, unknown> }).context = { [NOTE]: note }
-      const response = await h3.fetch(request)
-      response.headers.set("x-request-id", note.requestId)
-      for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
-      lingerOnUnreadBody(request)
-      const durationMs = performance.now() - note.startedAt
-      metrics.record(note.route, response.status, durationMs / 1000)
-      log(requestLogged(note, request, response.status, durationMs))
-      return response
+      if (request.method !== "HEAD") return answer(request)
+      const response = await answer(new Request(request.url, { method: "GET", headers: request.headers }))
+      await response.body?.cancel()
+      return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
     },
   }
 }

@@ -175,3 +175,25 @@ describe("refused keys and the list", () => {
     expect((await t.api.call("GET", "/api/me/api-keys", { token: owner })).body.keys.map((k: { id: string }) => k.id)).toEqual([used.id])
   })
 })
+
+describe("submit keys and manifest ids", () => {
+  const submitWith = async (key: string, manifestId: string) => {
+    const form = new FormData()
+    const manifest = { id: manifestId, name: "Keyed", version: "1.0.0", engine_sdk: "4.2", entry_scene: "res://main.tscn", min_players: 1, max_players: 2 }
+    form.append("manifest", new Blob([JSON.stringify(manifest)], { type: "application/json" }), "manifest.json")
+    form.append("pck", new Blob([new Uint8Array(4096).fill(7)]), "game.pck")
+    const response = await t.app.fetch(new Request("http://pckgate.test/submit-api/games/submit", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form }))
+    return { status: response.status, body: await response.json() as { error: string } }
+  }
+
+  test("a submit key for some games cannot create a game by a new manifest.id (404); one for all games gets as far as the scanner", async () => {
+    const token = await t.token("submitter")
+    const gameId = await newGame(t, token)
+    const limited = await createKey(token, { name: "limited", games: [gameId], scopes: ["submit"] })
+    const everything = await createKey(token, { name: "all", games: "all", scopes: ["submit"] })
+    const refused = await submitWith(limited.key, "brand-new-game")
+    expect([refused.status, refused.body.error]).toEqual([404, "game_not_found_or_forbidden"])
+    const scanned = await submitWith(everything.key, "brand-new-game")
+    expect([scanned.status, scanned.body.error]).toEqual([422, "Static analysis failed"])
+  })
+})

@@ -316,3 +316,13 @@ export type DomainError =
   | ReleaseNotApproved
   | ReleaseNotTakenDown
   | WebhookLimitReached
+  | AmbiguousPublisher
+
+/** Trusted publishing: the CI token matches publishers of several games and the request did not say which. */
+export class AmbiguousPublisher extends Schema.TaggedError<AmbiguousPublisher>()("AmbiguousPublisher", {
+  gameIds: Schema.Array(Schema.String),
+}) {
+  get detail(): string {
+    return `This workflow is a trusted publisher of several games (${this.gameIds.join(", ")}); send the one to publish as gameId.`
+  }
+}

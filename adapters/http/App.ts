@@ -1,10 +1,16 @@
 import { Cause, Context, Effect, type Exit, Option } from "effect"
 import { getRouterParams, H3, type H3Event, type HTTPError } from "h3"
-import { type DomainError, NotFound } from "../../domain/errors.ts"
+import { type DomainError, NotFound, StaticAnalysisFailed } from "../../domain/errors.ts"
+import type { Finding } from "../../domain/scan/Finding.ts"
+import type { Policy as ScanPolicy } from "../scanner/policy/Policy.ts"
+import { defaultPolicy } from "../scanner/policy/defaultPolicy.ts"
+import { withDocsUrls } from "../scanner/policy/ruleDocs.ts"
+import { notFoundPage, ruleDocsRoute } from "./pages/rulePage.ts"
 import { type HttpMetrics, makeHttpMetrics } from "../observability/httpMetrics.ts"
 import { dependencyUnavailable, type RequestNote, requestLogged, unhandledFailure } from "../observability/requestLog.ts"
 import type { UrlSigner } from "../signed-urls/UrlSigner.ts"
 import type { AuthContext } from "./auth.ts"
+import { admission } from "./credentialAccess.ts"
 import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS } from "./bodyTimeouts.ts"
 import { metricsRoute } from "./routes/metrics.ts"
 import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.ts"
@@ -13,7 +19,9 @@ import { json, errorResponse, renderDomainError } from "./respond.ts"
 import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
 import { decodeRouteInput } from "./routeInput.ts"
 import { openApiDocument } from "./openapi/document.ts"
+import { apiKeyRoutes } from "./routes/apiKeys.ts"
 import { gameRoutes } from "./routes/games.ts"
+import { trustedPublishingRoutes } from "./routes/trustedPublishing.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
 import { lifecycleRoutes } from "./routes/lifecycle.ts"
@@ -53,6 +61,8 @@ export interface AppOptions {
    * others run without spans. Every route is traced when absent. docs/performance.md has the figure behind it.
    */
   readonly traceOneIn?: Readonly<Record<string, number>>
+  /** The scanner's active policy: GET /docs/rules/{id} explains its patterns, findings link there (default: the shipped one). */
+  readonly policy?: ScanPolicy
 }
 
 export const API_ROUTES: ReadonlyArray<Route> = [
@@ -66,6 +76,8 @@ export const API_ROUTES: ReadonlyArray<Route> = [
   ...lifecycleRoutes,
   ...timelineRoutes,
   ...webhookRoutes,
+  ...apiKeyRoutes,
+  ...trustedPublishingRoutes,
 ]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -96,6 +108,11 @@ const lingerOnUnreadBody = (request: Request): void => {
 /** The one administrator guard: 401 without credentials, 404 not_found for anyone who is not an administrator. */
 const adminOnly = (ctx: RouteContext) =>
   Effect.flatMap(principalFor(ctx), (principal) => (principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))))
+
+// Browsers asking for a page; API clients (and curl, which accepts anything) keep JSON.
+const wantsHtml = (request: Request): boolean => (request.headers.get("accept") ?? "").includes("text/html")
+/** Paths whose 404 stays JSON whatever the client accepts. */
+const isApiPath = (path: string): boolean => /^\/(api|storage)(\/|$)|\/submit-api(\/|$)/.test(path)
 
 const internalError = (note: RequestNote) =>
   errorResponse(500, "internal", `Something went wrong on our side; retry later, and quote request id ${note.requestId} if it persists.`)
@@ -129,7 +146,10 @@ export const makeApp = (options: AppOptions): App => {
     const error = Cause.findErrorOption(exit.cause)
     if (Option.isSome(error)) {
       if (error.value._tag === "Unavailable") log(dependencyUnavailable(note, error.value.dependency, error.value.reason))
-      return renderDomainError(error.value, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
+      const failure = error.value._tag === "StaticAnalysisFailed"
+        ? new StaticAnalysisFailed({ violations: withDocsUrls(error.value.violations as ReadonlyArray<Finding>, options.baseUrl(), policy) })
+        : error.value
+      return renderDomainError(failure, { dependencyFailure: route?.dependencyFailure, okEnvelope: route?.okEnvelope })
     }
     log(unhandledFailure(note, exit.cause))
     return internalError(note)
@@ -171,20 +191,23 @@ export const makeApp = (options: AppOptions): App => {
     },
   })
 
-  const allRoutes = [...API_ROUTES, ...(options.routes ?? [])]
+  const policy = options.policy ?? defaultPolicy
+  const allRoutes = [...API_ROUTES, ruleDocsRoute(policy), ...(options.routes ?? [])]
   for (const route of allRoutes) {
     h3.on(route.method, route.path, async (event) => {
       const note = noteFor(event)
       note.route = `${route.method} ${route.path}`
+      const params = getRouterParams(event)
       const ctx: RouteContext = {
         request: event.req,
-        params: getRouterParams(event),
-        auth,
+        params,
+        auth: { ...auth, admit: admission({ scopes: route.doc?.credentialScopes, allGames: route.doc?.credentialGames === "all" }, params) },
         baseUrl: options.baseUrl,
         requestId: note.requestId,
         setUser: (userId) => void (note.userId = userId),
         bodyTimeouts,
         uploads,
+        withDocsUrls: (findings) => withDocsUrls(findings, options.baseUrl(), policy),
       }
       const spec = route.input
       const handler = spec === undefined
@@ -224,27 +247,38 @@ export const makeApp = (options: AppOptions): App => {
       return respond(await run(handleSignedStorage(event.req, signer, { bodyTimeouts, uploads }), note, event.req), note, null)
     })
   }
-  h3.all("/**", () => errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
+  h3.all("/**", (event) =>
+    wantsHtml(event.req) && !isApiPath(new URL(event.req.url).pathname)
+      ? notFoundPage()
+      : errorResponse(404, "not_found", "No such endpoint; see the API description in the README."))
+
+  const answer = async (request: Request): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id")
+    const note: RequestNote = {
+      route: "unknown",
+      userId: null,
+      requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
+      startedAt: performance.now(),
+    }
+    // h3 takes the request's `context` as the event's: the note is there for every handler.
+    ;(request as { context?: Record<string, unknown> }).context = { [NOTE]: note }
+    const response = await h3.fetch(request)
+    response.headers.set("x-request-id", note.requestId)
+    for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
+    lingerOnUnreadBody(request)
+    const durationMs = performance.now() - note.startedAt
+    metrics.record(note.route, response.status, durationMs / 1000)
+    log(requestLogged(note, request, response.status, durationMs))
+    return response
+  }
 
   return {
+    // HEAD answers wherever GET does: the GET's status and headers, without its body.
     async fetch(request) {
-      const incoming = request.headers.get("x-request-id")
-      const note: RequestNote = {
-        route: "unknown",
-        userId: null,
-        requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
-        startedAt: performance.now(),
-      }
-      // h3 takes the request's `context` as the event's: the note is there for every handler.
-      ;(request as { context?: Record<string, unknown> }).context = { [NOTE]: note }
-      const response = await h3.fetch(request)
-      response.headers.set("x-request-id", note.requestId)
-      for (const [name, value] of Object.entries(securityHeaders(options.baseUrl()))) response.headers.set(name, value)
-      lingerOnUnreadBody(request)
-      const durationMs = performance.now() - note.startedAt
-      metrics.record(note.route, response.status, durationMs / 1000)
-      log(requestLogged(note, request, response.status, durationMs))
-      return response
+      if (request.method !== "HEAD") return answer(request)
+      const response = await answer(new Request(request.url, { method: "GET", headers: request.headers }))
+      await response.body?.cancel()
+      return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
     },
   }
 }

@@ -1,9 +1,15 @@
 import { Effect, Option } from "effect"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { sessionPrincipal } from "../../domain/auth/Session.ts"
-import { SignInRequired } from "../../domain/errors.ts"
+import { SignInRequired, type Unavailable } from "../../domain/errors.ts"
+import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+import { PublishTokens } from "../../ports/PublishTokens.ts"
+import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import { Clock } from "../../ports/Clock.ts"
+import { apiKeyPrincipal } from "../../domain/credentials/ManageApiKeys.ts"
+import { API_KEY_PREFIX } from "../../domain/credentials/apiKeyFormat.ts"
 import { Identity } from "../../ports/Identity.ts"
+import { type Admission, admitPeopleOnly } from "./credentialAccess.ts"
 import { SessionStore } from "../../ports/SessionStore.ts"
 import { readCookie, SESSION_COOKIE, type SessionCodec } from "./session.ts"
 
@@ -13,7 +19,17 @@ export interface AuthContext {
   readonly sessions: SessionCodec
   /** The service's own origin: cookie-authenticated state changes must come from it. */
   readonly ownOrigin: () => string
+  /** What a scoped credential (API key, publisher token) may do on the route at hand; none when absent. */
+  readonly admit?: Admission
 }
+
+/** Who a Bearer credential names: an API key (`pckg_…`), a trusted publisher's token or an access token; else 401. */
+export const bearerPrincipal = (
+  token: string,
+): Effect.Effect<Principal, SignInRequired | Unavailable, Identity | ApiKeyStore | Clock | Sha256Hasher | PublishTokens> =>
+  token.startsWith(API_KEY_PREFIX)
+    ? apiKeyPrincipal(token)
+    : PublishTokens.use((tokens) => (tokens.claims(token) ? tokens.verify(token) : Identity.use((identity) => identity.verify(token))))
 
 /**
  * Spec §5: Bearer first. A Bearer token that is present but invalid is a hard 401 and never falls through to the
@@ -26,7 +42,9 @@ export const authenticate = Effect.fnUntraced(function*(request: Request, auth: 
   if (authorization !== null) {
     const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(authorization)
     if (match === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
-    return yield* Identity.use((identity) => identity.verify(match[1]!))
+    const principal: Principal = yield* bearerPrincipal(match[1]!)
+    if (principal.credential !== undefined) yield* (auth.admit ?? admitPeopleOnly)(principal)
+    return principal
   }
   const cookie = readCookie(request, SESSION_COOKIE)
   if (cookie === null) return null

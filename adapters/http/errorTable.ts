@@ -37,6 +37,7 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   ReleaseNotApproved: [409, "release_not_approved"],
   ReleaseNotTakenDown: [409, "release_not_taken_down"],
   WebhookLimitReached: [409, "webhook_limit_reached"],
+  AmbiguousPublisher: [409, "ambiguous_publisher"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

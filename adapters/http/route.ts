@@ -3,7 +3,12 @@ import type { DomainError } from "../../domain/errors.ts"
 import { NotFound } from "../../domain/errors.ts"
 import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
 import { isValidVersion } from "../../domain/release/Version.ts"
+import type { CredentialScope } from "../../domain/credentials/Credential.ts"
+import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
+import type { CiIdentity } from "../../ports/CiIdentity.ts"
+import type { PublishTokens } from "../../ports/PublishTokens.ts"
+import type { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
@@ -16,6 +21,7 @@ import type { PackScanner } from "../../ports/PackScanner.ts"
 import type { PackFiles } from "../../ports/PackFiles.ts"
 import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
+import type { SecretRandom } from "../../ports/SecretRandom.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
@@ -49,6 +55,11 @@ export type AppServices =
   | ReleaseEntryStore
   | Timeline
   | WebhookSubscriptions
+  | ApiKeyStore
+  | SecretRandom
+  | TrustedPublisherStore
+  | CiIdentity
+  | PublishTokens
 
 export interface RouteContext {
   readonly request: Request
@@ -65,6 +76,8 @@ export interface RouteContext {
   readonly uploads: UploadSlots
   /** A declared route's input, decoded by App.ts before its handler runs (routeInput.ts); absent for other routes. */
   readonly decoded?: DecodedInput
+  /** Findings as answered: each with `docsUrl`, its page under BASE_URL/docs/rules/ (computed, never stored). */
+  readonly withDocsUrls: <F extends { readonly rule: string; readonly pattern: string }>(findings: ReadonlyArray<F>) => Array<F & { readonly docsUrl: string }>
 }
 
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */
@@ -75,6 +88,13 @@ export interface RouteDoc {
    * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else).
    */
   readonly access: "public" | "signedIn" | "bearer" | "admin"
+  /**
+   * Which scopes of an API key or a trusted publisher's token may call the route (adapters/http/credentialAccess.ts);
+   * absent: only a person's own token or session. A game in the path must be one the credential covers.
+   */
+  readonly credentialScopes?: ReadonlyArray<CredentialScope>
+  /** `all`: only credentials for all games (the route may create a game). */
+  readonly credentialGames?: "all"
   readonly request?: Schema.Top
   /** A request body that is not JSON, as an OpenAPI requestBody object (the multipart endpoint). */
   readonly requestBody?: Record<string, unknown>

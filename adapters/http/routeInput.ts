@@ -9,6 +9,7 @@ import { decodeInput } from "../../domain/decode.ts"
 import type { DomainError, Unavailable } from "../../domain/errors.ts"
 import { InvalidRequest, NotFound } from "../../domain/errors.ts"
 import { authenticate } from "./auth.ts"
+import type { Admission } from "./credentialAccess.ts"
 import { readJsonBody } from "./body.ts"
 import { type AppServices, principalFor, type Route, type RouteContext, type RouteDoc } from "./route.ts"
 
@@ -65,8 +66,14 @@ export interface DeclaredRoute<
   readonly handle: (
     ctx: RouteContext,
     input: { readonly principal: PrincipalFor<Access>; readonly params: Decoded<P>; readonly body: Decoded<B> },
-  ) => Effect.Effect<Response, ErrorOf<NoInfer<Tags>> | Unavailable, AppServices>
+  ) => Effect.Effect<Response, ErrorOf<NoInfer<Tags>> | Unavailable | AdmissionRefused, AppServices>
 }
+
+/**
+ * What an API key or a publishing token meets on a route its scopes or games do not cover (credentialAccess.ts): App.ts
+ * admits the credential for every route, like `access`, so no route lists these itself.
+ */
+type AdmissionRefused = Effect.Error<ReturnType<Admission>>
 
 /** A route whose input App.ts decodes; see the file's comment. */
 export const defineRoute = <

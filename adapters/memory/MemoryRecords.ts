@@ -1,4 +1,6 @@
 import { Layer } from "effect"
+import { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
+import { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
@@ -25,4 +27,6 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryReleaseEntryStore,
   layerMemoryTimeline,
   layerMemoryWebhookSubscriptions,
+  layerMemoryApiKeyStore,
+  layerMemoryTrustedPublisherStore,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -9,6 +9,7 @@ import { layerMemoryObjectStorage } from "./MemoryObjectStorage.ts"
 import { layerMemoryRecords } from "./MemoryRecords.ts"
 import { layerMemoryReviewNotifier } from "./MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
+import { layerWebCryptoSecretRandom } from "./MemorySecretRandom.ts"
 
 export { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 export { layerManualClock, ManualClock } from "./MemoryClock.ts"
@@ -28,6 +29,9 @@ export { layerMemoryUploadTokens, makeMemoryUploadTokens } from "./MemoryUploadT
 export { layerMemoryTables, MemoryTables } from "./MemoryTables.ts"
 export { layerMemoryReviewNotifier, ReviewInbox } from "./MemoryReviewNotifier.ts"
 export { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
+export { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
+export { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
+export { layerWebCryptoSecretRandom } from "./MemorySecretRandom.ts"
 
 export interface MemoryOptions {
   /** Opaque access tokens and who they name. */
@@ -46,6 +50,7 @@ export const layerMemory = (options: MemoryOptions = {}) => {
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
+    layerWebCryptoSecretRandom,
     layerMemoryIdentity(options.tokens ?? {}),
     layerMemoryObjectStorage.pipe(Layer.provideMerge(signer)),
   ).pipe(Layer.provideMerge(clock))

@@ -1,6 +1,8 @@
 // Every persistence port on one SQL database (SQLite or MySQL): `layerSqlRecords` opens and migrates it, and closes
 // it when the layer is released.
 import { Layer } from "effect"
+import { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
+import { layerSqlTrustedPublisherStore } from "./SqlTrustedPublisherStore.ts"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
 import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
@@ -20,6 +22,8 @@ export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
 export { describeMysqlTarget, parseMysqlUrl } from "./mysql.ts"
 export { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 export { layerSqlSessionStore } from "./SqlSessionStore.ts"
+export { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
+export { layerSqlTrustedPublisherStore } from "./SqlTrustedPublisherStore.ts"
 
 /** Every persistence port, on the SqlDatabase they are given (layerSqlRecords opens one). */
 export const layerSqlStores = Layer.mergeAll(
@@ -35,6 +39,8 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlReleaseEntryStore,
   layerSqlTimeline,
   layerSqlWebhookSubscriptions,
+  layerSqlApiKeyStore,
+  layerSqlTrustedPublisherStore,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

@@ -11,6 +11,7 @@ import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
 import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
+import { credentialsSchema } from "./migrations/0009_credentials.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -41,6 +42,11 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
     },
   },
   "0008_release_lifecycle": { up: (db) => releaseLifecycle(db, flavor) },
+  "0009_credentials": {
+    up: async (db) => {
+      for (const statement of credentialsSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
 })
 
 /** Every migration's name, in the order they apply. */

@@ -1,4 +1,5 @@
 // MySQL 8 / MariaDB 10.11 (and MySQL-compatible services) through mysql2's pool.
+import { loadOptional } from "../system/optionalPackage.ts"
 import { CompiledQuery, Kysely, MysqlDialect } from "kysely"
 import type { Tables } from "./schema.ts"
 
@@ -46,7 +47,7 @@ export const describeMysqlTarget = (target: MysqlTarget): string =>
 
 /** mysql2 is loaded only here: a server on the embedded SQLite default never pays for it. */
 export const openMysql = async (target: MysqlTarget): Promise<Kysely<Tables>> => {
-  const { createPool } = await import("mysql2")
+  const { createPool } = await loadOptional("mysql2", "A MySQL or MariaDB database (DATABASE_URL)", () => import("mysql2"))
   return new Kysely<Tables>({
     dialect: new MysqlDialect({
       pool: createPool({

@@ -3,3 +3,4 @@
 export { layerNodeSha256Hasher } from "./NodeSha256Hasher.ts"
 export { layerRandomIds, randomId } from "./RandomIds.ts"
 export { layerSystemClock } from "./SystemClock.ts"
+export { layerNodeSecretRandom } from "./NodeSecretRandom.ts"

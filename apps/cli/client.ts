@@ -6,6 +6,7 @@ import { ErrorBody, PageCursor } from "../../adapters/http/openapi/schemas.ts"
 import type { SERVICE_OPTIONS, Values } from "./args.ts"
 import { cliError } from "./failure.ts"
 import type { CliIo } from "./io.ts"
+import { exchangeIdToken, idTokenSource } from "./trustedPublishing.ts"
 import { userDirectory } from "./userPath.ts"
 
 export const DEFAULT_URL = "http://localhost:8080"
@@ -60,6 +61,8 @@ export interface ClientOptions {
   readonly token: string | undefined
   /** Run to get a fresh token when the service answers 401 (tokens last an hour; reviews take days). */
   readonly tokenCommand: string | undefined
+  /** The game a trusted-publishing exchange names (needed when the workflow publishes several games). */
+  readonly gameId?: string | undefined
 }
 
 export const clientOptions = (values: Values<typeof SERVICE_OPTIONS>, io: CliIo): ClientOptions => ({
@@ -78,7 +81,15 @@ export interface CallOptions {
 
 export const makeClient = (options: ClientOptions, io: CliIo) => {
   let token = options.token
-  const refreshToken = (): boolean => {
+  // Trusted publishing: only when no token was given at all.
+  const publishing = options.token === undefined && options.tokenCommand === undefined ? idTokenSource(io.env) : null
+  const exchangeCiToken = async (): Promise<boolean> => {
+    if (publishing === null) return false
+    token = await exchangeIdToken(options.url, publishing, options.gameId)
+    return true
+  }
+  const refreshToken = async (): Promise<boolean> => {
+    if (publishing !== null) return exchangeCiToken()
     if (options.tokenCommand !== undefined) {
       const output = execFileSync("sh", ["-c", options.tokenCommand], { cwd: userDirectory(io.env), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
       const fresh = output.trim().split("\n").at(-1) ?? ""
@@ -91,6 +102,7 @@ export const makeClient = (options: ClientOptions, io: CliIo) => {
 
   /** One call, its successful reply read by `decode`. A 401 is retried once with a fresh token. */
   const exchange = async <A>(method: string, path: string, decode: (text: string, status: number) => A, body?: unknown): Promise<Reply<A>> => {
+    if (token === undefined && publishing !== null) await exchangeCiToken()
     for (let retriedAuth = false;; retriedAuth = true) {
       const headers: Record<string, string> = {}
       if (token !== undefined) headers["authorization"] = `Bearer ${token}`
@@ -105,7 +117,7 @@ export const makeClient = (options: ClientOptions, io: CliIo) => {
         return { ok: false, error: { status: 0, code: "network", detail: `could not reach ${options.url}: ${reason}` } }
       }
       if (response.ok) return { ok: true, status: response.status, value: decode(text, response.status) }
-      if (response.status === 401 && !retriedAuth && refreshToken()) continue
+      if (response.status === 401 && !retriedAuth && await refreshToken()) continue
       return { ok: false, error: serviceErrorFrom(response.status, text, response.headers.get("retry-after")) }
     }
   }

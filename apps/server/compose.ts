@@ -22,6 +22,9 @@ import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/laz
 import { layerLazyPackFiles } from "../../adapters/scanner/packFiles/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
+import { ciIssuer, type CiIssuer, layerJoseCiIdentity } from "../../adapters/identity/JoseCiIdentity.ts"
+import { layerJwtPublishTokens } from "../../adapters/identity/JwtPublishTokens.ts"
+import { layerNodeSecretRandom } from "../../adapters/system/NodeSecretRandom.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
 import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
@@ -68,6 +71,12 @@ const signInMode = (config: ServerConfig): SignInMode =>
     }
 
 /** What the server says about itself when it starts (what a newcomer needs, no secret). */
+/** The CI issuers trusted publishing accepts (a provider configured `off` has none). */
+const ciIssuers = (settings: ServerConfig["trustedPublishing"]): ReadonlyArray<CiIssuer> => [
+  ...(settings.githubIssuer === null ? [] : [ciIssuer("github", settings.githubIssuer)]),
+  ...(settings.gitlabIssuer === null ? [] : [ciIssuer("gitlab", settings.gitlabIssuer)]),
+]
+
 export class StartupLines extends Context.Service<StartupLines, ReadonlyArray<string>>()("pckgate/server/StartupLines") {}
 
 /** The presigned-URL signer when the store is self-served (local disk): the app mounts /storage/ with it. */
@@ -88,9 +97,12 @@ const layerPorts = (config: ServerConfig) =>
       identity,
       layerNodeSha256Hasher,
       layerRandomIds,
+      layerNodeSecretRandom,
       layerMeteredPackScanner.pipe(Layer.provide(scannerLayer)),
       layerLazyPackFiles,
       layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
+      layerJwtPublishTokens(config.dataDir, config.publishTokenJwk),
+      layerJoseCiIdentity({ issuers: ciIssuers(config.trustedPublishing), audience: config.trustedPublishing.audience }),
       Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
     ).pipe(Layer.provideMerge(layerSystemClock))
     const describe = [

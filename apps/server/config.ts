@@ -1,6 +1,11 @@
+import { DEFAULT_PUBLISHING_AUDIENCE, GITHUB_ACTIONS_ISSUER, GITLAB_ISSUER } from "../../adapters/identity/JoseCiIdentity.ts"
 import { resolve } from "node:path"
 import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
 import { readReviewWebhook, type ReviewWebhookConfig } from "../../adapters/notifier/webhookConfig.ts"
+
+/** A CI issuer's URL: the default when unset, none when `off`. */
+const issuerSetting = (value: string | undefined, fallback: string): string | null =>
+  value === undefined || value === "" ? fallback : value === "off" ? null : value.replace(/\/+$/, "")
 
 export interface OidcConfig {
   readonly jwksUrl: string
@@ -46,6 +51,10 @@ export interface ServerConfig {
   readonly scanIntervalSeconds: number
   /** The key of the submit page's short-lived upload tokens (a private ES256 JWK), to share it between instances. */
   readonly uploadTokenJwk: string | undefined
+  /** The key of trusted publishing's 15-minute tokens (a private ES256 JWK), to share it between instances. */
+  readonly publishTokenJwk: string | undefined
+  /** Trusted publishing: the CI providers' issuers (null: that provider is off) and the audience their tokens must name. */
+  readonly trustedPublishing: { readonly githubIssuer: string | null; readonly gitlabIssuer: string | null; readonly audience: string }
   /** mysql://user:pass@host:port/db; null = embedded SQLite in DATA_DIR. */
   readonly databaseUrl: string | null
   /** `local` (the embedded default, served by this app) or `gcs`. */
@@ -117,6 +126,12 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     sessionSecret: env["SESSION_SECRET"],
     devIssuerJwk: env["DEV_ISSUER_JWK"],
     uploadTokenJwk: env["UPLOAD_TOKEN_JWK"],
+    publishTokenJwk: env["PUBLISH_TOKEN_JWK"],
+    trustedPublishing: {
+      githubIssuer: issuerSetting(env["TRUSTED_PUBLISHING_GITHUB_ISSUER"], GITHUB_ACTIONS_ISSUER),
+      gitlabIssuer: issuerSetting(env["TRUSTED_PUBLISHING_GITLAB_ISSUER"], GITLAB_ISSUER),
+      audience: env["TRUSTED_PUBLISHING_AUDIENCE"] || DEFAULT_PUBLISHING_AUDIENCE,
+    },
     submitApiUrl: env["SUBMIT_API_URL"]?.replace(/\/+$/, "") || null,
     uploadIdleTimeoutSeconds: positiveInt(env, "UPLOAD_IDLE_TIMEOUT_SECONDS", 60, errors),
     uploadDeadlineSeconds: positiveInt(env, "UPLOAD_DEADLINE_SECONDS", 7200, errors),

@@ -30,12 +30,19 @@ const shutdown = (signal: string) => {
 process.on("SIGTERM", () => shutdown("SIGTERM"))
 process.on("SIGINT", () => shutdown("SIGINT"))
 
+const MISSING_PACKAGE = /[^:\n]*needs the package '[^']+', which is not installed: run `npm install [^`]+` next to pckgate/
+
 // The graph only ends by failing to start (a port in use, a broken configuration): one clear line, exit 2.
 const exit = await Effect.runPromise(Fiber.await(server))
 if (!stopping && exit._tag === "Failure") {
   const error = Cause.findErrorOption(exit.cause)
   const failed = Option.getOrUndefined(error) as { readonly _tag?: string; readonly reason?: string } | undefined
+  // A missing optional package (mysql2, @google-cloud/storage) is named with the command that adds it.
+  // (It may arrive wrapped, e.g. as the database's Unavailable: the sentence is found in whatever carries it.)
+  const texts = [failed?.reason ?? "", ...Cause.prettyErrors(exit.cause).map((e) => e.message)]
+  const missing = texts.map((text) => MISSING_PACKAGE.exec(text)?.[0]).find((line) => line !== undefined)
   if (failed?._tag === "ListenFailed") console.error(`cannot start: ${failed.reason}`)
+  else if (missing !== undefined) console.error(`cannot start: ${missing.trim()}`)
   else console.error(`cannot start: ${Cause.pretty(exit.cause)}`)
   process.exit(2)
 }

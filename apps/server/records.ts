@@ -11,6 +11,8 @@ import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
+import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+import type { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { Timeline } from "../../ports/Timeline.ts"
 import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
@@ -18,7 +20,7 @@ import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ApiKeyStore | TrustedPublisherStore, unknown>
   readonly describe: string
 }
 

@@ -1,3 +1,4 @@
+import { loadOptional } from "../../adapters/system/optionalPackage.ts"
 import { join } from "node:path"
 import { Layer } from "effect"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
@@ -27,7 +28,11 @@ export const selectStorage = async (
 ): Promise<Storage> => {
   if (config.storage === "gcs") {
     // Loaded only when configured: the GCS client library is large, and the embedded default never needs it.
-    const { describeGcsSetup, layerGcsStorage, resolveGcsSetup } = await import("../../adapters/storage-gcs/index.ts")
+    const { describeGcsSetup, layerGcsStorage, resolveGcsSetup } = await loadOptional(
+      "@google-cloud/storage",
+      "STORAGE=gcs",
+      () => import("../../adapters/storage-gcs/index.ts"),
+    )
     const setup = await resolveGcsSetup({ bucket: config.gcsBucket, apiEndpoint: config.gcsApiEndpoint, env })
     return { layer: layerGcsStorage(setup), describe: describeGcsSetup(setup) }
   }

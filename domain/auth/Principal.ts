@@ -1,3 +1,5 @@
+import type { Credential } from "../credentials/Credential.ts"
+
 /** Who is calling: established by the identity adapter from a Bearer token or a session cookie. */
 export interface Principal {
   readonly userId: string
@@ -7,6 +9,11 @@ export interface Principal {
    * (`user:<userId>`). API keys and trusted publishers set theirs.
    */
   readonly actor?: import("./Actor.ts").Actor
+  /**
+   * Absent for the person's own credentials (access token, session). An API key or a trusted publisher's token acts
+   * for `userId` (the owner, so ownership and budgets stay the owner's) within its scopes and games.
+   */
+  readonly credential?: Credential
 }
 
 /** upload-url and finalize act only on games the caller owns. */

@@ -1,3 +1,4 @@
+import { credentialCoversGame } from "../credentials/Credential.ts"
 import { Effect, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
 import { GameViews } from "../../ports/GameViews.ts"
@@ -58,7 +59,8 @@ const publicGameView = (game: Game, active: Release) => ({
 
 /** GET /api/me/games: the caller's games with all their releases. */
 export const myGames = Effect.fn("myGames")(function*(principal: Principal) {
-  const games = yield* GameStore.use((g) => g.listByOwner(principal.userId))
+  // A credential limited to some games sees those only (a publisher's token: its one game).
+  const games = (yield* GameStore.use((g) => g.listByOwner(principal.userId))).filter((game) => credentialCoversGame(principal.credential, game.id))
   const releases = yield* ReleaseStore
   return yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
 })

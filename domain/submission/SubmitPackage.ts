@@ -11,6 +11,7 @@ import type { ScanRecord } from "../../ports/ScanStore.ts"
 import { type Submission, SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
+import { credentialCoversGame } from "../credentials/Credential.ts"
 import { GameNotFoundOrForbidden, InvalidManifest, StaticAnalysisFailed, VersionExists } from "../errors.ts"
 import type { Game } from "../game/Game.ts"
 import { firstFreeSlug, SLUG_MAX_LENGTH, slugFromName } from "../game/Slug.ts"
@@ -71,6 +72,11 @@ export const parseManifest = Effect.fnUntraced(function*(text: string | null): E
 /** An update must come from the game's creator and raise the version (spec §4.6, §9). */
 const gameToUpdate = Effect.fnUntraced(function*(principal: Principal, manifest: Manifest) {
   const existing = Option.getOrNull(yield* GameStore.use((g) => g.findByManifestId(manifest.id)))
+  // A key limited to some games may update those only; a new game needs one for all games (like POST /api/games/engine).
+  const credential = principal.credential
+  if (credential !== undefined && credential.games !== "all" && (existing === null || !credentialCoversGame(credential, existing.id))) {
+    return yield* new GameNotFoundOrForbidden({ gameId: manifest.id })
+  }
   if (existing === null) return null
   if (existing.ownerId !== principal.userId) return yield* new GameNotFoundOrForbidden({ gameId: manifest.id })
   const releases = yield* ReleaseStore.use((r) => r.listByGame(existing.id))

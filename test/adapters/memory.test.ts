@@ -23,6 +23,9 @@ import { layerMemoryIdentity } from "../../adapters/memory/MemoryIdentity.ts"
 import { layerMemoryUploadTokens } from "../../adapters/memory/MemoryUploadTokens.ts"
 import { identityContract, memoryTokenSource } from "../contract/Identity.contract.ts"
 import { uploadTokensContract } from "../contract/UploadTokens.contract.ts"
+import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
+import { layerMemoryApiKeyStore } from "../../adapters/memory/MemoryApiKeyStore.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
@@ -34,6 +37,8 @@ releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
+apiKeyStoreContract("memory", () => layerMemoryApiKeyStore)
+trustedPublisherStoreContract("memory", () => layerMemoryRecords)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),

@@ -13,6 +13,8 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
 // migrations again: the later ones find nothing to apply.
@@ -31,3 +33,5 @@ notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
 lifecycleContract("MariaDB", records)
 webhookSubscriptionsContract("MariaDB", records)
+apiKeyStoreContract("MariaDB", records)
+trustedPublisherStoreContract("MariaDB", records)

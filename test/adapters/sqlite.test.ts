@@ -14,6 +14,8 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
+import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -32,3 +34,5 @@ notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
 lifecycleContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
+apiKeyStoreContract("SQLite", records)
+trustedPublisherStoreContract("SQLite", records)

@@ -3,7 +3,7 @@
 // .ts sources through deno.json), the module graph each subpath loads, the docs' examples, and the `pckgate` bin.
 // Built and installed once for the whole file (about 10 s); every test reads that one install.
 import { execFile } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -43,6 +43,7 @@ const succeed = async (file: string, args: ReadonlyArray<string>, options: { cwd
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"))
 const repoPackage = readJson(join(REPO_ROOT, "package.json"))
 const denoConfig = readJson(join(REPO_ROOT, "deno.json"))
+const LICENSE_TEXT = readFileSync(join(REPO_ROOT, "LICENSE"), "utf8")
 
 /** Subpath → the source it compiles from, per package.json (`./dist/x/index.js` ↔ `./x/index.ts`). */
 const npmSources = (): Record<string, string> =>
@@ -133,7 +134,34 @@ const expectCompleteFlow = (report: any) => {
   expect(report.subpaths.scannerPolicyPatterns).toBeGreaterThan(0)
 }
 
+/** Bytes under a folder, as `du` would add them up (apparent sizes). */
+const folderBytes = (dir: string): number => {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size
+  }
+  return total
+}
+
 describe("npm package", () => {
+  test("an integrator's install (domain and memory adapters) pulls in neither mysql2 nor @google-cloud/storage; its size is reported", () => {
+    const installedPackage = readJson(join(app, "node_modules/pckgate/package.json"))
+    expect(Object.keys(installedPackage.dependencies)).not.toEqual(expect.arrayContaining(["mysql2"]))
+    for (const optional of ["mysql2", "@google-cloud/storage"]) {
+      expect(installedPackage.dependencies[optional], optional).toBeUndefined()
+      expect(installedPackage.peerDependenciesMeta[optional], optional).toEqual({ optional: true })
+      expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false)
+    }
+    expect(installedPackage.dependencies["fflate"]).toBeUndefined()
+    expect(LICENSE_TEXT.startsWith(`${repoPackage.license} License`)).toBe(true)
+    expect(packedFiles).toContain("LICENSE")
+    const packages = readdirSync(join(app, "node_modules")).flatMap((name) =>
+      name.startsWith("@") ? readdirSync(join(app, "node_modules", name)).map((scoped) => `${name}/${scoped}`) : name.startsWith(".") ? [] : [name]
+    )
+    const megabytes = (folderBytes(join(app, "node_modules")) / 1_000_000).toFixed(1)
+    console.log(`integrator install: ${packages.length} packages, ${megabytes} MB in node_modules (${packages.sort().join(", ")})`)
+  })
+
   test("the tarball holds the compiled JavaScript, declarations, the scanner's JSON policy and the bin; no sources or tests", () => {
     expect(packedFiles).toEqual(expect.arrayContaining([
       "package.json",
@@ -263,7 +291,9 @@ describe("Deno", () => {
     expect(denoConfig.exports).toEqual(npmSources())
     for (const source of Object.values(denoConfig.exports as Record<string, string>)) expect(existsSync(join(REPO_ROOT, source)), source).toBe(true)
     // The npm dependencies the sources import, at the versions package.json asks for.
-    expect(denoConfig.imports).toEqual(Object.fromEntries(Object.entries(repoPackage.dependencies).map(([name, range]) => [name, `npm:${name}@${range}`])))
+    // Optional peers (mysql2, @google-cloud/storage) too: the SQL and GCS adapters import them when used.
+    const imported = { ...repoPackage.dependencies, ...repoPackage.peerDependencies }
+    expect(denoConfig.imports).toEqual(Object.fromEntries(Object.entries(imported).map(([name, range]) => [name, `npm:${name}@${range}`])))
   })
 
   test("the same release flow runs on Deno against the .ts sources through deno.json", async () => {

@@ -47,9 +47,16 @@ describe("check", () => {
     expect(lines).toHaveLength(35)
     expect(lines[0]).toMatch(/^res:\/\/bin\/plugin\.gdnlib native-code res:\/\/bin\/plugin\.gdnlib is native or binary code/)
     expect(lines).toContain(
-      "res://game/banned.gd:33 banned-api call(\"execute\"): Starts programs on the player's machine outside the game. Remove it; see docs/scanner.md#os-process (policy os-process).",
+      "res://game/banned.gd:33 banned-api call(\"execute\"): Starts programs on the player's machine outside the game. Remove it; see docs/scanner.md#os-process (policy os-process). (docs: os-process)",
     )
     expect(lines.find((l) => l.startsWith("res://game/banned.gd:35 "))).toContain("banned-api (warning) File.open(…)")
+  })
+
+  it("with --url each finding names its page on that service instead of the id", async () => {
+    const result = await run(check, [fixturePackPath(fixtures, "violations"), "--url", "https://pckgate.example.com/"])
+    const lines = result.stdout.trim().split("\n")
+    expect(lines.find((l) => l.startsWith("res://game/banned.gd:33 "))).toMatch(/ \(docs: https:\/\/pckgate\.example\.com\/docs\/rules\/os-process\)$/)
+    expect(lines[0]).toMatch(/ \(docs: https:\/\/pckgate\.example\.com\/docs\/rules\/native-code\)$/)
   })
 
   it("--json prints {ok, findings, summary}", async () => {

@@ -1,3 +1,4 @@
+import { withDocsUrls } from "../../adapters/scanner/policy/ruleDocs.ts"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
@@ -95,7 +96,8 @@ describe("POST /submit-api/games/submit with packs exported by the real engine",
       Effect.runPromise(makePackScanner({ policy: defaultPolicy, decompressors: nodeDecompressors }).scan(source, { path: "multipart", submittedManifest: JSON.parse(violating.manifestText) })))
     const blocking = local.findings.filter((f) => f.severity === "error")
     expect(blocking.length).toBeGreaterThan(10)
-    expect(reply.body.violations).toEqual(JSON.parse(JSON.stringify(blocking)))
+    // Each with its page under the server's BASE_URL (docsUrl, computed when answering).
+    expect(reply.body.violations).toEqual(JSON.parse(JSON.stringify(withDocsUrls(blocking, server.baseUrl, defaultPolicy))))
     for (const v of reply.body.violations) expect(Object.keys(v)).toEqual(expect.arrayContaining(["file", "line", "pattern"]))
     expect(reply.body.violations).toContainEqual(expect.objectContaining({ rule: "banned-api", file: expect.stringMatching(/^res:\/\//), line: expect.any(Number) }))
     const mine = (await apiClient(server.baseUrl).call("GET", "/api/me/games", { token: creator })).body.games

@@ -10,11 +10,14 @@ export interface CliRun {
   readonly json: () => any
 }
 
+/** The CLI exchanges a CI's ID token when it finds one: tests that want none say so, even when run in CI. */
+const NO_CI_ID_TOKEN = { ACTIONS_ID_TOKEN_REQUEST_URL: "", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "", PCKGATE_ID_TOKEN: "" }
+
 export const runCli = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}, timeoutMs = 60_000) =>
   new Promise<CliRun>((resolve, reject) => {
     const child = spawn(process.execPath, ["apps/cli/main.ts", ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PCKGATE_URL: "", PCKGATE_TOKEN: "", PCKGATE_TOKEN_COMMAND: "", ...env },
+      env: { ...process.env, PCKGATE_URL: "", PCKGATE_TOKEN: "", PCKGATE_TOKEN_COMMAND: "", ...NO_CI_ID_TOKEN, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let stdout = ""

@@ -10,6 +10,8 @@ import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
 import { layerEphemeralUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
+import { layerEphemeralPublishTokens } from "../../adapters/identity/JwtPublishTokens.ts"
+import { layerNoCiIdentity } from "../../adapters/identity/JoseCiIdentity.ts"
 import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
 import { layerPackFiles } from "../../adapters/scanner/packFiles/layer.ts"
 import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
@@ -19,6 +21,7 @@ import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStora
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { layerMemoryReviewNotifier, ReviewInbox } from "../../adapters/memory/MemoryReviewNotifier.ts"
 import { layerMemorySha256Hasher } from "../../adapters/memory/MemorySha256Hasher.ts"
+import { layerWebCryptoSecretRandom } from "../../adapters/memory/MemorySecretRandom.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { makeUrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
 import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
@@ -49,6 +52,7 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     layerSequentialIds,
     layerMemoryReviewNotifier,
     layerMemorySha256Hasher,
+    layerWebCryptoSecretRandom,
     // Memoized download URLs, as the server composes them (they are what signs at whole seconds).
     layerMemoizedDownloadUrls.pipe(Layer.provide(
       Layer.effect(ObjectStorage, Effect.map(makeMemoryObjectStorage, options.wrapStorage ?? ((s) => s))).pipe(
@@ -60,6 +64,8 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     scannerLayer,
     layerPackFiles,
     layerEphemeralUploadTokens,
+    layerEphemeralPublishTokens,
+    layerNoCiIdentity,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
   ).pipe(Layer.provideMerge(clockLayer))
   const withOverride = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)

@@ -35,6 +35,12 @@ const SECURITY = {
 const errorsOf = (route: Route, doc: RouteDoc): ReadonlyArray<StatusAndCode> => {
   const tags = new Set<DomainError["_tag"]>(doc.errors)
   if (doc.access !== "public") tags.add("SignInRequired")
+  // What an API key or publisher token outside its scopes or games is answered (adapters/http/credentialAccess.ts).
+  if (doc.credentialScopes !== undefined) {
+    tags.add("SignInRequired")
+    tags.add("NotFound")
+    if (route.path.includes(":gameId")) tags.add("GameNotFoundOrForbidden")
+  }
   if (doc.request !== undefined) {
     tags.add("InvalidRequest")
     tags.add("RequestTooLarge")

@@ -141,10 +141,13 @@ export const GameTimeline = Schema.Struct({
 
 export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
 export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
+/** A finding as answered: with `docsUrl`, its page under BASE_URL/docs/rules/ (computed when answering, not stored). */
+const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String) })
+const AnsweredScanReport = Schema.Struct({ ...ScanReport.fields, findings: Schema.Array(AnsweredFinding) })
 
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
-  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),
+  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: AnsweredScanReport }),
 ])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
@@ -156,9 +159,42 @@ export const SubmissionOk = Schema.Struct({
   gameId: Schema.String,
   submissionId: Schema.String,
   status: Schema.Literal("review"),
-  scan: ScanReport,
+  scan: AnsweredScanReport,
 })
-export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), error: Schema.String, detail: Schema.String, violations: Schema.Array(Finding) })
+export const SubmissionRefused = Schema.Struct({ ok: Schema.Literal(false), error: Schema.String, detail: Schema.String, violations: Schema.Array(AnsweredFinding) })
 
 /** The cursor of a paginated list (api-conventions.md): a string to ask for the next page, null or absent on the last. */
 export const PageCursor = Schema.Struct({ nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+
+/** API keys (issue 18): the key itself appears once, in the creation answer. */
+const apiKeyFields = {
+  id: Schema.String,
+  name: Schema.String,
+  prefix: Schema.String,
+  games: Schema.Union([Schema.Literal("all"), Schema.Array(Schema.String)]),
+  scopes: Schema.Array(Schema.Literals(["read", "release", "submit"])),
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+}
+export const CreatedApiKey = Schema.Struct({ ...apiKeyFields, key: Schema.String })
+export const ApiKeyList = Schema.Struct({ keys: Schema.Array(Schema.Struct({ ...apiKeyFields, lastUsedAt: Schema.NullOr(Timestamp) })) })
+
+/** Trusted publishing (issue 18). */
+export const TrustedPublisherView = Schema.Struct({
+  id: Schema.String,
+  gameId: Schema.String,
+  provider: Schema.Literals(["github", "gitlab"]),
+  repository: Schema.String,
+  workflow: Schema.String,
+  environment: Schema.NullOr(Schema.String),
+  ref: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Timestamp,
+})
+export const TrustedPublisherList = Schema.Struct({ publishers: Schema.Array(TrustedPublisherView) })
+export const PublishingToken = Schema.Struct({
+  token: Schema.String,
+  expiresAt: Timestamp,
+  gameId: Schema.String,
+  scopes: Schema.Array(Schema.Literal("release")),
+})

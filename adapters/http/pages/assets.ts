@@ -9,6 +9,7 @@ const FILES = {
   "creator.js": "text/javascript; charset=utf-8",
   "review.js": "text/javascript; charset=utf-8",
   "lifecycle.js": "text/javascript; charset=utf-8",
+  "apiKeys.js": "text/javascript; charset=utf-8",
 } as const
 
 export type AssetName = keyof typeof FILES

@@ -4,6 +4,8 @@ import { myGames, releaseDetail, type releaseView } from "../../../domain/game/V
 import { compareVersions } from "../../../domain/release/VersionOrder.ts"
 import { activateButton, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
+import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
+import { apiKeysSection } from "./apiKeysSection.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
 import { type Html, html } from "./html.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
@@ -101,15 +103,17 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
   ${timeline}
 </section>`
     }))
+  const keys = principal.credential === undefined ? yield* listApiKeys(principal) : []
   return htmlResponse(200, page({
     title: "My games",
     principal,
     section: "creator",
-    scripts: ["creator.js", "lifecycle.js"],
+    scripts: ["creator.js", "lifecycle.js", "apiKeys.js"],
     main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
 <p id="lifecycle-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
-${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
+${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}
+${apiKeysSection(keys, games)}`,
   }))
 })

@@ -3,6 +3,7 @@ import { createGame, CreateGameBody, RegisterGameBody, registerGame } from "../.
 import type { Game } from "../../../domain/game/Game.ts"
 import { GamePath } from "../../../domain/game/GamePath.ts"
 import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
+import { READ_SCOPES } from "../credentialAccess.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -30,6 +31,8 @@ export const gameRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "Create the game record (once per game, not per version)",
       access: "signedIn",
+      credentialScopes: ["release"],
+      credentialGames: "all",
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "RateLimited"],
     },
@@ -51,7 +54,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
   defineRoute({
     method: "GET",
     path: "/api/me/games",
-    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
+    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", credentialScopes: READ_SCOPES, success: [200, Wire.MyGames], errors: [] },
     handle: (_ctx, { principal }) => Effect.map(myGames(principal), (games) => json(200, { games })),
   }),
   defineRoute({
@@ -60,6 +63,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "A game: everything for its owner and administrators, the public record of a published game for others",
       access: "public",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.GameDetail],
       errors: ["SignInRequired", "NotFound"],
     },

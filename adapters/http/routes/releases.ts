@@ -8,6 +8,7 @@ import { requestUploadUrl } from "../../../domain/release/RequestUploadUrl.ts"
 import { releaseScan } from "../../../domain/scan/ReleaseScan.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
+import { READ_SCOPES } from "../credentialAccess.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -21,6 +22,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "Record an upload intent and get a presigned, write-once PUT URL (1 hour) with the headers to send verbatim",
       access: "signedIn",
+      credentialScopes: ["release"],
       request: DeclarationBody,
       success: [200, Wire.UploadUrl],
       errors: ["ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "StorageNotConfigured"],
@@ -38,6 +40,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "Re-hash the stored object, compare it with the declaration, and record the release (pending review)",
       access: "signedIn",
+      credentialScopes: ["release"],
       request: DeclarationBody,
       success: [201, Wire.FinalizedRelease],
       errors: [
@@ -65,6 +68,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "A presigned GET (about 5 minutes) and the sha256 read back from the content-addressed key; 404 for anyone not allowed",
       access: "signedIn",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.DownloadUrl],
       errors: ["NotFound", "StorageNotConfigured"],
     },
@@ -83,6 +87,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "The scanner's report on a release (owner and administrators); `pending` until the background scan has run",
       access: "signedIn",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.ReleaseScan],
       errors: ["NotFound"],
     },
@@ -90,7 +95,8 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       const principal = yield* principalFor(ctx)
       const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
       const version = yield* versionParam(ctx)
-      return json(200, yield* releaseScan(principal, gameId, version))
+      const scan = yield* releaseScan(principal, gameId, version)
+      return json(200, scan.status === "pending" ? scan : { ...scan, report: { ...scan.report, findings: ctx.withDocsUrls(scan.report.findings) } })
     }),
   },
   {
@@ -99,6 +105,7 @@ export const releaseRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "A release: any for its owner and administrators, only the active one for others",
       access: "public",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.ReleaseDetail],
       errors: ["SignInRequired", "NotFound"],
     },

@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import { ArtifactTooLarge, SignInRequired } from "../../../domain/errors.ts"
 import { submitPackage } from "../../../domain/submission/SubmitPackage.ts"
-import { Identity } from "../../../ports/Identity.ts"
 import { UploadTokens } from "../../../ports/UploadTokens.ts"
+import { bearerPrincipal as credentialPrincipal } from "../auth.ts"
+import { admitPeopleOnly } from "../credentialAccess.ts"
 import { receiveSubmission, type SubmissionLimits } from "../multipart/receiveSubmission.ts"
 import { SubmissionOk } from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -31,10 +32,11 @@ const bearerPrincipal = Effect.fnUntraced(function*(ctx: RouteContext) {
   const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(ctx.request.headers.get("authorization") ?? "")
   if (match === null) return yield* new SignInRequired({ reason: "This endpoint needs 'Authorization: Bearer <access token>'" })
   const token = match[1]!
-  const principal = yield* Identity.use((identity) => identity.verify(token)).pipe(
+  const principal = yield* credentialPrincipal(token).pipe(
     Effect.catchTag("SignInRequired", (refused) =>
       UploadTokens.use((uploads) => uploads.verify(token)).pipe(Effect.catchTag("SignInRequired", () => Effect.fail(refused)))),
   )
+  if (principal.credential !== undefined) yield* (ctx.auth.admit ?? admitPeopleOnly)(principal)
   ctx.setUser(principal.userId)
   return principal
 })
@@ -56,6 +58,7 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
     doc: {
       summary: "Submit a package and its manifest in one multipart request; the blocking scanner runs before anything is recorded",
       access: "bearer",
+      credentialScopes: ["submit"],
       requestBody: {
         required: true,
         content: {
@@ -90,7 +93,7 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       // `receive`, so a spent budget is answered 429 before the body is read; any later failure gives it back.
       const receive = receiveSubmission(ctx.request, options.limits, { rawNodeBody: options.rawNodeBody ?? true })
       const accepted = yield* submitPackage(principal, receive)
-      return json(200, { ok: true, ...accepted })
+      return json(200, { ok: true, ...accepted, scan: { ...accepted.scan, findings: ctx.withDocsUrls(accepted.scan.findings) } })
     }, Effect.scoped),
   }
   if (options.corsOrigin === null) return [submit]

@@ -16,7 +16,7 @@ import type { CliIo } from "../io.ts"
 import { userPath } from "../userPath.ts"
 
 const USAGE = `usage: check <file.pck> [--manifest manifest.json] [--json]
-         [--release-version <version>] [--policy policy.json] [--verify-checksums]
+         [--release-version <version>] [--policy policy.json] [--verify-checksums] [--url URL]
   --manifest          the manifest you will submit beside the pack (multipart path); the pack's own
                       manifest.json must equal it
   --release-version   check for the release API instead: size limits of that path, and the pack's
@@ -24,6 +24,8 @@ const USAGE = `usage: check <file.pck> [--manifest manifest.json] [--json]
   --json              print {ok, findings, summary} as JSON
   --policy            use this banned-pattern policy instead of the shipped one
   --verify-checksums  also compare every entry with the MD5 the pack records (reads the whole pack)
+  --url               the service (default $PCKGATE_URL): each finding names its page <url>/docs/rules/<id>;
+                      without one, the page's id
   -h, --help          print this help
 exit: 0 no blocking finding, 1 blocking findings, 2 cannot check`
 
@@ -36,6 +38,7 @@ const LINE = {
     policy: { type: "string" },
     json: { type: "boolean" },
     "verify-checksums": { type: "boolean" },
+    url: { type: "string" },
   },
 } as const
 
@@ -50,11 +53,11 @@ const readJsonFile = async (path: string, what: string): Promise<unknown> => {
   }
 }
 
-const formatHuman = (report: ScanReport, packPath: string): string => {
+const formatHuman = (report: ScanReport, packPath: string, docs: (f: ScanReport["findings"][number]) => string): string => {
   const lines = report.findings.map((f) => {
     const file = f.file === PACK_ITSELF ? packPath : f.file
     const where = f.line === null ? file : `${file}:${f.line}`
-    return `${where} ${f.rule} ${f.severity === "warning" ? "(warning) " : ""}${f.message}`
+    return `${where} ${f.rule} ${f.severity === "warning" ? "(warning) " : ""}${f.message} (docs: ${docs(f)})`
   })
   const s = report.summary
   lines.push(
@@ -71,13 +74,14 @@ const formatHuman = (report: ScanReport, packPath: string): string => {
  */
 const loadScanner = async () => {
   enableCompileCache()
-  const [{ withFileByteSource }, { nodeDecompressors }, { scanPack }, { defaultPolicy }] = await Promise.all([
+  const [{ withFileByteSource }, { nodeDecompressors }, { scanPack }, { defaultPolicy }, { ruleDocsId, ruleDocsUrl }] = await Promise.all([
     import("../../../adapters/scanner/fileByteSource.ts"),
     import("../../../adapters/scanner/nodeDecompressors.ts"),
     import("../../../adapters/scanner/scanPack.ts"),
     import("../../../adapters/scanner/policy/defaultPolicy.ts"),
+    import("../../../adapters/scanner/policy/ruleDocs.ts"),
   ])
-  return { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy }
+  return { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy, ruleDocsId, ruleDocsUrl }
 }
 
 export const command: Command = {
@@ -118,9 +122,13 @@ export const command: Command = {
         return EXIT.cannotRun
       }
       let report: ScanReport
+      let docs: (f: ScanReport["findings"][number]) => string
       try {
-        const { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy } = await loadScanner()
-        const config = { policy: policy ?? defaultPolicy, decompressors: nodeDecompressors, verifyChecksums: options.verifyChecksums }
+        const { withFileByteSource, nodeDecompressors, scanPack, defaultPolicy, ruleDocsId, ruleDocsUrl } = await loadScanner()
+        const active = policy ?? defaultPolicy
+        const serviceUrl = values.url ?? (io.env["PCKGATE_URL"] || undefined)
+        docs = (f) => (serviceUrl === undefined ? ruleDocsId(f, active) : ruleDocsUrl(serviceUrl, ruleDocsId(f, active)))
+        const config = { policy: active, decompressors: nodeDecompressors, verifyChecksums: options.verifyChecksums }
         report = await withFileByteSource(packPath, (source) => scanPack(source, expectations, config))
       } catch (error) {
         const reason = error instanceof SourceFailure ? `${error.message}: ${describeError(error.original)}` : describeError(error)
@@ -131,7 +139,8 @@ export const command: Command = {
         io.stderr(`check: ${options.pack} is not a Godot pack (no GDPC header at its start, in an executable section or in a trailer)\n`)
         return EXIT.cannotRun
       }
-      io.stdout(options.json ? `${JSON.stringify({ ok: report.ok, findings: report.findings, summary: report.summary }, null, 2)}\n` : formatHuman(report, options.pack))
+      const findings = report.findings.map((f) => ({ ...f, docs: docs(f) }))
+      io.stdout(options.json ? `${JSON.stringify({ ok: report.ok, findings, summary: report.summary }, null, 2)}\n` : formatHuman(report, options.pack, docs))
       return report.ok ? EXIT.ok : EXIT.rejectedOrFindings
   }),
 }

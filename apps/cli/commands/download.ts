@@ -25,7 +25,7 @@ export const command = serviceCommand(
     const version = values.version
     if (gameId === undefined || extra !== undefined) throw usageError(LINE, gameId === undefined ? "missing <gameId>" : `unexpected argument ${extra}`)
     if (version === undefined) throw usageError(LINE, "missing --version <v>")
-    const client = makeClient(clientOptions(values, io), io)
+    const client = makeClient({ ...clientOptions(values, io), gameId }, io)
     const link = await client.call("GET", `/api/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}/download-url`, DownloadUrl)
     const path = userPath(io, values.output ?? `${gameId}-${version}.pck`)
     let bar = null as ReturnType<typeof progressBar> | null

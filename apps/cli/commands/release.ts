@@ -27,7 +27,9 @@ const LINE = {
   --skip-check   leave the check to the service
   --no-verify    skip the verifying download
   --wait         sleep through a rate limit (429) and retry instead of exiting 4
-  -h, --help     print this help`,
+  -h, --help     print this help
+  Without --token or PCKGATE_TOKEN, in GitHub Actions (job permission id-token: write) or GitLab CI (PCKGATE_ID_TOKEN)
+  the CI's ID token is exchanged for a 15-minute publishing token (trusted publishing; audience PCKGATE_AUDIENCE).`,
   options: {
     game: { type: "string" },
     name: { type: "string" },
@@ -62,7 +64,7 @@ export const command = serviceCommand(
       throw cliError("artifact_too_large", `${file} is ${info.size} bytes; the release API takes ${RELEASE_MIN_BYTES} to ${RELEASE_MAX_BYTES} bytes (larger packs: submit)`)
     }
     const json = values.json === true
-    const run: ReleaseRun = { io, client: makeClient(clientOptions(values, io), io), file, path, version, json, waitOnRateLimit: values.wait === true }
+    const run: ReleaseRun = { io, client: makeClient({ ...clientOptions(values, io), gameId: game }, io), file, path, version, json, waitOnRateLimit: values.wait === true }
 
     if (values["skip-check"] !== true) await checkPack(run)
     const declaration = await hashPack(run, info.size)

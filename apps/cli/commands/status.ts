@@ -32,7 +32,7 @@ export const command = serviceCommand(
     const [game, extra] = positionals
     if (extra !== undefined) throw usageError(LINE, `unexpected argument ${extra}`)
     const json = values.json === true
-    const client = makeClient(clientOptions(values, io), io)
+    const client = makeClient({ ...clientOptions(values, io), gameId: game }, io)
     if (game === undefined) {
       if (values.version !== undefined) throw usageError(LINE, "--version needs a <gameId>")
       const games = await allItems(client, "/api/me/games", MyGames, (page) => page.games)

@@ -3,7 +3,7 @@
 import { readFile, stat } from "node:fs/promises"
 import { basename } from "node:path"
 import { SubmissionOk, SubmissionRefused } from "../../../adapters/http/openapi/schemas.ts"
-import { MULTIPART_MAX_BYTES } from "../../../domain/release/Limits.ts"
+import { MULTIPART_MAX_BYTES, RELEASE_MIN_BYTES } from "../../../domain/release/Limits.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, decodeReply, failureFrom, serviceErrorFrom } from "../client.ts"
@@ -22,7 +22,9 @@ const LINE = {
   options: { manifest: { type: "string" }, "submit-url": { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
-const findingLine = (f: Finding) => `${f.line === null ? f.file : `${f.file}:${f.line}`} ${f.rule} ${f.message}`
+/** A finding with its page: the service answers `docsUrl` (older services do not: then the rule id). */
+const findingLine = (f: Finding & { readonly docsUrl?: string }) =>
+  `${f.line === null ? f.file : `${f.file}:${f.line}`} ${f.rule} ${f.message} (docs: ${f.docsUrl ?? f.rule})`
 
 export const command = serviceCommand(
   LINE,
@@ -34,6 +36,7 @@ export const command = serviceCommand(
     const info = await stat(path).catch(() => null)
     if (info === null || !info.isFile()) throw cliError("no_such_file", file)
     if (!path.toLowerCase().endsWith(".pck")) throw cliError("not_a_pck", "Uploaded file must be a .pck — export the game with Godot's Export PCK/ZIP")
+    if (info.size < RELEASE_MIN_BYTES) throw cliError("too_small", `${file} is ${info.size} bytes, too small for a pack (at least ${RELEASE_MIN_BYTES} bytes); export it again`)
     if (info.size > MULTIPART_MAX_BYTES) throw cliError("artifact_too_large", `${info.size} bytes is above the 2 GiB multipart limit`)
     const manifestFile = values.manifest
     const manifest = await readFile(userPath(io, manifestFile), "utf8").catch(() => {

@@ -30,7 +30,7 @@ export const command = serviceCommand(
     if (version === undefined) throw usageError(LINE, "missing --version <v>")
     if (until !== "reviewed" && until !== "published") throw usageError(LINE, "--until must be reviewed or published")
     if (!(timeoutSeconds >= 0) || !(intervalMs > 0)) throw usageError(LINE, "--timeout and --interval take a number of seconds")
-    const client = makeClient(clientOptions(values, io), io)
+    const client = makeClient({ ...clientOptions(values, io), gameId: game }, io)
     const gameId = encodeURIComponent(game)
     const deadline = Date.now() + timeoutSeconds * 1000
     for (let polls = 1;; polls++) {

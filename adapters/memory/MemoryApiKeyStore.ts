@@ -1,0 +1,30 @@
+import { Effect, Layer, Option } from "effect"
+import type { ApiKey } from "../../domain/credentials/ApiKey.ts"
+import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+
+export const layerMemoryApiKeyStore = Layer.sync(ApiKeyStore, () => {
+  const keys = new Map<string, ApiKey>()
+  return ApiKeyStore.of({
+    create: (key) => Effect.sync(() => void keys.set(key.id, key)),
+    findByHash: (keyHash) => Effect.sync(() => Option.fromNullishOr([...keys.values()].find((key) => key.keyHash === keyHash))),
+    listByOwner: (ownerId) =>
+      Effect.sync(() =>
+        [...keys.values()].filter((key) => key.ownerId === ownerId).sort((a, b) =>
+          b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)
+        )
+      ),
+    revoke: (ownerId, id, at) =>
+      Effect.sync(() => {
+        const key = keys.get(id)
+        if (key === undefined || key.ownerId !== ownerId || key.revokedAt !== null) return false
+        keys.set(id, { ...key, revokedAt: at })
+        return true
+      }),
+    touch: (id, at, unlessSince) =>
+      Effect.sync(() => {
+        const key = keys.get(id)
+        if (key === undefined || (key.lastUsedAt !== null && key.lastUsedAt.getTime() >= unlessSince.getTime())) return
+        keys.set(id, { ...key, lastUsedAt: at })
+      }),
+  })
+})

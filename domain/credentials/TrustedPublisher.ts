@@ -1,0 +1,50 @@
+import { Schema } from "effect"
+import { IdentifierText } from "../text/UserText.ts"
+
+// A trusted publisher: a CI workflow whose own OIDC ID token is exchanged for a 15-minute token that releases one game.
+
+export const PUBLISHER_PROVIDERS = ["github", "gitlab"] as const
+export type PublisherProvider = (typeof PUBLISHER_PROVIDERS)[number]
+
+export interface TrustedPublisher {
+  readonly id: string
+  readonly gameId: string
+  readonly provider: PublisherProvider
+  /** GitHub `owner/repo`; GitLab the project path `group/subgroup/project`. */
+  readonly repository: string
+  /** GitHub: the workflow file's path (`.github/workflows/release.yml`); GitLab: the CI config path (`.gitlab-ci.yml`). */
+  readonly workflow: string
+  /** When set, the ID token's `environment` must equal it. */
+  readonly environment: string | null
+  /** When set, the ID token's `ref` (GitLab: `ref` or `ref_path`) must equal it, e.g. `refs/heads/main` or `refs/tags/v1`. */
+  readonly ref: string | null
+  readonly createdBy: string
+  readonly createdAt: Date
+}
+
+/** Publishers one game may have. */
+export const MAX_PUBLISHERS_PER_GAME = 20
+
+const Repository = IdentifierText.pipe(
+  Schema.check(Schema.isPattern(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/u, { message: "owner/repository (GitLab: group/project)" })),
+)
+const WorkflowPath = IdentifierText.pipe(
+  Schema.check(Schema.isPattern(/^[^@\s]+\.ya?ml$/u, { message: "the workflow's path in the repository, ending in .yml or .yaml" })),
+)
+
+export const AddTrustedPublisherBody = Schema.Struct({
+  provider: Schema.Literals(PUBLISHER_PROVIDERS),
+  repository: Repository,
+  workflow: WorkflowPath,
+  environment: Schema.optionalKey(Schema.NullOr(IdentifierText)),
+  ref: Schema.optionalKey(Schema.NullOr(IdentifierText)),
+})
+
+export const ExchangeBody = Schema.Struct({
+  token: Schema.String.pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(16384))),
+  gameId: Schema.optionalKey(Schema.String),
+})
+
+/** A GitHub workflow given by its file name alone lives in `.github/workflows/`. */
+export const normalizedWorkflow = (provider: PublisherProvider, workflow: string): string =>
+  provider === "github" && !workflow.includes("/") ? `.github/workflows/${workflow}` : workflow

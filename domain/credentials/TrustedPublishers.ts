@@ -1,0 +1,91 @@
+import { Effect, Option } from "effect"
+import { CiIdentity } from "../../ports/CiIdentity.ts"
+import { Clock } from "../../ports/Clock.ts"
+import { GameStore } from "../../ports/GameStore.ts"
+import { Ids } from "../../ports/Ids.ts"
+import { PublishTokens } from "../../ports/PublishTokens.ts"
+import { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
+import type { Principal } from "../auth/Principal.ts"
+import { decodeInput } from "../decode.ts"
+import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
+import { actorOf } from "./Credential.ts"
+import { recordCredentialEvent } from "./credentialEvents.ts"
+import { matchPublishers, repositoryOf } from "./publisherMatch.ts"
+import { AddTrustedPublisherBody, ExchangeBody, MAX_PUBLISHERS_PER_GAME, normalizedWorkflow, type TrustedPublisher } from "./TrustedPublisher.ts"
+
+/** The game, when the caller is a person who owns it or an administrator; 404 for everyone else (keys and tokens too). */
+const managedGame = Effect.fnUntraced(function*(principal: Principal, gameId: string) {
+  const game = yield* GameStore.use((store) => store.get(gameId))
+  if (principal.credential !== undefined || Option.isNone(game) || (!principal.isAdmin && game.value.ownerId !== principal.userId)) {
+    return yield* new GameNotFoundOrForbidden({ gameId })
+  }
+  return game.value
+})
+
+/** POST /api/games/{gameId}/trusted-publishers. */
+export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(principal: Principal, gameId: string, body: unknown) {
+  const input = yield* decodeInput(AddTrustedPublisherBody, body)
+  const game = yield* managedGame(principal, gameId)
+  const store = yield* TrustedPublisherStore
+  if ((yield* store.listByGame(game.id)).length >= MAX_PUBLISHERS_PER_GAME) {
+    return yield* new InvalidRequest({ problems: [`a game has at most ${MAX_PUBLISHERS_PER_GAME} trusted publishers; remove one first`] })
+  }
+  const publisher: TrustedPublisher = {
+    id: yield* (yield* Ids).next("tp"),
+    gameId: game.id,
+    provider: input.provider,
+    repository: input.repository,
+    workflow: normalizedWorkflow(input.provider, input.workflow),
+    environment: input.environment ?? null,
+    ref: input.ref ?? null,
+    createdBy: principal.userId,
+    createdAt: yield* (yield* Clock).now,
+  }
+  yield* store.add(publisher)
+  yield* recordCredentialEvent({ type: "trusted_publisher.added", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: publisher.id })
+  return publisher
+})
+
+/** GET /api/games/{gameId}/trusted-publishers. */
+export const listTrustedPublishers = Effect.fn("listTrustedPublishers")(function*(principal: Principal, gameId: string) {
+  const game = yield* managedGame(principal, gameId)
+  return yield* TrustedPublisherStore.use((store) => store.listByGame(game.id))
+})
+
+/** DELETE /api/games/{gameId}/trusted-publishers/{id}. */
+export const removeTrustedPublisher = Effect.fn("removeTrustedPublisher")(function*(principal: Principal, gameId: string, id: string) {
+  const game = yield* managedGame(principal, gameId)
+  const removed = yield* TrustedPublisherStore.use((store) => store.remove(game.id, id))
+  if (!removed) return yield* new NotFound({ what: "trusted publisher" })
+  yield* recordCredentialEvent({ type: "trusted_publisher.removed", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: id })
+})
+
+/**
+ * POST /api/auth/trusted-publishing/token: a CI provider's ID token for a 15-minute token that releases one game as
+ * its owner. 401 names the claim that did not match (never the token); 409 when several games match and none was named.
+ */
+export const exchangePublishingToken = Effect.fn("exchangePublishingToken")(function*(body: unknown) {
+  const input = yield* decodeInput(ExchangeBody, body)
+  const ci = yield* CiIdentity.use((identity) => identity.verify(input.token))
+  const repository = repositoryOf(ci)
+  if (repository.value === null) return yield* new SignInRequired({ reason: `The ID token has no '${repository.claim}' claim` })
+  const candidates = (yield* TrustedPublisherStore.use((store) => store.findByRepository(ci.provider, repository.value!)))
+    .filter((publisher) => input.gameId === undefined || publisher.gameId === input.gameId)
+  const match = matchPublishers(ci, candidates)
+  if (match._tag === "NoMatch") {
+    const where = input.gameId === undefined ? "any game" : `game '${input.gameId}'`
+    return yield* new SignInRequired({
+      reason: candidates.length === 0
+        ? `No trusted publisher of ${where} is registered for the ID token's '${repository.claim}' claim ('${repository.value}' on ${ci.provider})`
+        : `The ID token's '${match.claim}' claim matches no trusted publisher of ${where} registered for '${repository.value}'`,
+    })
+  }
+  const gameIds = [...new Set(match.publishers.map((publisher) => publisher.gameId))]
+  if (gameIds.length > 1) return yield* new AmbiguousPublisher({ gameIds })
+  const publisher = match.publishers[0]!
+  const game = yield* GameStore.use((store) => store.get(publisher.gameId))
+  if (Option.isNone(game)) return yield* new SignInRequired({ reason: `The game of trusted publisher ${publisher.id} no longer exists` })
+  const now = yield* (yield* Clock).now
+  const minted = yield* PublishTokens.use((tokens) => tokens.issue({ ownerId: game.value.ownerId, gameId: game.value.id, publisherId: publisher.id }, now))
+  return { token: minted.token, expiresAt: minted.expiresAt, gameId: game.value.id, scopes: ["release"] as const }
+})

@@ -1,0 +1,19 @@
+import { Context, type Effect, type Option } from "effect"
+import type { ApiKey } from "../domain/credentials/ApiKey.ts"
+import type { Unavailable } from "../domain/errors.ts"
+
+/**
+ * API keys, shared by every instance and read on every use (no instance keeps them), so a revocation holds on every
+ * instance from the moment it is stored.
+ */
+export class ApiKeyStore extends Context.Service<ApiKeyStore, {
+  create(key: ApiKey): Effect.Effect<void, Unavailable>
+  /** The key with this SHA-256, revoked and expired ones included (callers judge them). */
+  findByHash(keyHash: string): Effect.Effect<Option.Option<ApiKey>, Unavailable>
+  /** The owner's keys, revoked ones included, newest first. */
+  listByOwner(ownerId: string): Effect.Effect<ReadonlyArray<ApiKey>, Unavailable>
+  /** Revokes one of the owner's keys; true when it was there and not yet revoked. */
+  revoke(ownerId: string, id: string, at: Date): Effect.Effect<boolean, Unavailable>
+  /** Sets lastUsedAt to `at` unless it is already at or after `unlessSince`. */
+  touch(id: string, at: Date, unlessSince: Date): Effect.Effect<void, Unavailable>
+}>()("pckgate/ports/ApiKeyStore") {}

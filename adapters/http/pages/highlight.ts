@@ -12,9 +12,13 @@ export interface Token {
 const THEME = "pckgate"
 const PREFIX = "--tok-"
 
-let highlighter: Promise<HighlighterCore> | undefined
+let highlighter: Promise<HighlighterCore | null> | undefined
 
-const load = (): Promise<HighlighterCore> =>
+/**
+ * shiki is an optional peer dependency (an integrator embedding the domain never needs it): without it installed, code
+ * is shown as plain, escaped text, and the code view says so.
+ */
+const load = (): Promise<HighlighterCore | null> =>
   (highlighter ??= (async () => {
     const [{ createHighlighterCore, createCssVariablesTheme }, { createJavaScriptRegexEngine }, gdscript, gdresource] = await Promise.all([
       import("shiki/core"),
@@ -27,7 +31,16 @@ const load = (): Promise<HighlighterCore> =>
       langs: [gdscript.default, gdresource.default],
       engine: createJavaScriptRegexEngine(),
     })
-  })())
+  })().catch((error: unknown) => {
+    if (isMissingShiki(error)) return null
+    throw error
+  }))
+
+const isMissingShiki = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && error.message.includes("shiki")
+
+/** False when shiki is not installed: pages then show code unhighlighted. */
+export const highlightingAvailable = async (): Promise<boolean> => (await load()) !== null
 
 /** `var(--tok-token-string-expression)` → `tok-string`; the theme's foreground is plain text. */
 const classOf = (color: string | undefined): string | null => {
@@ -47,7 +60,10 @@ export const highlightLines = async (text: string, kind: PackFileKind): Promise<
   const lines = text.split("\n")
   if (lines.at(-1) === "") lines.pop()
   const lang = languageOf(kind)
-  if (lang === null || lines.length > MAX_HIGHLIGHTED_LINES) return lines.map((line) => [{ text: line, className: null }])
-  const { tokens } = (await load()).codeToTokens(lines.join("\n"), { lang, theme: THEME })
+  const plain = () => lines.map((line) => [{ text: line, className: null }])
+  if (lang === null || lines.length > MAX_HIGHLIGHTED_LINES) return plain()
+  const loaded = await load()
+  if (loaded === null) return plain()
+  const { tokens } = loaded.codeToTokens(lines.join("\n"), { lang, theme: THEME })
   return tokens.map((line) => line.map((token) => ({ text: token.content, className: classOf(token.color) })))
 }

@@ -10,6 +10,7 @@ import type { GameViews } from "../../ports/GameViews.ts"
 import type { Identity } from "../../ports/Identity.ts"
 import type { Ids } from "../../ports/Ids.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import type { PagedLists } from "../../ports/PagedLists.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
@@ -40,6 +41,7 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | PagedLists
 
 export interface RouteContext {
   readonly request: Request

@@ -3,6 +3,7 @@ import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryGameViews } from "./MemoryGameViews.ts"
+import { layerMemoryPagedLists } from "./MemoryPagedLists.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
@@ -19,4 +20,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryPagedLists,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -7,6 +7,7 @@ import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
 import { layerSqlGameViews } from "./SqlGameViews.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
+import { layerSqlPagedLists } from "./SqlPagedLists.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
@@ -29,6 +30,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlPagedLists,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

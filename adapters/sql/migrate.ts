@@ -10,6 +10,7 @@ import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
+import { catalogIndexes } from "./migrations/0010_catalog.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -35,6 +36,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
     },
   },
   "0008_release_lifecycle": { up: (db) => releaseLifecycle(db, flavor) },
+  "0010_catalog": { up: (db) => catalogIndexes(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */

@@ -4,6 +4,8 @@ import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
+import { FIRST_PAGE, ownerGamesPage } from "../paging/lists.ts"
+import type { PageParams } from "../paging/Page.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
 import type { Release } from "../release/Release.ts"
 import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
@@ -53,11 +55,12 @@ const publicGameView = (game: Game, active: Release) => ({
   activeRelease: publicReleaseView(active),
 })
 
-/** GET /api/me/games: the caller's games with all their releases. */
-export const myGames = Effect.fn("myGames")(function*(principal: Principal) {
-  const games = yield* GameStore.use((g) => g.listByOwner(principal.userId))
+/** GET /api/me/games: a page of the caller's games, oldest first, with all their releases. */
+export const myGames = Effect.fn("myGames")(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+  const { items: games, nextCursor } = yield* ownerGamesPage(principal.userId, pageParams)
   const releases = yield* ReleaseStore
-  return yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
+  const views = yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
+  return { games: views, nextCursor }
 })
 
 /** GET /api/games/{gameId}: owners and administrators get everything; anyone else the public record of a published game. */

@@ -10,6 +10,7 @@ import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
+import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
@@ -31,3 +32,4 @@ objectStorageContract("memory", () =>
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
     Layer.provide(layerManualClock()),
   ))
+pagedListsContract("memory", () => layerMemoryRecords)

@@ -5,6 +5,7 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
+import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -25,3 +26,4 @@ scanStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
+pagedListsContract("MariaDB", records)

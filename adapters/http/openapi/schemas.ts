@@ -81,7 +81,9 @@ export const ReleaseDetail = Schema.Union([
   Schema.Struct({ gameId: Schema.String, ...releaseFields }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
-export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })
+/** The cursor of the next page (paginated lists, api-conventions.md); the service always sends it, null on the last page. */
+const nextPage = { nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) }
+export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame), ...nextPage })
 export const Catalog = Schema.Struct({ games: Schema.Array(PublicGame) })
 
 export const ReviewQueue = Schema.Struct({
@@ -97,6 +99,7 @@ export const ReviewQueue = Schema.Struct({
     submittedAt: Timestamp,
     waitingSeconds: Schema.Int,
   })),
+  ...nextPage,
 })
 
 export const ReviewDecision = Schema.Struct({

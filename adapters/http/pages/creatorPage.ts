@@ -3,7 +3,10 @@ import type { Principal } from "../../../domain/auth/Principal.ts"
 import { myGames, type releaseView } from "../../../domain/game/Views.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
+import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
+import type { PageParams } from "../../../domain/paging/Page.ts"
 import { type Html, html } from "./html.ts"
+import { pager } from "./pager.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
 
 // {base_url}/creator: the signed-in creator's games, every version with its status, rejection reason and scan, and a
@@ -37,8 +40,9 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
 
-export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
-  const games = yield* myGames(principal)
+export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+  const { games, nextCursor } = yield* myGames(principal, pageParams)
+  const onFirstPage = pageParams.cursor === null
   const scans = yield* ScanStore
   const sections = yield* Effect.forEach(games, (game) =>
     Effect.map(scans.listByGame(game.gameId), (records) => {
@@ -73,6 +77,7 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
     main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
-${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
+${sections.length === 0 && onFirstPage ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}
+${pager("/creator", nextCursor, onFirstPage, "Pages of your games")}`,
   }))
 })

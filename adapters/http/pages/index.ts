@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
+import { pageParamsOf } from "../pageParams.ts"
 import type { Route, RouteContext } from "../route.ts"
 import { gameIdParam, versionParam } from "../route.ts"
 import { authRoutes, type SignInMode } from "../routes/auth.ts"
@@ -69,8 +70,8 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return submitPage(principal, `${submitApi}/games/submit`, origin === ctx.auth.ownOrigin() ? [] : [origin])
         })),
   },
-  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, creatorPage) },
-  { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, queuePage) },
+  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, (principal) => creatorPage(principal, pageParamsOf(ctx.request))) },
+  { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
   {
     method: "GET",
     path: "/admin/games/:gameId/releases/:version",

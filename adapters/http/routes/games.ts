@@ -5,6 +5,7 @@ import type { Game } from "../../../domain/game/Game.ts"
 import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
+import { pageParamsOf } from "../pageParams.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -60,10 +61,15 @@ export const gameRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/me/games",
-    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
+    doc: {
+      summary: "A page of the caller's games, oldest first, with every release, status and rejection reason (?limit=1-100&cursor=nextCursor)",
+      access: "signedIn",
+      success: [200, Wire.MyGames],
+      errors: ["InvalidRequest"],
+    },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      return json(200, { games: yield* myGames(principal) })
+      return json(200, yield* myGames(principal, pageParamsOf(ctx.request)))
     }),
   },
   {

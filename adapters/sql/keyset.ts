@@ -1,0 +1,23 @@
+// The keyset condition of a paginated read (domain/paging/): rows strictly after a position in a multi-column order,
+// written so both databases' range optimizers use the order's index (a bound on the first column, then the rest).
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely"
+
+/** One column of an order and the position's value in it (already in the stored form: a TimeCodec-written time). */
+export type KeyPart = readonly [column: string, value: unknown]
+
+const strictlyAfter = (parts: ReadonlyArray<KeyPart>, beyond: "<" | ">"): RawBuilder<SqlBool> => {
+  const [[column, value], ...rest] = parts as [KeyPart, ...Array<KeyPart>]
+  const ref = sql.ref(column)
+  const first = sql<SqlBool>`${ref} ${sql.raw(beyond)} ${value}`
+  return rest.length === 0 ? first : sql<SqlBool>`(${first} OR (${ref} = ${value} AND ${strictlyAfter(rest, beyond)}))`
+}
+
+/**
+ * Rows after `parts` in an order that is ascending (`asc`) or descending (`desc`) on every column. The leading
+ * `first >= value` (or `<=`) is implied by the rest; it is there for the optimizer.
+ */
+export const afterPosition = (parts: ReadonlyArray<KeyPart>, direction: "asc" | "desc"): Expression<SqlBool> => {
+  const beyond = direction === "asc" ? ">" : "<"
+  const [column, value] = parts[0]!
+  return sql<SqlBool>`(${sql.ref(column)} ${sql.raw(beyond + "=")} ${value} AND ${strictlyAfter(parts, beyond)})`
+}

@@ -1,12 +1,18 @@
 import { Effect, Layer, Option } from "effect"
 import { SlugTaken } from "../../domain/errors.ts"
+import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { MemoryTables } from "./MemoryTables.ts"
 
 export const layerMemoryGameStore = Layer.effect(
   GameStore,
-  MemoryTables.useSync(({ games, slugs }) =>
-    GameStore.of({
+  MemoryTables.useSync(({ games, slugs, pointers }) => {
+    // The pointer lives apart (like its own columns), so a game record written back by a submission never resets it.
+    const withPointer = (game: Game): Game => {
+      const pointer = pointers.get(game.id)
+      return { ...game, activeVersion: pointer?.activeVersion ?? null, firstPublishedAt: pointer?.firstPublishedAt ?? null }
+    }
+    return GameStore.of({
       // Check and insert happen in one synchronous step, so concurrent inserts of one slug cannot both succeed.
       insert: (game) =>
         Effect.suspend(() => {
@@ -15,16 +21,18 @@ export const layerMemoryGameStore = Layer.effect(
           slugs.set(game.slug, game.id)
           return Effect.void
         }),
-      get: (id) => Effect.sync(() => Option.fromNullishOr(games.get(id))),
-      getMany: (ids) => Effect.sync(() => ids.flatMap((id) => games.get(id) ?? [])),
+      get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(games.get(id)), withPointer)),
+      getMany: (ids) => Effect.sync(() => ids.flatMap((id) => games.get(id) ?? []).map(withPointer)),
       slugsStartingWith: (prefix) => Effect.sync(() => [...slugs.keys()].filter((slug) => slug.startsWith(prefix))),
       findByManifestId: (manifestId) =>
-        Effect.sync(() => Option.fromNullishOr([...games.values()].find((g) => g.manifestId === manifestId))),
+        Effect.sync(() => Option.map(Option.fromNullishOr([...games.values()].find((g) => g.manifestId === manifestId)), withPointer)),
       listByOwner: (ownerId) =>
         Effect.sync(() =>
           [...games.values()]
             .filter((g) => g.ownerId === ownerId)
             .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+            .map(withPointer)
         ),
-    })),
+    })
+  }),
 )

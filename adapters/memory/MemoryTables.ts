@@ -3,6 +3,7 @@ import type { Game } from "../../domain/game/Game.ts"
 import type { Release, UploadIntent } from "../../domain/release/Release.ts"
 import type { ScanRecord } from "../../ports/ScanStore.ts"
 import type { Submission } from "../../ports/SubmissionStore.ts"
+import type { StoredTimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeLog } from "./MemoryChangeFeed.ts"
 
 /**
@@ -20,6 +21,15 @@ export interface Tables {
   readonly scans: Map<string, ScanRecord>
   readonly submissions: Map<string, Submission>
   readonly changes: ChangeLog
+  /** game id → its active release and first-published time (the SQL games row's pointer columns) */
+  readonly pointers: Map<string, GamePointer>
+  /** Every timeline event, oldest first; `seq` is the index + 1. */
+  readonly timeline: Array<StoredTimelineEvent>
+}
+
+export interface GamePointer {
+  readonly activeVersion: string | null
+  readonly firstPublishedAt: Date | null
 }
 
 export const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
@@ -34,4 +44,6 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   scans: new Map(),
   submissions: new Map(),
   changes: { latest: 0, entries: [] },
+  pointers: new Map(),
+  timeline: [],
 }))

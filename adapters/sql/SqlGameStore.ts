@@ -3,7 +3,7 @@ import type { Selectable } from "kysely"
 import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { gameRow } from "./rows.ts"
+import { gameFromRow, gameRow } from "./rows.ts"
 import type { GamesTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
@@ -24,16 +24,7 @@ export const layerSqlGameStore = Layer.effect(
   Effect.gen(function*() {
     const database = yield* SqlDatabase
     const { time } = database
-    const toGame = (row: Selectable<GamesTable>): Game => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      kind: row.kind,
-      ownerId: row.owner_id,
-      manifestId: row.manifest_id,
-      createdAt: time.read(row.created_at),
-      updatedAt: time.read(row.updated_at),
-    })
+    const toGame = (row: Selectable<GamesTable>): Game => gameFromRow(row, time)
     const oneGame = (row: Selectable<GamesTable> | undefined) => (row === undefined ? Option.none() : Option.some(toGame(row)))
 
     return GameStore.of({

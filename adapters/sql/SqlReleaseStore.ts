@@ -1,9 +1,10 @@
 import { Effect, Layer, Option } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import type { Kysely, NotNull, Selectable } from "kysely"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { DEFAULT_PUBLISH_MODE, type PublishMode } from "../../domain/release/Release.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { appendChange } from "./SqlChangeFeed.ts"
+import { applyLifecycleSql } from "./sqlLifecycle.ts"
 import { releaseFromRow, releaseRow } from "./rows.ts"
 import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
@@ -36,6 +37,7 @@ export const layerSqlReleaseStore = Layer.effect(
       createdBy: row.created_by,
       createdAt: time.read(row.created_at),
       expiresAt: time.read(row.expires_at),
+      publishMode: row.publish_mode as PublishMode,
     })
 
     const intentsDeclaring = (d: UploadDeclaration, from: Kysely<Tables> = db) =>
@@ -45,6 +47,7 @@ export const layerSqlReleaseStore = Layer.effect(
         .where("sha256", "=", d.sha256)
         .where("size_bytes", "=", d.sizeBytes)
         .where("content_type", "=", d.contentType)
+        .where("publish_mode", "=", d.publishMode ?? DEFAULT_PUBLISH_MODE)
     // Oldest first, ties by game and version: the order every listing shares with the memory store.
     const releasesInOrder = () => db.selectFrom("releases").selectAll().orderBy("created_at").orderBy("game_id").orderBy("version")
     const listReleases = (operation: string, query: ReturnType<typeof releasesInOrder>) =>
@@ -66,9 +69,11 @@ export const layerSqlReleaseStore = Layer.effect(
               created_by: intent.createdBy,
               created_at: time.write(intent.createdAt),
               expires_at: time.write(intent.expiresAt),
+              publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE,
             })
             const declaration = ["game_id", "version", "sha256", "size_bytes", "content_type"] as const
-            await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt) }).execute()
+            // Asking again with another publish mode replaces it: finalize must then repeat the newer one.
+            await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt), publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE }).execute()
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
           })).pipe(orUnavailable),
       findIntent: (declaration, now) =>
@@ -97,29 +102,25 @@ export const layerSqlReleaseStore = Layer.effect(
       listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
       listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
-      // Compare-and-set: the update applies only while the release is still pending.
+      // Compare-and-set through the lifecycle plan: the decision applies only while the release is still pending.
       review: (gameId, version, decision) =>
-        database.transaction("review release", (tx) =>
-          Effect.gen(function*() {
-            const updated = yield* tx.run((trx) =>
-              trx.updateTable("releases")
-                .set({
-                  status: decision.status,
-                  reviewed_by: decision.by,
-                  reviewed_at: time.write(decision.at),
-                  rejection_reason: decision.reason,
-                })
-                .where("game_id", "=", gameId)
-                .where("version", "=", version)
-                .where("status", "=", "pending_review")
-                .executeTakeFirst()
-            )
-            const row = yield* tx.run((trx) => trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
-            if (updated.numUpdatedRows === 0n || row === undefined) return yield* new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
-            // Last, so the feed's head row is locked only for the commit (SqlChangeFeed.ts).
-            yield* tx.run((trx) => appendChange(trx, time, { gameId, kind: decision.status, at: decision.at }))
-            return toRelease(row)
-          })).pipe(orUnavailable),
+        applyLifecycleSql(database, gameId, {
+          ...(decision.status === "approved"
+            ? { type: "approve" as const, version, by: decision.by }
+            : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
+          at: decision.at,
+          actor: decision.actor ?? `user:${decision.by}`,
+        }).pipe(
+          Effect.map((outcome) => outcome.updated[0]!),
+          Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
+          orUnavailable,
+        ),
+      lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
+      activeVersion: (gameId) =>
+        database.query("read a game's active version", () => db.selectFrom("games").select("active_version").where("id", "=", gameId).executeTakeFirst()).pipe(
+          Effect.map((row) => row?.active_version ?? null),
+          orUnavailable,
+        ),
       deleteExpiredIntents: (now) =>
         database.query("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((result) => Number(result.numDeletedRows)),
@@ -130,6 +131,7 @@ export const layerSqlReleaseStore = Layer.effect(
         Effect.forEach(chunks(objectKeys, KEYS_PER_QUERY), (keys) =>
           database.query("find object keys in use", () =>
             db.selectFrom("releases").select("object_key").where("object_key", "in", keys)
+              .union(db.selectFrom("releases").select("quarantine_key as object_key").where("quarantine_key", "in", keys).$narrowType<{ object_key: NotNull }>())
               .union(
                 db.selectFrom("upload_intents").select("object_key").where("object_key", "in", keys).where("expires_at", ">", time.write(now)),
               )

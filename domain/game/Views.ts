@@ -7,8 +7,8 @@ import { NotFound } from "../errors.ts"
 import { FIRST_PAGE, ownerGamesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
-import type { Release } from "../release/Release.ts"
-import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
+import { publishModeOf, type Release } from "../release/Release.ts"
+import { catalogStatus } from "../review/ReviewMachine.ts"
 import type { Game } from "./Game.ts"
 
 /** A release as its owner and administrators see it. */
@@ -21,6 +21,8 @@ export const releaseView = (release: Release) => ({
   createdAt: release.createdAt,
   reviewedAt: release.reviewedAt,
   rejectionReason: release.rejectionReason,
+  publishMode: publishModeOf(release),
+  takedownReason: release.takedownReason ?? null,
 })
 
 /** A release as the public sees it: only what a downloader needs to verify. */
@@ -38,8 +40,8 @@ export const ownerGameView = (game: Game, releases: ReadonlyArray<Release>) => (
   slug: game.slug,
   kind: game.kind,
   ownerId: game.ownerId,
-  status: catalogStatus(releases),
-  activeVersion: activeRelease(releases)?.version ?? null,
+  status: catalogStatus(releases, game.activeVersion ?? null),
+  activeVersion: game.activeVersion ?? null,
   createdAt: game.createdAt,
   updatedAt: game.updatedAt,
   releases: releases.map(releaseView),
@@ -69,7 +71,7 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
   if (game === null) return yield* new NotFound({ what: "game" })
   const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
   if (seesAllReleases(principal, game.ownerId)) return ownerGameView(game, releases)
-  const active = activeRelease(releases)
+  const active = releases.find((r) => r.version === game.activeVersion) ?? null
   if (active === null) return yield* new NotFound({ what: "game" })
   return publicGameView(game, active)
 })

@@ -10,7 +10,8 @@ import type { Release } from "../release/Release.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
 import { ReasonText } from "../text/UserText.ts"
-import { activeRelease, catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
+import { actorOf } from "../auth/Actor.ts"
+import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
 
 /** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
 export const RejectBody = Schema.Struct({ reason: ReasonText })
@@ -38,9 +39,11 @@ const reverifyStoredBytes = Effect.fnUntraced(function*(release: Release) {
 })
 
 /** The game's state after a review decision, for the response. */
-const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
-  const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
-  return { gameStatus: catalogStatus(releases), activeVersion: activeRelease(releases)?.version ?? null }
+export const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
+  const store = yield* ReleaseStore
+  const releases = yield* store.listByGame(gameId)
+  const activeVersion = yield* store.activeVersion(gameId)
+  return { gameStatus: catalogStatus(releases, activeVersion), activeVersion }
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): re-verify, then publish and move the pointer. */
@@ -49,8 +52,16 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
   yield* reverifyStoredBytes(release)
   const at = yield* (yield* Clock).now
-  const reviewed = yield* ReleaseStore.use((r) => r.review(gameId, version, { status: "approved", by: principal.userId, at, reason: null }))
-  return { release: reviewed, ...(yield* gameOutcome(gameId)) }
+  // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval).
+  const outcome = yield* ReleaseStore.use((r) =>
+    r.lifecycle(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal) })
+  ).pipe(Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))))
+  return {
+    release: outcome.updated[0]!,
+    ...(yield* gameOutcome(gameId)),
+    activated: outcome.activationNote === null,
+    activationNote: outcome.activationNote,
+  }
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */

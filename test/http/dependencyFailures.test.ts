@@ -68,6 +68,8 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listByGame: () => Effect.die(new Error("secret internal detail")),
       listPending: () => Effect.die(new Error("secret internal detail")),
       listApproved: () => Effect.die(new Error("secret internal detail")),
+      lifecycle: () => Effect.die(new Error("secret internal detail")),
+      activeVersion: () => Effect.die(new Error("secret internal detail")),
       review: () => Effect.die(new Error("secret internal detail")),
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),

@@ -7,8 +7,9 @@ const Timestamp = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u, { expected: "an ISO-8601 UTC timestamp with milliseconds" })),
 )
 const Sha256 = Schema.String.pipe(Schema.check(Schema.isPattern(/^[0-9a-f]{64}$/u)))
-const Status = Schema.Literals(["review", "published", "rejected"])
-const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected"])
+const Status = Schema.Literals(["review", "published", "rejected", "taken_down"])
+const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected", "withdrawn", "taken_down"])
+const ActivationNote = Schema.Literals(["lower_than_active", "staged"])
 
 export const ErrorBody = Schema.Struct({ error: Schema.String, detail: Schema.String })
 export const RateLimitedBody = Schema.Struct({ error: Schema.Literal("rate_limited"), detail: Schema.String, retryAfterSeconds: Schema.Int })
@@ -50,6 +51,8 @@ const releaseFields = {
   createdAt: Timestamp,
   reviewedAt: Schema.NullOr(Timestamp),
   rejectionReason: Schema.NullOr(Schema.String),
+  publishMode: Schema.Literals(["on_approval", "manual"]),
+  takedownReason: Schema.NullOr(Schema.String),
 }
 const publicReleaseFields = { version: Schema.String, sha256: Sha256, sizeBytes: Schema.Int, publishedAt: Schema.NullOr(Timestamp) }
 
@@ -107,6 +110,9 @@ export const ReviewDecision = Schema.Struct({
   ...releaseFields,
   gameStatus: Status,
   activeVersion: Schema.NullOr(Schema.String),
+  /** Approve and activate: whether the release is now the active one, and if not why (lower_than_active, staged). */
+  activated: Schema.optionalKey(Schema.Boolean),
+  activationNote: Schema.optionalKey(ActivationNote),
 })
 
 export const ReleaseScan = Schema.Union([

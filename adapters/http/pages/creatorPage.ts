@@ -18,6 +18,8 @@ export const RELEASE_STATUS_LABEL: Readonly<Record<ReleaseRow["status"], string>
   pending_review: "pending review",
   approved: "approved",
   rejected: "rejected",
+  withdrawn: "withdrawn",
+  taken_down: "taken down",
 }
 
 const scanCell = (scan: ScanRecord | undefined): Html => {

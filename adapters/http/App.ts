@@ -12,6 +12,7 @@ import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
 import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
 import { openApiDocument } from "./openapi/document.ts"
+import { catalogRoutes } from "./routes/catalog.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
@@ -44,7 +45,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...catalogRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

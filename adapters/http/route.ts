@@ -11,6 +11,8 @@ import type { Identity } from "../../ports/Identity.ts"
 import type { Ids } from "../../ports/Ids.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import type { PagedLists } from "../../ports/PagedLists.ts"
+import type { Catalog } from "../../ports/Catalog.ts"
+import type { CatalogPages } from "../cache/CatalogPages.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
@@ -42,6 +44,8 @@ export type AppServices =
   | PackScanner
   | UploadTokens
   | PagedLists
+  | Catalog
+  | CatalogPages
 
 export interface RouteContext {
   readonly request: Request

@@ -19,14 +19,15 @@ const afterOwnerKey = (key: OwnerGamesKey | null) => (game: Game) =>
 
 export const layerMemoryPagedLists = Layer.effect(
   PagedLists,
-  MemoryTables.useSync(({ games, releases }) =>
+  MemoryTables.useSync(({ games, releases, pointers }) =>
     PagedLists.of({
       pendingReleases: (after, limit) =>
         Effect.sync(() =>
           [...releases.values()].filter((r) => r.status === "pending_review").filter(afterQueueKey(after)).sort(oldestFirst).slice(0, limit)
         ),
       gamesOfOwner: (ownerId, after, limit) =>
-        Effect.sync(() => [...games.values()].filter((g) => g.ownerId === ownerId).filter(afterOwnerKey(after)).sort(ownerOrder).slice(0, limit)),
+        Effect.sync(() => [...games.values()].filter((g) => g.ownerId === ownerId).filter(afterOwnerKey(after)).sort(ownerOrder).slice(0, limit)
+          .map((game) => ({ ...game, activeVersion: pointers.get(game.id)?.activeVersion ?? null, firstPublishedAt: pointers.get(game.id)?.firstPublishedAt ?? null }))),
     })
   ),
 )

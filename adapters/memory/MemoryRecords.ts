@@ -1,5 +1,7 @@
 import { Layer } from "effect"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
+import { layerCatalogPages } from "../cache/CatalogPages.ts"
+import { layerMemoryCatalog } from "./MemoryCatalog.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryGameViews } from "./MemoryGameViews.ts"
@@ -21,4 +23,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
   layerMemoryPagedLists,
-).pipe(Layer.provide(layerMemoryTables))
+  layerMemoryCatalog,
+).pipe(Layer.provide(layerMemoryTables), (records) => Layer.provideMerge(layerCatalogPages, records))

@@ -12,6 +12,7 @@ import { layerMemorySha256Hasher } from "./MemorySha256Hasher.ts"
 
 export { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 export { layerManualClock, ManualClock } from "./MemoryClock.ts"
+export { layerMemoryCatalog } from "./MemoryCatalog.ts"
 export { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 export { layerMemoryGameStore } from "./MemoryGameStore.ts"
 export { layerMemoryGameViews } from "./MemoryGameViews.ts"

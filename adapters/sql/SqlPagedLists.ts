@@ -3,10 +3,7 @@
 import { Effect, Layer } from "effect"
 import { PagedLists } from "../../ports/PagedLists.ts"
 import { afterPosition } from "./keyset.ts"
-import type { Selectable } from "kysely"
-import type { Game } from "../../domain/game/Game.ts"
-import { releaseFromRow } from "./rows.ts"
-import type { GamesTable } from "./schema.ts"
+import { gameFromRow, releaseFromRow } from "./rows.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 
@@ -15,16 +12,6 @@ export const layerSqlPagedLists = Layer.effect(
   Effect.gen(function*() {
     const database = yield* SqlDatabase
     const { time } = database
-    const toGame = (row: Selectable<GamesTable>): Game => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      kind: row.kind,
-      ownerId: row.owner_id,
-      manifestId: row.manifest_id,
-      createdAt: time.read(row.created_at),
-      updatedAt: time.read(row.updated_at),
-    })
     return PagedLists.of({
       pendingReleases: (after, limit) =>
         database.query("page of the review queue", (db) => {
@@ -39,7 +26,7 @@ export const layerSqlPagedLists = Layer.effect(
           let query = db.selectFrom("games").selectAll().where("owner_id", "=", ownerId)
           if (after !== null) query = query.where(afterPosition([["created_at", time.write(after.createdAt)], ["id", after.gameId]], "asc"))
           return query.orderBy("created_at").orderBy("id").limit(limit).execute()
-        }).pipe(Effect.map((rows) => rows.map(toGame)), orUnavailable),
+        }).pipe(Effect.map((rows) => rows.map((row) => gameFromRow(row, time))), orUnavailable),
     })
   }),
 )

@@ -1,7 +1,9 @@
 // Every persistence port on one SQL database (SQLite or MySQL): `layerSqlRecords` opens and migrates it, and closes
 // it when the layer is released.
 import { Layer } from "effect"
+import { layerCatalogPages } from "../cache/CatalogPages.ts"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
+import { layerSqlCatalog } from "./SqlCatalog.ts"
 import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
@@ -31,7 +33,8 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
   layerSqlPagedLists,
-)
+  layerSqlCatalog,
+).pipe((stores) => Layer.provideMerge(layerCatalogPages, stores))
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */
 export const layerSqlRecords = (options: SqlDatabaseOptions) => layerSqlStores.pipe(Layer.provideMerge(layerSqlDatabase(options)))

@@ -21,3 +21,14 @@ export const afterPosition = (parts: ReadonlyArray<KeyPart>, direction: "asc" | 
   const [column, value] = parts[0]!
   return sql<SqlBool>`(${sql.ref(column)} ${sql.raw(beyond + "=")} ${value} AND ${strictlyAfter(parts, beyond)})`
 }
+
+/**
+ * The half-open range [prefix, next) of every string that starts with `prefix`, compared code point by code point (as
+ * SQLite's BINARY and MySQL's utf8mb4_bin do): an index range, where LIKE would depend on collations and escapes.
+ */
+export const prefixRange = (prefix: string): readonly [from: string, below: string] => {
+  const codePoints = [...prefix]
+  const last = codePoints.pop()!.codePointAt(0)!
+  // U+10FFFF has no successor; the range then ends at the longest prefix that has one (a little wider, never narrower).
+  return [prefix, last >= 0x10ffff ? prefix + "\u{10ffff}" : codePoints.join("") + String.fromCodePoint(last + 1)]
+}

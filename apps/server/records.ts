@@ -8,6 +8,8 @@ import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { PagedLists } from "../../ports/PagedLists.ts"
+import type { Catalog } from "../../ports/Catalog.ts"
+import type { CatalogPages } from "../../adapters/cache/CatalogPages.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
@@ -16,7 +18,7 @@ import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | PagedLists, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | PagedLists | Catalog | CatalogPages, unknown>
   readonly describe: string
 }
 

@@ -10,6 +10,7 @@ import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
 import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
@@ -33,3 +34,4 @@ objectStorageContract("memory", () =>
     Layer.provide(layerManualClock()),
   ))
 pagedListsContract("memory", () => layerMemoryRecords)
+catalogContract("memory", () => layerMemoryRecords)

@@ -5,6 +5,7 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
 import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
@@ -27,3 +28,4 @@ budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
 pagedListsContract("MariaDB", records)
+catalogContract("MariaDB", records)

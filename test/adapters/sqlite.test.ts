@@ -6,6 +6,7 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
 import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
@@ -28,3 +29,4 @@ budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
 pagedListsContract("SQLite", records)
+catalogContract("SQLite", records)

@@ -88,6 +88,14 @@ export const ReleaseDetail = Schema.Union([
 const nextPage = { nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) }
 export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame), ...nextPage })
 export const Catalog = Schema.Struct({ games: Schema.Array(PublicGame) })
+/** A catalog item (issue 17): the public record plus the active release's size and digest and the first publication. */
+export const CatalogGame = Schema.Struct({
+  ...PublicGame.fields,
+  sizeBytes: Schema.Int,
+  sha256: Sha256,
+  firstPublishedAt: Timestamp,
+})
+export const CatalogPage = Schema.Struct({ games: Schema.Array(CatalogGame), nextCursor: Schema.NullOr(Schema.String) })
 
 export const ReviewQueue = Schema.Struct({
   items: Schema.Array(Schema.Struct({

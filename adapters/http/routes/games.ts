@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
 import { createGame, CreateGameBody, RegisterGameBody, registerGame } from "../../../domain/game/CreateGame.ts"
 import type { Game } from "../../../domain/game/Game.ts"
-import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
+import { gameDetail, myGames } from "../../../domain/game/Views.ts"
 import { authenticate } from "../auth.ts"
 import { readJsonBody } from "../body.ts"
 import { pageParamsOf } from "../pageParams.ts"
@@ -87,11 +87,5 @@ export const gameRoutes: ReadonlyArray<Route> = [
       const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "game" }))
       return json(200, yield* gameDetail(principal, gameId))
     }),
-  },
-  {
-    method: "GET",
-    path: "/api/catalog",
-    doc: { summary: "Published games and their active release", access: "public", success: [200, Wire.Catalog], errors: [] },
-    handle: () => Effect.map(catalog(), (games) => json(200, { games })),
   },
 ]

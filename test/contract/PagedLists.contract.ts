@@ -80,7 +80,8 @@ export const pagedListsContract = (name: string, makeLayer: () => Layer.Layer<Pa
           assert.isTrue(listed.every((r) => r.status === "pending_review"))
         }
         let late = 0
-        const addOne = Effect.suspend(() => submit(mine[1]!.id, `9.0.${late++}`, "2099-01-01T00:00:00.000Z").pipe(Effect.asVoid))
+        // Submitted after everything listed so far (each later than the last), so each belongs after the cursor.
+        const addOne = Effect.suspend(() => submit(mine[1]!.id, `9.0.${late}`, new Date(Date.UTC(2099, 0, 1) + 1000 * late++).toISOString()).pipe(Effect.asVoid))
         const listed = (yield* everyPage(lists.pendingReleases, queueKey, 3, addOne)).filter((r) => ids.has(r.gameId))
         assert.strictEqual(listed.length, 7 + late)
         assert.strictEqual(new Set(listed.map((r) => `${r.gameId} ${r.version}`)).size, listed.length)

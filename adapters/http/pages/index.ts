@@ -2,11 +2,12 @@ import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
 import { pageParamsOf } from "../pageParams.ts"
 import type { Route, RouteContext } from "../route.ts"
-import { gameIdParam, versionParam } from "../route.ts"
+import { gameIdParam, rawParam, versionParam } from "../route.ts"
 import { authRoutes, type SignInMode } from "../routes/auth.ts"
 import { uploadTokenRoutes } from "../routes/uploadToken.ts"
 import { findAsset } from "./assets.ts"
-import { currentUser, notFoundPage, signedInPage } from "./common.ts"
+import { gamePage, gamesPage } from "./catalogPages.ts"
+import { catalogParamsOf, currentUser, notFoundPage, publicPage, signedInPage } from "./common.ts"
 import { creatorPage } from "./creatorPage.ts"
 import { html } from "./html.ts"
 import { htmlResponse, page, pageSecurityHeaders } from "./layout.ts"
@@ -84,6 +85,8 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return yield* reviewReleasePage(principal, gameId, version)
         })),
   },
+  { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },
+  { method: "GET", path: "/games/:slug", handle: (ctx) => publicPage(ctx, (principal) => gamePage(principal, rawParam(ctx, "slug"))) },
   { method: "GET", path: "/assets/:file", handle: (ctx) => Effect.sync(() => assetResponse(ctx)) },
 ]
 

@@ -13,8 +13,8 @@ import type { Unavailable } from "../../domain/errors.ts"
 import { Catalog } from "../../ports/Catalog.ts"
 
 export interface SerializedPage {
-  /** The response body: `{games, nextCursor}` as JSON. */
-  readonly body: string
+  /** The response body: `{games, nextCursor}` as JSON, encoded once (a hit writes these bytes as they are). */
+  readonly body: Uint8Array<ArrayBuffer>
   /** A strong entity tag, quoted. */
   readonly etag: string
 }
@@ -35,8 +35,8 @@ const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).r
 
 const serialized = (request: CatalogRequest) =>
   Effect.flatMap(catalogPage(request), (page) => {
-    const body = JSON.stringify(page)
-    return Effect.promise(() => crypto.subtle.digest("SHA-256", new TextEncoder().encode(body))).pipe(
+    const body = new TextEncoder().encode(JSON.stringify(page))
+    return Effect.promise(() => crypto.subtle.digest("SHA-256", body)).pipe(
       Effect.map((digest): SerializedPage => ({ body, etag: `"${toBase64Url(new Uint8Array(digest).subarray(0, 18))}"` })),
     )
   })

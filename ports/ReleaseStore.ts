@@ -58,6 +58,8 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
    * by the activation rule.
    */
   lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Unavailable>
+  /** Submission and decision times of the `limit` most recent review decisions, newest first (the queue estimate). */
+  recentDecisions(limit: number): Effect.Effect<ReadonlyArray<{ readonly submittedAt: Date; readonly decidedAt: Date }>, Unavailable>
   /** The game's active version as stored (the pointer); null for none or an unknown game. */
   activeVersion(gameId: string): Effect.Effect<string | null, Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */

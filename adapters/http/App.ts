@@ -16,6 +16,9 @@ import { catalogRoutes } from "./routes/catalog.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
+import { lifecycleRoutes } from "./routes/lifecycle.ts"
+import { timelineRoutes } from "./routes/timeline.ts"
+import { webhookRoutes } from "./routes/webhooks.ts"
 import { sessionRoutes } from "./routes/session.ts"
 import { handleSignedStorage } from "./routes/storage.ts"
 import { userSessionRoutes } from "./routes/userSessions.ts"
@@ -45,7 +48,7 @@ export interface AppOptions {
   readonly metricsToken?: string | null
 }
 
-export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...catalogRoutes]
+export const API_ROUTES: ReadonlyArray<Route> = [...gameRoutes, ...releaseRoutes, ...reviewRoutes, ...sessionRoutes, ...userSessionRoutes, ...lifecycleRoutes, ...timelineRoutes, ...webhookRoutes, ...catalogRoutes]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

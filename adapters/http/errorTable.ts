@@ -33,6 +33,10 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   InsufficientStorage: [507, "insufficient_storage"],
   RequestTimedOut: [408, "request_timeout"],
   TooManyUploads: [429, "too_many_uploads"],
+  ReleaseNotActivatable: [409, "release_not_activatable"],
+  ReleaseNotApproved: [409, "release_not_approved"],
+  ReleaseNotTakenDown: [409, "release_not_taken_down"],
+  WebhookLimitReached: [409, "webhook_limit_reached"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

@@ -21,6 +21,8 @@ import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { UploadTokens } from "../../ports/UploadTokens.ts"
+import type { Timeline } from "../../ports/Timeline.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { BodyTimeouts } from "./bodyTimeouts.ts"
 import type { UploadSlots } from "./uploadSlots.ts"
@@ -46,6 +48,8 @@ export type AppServices =
   | PagedLists
   | Catalog
   | CatalogPages
+  | Timeline
+  | WebhookSubscriptions
 
 export interface RouteContext {
   readonly request: Request

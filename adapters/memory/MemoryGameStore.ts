@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./memoryLifecycle.ts"
 import { Effect, Layer, Option } from "effect"
 import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
@@ -6,7 +7,8 @@ import { MemoryTables } from "./MemoryTables.ts"
 
 export const layerMemoryGameStore = Layer.effect(
   GameStore,
-  MemoryTables.useSync(({ games, slugs, pointers }) => {
+  MemoryTables.useSync((tables) => {
+    const { games, slugs, pointers } = tables
     // The pointer lives apart (like its own columns), so a game record written back by a submission never resets it.
     const withPointer = (game: Game): Game => {
       const pointer = pointers.get(game.id)
@@ -19,6 +21,7 @@ export const layerMemoryGameStore = Layer.effect(
           if (slugs.has(game.slug)) return Effect.fail(new SlugTaken({ slug: game.slug }))
           games.set(game.id, game)
           slugs.set(game.slug, game.id)
+          appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor: `user:${game.ownerId}`, reason: null, at: game.createdAt })
           return Effect.void
         }),
       get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(games.get(id)), withPointer)),

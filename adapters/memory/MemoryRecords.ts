@@ -11,6 +11,8 @@ import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 import { layerMemoryTables } from "./MemoryTables.ts"
+import { layerMemoryTimeline } from "./MemoryTimeline.ts"
+import { layerMemoryWebhookSubscriptions } from "./MemoryWebhookSubscriptions.ts"
 
 /** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
 export const layerMemoryRecords = Layer.mergeAll(
@@ -22,6 +24,8 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryTimeline,
+  layerMemoryWebhookSubscriptions,
   layerMemoryPagedLists,
   layerMemoryCatalog,
 ).pipe(Layer.provide(layerMemoryTables), (records) => Layer.provideMerge(layerCatalogPages, records))

@@ -1,8 +1,8 @@
 import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
-import { type Release, sameDeclaration } from "../../domain/release/Release.ts"
+import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { applyLifecycle } from "./memoryLifecycle.ts"
+import { applyLifecycle, appendTimelineEvent } from "./memoryLifecycle.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 /** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
@@ -13,6 +13,10 @@ export const oldestFirst = (a: Release, b: Release) =>
 
 export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync((tables) => {
   const { releases, intents, pointers } = tables
+  const issued = (intent: UploadIntent) =>
+    appendTimelineEvent(tables, {
+      gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+    })
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
@@ -23,10 +27,12 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
           if (sameDeclaration({ ...existing, publishMode: intent.publishMode ?? "on_approval" }, intent)) {
             const refreshed = { ...existing, expiresAt: intent.expiresAt, publishMode: intent.publishMode ?? "on_approval" }
             intents.set(existing.id, refreshed)
+            issued(intent)
             return refreshed
           }
         }
         intents.set(intent.id, intent)
+        issued(intent)
         return intent
       }),
     findIntent: (declaration, now) =>
@@ -43,6 +49,9 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         }
         if (!intents.delete(intentId)) return Effect.fail(new NoUploadIntent({ gameId: release.gameId, version: release.version }))
         releases.set(releaseKey(release.gameId, release.version), release)
+        appendTimelineEvent(tables, {
+          gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+        })
         return Effect.succeed(release)
       }),
     get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(releases.get(releaseKey(gameId, version)))),
@@ -61,6 +70,11 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
       ),
     lifecycle: (gameId, step) => applyLifecycle(tables, gameId, step),
+    recentDecisions: (limit) =>
+      Effect.sync(() =>
+        [...releases.values()].flatMap((r) => (r.reviewedAt === null ? [] : [{ submittedAt: r.createdAt, decidedAt: r.reviewedAt }]))
+          .sort((a, b) => b.decidedAt.getTime() - a.decidedAt.getTime()).slice(0, limit)
+      ),
     activeVersion: (gameId) => Effect.sync(() => pointers.get(gameId)?.activeVersion ?? null),
     deleteExpiredIntents: (now) =>
       Effect.sync(() => {

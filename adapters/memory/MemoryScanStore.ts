@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./memoryLifecycle.ts"
 import { Effect, Layer, Option } from "effect"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { oldestFirst } from "./MemoryReleaseStore.ts"
@@ -5,9 +6,14 @@ import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 export const layerMemoryScanStore = Layer.effect(
   ScanStore,
-  MemoryTables.useSync(({ releases, scans }) =>
-    ScanStore.of({
-      save: (record) => Effect.sync(() => void scans.set(releaseKey(record.gameId, record.version), record)),
+  MemoryTables.useSync((tables) => {
+    const { releases, scans } = tables
+    return ScanStore.of({
+      save: (record) =>
+        Effect.sync(() => {
+          scans.set(releaseKey(record.gameId, record.version), record)
+          appendTimelineEvent(tables, { gameId: record.gameId, version: record.version, kind: "scanned", actor: "system", reason: null, at: record.scannedAt })
+        }),
       get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(scans.get(releaseKey(gameId, version)))),
       listByGame: (gameId) =>
         Effect.sync(() =>
@@ -16,5 +22,5 @@ export const layerMemoryScanStore = Layer.effect(
       unscanned: (limit) =>
         Effect.sync(() => [...releases.entries()].filter(([key]) => !scans.has(key)).map(([, r]) => r).sort(oldestFirst).slice(0, limit)),
     })
-  ),
+  }),
 )

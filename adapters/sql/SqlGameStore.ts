@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
 import { SlugTaken } from "../../domain/errors.ts"
@@ -30,7 +31,11 @@ export const layerSqlGameStore = Layer.effect(
     return GameStore.of({
       // A transaction, so that a caller who gave up on a stalled database never sees the game appear afterwards.
       insert: (game) =>
-        database.transaction("insert game", (tx) => tx.run((trx) => trx.insertInto("games").values(gameRow(game, time)).execute())).pipe(
+        database.transaction("insert game", (tx) =>
+          tx.run(async (trx) => {
+            await trx.insertInto("games").values(gameRow(game, time)).execute()
+            await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor: `user:${game.ownerId}`, reason: null, at: game.createdAt })
+          })).pipe(
           Effect.catchTag("SqlFailure", (failure) =>
             Effect.fail(failure.violates(UNIQUE_KEYS.gameSlug.name) ? new SlugTaken({ slug: game.slug }) : failure.unavailable)),
           Effect.asVoid,

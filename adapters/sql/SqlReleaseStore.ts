@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
 import type { Kysely, NotNull, Selectable } from "kysely"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
@@ -74,6 +75,9 @@ export const layerSqlReleaseStore = Layer.effect(
             const declaration = ["game_id", "version", "sha256", "size_bytes", "content_type"] as const
             // Asking again with another publish mode replaces it: finalize must then repeat the newer one.
             await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt), publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE }).execute()
+            await appendTimelineEvent(trx, time, {
+              gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+            })
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
           })).pipe(orUnavailable),
       findIntent: (declaration, now) =>
@@ -91,6 +95,11 @@ export const layerSqlReleaseStore = Layer.effect(
             )
             const consumed = yield* tx.run((trx) => trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst())
             if (consumed.numDeletedRows === 0n) return yield* new NoUploadIntent({ gameId: release.gameId, version: release.version })
+            yield* tx.run((trx) =>
+              appendTimelineEvent(trx, time, {
+                gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+              })
+            )
             return release
           })).pipe(orUnavailable),
       get: (gameId, version) =>
@@ -116,6 +125,13 @@ export const layerSqlReleaseStore = Layer.effect(
           orUnavailable,
         ),
       lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
+      recentDecisions: (limit) =>
+        database.query("read recent review decisions", () =>
+          db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
+            .execute()).pipe(
+            Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
+            orUnavailable,
+          ),
       activeVersion: (gameId) =>
         database.query("read a game's active version", () => db.selectFrom("games").select("active_version").where("id", "=", gameId).executeTakeFirst()).pipe(
           Effect.map((row) => row?.active_version ?? null),

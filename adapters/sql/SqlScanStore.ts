@@ -1,3 +1,5 @@
+import { SYSTEM_ACTOR } from "../../domain/auth/Actor.ts"
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option, Schema } from "effect"
 import type { Selectable } from "kysely"
 import { ScanReport } from "../../domain/scan/ScanReport.ts"
@@ -25,9 +27,10 @@ export const layerSqlScanStore = Layer.effect(
       save: (record) => {
         const values = { game_id: record.gameId, version: record.version, report: JSON.stringify(record.report), scanned_at: time.write(record.scannedAt) }
         return database.transaction("save scan", (tx) =>
-          tx.run((trx) =>
-            dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], { report: values.report, scanned_at: values.scanned_at }).execute()
-          )).pipe(Effect.asVoid, orUnavailable)
+          tx.run(async (trx) => {
+            await dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], { report: values.report, scanned_at: values.scanned_at }).execute()
+            await appendTimelineEvent(trx, time, { gameId: record.gameId, version: record.version, kind: "scanned", actor: SYSTEM_ACTOR, reason: null, at: record.scannedAt })
+          })).pipe(Effect.asVoid, orUnavailable)
       },
       get: (gameId, version) =>
         database.query("get scan", (db) => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())

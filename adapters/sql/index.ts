@@ -14,6 +14,8 @@ import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
+import { layerSqlTimeline } from "./SqlTimeline.ts"
+import { layerSqlWebhookSubscriptions } from "./SqlWebhookSubscriptions.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, SqlDatabase, type SqlDatabaseOptions, type SqlTarget, type SqlTransaction } from "./SqlDatabase.ts"
 export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
@@ -32,6 +34,8 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlTimeline,
+  layerSqlWebhookSubscriptions,
   layerSqlPagedLists,
   layerSqlCatalog,
 ).pipe((stores) => Layer.provideMerge(layerCatalogPages, stores))

@@ -14,11 +14,13 @@ import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
+import type { Timeline } from "../../ports/Timeline.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | PagedLists | Catalog | CatalogPages, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | Timeline | WebhookSubscriptions | PagedLists | Catalog | CatalogPages, unknown>
   readonly describe: string
 }
 

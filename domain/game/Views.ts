@@ -8,6 +8,7 @@ import { FIRST_PAGE, ownerGamesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
 import { publishModeOf, type Release } from "../release/Release.ts"
+import { queuePosition } from "../review/QueuePosition.ts"
 import { catalogStatus } from "../review/ReviewMachine.ts"
 import type { Game } from "./Game.ts"
 
@@ -79,9 +80,10 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
 /** GET /api/games/{gameId}/releases/{version}. */
 export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
-  return seesAllReleases(principal, game.ownerId)
-    ? { gameId, ...releaseView(release) }
-    : { gameId, ...publicReleaseView(release) }
+  if (!seesAllReleases(principal, game.ownerId)) return { gameId, ...publicReleaseView(release) }
+  // While pending, the owner (and administrators) see where it stands in the review queue.
+  const queue = release.status === "pending_review" ? yield* queuePosition(release) : null
+  return { gameId, ...releaseView(release), ...(queue === null ? {} : { queue }) }
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */

@@ -15,6 +15,8 @@ import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
@@ -35,3 +37,5 @@ objectStorageContract("memory", () =>
   ))
 pagedListsContract("memory", () => layerMemoryRecords)
 catalogContract("memory", () => layerMemoryRecords)
+lifecycleContract("memory", () => layerMemoryRecords)
+webhookSubscriptionsContract("memory", () => layerMemoryRecords)

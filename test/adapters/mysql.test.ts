@@ -9,6 +9,8 @@ import { catalogContract } from "../contract/Catalog.contract.ts"
 import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
@@ -29,3 +31,5 @@ notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
 pagedListsContract("MariaDB", records)
 catalogContract("MariaDB", records)
+lifecycleContract("MariaDB", records)
+webhookSubscriptionsContract("MariaDB", records)

@@ -10,6 +10,8 @@ import { catalogContract } from "../contract/Catalog.contract.ts"
 import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
@@ -30,3 +32,5 @@ notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
 pagedListsContract("SQLite", records)
 catalogContract("SQLite", records)
+lifecycleContract("SQLite", records)
+webhookSubscriptionsContract("SQLite", records)

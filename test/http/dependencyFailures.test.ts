@@ -71,6 +71,7 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listApproved: () => Effect.die(new Error("secret internal detail")),
       lifecycle: () => Effect.die(new Error("secret internal detail")),
       activeVersion: () => Effect.die(new Error("secret internal detail")),
+      recentDecisions: () => Effect.die(new Error("secret internal detail")),
       review: () => Effect.die(new Error("secret internal detail")),
       deleteExpiredIntents: () => Effect.die(new Error("secret internal detail")),
       keysInUse: () => Effect.die(new Error("secret internal detail")),

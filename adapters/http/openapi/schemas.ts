@@ -80,8 +80,15 @@ export const PublicGame = Schema.Struct({
 })
 
 export const GameDetail = Schema.Union([OwnerGame, PublicGame])
+/** A pending release's place in the review queue (owner and administrators). */
+const QueuePosition = Schema.Struct({
+  position: Schema.Int,
+  ahead: Schema.Int,
+  waitingSeconds: Schema.Int,
+  estimatedWaitSeconds: Schema.NullOr(Schema.Int),
+})
 export const ReleaseDetail = Schema.Union([
-  Schema.Struct({ gameId: Schema.String, ...releaseFields }),
+  Schema.Struct({ gameId: Schema.String, ...releaseFields, queue: Schema.optionalKey(QueuePosition) }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
 /** The cursor of the next page (paginated lists, api-conventions.md); the service always sends it, null on the last page. */
@@ -122,6 +129,29 @@ export const ReviewDecision = Schema.Struct({
   activated: Schema.optionalKey(Schema.Boolean),
   activationNote: Schema.optionalKey(ActivationNote),
 })
+
+/** Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. */
+export const LifecycleOutcome = Schema.Struct({
+  gameId: Schema.String,
+  gameStatus: Status,
+  activeVersion: Schema.NullOr(Schema.String),
+  releases: Schema.Array(Schema.Struct(releaseFields)),
+})
+
+/** GET /api/games/{gameId}/timeline: events oldest first; `actor` is user:<id>, api_key:<id>, publisher:<id> or system. */
+export const GameTimeline = Schema.Struct({
+  events: Schema.Array(Schema.Struct({
+    at: Timestamp,
+    kind: Schema.String,
+    version: Schema.NullOr(Schema.String),
+    actor: Schema.String,
+    reason: Schema.NullOr(Schema.String),
+  })),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+
+export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
+export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
 
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),

@@ -7,6 +7,7 @@ import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
+import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
@@ -104,7 +105,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
     title: `Review ${game.name} ${version}`,
     principal,
     section: "admin",
-    scripts: ["review.js"],
+    scripts: ["review.js", "lifecycle.js"],
     main: html`<p><a href="/admin">Back to the review queue</a></p>
 <dl class="facts">
   <dt>Game</dt><dd>${game.name} (<code>${game.slug}</code>, id <code>${game.gameId}</code>)</dd>
@@ -122,6 +123,8 @@ ${scanSection(report)}
   <h2 id="decision-heading">Decision</h2>
   ${decision}
 </section>
+${takedownPanel(gameId, version, release.status, release.takedownReason)}
+${yield* timelineSection(principal, gameId, "timeline-heading")}
 ${filesSection(report)}`,
   }))
 })

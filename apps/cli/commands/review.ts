@@ -1,5 +1,5 @@
 // `review list | show <gameId> <version> | approve <gameId> <version> | reject <gameId> <version> --reason …` (admins).
-import { ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
+import { LifecycleOutcome, ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, makeClient } from "../client.ts"
 import { allItems } from "../pages.ts"
@@ -11,6 +11,8 @@ const LINE = {
        review show <gameId> <version>
        review approve <gameId> <version>
        review reject <gameId> <version> --reason <text>
+       review takedown <gameId> <version> --reason <text>
+       review reinstate <gameId> <version> --reason <text>
        (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
   For administrators: the review queue (every page, oldest first), one release, and the decision on it.`,
   options: { reason: { type: "string" }, ...SERVICE_OPTIONS },
@@ -25,7 +27,8 @@ export const command = serviceCommand(
     const [action, gameId, version, extra] = positionals
     const json = values.json === true
     if (action === undefined) throw usageError(LINE, "missing list, show, approve or reject")
-    if (action !== "list" && action !== "show" && action !== "approve" && action !== "reject") throw usageError(LINE, `unknown action ${action}`)
+    const actions = ["list", "show", "approve", "reject", "takedown", "reinstate"]
+    if (!actions.includes(action)) throw usageError(LINE, `unknown action ${action}`)
     const client = makeClient(clientOptions(values, io), io)
     if (action === "list") {
       if (gameId !== undefined) throw usageError(LINE, `unexpected argument ${gameId}`)
@@ -47,6 +50,14 @@ export const command = serviceCommand(
       return null
     }
     const reason = values.reason
+    if (action === "takedown" || action === "reinstate") {
+      if (reason === undefined) throw usageError(LINE, `review ${action} needs --reason <text>: the creator and the timeline see it`)
+      const outcome = await client.call("POST", path(gameId, version, `/${action}`), LifecycleOutcome, { body: { reason } })
+      if (json) return outcome
+      io.stdout(`${gameId} ${version}: ${outcome.releases[0]?.status ?? action}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}
+`)
+      return null
+    }
     if (action === "reject" && reason === undefined) throw usageError(LINE, "review reject needs --reason <text>: the creator sees it")
     const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : {})
     if (json) return outcome

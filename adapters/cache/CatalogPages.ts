@@ -77,8 +77,8 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
       const ttl = Duration.millis(options.ttlMs)
       // The key names the request exactly (CatalogRequest.key); it is read back into the same request.
       const pages = yield* Cache.makeWith((key: string) => {
-        const [limit, cursor, q] = key.split("\u0000")
-        return readCatalogRequest({ limit: limit!, cursor: cursor === "" ? null : cursor!, q: q === "" ? null : q! }).pipe(
+        const [limit, cursor, q] = JSON.parse(key) as [string, string | null, string | null]
+        return readCatalogRequest({ limit, cursor, q }).pipe(
           Effect.orDie,
           Effect.flatMap(uncached),
           Effect.flatMap((page) => Effect.clockWith((clock) => Effect.succeed<Kept>({ page, readAt: clock.currentTimeMillisUnsafe() }))),

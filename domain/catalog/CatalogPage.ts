@@ -29,7 +29,7 @@ export const readCatalogRequest = (params: CatalogParams): Effect.Effect<Catalog
       if ([...q].length > MAX_QUERY_LENGTH) problems.push(`q: at most ${MAX_QUERY_LENGTH} characters; search for the start of a name or slug`)
       if (problems.length > 0 || page._tag === "Failure") return Effect.fail(new InvalidRequest({ problems }))
       const prefix = q === "" ? null : q
-      return Effect.succeed({ ...page.success, prefix, key: `${page.success.limit}\u0000${params.cursor ?? ""}\u0000${prefix ?? ""}` })
+      return Effect.succeed({ ...page.success, prefix, key: JSON.stringify([String(page.success.limit), params.cursor, prefix]) })
     },
   )
 

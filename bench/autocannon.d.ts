@@ -22,6 +22,11 @@ declare module "autocannon" {
     requests: Histogram & { total: number }
     latency: Histogram
     non2xx: number
+    /** Answers by status class. */
+    "2xx": number
+    "3xx": number
+    "4xx": number
+    "5xx": number
     errors: number
     timeouts: number
   }

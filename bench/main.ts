@@ -3,6 +3,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   release: () => import("./release.ts"),
   multipart: () => import("./multipart.ts"),
   sql: () => import("./sql.ts"),
+  catalog: () => import("./catalog.ts"),
   scanner: () => import("./scanner.ts"),
   slow: () => import("./slowClients.ts"),
   reading: () => import("./reviewReading.ts"),

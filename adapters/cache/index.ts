@@ -2,10 +2,13 @@
 // serves is what the store would answer, or how stale it may be.
 import { Layer } from "effect"
 import { type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
+import { layerCachedCatalogPages } from "./CatalogPages.ts"
 import { type ChangeFollowerOptions, layerChangeFollower } from "./ChangeFollower.ts"
+import { layerForgetCatalogPagesToo } from "./ForgetCatalogPagesToo.ts"
 import { layerForgetOnDecision } from "./ForgetOnDecision.ts"
 
 export { GameViewCache, type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
+export { CatalogPageCache, type CatalogPageCacheOptions, CatalogPages, layerCachedCatalogPages, layerCatalogPages } from "./CatalogPages.ts"
 export { layerCachedSessions, SESSION_CACHE_MS, type SessionCacheOptions } from "./CachedSessions.ts"
 export { ChangeFollower, type ChangeFollowerOptions, FOLLOW_INTERVAL_MS, layerChangeFollower } from "./ChangeFollower.ts"
 export { layerForgetOnDecision } from "./ForgetOnDecision.ts"
@@ -17,9 +20,14 @@ export const FOLLOWER_MAX_LAG_MS = 1000
 /**
  * The game view cache as an instance among others runs it: GameViews from the cache, this instance's decisions
  * forgetting what they change at once, and the change follower forgetting what other instances' decisions change.
- * Provide it the records (GameViews, ReleaseStore and ChangeFeed on one database).
+ * The catalog's serialized pages (CatalogPages.ts) are kept under the same bound and dropped by the same changes.
+ * Provide it the records (GameViews, Catalog, ReleaseStore and ChangeFeed on one database).
  */
 export const layerGameViewCache = (options: GameViewCacheOptions & ChangeFollowerOptions) =>
   Layer.mergeAll(layerForgetOnDecision, layerChangeFollower(options)).pipe(
-    Layer.provideMerge(layerCachedGameViews({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options })),
+    Layer.provide(layerForgetCatalogPagesToo),
+    Layer.provideMerge(Layer.merge(
+      layerCachedGameViews({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options }),
+      layerCachedCatalogPages({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options }),
+    )),
   )

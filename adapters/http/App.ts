@@ -20,6 +20,7 @@ import { type AppServices, principalFor, type Route, type RouteContext } from ".
 import { decodeRouteInput } from "./routeInput.ts"
 import { openApiDocument } from "./openapi/document.ts"
 import { apiKeyRoutes } from "./routes/apiKeys.ts"
+import { catalogRoutes } from "./routes/catalog.ts"
 import { gameRoutes } from "./routes/games.ts"
 import { trustedPublishingRoutes } from "./routes/trustedPublishing.ts"
 import { releaseRoutes } from "./routes/releases.ts"
@@ -78,6 +79,7 @@ export const API_ROUTES: ReadonlyArray<Route> = [
   ...webhookRoutes,
   ...apiKeyRoutes,
   ...trustedPublishingRoutes,
+  ...catalogRoutes,
 ]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/

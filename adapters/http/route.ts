@@ -15,6 +15,9 @@ import type { GameViews } from "../../ports/GameViews.ts"
 import type { Identity } from "../../ports/Identity.ts"
 import type { Ids } from "../../ports/Ids.ts"
 import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import type { PagedLists } from "../../ports/PagedLists.ts"
+import type { Catalog } from "../../ports/Catalog.ts"
+import type { CatalogPages } from "../cache/CatalogPages.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
@@ -53,6 +56,9 @@ export type AppServices =
   | UploadTokens
   | PackFiles
   | ReleaseEntryStore
+  | PagedLists
+  | Catalog
+  | CatalogPages
   | Timeline
   | WebhookSubscriptions
   | ApiKeyStore

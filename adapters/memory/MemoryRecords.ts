@@ -2,10 +2,13 @@ import { Layer } from "effect"
 import { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
 import { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
+import { layerCatalogPages } from "../cache/CatalogPages.ts"
+import { layerMemoryCatalog } from "./MemoryCatalog.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryGameViews } from "./MemoryGameViews.ts"
 import { layerMemoryReleaseEntryStore } from "./MemoryReleaseEntryStore.ts"
+import { layerMemoryPagedLists } from "./MemoryPagedLists.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
@@ -29,4 +32,6 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryWebhookSubscriptions,
   layerMemoryApiKeyStore,
   layerMemoryTrustedPublisherStore,
-).pipe(Layer.provide(layerMemoryTables))
+  layerMemoryPagedLists,
+  layerMemoryCatalog,
+).pipe(Layer.provide(layerMemoryTables), (records) => Layer.provideMerge(layerCatalogPages, records))

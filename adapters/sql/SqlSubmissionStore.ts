@@ -2,6 +2,7 @@ import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Data, Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
+import { searchKey } from "../../domain/game/searchKey.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import { gameRow, releaseRow } from "./rows.ts"
 import { SqlDatabase, type SqlTransaction } from "./SqlDatabase.ts"
@@ -41,7 +42,7 @@ export const layerSqlSubmissionStore = Layer.effect(
               newGame
                 ? trx.insertInto("games").values(gameRow(game, time)).execute()
                 : trx.updateTable("games")
-                  .set({ name: game.name, manifest_id: game.manifestId, updated_at: time.write(game.updatedAt) })
+                  .set({ name: game.name, search_name: searchKey(game.name), manifest_id: game.manifestId, updated_at: time.write(game.updatedAt) })
                   .where("id", "=", game.id)
                   .execute()
             ).pipe(Effect.catchTag("SqlFailure", (failure) => gameKeyTaken(tx, game, failure)))

@@ -3,13 +3,16 @@
 import { Layer } from "effect"
 import { layerSqlApiKeyStore } from "./SqlApiKeyStore.ts"
 import { layerSqlTrustedPublisherStore } from "./SqlTrustedPublisherStore.ts"
+import { layerCatalogPages } from "../cache/CatalogPages.ts"
 import { layerSqlBudgetLedger } from "./SqlBudgetLedger.ts"
+import { layerSqlCatalog } from "./SqlCatalog.ts"
 import { layerSqlChangeFeed } from "./SqlChangeFeed.ts"
 import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
 import { layerSqlGameViews } from "./SqlGameViews.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseEntryStore } from "./SqlReleaseEntryStore.ts"
+import { layerSqlPagedLists } from "./SqlPagedLists.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
@@ -41,7 +44,9 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlWebhookSubscriptions,
   layerSqlApiKeyStore,
   layerSqlTrustedPublisherStore,
-)
+  layerSqlPagedLists,
+  layerSqlCatalog,
+).pipe((stores) => Layer.provideMerge(layerCatalogPages, stores))
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */
 export const layerSqlRecords = (options: SqlDatabaseOptions) => layerSqlStores.pipe(Layer.provideMerge(layerSqlDatabase(options)))

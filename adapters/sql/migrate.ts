@@ -12,6 +12,7 @@ import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
 import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
 import { credentialsSchema } from "./migrations/0009_credentials.ts"
+import { catalogIndexes } from "./migrations/0010_catalog.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
       for (const statement of credentialsSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
+  "0010_catalog": { up: (db) => catalogIndexes(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */

@@ -2,6 +2,7 @@
 // and a release is written by finalize and by a multipart submission alike.
 import type { Insertable, Selectable } from "kysely"
 import type { Game } from "../../domain/game/Game.ts"
+import { searchKey } from "../../domain/game/searchKey.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import type { GamesTable, ReleasesTable } from "./schema.ts"
 import type { TimeCodec } from "./SqlDatabase.ts"
@@ -9,6 +10,7 @@ import type { TimeCodec } from "./SqlDatabase.ts"
 export const gameRow = (game: Game, time: TimeCodec): Insertable<GamesTable> => ({
   id: game.id,
   name: game.name,
+  search_name: searchKey(game.name),
   slug: game.slug,
   kind: game.kind,
   owner_id: game.ownerId,

@@ -18,6 +18,8 @@ export interface GamesTable {
   /** The active release (migration 0008); null while the game has none. */
   active_version: ColumnType<string | null, string | null | undefined, string | null>
   first_published_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
+  /** The name NFC and lowercased (domain/game/searchKey.ts), for the catalog's prefix search (migration 0010). */
+  search_name: ColumnType<string, string | undefined, string>
 }
 
 export interface ReleasesTable {

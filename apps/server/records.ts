@@ -7,6 +7,9 @@ import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
+import type { CatalogPages } from "../../adapters/cache/CatalogPages.ts"
+import type { Catalog } from "../../ports/Catalog.ts"
+import type { PagedLists } from "../../ports/PagedLists.ts"
 import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
@@ -20,7 +23,7 @@ import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ApiKeyStore | TrustedPublisherStore, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ApiKeyStore | TrustedPublisherStore | PagedLists | Catalog | CatalogPages, unknown>
   readonly describe: string
 }
 

@@ -5,6 +5,8 @@ import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
+import { FIRST_PAGE, ownerGamesPage } from "../paging/lists.ts"
+import type { PageParams } from "../paging/Page.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
 import { publishModeOf, type Release } from "../release/Release.ts"
 import { queuePosition } from "../review/QueuePosition.ts"
@@ -57,12 +59,15 @@ const publicGameView = (game: Game, active: Release) => ({
   activeRelease: publicReleaseView(active),
 })
 
-/** GET /api/me/games: the caller's games with all their releases. */
-export const myGames = Effect.fn("myGames")(function*(principal: Principal) {
-  // A credential limited to some games sees those only (a publisher's token: its one game).
-  const games = (yield* GameStore.use((g) => g.listByOwner(principal.userId))).filter((game) => credentialCoversGame(principal.credential, game.id))
+/** GET /api/me/games: a page of the caller's games, oldest first, with all their releases. */
+export const myGames = Effect.fn("myGames")(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+  const page = yield* ownerGamesPage(principal.userId, pageParams)
+  // A credential limited to some games sees those only (a publisher's token: its one game); pages may come out short.
+  const games = page.items.filter((game) => credentialCoversGame(principal.credential, game.id))
+  const nextCursor = page.nextCursor
   const releases = yield* ReleaseStore
-  return yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
+  const views = yield* Effect.forEach(games, (game) => Effect.map(releases.listByGame(game.id), (rs) => ownerGameView(game, rs)))
+  return { games: views, nextCursor }
 })
 
 /** GET /api/games/{gameId}: owners and administrators get everything; anyone else the public record of a published game. */

@@ -7,6 +7,8 @@ import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
 import { NotFound, ReleaseNotPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
+import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
+import type { PageParams } from "../paging/Page.ts"
 import { ReasonText } from "../text/UserText.ts"
 import { actorOf } from "../auth/Actor.ts"
 import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
@@ -74,13 +76,13 @@ export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Pri
   return { release: reviewed, ...(yield* gameOutcome(gameId)) }
 })
 
-/** GET /api/admin/review-queue: pending releases, oldest first, with how long each has waited. */
-export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Principal) {
+/** GET /api/admin/review-queue: a page of pending releases, oldest first, with how long each has waited. */
+export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
   yield* requireAdmin(principal)
-  const pending = yield* ReleaseStore.use((r) => r.listPending())
+  const { items: pending, nextCursor } = yield* pendingReleasesPage(pageParams)
   const games = new Map((yield* GameStore.use((g) => g.getMany([...new Set(pending.map((r) => r.gameId))]))).map((g) => [g.id, g]))
   const now = yield* (yield* Clock).now
-  return pending.flatMap((release) => {
+  const items = pending.flatMap((release) => {
     const game = games.get(release.gameId)
     if (game === undefined) return []
     return [{
@@ -96,4 +98,5 @@ export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Princip
       waitingSeconds: Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000)),
     }]
   })
+  return { items, nextCursor }
 })

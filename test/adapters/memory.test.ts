@@ -10,6 +10,8 @@ import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNotificationOutbox.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
+import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
@@ -46,5 +48,7 @@ objectStorageContract("memory", () =>
   ))
 uploadTokensContract("memory", () => layerMemoryUploadTokens)
 identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))
+pagedListsContract("memory", () => layerMemoryRecords)
+catalogContract("memory", () => layerMemoryRecords)
 lifecycleContract("memory", () => layerMemoryRecords)
 webhookSubscriptionsContract("memory", () => layerMemoryRecords)

@@ -5,6 +5,8 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
+import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
@@ -31,6 +33,8 @@ releaseEntryStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
+pagedListsContract("MariaDB", records)
+catalogContract("MariaDB", records)
 lifecycleContract("MariaDB", records)
 webhookSubscriptionsContract("MariaDB", records)
 apiKeyStoreContract("MariaDB", records)

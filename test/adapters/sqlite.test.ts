@@ -6,6 +6,8 @@ import { budgetLedgerContract } from "../contract/BudgetLedger.contract.ts"
 import { changeFeedContract } from "../contract/ChangeFeed.contract.ts"
 import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
+import { catalogContract } from "../contract/Catalog.contract.ts"
+import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
@@ -32,6 +34,8 @@ releaseEntryStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
+pagedListsContract("SQLite", records)
+catalogContract("SQLite", records)
 lifecycleContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)

@@ -7,6 +7,7 @@ import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { artifact } from "../support/api.ts"
 import { makeTestApp, newGame } from "../support/testApp.ts"
+import { CatalogPages } from "../../adapters/cache/CatalogPages.ts"
 
 // Faulty adapters: the same ports, failing the way a real outage does. They replace the memory ones in the app.
 const databaseDown = () => Effect.fail(new Unavailable({ dependency: "database", reason: "connect ECONNREFUSED 127.0.0.1:3306" }))
@@ -79,7 +80,8 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       view: () => Effect.die(new Error("secret internal detail")),
       listActive: () => Effect.die(new Error("secret internal detail")),
     }))
-    const t = await makeTestApp({ override: Layer.merge(buggy, buggyViews) })
+    const buggyCatalog = Layer.succeed(CatalogPages, CatalogPages.of({ page: () => Effect.die(new Error("secret internal detail")) }))
+    const t = await makeTestApp({ override: Layer.mergeAll(buggy, buggyViews, buggyCatalog) })
     const reply = await t.api.call("GET", "/api/catalog")
     expect([reply.status, reply.body.error]).toEqual([500, "internal"])
     expect(reply.body.detail).not.toContain("secret")

@@ -91,8 +91,18 @@ export const ReleaseDetail = Schema.Union([
   Schema.Struct({ gameId: Schema.String, ...releaseFields, queue: Schema.optionalKey(QueuePosition) }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
-export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })
+/** The cursor of the next page (paginated lists, api-conventions.md); the service always sends it, null on the last page. */
+const nextPage = { nextCursor: Schema.optionalKey(Schema.NullOr(Schema.String)) }
+export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame), ...nextPage })
 export const Catalog = Schema.Struct({ games: Schema.Array(PublicGame) })
+/** A catalog item (issue 17): the public record plus the active release's size and digest and the first publication. */
+export const CatalogGame = Schema.Struct({
+  ...PublicGame.fields,
+  sizeBytes: Schema.Int,
+  sha256: Sha256,
+  firstPublishedAt: Timestamp,
+})
+export const CatalogPage = Schema.Struct({ games: Schema.Array(CatalogGame), nextCursor: Schema.NullOr(Schema.String) })
 
 export const ReviewQueue = Schema.Struct({
   items: Schema.Array(Schema.Struct({
@@ -107,6 +117,7 @@ export const ReviewQueue = Schema.Struct({
     submittedAt: Timestamp,
     waitingSeconds: Schema.Int,
   })),
+  ...nextPage,
 })
 
 export const ReviewDecision = Schema.Struct({

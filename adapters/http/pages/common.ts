@@ -51,6 +51,22 @@ export const signedInPage = <E extends DomainError>(
     return yield* render(principal).pipe(Effect.catch((error: DomainError) => Effect.succeed(domainErrorPage(error, principal))))
   }).pipe(Effect.catch((error: DomainError) => Effect.succeed(domainErrorPage(error, null))))
 
+/** Runs a page anyone may see; the signed-in person, if any, only changes the frame. Failures as in signedInPage. */
+export const publicPage = <E extends DomainError>(
+  ctx: RouteContext,
+  render: (principal: Principal | null) => Effect.Effect<Response, E, AppServices>,
+): Effect.Effect<Response, DomainError, AppServices> =>
+  Effect.gen(function*() {
+    const principal = yield* currentUser(ctx).pipe(Effect.orElseSucceed(() => null))
+    return yield* render(principal).pipe(Effect.catch((error: DomainError) => Effect.succeed(domainErrorPage(error, principal))))
+  })
+
+/** The catalog's query parameters (limit, cursor, q) as the request carried them. */
+export const catalogParamsOf = (request: Request) => {
+  const query = new URL(request.url).searchParams
+  return { limit: query.get("limit"), cursor: query.get("cursor"), q: query.get("q") }
+}
+
 export const notFoundPage = (principal: Principal | null): Response =>
   errorPage(404, "Page not found", "There is no such page, or it is not yours to see.", principal)
 

@@ -7,7 +7,10 @@ import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
 import { apiKeysSection } from "./apiKeysSection.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
+import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
+import type { PageParams } from "../../../domain/paging/Page.ts"
 import { type Html, html } from "./html.ts"
+import { pager } from "./pager.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
 
 // {base_url}/creator: the signed-in creator's games, every version with its status, rejection reason and scan, and a
@@ -60,8 +63,9 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
 
-export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
-  const games = yield* myGames(principal)
+export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+  const { games, nextCursor } = yield* myGames(principal, pageParams)
+  const onFirstPage = pageParams.cursor === null
   const scans = yield* ScanStore
   const sections = yield* Effect.forEach(games, (game) =>
     Effect.gen(function*() {
@@ -113,7 +117,8 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
 <p id="lifecycle-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
-${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}
+${sections.length === 0 && onFirstPage ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}
+${pager("/creator", nextCursor, onFirstPage, "Pages of your games")}
 ${apiKeysSection(keys, games)}`,
   }))
 })

@@ -1,11 +1,13 @@
 import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
+import { pageParamsOf } from "../pageParams.ts"
 import type { Route, RouteContext } from "../route.ts"
-import { gameIdParam, versionParam } from "../route.ts"
+import { gameIdParam, rawParam, versionParam } from "../route.ts"
 import { authRoutes, type SignInMode } from "../routes/auth.ts"
 import { uploadTokenRoutes } from "../routes/uploadToken.ts"
 import { findAsset } from "./assets.ts"
-import { currentUser, notFoundPage, signedInPage } from "./common.ts"
+import { gamePage, gamesPage } from "./catalogPages.ts"
+import { catalogParamsOf, currentUser, notFoundPage, publicPage, signedInPage } from "./common.ts"
 import { creatorPage } from "./creatorPage.ts"
 import { html } from "./html.ts"
 import { htmlResponse, page, pageSecurityHeaders } from "./layout.ts"
@@ -70,8 +72,8 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return submitPage(principal, `${submitApi}/games/submit`, origin === ctx.auth.ownOrigin() ? [] : [origin])
         })),
   },
-  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, creatorPage) },
-  { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, queuePage) },
+  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, (principal) => creatorPage(principal, pageParamsOf(ctx.request))) },
+  { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
   {
     method: "GET",
     path: "/admin/games/:gameId/releases/:version",
@@ -84,6 +86,8 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return yield* reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against"))
         })),
   },
+  { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },
+  { method: "GET", path: "/games/:slug", handle: (ctx) => publicPage(ctx, (principal) => gamePage(principal, rawParam(ctx, "slug"))) },
   { method: "GET", path: "/assets/:file", handle: (ctx) => Effect.sync(() => assetResponse(ctx)) },
 ]
 

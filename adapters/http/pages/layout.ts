@@ -2,7 +2,7 @@ import type { Principal } from "../../../domain/auth/Principal.ts"
 import { type AssetName, assetUrl } from "./assets.ts"
 import { type Html, html } from "./html.ts"
 
-export type Section = "home" | "submit" | "creator" | "admin" | "sign-in"
+export type Section = "home" | "games" | "submit" | "creator" | "admin" | "sign-in"
 
 export interface Shell {
   readonly title: string
@@ -46,6 +46,7 @@ export const redirect = (location: string, headers: Record<string, string> = {},
   new Response(null, { status, headers: { location, "cache-control": "no-store", ...pageSecurityHeaders(), ...headers } })
 
 const NAV: ReadonlyArray<{ readonly section: Section; readonly href: string; readonly label: string; readonly admin?: boolean }> = [
+  { section: "games", href: "/games", label: "Games" },
   { section: "submit", href: "/submit", label: "Submit a game" },
   { section: "creator", href: "/creator", label: "My games" },
   { section: "admin", href: "/admin", label: "Review queue", admin: true },

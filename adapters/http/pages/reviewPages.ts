@@ -9,7 +9,10 @@ import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
 import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
 import { findingsList, scanSummaryText } from "./findings.ts"
+import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
+import type { PageParams } from "../../../domain/paging/Page.ts"
 import { html } from "./html.ts"
+import { pager } from "./pager.ts"
 import { formatBytes, formatDuration, htmlResponse, page, timestamp } from "./layout.ts"
 import { capabilitiesAddedSection, diffSection, filesSection, packReadingSections } from "./packReadingPages.ts"
 
@@ -19,8 +22,9 @@ import { capabilitiesAddedSection, diffSection, filesSection, packReadingSection
 
 const releasePath = (gameId: string, version: string) => `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
 
-export const queuePage = Effect.fnUntraced(function*(principal: Principal) {
-  const items = yield* reviewQueue(principal)
+export const queuePage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+  const { items, nextCursor } = yield* reviewQueue(principal, pageParams)
+  const onFirstPage = pageParams.cursor === null
   const scans = yield* ScanStore
   const rows = yield* Effect.forEach(items, (item) =>
     Effect.map(scans.get(item.gameId, item.version), (scan) =>
@@ -37,13 +41,14 @@ export const queuePage = Effect.fnUntraced(function*(principal: Principal) {
     principal,
     section: "admin",
     main: items.length === 0
-      ? html`<p role="status">Nothing is waiting for review.</p>`
-      : html`<p>${items.length} ${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
+      ? html`<p role="status">${onFirstPage ? "Nothing is waiting for review." : "No more releases are waiting."}</p>${pager("/admin", null, onFirstPage, "Review queue pages")}`
+      : html`<p>${onFirstPage ? "" : "More "}${nextCursor === null ? `${items.length} ` : `${items.length} of many `}${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
 <table>
   <caption>Releases waiting for review</caption>
   <thead><tr><th scope="col">Game and version</th><th scope="col">Creator</th><th scope="col">Submitted through</th><th scope="col">Submitted</th><th scope="col">Waiting</th><th scope="col">Scan</th></tr></thead>
   <tbody>${rows}</tbody>
-</table>`,
+</table>
+${pager("/admin", nextCursor, onFirstPage, "Review queue pages")}`,
   }))
 })
 

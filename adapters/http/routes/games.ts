@@ -2,8 +2,9 @@ import { Effect } from "effect"
 import { createGame, CreateGameBody, RegisterGameBody, registerGame } from "../../../domain/game/CreateGame.ts"
 import type { Game } from "../../../domain/game/Game.ts"
 import { GamePath } from "../../../domain/game/GamePath.ts"
-import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
+import { gameDetail, myGames } from "../../../domain/game/Views.ts"
 import { READ_SCOPES } from "../credentialAccess.ts"
+import { pageParamsOf } from "../pageParams.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -54,8 +55,14 @@ export const gameRoutes: ReadonlyArray<Route> = [
   defineRoute({
     method: "GET",
     path: "/api/me/games",
-    doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", credentialScopes: READ_SCOPES, success: [200, Wire.MyGames], errors: [] },
-    handle: (_ctx, { principal }) => Effect.map(myGames(principal), (games) => json(200, { games })),
+    doc: {
+      summary: "A page of the caller's games, oldest first, with every release, status and rejection reason (?limit=1-100&cursor=nextCursor)",
+      access: "signedIn",
+      credentialScopes: READ_SCOPES,
+      success: [200, Wire.MyGames],
+      errors: ["InvalidRequest"],
+    },
+    handle: (ctx, { principal }) => Effect.map(myGames(principal, pageParamsOf(ctx.request)), (page) => json(200, page)),
   }),
   defineRoute({
     method: "GET",
@@ -71,11 +78,5 @@ export const gameRoutes: ReadonlyArray<Route> = [
     params: GamePath,
     paramsNotFound: "game",
     handle: (_ctx, { principal, params }) => Effect.map(gameDetail(principal, params.gameId), (game) => json(200, game)),
-  }),
-  defineRoute({
-    method: "GET",
-    path: "/api/catalog",
-    doc: { summary: "Published games and their active release", access: "public", success: [200, Wire.Catalog], errors: [] },
-    handle: () => Effect.map(catalog(), (games) => json(200, { games })),
   }),
 ]

@@ -3,6 +3,7 @@ import { NotFound } from "../../../domain/errors.ts"
 import { releaseView } from "../../../domain/game/Views.ts"
 import { approveRelease, RejectBody, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
 import { readJsonBody } from "../body.ts"
+import { pageParamsOf } from "../pageParams.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, type Route, type RouteContext, versionParam } from "../route.ts"
@@ -29,10 +30,15 @@ export const reviewRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
     path: "/api/admin/review-queue",
-    doc: { summary: "Pending releases, oldest first, with waiting time (administrators)", access: "admin", success: [200, Wire.ReviewQueue], errors: ["NotFound"] },
+    doc: {
+      summary: "A page of pending releases, oldest first, with waiting time (administrators; ?limit=1-100&cursor=nextCursor)",
+      access: "admin",
+      success: [200, Wire.ReviewQueue],
+      errors: ["NotFound", "InvalidRequest"],
+    },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      return json(200, { items: yield* reviewQueue(principal) })
+      return json(200, yield* reviewQueue(principal, pageParamsOf(ctx.request)))
     }),
   },
   {

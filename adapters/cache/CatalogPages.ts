@@ -1,0 +1,107 @@
+// Serialized pages of the public catalog with their entity tags, per (limit, cursor, q): the hottest read of a store
+// costs about as much as a static file when a page is kept as its JSON text and tag.
+//
+// Why a kept page is right: any approval, activation or takedown may change any page (a newly published game shifts
+// every page after it), so every change drops every page. Changes on this instance drop them when the store has
+// committed (ForgetOnDecision.ts, through the game view cache's handle); changes elsewhere when the change follower
+// reads them from the feed (ChangeFollower.ts), within its bound. Like the game view cache, a page older than `maxLagMs`
+// is served only while the follower has confirmed it is current, so a stalled feed cannot keep a stale page. The tag is
+// a digest of the body: the same page has the same tag on every instance, so revalidation works across instances.
+import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
+import { type CatalogRequest, catalogPage, readCatalogRequest } from "../../domain/catalog/CatalogPage.ts"
+import type { Unavailable } from "../../domain/errors.ts"
+import { Catalog } from "../../ports/Catalog.ts"
+
+export interface SerializedPage {
+  /** The response body: `{games, nextCursor}` as JSON, encoded once (a hit writes these bytes as they are). */
+  readonly body: Uint8Array<ArrayBuffer>
+  /** A strong entity tag, quoted. */
+  readonly etag: string
+}
+
+/** What GET /api/catalog answers with. */
+export class CatalogPages extends Context.Service<CatalogPages, {
+  page(request: CatalogRequest): Effect.Effect<SerializedPage, Unavailable>
+}>()("pckgate/adapters/cache/CatalogPages") {}
+
+/** The cache's handle, for those that know when pages change (see layerForgetCatalogPagesToo in index.ts). */
+export class CatalogPageCache extends Context.Service<CatalogPageCache, {
+  readonly forgetAll: Effect.Effect<void>
+  /** The follower had applied every change committed before `readAt` (Effect clock, milliseconds). */
+  confirmCurrent(readAt: number): Effect.Effect<void>
+}>()("pckgate/adapters/cache/CatalogPageCache") {}
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+
+const serialized = (request: CatalogRequest) =>
+  Effect.flatMap(catalogPage(request), (page) => {
+    const body = new TextEncoder().encode(JSON.stringify(page))
+    return Effect.promise(() => crypto.subtle.digest("SHA-256", body)).pipe(
+      Effect.map((digest): SerializedPage => ({ body, etag: `"${toBase64Url(new Uint8Array(digest).subarray(0, 18))}"` })),
+    )
+  })
+
+/** Every request serialized anew (no cache): what the records provide until a cache is put in front. */
+export const layerCatalogPages: Layer.Layer<CatalogPages, never, Catalog> = Layer.effect(
+  CatalogPages,
+  Effect.map(Catalog, (catalog) => CatalogPages.of({ page: (request) => Effect.provideService(serialized(request), Catalog, catalog) })),
+)
+
+export interface CatalogPageCacheOptions {
+  /** The longest a page is kept, however current the follower is; 0 disables the cache. */
+  readonly ttlMs: number
+  /** Pages kept at most (distinct limit, cursor and search combinations); the least recently used goes first. */
+  readonly capacity?: number
+  /** As in CachedGameViews.ts: pages older than this are served only while the follower confirms it is current. */
+  readonly maxLagMs?: number
+}
+
+const DEFAULT_CAPACITY = 2_000
+
+interface Kept {
+  readonly page: SerializedPage
+  readonly readAt: number
+}
+
+/** Decorates the Catalog's serialized pages with the cache, and provides the handle that empties it. */
+export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer.Layer<CatalogPages | CatalogPageCache, never, Catalog> =>
+  Layer.effectContext(
+    Effect.gen(function*() {
+      const catalog = yield* Catalog
+      const uncached = (request: CatalogRequest) => Effect.provideService(serialized(request), Catalog, catalog)
+      if (options.ttlMs <= 0) {
+        return Context.make(CatalogPages, CatalogPages.of({ page: uncached })).pipe(
+          Context.add(CatalogPageCache, CatalogPageCache.of({ forgetAll: Effect.void, confirmCurrent: () => Effect.void })),
+        )
+      }
+      const ttl = Duration.millis(options.ttlMs)
+      // The key names the request exactly (CatalogRequest.key); it is read back into the same request.
+      const pages = yield* Cache.makeWith((key: string) => {
+        const [limit, cursor, q] = JSON.parse(key) as [string, string | null, string | null]
+        return readCatalogRequest({ limit, cursor, q }).pipe(
+          Effect.orDie,
+          Effect.flatMap(uncached),
+          Effect.flatMap((page) => Effect.clockWith((clock) => Effect.succeed<Kept>({ page, readAt: clock.currentTimeMillisUnsafe() }))),
+        )
+      }, {
+        capacity: options.capacity ?? DEFAULT_CAPACITY,
+        timeToLive: (exit: Exit.Exit<Kept, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
+      })
+      const maxLagMs = options.maxLagMs ?? Infinity
+      let trustedUntil = options.maxLagMs === undefined ? Infinity : -Infinity
+      const page = (request: CatalogRequest) =>
+        Effect.clockWith((clock) =>
+          Effect.flatMap(Cache.get(pages, request.key), (kept) => {
+            const now = clock.currentTimeMillisUnsafe()
+            if (now < trustedUntil || now - kept.readAt < maxLagMs) return Effect.succeed(kept.page)
+            return Effect.andThen(Cache.invalidate(pages, request.key), Effect.map(Cache.get(pages, request.key), (fresh) => fresh.page))
+          })
+        )
+      return Context.make(CatalogPages, CatalogPages.of({ page })).pipe(
+        Context.add(CatalogPageCache, CatalogPageCache.of({
+          forgetAll: Cache.invalidateAll(pages),
+          confirmCurrent: (readAt) => Effect.sync(() => void (trustedUntil = Math.max(trustedUntil, readAt + maxLagMs))),
+        })),
+      )
+    }),
+  )

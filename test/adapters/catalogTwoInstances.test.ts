@@ -1,0 +1,71 @@
+// Two app instances on one MariaDB, each with the serialized catalog page cache as the server runs it (kept an hour
+// here, far longer than the test): only the change feed can change what the second instance serves after a decision
+// on the first. The test waits until the second instance's follower has applied the decision's feed entry, then
+// asserts that the page, its ETag and a revalidation with the old tag all changed; it never waits for a time.
+import { Effect, Layer } from "effect"
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
+import { ChangeFollower, layerGameViewCache } from "../../adapters/cache/index.ts"
+import { layerSqlRecords } from "../../adapters/sql/index.ts"
+import { ChangeFeed } from "../../ports/ChangeFeed.ts"
+import { artifact } from "../support/api.ts"
+import { freshDatabase } from "../setup/mariadb.ts"
+import { makeTestApp, newGame, release, type TestApp } from "../support/testApp.ts"
+
+const url = await freshDatabase(inject("mariadbUrl"), "catalogtags")
+const instanceRecords = () => Layer.orDie(layerGameViewCache({ ttlMs: 3_600_000 }).pipe(Layer.provideMerge(layerSqlRecords({ target: { kind: "mysql", url } }))))
+
+let first: TestApp
+let second: TestApp
+beforeAll(async () => {
+  first = await makeTestApp({ override: instanceRecords() })
+  second = await makeTestApp({ override: instanceRecords() })
+})
+afterAll(async () => {
+  await Promise.all([first.dispose(), second.dispose()])
+})
+
+const newestChange = (instance: TestApp) => instance.runtime.runPromise(ChangeFeed.use((feed) => feed.latest) as Effect.Effect<number, never, never>)
+const applied = (instance: TestApp, seq: number) => instance.runtime.runPromise(ChangeFollower.use((follower) => follower.reached(seq)) as Effect.Effect<void>)
+const catalog = async (instance: TestApp, etag?: string) => {
+  const reply = await instance.api.call("GET", "/api/catalog?limit=10", etag === undefined ? {} : { headers: { "if-none-match": etag } })
+  return { status: reply.status, etag: reply.headers.get("etag")!, games: reply.status === 200 ? (reply.body.games as Array<{ name: string; activeVersion: string }>) : [] }
+}
+
+describe("catalog pages shared by two instances through the change feed", () => {
+  test("an approval, an activation and a takedown on one instance change the other's page and tag once it has read the feed", async () => {
+    const owner = await first.token("tags-owner")
+    const admin = await first.token("tags-admin", { admin: true })
+    const gameId = await newGame(first, owner, "Tagged Across")
+    for (const version of ["1.0.0", "1.1.0"]) expect((await release(first, owner, gameId, artifact(2048, version))).status).toBe(201)
+    await applied(second, await newestChange(first))
+    const empty = await catalog(second)
+    expect(empty.games).toEqual([])
+    expect((await catalog(second, empty.etag)).status).toBe(304)
+
+    expect((await first.api.approve(admin, gameId, "1.0.0")).status).toBe(200)
+    await applied(second, await newestChange(first))
+    const published = await catalog(second, empty.etag)
+    expect([published.status, published.games.map((g) => `${g.name} ${g.activeVersion}`)]).toEqual([200, ["Tagged Across 1.0.0"]])
+    expect(published.etag).not.toBe(empty.etag)
+    expect((await catalog(second, published.etag)).status).toBe(304)
+
+    expect((await first.api.approve(admin, gameId, "1.1.0")).status).toBe(200)
+    await applied(second, await newestChange(first))
+    const updated = await catalog(second, published.etag)
+    expect([updated.status, updated.games.map((g) => g.activeVersion)]).toEqual([200, ["1.1.0"]])
+
+    // A rollback to 1.0.0 (activate), then a takedown of it: each changes the page on the other instance.
+    expect((await first.api.call("POST", `/api/games/${gameId}/releases/1.0.0/activate`, { token: owner, body: {} })).status).toBe(200)
+    await applied(second, await newestChange(first))
+    const rolledBack = await catalog(second, updated.etag)
+    expect([rolledBack.status, rolledBack.games.map((g) => g.activeVersion)]).toEqual([200, ["1.0.0"]])
+
+    const takedown = await first.api.call("POST", `/api/admin/games/${gameId}/takedown`, { token: admin, body: { reason: "Legal request" } })
+    expect(takedown.status, JSON.stringify(takedown.body)).toBe(200)
+    await applied(second, await newestChange(first))
+    const gone = await catalog(second, rolledBack.etag)
+    expect([gone.status, gone.games]).toEqual([200, []])
+    expect(gone.etag).toBe(empty.etag)
+    expect((await second.api.call("GET", "/api/games/by-slug/tagged-across")).status).toBe(404)
+  })
+})

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
+import type { Claimed, NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../domain/release/Release.ts"
 
 export interface ReviewDecision {
@@ -7,6 +7,8 @@ export interface ReviewDecision {
   readonly by: string
   readonly at: Date
   readonly reason: string | null
+  /** An approval's override reason (issue 15), recorded with the decision; absent or null when there was none. */
+  readonly overrideReason?: string | null
 }
 
 /** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
@@ -29,9 +31,11 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /**
    * Applies a review decision only if the release is still pending (compare-and-set), and announces it in the change
-   * feed (ports/ChangeFeed.ts) in the same atomic step.
+   * feed (ports/ChangeFeed.ts) in the same atomic step. A claim (ports/ReviewGateStore.ts) by someone other than
+   * `decision.by` that lasts past `decision.at` refuses it with Claimed; the decision ends any claim and records the
+   * override reason, in that same step.
    */
-  review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
+  review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Claimed | Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */
   deleteExpiredIntents(now: Date): Effect.Effect<number, Unavailable>
   /**

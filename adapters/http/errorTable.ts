@@ -33,6 +33,9 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   InsufficientStorage: [507, "insufficient_storage"],
   RequestTimedOut: [408, "request_timeout"],
   TooManyUploads: [429, "too_many_uploads"],
+  ScanPending: [409, "scan_pending"],
+  FindingsUnresolved: [409, "findings_unresolved"],
+  Claimed: [409, "claimed"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

@@ -13,6 +13,7 @@ import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
+import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
@@ -40,6 +41,7 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | ReviewGateStore
 
 export interface RouteContext {
   readonly request: Request

@@ -4,6 +4,7 @@ import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryGameViews } from "./MemoryGameViews.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
+import { layerMemoryReviewGateStore } from "./MemoryReviewGateStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
@@ -19,4 +20,5 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryReviewGateStore,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { Claimed, NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import { type Release, sameDeclaration } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { appendChange } from "./MemoryChangeFeed.ts"
@@ -11,7 +11,7 @@ export const oldestFirst = (a: Release, b: Release) =>
   (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
   (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
 
-export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents, changes }) => {
+export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents, changes, claims, overrides }) => {
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
@@ -48,11 +48,19 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
     review: (gameId, version, decision) =>
-      Effect.suspend((): Effect.Effect<Release, ReleaseNotPending> => {
-        const current = releases.get(releaseKey(gameId, version))
+      Effect.suspend((): Effect.Effect<Release, ReleaseNotPending | Claimed> => {
+        const key = releaseKey(gameId, version)
+        const current = releases.get(key)
         if (current === undefined || current.status !== "pending_review") {
           return Effect.fail(new ReleaseNotPending({ gameId, version, status: current?.status ?? "missing" }))
         }
+        const claim = claims.get(key)
+        if (claim !== undefined && claim.by !== decision.by && claim.until.getTime() > decision.at.getTime()) {
+          return Effect.fail(new Claimed({ gameId, version, claimedBy: claim.by, claimedUntil: claim.until }))
+        }
+        claims.delete(key)
+        const overrideReason = decision.overrideReason ?? null
+        if (overrideReason !== null) overrides.set(key, { reason: overrideReason, by: decision.by, at: decision.at })
         const reviewed: Release = {
           ...current,
           status: decision.status,

@@ -1,9 +1,10 @@
 import { Effect, Layer, Option } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { Claimed, NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { appendChange } from "./SqlChangeFeed.ts"
+import { lockRelease } from "./lockRelease.ts"
 import { releaseFromRow, releaseRow } from "./rows.ts"
 import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
@@ -101,6 +102,14 @@ export const layerSqlReleaseStore = Layer.effect(
       review: (gameId, version, decision) =>
         database.transaction("review release", (tx) =>
           Effect.gen(function*() {
+            // The release row is locked first (claims lock it too), so a claim taken meanwhile waits for this decision.
+            yield* tx.run((trx) => lockRelease(trx, dialect, gameId, version))
+            const claim = yield* tx.run((trx) =>
+              trx.selectFrom("review_claims").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()
+            )
+            if (claim !== undefined && claim.claimed_by !== decision.by && time.read(claim.claimed_until).getTime() > decision.at.getTime()) {
+              return yield* new Claimed({ gameId, version, claimedBy: claim.claimed_by, claimedUntil: time.read(claim.claimed_until) })
+            }
             const updated = yield* tx.run((trx) =>
               trx.updateTable("releases")
                 .set({
@@ -116,6 +125,18 @@ export const layerSqlReleaseStore = Layer.effect(
             )
             const row = yield* tx.run((trx) => trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
             if (updated.numUpdatedRows === 0n || row === undefined) return yield* new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
+            // A decision ends the claim and keeps the override reason with it.
+            if (claim !== undefined) {
+              yield* tx.run((trx) => trx.deleteFrom("review_claims").where("game_id", "=", gameId).where("version", "=", version).execute())
+            }
+            const overrideReason = decision.overrideReason ?? null
+            if (overrideReason !== null) {
+              yield* tx.run((trx) =>
+                trx.insertInto("approval_overrides")
+                  .values({ game_id: gameId, version, reason: overrideReason, approved_by: decision.by, approved_at: time.write(decision.at) })
+                  .execute()
+              )
+            }
             // Last, so the feed's head row is locked only for the commit (SqlChangeFeed.ts).
             yield* tx.run((trx) => appendChange(trx, time, { gameId, kind: decision.status, at: decision.at }))
             return toRelease(row)

@@ -8,6 +8,7 @@ import { layerSqlGameStore } from "./SqlGameStore.ts"
 import { layerSqlGameViews } from "./SqlGameViews.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
+import { layerSqlReviewGateStore } from "./SqlReviewGateStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
@@ -29,6 +30,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlReviewGateStore,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

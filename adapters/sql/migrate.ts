@@ -9,6 +9,7 @@ import { submissionsAndScans } from "./migrations/0002_submissions_scans.ts"
 import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.ts"
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
+import { reviewGateSchema } from "./migrations/0006_review_gate.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -33,6 +34,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
       for (const statement of changeFeedSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
+  "0006_review_gate": { up: (db) => reviewGateSchema(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */

@@ -8,6 +8,7 @@ import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
@@ -15,7 +16,7 @@ import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReviewGateStore, unknown>
   readonly describe: string
 }
 

@@ -2,11 +2,13 @@ import { Effect, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
 import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
 import type { Release } from "../release/Release.ts"
 import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
+import { scanState } from "../review/Review.ts"
 import type { Game } from "./Game.ts"
 
 /** A release as its owner and administrators see it. */
@@ -74,9 +76,10 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
 /** GET /api/games/{gameId}/releases/{version}. */
 export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
-  return seesAllReleases(principal, game.ownerId)
-    ? { gameId, ...releaseView(release) }
-    : { gameId, ...publicReleaseView(release) }
+  if (!seesAllReleases(principal, game.ownerId)) return { gameId, ...publicReleaseView(release) }
+  // Review fields (issue 15) only in the owner's and administrators' views.
+  const override = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getOverride(gameId, version)))
+  return { gameId, ...releaseView(release), scan: yield* scanState(gameId, version), approvalOverride: override }
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */

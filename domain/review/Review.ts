@@ -3,21 +3,24 @@ import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
-import { NotFound, ReleaseNotPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
+import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { ReasonText } from "../text/UserText.ts"
 import { activeRelease, catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
+import { ApproveBody, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
 
 /** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
 export const RejectBody = Schema.Struct({ reason: ReasonText })
 
 /** Administrator-only operations answer 404 to everyone else, like unknown routes. */
-const requireAdmin = (principal: Principal) =>
+export const requireAdmin = (principal: Principal) =>
   principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))
 
-const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
+export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
   if (release === null) return yield* new NotFound({ what: "release" })
   if (nextReleaseStatus(release.status, event) === null) {
@@ -41,14 +44,44 @@ const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
   return { gameStatus: catalogStatus(releases), activeVersion: activeRelease(releases)?.version ?? null }
 })
 
-/** POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): re-verify, then publish and move the pointer. */
-export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string) {
+/**
+ * The review gate (issue 15), after the release is known to be pending: another administrator's live claim refuses the
+ * decision; approval also waits for the scan and wants every error finding accepted, or an override reason.
+ */
+const refuseOthersClaim = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, now: Date) {
+  const claim = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))
+  if (claim !== null && claim.by !== principal.userId && claim.until.getTime() > now.getTime()) {
+    return yield* new Claimed({ gameId, version, claimedBy: claim.by, claimedUntil: claim.until })
+  }
+})
+
+const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string, override: string | null) {
+  const record = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
+  if (record === null) return yield* new ScanPending({ gameId, version })
+  const accepted = new Set((yield* ReviewGateStore.use((g) => g.acceptances(gameId))).map((a) => a.fingerprint))
+  const unresolved = unresolvedErrors(record.report, accepted)
+  if (unresolved > 0 && override === null) return yield* new FindingsUnresolved({ gameId, version, unresolvedErrors: unresolved })
+  return scannedState(scanCounts(record.report))
+})
+
+/**
+ * POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): the gate (claim, scan, findings), then re-verify
+ * the stored bytes, then publish and move the pointer. `body` is optional: `{"override": {"reason": "…"}}`.
+ */
+export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown = {}) {
   yield* requireAdmin(principal)
+  const { override } = yield* decodeInput(ApproveBody, body ?? {})
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
+  const now = yield* (yield* Clock).now
+  yield* refuseOthersClaim(principal, gameId, version, now)
+  const scan = yield* passScanGate(gameId, version, override?.reason.trim() ?? null)
   yield* reverifyStoredBytes(release)
   const at = yield* (yield* Clock).now
-  const reviewed = yield* ReleaseStore.use((r) => r.review(gameId, version, { status: "approved", by: principal.userId, at, reason: null }))
-  return { release: reviewed, ...(yield* gameOutcome(gameId)) }
+  const overrideReason = override?.reason.trim() ?? null
+  // Timeline (issue 16): an approval with an override is where an "approved with override" event belongs.
+  const reviewed = yield* ReleaseStore.use((r) => r.review(gameId, version, { status: "approved", by: principal.userId, at, reason: null, overrideReason }))
+  const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
+  return { release: reviewed, scan, approvalOverride, ...(yield* gameOutcome(gameId)) }
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
@@ -57,10 +90,46 @@ export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Pri
   const { reason } = yield* decodeInput(RejectBody, body)
   yield* pendingRelease(gameId, version, { type: "reject", reason })
   const at = yield* (yield* Clock).now
+  // Rejecting never waits for the scan; only another administrator's claim holds it back.
+  yield* refuseOthersClaim(principal, gameId, version, at)
   const reviewed = yield* ReleaseStore.use((r) =>
     r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim() })
   )
-  return { release: reviewed, ...(yield* gameOutcome(gameId)) }
+  return { release: reviewed, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
+})
+
+/** The scan state of one release, for decisions and release details. */
+export const scanState = Effect.fnUntraced(function*(gameId: string, version: string) {
+  const [counts] = yield* ScanStore.use((s) => s.countsOf([{ gameId, version }]))
+  return counts === undefined ? pendingScan : scannedState(counts)
+})
+
+/**
+ * The queue's gate columns, from the stored counts (never the reports): scan state, capabilities this release adds to
+ * its game's active release, and who holds a live claim.
+ */
+const queueGateColumns = Effect.fnUntraced(function*(pending: ReadonlyArray<Release>, now: Date) {
+  const gameIds = [...new Set(pending.map((r) => r.gameId))]
+  const actives = yield* Effect.forEach(gameIds, (gameId) =>
+    Effect.map(ReleaseStore.use((r) => r.listByGame(gameId)), (releases) => activeRelease(releases)))
+  const activeKeys = actives.flatMap((a) => (a === null ? [] : [{ gameId: a.gameId, version: a.version }]))
+  const activeVersion = new Map(activeKeys.map((a) => [a.gameId, a.version]))
+  const counts = yield* ScanStore.use((s) => s.countsOf([...pending, ...activeKeys]))
+  const countsByKey = new Map(counts.map((c) => [`${c.gameId}\u0000${c.version}`, c]))
+  const claims = yield* ReviewGateStore.use((g) => g.claimsOf(pending))
+  const liveClaims = new Map(claims.filter((c) => c.until.getTime() > now.getTime()).map((c) => [`${c.gameId}\u0000${c.version}`, c]))
+  return (key: string) => {
+    const own = countsByKey.get(key)
+    const gameId = key.slice(0, key.indexOf("\u0000"))
+    const active = activeVersion.get(gameId)
+    const before = new Set(active === undefined ? [] : countsByKey.get(`${gameId}\u0000${active}`)?.capabilities ?? [])
+    return {
+      scan: own === undefined ? pendingScan : scannedState(own),
+      capabilitiesAdded: (own?.capabilities ?? []).filter((c) => !before.has(c)),
+      claimedBy: liveClaims.get(key)?.by ?? null,
+      claimedUntil: liveClaims.get(key)?.until ?? null,
+    }
+  }
 })
 
 /** GET /api/admin/review-queue: pending releases, oldest first, with how long each has waited. */
@@ -69,9 +138,11 @@ export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Princip
   const pending = yield* ReleaseStore.use((r) => r.listPending())
   const games = new Map((yield* GameStore.use((g) => g.getMany([...new Set(pending.map((r) => r.gameId))]))).map((g) => [g.id, g]))
   const now = yield* (yield* Clock).now
+  const gate = yield* queueGateColumns(pending, now)
   return pending.flatMap((release) => {
     const game = games.get(release.gameId)
     if (game === undefined) return []
+    const key = `${release.gameId}\u0000${release.version}`
     return [{
       gameId: game.id,
       gameName: game.name,
@@ -83,6 +154,7 @@ export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Princip
       source: release.source,
       submittedAt: release.createdAt,
       waitingSeconds: Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000)),
+      ...gate(key),
     }]
   })
 })

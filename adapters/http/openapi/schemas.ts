@@ -51,6 +51,15 @@ const releaseFields = {
   reviewedAt: Schema.NullOr(Timestamp),
   rejectionReason: Schema.NullOr(Schema.String),
 }
+/** The review gate's view of a release's scan (issue 15); errors and warnings are null while it is pending. */
+export const GateScan = Schema.Struct({
+  status: Schema.Literals(["pending", "scanned"]),
+  errors: Schema.NullOr(Schema.Int),
+  warnings: Schema.NullOr(Schema.Int),
+})
+export const ApprovalOverride = Schema.Struct({ reason: Schema.String, by: Schema.String, at: Timestamp })
+/** Owners' and administrators' release details carry the gate's fields. */
+const reviewGateFields = { scan: Schema.optionalKey(GateScan), approvalOverride: Schema.optionalKey(Schema.NullOr(ApprovalOverride)) }
 const publicReleaseFields = { version: Schema.String, sha256: Sha256, sizeBytes: Schema.Int, publishedAt: Schema.NullOr(Timestamp) }
 
 export const OwnerGame = Schema.Struct({
@@ -78,7 +87,7 @@ export const PublicGame = Schema.Struct({
 
 export const GameDetail = Schema.Union([OwnerGame, PublicGame])
 export const ReleaseDetail = Schema.Union([
-  Schema.Struct({ gameId: Schema.String, ...releaseFields }),
+  Schema.Struct({ gameId: Schema.String, ...releaseFields, ...reviewGateFields }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
 export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })
@@ -96,6 +105,11 @@ export const ReviewQueue = Schema.Struct({
     source: Schema.Literals(["release_api", "multipart"]),
     submittedAt: Timestamp,
     waitingSeconds: Schema.Int,
+    scan: GateScan,
+    /** Capability ids of this release's scan that the game's active release's scan lacks. */
+    capabilitiesAdded: Schema.Array(Schema.String),
+    claimedBy: Schema.NullOr(Schema.String),
+    claimedUntil: Schema.NullOr(Timestamp),
   })),
 })
 
@@ -104,11 +118,28 @@ export const ReviewDecision = Schema.Struct({
   ...releaseFields,
   gameStatus: Status,
   activeVersion: Schema.NullOr(Schema.String),
+  scan: GateScan,
+  approvalOverride: Schema.NullOr(ApprovalOverride),
 })
+
+export const ReviewClaim = Schema.Struct({ gameId: Schema.String, version: Schema.String, claimedBy: Schema.String, claimedUntil: Timestamp })
+
+export const FindingAcceptance = Schema.Struct({ by: Schema.String, at: Timestamp, reason: Schema.String })
+export const AcceptedFinding = Schema.Struct({ gameId: Schema.String, fingerprint: Schema.String, accepted: FindingAcceptance })
 
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
-  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ScanReport }),
+  Schema.Struct({
+    gameId: Schema.String,
+    version: Schema.String,
+    status: Schema.Literal("scanned"),
+    scannedAt: Timestamp,
+    // Findings an administrator accepted carry `accepted` (issue 15); they stay listed.
+    report: Schema.Struct({
+      ...ScanReport.fields,
+      findings: Schema.Array(Schema.Struct({ ...Finding.fields, accepted: Schema.optionalKey(FindingAcceptance) })),
+    }),
+  }),
 ])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })

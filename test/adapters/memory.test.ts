@@ -16,6 +16,7 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
@@ -23,6 +24,7 @@ gameViewsContract("memory", () => layerMemoryRecords)
 changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
 scanStoreContract("memory", () => layerMemoryRecords)
+reviewGateStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)

@@ -10,6 +10,7 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
 // migrations again: the later ones find nothing to apply.
@@ -22,6 +23,7 @@ gameViewsContract("MariaDB", records)
 changeFeedContract("MariaDB", records)
 submissionStoreContract("MariaDB", records)
 scanStoreContract("MariaDB", records)
+reviewGateStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)

@@ -11,6 +11,7 @@ import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -23,6 +24,7 @@ gameViewsContract("SQLite", records)
 changeFeedContract("SQLite", records)
 submissionStoreContract("SQLite", records)
 scanStoreContract("SQLite", records)
+reviewGateStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)

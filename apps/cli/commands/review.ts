@@ -1,9 +1,11 @@
-// `review list | show <gameId> <version> | approve <gameId> <version> | reject <gameId> <version> --reason …` (admins).
+// `review list | show <gameId> <version> | approve <gameId> <version> [--override-reason …] | reject <gameId> <version> --reason …`
+// and the gate's claim/unclaim/accept/unaccept (admins).
 import { ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, makeClient } from "../client.ts"
 import { allItems } from "../pages.ts"
 import { serviceCommand } from "../run.ts"
+import { approveBody, GATE_USAGE, isGateAction, runGateAction } from "./reviewGate.ts"
 
 const LINE = {
   name: "review",
@@ -11,9 +13,10 @@ const LINE = {
        review show <gameId> <version>
        review approve <gameId> <version>
        review reject <gameId> <version> --reason <text>
+${GATE_USAGE}
        (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
   For administrators: the review queue (every page, oldest first), one release, and the decision on it.`,
-  options: { reason: { type: "string" }, ...SERVICE_OPTIONS },
+  options: { reason: { type: "string" }, "override-reason": { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
 const path = (gameId: string, version: string, action = "") =>
@@ -25,7 +28,9 @@ export const command = serviceCommand(
     const [action, gameId, version, extra] = positionals
     const json = values.json === true
     if (action === undefined) throw usageError(LINE, "missing list, show, approve or reject")
-    if (action !== "list" && action !== "show" && action !== "approve" && action !== "reject") throw usageError(LINE, `unknown action ${action}`)
+    if (action !== "list" && action !== "show" && action !== "approve" && action !== "reject" && !isGateAction(action)) {
+      throw usageError(LINE, `unknown action ${action}`)
+    }
     const client = makeClient(clientOptions(values, io), io)
     if (action === "list") {
       if (gameId !== undefined) throw usageError(LINE, `unexpected argument ${gameId}`)
@@ -36,6 +41,12 @@ export const command = serviceCommand(
         io.stdout(`${item.gameId} ${item.version}  ${item.gameName}  by ${item.ownerId}  waiting ${Math.round(item.waitingSeconds / 60)} min  ${item.sha256}\n`)
       }
       return null
+    }
+    if (isGateAction(action)) {
+      const what = action === "accept" || action === "unaccept" ? "<fingerprint>" : "<version>"
+      if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> ${what}`)
+      if (action === "accept" && values.reason === undefined) throw usageError(LINE, "review accept needs --reason <text>: reviewers and the creator see it")
+      return runGateAction(action, client, io, { gameId, target: version, reason: values.reason, json })
     }
     if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> <version>`)
     if (action === "show") {
@@ -48,7 +59,7 @@ export const command = serviceCommand(
     }
     const reason = values.reason
     if (action === "reject" && reason === undefined) throw usageError(LINE, "review reject needs --reason <text>: the creator sees it")
-    const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : {})
+    const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : approveBody(values["override-reason"]))
     if (json) return outcome
     io.stdout(`${gameId} ${version}: ${outcome.status}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}\n`)
     return null

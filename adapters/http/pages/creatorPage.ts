@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
 import { myGames, type releaseView } from "../../../domain/game/Views.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
-import { findingsList, scanSummaryText } from "./findings.ts"
+import { type FindingAcceptance, ReviewGateStore } from "../../../ports/ReviewGateStore.ts"
+import { findingsList, scanSummaryText, withAcceptances } from "./findings.ts"
 import { type Html, html } from "./html.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
 
@@ -17,21 +18,21 @@ export const RELEASE_STATUS_LABEL: Readonly<Record<ReleaseRow["status"], string>
   rejected: "rejected",
 }
 
-const scanCell = (scan: ScanRecord | undefined): Html => {
+const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<FindingAcceptance>): Html => {
   if (scan === undefined) return html`<span class="muted">Scan pending</span>`
   const { report } = scan
   return html`<p>${scanSummaryText(report)}</p>${
     report.findings.length > 0 &&
-    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(report.findings)}</details>`
+    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(withAcceptances(report.findings, acceptances))}</details>`
   }`
 }
 
-const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan: ScanRecord | undefined): Html =>
+const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan: ScanRecord | undefined, acceptances: ReadonlyArray<FindingAcceptance>): Html =>
   html`<tr>
   <th scope="row">${release.version}</th>
   <td><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></td>
   <td>${timestamp(release.createdAt)}</td>
-  <td>${scanCell(scan)}</td>
+  <td>${scanCell(scan, acceptances)}</td>
   <td>${release.rejectionReason !== null ? html`<p class="reason">${release.rejectionReason}</p>` : html`<span class="muted">—</span>`}</td>
   <td><button type="button" class="download" data-game-id="${gameId}" data-version="${release.version}"
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
@@ -40,8 +41,9 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
 export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
   const games = yield* myGames(principal)
   const scans = yield* ScanStore
+  const gate = yield* ReviewGateStore
   const sections = yield* Effect.forEach(games, (game) =>
-    Effect.map(scans.listByGame(game.gameId), (records) => {
+    Effect.map(Effect.all([scans.listByGame(game.gameId), gate.acceptances(game.gameId)]), ([records, acceptances]) => {
       const byVersion = new Map(records.map((record) => [record.version, record]))
       const headingId = `game-${game.gameId}`
       // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
@@ -60,7 +62,7 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
           : html`<table>
   <caption>Versions of ${game.name}</caption>
   <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Rejection reason</th><th scope="col">Download</th></tr></thead>
-  <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version)))}</tbody>
+  <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version), acceptances))}</tbody>
   </table>`
       }
 </section>`

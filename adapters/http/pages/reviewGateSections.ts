@@ -30,7 +30,7 @@ export const gateFindings = (state: GateState, pending: boolean): Html =>
   findingsList(state.findings, (finding, index) => {
     if (!pending || finding.fingerprint === undefined || finding.accepted !== undefined || !countsAsError(finding)) return null
     const id = `accept-reason-${index}`
-    return html`<form class="accept-form stack" data-fingerprint="${finding.fingerprint}">
+    return html`<form class="accept-form stack" data-fingerprint="${finding.fingerprint}" novalidate>
   <div class="field">
     <label for="${id}">Why this finding is acceptable (kept with it, for this and later versions)</label>
     <input id="${id}" name="reason" type="text" required maxlength="2000">
@@ -54,7 +54,7 @@ const approveControls = (state: GateState, version: string): Html => {
   return html`<p class="help" id="approve-help">${n} error ${n === 1 ? "finding is" : "findings are"} not accepted. Accept ${
     n === 1 ? "it" : "each"
   } above, reject the release, or approve despite ${n === 1 ? "it" : "them"} with a reason that is kept with the decision.</p>
-  <form id="override-form" class="stack override">
+  <form id="override-form" class="stack override" novalidate>
   <div class="field">
     <label for="override-reason">Why approve despite ${n} ${n === 1 ? "error" : "errors"} (kept with the decision)</label>
     <textarea id="override-reason" name="reason" required maxlength="2000" rows="3" aria-describedby="approve-help"></textarea>

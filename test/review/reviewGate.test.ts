@@ -1,3 +1,5 @@
+// The review gate over app.fetch on the memory adapters, with the real packs Godot exported in the global setup (so it
+// lives outside test/http, whose files also run under Deno without that setup).
 import { Effect, Option } from "effect"
 import { describe, expect, test } from "vitest"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"

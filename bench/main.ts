@@ -5,6 +5,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   sql: () => import("./sql.ts"),
   scanner: () => import("./scanner.ts"),
   slow: () => import("./slowClients.ts"),
+  reading: () => import("./reviewReading.ts"),
 }
 
 const only = process.argv.slice(2)

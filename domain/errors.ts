@@ -152,6 +152,48 @@ export class ReleaseNotPending extends Schema.TaggedError<ReleaseNotPending>()("
   }
 }
 
+/** Activate needs an approved release that is not taken down. */
+export class ReleaseNotActivatable extends Schema.TaggedError<ReleaseNotActivatable>()("ReleaseNotActivatable", {
+  gameId: Schema.String,
+  version: Schema.String,
+  status: Schema.String,
+}) {
+  get detail(): string {
+    return `Release '${this.version}' is ${this.status}; only an approved release that is not taken down can be activated. Pick an approved version from GET /api/games/${this.gameId}.`
+  }
+}
+
+/** Takedown needs an approved release. */
+export class ReleaseNotApproved extends Schema.TaggedError<ReleaseNotApproved>()("ReleaseNotApproved", {
+  gameId: Schema.String,
+  version: Schema.String,
+  status: Schema.String,
+}) {
+  get detail(): string {
+    return `Release '${this.version}' is ${this.status}; only approved releases can be taken down (reject or let the creator withdraw a pending one).`
+  }
+}
+
+/** Reinstate needs a taken-down release. */
+export class ReleaseNotTakenDown extends Schema.TaggedError<ReleaseNotTakenDown>()("ReleaseNotTakenDown", {
+  gameId: Schema.String,
+  version: Schema.String,
+  status: Schema.String,
+}) {
+  get detail(): string {
+    return `Release '${this.version}' is ${this.status}, not taken down; there is nothing to reinstate. Reload the game's releases.`
+  }
+}
+
+/** An account has the most webhooks allowed. */
+export class WebhookLimitReached extends Schema.TaggedError<WebhookLimitReached>()("WebhookLimitReached", {
+  limit: Schema.Number,
+}) {
+  get detail(): string {
+    return `This account already has ${this.limit} webhooks; delete one (DELETE /api/me/webhooks/{id}) before adding another.`
+  }
+}
+
 /** Unknown resource, or one the caller may not see: answered 404 so existence cannot be probed. */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   what: Schema.String,
@@ -306,3 +348,7 @@ export type DomainError =
   | ScanPending
   | FindingsUnresolved
   | Claimed
+  | ReleaseNotActivatable
+  | ReleaseNotApproved
+  | ReleaseNotTakenDown
+  | WebhookLimitReached

@@ -16,8 +16,8 @@ export interface GameReleaseView {
 /**
  * The read side of games and releases: what download-url and the catalog read, apart from ReleaseStore's writes so it
  * can be served from a cache (adapters/cache/CachedGameViews.ts) whose entries the change feed invalidates. The active
- * release is the most recently approved one, exactly as `activeRelease` in domain/review/ReviewMachine.ts orders them
- * (reviewedAt, then createdAt, then version, all descending).
+ * release is the one the game's stored pointer names (moved only by the lifecycle rules of
+ * domain/review/ReviewMachine.ts): it can move backwards (rollback, takedown), so caches are dropped by every change.
  */
 export class GameViews extends Context.Service<GameViews, {
   /** The game's owner, slug and active release in one read; none for an unknown game. */

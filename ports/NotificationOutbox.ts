@@ -75,4 +75,6 @@ export class NotificationOutbox extends Context.Service<NotificationOutbox, {
    * returns how many. Their dedupe keys become free again, so only prune events older than anything still enqueued.
    */
   pruneFinished(createdBefore: Date): Effect.Effect<number, Unavailable>
+  /** Deliveries still pending (due or not, leased or not): the backlog operators watch on GET /metrics. */
+  countPending(): Effect.Effect<number, Unavailable>
 }>()("pckgate/ports/NotificationOutbox") {}

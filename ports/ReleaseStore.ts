@@ -1,6 +1,23 @@
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
+import type { Actor } from "../domain/auth/Actor.ts"
 import type { Claimed, NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../domain/release/Release.ts"
+import type { ActivationNote, LifecycleStep } from "../domain/review/ReviewMachine.ts"
+
+/** A lifecycle step found a release in a status that does not allow it (or no such release); nothing was changed. */
+export class LifecycleRefused extends Schema.TaggedError<LifecycleRefused>()("LifecycleRefused", {
+  gameId: Schema.String,
+  version: Schema.String,
+  status: Schema.String,
+}) {}
+
+/** What a lifecycle step (or a review decision) did. */
+export interface LifecycleOutcome {
+  readonly updated: ReadonlyArray<Release>
+  readonly activeVersionBefore: string | null
+  readonly activeVersion: string | null
+  readonly activationNote: ActivationNote | null
+}
 
 export interface ReviewDecision {
   readonly status: "approved" | "rejected"
@@ -9,6 +26,8 @@ export interface ReviewDecision {
   readonly reason: string | null
   /** An approval's override reason (issue 15), recorded with the decision; absent or null when there was none. */
   readonly overrideReason?: string | null
+  /** The acting credential for the timeline; `user:<by>` when absent. */
+  readonly actor?: Actor
 }
 
 /** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
@@ -36,6 +55,18 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
    * override reason, in that same step.
    */
   review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Claimed | Unavailable>
+  /**
+   * Applies one lifecycle step (domain/review/ReviewMachine.ts planLifecycle) atomically under the game's lock: the
+   * releases' statuses (compare-and-set), the game's active pointer and first-published time, the step's timeline
+   * events and a change-feed entry. `review` is the same operation for approve and reject, and also moves the pointer
+   * by the activation rule. Approve and reject also pass the review gate's claim check (Claimed), end the claim and
+   * record an approval's override reason (ports/ReviewGateStore.ts) in that same step.
+   */
+  lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed | Unavailable>
+  /** Submission and decision times of the `limit` most recent review decisions, newest first (the queue estimate). */
+  recentDecisions(limit: number): Effect.Effect<ReadonlyArray<{ readonly submittedAt: Date; readonly decidedAt: Date }>, Unavailable>
+  /** The game's active version as stored (the pointer); null for none or an unknown game. */
+  activeVersion(gameId: string): Effect.Effect<string | null, Unavailable>
   /** Removes the intents that expired at or before `now` without being finalized; returns how many (for the sweeper). */
   deleteExpiredIntents(now: Date): Effect.Effect<number, Unavailable>
   /**

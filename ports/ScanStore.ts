@@ -34,4 +34,6 @@ export class ScanStore extends Context.Service<ScanStore, {
   countsOf(releases: ReadonlyArray<{ readonly gameId: string; readonly version: string }>): Effect.Effect<ReadonlyArray<ScanCountsRow>, Unavailable>
   /** Releases that have no scan record yet, oldest first. */
   unscanned(limit: number): Effect.Effect<ReadonlyArray<Release>, Unavailable>
+  /** Drops the release's record, which puts the release back in the queue (a rescan); false when it had none. */
+  remove(gameId: string, version: string): Effect.Effect<boolean, Unavailable>
 }>()("pckgate/ports/ScanStore") {}

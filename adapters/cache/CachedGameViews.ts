@@ -12,10 +12,11 @@
 //
 // Unknown games and failed reads are never kept: a game created elsewhere is visible at once, and an outage ends with
 // the next request. Concurrent misses of one key share one read of the store.
-import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cache, type Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, GameViews } from "../../ports/GameViews.ts"
+import { type CacheCounters, makeCacheCounters } from "../observability/cacheMetrics.ts"
 
 export interface GameViewCacheOptions {
   /** How long an entry may be served at most, however current the follower is. 0 disables the cache. */
@@ -29,6 +30,11 @@ export interface GameViewCacheOptions {
    * instance.
    */
   readonly maxLagMs?: number
+  /**
+   * Game views the cache already holds are answered from a plain map, without a lookup in effect's Cache (on by
+   * default): download-url's hot path. Same answers, same bounds, same invalidation; docs/performance.md has the figure.
+   */
+  readonly fastHits?: boolean
 }
 
 const DEFAULT_CAPACITY = 10_000
@@ -39,15 +45,36 @@ const EVERY_GAME = "*"
 interface Timed<A> {
   readonly value: A
   readonly readAt: number
+  /** The number of store reads begun by this cache, this one included: tells hits from the read's own requests. */
+  readonly read: number
   /** What a hit answers, built once. */
   readonly answer: Effect.Effect<A>
 }
 
-const timed = <A, E>(read: Effect.Effect<A, E>): Effect.Effect<Timed<A>, E> =>
+/** Counts store reads begun (misses); `begun()` is how many so far. */
+interface ReadCount {
+  readonly begin: () => number
+  readonly begun: () => number
+}
+
+const timed = <A, E>(read: Effect.Effect<A, E>, reads: ReadCount): Effect.Effect<Timed<A>, E> =>
   Effect.clockWith((clock) => {
     const readAt = clock.currentTimeMillisUnsafe()
-    return Effect.map(read, (value) => ({ value, readAt, answer: Effect.succeed(value) }))
+    const number = reads.begin()
+    return Effect.map(read, (value) => ({ value, readAt, read: number, answer: Effect.succeed(value) }))
   })
+
+/** Store reads numbered for `timed`, and reported as the cache's misses on GET /metrics (hits by `served`). */
+const readCount = (counters: CacheCounters): ReadCount => {
+  let begun = 0
+  return {
+    begin: () => {
+      counters.miss()
+      return ++begun
+    },
+    begun: () => begun,
+  }
+}
 
 /** What the cache holds, for those that change it: decisions on this instance, and the change follower. */
 export class GameViewCache extends Context.Service<GameViewCache, {
@@ -71,12 +98,33 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const store = yield* GameViews
       if (options.ttlMs <= 0) return passThrough(store)
       const ttl = Duration.millis(options.ttlMs)
-      const views = yield* Cache.makeWith((gameId: string) => timed(store.view(gameId)), {
-        capacity: options.capacity ?? DEFAULT_CAPACITY,
+      const context = yield* Effect.context<never>()
+      const viewCounters = makeCacheCounters("game_views", context)
+      const activeCounters = makeCacheCounters("catalog", context)
+      const viewReads = readCount(viewCounters)
+      const activeReads = readCount(activeCounters)
+      const capacity = options.capacity ?? DEFAULT_CAPACITY
+      /**
+       * The game views answered without effect's Cache (`fastHits`): what the Cache holds for a game, once its read has
+       * succeeded. `forgets` counts forget calls, so a read that a forget overtook is never put here.
+       */
+      const hot = new Map<string, Timed<Option.Option<GameReleaseView>>>()
+      let forgets = 0
+      const keepHot = (gameId: string, generation: number) => (kept: Timed<Option.Option<GameReleaseView>>) =>
+        Effect.sync(() => {
+          if (generation !== forgets || Option.isNone(kept.value)) return
+          if (hot.size >= capacity) hot.clear()
+          hot.set(gameId, kept)
+        })
+      const lookupView = options.fastHits === false
+        ? (gameId: string) => timed(store.view(gameId), viewReads)
+        : (gameId: string) => Effect.tap(timed(store.view(gameId), viewReads), keepHot(gameId, forgets))
+      const views = yield* Cache.makeWith(lookupView, {
+        capacity,
         timeToLive: (exit: Exit.Exit<Timed<Option.Option<GameReleaseView>>, Unavailable>) =>
           Exit.isSuccess(exit) && Option.isSome(exit.value.value) ? ttl : Duration.zero,
       })
-      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive()), {
+      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive(), activeReads), {
         capacity: 1,
         timeToLive: (exit: Exit.Exit<Timed<ReadonlyArray<Release>>, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
       })
@@ -87,26 +135,60 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
        * only what changed since, as a current follower's may); otherwise read again. Concurrent requests for the key
        * share that new read, so a follower that falls behind costs a read per key and `maxLagMs`, not one per request.
        */
-      const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K) =>
-        Effect.clockWith((clock) =>
-          Effect.flatMap(Cache.get(cache, key), (kept) => {
+      const servedWith = <K, A>(clock: Clock.Clock, cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) => {
+        // A kept answer whose read began before this request is a hit; one read since (by this request, or by one it
+        // waited for) was counted as a miss when it began.
+        const readsBefore = reads.begun()
+        return Effect.flatMap(Cache.get(cache, key), (kept) => {
+          const now = clock.currentTimeMillisUnsafe()
+          if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+            if (kept.read <= readsBefore) counters.hit()
+            return kept.answer
+          }
+          return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
+        })
+      }
+      const served = <K, A>(cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) =>
+        Effect.clockWith((clock) => servedWith(clock, cache, key, reads, counters))
+      /** The hot answer when it is as good as the Cache's (younger than the time to live, and current), else the Cache. */
+      const view = (gameId: string) =>
+        Effect.clockWith((clock) => {
+          const kept = hot.get(gameId)
+          if (kept !== undefined) {
             const now = clock.currentTimeMillisUnsafe()
-            if (now < trustedUntil || now - kept.readAt < maxLagMs) return kept.answer
-            return Effect.andThen(Cache.invalidate(cache, key), Effect.map(Cache.get(cache, key), (fresh) => fresh.value))
-          })
-        )
-      const forgetAll = Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active))
+            const age = now - kept.readAt
+            if (age < options.ttlMs && (now < trustedUntil || age < maxLagMs)) {
+              viewCounters.hit()
+              return kept.answer
+            }
+            hot.delete(gameId)
+          }
+          return servedWith(clock, views, gameId, viewReads, viewCounters)
+        })
+      const forgetAll = Effect.andThen(
+        Effect.sync(() => {
+          forgets++
+          hot.clear()
+        }),
+        Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active)),
+      )
       return Context.make(
         GameViews,
         GameViews.of({
-          view: (gameId) => served(views, gameId),
-          listActive: () => served(active, EVERY_GAME),
+          view: options.fastHits === false ? (gameId) => served(views, gameId, viewReads, viewCounters) : view,
+          listActive: () => served(active, EVERY_GAME, activeReads, activeCounters),
         }),
       ).pipe(Context.add(
         GameViewCache,
         GameViewCache.of({
           forget: (gameIds) =>
-            Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),
+            Effect.andThen(
+              Effect.sync(() => {
+                forgets++
+                for (const gameId of gameIds) hot.delete(gameId)
+              }),
+              Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),
+            ),
           forgetAll,
           confirmCurrent: (readAt) => Effect.sync(() => void (trustedUntil = Math.max(trustedUntil, readAt + maxLagMs))),
         }),

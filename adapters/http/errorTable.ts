@@ -36,6 +36,10 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   ScanPending: [409, "scan_pending"],
   FindingsUnresolved: [409, "findings_unresolved"],
   Claimed: [409, "claimed"],
+  ReleaseNotActivatable: [409, "release_not_activatable"],
+  ReleaseNotApproved: [409, "release_not_approved"],
+  ReleaseNotTakenDown: [409, "release_not_taken_down"],
+  WebhookLimitReached: [409, "webhook_limit_reached"],
 }
 
 /** The documented failure of each endpoint whose dependency failed (spec §4.1, §4.2, §4.4). */

@@ -14,15 +14,20 @@ import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
 import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import type { PackFiles } from "../../ports/PackFiles.ts"
+import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import type { UploadTokens } from "../../ports/UploadTokens.ts"
+import type { Timeline } from "../../ports/Timeline.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import { type AuthContext, requirePrincipal } from "./auth.ts"
 import type { BodyTimeouts } from "./bodyTimeouts.ts"
 import type { UploadSlots } from "./uploadSlots.ts"
 import type { StatusAndCode } from "./errorTable.ts"
+import type { DecodedInput, RouteInputSpec } from "./routeInput.ts"
 
 /** Every port the HTTP app needs; a layer providing them all makes an app. */
 export type AppServices =
@@ -42,6 +47,10 @@ export type AppServices =
   | PackScanner
   | UploadTokens
   | ReviewGateStore
+  | PackFiles
+  | ReleaseEntryStore
+  | Timeline
+  | WebhookSubscriptions
 
 export interface RouteContext {
   readonly request: Request
@@ -56,6 +65,8 @@ export interface RouteContext {
   readonly bodyTimeouts: BodyTimeouts
   /** Concurrent uploads per account on this instance. */
   readonly uploads: UploadSlots
+  /** A declared route's input, decoded by App.ts before its handler runs (routeInput.ts); absent for other routes. */
+  readonly decoded?: DecodedInput
 }
 
 /** What the OpenAPI document says about a route; generated, so it cannot drift from the routes. */
@@ -85,6 +96,8 @@ export interface Route {
   readonly okEnvelope?: true
   /** Headers added to every response of this route, errors included (e.g. CORS). */
   readonly headers?: Readonly<Record<string, string>>
+  /** What App.ts decodes before the handler (routes made with `defineRoute`, routeInput.ts). */
+  readonly input?: RouteInputSpec
   readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>
 }
 

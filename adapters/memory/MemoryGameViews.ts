@@ -1,18 +1,20 @@
 import { Effect, Layer, Option } from "effect"
-import { activeRelease } from "../../domain/review/ReviewMachine.ts"
 import { GameViews } from "../../ports/GameViews.ts"
-import { oldestFirst } from "./MemoryReleaseStore.ts"
-import { MemoryTables } from "./MemoryTables.ts"
+import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
-export const layerMemoryGameViews = Layer.effect(GameViews, MemoryTables.useSync(({ games, releases }) => {
-  const approvedByGame = () => Map.groupBy([...releases.values()].filter((r) => r.status === "approved").sort(oldestFirst), (r) => r.gameId)
+/** Reads the game's pointer, as the SQL view joins the games row's active version. */
+export const layerMemoryGameViews = Layer.effect(GameViews, MemoryTables.useSync(({ games, releases, pointers }) => {
+  const activeOf = (gameId: string) => {
+    const version = pointers.get(gameId)?.activeVersion ?? null
+    return version === null ? null : releases.get(releaseKey(gameId, version)) ?? null
+  }
   return GameViews.of({
     view: (gameId) =>
       Effect.sync(() => {
         const game = games.get(gameId)
         if (game === undefined) return Option.none()
-        return Option.some({ gameId, ownerId: game.ownerId, slug: game.slug, active: activeRelease(approvedByGame().get(gameId) ?? []) })
+        return Option.some({ gameId, ownerId: game.ownerId, slug: game.slug, active: activeOf(gameId) })
       }),
-    listActive: () => Effect.sync(() => [...approvedByGame().values()].flatMap((approved) => activeRelease(approved) ?? [])),
+    listActive: () => Effect.sync(() => [...pointers.keys()].flatMap((gameId) => activeOf(gameId) ?? [])),
   })
 }))

@@ -3,12 +3,15 @@ import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
 import { layerMemoryChangeFeed } from "./MemoryChangeFeed.ts"
 import { layerMemoryGameStore } from "./MemoryGameStore.ts"
 import { layerMemoryGameViews } from "./MemoryGameViews.ts"
+import { layerMemoryReleaseEntryStore } from "./MemoryReleaseEntryStore.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
 import { layerMemoryReviewGateStore } from "./MemoryReviewGateStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
 import { layerMemoryTables } from "./MemoryTables.ts"
+import { layerMemoryTimeline } from "./MemoryTimeline.ts"
+import { layerMemoryWebhookSubscriptions } from "./MemoryWebhookSubscriptions.ts"
 
 /** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
 export const layerMemoryRecords = Layer.mergeAll(
@@ -21,4 +24,7 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
   layerMemoryReviewGateStore,
+  layerMemoryReleaseEntryStore,
+  layerMemoryTimeline,
+  layerMemoryWebhookSubscriptions,
 ).pipe(Layer.provide(layerMemoryTables))

@@ -1,8 +1,8 @@
 import { Effect, Layer, Option } from "effect"
-import { Claimed, NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
-import { type Release, sameDeclaration } from "../../domain/release/Release.ts"
+import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { appendChange } from "./MemoryChangeFeed.ts"
+import { applyLifecycle, appendTimelineEvent } from "./memoryLifecycle.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 /** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
@@ -11,20 +11,28 @@ export const oldestFirst = (a: Release, b: Release) =>
   (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) ||
   (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)
 
-export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync(({ releases, intents, changes, claims, overrides }) => {
+export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync((tables) => {
+  const { releases, intents, pointers } = tables
+  const issued = (intent: UploadIntent) =>
+    appendTimelineEvent(tables, {
+      gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+    })
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
     recordIntent: (intent) =>
       Effect.sync(() => {
         for (const existing of intents.values()) {
-          if (sameDeclaration(existing, intent)) {
-            const refreshed = { ...existing, expiresAt: intent.expiresAt }
+          // One intent per declaration; asking again (with another publish mode, too) refreshes it.
+          if (sameDeclaration({ ...existing, publishMode: intent.publishMode ?? "on_approval" }, intent)) {
+            const refreshed = { ...existing, expiresAt: intent.expiresAt, publishMode: intent.publishMode ?? "on_approval" }
             intents.set(existing.id, refreshed)
+            issued(intent)
             return refreshed
           }
         }
         intents.set(intent.id, intent)
+        issued(intent)
         return intent
       }),
     findIntent: (declaration, now) =>
@@ -41,6 +49,9 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         }
         if (!intents.delete(intentId)) return Effect.fail(new NoUploadIntent({ gameId: release.gameId, version: release.version }))
         releases.set(releaseKey(release.gameId, release.version), release)
+        appendTimelineEvent(tables, {
+          gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+        })
         return Effect.succeed(release)
       }),
     get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(releases.get(releaseKey(gameId, version)))),
@@ -48,30 +59,23 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
     review: (gameId, version, decision) =>
-      Effect.suspend((): Effect.Effect<Release, ReleaseNotPending | Claimed> => {
-        const key = releaseKey(gameId, version)
-        const current = releases.get(key)
-        if (current === undefined || current.status !== "pending_review") {
-          return Effect.fail(new ReleaseNotPending({ gameId, version, status: current?.status ?? "missing" }))
-        }
-        const claim = claims.get(key)
-        if (claim !== undefined && claim.by !== decision.by && claim.until.getTime() > decision.at.getTime()) {
-          return Effect.fail(new Claimed({ gameId, version, claimedBy: claim.by, claimedUntil: claim.until }))
-        }
-        claims.delete(key)
-        const overrideReason = decision.overrideReason ?? null
-        if (overrideReason !== null) overrides.set(key, { reason: overrideReason, by: decision.by, at: decision.at })
-        const reviewed: Release = {
-          ...current,
-          status: decision.status,
-          reviewedBy: decision.by,
-          reviewedAt: decision.at,
-          rejectionReason: decision.reason,
-        }
-        releases.set(releaseKey(gameId, version), reviewed)
-        appendChange(changes, { gameId, kind: decision.status, at: decision.at })
-        return Effect.succeed(reviewed)
-      }),
+      applyLifecycle(tables, gameId, {
+        ...(decision.status === "approved"
+          ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
+          : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
+        at: decision.at,
+        actor: decision.actor ?? `user:${decision.by}`,
+      }).pipe(
+        Effect.map((outcome) => outcome.updated[0]!),
+        Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
+      ),
+    lifecycle: (gameId, step) => applyLifecycle(tables, gameId, step),
+    recentDecisions: (limit) =>
+      Effect.sync(() =>
+        [...releases.values()].flatMap((r) => (r.reviewedAt === null ? [] : [{ submittedAt: r.createdAt, decidedAt: r.reviewedAt }]))
+          .sort((a, b) => b.decidedAt.getTime() - a.decidedAt.getTime()).slice(0, limit)
+      ),
+    activeVersion: (gameId) => Effect.sync(() => pointers.get(gameId)?.activeVersion ?? null),
     deleteExpiredIntents: (now) =>
       Effect.sync(() => {
         let removed = 0
@@ -83,7 +87,10 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     keysInUse: (objectKeys, now) =>
       Effect.sync(() => {
         const inUse = new Set<string>()
-        for (const release of releases.values()) inUse.add(release.objectKey)
+        for (const release of releases.values()) {
+          inUse.add(release.objectKey)
+          if (release.quarantineKey) inUse.add(release.quarantineKey)
+        }
         for (const intent of intents.values()) if (intent.expiresAt.getTime() > now.getTime()) inUse.add(intent.objectKey)
         return new Set(objectKeys.filter((key) => inUse.has(key)))
       }),

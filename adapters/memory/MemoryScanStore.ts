@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./memoryLifecycle.ts"
 import { Effect, Layer, Option } from "effect"
 import { scanCounts } from "../../domain/review/ReviewGate.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
@@ -6,9 +7,14 @@ import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 export const layerMemoryScanStore = Layer.effect(
   ScanStore,
-  MemoryTables.useSync(({ releases, scans }) =>
-    ScanStore.of({
-      save: (record) => Effect.sync(() => void scans.set(releaseKey(record.gameId, record.version), record)),
+  MemoryTables.useSync((tables) => {
+    const { releases, scans } = tables
+    return ScanStore.of({
+      save: (record) =>
+        Effect.sync(() => {
+          scans.set(releaseKey(record.gameId, record.version), record)
+          appendTimelineEvent(tables, { gameId: record.gameId, version: record.version, kind: "scanned", actor: "system", reason: null, at: record.scannedAt })
+        }),
       get: (gameId, version) => Effect.sync(() => Option.fromNullishOr(scans.get(releaseKey(gameId, version)))),
       listByGame: (gameId) =>
         Effect.sync(() =>
@@ -23,6 +29,7 @@ export const layerMemoryScanStore = Layer.effect(
         ),
       unscanned: (limit) =>
         Effect.sync(() => [...releases.entries()].filter(([key]) => !scans.has(key)).map(([, r]) => r).sort(oldestFirst).slice(0, limit)),
+      remove: (gameId, version) => Effect.sync(() => scans.delete(releaseKey(gameId, version))),
     })
-  ),
+  }),
 )

@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./memoryLifecycle.ts"
 import { Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import { SubmissionStore, type SubmissionCommitOutcome } from "../../ports/SubmissionStore.ts"
@@ -5,8 +6,9 @@ import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 export const layerMemorySubmissionStore = Layer.effect(
   SubmissionStore,
-  MemoryTables.useSync(({ games, slugs, releases, scans, submissions }) =>
-    SubmissionStore.of({
+  MemoryTables.useSync((tables) => {
+    const { games, slugs, releases, scans, submissions } = tables
+    return SubmissionStore.of({
       // Every check first, then every write, in one synchronous step: all or nothing.
       commit: ({ game, newGame, release, submission, scan }) =>
         Effect.suspend((): Effect.Effect<SubmissionCommitOutcome, VersionExists | SlugTaken> => {
@@ -21,9 +23,13 @@ export const layerMemorySubmissionStore = Layer.effect(
           releases.set(key, release)
           scans.set(key, scan)
           submissions.set(submission.id, submission)
+          const actor = `user:${submission.createdBy}` as const
+          if (newGame) appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
+          appendTimelineEvent(tables, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
+          appendTimelineEvent(tables, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })
           return Effect.succeed("committed")
         }),
       get: (id) => Effect.sync(() => Option.fromNullishOr(submissions.get(id))),
     })
-  ),
+  }),
 )

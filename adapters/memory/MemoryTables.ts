@@ -4,6 +4,7 @@ import type { Release, UploadIntent } from "../../domain/release/Release.ts"
 import type { ApprovalOverride, FindingAcceptance, ReviewClaim } from "../../ports/ReviewGateStore.ts"
 import type { ScanRecord } from "../../ports/ScanStore.ts"
 import type { Submission } from "../../ports/SubmissionStore.ts"
+import type { StoredTimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeLog } from "./MemoryChangeFeed.ts"
 
 /**
@@ -27,6 +28,15 @@ export interface Tables {
   readonly overrides: Map<string, ApprovalOverride>
   /** `${gameId}\u0000${fingerprint}` → an accepted finding */
   readonly acceptances: Map<string, FindingAcceptance>
+  /** game id → its active release and first-published time (the SQL games row's pointer columns) */
+  readonly pointers: Map<string, GamePointer>
+  /** Every timeline event, oldest first; `seq` is the index + 1. */
+  readonly timeline: Array<StoredTimelineEvent>
+}
+
+export interface GamePointer {
+  readonly activeVersion: string | null
+  readonly firstPublishedAt: Date | null
 }
 
 export const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
@@ -44,4 +54,6 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   claims: new Map(),
   overrides: new Map(),
   acceptances: new Map(),
+  pointers: new Map(),
+  timeline: [],
 }))

@@ -71,6 +71,12 @@ export const makeMemoryNotificationOutbox = (): NotificationOutbox["Service"] =>
         return true
       }),
     get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(rows.get(id)), (row) => row.delivery)),
+    countPending: () =>
+      Effect.sync(() => {
+        let pending = 0
+        for (const row of rows.values()) if (row.delivery.status === "pending") pending++
+        return pending
+      }),
     pruneFinished: (createdBefore) =>
       Effect.sync(() => {
         let pruned = 0

@@ -12,6 +12,7 @@ import { logged } from "../observability/logged.ts"
 import { newEventId, reviewEventForRelease } from "./reviewEvents.ts"
 import { DEFAULT_RETRY_BASE_MS } from "./webhookConfig.ts"
 import { signWebhook, WEBHOOK_HEADERS } from "./webhookSignature.ts"
+import { standardWebhookHeaders, webhookKey } from "./standardWebhooks.ts"
 
 export interface WebhookTarget {
   readonly url: string
@@ -80,6 +81,8 @@ const post = (target: WebhookTarget, delivery: ClaimedDelivery, timestamp: numbe
         headers: {
           "content-type": "application/json",
           "user-agent": USER_AGENT,
+          // Standard Webhooks first; the pckgate-webhook-* headers stay for one minor version (README).
+          ...standardWebhookHeaders(webhookKey(target.secret) ?? new TextEncoder().encode(target.secret), delivery.id, timestamp, delivery.body),
           [WEBHOOK_HEADERS.id]: delivery.id,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
           [WEBHOOK_HEADERS.signature]: signWebhook(target.secret, timestamp, delivery.body),

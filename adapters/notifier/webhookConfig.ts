@@ -1,6 +1,8 @@
 // REVIEW_WEBHOOK_* from the environment (apps/server/config.ts calls this). Error messages never quote the URL or the
 // secret: webhook URLs often carry a token in their path.
 
+import { webhookKey } from "./standardWebhooks.ts"
+
 export interface ReviewWebhookConfig {
   readonly url: string
   readonly secret: string
@@ -32,6 +34,7 @@ export const readReviewWebhook = (env: Env, errors: Array<string>): ReviewWebhoo
   const secret = env["REVIEW_WEBHOOK_SECRET"] ?? ""
   if (secret === "") found.push(`REVIEW_WEBHOOK_SECRET is required when REVIEW_WEBHOOK_URL is set (at least ${MIN_SECRET_LENGTH} characters)`)
   else if (secret.length < MIN_SECRET_LENGTH) found.push(`REVIEW_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters (got ${secret.length})`)
+  else if (webhookKey(secret) === null) found.push("REVIEW_WEBHOOK_SECRET starts with whsec_ but the rest is not base64; use a whsec_<base64> secret or any other string of 32+ characters")
   const rawBase = env["REVIEW_WEBHOOK_RETRY_BASE_MS"]
   let retryBaseMs = DEFAULT_RETRY_BASE_MS
   if (rawBase !== undefined && rawBase !== "") {

@@ -1,9 +1,10 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
 import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { gameRow } from "./rows.ts"
+import { gameFromRow, gameRow } from "./rows.ts"
 import type { GamesTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
@@ -24,22 +25,17 @@ export const layerSqlGameStore = Layer.effect(
   Effect.gen(function*() {
     const database = yield* SqlDatabase
     const { time } = database
-    const toGame = (row: Selectable<GamesTable>): Game => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      kind: row.kind,
-      ownerId: row.owner_id,
-      manifestId: row.manifest_id,
-      createdAt: time.read(row.created_at),
-      updatedAt: time.read(row.updated_at),
-    })
+    const toGame = (row: Selectable<GamesTable>): Game => gameFromRow(row, time)
     const oneGame = (row: Selectable<GamesTable> | undefined) => (row === undefined ? Option.none() : Option.some(toGame(row)))
 
     return GameStore.of({
       // A transaction, so that a caller who gave up on a stalled database never sees the game appear afterwards.
       insert: (game) =>
-        database.transaction("insert game", (tx) => tx.run((trx) => trx.insertInto("games").values(gameRow(game, time)).execute())).pipe(
+        database.transaction("insert game", (tx) =>
+          tx.run(async (trx) => {
+            await trx.insertInto("games").values(gameRow(game, time)).execute()
+            await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor: `user:${game.ownerId}`, reason: null, at: game.createdAt })
+          })).pipe(
           Effect.catchTag("SqlFailure", (failure) =>
             Effect.fail(failure.violates(UNIQUE_KEYS.gameSlug.name) ? new SlugTaken({ slug: game.slug }) : failure.unavailable)),
           Effect.asVoid,

@@ -175,6 +175,10 @@ export const layerSqlNotificationOutbox = Layer.effect(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toDelivery(row, time)))),
           orUnavailable,
         ),
+      countPending: () =>
+        database.query("count pending notifications", () =>
+          db.selectFrom("notification_outbox").select((eb) => eb.fn.countAll().as("pending")).where("status", "=", "pending")
+            .executeTakeFirstOrThrow()).pipe(Effect.map((row) => Number(row.pending)), orUnavailable),
       pruneFinished: (createdBefore) =>
         database.query("prune finished notifications", () =>
           db.deleteFrom("notification_outbox")

@@ -1,10 +1,11 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
-import type { Kysely, Selectable } from "kysely"
-import { Claimed, NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import type { Kysely, NotNull, Selectable } from "kysely"
+import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
+import { DEFAULT_PUBLISH_MODE, type PublishMode } from "../../domain/release/Release.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { appendChange } from "./SqlChangeFeed.ts"
-import { lockRelease } from "./lockRelease.ts"
+import { applyLifecycleSql } from "./sqlLifecycle.ts"
 import { releaseFromRow, releaseRow } from "./rows.ts"
 import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
@@ -37,6 +38,7 @@ export const layerSqlReleaseStore = Layer.effect(
       createdBy: row.created_by,
       createdAt: time.read(row.created_at),
       expiresAt: time.read(row.expires_at),
+      publishMode: row.publish_mode as PublishMode,
     })
 
     const intentsDeclaring = (d: UploadDeclaration, from: Kysely<Tables> = db) =>
@@ -46,6 +48,7 @@ export const layerSqlReleaseStore = Layer.effect(
         .where("sha256", "=", d.sha256)
         .where("size_bytes", "=", d.sizeBytes)
         .where("content_type", "=", d.contentType)
+        .where("publish_mode", "=", d.publishMode ?? DEFAULT_PUBLISH_MODE)
     // Oldest first, ties by game and version: the order every listing shares with the memory store.
     const releasesInOrder = () => db.selectFrom("releases").selectAll().orderBy("created_at").orderBy("game_id").orderBy("version")
     const listReleases = (operation: string, query: ReturnType<typeof releasesInOrder>) =>
@@ -67,9 +70,14 @@ export const layerSqlReleaseStore = Layer.effect(
               created_by: intent.createdBy,
               created_at: time.write(intent.createdAt),
               expires_at: time.write(intent.expiresAt),
+              publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE,
             })
             const declaration = ["game_id", "version", "sha256", "size_bytes", "content_type"] as const
-            await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt) }).execute()
+            // Asking again with another publish mode replaces it: finalize must then repeat the newer one.
+            await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt), publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE }).execute()
+            await appendTimelineEvent(trx, time, {
+              gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+            })
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
           })).pipe(orUnavailable),
       findIntent: (declaration, now) =>
@@ -87,6 +95,11 @@ export const layerSqlReleaseStore = Layer.effect(
             )
             const consumed = yield* tx.run((trx) => trx.deleteFrom("upload_intents").where("id", "=", intentId).executeTakeFirst())
             if (consumed.numDeletedRows === 0n) return yield* new NoUploadIntent({ gameId: release.gameId, version: release.version })
+            yield* tx.run((trx) =>
+              appendTimelineEvent(trx, time, {
+                gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+              })
+            )
             return release
           })).pipe(orUnavailable),
       get: (gameId, version) =>
@@ -98,49 +111,32 @@ export const layerSqlReleaseStore = Layer.effect(
       listByGame: (gameId) => listReleases("list releases of game", releasesInOrder().where("game_id", "=", gameId)),
       listPending: () => listReleases("list pending releases", releasesInOrder().where("status", "=", "pending_review")),
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
-      // Compare-and-set: the update applies only while the release is still pending.
+      // Compare-and-set through the lifecycle plan: the decision applies only while the release is still pending.
       review: (gameId, version, decision) =>
-        database.transaction("review release", (tx) =>
-          Effect.gen(function*() {
-            // The release row is locked first (claims lock it too), so a claim taken meanwhile waits for this decision.
-            yield* tx.run((trx) => lockRelease(trx, dialect, gameId, version))
-            const claim = yield* tx.run((trx) =>
-              trx.selectFrom("review_claims").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()
-            )
-            if (claim !== undefined && claim.claimed_by !== decision.by && time.read(claim.claimed_until).getTime() > decision.at.getTime()) {
-              return yield* new Claimed({ gameId, version, claimedBy: claim.claimed_by, claimedUntil: time.read(claim.claimed_until) })
-            }
-            const updated = yield* tx.run((trx) =>
-              trx.updateTable("releases")
-                .set({
-                  status: decision.status,
-                  reviewed_by: decision.by,
-                  reviewed_at: time.write(decision.at),
-                  rejection_reason: decision.reason,
-                })
-                .where("game_id", "=", gameId)
-                .where("version", "=", version)
-                .where("status", "=", "pending_review")
-                .executeTakeFirst()
-            )
-            const row = yield* tx.run((trx) => trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
-            if (updated.numUpdatedRows === 0n || row === undefined) return yield* new ReleaseNotPending({ gameId, version, status: row?.status ?? "missing" })
-            // A decision ends the claim and keeps the override reason with it.
-            if (claim !== undefined) {
-              yield* tx.run((trx) => trx.deleteFrom("review_claims").where("game_id", "=", gameId).where("version", "=", version).execute())
-            }
-            const overrideReason = decision.overrideReason ?? null
-            if (overrideReason !== null) {
-              yield* tx.run((trx) =>
-                trx.insertInto("approval_overrides")
-                  .values({ game_id: gameId, version, reason: overrideReason, approved_by: decision.by, approved_at: time.write(decision.at) })
-                  .execute()
-              )
-            }
-            // Last, so the feed's head row is locked only for the commit (SqlChangeFeed.ts).
-            yield* tx.run((trx) => appendChange(trx, time, { gameId, kind: decision.status, at: decision.at }))
-            return toRelease(row)
-          })).pipe(orUnavailable),
+        applyLifecycleSql(database, gameId, {
+          ...(decision.status === "approved"
+            ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
+            : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
+          at: decision.at,
+          actor: decision.actor ?? `user:${decision.by}`,
+        }).pipe(
+          Effect.map((outcome) => outcome.updated[0]!),
+          Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
+          orUnavailable,
+        ),
+      lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
+      recentDecisions: (limit) =>
+        database.query("read recent review decisions", () =>
+          db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
+            .execute()).pipe(
+            Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
+            orUnavailable,
+          ),
+      activeVersion: (gameId) =>
+        database.query("read a game's active version", () => db.selectFrom("games").select("active_version").where("id", "=", gameId).executeTakeFirst()).pipe(
+          Effect.map((row) => row?.active_version ?? null),
+          orUnavailable,
+        ),
       deleteExpiredIntents: (now) =>
         database.query("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((result) => Number(result.numDeletedRows)),
@@ -151,6 +147,7 @@ export const layerSqlReleaseStore = Layer.effect(
         Effect.forEach(chunks(objectKeys, KEYS_PER_QUERY), (keys) =>
           database.query("find object keys in use", () =>
             db.selectFrom("releases").select("object_key").where("object_key", "in", keys)
+              .union(db.selectFrom("releases").select("quarantine_key as object_key").where("quarantine_key", "in", keys).$narrowType<{ object_key: NotNull }>())
               .union(
                 db.selectFrom("upload_intents").select("object_key").where("object_key", "in", keys).where("expires_at", ">", time.write(now)),
               )

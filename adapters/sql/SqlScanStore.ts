@@ -1,3 +1,5 @@
+import { SYSTEM_ACTOR } from "../../domain/auth/Actor.ts"
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option, Schema } from "effect"
 import type { Selectable } from "kysely"
 import { scanCounts } from "../../domain/review/ReviewGate.ts"
@@ -37,7 +39,10 @@ export const layerSqlScanStore = Layer.effect(
         }
         const values = { game_id: record.gameId, version: record.version, ...columns }
         return database.transaction("save scan", (tx) =>
-          tx.run((trx) => dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], columns).execute())).pipe(Effect.asVoid, orUnavailable)
+          tx.run(async (trx) => {
+            await dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], columns).execute()
+            await appendTimelineEvent(trx, time, { gameId: record.gameId, version: record.version, kind: "scanned", actor: SYSTEM_ACTOR, reason: null, at: record.scannedAt })
+          })).pipe(Effect.asVoid, orUnavailable)
       },
       get: (gameId, version) =>
         database.query("get scan", (db) => db.selectFrom("scans").selectAll().where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst())
@@ -76,6 +81,11 @@ export const layerSqlScanStore = Layer.effect(
             .orderBy("releases.created_at").orderBy("releases.game_id").orderBy("releases.version")
             .limit(limit)
             .execute()).pipe(Effect.map((rows) => rows.map((row) => releaseFromRow(row, time))), orUnavailable),
+      remove: (gameId, version) =>
+        database.query("remove scan", (db) => db.deleteFrom("scans").where("game_id", "=", gameId).where("version", "=", version).executeTakeFirst()).pipe(
+          Effect.map((result) => result.numDeletedRows > 0n),
+          orUnavailable,
+        ),
     })
   }),
 )

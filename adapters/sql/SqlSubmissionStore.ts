@@ -1,3 +1,4 @@
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Data, Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
@@ -62,6 +63,10 @@ export const layerSqlSubmissionStore = Layer.effect(
                 created_by: submission.createdBy,
                 created_at: time.write(submission.createdAt),
               }).execute()
+              const actor = `user:${submission.createdBy}` as const
+              if (newGame) await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
+              await appendTimelineEvent(trx, time, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
+              await appendTimelineEvent(trx, time, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })
             })
             return "committed" as const
           })).pipe(

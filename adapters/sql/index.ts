@@ -7,11 +7,14 @@ import { layerSqlDatabase, type SqlDatabaseOptions } from "./SqlDatabase.ts"
 import { layerSqlGameStore } from "./SqlGameStore.ts"
 import { layerSqlGameViews } from "./SqlGameViews.ts"
 import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
+import { layerSqlReleaseEntryStore } from "./SqlReleaseEntryStore.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
 import { layerSqlReviewGateStore } from "./SqlReviewGateStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
+import { layerSqlTimeline } from "./SqlTimeline.ts"
+import { layerSqlWebhookSubscriptions } from "./SqlWebhookSubscriptions.ts"
 
 export { layerSqlDatabase, OPERATION_TIMEOUT_MS, SqlDatabase, type SqlDatabaseOptions, type SqlTarget, type SqlTransaction } from "./SqlDatabase.ts"
 export { SqlFailure, type SqlFailureKind } from "./SqlFailure.ts"
@@ -31,6 +34,9 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
   layerSqlReviewGateStore,
+  layerSqlReleaseEntryStore,
+  layerSqlTimeline,
+  layerSqlWebhookSubscriptions,
 )
 
 /** Every persistence port sharing one database, plus SqlDatabase itself (for its description). */

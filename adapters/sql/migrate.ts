@@ -10,6 +10,8 @@ import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
 import { reviewGateSchema } from "./migrations/0006_review_gate.ts"
+import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
+import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -35,6 +37,12 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
     },
   },
   "0006_review_gate": { up: (db) => reviewGateSchema(db, flavor) },
+  "0007_release_entries": {
+    up: async (db) => {
+      for (const statement of releaseEntriesSchema(flavor)) await sql.raw(statement).execute(db)
+    },
+  },
+  "0008_release_lifecycle": { up: (db) => releaseLifecycle(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */
@@ -46,6 +54,13 @@ export class MigrationFailed extends Error {
     super(`migration ${migration ?? "setup"} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
     this.migration = migration
   }
+}
+
+/** Applies the pending migrations up to and including `name` (upgrade tests start from an older schema). */
+export const migrateUpTo = async (db: Kysely<any>, flavor: Flavor, name: string): Promise<void> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } })
+  const { error } = await migrator.migrateTo(name)
+  if (error !== undefined) throw new MigrationFailed(name, error)
 }
 
 /** Applies every pending migration; returns the names applied now (empty when the schema was already current). */

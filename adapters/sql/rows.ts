@@ -17,6 +17,19 @@ export const gameRow = (game: Game, time: TimeCodec): Insertable<GamesTable> => 
   updated_at: time.write(game.updatedAt),
 })
 
+export const gameFromRow = (row: Selectable<GamesTable>, time: TimeCodec): Game => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  kind: row.kind,
+  ownerId: row.owner_id,
+  manifestId: row.manifest_id,
+  createdAt: time.read(row.created_at),
+  updatedAt: time.read(row.updated_at),
+  activeVersion: row.active_version,
+  firstPublishedAt: row.first_published_at === null ? null : time.read(row.first_published_at),
+})
+
 export const releaseRow = (release: Release, time: TimeCodec): Insertable<ReleasesTable> => ({
   game_id: release.gameId,
   version: release.version,
@@ -31,6 +44,9 @@ export const releaseRow = (release: Release, time: TimeCodec): Insertable<Releas
   reviewed_by: release.reviewedBy,
   reviewed_at: release.reviewedAt === null ? null : time.write(release.reviewedAt),
   rejection_reason: release.rejectionReason,
+  publish_mode: release.publishMode ?? "on_approval",
+  quarantine_key: release.quarantineKey ?? null,
+  takedown_reason: release.takedownReason ?? null,
 })
 
 export const releaseFromRow = (row: Selectable<ReleasesTable>, time: TimeCodec): Release => ({
@@ -47,4 +63,7 @@ export const releaseFromRow = (row: Selectable<ReleasesTable>, time: TimeCodec):
   reviewedBy: row.reviewed_by,
   reviewedAt: row.reviewed_at === null ? null : time.read(row.reviewed_at),
   rejectionReason: row.rejection_reason,
+  publishMode: row.publish_mode as Release["publishMode"] & string,
+  quarantineKey: row.quarantine_key,
+  takedownReason: row.takedown_reason,
 })

@@ -15,6 +15,9 @@ export interface GamesTable {
   manifest_id: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** The active release (migration 0008); null while the game has none. */
+  active_version: ColumnType<string | null, string | null | undefined, string | null>
+  first_published_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ReleasesTable {
@@ -31,6 +34,11 @@ export interface ReleasesTable {
   reviewed_by: string | null
   reviewed_at: Timestamp | null
   rejection_reason: string | null
+  /** `on_approval` | `manual` (migration 0008). */
+  publish_mode: ColumnType<string, string | undefined, string>
+  /** Where a taken-down release's object lives meanwhile; the sweeper keeps it. */
+  quarantine_key: ColumnType<string | null, string | null | undefined, string | null>
+  takedown_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface UploadIntentsTable {
@@ -44,6 +52,7 @@ export interface UploadIntentsTable {
   created_by: string
   created_at: Timestamp
   expires_at: Timestamp
+  publish_mode: ColumnType<string, string | undefined, string>
 }
 
 /** One row per (account, endpoint): the row reservations lock, so concurrent reservations serialise across instances. */
@@ -72,6 +81,28 @@ export interface Tables {
   review_claims: ReviewClaimsTable
   approval_overrides: ApprovalOverridesTable
   finding_acceptances: FindingAcceptancesTable
+  release_entries: ReleaseEntriesTable
+  release_timeline: ReleaseTimelineTable
+  webhook_subscriptions: WebhookSubscriptionsTable
+}
+
+/** Append-only (adapters/sql/SqlTimeline.ts): one row per state change, in the transaction of the change. */
+export interface ReleaseTimelineTable {
+  seq: ColumnType<number, never, never>
+  game_id: string
+  version: string | null
+  kind: string
+  actor: string
+  reason: string | null
+  at: Timestamp
+}
+
+export interface WebhookSubscriptionsTable {
+  id: string
+  owner_id: string
+  url: string
+  secret: string
+  created_at: Timestamp
 }
 
 export interface ScansTable {
@@ -129,4 +160,12 @@ export interface ChangeFeedTable {
 export interface ChangeFeedHeadTable {
   id: number
   seq: Count
+}
+
+export interface ReleaseEntriesTable {
+  game_id: string
+  version: string
+  /** The release's entries (domain/review/PackFile.ts) as a JSON array, sorted by path. */
+  entries: string
+  computed_at: Timestamp
 }

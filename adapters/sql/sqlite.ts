@@ -103,6 +103,11 @@ export const openSqlite = (path: string): Kysely<Tables> => {
     db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`)
     db.exec("PRAGMA journal_mode = WAL")
     db.exec("PRAGMA foreign_keys = ON")
+    // Lifts defensive mode while a migration edits a table's definition (migrations/0008_release_lifecycle.ts).
+    db.function("pckgate_schema_edits", (on) => {
+      db.enableDefensive(on === 0)
+      return on === 0 ? 0 : 1
+    })
   } catch (error) {
     db.close()
     throw error

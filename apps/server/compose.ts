@@ -20,6 +20,7 @@ import { layerScanWake } from "../../adapters/memory/MemoryScanWake.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
 import { layerMeteredPackScanner } from "../../adapters/observability/meteredScanner.ts"
 import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
+import { layerLazyPackFiles } from "../../adapters/scanner/packFiles/lazyLayer.ts"
 import { layerNodeSha256Hasher } from "../../adapters/system/NodeSha256Hasher.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
 import { loadSecret } from "../../adapters/system/secretFiles.ts"
@@ -31,6 +32,7 @@ import { selectNotifications } from "./notifications.ts"
 import { layerObservability } from "./observability.ts"
 import { selectRecords } from "./records.ts"
 import { layerScanWorker } from "./scanWorker.ts"
+import { layerRescanOnUpgrade } from "./rescanOnUpgrade.ts"
 import { selectStorage } from "./storage.ts"
 import { layerSweeper } from "./sweeper.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
@@ -88,6 +90,7 @@ const layerPorts = (config: ServerConfig) =>
       layerNodeSha256Hasher,
       layerRandomIds,
       layerMeteredPackScanner.pipe(Layer.provide(scannerLayer)),
+      layerLazyPackFiles,
       layerJwtUploadTokens(config.dataDir, config.uploadTokenJwk),
       Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
       // Finalize wakes this instance's scan worker (apps/server/scanWorker.ts).
@@ -104,6 +107,9 @@ const layerPorts = (config: ServerConfig) =>
     ]
     return Layer.mergeAll(ports, Layer.succeed(StartupLines, describe), Layer.succeed(SelfServedSigner, storage.signer ?? null))
   }))
+
+/** The route whose spans are sampled (DOWNLOAD_TRACE_ONE_IN), as the app names routes. */
+const DOWNLOAD_URL_ROUTE = "GET /api/games/:gameId/releases/:version/download-url"
 
 /** The app over the ports, handed to the listener once everything below it is up. */
 const layerApp = (config: ServerConfig) =>
@@ -123,6 +129,7 @@ const layerApp = (config: ServerConfig) =>
       bodyTimeouts: { idleMs: config.uploadIdleTimeoutSeconds * 1000, deadlineMs: config.uploadDeadlineSeconds * 1000 },
       maxUploadsPerAccount: config.maxUploadsPerAccount,
       metricsToken: config.metricsToken,
+      traceOneIn: { [DOWNLOAD_URL_ROUTE]: config.downloadTraceOneIn },
       routes: [
         ...submitRoutes({
           basePath: submitUrl.pathname.replace(/\/+$/, ""),
@@ -152,7 +159,7 @@ const layerApp = (config: ServerConfig) =>
 /** The whole server. `write` receives the JSON log lines (stdout in production). */
 export const serverLayer = (config: ServerConfig, write: (chunk: string) => void) => {
   const ports = layerPorts(config)
-  const workers = Layer.mergeAll(layerSweeper, layerScanWorker(config.scanIntervalSeconds * 1000))
+  const workers = Layer.mergeAll(layerSweeper, layerScanWorker(config.scanIntervalSeconds * 1000), layerRescanOnUpgrade(config.scanIntervalSeconds * 1000))
   return Layer.mergeAll(layerApp(config), workers).pipe(
     Layer.provide(ports),
     Layer.provide(layerHttpListener(config)),

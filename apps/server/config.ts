@@ -60,6 +60,8 @@ export interface ServerConfig {
   readonly gameViewCacheMs: number
   /** METRICS_TOKEN: GET /metrics also answers callers off this machine that send it as a Bearer token. */
   readonly metricsToken: string | null
+  /** DOWNLOAD_TRACE_ONE_IN: one download-url request in N gets a trace (docs/performance.md); 1 traces every one. */
+  readonly downloadTraceOneIn: number
   /** OTEL_EXPORTER_OTLP_ENDPOINT (base URL; traces go to `/v1/traces` under it); null = no trace export. */
   readonly otlpEndpoint: string | null
   /** OTEL_SERVICE_NAME, default `pckgate`. */
@@ -79,6 +81,9 @@ const intSetting = (env: Env, name: string, fallback: number, min: 0 | 1, errors
   return value
 }
 const positiveInt = (env: Env, name: string, fallback: number, errors: Array<string>) => intSetting(env, name, fallback, 1, errors)
+
+/** DOWNLOAD_TRACE_ONE_IN when unset. */
+export const DEFAULT_DOWNLOAD_TRACE_ONE_IN = 100
 
 /** GAME_VIEW_CACHE_MS when unset. */
 export const DEFAULT_GAME_VIEW_CACHE_MS = 5000
@@ -128,6 +133,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     otlpEndpoint: env["OTEL_EXPORTER_OTLP_ENDPOINT"]?.replace(/\/+$/, "") || null,
     otlpServiceName: env["OTEL_SERVICE_NAME"] || "pckgate",
     gameViewCacheMs: intSetting(env, "GAME_VIEW_CACHE_MS", DEFAULT_GAME_VIEW_CACHE_MS, 0, errors),
+    downloadTraceOneIn: positiveInt(env, "DOWNLOAD_TRACE_ONE_IN", DEFAULT_DOWNLOAD_TRACE_ONE_IN, errors),
   }
   if (config.submitApiUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(config.submitApiUrl)) {
     errors.push(`SUBMIT_API_URL must be an http(s) URL (got '${config.submitApiUrl}')`)

@@ -7,16 +7,19 @@ import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
 import type { GameStore } from "../../ports/GameStore.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
 import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
+import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { SubmissionStore } from "../../ports/SubmissionStore.ts"
+import type { Timeline } from "../../ports/Timeline.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReviewGateStore, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ReviewGateStore, unknown>
   readonly describe: string
 }
 

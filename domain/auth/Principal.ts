@@ -2,6 +2,11 @@
 export interface Principal {
   readonly userId: string
   readonly isAdmin: boolean
+  /**
+   * The acting credential the timeline records (domain/auth/Actor.ts); absent means a user's own sign-in
+   * (`user:<userId>`). API keys and trusted publishers set theirs.
+   */
+  readonly actor?: import("./Actor.ts").Actor
 }
 
 /** upload-url and finalize act only on games the caller owns. */

@@ -4,7 +4,6 @@ import { GameStore } from "../../ports/GameStore.ts"
 import { Ids } from "../../ports/Ids.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
-import { decodeInput } from "../decode.ts"
 import { NotFound, SlugTaken } from "../errors.ts"
 import { IdentifierText } from "../text/UserText.ts"
 import type { Game } from "./Game.ts"
@@ -12,17 +11,21 @@ import { GameKind } from "./Game.ts"
 import { GameName } from "./GameName.ts"
 import { firstFreeSlug, Slug, SLUG_MAX_LENGTH, slugFromName } from "./Slug.ts"
 
+/** POST /api/games/engine's body; branded, so only a decoded body reaches `createGame`. */
 export const CreateGameBody = Schema.Struct({
   name: GameName,
   slug: Schema.optionalKey(Slug),
-})
+}).pipe(Schema.brand("CreateGameBody"))
+export type CreateGameBody = typeof CreateGameBody.Type
 
+/** POST /api/admin/games's body. */
 export const RegisterGameBody = Schema.Struct({
   name: GameName,
   slug: Schema.optionalKey(Slug),
   kind: GameKind,
   ownerId: IdentifierText,
-})
+}).pipe(Schema.brand("RegisterGameBody"))
+export type RegisterGameBody = typeof RegisterGameBody.Type
 
 /** Room for a `-<n>` suffix: every candidate of a derived slug starts with this much of the base. */
 const CANDIDATE_STEM_LENGTH = SLUG_MAX_LENGTH - 6
@@ -61,8 +64,7 @@ const ensureSlugFree = Effect.fnUntraced(function*(slug: string | undefined) {
 })
 
 /** POST /api/games/engine: creates an `engine` game owned by the caller (spec §4.1). */
-export const createGame = Effect.fn("createGame")(function*(principal: Principal, body: unknown) {
-  const input = yield* decodeInput(CreateGameBody, body)
+export const createGame = Effect.fn("createGame")(function*(principal: Principal, input: CreateGameBody) {
   yield* ensureSlugFree(input.slug)
   return yield* withBudget(
     "create_game",
@@ -72,9 +74,8 @@ export const createGame = Effect.fn("createGame")(function*(principal: Principal
 })
 
 /** POST /api/admin/games: an administrator registers a game of any kind for an owner (no budget). */
-export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, body: unknown) {
+export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, input: RegisterGameBody) {
   if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
-  const input = yield* decodeInput(RegisterGameBody, body)
   yield* ensureSlugFree(input.slug)
   const fields = yield* newGameFields(input.name, input.kind, input.ownerId)
   return yield* insertGame(fields, input.slug)

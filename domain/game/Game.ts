@@ -19,7 +19,12 @@ export const Game = Schema.Struct({
   manifestId: Schema.NullOr(Schema.String),
   createdAt: Schema.Date,
   updatedAt: Schema.Date,
+  /** The active release's version (the game's pointer); absent or null while it has none. */
+  activeVersion: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** When the game first got an active release; absent or null before. */
+  firstPublishedAt: Schema.optionalKey(Schema.NullOr(Schema.Date)),
 })
 export type Game = typeof Game.Type
 
-export type CatalogStatus = "review" | "published" | "rejected"
+/** The spec's three, and `taken_down`: nothing active or pending after an administrator took releases down. */
+export type CatalogStatus = "review" | "published" | "rejected" | "taken_down"

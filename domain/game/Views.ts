@@ -6,8 +6,9 @@ import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { visibleRelease } from "../release/DownloadUrl.ts"
-import type { Release } from "../release/Release.ts"
-import { activeRelease, catalogStatus } from "../review/ReviewMachine.ts"
+import { publishModeOf, type Release } from "../release/Release.ts"
+import { queuePosition } from "../review/QueuePosition.ts"
+import { catalogStatus } from "../review/ReviewMachine.ts"
 import { scanState } from "../review/Review.ts"
 import type { Game } from "./Game.ts"
 
@@ -21,6 +22,8 @@ export const releaseView = (release: Release) => ({
   createdAt: release.createdAt,
   reviewedAt: release.reviewedAt,
   rejectionReason: release.rejectionReason,
+  publishMode: publishModeOf(release),
+  takedownReason: release.takedownReason ?? null,
 })
 
 /** A release as the public sees it: only what a downloader needs to verify. */
@@ -38,8 +41,8 @@ export const ownerGameView = (game: Game, releases: ReadonlyArray<Release>) => (
   slug: game.slug,
   kind: game.kind,
   ownerId: game.ownerId,
-  status: catalogStatus(releases),
-  activeVersion: activeRelease(releases)?.version ?? null,
+  status: catalogStatus(releases, game.activeVersion ?? null),
+  activeVersion: game.activeVersion ?? null,
   createdAt: game.createdAt,
   updatedAt: game.updatedAt,
   releases: releases.map(releaseView),
@@ -68,7 +71,7 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
   if (game === null) return yield* new NotFound({ what: "game" })
   const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
   if (seesAllReleases(principal, game.ownerId)) return ownerGameView(game, releases)
-  const active = activeRelease(releases)
+  const active = releases.find((r) => r.version === game.activeVersion) ?? null
   if (active === null) return yield* new NotFound({ what: "game" })
   return publicGameView(game, active)
 })
@@ -77,9 +80,11 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
 export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
   if (!seesAllReleases(principal, game.ownerId)) return { gameId, ...publicReleaseView(release) }
-  // Review fields (issue 15) only in the owner's and administrators' views.
+  // Review fields (issue 15) only in the owner's and administrators' views; while pending, also where it stands in the
+  // review queue.
   const override = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getOverride(gameId, version)))
-  return { gameId, ...releaseView(release), scan: yield* scanState(gameId, version), approvalOverride: override }
+  const queue = release.status === "pending_review" ? yield* queuePosition(release) : null
+  return { gameId, ...releaseView(release), scan: yield* scanState(gameId, version), approvalOverride: override, ...(queue === null ? {} : { queue }) }
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */

@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import { decodeInput } from "../decode.ts"
 import { ArtifactTooLarge } from "../errors.ts"
 import { ARTIFACT_CONTENT_TYPE, RELEASE_MAX_BYTES, RELEASE_MIN_BYTES } from "./Limits.ts"
-import type { UploadDeclaration } from "./Release.ts"
+import { DEFAULT_PUBLISH_MODE, PublishMode, type UploadDeclaration } from "./Release.ts"
 import { Sha256 } from "./Sha256.ts"
 import { Version } from "./Version.ts"
 
@@ -19,6 +19,8 @@ export const DeclarationBody = Schema.Struct({
     ),
   ),
   contentType: Schema.optionalKey(Schema.Literal(ARTIFACT_CONTENT_TYPE)),
+  /** `manual` keeps the release inactive after approval until `activate` (issue 16); part of the declaration. */
+  publish: Schema.optionalKey(PublishMode),
 })
 
 export const decodeDeclaration = Effect.fnUntraced(function*(gameId: string, body: unknown) {
@@ -32,5 +34,6 @@ export const decodeDeclaration = Effect.fnUntraced(function*(gameId: string, bod
     sha256: input.sha256,
     sizeBytes: input.sizeBytes,
     contentType: input.contentType ?? ARTIFACT_CONTENT_TYPE,
+    publishMode: input.publish ?? DEFAULT_PUBLISH_MODE,
   } satisfies UploadDeclaration
 })

@@ -7,6 +7,7 @@ import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { Policy } from "../Policy.ts"
 import { sha256FromObjectKey } from "./ObjectKey.ts"
+import { storedKeyOf } from "./Release.ts"
 
 /**
  * The release `principal` may see, with its game's owner and slug, or NotFound: owners and administrators see every
@@ -32,12 +33,14 @@ export const downloadUrl = Effect.fnUntraced(function*(principal: Principal, gam
   const { game, release } = yield* visibleRelease(principal, gameId, version)
   const now = yield* (yield* Clock).now
   const { downloadUrlTtlSeconds } = yield* Policy
-  const presigned = yield* (yield* ObjectStorage).presignGet(release.objectKey, {
+  // A taken-down release (only its owner and administrators see one) is served from its quarantine key.
+  const key = storedKeyOf(release)
+  const presigned = yield* (yield* ObjectStorage).presignGet(key, {
     now,
     expiresInSeconds: downloadUrlTtlSeconds,
     downloadName: `${game.slug}-${release.version}.pck`,
   })
   // Read back from the content-addressed key: what the URL serves is what that digest names.
-  const sha256 = sha256FromObjectKey(release.objectKey) ?? release.sha256
+  const sha256 = sha256FromObjectKey(key) ?? release.sha256
   return { url: presigned.url, sha256, expiresAt: presigned.expiresAt }
 })

@@ -68,6 +68,7 @@ export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal:
         reviewedBy: null,
         reviewedAt: null,
         rejectionReason: null,
+        publishMode: declaration.publishMode,
       }
       const stored = yield* releases.finalize(intent.value.id, release)
       yield* (yield* ReviewNotifier).notify({

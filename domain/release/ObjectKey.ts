@@ -4,7 +4,14 @@
 export const releaseObjectKey = (gameId: string, version: string, sha256: string): string =>
   `releases/${gameId}/${version}/${sha256}.pck`
 
-const KEY_PATTERN = /^releases\/[^/]+\/[^/]+\/([0-9a-f]{64})\.pck$/
+/**
+ * Where a taken-down release's object waits (until reinstated): the same layout under another prefix, so the digest is
+ * still read back from the key, and URLs issued for the release's own key stop working the moment it moves.
+ */
+export const quarantineObjectKey = (gameId: string, version: string, sha256: string): string =>
+  `quarantine/${gameId}/${version}/${sha256}.pck`
+
+const KEY_PATTERN = /^(?:releases|quarantine)\/[^/]+\/[^/]+\/([0-9a-f]{64})\.pck$/
 
 export const sha256FromObjectKey = (key: string): string | null => KEY_PATTERN.exec(key)?.[1] ?? null
 

@@ -1,7 +1,12 @@
 import { Schema } from "effect"
 
-export const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected"])
+export const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected", "withdrawn", "taken_down"])
 export type ReleaseStatus = typeof ReleaseStatus.Type
+
+/** `on_approval` (the default): approval makes the release active if it is newer; `manual`: only `activate` does. */
+export const PublishMode = Schema.Literals(["on_approval", "manual"])
+export type PublishMode = typeof PublishMode.Type
+export const DEFAULT_PUBLISH_MODE: PublishMode = "on_approval"
 
 /** A release exists only after a successful finalize (or a multipart submission) and its bytes are immutable. */
 export const Release = Schema.Struct({
@@ -18,8 +23,19 @@ export const Release = Schema.Struct({
   reviewedBy: Schema.NullOr(Schema.String),
   reviewedAt: Schema.NullOr(Schema.Date),
   rejectionReason: Schema.NullOr(Schema.String),
+  /** Absent means the default, `on_approval` (releases recorded before the lifecycle existed). */
+  publishMode: Schema.optionalKey(PublishMode),
+  /** Where the object of a taken-down release lives until it is reinstated; null or absent otherwise. */
+  quarantineKey: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  takedownReason: Schema.optionalKey(Schema.NullOr(Schema.String)),
 })
 export type Release = typeof Release.Type
+
+export const publishModeOf = (release: { readonly publishMode?: PublishMode | undefined }): PublishMode =>
+  release.publishMode ?? DEFAULT_PUBLISH_MODE
+
+/** Where the release's bytes are now: its content-addressed key, or the quarantine key while it is taken down. */
+export const storedKeyOf = (release: Release): string => release.quarantineKey ?? release.objectKey
 
 /** What upload-url records and finalize must match exactly. */
 export interface UploadDeclaration {
@@ -28,6 +44,8 @@ export interface UploadDeclaration {
   readonly sha256: string
   readonly sizeBytes: number
   readonly contentType: string
+  /** Part of the declaration: finalize must repeat what upload-url was asked (absent = on_approval). */
+  readonly publishMode?: PublishMode
 }
 
 export const UploadIntent = Schema.Struct({
@@ -41,6 +59,7 @@ export const UploadIntent = Schema.Struct({
   createdBy: Schema.String,
   createdAt: Schema.Date,
   expiresAt: Schema.Date,
+  publishMode: Schema.optionalKey(PublishMode),
 })
 export type UploadIntent = typeof UploadIntent.Type
 
@@ -49,4 +68,5 @@ export const sameDeclaration = (a: UploadDeclaration, b: UploadDeclaration): boo
   a.version === b.version &&
   a.sha256 === b.sha256 &&
   a.sizeBytes === b.sizeBytes &&
-  a.contentType === b.contentType
+  a.contentType === b.contentType &&
+  publishModeOf(a) === publishModeOf(b)

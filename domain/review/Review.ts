@@ -10,7 +10,8 @@ import { decodeInput } from "../decode.ts"
 import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { ReasonText } from "../text/UserText.ts"
-import { activeRelease, catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
+import { actorOf } from "../auth/Actor.ts"
+import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
 import { ApproveBody, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
 
 /** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
@@ -39,9 +40,11 @@ const reverifyStoredBytes = Effect.fnUntraced(function*(release: Release) {
 })
 
 /** The game's state after a review decision, for the response. */
-const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
-  const releases = yield* ReleaseStore.use((r) => r.listByGame(gameId))
-  return { gameStatus: catalogStatus(releases), activeVersion: activeRelease(releases)?.version ?? null }
+export const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
+  const store = yield* ReleaseStore
+  const releases = yield* store.listByGame(gameId)
+  const activeVersion = yield* store.activeVersion(gameId)
+  return { gameStatus: catalogStatus(releases, activeVersion), activeVersion }
 })
 
 /**
@@ -78,10 +81,20 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
   yield* reverifyStoredBytes(release)
   const at = yield* (yield* Clock).now
   const overrideReason = override?.reason.trim() ?? null
-  // Timeline (issue 16): an approval with an override is where an "approved with override" event belongs.
-  const reviewed = yield* ReleaseStore.use((r) => r.review(gameId, version, { status: "approved", by: principal.userId, at, reason: null, overrideReason }))
+  // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval);
+  // the store re-checks the claim, ends it and records the override in the same step as the decision.
+  const outcome = yield* ReleaseStore.use((r) =>
+    r.lifecycle(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
+  ).pipe(Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))))
   const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
-  return { release: reviewed, scan, approvalOverride, ...(yield* gameOutcome(gameId)) }
+  return {
+    release: outcome.updated[0]!,
+    scan,
+    approvalOverride,
+    ...(yield* gameOutcome(gameId)),
+    activated: outcome.activationNote === null,
+    activationNote: outcome.activationNote,
+  }
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
@@ -93,7 +106,7 @@ export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Pri
   // Rejecting never waits for the scan; only another administrator's claim holds it back.
   yield* refuseOthersClaim(principal, gameId, version, at)
   const reviewed = yield* ReleaseStore.use((r) =>
-    r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim() })
+    r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim(), actor: actorOf(principal) })
   )
   return { release: reviewed, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
 })
@@ -110,9 +123,10 @@ export const scanState = Effect.fnUntraced(function*(gameId: string, version: st
  */
 const queueGateColumns = Effect.fnUntraced(function*(pending: ReadonlyArray<Release>, now: Date) {
   const gameIds = [...new Set(pending.map((r) => r.gameId))]
+  // The game's stored pointer (issue 16), not the most recent approval: a staged or older approval is not active.
   const actives = yield* Effect.forEach(gameIds, (gameId) =>
-    Effect.map(ReleaseStore.use((r) => r.listByGame(gameId)), (releases) => activeRelease(releases)))
-  const activeKeys = actives.flatMap((a) => (a === null ? [] : [{ gameId: a.gameId, version: a.version }]))
+    Effect.map(ReleaseStore.use((r) => r.activeVersion(gameId)), (version) => (version === null ? null : { gameId, version })))
+  const activeKeys = actives.flatMap((a) => (a === null ? [] : [a]))
   const activeVersion = new Map(activeKeys.map((a) => [a.gameId, a.version]))
   const counts = yield* ScanStore.use((s) => s.countsOf([...pending, ...activeKeys]))
   const countsByKey = new Map(counts.map((c) => [`${c.gameId}\u0000${c.version}`, c]))

@@ -1,3 +1,4 @@
+import { DEFAULT_PUBLISH_MODE, type PublishMode } from "../release/Release.ts"
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
@@ -34,6 +35,8 @@ export interface ReceivedUpload {
   readonly pck: { readonly key: string; readonly sha256: string; readonly sizeBytes: number }
   /** Decoded once, by the transport as the part arrived (so a bad manifest is refused before the package is read). */
   readonly manifest: SubmittedManifest
+  /** The optional `publish` text part (issue 16): `manual` stays inactive after approval until activated. */
+  readonly publishMode?: PublishMode
 }
 
 export interface SubmissionAccepted {
@@ -171,6 +174,7 @@ const accept = Effect.fnUntraced(function*(principal: Principal, upload: Receive
           reviewedBy: null,
           reviewedAt: null,
           rejectionReason: null,
+          publishMode: upload.publishMode ?? DEFAULT_PUBLISH_MODE,
         },
         submission: { id: submissionId, gameId, version: manifest.version, createdBy: principal.userId, createdAt: now },
         scan: { gameId, version: manifest.version, report, scannedAt: now },

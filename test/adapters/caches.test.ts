@@ -2,7 +2,7 @@
 // serving it, and that nothing they hand out differs from what the store itself would answer. Time is effect's
 // TestClock (the caches' lifetimes and the follower's rounds run on it), moved by hand.
 import { assert, describe, it } from "@effect/vitest"
-import { Context, Deferred, Effect, Fiber, Layer, Option, type Scope } from "effect"
+import { Context, Deferred, Effect, Fiber, Layer, Metric, Option, type Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { GameViewCache, type GameViewCacheOptions, layerCachedGameViews } from "../../adapters/cache/CachedGameViews.ts"
 import { ChangeFollower, layerChangeFollower } from "../../adapters/cache/ChangeFollower.ts"
@@ -74,6 +74,31 @@ describe("CachedGameViews", () => {
       assert.strictEqual(activeVersion(yield* cached.view(game.id)), "1.0.0")
       assert.strictEqual(reads.views, 2)
     })))
+
+  it.effect("counts hits and misses for GET /metrics: a miss per store read, a hit per answer kept from before the request", () =>
+    onMemoryRecords(Effect.gen(function*() {
+      const game = yield* gameWithPendingRelease()
+      const { cached, cache } = yield* cachedOver(yield* GameViews, { ttlMs: 1000 })
+      const lookups = Effect.map(Metric.snapshot, (series) => {
+        const counts: Record<string, number> = {}
+        for (const s of series) {
+          if (s.id !== "pckgate_cache_lookups_total" || s.type !== "Counter") continue
+          counts[`${s.attributes?.["cache"]} ${s.attributes?.["result"]}`] = Number(s.state.count)
+        }
+        return counts
+      })
+      yield* cached.view(game.id)
+      yield* cached.view(game.id)
+      yield* cached.view(game.id)
+      yield* cached.listActive()
+      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 1, "catalog hit": 0, "catalog miss": 1 })
+      yield* TestClock.adjust(1000)
+      yield* cached.view(game.id)
+      yield* cache.forget([game.id])
+      yield* cached.view(game.id)
+      yield* cached.listActive()
+      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 3, "catalog hit": 0, "catalog miss": 2 })
+    }).pipe(Effect.provideService(Metric.MetricRegistry, new Map()))))
 
   it.effect("forget drops a game's view and the catalog's list; other games stay", () =>
     onMemoryRecords(Effect.gen(function*() {

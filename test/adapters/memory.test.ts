@@ -13,10 +13,17 @@ import { layerMemoryNotificationOutbox } from "../../adapters/notifier/MemoryNot
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
+import { layerMemoryIdentity } from "../../adapters/memory/MemoryIdentity.ts"
+import { layerMemoryUploadTokens } from "../../adapters/memory/MemoryUploadTokens.ts"
+import { identityContract, memoryTokenSource } from "../contract/Identity.contract.ts"
+import { uploadTokensContract } from "../contract/UploadTokens.contract.ts"
 
 gameStoreContract("memory", () => layerMemoryRecords)
 releaseStoreContract("memory", () => layerMemoryRecords)
@@ -25,6 +32,7 @@ changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
 scanStoreContract("memory", () => layerMemoryRecords)
 reviewGateStoreContract("memory", () => layerMemoryRecords)
+releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
@@ -33,3 +41,7 @@ objectStorageContract("memory", () =>
     Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
     Layer.provide(layerManualClock()),
   ))
+uploadTokensContract("memory", () => layerMemoryUploadTokens)
+identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))
+lifecycleContract("memory", () => layerMemoryRecords)
+webhookSubscriptionsContract("memory", () => layerMemoryRecords)

@@ -7,8 +7,11 @@ import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
@@ -24,6 +27,9 @@ changeFeedContract("MariaDB", records)
 submissionStoreContract("MariaDB", records)
 scanStoreContract("MariaDB", records)
 reviewGateStoreContract("MariaDB", records)
+releaseEntryStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)
 sessionStoreContract("MariaDB", records)
+lifecycleContract("MariaDB", records)
+webhookSubscriptionsContract("MariaDB", records)

@@ -8,8 +8,11 @@ import { gameStoreContract } from "../contract/GameStore.contract.ts"
 import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
+import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
+import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
@@ -25,6 +28,9 @@ changeFeedContract("SQLite", records)
 submissionStoreContract("SQLite", records)
 scanStoreContract("SQLite", records)
 reviewGateStoreContract("SQLite", records)
+releaseEntryStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)
 sessionStoreContract("SQLite", records)
+lifecycleContract("SQLite", records)
+webhookSubscriptionsContract("SQLite", records)

@@ -1,36 +1,24 @@
 // Paths on the command line are relative to where the user typed the command, also through `npm run -s cli`, which
 // runs the script from the repository's root (the user's directory arrives in INIT_CWD).
-import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { REPO_ROOT, type RunningServer, startServer } from "../support/server.ts"
+import { describe, expect, test } from "vitest"
+import { REPO_ROOT } from "../support/server.ts"
+import { runProcess, serverForSuite } from "./support/processes.ts"
 
 /** `npm --prefix <repository> run -s cli -- …` from `cwd`, as a creator runs it from their game's folder. */
 const npmCli = (cwd: string, args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("npm", ["--prefix", REPO_ROOT, "run", "-s", "cli", "--", ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d: Buffer) => (stdout += d))
-    child.stderr.on("data", (d: Buffer) => (stderr += d))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-  })
+  runProcess("npm", ["--prefix", REPO_ROOT, "run", "-s", "cli", "--", ...args], { cwd, env })
 
 describe("npm run -s cli from another directory", () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer()
-  })
-  afterAll(() => server.stop())
+  const server = serverForSuite()
 
   test("reads the pack and writes the download relative to that directory, not to the repository", async () => {
     const home = mkdtempSync(join(tmpdir(), "pckgate-elsewhere-"))
     writeFileSync(join(home, "game.pck"), randomBytes(4096))
-    const env = { PCKGATE_URL: server.baseUrl, PCKGATE_TOKEN: server.token("elsewhere") }
+    const env = { PCKGATE_URL: server().baseUrl, PCKGATE_TOKEN: server().token("elsewhere") }
     const released = await npmCli(home, ["release", "game.pck", "--name", "Elsewhere", "--version", "1.0.0", "--skip-check", "--json"], env)
     expect(released.code, released.stderr).toBe(0)
     const { gameId } = JSON.parse(released.stdout)

@@ -1,38 +1,25 @@
 // The README's curl walk-through, run as a reader would: bash, from the repository's root, against a real server —
 // twice, since a reader runs it again — and it must stop at the first unexpected answer.
-import { spawn } from "node:child_process"
 import { mkdtempSync, readdirSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { REPO_ROOT, type RunningServer, startServer } from "../support/server.ts"
+import { describe, expect, test } from "vitest"
+import { REPO_ROOT } from "../support/server.ts"
+import { runProcess, serverForSuite } from "./support/processes.ts"
 import { firstShellBlock, README_SOURCES, readSection } from "./support/readme.ts"
 
 const script = firstShellBlock(readSection("walkthrough", "## Walk-through with curl"))
 
-const bash = (env: Readonly<Record<string, string>>) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d: Buffer) => (stdout += d))
-    child.stderr.on("data", (d: Buffer) => (stderr += d))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-  })
+const bash = (env: Readonly<Record<string, string>>) => runProcess("bash", ["-c", script], { cwd: REPO_ROOT, env })
 
 describe(`the curl walk-through (${README_SOURCES.walkthrough})`, () => {
-  let server: RunningServer
+  const server = serverForSuite()
   // mktemp honours TMPDIR: the walk-through's temporary files go here, and must be gone when it ends.
   const scratch = mkdtempSync(join(tmpdir(), "pckgate-walkthrough-"))
-  beforeAll(async () => {
-    server = await startServer()
-  })
-  afterAll(() => server.stop())
 
   test("runs to the end twice against the same server, leaving no file in the repository or behind", async () => {
     const before = readdirSync(REPO_ROOT)
-    const env = { BASE: server.baseUrl, DATA_DIR: server.dataDir, TMPDIR: scratch }
+    const env = { BASE: server().baseUrl, DATA_DIR: server().dataDir, TMPDIR: scratch }
     const published: Array<string> = []
     for (const run of [1, 2]) {
       const result = await bash(env)
@@ -49,7 +36,7 @@ describe(`the curl walk-through (${README_SOURCES.walkthrough})`, () => {
 
   test("stops at the first unexpected status and says which", async () => {
     // Tokens from another issuer key: the very first call answers 401.
-    const result = await bash({ BASE: server.baseUrl, DATA_DIR: mkdtempSync(join(scratch, "other-keys-")), TMPDIR: scratch })
+    const result = await bash({ BASE: server().baseUrl, DATA_DIR: mkdtempSync(join(scratch, "other-keys-")), TMPDIR: scratch })
     expect(result.code).not.toBe(0)
     expect(result.stderr).toMatch(/^POST \S+\/api\/games\/engine answered 401, expected 201: \{"error":"sign_in_required"/m)
     expect(result.stdout).not.toContain("published")

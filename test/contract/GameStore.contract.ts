@@ -1,6 +1,6 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect, Exit, Layer, Option } from "effect"
-import { createGame } from "../../domain/game/CreateGame.ts"
+import { Effect, Exit, Layer, Option, Schema } from "effect"
+import { CreateGameBody, createGame } from "../../domain/game/CreateGame.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
@@ -65,7 +65,7 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
       Effect.gen(function*() {
         const name = `Same Name ${unique("n")}`
         const games = yield* Effect.all(
-          Array.from({ length: 20 }, (_, i) => createGame({ userId: `creator-${i}`, isAdmin: false }, { name })),
+          Array.from({ length: 20 }, (_, i) => createGame({ userId: `creator-${i}`, isAdmin: false }, Schema.decodeSync(CreateGameBody)({ name }))),
           { concurrency: "unbounded" },
         )
         assert.strictEqual(new Set(games.map((g) => g.slug)).size, 20)

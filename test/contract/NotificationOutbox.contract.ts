@@ -188,4 +188,22 @@ export const notificationOutboxContract = (name: string, makeLayer: () => Layer.
         assert.strictEqual(added.length, 1)
         assert.deepStrictEqual(ids(yield* claim(now)), [added[0]!.id])
       }))
+    it.effect("countPending counts pending deliveries, leased or not, due or not; delivered and given-up ones leave the count", () =>
+      Effect.gen(function*() {
+        const outbox = yield* NotificationOutbox
+        const now = window()
+        // Earlier cases leave deliveries behind in this shared store: the case checks what its own changes add.
+        const before = yield* outbox.countPending()
+        const events = [0, 1, 2, 3].map((offset) => anEvent(new Date(now.getTime() + offset)))
+        const later = anEvent(new Date(now.getTime() + YEAR_MS))
+        yield* outbox.enqueue([...events, later])
+        assert.strictEqual(yield* outbox.countPending(), before + 5)
+        const held = yield* claim(new Date(now.getTime() + 3))
+        assert.strictEqual(held.length, 4)
+        assert.strictEqual(yield* outbox.countPending(), before + 5, "a leased delivery is still pending")
+        assert.isTrue(yield* outbox.markDelivered(held[0]!, now))
+        assert.isTrue(yield* outbox.markFailed(held[1]!, { at: now, error: "HTTP 410", retryAt: null }))
+        assert.isTrue(yield* outbox.markFailed(held[2]!, { at: now, error: "HTTP 503", retryAt: new Date(now.getTime() + 1000) }))
+        assert.strictEqual(yield* outbox.countPending(), before + 3, "the delivered and the given-up one are no longer pending")
+      }))
   })

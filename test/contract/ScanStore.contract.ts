@@ -136,6 +136,25 @@ export const scanStoreContract = (name: string, makeLayer: () => Layer.Layer<Sca
         ])
       }))
 
+    it.effect("remove drops the record and puts the release back in the queue; removing again, or an unknown release, is false", () =>
+      Effect.gen(function*() {
+        // Older than every other case's release, so it leads the shared queue once its record is gone.
+        const { game, releases } = yield* releasesOf([["5.0.0", new Date("1980-01-01T00:00:00.000Z")]])
+        const other = yield* releasesOf([["5.0.0", new Date("1980-01-01T00:00:00.000Z")]])
+        yield* ScanStore.use((s) => s.save(recordFor(releases[0]!, SCANNED_AT)))
+        yield* ScanStore.use((s) => s.save(recordFor(other.releases[0]!, SCANNED_AT)))
+        const queued = () => ScanStore.use((s) => s.unscanned(1000)).pipe(Effect.map((rs) => rs.map((r) => `${r.gameId} ${r.version}`)))
+        assert.notInclude(yield* queued(), `${game.id} 5.0.0`)
+        assert.isTrue(yield* ScanStore.use((s) => s.remove(game.id, "5.0.0")))
+        assert.isTrue(Option.isNone(yield* ScanStore.use((s) => s.get(game.id, "5.0.0"))))
+        assert.include(yield* queued(), `${game.id} 5.0.0`)
+        assert.isTrue(Option.isSome(yield* ScanStore.use((s) => s.get(other.game.id, "5.0.0"))), "another game's record of the same version stays")
+        assert.isFalse(yield* ScanStore.use((s) => s.remove(game.id, "5.0.0")))
+        assert.isFalse(yield* ScanStore.use((s) => s.remove(unique("gm_"), "5.0.0")))
+        yield* ScanStore.use((s) => s.save(recordFor(releases[0]!, SCANNED_AT)))
+        assert.notInclude(yield* queued(), `${game.id} 5.0.0`)
+      }))
+
     it.effect("8 concurrent rescans of one release all succeed and leave exactly one of their records", () =>
       Effect.gen(function*() {
         const { game, releases } = yield* releasesOf([["4.0.0", new Date("2026-03-01T00:00:00.000Z")]])

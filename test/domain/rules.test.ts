@@ -101,12 +101,16 @@ describe("review machine (spec §3)", () => {
     }
   })
 
-  test("catalog status is derived from the releases", () => {
-    expect(catalogStatus([])).toBe("review")
-    expect(catalogStatus([aRelease("1", "pending_review", null)])).toBe("review")
-    expect(catalogStatus([aRelease("1", "rejected", "2026-01-02T00:00:00.000Z")])).toBe("rejected")
-    expect(catalogStatus([aRelease("1", "rejected", "2026-01-02T00:00:00.000Z"), aRelease("2", "pending_review", null)])).toBe("review")
-    expect(catalogStatus([aRelease("1", "approved", "2026-01-02T00:00:00.000Z"), aRelease("2", "rejected", "2026-01-03T00:00:00.000Z")])).toBe("published")
+  test("catalog status is derived from the releases and the active pointer", () => {
+    expect(catalogStatus([], null)).toBe("review")
+    expect(catalogStatus([aRelease("1", "pending_review", null)], null)).toBe("review")
+    expect(catalogStatus([aRelease("1", "rejected", "2026-01-02T00:00:00.000Z")], null)).toBe("rejected")
+    expect(catalogStatus([aRelease("1", "rejected", "2026-01-02T00:00:00.000Z"), aRelease("2", "pending_review", null)], null)).toBe("review")
+    expect(catalogStatus([aRelease("1", "approved", "2026-01-02T00:00:00.000Z"), aRelease("2", "rejected", "2026-01-03T00:00:00.000Z")], "1")).toBe("published")
+    // Withdrawn and taken-down releases are ignored; a game left with only taken-down ones has left the catalog.
+    expect(catalogStatus([aRelease("1", "withdrawn", null)], null)).toBe("review")
+    expect(catalogStatus([aRelease("1", "taken_down", "2026-01-02T00:00:00.000Z"), aRelease("2", "rejected", "2026-01-03T00:00:00.000Z")], null)).toBe("taken_down")
+    expect(catalogStatus([aRelease("1", "taken_down", "2026-01-02T00:00:00.000Z"), aRelease("2", "pending_review", null)], null)).toBe("review")
   })
 
   test("the most recent approval is the active release; rejections never move it", () => {

@@ -26,7 +26,9 @@ const startReceiver = async () => {
         const payload = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<OtlpSpan> }> }> }
         for (const resource of payload.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans)
       }
-      res.writeHead(200, { "content-type": "application/json" }).end("{}")
+      // The review webhook's receiver is down for the whole test: its deliveries stay in the outbox's backlog.
+      if (req.url === "/hook") res.writeHead(503).end()
+      else res.writeHead(200, { "content-type": "application/json" }).end("{}")
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -51,7 +53,17 @@ describe("metrics and traces of the real server", () => {
   let server: RunningServer
   beforeAll(async () => {
     receiver = await startReceiver()
-    server = await startServer({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, RATE_LIMIT_COUNT: "100", SCAN_INTERVAL_SECONDS: "1" } })
+    server = await startServer({
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        RATE_LIMIT_COUNT: "100",
+        SCAN_INTERVAL_SECONDS: "1",
+        REVIEW_WEBHOOK_URL: `${receiver.url}/hook`,
+        REVIEW_WEBHOOK_SECRET: "observability-webhook-secret-0123456789",
+        REVIEW_WEBHOOK_RETRY_BASE_MS: "600000",
+        DOWNLOAD_TRACE_ONE_IN: "3",
+      },
+    })
   })
   afterAll(async () => {
     await server?.stop()
@@ -73,13 +85,18 @@ describe("metrics and traces of the real server", () => {
     expect(useCase.parentSpanId).toBe(root.spanId)
   })
 
-  test("GET /metrics is Prometheus text: requests by route and status with latencies, the review queue, scans", async () => {
+  test("GET /metrics is Prometheus text: requests by route and status with latencies, the review queue, scans, cache lookups, the outbox", async () => {
     const api = apiClient(server.baseUrl)
     const creator = server.token("measured")
     const gameId: string = (await api.createGame(creator, { name: "Measured Game" })).body.gameId
     expect((await api.uploadRelease(creator, gameId, artifact(4096))).status).toBe(201)
     // The background scan runs within a second or so; wait for its report, then scrape.
     await until("the background scan", async () => (await api.call("GET", `/api/games/${gameId}/releases/1.0.0/scan`, { token: creator })).body.status === "scanned" || undefined)
+    // The game view and the catalog are read twice each: the first read of each goes to the store, the second is a hit.
+    for (let i = 0; i < 2; i++) {
+      expect((await api.call("GET", `/api/games/${gameId}/releases/1.0.0/download-url`, { token: creator })).status).toBe(200)
+      expect((await api.call("GET", "/api/catalog")).status).toBe(200)
+    }
     const scraped = await fetch(`${server.baseUrl}/metrics`)
     expect(scraped.status).toBe(200)
     expect(scraped.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/)
@@ -110,5 +127,37 @@ describe("metrics and traces of the real server", () => {
     const scans = families.get("pckgate_scans_total")!
     expect(scans.metrics.find((m) => m.labels?.["path"] === "release_api")?.value).toBe("1")
     expect(Number(families.get("pckgate_scan_duration_seconds")?.metrics[0]?.count)).toBe(1)
+
+    const lookups = families.get("pckgate_cache_lookups_total")!
+    expect(lookups.type).toBe("COUNTER")
+    const lookupCount = (cache: string, result: string) =>
+      Number(lookups.metrics.find((m) => m.labels?.["cache"] === cache && m.labels["result"] === result)?.value)
+    for (const cache of ["game_views", "catalog"]) {
+      expect(lookupCount(cache, "miss"), `${cache} misses`).toBeGreaterThanOrEqual(1)
+      expect(lookupCount(cache, "hit"), `${cache} hits`).toBeGreaterThanOrEqual(1)
+    }
+    // The release's review event could not be delivered (the receiver answers 503): it waits in the outbox.
+    const backlog = families.get("pckgate_webhook_outbox_backlog")!
+    expect(backlog.type).toBe("GAUGE")
+    expect(Number(backlog.metrics[0]?.value)).toBeGreaterThanOrEqual(1)
+  })
+  test("download-url is traced one request in DOWNLOAD_TRACE_ONE_IN; other routes every time", async () => {
+    const api = apiClient(server.baseUrl)
+    const creator = server.token("sampled")
+    const gameId: string = (await api.createGame(creator, { name: "Sampled Game" })).body.gameId
+    expect((await api.uploadRelease(creator, gameId, artifact(4096))).status).toBe(201)
+    const ids = Array.from({ length: 6 }, (_, i) => `sampled-download-${i}`)
+    for (const id of ids) {
+      const reply = await fetch(`${server.baseUrl}/api/games/${gameId}/releases/1.0.0/download-url`, {
+        headers: { authorization: `Bearer ${creator}`, "x-request-id": id },
+      })
+      expect(reply.status).toBe(200)
+    }
+    // A traced request after them: once its span has arrived, so have theirs (spans are exported in the order they end).
+    const after = await fetch(`${server.baseUrl}/api/catalog`, { headers: { "x-request-id": "sampled-after" } })
+    expect(after.status).toBe(200)
+    await until("the catalog request's span", () => receiver.spans.find((s) => attribute(s, "pckgate.request_id") === "sampled-after"))
+    const traced = ids.filter((id) => receiver.spans.some((s) => attribute(s, "pckgate.request_id") === id))
+    expect(traced).toHaveLength(2)
   })
 })

@@ -65,14 +65,15 @@ describe("review: approve and reject (spec §3)", () => {
     await t.dispose()
   })
 
-  test("the latest approval becomes active, whatever the version numbers", async () => {
+  test("approving a version lower than the active one never moves the pointer (issue 16)", async () => {
     const { t, admin, gameId, ship, game } = await setup()
     await ship("2.0.0")
     await ship("1.5.0")
-    await t.api.approveScanned(admin, gameId, "2.0.0")
+    expect((await t.api.approveScanned(admin, gameId, "2.0.0")).body).toMatchObject({ activeVersion: "2.0.0", activated: true })
     t.clock.advance(1)
-    expect((await t.api.approveScanned(admin, gameId, "1.5.0")).body.activeVersion).toBe("1.5.0")
-    expect((await game()).activeVersion).toBe("1.5.0")
+    const lower = await t.api.approveScanned(admin, gameId, "1.5.0")
+    expect(lower.body).toMatchObject({ status: "approved", activeVersion: "2.0.0", activated: false, activationNote: "lower_than_active" })
+    expect((await game()).activeVersion).toBe("2.0.0")
     await t.dispose()
   })
 

@@ -1,3 +1,4 @@
+import { Webhook } from "standardwebhooks"
 import { mkdtempSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
@@ -92,6 +93,9 @@ describe.each([["memory", memory], ["SQLite", sqlite]] as const)("webhook dispat
       expect(verifies(call, SECRET)).toBe(true)
       expect(verifies(call, SECRET, call.body.replace(event.gameId, "gm_forged"))).toBe(false)
       expect(verifies(call, "another-secret-another-secret-0000")).toBe(false)
+      // The Standard Webhooks headers verify with its library, the raw secret's UTF-8 bytes being the key.
+      expect(new Webhook(SECRET, { format: "raw" }).verify(call.body, call.headers)).toEqual(body)
+      expect(() => new Webhook(SECRET, { format: "raw" }).verify(call.body.replace(event.gameId, "gm_forged"), call.headers)).toThrow()
       // Every attempt of a delivery carried the same id and body; the attempt header counts up.
       const attempts = receiver.calls.filter((c) => c.headers[WEBHOOK_HEADERS.id] === body.id)
       expect(new Set(attempts.map((c) => c.body))).toEqual(new Set([call.body]))
@@ -262,6 +266,7 @@ describe("the notifier", () => {
       markFailed: () => Effect.succeed(false),
       get: () => Effect.die("unused"),
       pruneFinished: () => Effect.die("unused"),
+      countPending: () => Effect.die("unused"),
     })
     let nudged = 0
     const layer = layerWebhookReviewNotifier({ onEnqueued: () => void nudged++ }).pipe(

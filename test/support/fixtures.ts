@@ -20,6 +20,8 @@ export const aGame = (overrides: Partial<Game> = {}): Game => {
     manifestId: null,
     createdAt: at("2026-03-04T05:06:07.891Z"),
     updatedAt: at("2026-03-04T05:06:07.891Z"),
+    activeVersion: null,
+    firstPublishedAt: null,
     ...overrides,
   }
 }
@@ -41,6 +43,7 @@ export const anIntent = (gameId: string, overrides: Partial<UploadIntent> = {}):
     createdBy: "owner",
     createdAt: at("2026-03-04T05:06:07.891Z"),
     expiresAt: at("2026-03-05T05:06:07.891Z"),
+    publishMode: "on_approval",
     ...overrides,
   }
 }
@@ -59,5 +62,8 @@ export const aReleaseFor = (intent: UploadIntent, overrides: Partial<Release> = 
   reviewedBy: null,
   reviewedAt: null,
   rejectionReason: null,
+  publishMode: "on_approval",
+  quarantineKey: null,
+  takedownReason: null,
   ...overrides,
 })

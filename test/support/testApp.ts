@@ -11,6 +11,7 @@ import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
 import { layerEphemeralUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
 import { layer as scannerLayer } from "../../adapters/scanner/layer.ts"
+import { layerPackFiles } from "../../adapters/scanner/packFiles/layer.ts"
 import { layerManualClock, ManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
 import { layerSequentialIds } from "../../adapters/memory/MemoryIds.ts"
@@ -61,6 +62,7 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     )),
     layerJwtIdentity({ keys: issuer.keys, issuer: DEV_ISSUER, audience: DEV_AUDIENCE }),
     scannerLayer,
+    layerPackFiles,
     layerEphemeralUploadTokens,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
     layerScanWake,

@@ -3,6 +3,7 @@
 // the moment it arrives, once, so a bad manifest sent first is refused before the package is read. Every failure is a
 // domain error, and nothing of a refused or broken upload is kept: the temporary object is removed once its write has
 // stopped (a write is never abandoned while it runs: a broken body makes it fail, and its failure is awaited).
+import type { PublishMode } from "../../../domain/release/Release.ts"
 import { Effect, Stream } from "effect"
 import {
   ArtifactTooLarge,
@@ -45,6 +46,7 @@ type StoredPck = ReceivedUpload["pck"]
 interface Received {
   readonly pck: StoredPck | null
   readonly manifest: SubmittedManifest | null
+  readonly publishMode?: PublishMode
 }
 
 const manifestTooLarge = (limits: SubmissionLimits) =>
@@ -82,6 +84,13 @@ const takePart = Effect.fnUntraced(function*(received: Received, part: Part, tem
     if (text === "too_large") return yield* manifestTooLarge(limits)
     return { ...received, manifest: yield* parseManifest(text) }
   }
+  if (part._tag === "Field" && part.name === "publish") {
+    if (part.value !== "on_approval" && part.value !== "manual") {
+      return yield* new InvalidRequest({ problems: ["publish: expected \"on_approval\" or \"manual\""] })
+    }
+    const publishMode: PublishMode = part.value
+    return { ...received, publishMode }
+  }
   if (part._tag === "Field") return received
   if (part.name !== "pck") {
     yield* part.skip
@@ -118,6 +127,6 @@ export const receiveSubmission = Effect.fn("receiveSubmission")(function*(
     )
     if (received.pck === null) return yield* new MissingPck({})
     const manifest = received.manifest ?? (yield* parseManifest(null))
-    return { pck: received.pck, manifest } satisfies ReceivedUpload
+    return { pck: received.pck, manifest, ...(received.publishMode ? { publishMode: received.publishMode } : {}) } satisfies ReceivedUpload
   }).pipe(Effect.onError(() => ObjectStorage.use((storage) => storage.delete(tempKey)).pipe(Effect.ignore)))
 })

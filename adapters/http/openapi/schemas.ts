@@ -7,8 +7,9 @@ const Timestamp = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u, { expected: "an ISO-8601 UTC timestamp with milliseconds" })),
 )
 const Sha256 = Schema.String.pipe(Schema.check(Schema.isPattern(/^[0-9a-f]{64}$/u)))
-const Status = Schema.Literals(["review", "published", "rejected"])
-const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected"])
+const Status = Schema.Literals(["review", "published", "rejected", "taken_down"])
+const ReleaseStatus = Schema.Literals(["pending_review", "approved", "rejected", "withdrawn", "taken_down"])
+const ActivationNote = Schema.Literals(["lower_than_active", "staged"])
 
 export const ErrorBody = Schema.Struct({ error: Schema.String, detail: Schema.String })
 export const RateLimitedBody = Schema.Struct({ error: Schema.Literal("rate_limited"), detail: Schema.String, retryAfterSeconds: Schema.Int })
@@ -50,6 +51,8 @@ const releaseFields = {
   createdAt: Timestamp,
   reviewedAt: Schema.NullOr(Timestamp),
   rejectionReason: Schema.NullOr(Schema.String),
+  publishMode: Schema.Literals(["on_approval", "manual"]),
+  takedownReason: Schema.NullOr(Schema.String),
 }
 /** The review gate's view of a release's scan (issue 15); errors and warnings are null while it is pending. */
 export const GateScan = Schema.Struct({
@@ -86,8 +89,15 @@ export const PublicGame = Schema.Struct({
 })
 
 export const GameDetail = Schema.Union([OwnerGame, PublicGame])
+/** A pending release's place in the review queue (owner and administrators). */
+const QueuePosition = Schema.Struct({
+  position: Schema.Int,
+  ahead: Schema.Int,
+  waitingSeconds: Schema.Int,
+  estimatedWaitSeconds: Schema.NullOr(Schema.Int),
+})
 export const ReleaseDetail = Schema.Union([
-  Schema.Struct({ gameId: Schema.String, ...releaseFields, ...reviewGateFields }),
+  Schema.Struct({ gameId: Schema.String, ...releaseFields, ...reviewGateFields, queue: Schema.optionalKey(QueuePosition) }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
 export const MyGames = Schema.Struct({ games: Schema.Array(OwnerGame) })
@@ -120,12 +130,38 @@ export const ReviewDecision = Schema.Struct({
   activeVersion: Schema.NullOr(Schema.String),
   scan: GateScan,
   approvalOverride: Schema.NullOr(ApprovalOverride),
+  /** Approve and activate: whether the release is now the active one, and if not why (lower_than_active, staged). */
+  activated: Schema.optionalKey(Schema.Boolean),
+  activationNote: Schema.optionalKey(ActivationNote),
 })
 
 export const ReviewClaim = Schema.Struct({ gameId: Schema.String, version: Schema.String, claimedBy: Schema.String, claimedUntil: Timestamp })
 
 export const FindingAcceptance = Schema.Struct({ by: Schema.String, at: Timestamp, reason: Schema.String })
 export const AcceptedFinding = Schema.Struct({ gameId: Schema.String, fingerprint: Schema.String, accepted: FindingAcceptance })
+
+/** Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. */
+export const LifecycleOutcome = Schema.Struct({
+  gameId: Schema.String,
+  gameStatus: Status,
+  activeVersion: Schema.NullOr(Schema.String),
+  releases: Schema.Array(Schema.Struct(releaseFields)),
+})
+
+/** GET /api/games/{gameId}/timeline: events oldest first; `actor` is user:<id>, api_key:<id>, publisher:<id> or system. */
+export const GameTimeline = Schema.Struct({
+  events: Schema.Array(Schema.Struct({
+    at: Timestamp,
+    kind: Schema.String,
+    version: Schema.NullOr(Schema.String),
+    actor: Schema.String,
+    reason: Schema.NullOr(Schema.String),
+  })),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+
+export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
+export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
 
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),

@@ -8,6 +8,7 @@ const FILES = {
   "submit.js": "text/javascript; charset=utf-8",
   "creator.js": "text/javascript; charset=utf-8",
   "review.js": "text/javascript; charset=utf-8",
+  "lifecycle.js": "text/javascript; charset=utf-8",
 } as const
 
 export type AssetName = keyof typeof FILES

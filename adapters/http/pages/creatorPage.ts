@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
-import { myGames, type releaseView } from "../../../domain/game/Views.ts"
+import { myGames, releaseDetail, type releaseView } from "../../../domain/game/Views.ts"
+import { compareVersions } from "../../../domain/release/VersionOrder.ts"
+import { activateButton, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { type FindingAcceptance, ReviewGateStore } from "../../../ports/ReviewGateStore.ts"
 import { findingsList, scanSummaryText, withAcceptances } from "./findings.ts"
@@ -16,6 +18,8 @@ export const RELEASE_STATUS_LABEL: Readonly<Record<ReleaseRow["status"], string>
   pending_review: "pending review",
   approved: "approved",
   rejected: "rejected",
+  withdrawn: "withdrawn",
+  taken_down: "taken down",
 }
 
 const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<FindingAcceptance>): Html => {
@@ -27,13 +31,31 @@ const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<Findi
   }`
 }
 
-const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan: ScanRecord | undefined, acceptances: ReadonlyArray<FindingAcceptance>): Html =>
+interface RowContext {
+  readonly activeVersion: string | null
+  readonly queue: QueueFacts | null
+  readonly acceptances: ReadonlyArray<FindingAcceptance>
+}
+
+/** Why a release stands where it does: the rejection or takedown reason, why an approved one is not active, the queue. */
+const standingCell = (gameId: string, release: ReleaseRow, row: RowContext): Html => {
+  if (release.rejectionReason !== null) return html`<p class="reason">${release.rejectionReason}</p>`
+  if (release.takedownReason !== null) return html`<p class="reason">Taken down: ${release.takedownReason}</p>`
+  if (release.status === "pending_review" && row.queue !== null) return queueNote(row.queue)
+  if (release.status !== "approved") return html`<span class="muted">—</span>`
+  if (release.version === row.activeVersion) return html`<p><strong>Active</strong>: players get this version.</p>`
+  const newer = row.activeVersion === null || compareVersions(release.version, row.activeVersion) > 0
+  const why = release.publishMode === "manual" && newer ? "Staged: approved, waiting for you to make it live." : newer ? "Approved, not active." : "Approved, older than the active version."
+  return html`<p>${why}</p>${activateButton(gameId, release.version, row.activeVersion, newer)}`
+}
+
+const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan: ScanRecord | undefined, row: RowContext): Html =>
   html`<tr>
   <th scope="row">${release.version}</th>
   <td><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></td>
   <td>${timestamp(release.createdAt)}</td>
-  <td>${scanCell(scan, acceptances)}</td>
-  <td>${release.rejectionReason !== null ? html`<p class="reason">${release.rejectionReason}</p>` : html`<span class="muted">—</span>`}</td>
+  <td>${scanCell(scan, row.acceptances)}</td>
+  <td>${standingCell(gameId, release, row)}</td>
   <td><button type="button" class="download" data-game-id="${gameId}" data-version="${release.version}"
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
@@ -43,7 +65,15 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
   const scans = yield* ScanStore
   const gate = yield* ReviewGateStore
   const sections = yield* Effect.forEach(games, (game) =>
-    Effect.map(Effect.all([scans.listByGame(game.gameId), gate.acceptances(game.gameId)]), ([records, acceptances]) => {
+    Effect.gen(function*() {
+      const records = yield* scans.listByGame(game.gameId)
+      const acceptances = yield* gate.acceptances(game.gameId)
+      const queues = new Map<string, QueueFacts>()
+      for (const r of game.releases.filter((r) => r.status === "pending_review")) {
+        const detail = yield* releaseDetail(principal, game.gameId, r.version)
+        if ("queue" in detail && detail.queue !== undefined) queues.set(r.version, detail.queue)
+      }
+      const timeline = yield* timelineSection(principal, game.gameId, `timeline-${game.gameId}`)
       const byVersion = new Map(records.map((record) => [record.version, record]))
       const headingId = `game-${game.gameId}`
       // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
@@ -61,20 +91,30 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal) {
           ? html`<p>No version uploaded yet.</p>`
           : html`<table>
   <caption>Versions of ${game.name}</caption>
-  <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Rejection reason</th><th scope="col">Download</th></tr></thead>
-  <tbody>${releases.map((release) => releaseRow(game.gameId, game.name, release, byVersion.get(release.version), acceptances))}</tbody>
+  <thead><tr><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Scan</th><th scope="col">Reason, queue, activation</th><th scope="col">Download</th></tr></thead>
+  <tbody>${
+            releases.map((release) =>
+              releaseRow(game.gameId, game.name, release, byVersion.get(release.version), {
+                activeVersion: game.activeVersion,
+                queue: queues.get(release.version) ?? null,
+                acceptances,
+              })
+            )
+          }</tbody>
   </table>`
       }
+  ${timeline}
 </section>`
     }))
   return htmlResponse(200, page({
     title: "My games",
     principal,
     section: "creator",
-    scripts: ["creator.js"],
+    scripts: ["creator.js", "lifecycle.js"],
     main: html`<p>Every game you submitted, each version with its review status. Approval publishes a version in the catalog;
 a rejection names the reason, and the previously approved version stays active.</p>
 <p id="download-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
+<p id="lifecycle-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
 ${sections.length === 0 ? html`<p>You have not submitted a game yet. <a href="/submit">Submit your first game</a>.</p>` : sections}`,
   }))
 })

@@ -10,6 +10,7 @@ import { creatorPage } from "./creatorPage.ts"
 import { html } from "./html.ts"
 import { htmlResponse, page, pageSecurityHeaders } from "./layout.ts"
 import { makeLoginStateCodec } from "./loginState.ts"
+import { packReadingPageRoutes } from "./packReadingRoutes.ts"
 import { queuePage, reviewReleasePage } from "./reviewPages.ts"
 import { submitPage } from "./submitPage.ts"
 
@@ -80,7 +81,7 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           if (!principal.isAdmin) return notFoundPage(principal)
           const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
           const version = yield* versionParam(ctx)
-          return yield* reviewReleasePage(principal, gameId, version)
+          return yield* reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against"))
         })),
   },
   { method: "GET", path: "/assets/:file", handle: (ctx) => Effect.sync(() => assetResponse(ctx)) },
@@ -90,5 +91,6 @@ export const browserRoutes = (options: BrowserOptions): ReadonlyArray<Route> => 
   ...authRoutes({ signIn: options.signIn, loginState: makeLoginStateCodec(options.secret) }),
   ...uploadTokenRoutes,
   ...pageRoutes(options),
+  ...packReadingPageRoutes,
 ]
 

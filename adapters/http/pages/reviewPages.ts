@@ -7,10 +7,12 @@ import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
+import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
 import { scanSummaryText } from "./findings.ts"
 import { gateFindings, gateState, pendingDecision } from "./reviewGateSections.ts"
 import { type Html, html } from "./html.ts"
 import { formatBytes, formatDuration, htmlResponse, page, timestamp } from "./layout.ts"
+import { capabilitiesAddedSection, diffSection, filesSection, packReadingSections } from "./packReadingPages.ts"
 
 // {base_url}/admin: the review queue, oldest first, and one release's scan findings, file list and decision.
 // Approve and reject are the JSON API's (assets/review.js posts them with the session cookie). Administrators only:
@@ -67,21 +69,7 @@ const scanSection = (report: ScanReport | null, findings: Html) =>
   }
 </section>`
 
-const filesSection = (report: ScanReport | null) =>
-  report === null ? html`` : html`<section aria-labelledby="files-heading">
-  <h2 id="files-heading">Files in the pack</h2>
-  ${
-    report.files.length < report.summary.entryCount &&
-    html`<p>The first ${report.files.length} of ${report.summary.entryCount} files, in the pack's order.</p>`
-  }
-  <table class="files">
-    <caption class="visually-hidden">Files in the pack</caption>
-    <thead><tr><th scope="col">Path</th><th scope="col">Size</th></tr></thead>
-    <tbody>${report.files.map((file) => html`<tr><td><code>${file.path}</code></td><td>${formatBytes(file.sizeBytes)}</td></tr>`)}</tbody>
-  </table>
-</section>`
-
-export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
+export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, against: string | null = null) {
   if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
   const game = yield* gameDetail(principal, gameId)
   if (!("releases" in game)) return yield* new NotFound({ what: "release" })
@@ -90,6 +78,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   const scan = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
   const report = scan?.report ?? null
   const now = yield* Clock.use((clock) => clock.now)
+  const reading = yield* packReadingSections(principal, gameId, version, against)
   const waiting = Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000))
   const gate = yield* gateState(principal, gameId, version)
   const decision = release.status === "pending_review"
@@ -101,7 +90,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
     title: `Review ${game.name} ${version}`,
     principal,
     section: "admin",
-    scripts: ["review.js"],
+    scripts: ["review.js", "lifecycle.js"],
     main: html`<p><a href="/admin">Back to the review queue</a></p>
 <dl class="facts">
   <dt>Game</dt><dd>${game.name} (<code>${game.slug}</code>, id <code>${game.gameId}</code>)</dd>
@@ -114,11 +103,15 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   <dt>Size</dt><dd>${formatBytes(release.sizeBytes)} (${release.sizeBytes} bytes)</dd>
   <dt>SHA-256</dt><dd><code class="digest">${release.sha256}</code></dd>
 </dl>
+${capabilitiesAddedSection(reading.diff)}
 ${scanSection(report, gateFindings(gate, release.status === "pending_review"))}
 <section aria-labelledby="decision-heading">
   <h2 id="decision-heading">Decision</h2>
   ${decision}
 </section>
-${filesSection(report)}`,
+${takedownPanel(gameId, version, release.status, release.takedownReason)}
+${filesSection(gameId, version, reading.files)}
+${diffSection(gameId, version, reading.diff, game.releases.map((r) => r.version))}
+${yield* timelineSection(principal, gameId, "timeline-heading")}`,
   }))
 })

@@ -1,14 +1,13 @@
 import { Effect } from "effect"
-import { NotFound } from "../../../domain/errors.ts"
 import { createGame, CreateGameBody, RegisterGameBody, registerGame } from "../../../domain/game/CreateGame.ts"
 import type { Game } from "../../../domain/game/Game.ts"
+import { GamePath } from "../../../domain/game/GamePath.ts"
 import { catalog, gameDetail, myGames } from "../../../domain/game/Views.ts"
-import { authenticate } from "../auth.ts"
-import { readJsonBody } from "../body.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { gameIdParam, principalFor, type Route, type RouteContext } from "../route.ts"
+import type { Route, RouteContext } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 const createdGame = (ctx: RouteContext, game: Game) =>
   json(201, {
@@ -24,49 +23,38 @@ const createdGame = (ctx: RouteContext, game: Game) =>
 
 
 export const gameRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "POST",
     path: "/api/games/engine",
     dependencyFailure: DEPENDENCY_FAILURE.createGame,
     doc: {
       summary: "Create the game record (once per game, not per version)",
       access: "signedIn",
-      request: CreateGameBody,
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "RateLimited"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const game = yield* createGame(principal, yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
-      return createdGame(ctx, game)
-    }),
-  },
-  {
+    body: CreateGameBody,
+    handle: (ctx, { principal, body }) => Effect.map(createGame(principal, body), (game) => createdGame(ctx, game)),
+  }),
+  defineRoute({
     method: "POST",
     path: "/api/admin/games",
     doc: {
       summary: "Register a game of any kind for an owner (administrators)",
       access: "admin",
-      request: RegisterGameBody,
       success: [201, Wire.CreatedGame],
       errors: ["SlugTaken", "NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const game = yield* registerGame(principal, yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
-      return createdGame(ctx, game)
-    }),
-  },
-  {
+    body: RegisterGameBody,
+    handle: (ctx, { principal, body }) => Effect.map(registerGame(principal, body), (game) => createdGame(ctx, game)),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/me/games",
     doc: { summary: "The caller's games with every release, status and rejection reason", access: "signedIn", success: [200, Wire.MyGames], errors: [] },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      return json(200, { games: yield* myGames(principal) })
-    }),
-  },
-  {
+    handle: (_ctx, { principal }) => Effect.map(myGames(principal), (games) => json(200, { games })),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/:gameId",
     doc: {
@@ -75,17 +63,15 @@ export const gameRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.GameDetail],
       errors: ["SignInRequired", "NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* authenticate(ctx.request, ctx.auth)
-      if (principal !== null) ctx.setUser(principal.userId)
-      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "game" }))
-      return json(200, yield* gameDetail(principal, gameId))
-    }),
-  },
-  {
+    identify: true,
+    params: GamePath,
+    paramsNotFound: "game",
+    handle: (_ctx, { principal, params }) => Effect.map(gameDetail(principal, params.gameId), (game) => json(200, game)),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/catalog",
     doc: { summary: "Published games and their active release", access: "public", success: [200, Wire.Catalog], errors: [] },
     handle: () => Effect.map(catalog(), (games) => json(200, { games })),
-  },
+  }),
 ]

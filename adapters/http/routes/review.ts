@@ -8,7 +8,12 @@ import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, type Route, type RouteContext, versionParam } from "../route.ts"
 
-const decisionResponse = (outcome: Effect.Success<ReturnType<typeof approveRelease>>) =>
+const decisionResponse = (
+  outcome: Omit<Effect.Success<ReturnType<typeof approveRelease>>, "activated" | "activationNote"> & {
+    readonly activated?: boolean
+    readonly activationNote?: string | null
+  },
+) =>
   json(200, {
     gameId: outcome.release.gameId,
     ...releaseView(outcome.release),
@@ -16,6 +21,8 @@ const decisionResponse = (outcome: Effect.Success<ReturnType<typeof approveRelea
     activeVersion: outcome.activeVersion,
     scan: outcome.scan,
     approvalOverride: outcome.approvalOverride,
+    ...(outcome.activated === undefined ? {} : { activated: outcome.activated }),
+    ...(outcome.activationNote == null ? {} : { activationNote: outcome.activationNote }),
   })
 
 const target = (ctx: RouteContext) =>

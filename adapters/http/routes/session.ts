@@ -4,17 +4,23 @@ import { authenticate } from "../auth.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 import { readCookie, SESSION_COOKIE } from "../session.ts"
 import { clearedSessionCookie, endSession, startSession } from "../sessionLifecycle.ts"
 
 const secure = (ctx: RouteContext) => ctx.baseUrl().startsWith("https://")
 
 export const sessionRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     // Exchanges a valid Bearer token for an HttpOnly session cookie (browsers cannot keep tokens safely).
     method: "POST",
     path: "/api/session",
-    doc: { summary: "Exchange a Bearer token for an HttpOnly session cookie (browsers)", access: "bearer", success: [200, Wire.Session], errors: [] },
+    doc: {
+      summary: "Exchange a Bearer token for an HttpOnly session cookie (browsers)",
+      access: "bearer",
+      success: [200, Wire.Session],
+      errors: ["SignInRequired"],
+    },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       if (ctx.request.headers.get("authorization") === null) {
         return yield* new SignInRequired({ reason: "Creating a session needs 'Authorization: Bearer <access token>'" })
@@ -25,8 +31,8 @@ export const sessionRoutes: ReadonlyArray<Route> = [
       const { session, setCookie } = yield* startSession(ctx.auth, principal, secure(ctx))
       return json(200, { userId: principal.userId, isAdmin: principal.isAdmin, expiresAt: session.expiresAt }, { "set-cookie": setCookie })
     }),
-  },
-  {
+  }),
+  defineRoute({
     // Ends the session on the server, so a copy of the cookie stops working too. Like every cookie-authenticated state
     // change, only from the service's own pages: elsewhere the cookie counts as absent, and a request that carries one
     // is told to sign in (nothing is ended, nothing cleared).
@@ -45,5 +51,5 @@ export const sessionRoutes: ReadonlyArray<Route> = [
       yield* endSession(ctx.request, ctx.auth)
       return new Response(null, { status: 204, headers: { "set-cookie": clearedSessionCookie(secure(ctx)) } })
     }),
-  },
+  }),
 ]

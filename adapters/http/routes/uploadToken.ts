@@ -5,15 +5,17 @@ import { UploadTokens } from "../../../ports/UploadTokens.ts"
 import { authenticate } from "../auth.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 // The submit page's way to the Bearer-only multipart endpoint (spec §4.6, §5.5): a signed-in browser session asks for
 // a token that lasts at most 5 minutes and opens that endpoint only. Cookie sessions from the service's own pages only:
 // the auth module treats the cookie of a cross-origin POST as absent.
 
 export const uploadTokenRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "POST",
     path: "/api/session/upload-token",
+    errors: ["SignInRequired"],
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       if (ctx.request.headers.get("authorization") !== null) {
         return yield* new SignInRequired({
@@ -27,5 +29,5 @@ export const uploadTokenRoutes: ReadonlyArray<Route> = [
       const { token, expiresAt } = yield* UploadTokens.use((tokens) => tokens.issue(principal, now))
       return json(200, { token, expiresAt })
     }),
-  },
+  }),
 ]

@@ -1,9 +1,10 @@
 import { Effect } from "effect"
-import { endUserSessions } from "../../../domain/auth/EndUserSessions.ts"
-import { principalFor, rawParam, type Route, type RouteContext } from "../route.ts"
+import { EndSessionsTarget, endUserSessions } from "../../../domain/auth/EndUserSessions.ts"
+import type { Route } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 export const userSessionRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "DELETE",
     path: "/api/admin/users/:userId/sessions",
     doc: {
@@ -12,10 +13,8 @@ export const userSessionRoutes: ReadonlyArray<Route> = [
       success: [204, null],
       errors: ["InvalidRequest", "NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      yield* endUserSessions(principal, rawParam(ctx, "userId"))
-      return new Response(null, { status: 204 })
-    }),
-  },
+    // A user id is any token subject, not one of ours: one that cannot be a subject is a 400 naming `userId`.
+    params: EndSessionsTarget,
+    handle: (_ctx, { principal, params }) => Effect.as(endUserSessions(principal, params), new Response(null, { status: 204 })),
+  }),
 ]

@@ -1,22 +1,27 @@
-// `review list | show <gameId> <version> | approve <gameId> <version> [--override-reason …] | reject <gameId> <version> --reason …`
-// and the gate's claim/unclaim/accept/unaccept (admins).
-import { ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
+// `review list | show <gameId> <version> | diff <gameId> <version> | approve <gameId> <version> [--override-reason …] |
+// reject <gameId> <version> --reason … | takedown | reinstate`, and the gate's claim/unclaim/accept/unaccept (admins).
+import { LifecycleOutcome, ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, makeClient } from "../client.ts"
 import { allItems } from "../pages.ts"
 import { serviceCommand } from "../run.ts"
 import { approveBody, GATE_USAGE, isGateAction, runGateAction } from "./reviewGate.ts"
+import { diffReleaseCommand, showRelease } from "./reviewReading.ts"
 
 const LINE = {
   name: "review",
   usage: `usage: review list
        review show <gameId> <version>
+       review diff <gameId> <version> [--against <version>]
        review approve <gameId> <version>
        review reject <gameId> <version> --reason <text>
+       review takedown <gameId> <version> --reason <text>
+       review reinstate <gameId> <version> --reason <text>
 ${GATE_USAGE}
        (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
-  For administrators: the review queue (every page, oldest first), one release, and the decision on it.`,
-  options: { reason: { type: "string" }, "override-reason": { type: "string" }, ...SERVICE_OPTIONS },
+  For administrators: the review queue (every page, oldest first), one release (scan, findings, capabilities and files
+  changed against the active release), its unified diffs (against the active release or --against), and the decision.`,
+  options: { reason: { type: "string" }, "override-reason": { type: "string" }, against: { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
 const path = (gameId: string, version: string, action = "") =>
@@ -27,10 +32,9 @@ export const command = serviceCommand(
   async ({ values, positionals }, io) => {
     const [action, gameId, version, extra] = positionals
     const json = values.json === true
-    if (action === undefined) throw usageError(LINE, "missing list, show, approve or reject")
-    if (action !== "list" && action !== "show" && action !== "approve" && action !== "reject" && !isGateAction(action)) {
-      throw usageError(LINE, `unknown action ${action}`)
-    }
+    if (action === undefined) throw usageError(LINE, "missing list, show, diff, approve, reject, takedown, reinstate, claim, unclaim, accept or unaccept")
+    const actions = ["list", "show", "diff", "approve", "reject", "takedown", "reinstate"]
+    if (!actions.includes(action) && !isGateAction(action)) throw usageError(LINE, `unknown action ${action}`)
     const client = makeClient(clientOptions(values, io), io)
     if (action === "list") {
       if (gameId !== undefined) throw usageError(LINE, `unexpected argument ${gameId}`)
@@ -49,15 +53,17 @@ export const command = serviceCommand(
       return runGateAction(action, client, io, { gameId, target: version, reason: values.reason, json })
     }
     if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> <version>`)
-    if (action === "show") {
-      const release = await client.call("GET", `/api/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`, ReleaseDetail)
-      if (json) return release
-      const status = "status" in release ? `${release.status}, ` : ""
-      const submitted = "createdAt" in release ? `, submitted ${release.createdAt}` : ""
-      io.stdout(`${gameId} ${release.version}: ${status}${release.sizeBytes} bytes, sha256 ${release.sha256}${submitted}\n`)
+    if (action === "show") return showRelease(client, io, gameId, version, json)
+    if (action === "diff") return diffReleaseCommand(client, io, gameId, version, values.against, json)
+    const reason = values.reason
+    if (action === "takedown" || action === "reinstate") {
+      if (reason === undefined) throw usageError(LINE, `review ${action} needs --reason <text>: the creator and the timeline see it`)
+      const outcome = await client.call("POST", path(gameId, version, `/${action}`), LifecycleOutcome, { body: { reason } })
+      if (json) return outcome
+      io.stdout(`${gameId} ${version}: ${outcome.releases[0]?.status ?? action}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}
+`)
       return null
     }
-    const reason = values.reason
     if (action === "reject" && reason === undefined) throw usageError(LINE, "review reject needs --reason <text>: the creator sees it")
     const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : approveBody(values["override-reason"]))
     if (json) return outcome

@@ -13,8 +13,18 @@ const LINE = {
   options: { version: { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
-const releaseLine = (release: typeof ReleaseDetail.Type) =>
-  "status" in release ? `${release.status}${release.rejectionReason !== null ? ` — ${release.rejectionReason}` : ""}` : "approved"
+const queueLine = (queue: { position: number; ahead: number; estimatedWaitSeconds: number | null }) =>
+  `; in the review queue at position ${queue.position} (${queue.ahead} ahead), ${
+    queue.estimatedWaitSeconds === null
+      ? "no estimate yet (fewer than 5 decisions)"
+      : `about ${Math.round(queue.estimatedWaitSeconds / 60)} min more (median decision time of the last 50 decisions)`
+  }`
+
+const releaseLine = (release: typeof ReleaseDetail.Type) => {
+  if (!("status" in release)) return "approved"
+  const reason = release.rejectionReason ?? release.takedownReason
+  return `${release.status}${reason !== null ? ` — ${reason}` : ""}${"queue" in release && release.queue !== undefined ? queueLine(release.queue) : ""}`
+}
 
 export const command = serviceCommand(
   LINE,

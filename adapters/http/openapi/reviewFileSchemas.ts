@@ -1,0 +1,40 @@
+// Wire shapes of the pack-reading endpoints (issue 15), for the OpenAPI document and the CLI's decoding.
+import { Schema } from "effect"
+import { Finding } from "../../../domain/scan/Finding.ts"
+import { PackFileKind } from "../../../domain/review/PackFile.ts"
+
+export const ReleaseFiles = Schema.Struct({
+  files: Schema.Array(Schema.Struct({
+    path: Schema.String,
+    storedPath: Schema.optionalKey(Schema.String),
+    embeddedIn: Schema.optionalKey(Schema.String),
+    sizeBytes: Schema.Int,
+    kind: PackFileKind,
+    sha256: Schema.String,
+    findingCount: Schema.Int,
+  })),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+
+export const ReleaseFile = Schema.Struct({
+  path: Schema.String,
+  kind: PackFileKind,
+  sizeBytes: Schema.Int,
+  text: Schema.NullOr(Schema.String),
+  truncated: Schema.Boolean,
+  head: Schema.optionalKey(Schema.String),
+  findings: Schema.Array(Finding),
+})
+
+export const ReleaseDiff = Schema.Struct({
+  against: Schema.NullOr(Schema.String),
+  files: Schema.Array(Schema.Struct({
+    path: Schema.String,
+    change: Schema.Literals(["added", "removed", "modified"]),
+    kind: PackFileKind,
+    unified: Schema.optionalKey(Schema.String),
+    truncated: Schema.optionalKey(Schema.Boolean),
+  })),
+  capabilities: Schema.Struct({ added: Schema.Array(Schema.String), removed: Schema.Array(Schema.String) }),
+  findings: Schema.Struct({ new: Schema.Array(Finding), carried: Schema.Array(Finding), fixed: Schema.Array(Finding) }),
+})

@@ -1,0 +1,52 @@
+// A file's text with line numbers and highlighting, each finding shown under its line; and unified diffs with added
+// and removed lines marked (`<ins>`/`<del>`, so the change is in the markup, not only in colour).
+import type { PackFileKind } from "../../../domain/review/PackFile.ts"
+import type { Finding } from "../../../domain/scan/Finding.ts"
+import { highlightLines, type Token } from "./highlight.ts"
+import { type Html, html } from "./html.ts"
+
+/** "accepted by X: reason", when the finding carries an acceptance (issue 15's accepted findings; never hidden). */
+const acceptance = (finding: Finding): string | null => {
+  const accepted: unknown = (finding as { readonly accepted?: unknown }).accepted
+  if (typeof accepted !== "object" || accepted === null) return null
+  const { by, reason } = accepted as { readonly by?: unknown; readonly reason?: unknown }
+  return typeof by === "string" && typeof reason === "string" ? `accepted by ${by}: ${reason}` : null
+}
+
+const tokens = (line: ReadonlyArray<Token>): Html =>
+  html`${line.map((t) => (t.className === null ? t.text : html`<span class="${t.className}">${t.text}</span>`))}`
+
+export const codeView = async (text: string, kind: PackFileKind, findings: ReadonlyArray<Finding>): Promise<Html> => {
+  const lines = await highlightLines(text, kind)
+  const byLine = new Map<number, Array<Finding>>()
+  for (const f of findings) if (f.line !== null) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f])
+  const rows = lines.map((line, i) => {
+    const n = i + 1
+    const here = byLine.get(n) ?? []
+    return html`<tr id="L${n}" class="${here.length > 0 ? "code-line flagged" : "code-line"}"${here.length > 0 ? html` aria-describedby="F${n}"` : ""}>
+<th scope="row" class="line-number">${n}</th><td class="code"><code>${tokens(line)}</code></td></tr>${
+      here.length > 0 &&
+      html`<tr class="line-findings"><td></td><td id="F${n}">${here.map((f) =>
+        html`<p class="line-finding"><span class="severity severity-${f.severity}">${f.severity === "error" ? "Error" : "Warning"}</span> <span class="rule">${f.rule}</span> ${f.message}${
+          acceptance(f) !== null && html` <span class="accepted">(${acceptance(f)})</span>`
+        }</p>`
+      )}</td></tr>`
+    }`
+  })
+  return html`<div class="code-view"><table class="code-table">
+<caption class="visually-hidden">Source with line numbers${findings.length > 0 ? "; lines with findings are marked" : ""}</caption>
+<tbody>${rows}</tbody></table></div>`
+}
+
+/** A unified diff, line by line: hunk headers, context, and marked additions and removals. */
+export const unifiedView = (unified: string): Html => {
+  const lines = unified.split("\n")
+  if (lines.at(-1) === "") lines.pop()
+  return html`<pre class="diff"><code>${lines.map((line) => {
+    if (line.startsWith("+++") || line.startsWith("---")) return html`<span class="diff-file">${line}</span>\n`
+    if (line.startsWith("@@")) return html`<span class="diff-hunk">${line}</span>\n`
+    if (line.startsWith("+")) return html`<ins class="diff-add"><span class="visually-hidden">added: </span>${line}</ins>\n`
+    if (line.startsWith("-")) return html`<del class="diff-del"><span class="visually-hidden">removed: </span>${line}</del>\n`
+    return html`<span class="diff-context">${line}</span>\n`
+  })}</code></pre>`
+}

@@ -1,0 +1,51 @@
+import { Effect, Schema } from "effect"
+import { Clock } from "../../ports/Clock.ts"
+import { Ids } from "../../ports/Ids.ts"
+import { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
+import type { Principal } from "../auth/Principal.ts"
+import { decodeInput } from "../decode.ts"
+import { NotFound, WebhookLimitReached } from "../errors.ts"
+
+export const MAX_WEBHOOKS_PER_ACCOUNT = 5
+
+const isHttpsUrl = (text: string): boolean => {
+  if (text.length > 2048) return false
+  try {
+    const url = new URL(text)
+    return url.protocol === "https:" && url.username === "" && url.password === "" && url.hostname !== ""
+  } catch {
+    return false
+  }
+}
+
+export const WebhookBody = Schema.Struct({
+  url: Schema.String.pipe(
+    Schema.check(Schema.makeFilter(isHttpsUrl, { expected: "an absolute https:// URL without user:password@, at most 2048 characters" })),
+  ),
+})
+
+/** POST /api/me/webhooks: the secret is in this answer only (`secret` comes from the adapter's random source). */
+export const addWebhook = Effect.fn("addWebhook")(function*(principal: Principal, body: unknown, secret: string) {
+  const { url } = yield* decodeInput(WebhookBody, body)
+  const subscription = {
+    id: yield* (yield* Ids).next("wh"),
+    ownerId: principal.userId,
+    url,
+    secret,
+    createdAt: yield* (yield* Clock).now,
+  }
+  const added = yield* WebhookSubscriptions.use((s) => s.add(subscription, MAX_WEBHOOKS_PER_ACCOUNT))
+  if (!added) return yield* new WebhookLimitReached({ limit: MAX_WEBHOOKS_PER_ACCOUNT })
+  return { id: subscription.id, url, secret, createdAt: subscription.createdAt }
+})
+
+/** GET /api/me/webhooks: never the secrets. */
+export const listWebhooks = Effect.fn("listWebhooks")(function*(principal: Principal) {
+  const all = yield* WebhookSubscriptions.use((s) => s.listByOwner(principal.userId))
+  return all.map((s) => ({ id: s.id, url: s.url, createdAt: s.createdAt }))
+})
+
+/** DELETE /api/me/webhooks/{id}: someone else's id is answered like an unknown one. */
+export const removeWebhook = Effect.fn("removeWebhook")(function*(principal: Principal, id: string) {
+  if (!(yield* WebhookSubscriptions.use((s) => s.remove(principal.userId, id)))) return yield* new NotFound({ what: "webhook" })
+})

@@ -1,0 +1,85 @@
+// `review show` and `review diff` against the real server, on packs godot3-server exported in this run.
+import { createHash } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
+import { fixturePackPath } from "../setup/godot.ts"
+import "../setup/provided.ts"
+import { apiClient } from "../support/api.ts"
+import { runCli } from "../support/cli.ts"
+import { type RunningServer, startServer } from "../support/server.ts"
+
+const fixtures = inject("godotFixtures")
+let server: RunningServer
+let gameId: string
+let admin: string
+let owner: string
+
+const ship = async (version: string) => {
+  const api = apiClient(server.baseUrl)
+  const bytes = new Uint8Array(readFileSync(fixturePackPath(fixtures, `reading-${version}`)))
+  const sha256 = createHash("sha256").update(bytes).digest("hex")
+  expect((await api.uploadRelease(owner, gameId, { bytes, declaration: { version, sha256, sizeBytes: bytes.length } })).status).toBe(201)
+  for (let i = 0; i < 150; i++) {
+    if ((await api.call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token: owner })).body.status === "scanned") return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`the scan of ${version} did not finish`)
+}
+
+const env = (token = admin) => ({ PCKGATE_URL: server.baseUrl, PCKGATE_TOKEN: token })
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_COUNT: "100", SCAN_INTERVAL_SECONDS: "1" } })
+  owner = server.token("cli-reading-owner")
+  admin = server.token("cli-reading-admin", { admin: true })
+  gameId = (await apiClient(server.baseUrl).createGame(owner, { name: "CLI Reading" })).body.gameId
+  await ship("1.0.0")
+  expect((await apiClient(server.baseUrl).approve(admin, gameId, "1.0.0")).status).toBe(200)
+  await ship("1.1.0")
+}, 120_000)
+afterAll(() => server?.stop())
+
+describe("review show and review diff", () => {
+  test("show prints the scan summary, every finding as file:line rule message, capabilities added and changed files", async () => {
+    const run = await runCli(["review", "show", gameId, "1.1.0"], env())
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain(`${gameId} 1.1.0: pending_review, `)
+    expect(run.stdout).toMatch(/^scan: 1 errors, 0 warnings, \d+ files/m)
+    expect(run.stdout).toMatch(/^ {2}res:\/\/game\/main\.gd:5 banned-api OS\.execute/m)
+    expect(run.stdout).toContain("capabilities added since 1.0.0: file-writes\n")
+    expect(run.stdout).toContain("files changed since 1.0.0: 2\n  modified res://game/main.gd\n  modified res://manifest.json\n")
+  })
+
+  test("show --json carries the release, its scan, the capabilities added and the changes", async () => {
+    const run = await runCli(["review", "show", gameId, "1.1.0", "--json"], env())
+    expect(run.code).toBe(0)
+    expect(run.json()).toMatchObject({
+      version: "1.1.0",
+      scan: { status: "scanned" },
+      capabilitiesAdded: ["file-writes"],
+      against: "1.0.0",
+      changes: [{ path: "res://game/main.gd", change: "modified", kind: "script" }, { path: "res://manifest.json", change: "modified", kind: "manifest" }],
+    })
+  })
+
+  test("diff prints unified diffs against the active release, or --against a chosen one; --json the endpoint's body", async () => {
+    const run = await runCli(["review", "diff", gameId, "1.1.0"], env())
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain("--- a/res://game/main.gd\n+++ b/res://game/main.gd\n")
+    expect(run.stdout).toContain('-\tprint("round one")\n+\tprint("round two")\n')
+    const same = await runCli(["review", "diff", gameId, "1.1.0", "--against", "1.1.0"], env())
+    expect(same.stdout).toBe("no files differ from 1.1.0\n")
+    const json = await runCli(["review", "diff", gameId, "1.1.0", "--json"], env())
+    expect(json.json()).toMatchObject({ against: "1.0.0", capabilities: { added: ["file-writes"], removed: [] } })
+  })
+
+  test("exit codes: not an administrator or an unknown version 2 (not_found), bad --against 2 (invalid_request)", async () => {
+    const stranger = await runCli(["review", "diff", gameId, "1.1.0", "--json"], env(owner))
+    expect([stranger.code, stranger.json().error]).toEqual([2, "not_found"])
+    const unknown = await runCli(["review", "show", gameId, "9.9.9"], env())
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/^error: not_found/)
+    const bad = await runCli(["review", "diff", gameId, "1.1.0", "--against", "..", "--json"], env())
+    expect([bad.code, bad.json().error]).toEqual([2, "invalid_request"])
+  })
+})

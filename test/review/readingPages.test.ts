@@ -1,0 +1,75 @@
+// The reading pages over app.fetch (the browser routes on the memory-backed app): who may open them, hostile text in a
+// pack stays inert, and the markup keeps the strict CSP (no inline style, no inline script).
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { makeApp } from "../../adapters/http/App.ts"
+import { browserRoutes } from "../../adapters/http/pages/index.ts"
+import { makeSessionCodec, SESSION_COOKIE } from "../../adapters/http/session.ts"
+import { utf8 } from "../scanner/support/bytes.ts"
+import { makeTestApp, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
+import { MAIN_V1, readingGame, readingPack, shipPack } from "./support.ts"
+
+const HOSTILE = `# <script>alert("x")</script></textarea><style>`
+
+let t: TestApp
+let who: Awaited<ReturnType<typeof readingGame>>
+let pages: { fetch: (request: Request) => Promise<Response> }
+
+beforeAll(async () => {
+  t = await makeTestApp()
+  pages = makeApp({
+    runtime: t.runtime,
+    baseUrl: () => TEST_BASE_URL,
+    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
+    routes: browserRoutes({ signIn: { kind: "dev" }, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
+  })
+  who = await readingGame(t)
+  await shipPack(t, who.owner, who.gameId, "1.0.0", readingPack("1.0.0", `${MAIN_V1}${HOSTILE}\n`, [{ path: `res://a<b>"c'.txt`, data: utf8(HOSTILE) }]))
+})
+afterAll(() => t.dispose())
+
+const signIn = async (user: string, admin: boolean) => {
+  const response = await pages.fetch(new Request(`${TEST_BASE_URL}/auth/dev`, {
+    method: "POST",
+    headers: { origin: TEST_BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ user, ...(admin ? { admin: "1" } : {}), return_to: "/admin" }).toString(),
+  }))
+  return response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0]!
+}
+const get = (path: string, cookie?: string) => pages.fetch(new Request(`${TEST_BASE_URL}${path}`, { headers: cookie === undefined ? {} : { cookie }, redirect: "manual" }))
+
+describe("the release page's reading sections and the code view", () => {
+  test("an administrator sees the tree, the code with its flagged line, and hostile text stays inert", async () => {
+    const admin = await signIn("root", true)
+    const release = await get(`/admin/games/${who.gameId}/releases/1.0.0`, admin)
+    expect(release.status).toBe(200)
+    const markup = await release.text()
+    expect(markup).toContain('<nav aria-label="Files in the pack">')
+    expect(markup).toContain("a&lt;b&gt;&quot;c&#39;.txt")
+    expect(markup).toContain(`href="/admin/games/${who.gameId}/releases/1.0.0/download"`)
+    const code = await get(`/admin/games/${who.gameId}/releases/1.0.0/code?path=${encodeURIComponent("res://main.gd")}`, admin)
+    expect(code.status).toBe(200)
+    const view = await code.text()
+    expect(view).toMatch(/<tr id="L5" class="code-line flagged" aria-describedby="F5">/)
+    expect(view).toContain('<span class="tok-keyword">func</span>')
+    expect(view).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;/textarea&gt;&lt;style&gt;")
+    for (const markupOf of [markup, view]) {
+      expect(markupOf).not.toMatch(/\sstyle="|<style|<script>|<script(?![^>]*\ssrc=)/)
+    }
+    const download = await get(`/admin/games/${who.gameId}/releases/1.0.0/download`, admin)
+    expect(download.status).toBe(303)
+    expect(download.headers.get("location")).toMatch(/^http:\/\/pckgate\.test\/storage\//)
+  })
+
+  test("everyone else gets the 404 page; odd paths are a 404 page, never a 500", async () => {
+    const member = await signIn("owner", false)
+    for (const path of ["", "/code?path=res%3A%2F%2Fmain.gd", "/download"]) {
+      expect((await get(`/admin/games/${who.gameId}/releases/1.0.0${path}`, member)).status, path).toBe(404)
+      expect((await get(`/admin/games/${who.gameId}/releases/1.0.0${path}`)).status, path).toBe(303)
+    }
+    const admin = await signIn("root", true)
+    for (const path of ["res://../x", "", "res://nope.gd", "%%%"]) {
+      expect((await get(`/admin/games/${who.gameId}/releases/1.0.0/code?path=${path === "%%%" ? path : encodeURIComponent(path)}`, admin)).status, path).toBe(404)
+    }
+    expect((await get(`/admin/games/${who.gameId}/releases/1.0.0?against=..`, admin)).status).toBe(200)
+  })
+})

@@ -284,6 +284,39 @@ export class TooManyUploads extends Schema.TaggedError<TooManyUploads>()("TooMan
   }
 }
 
+/** Approval asked for before the release's scan has run (the review gate, issue 15). */
+export class ScanPending extends Schema.TaggedError<ScanPending>()("ScanPending", {
+  gameId: Schema.String,
+  version: Schema.String,
+}) {
+  get detail(): string {
+    return `The scan of release '${this.version}' has not finished; the release stays pending. Wait until GET /api/games/${this.gameId}/releases/${this.version}/scan answers status "scanned", then approve again.`
+  }
+}
+
+/** Approval of a release whose scan has error findings nobody accepted, without an override reason. */
+export class FindingsUnresolved extends Schema.TaggedError<FindingsUnresolved>()("FindingsUnresolved", {
+  gameId: Schema.String,
+  version: Schema.String,
+  unresolvedErrors: Schema.Int,
+}) {
+  get detail(): string {
+    return `The scan of release '${this.version}' has ${this.unresolvedErrors} unresolved error finding(s); the release stays pending. Accept each finding with a reason, reject the release, or approve with {"override": {"reason": "<why>"}}.`
+  }
+}
+
+/** Another administrator holds the release's review claim. */
+export class Claimed extends Schema.TaggedError<Claimed>()("Claimed", {
+  gameId: Schema.String,
+  version: Schema.String,
+  claimedBy: Schema.String,
+  claimedUntil: Schema.Date,
+}) {
+  get detail(): string {
+    return `Release '${this.version}' is claimed by '${this.claimedBy}' until ${this.claimedUntil.toISOString()}; ask them, or try again after that time.`
+  }
+}
+
 export type DomainError =
   | SignInRequired
   | InvalidRequest
@@ -312,6 +345,9 @@ export type DomainError =
   | InsufficientStorage
   | RequestTimedOut
   | TooManyUploads
+  | ScanPending
+  | FindingsUnresolved
+  | Claimed
   | ReleaseNotActivatable
   | ReleaseNotApproved
   | ReleaseNotTakenDown

@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { Actor } from "../domain/auth/Actor.ts"
-import type { NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
+import type { Claimed, NoUploadIntent, ReleaseNotPending, Unavailable, VersionExists } from "../domain/errors.ts"
 import type { Release, UploadDeclaration, UploadIntent } from "../domain/release/Release.ts"
 import type { ActivationNote, LifecycleStep } from "../domain/review/ReviewMachine.ts"
 
@@ -24,6 +24,8 @@ export interface ReviewDecision {
   readonly by: string
   readonly at: Date
   readonly reason: string | null
+  /** An approval's override reason (issue 15), recorded with the decision; absent or null when there was none. */
+  readonly overrideReason?: string | null
   /** The acting credential for the timeline; `user:<by>` when absent. */
   readonly actor?: Actor
 }
@@ -48,16 +50,19 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   listApproved(): Effect.Effect<ReadonlyArray<Release>, Unavailable>
   /**
    * Applies a review decision only if the release is still pending (compare-and-set), and announces it in the change
-   * feed (ports/ChangeFeed.ts) in the same atomic step.
+   * feed (ports/ChangeFeed.ts) in the same atomic step. A claim (ports/ReviewGateStore.ts) by someone other than
+   * `decision.by` that lasts past `decision.at` refuses it with Claimed; the decision ends any claim and records the
+   * override reason, in that same step.
    */
-  review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Unavailable>
+  review(gameId: string, version: string, decision: ReviewDecision): Effect.Effect<Release, ReleaseNotPending | Claimed | Unavailable>
   /**
    * Applies one lifecycle step (domain/review/ReviewMachine.ts planLifecycle) atomically under the game's lock: the
    * releases' statuses (compare-and-set), the game's active pointer and first-published time, the step's timeline
    * events and a change-feed entry. `review` is the same operation for approve and reject, and also moves the pointer
-   * by the activation rule.
+   * by the activation rule. Approve and reject also pass the review gate's claim check (Claimed), end the claim and
+   * record an approval's override reason (ports/ReviewGateStore.ts) in that same step.
    */
-  lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Unavailable>
+  lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed | Unavailable>
   /** Submission and decision times of the `limit` most recent review decisions, newest first (the queue estimate). */
   recentDecisions(limit: number): Effect.Effect<ReadonlyArray<{ readonly submittedAt: Date; readonly decidedAt: Date }>, Unavailable>
   /** The game's active version as stored (the pointer); null for none or an unknown game. */

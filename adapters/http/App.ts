@@ -25,6 +25,7 @@ import { gameRoutes } from "./routes/games.ts"
 import { trustedPublishingRoutes } from "./routes/trustedPublishing.ts"
 import { releaseRoutes } from "./routes/releases.ts"
 import { reviewRoutes } from "./routes/review.ts"
+import { reviewGateRoutes } from "./routes/reviewGate.ts"
 import { lifecycleRoutes } from "./routes/lifecycle.ts"
 import { reviewFileRoutes } from "./routes/reviewFiles.ts"
 import { timelineRoutes } from "./routes/timeline.ts"
@@ -80,6 +81,7 @@ export const API_ROUTES: ReadonlyArray<Route> = [
   ...apiKeyRoutes,
   ...trustedPublishingRoutes,
   ...catalogRoutes,
+  ...reviewGateRoutes,
 ]
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/

@@ -44,3 +44,23 @@ export const readJsonBody = Effect.fnUntraced(function*(
     return yield* new InvalidRequest({ problems: ["body: not valid JSON"] })
   }
 })
+
+/** Like readJsonBody, but an absent or empty body reads as `{}` (endpoints whose body is optional). */
+export const readOptionalJsonBody = Effect.fnUntraced(function*(
+  request: Request,
+  timeouts: BodyTimeouts = DEFAULT_BODY_TIMEOUTS,
+  limitBytes: number = JSON_BODY_LIMIT_BYTES,
+) {
+  const declared = Number(request.headers.get("content-length") ?? "0")
+  if (declared > limitBytes) return yield* new RequestTooLarge({ limitBytes })
+  const bytes = yield* Effect.promise(() => readSmallBody(request, limitBytes, timeouts))
+  if (bytes === "too_large") return yield* new RequestTooLarge({ limitBytes })
+  if ("timeout" in bytes) return yield* new RequestTimedOut({ what: bytes.timeout })
+  const text = new TextDecoder().decode(bytes)
+  if (text.trim() === "") return {} as unknown
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return yield* new InvalidRequest({ problems: ["body: not valid JSON"] })
+  }
+})

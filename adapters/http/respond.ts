@@ -42,6 +42,10 @@ export const renderDomainError = (error: DomainError, options: RenderOptions = {
       headers: { "retry-after": String(error.retryAfterSeconds) },
     })
   }
+  if (error._tag === "FindingsUnresolved") return errorResponse(status, code, error.detail, { body: { ...envelope, unresolvedErrors: error.unresolvedErrors } })
+  if (error._tag === "Claimed") {
+    return errorResponse(status, code, error.detail, { body: { ...envelope, claimedBy: error.claimedBy, claimedUntil: error.claimedUntil.toISOString() } })
+  }
   // A body that timed out is not read any further: the connection is closed after the answer.
   const close = error._tag === "RequestTimedOut" || error._tag === "UploadTimedOut" ? { connection: "close" } : undefined
   return errorResponse(status, code, error.detail, { body: envelope, ...(close !== undefined ? { headers: close } : {}) })

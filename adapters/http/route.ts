@@ -21,6 +21,7 @@ import type { CatalogPages } from "../cache/CatalogPages.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
 import type { PackScanner } from "../../ports/PackScanner.ts"
+import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import type { PackFiles } from "../../ports/PackFiles.ts"
 import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
@@ -54,6 +55,7 @@ export type AppServices =
   | SubmissionStore
   | PackScanner
   | UploadTokens
+  | ReviewGateStore
   | PackFiles
   | ReleaseEntryStore
   | PagedLists

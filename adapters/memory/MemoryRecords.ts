@@ -10,6 +10,7 @@ import { layerMemoryGameViews } from "./MemoryGameViews.ts"
 import { layerMemoryReleaseEntryStore } from "./MemoryReleaseEntryStore.ts"
 import { layerMemoryPagedLists } from "./MemoryPagedLists.ts"
 import { layerMemoryReleaseStore } from "./MemoryReleaseStore.ts"
+import { layerMemoryReviewGateStore } from "./MemoryReviewGateStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
@@ -27,6 +28,7 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemorySubmissionStore,
   layerMemoryBudgetLedger,
   layerMemorySessionStore,
+  layerMemoryReviewGateStore,
   layerMemoryReleaseEntryStore,
   layerMemoryTimeline,
   layerMemoryWebhookSubscriptions,

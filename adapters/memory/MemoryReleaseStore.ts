@@ -61,7 +61,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     review: (gameId, version, decision) =>
       applyLifecycle(tables, gameId, {
         ...(decision.status === "approved"
-          ? { type: "approve" as const, version, by: decision.by }
+          ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
           : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
         at: decision.at,
         actor: decision.actor ?? `user:${decision.by}`,

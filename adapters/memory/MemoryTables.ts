@@ -1,6 +1,7 @@
 import { Context, Layer } from "effect"
 import type { Game } from "../../domain/game/Game.ts"
 import type { Release, UploadIntent } from "../../domain/release/Release.ts"
+import type { ApprovalOverride, FindingAcceptance, ReviewClaim } from "../../ports/ReviewGateStore.ts"
 import type { ScanRecord } from "../../ports/ScanStore.ts"
 import type { Submission } from "../../ports/SubmissionStore.ts"
 import type { StoredTimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
@@ -21,6 +22,12 @@ export interface Tables {
   readonly scans: Map<string, ScanRecord>
   readonly submissions: Map<string, Submission>
   readonly changes: ChangeLog
+  /** `${gameId}\u0000${version}` → the review claim (ports/ReviewGateStore.ts) */
+  readonly claims: Map<string, ReviewClaim>
+  /** `${gameId}\u0000${version}` → the approval's override */
+  readonly overrides: Map<string, ApprovalOverride>
+  /** `${gameId}\u0000${fingerprint}` → an accepted finding */
+  readonly acceptances: Map<string, FindingAcceptance>
   /** game id → its active release and first-published time (the SQL games row's pointer columns) */
   readonly pointers: Map<string, GamePointer>
   /** Every timeline event, oldest first; `seq` is the index + 1. */
@@ -44,6 +51,9 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   scans: new Map(),
   submissions: new Map(),
   changes: { latest: 0, entries: [] },
+  claims: new Map(),
+  overrides: new Map(),
+  acceptances: new Map(),
   pointers: new Map(),
   timeline: [],
 }))

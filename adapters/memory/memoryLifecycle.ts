@@ -1,6 +1,7 @@
 // The lifecycle step on the memory tables, in one synchronous step (like one transaction): plan, statuses, pointer,
 // timeline, change feed.
 import { Effect } from "effect"
+import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
@@ -23,13 +24,25 @@ export const appendTimelineEvent = (tables: Pick<Tables, "timeline">, event: Tim
   tables.timeline.push({ ...event, seq: tables.timeline.length + 1 })
 }
 
-export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused> =>
-  Effect.suspend(() => {
+export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> =>
+  Effect.suspend((): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> => {
     const releases = [...tables.releases.values()].filter((r) => r.gameId === gameId).sort(oldestFirst)
     const pointer = tables.pointers.get(gameId) ?? { activeVersion: null, firstPublishedAt: null }
     const planned = planLifecycle(gameId, { activeVersion: pointer.activeVersion, releases }, step)
     if ("refused" in planned) return Effect.fail(new LifecycleRefused({ gameId, ...planned.refused }))
     const { plan } = planned
+    // The review gate (issue 15): another administrator's live claim refuses a decision; a decision ends the claim and
+    // keeps an approval's override reason.
+    if (step.type === "approve" || step.type === "reject") {
+      const key = releaseKey(gameId, step.version)
+      const claim = tables.claims.get(key)
+      if (claim !== undefined && claim.by !== step.by && claim.until.getTime() > step.at.getTime()) {
+        return Effect.fail(new Claimed({ gameId, version: step.version, claimedBy: claim.by, claimedUntil: claim.until }))
+      }
+      tables.claims.delete(key)
+      const overrideReason = step.type === "approve" ? step.overrideReason ?? null : null
+      if (overrideReason !== null) tables.overrides.set(key, { reason: overrideReason, by: step.by, at: step.at })
+    }
     for (const release of plan.updated) tables.releases.set(releaseKey(gameId, release.version), release)
     tables.pointers.set(gameId, {
       activeVersion: plan.activeVersion,

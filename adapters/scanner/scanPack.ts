@@ -13,6 +13,7 @@ import { ScanState } from "./checks/ScanState.ts"
 import { checkSize } from "./checks/sizeCheck.ts"
 import type { Decompressors } from "./Decompressors.ts"
 import { finding, PACK_ITSELF } from "./findings.ts"
+import { withFingerprints } from "./fingerprint.ts"
 import { capabilitySummary } from "./checks/capabilities.ts"
 import type { CapabilityRecord } from "./checks/ScanState.ts"
 import { CountingSource } from "./io/CountingSource.ts"
@@ -22,7 +23,7 @@ import { openPack } from "./pack/openPack.ts"
 import type { Policy } from "./policy/Policy.ts"
 
 /** Bumped whenever a change can alter findings for the same pack. */
-export const SCANNER_VERSION = "pckgate-scanner/2"
+export const SCANNER_VERSION = "pckgate-scanner/3"
 
 export interface ScannerConfig {
   readonly policy: Policy
@@ -89,7 +90,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
   }
   const unique = withoutDuplicates(findings)
   const report = makeScanReport(unique, { ...facts, packBytes: counting.size, bytesRead: counting.bytesRead }, manifest, SCANNER_VERSION, files)
-  return { ...report, capabilities: capabilitySummary(unique, capabilities) }
+  return { ...report, findings: withFingerprints(report.findings), capabilities: capabilitySummary(unique, capabilities) }
 }
 
 /** The same finding reached twice (a file seen under two names, a chain visited twice) is reported once. */

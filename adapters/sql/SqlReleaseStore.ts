@@ -115,7 +115,7 @@ export const layerSqlReleaseStore = Layer.effect(
       review: (gameId, version, decision) =>
         applyLifecycleSql(database, gameId, {
           ...(decision.status === "approved"
-            ? { type: "approve" as const, version, by: decision.by }
+            ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
             : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
           at: decision.at,
           actor: decision.actor ?? `user:${decision.by}`,

@@ -2,6 +2,7 @@ import { SYSTEM_ACTOR } from "../../domain/auth/Actor.ts"
 import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option, Schema } from "effect"
 import type { Selectable } from "kysely"
+import { scanCounts } from "../../domain/review/ReviewGate.ts"
 import { ScanReport } from "../../domain/scan/ScanReport.ts"
 import { type ScanRecord, ScanStore } from "../../ports/ScanStore.ts"
 import { releaseFromRow } from "./rows.ts"
@@ -10,6 +11,9 @@ import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 
 const decodeReport = Schema.decodeUnknownSync(ScanReport)
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
 export const layerSqlScanStore = Layer.effect(
   ScanStore,
@@ -25,10 +29,18 @@ export const layerSqlScanStore = Layer.effect(
     return ScanStore.of({
       // A rescan replaces the earlier record.
       save: (record) => {
-        const values = { game_id: record.gameId, version: record.version, report: JSON.stringify(record.report), scanned_at: time.write(record.scannedAt) }
+        const counts = scanCounts(record.report)
+        const columns = {
+          report: JSON.stringify(record.report),
+          scanned_at: time.write(record.scannedAt),
+          error_count: counts.errors,
+          warning_count: counts.warnings,
+          capability_ids: JSON.stringify(counts.capabilities),
+        }
+        const values = { game_id: record.gameId, version: record.version, ...columns }
         return database.transaction("save scan", (tx) =>
           tx.run(async (trx) => {
-            await dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], { report: values.report, scanned_at: values.scanned_at }).execute()
+            await dialect.upsert(trx.insertInto("scans").values(values), ["game_id", "version"], columns).execute()
             await appendTimelineEvent(trx, time, { gameId: record.gameId, version: record.version, kind: "scanned", actor: SYSTEM_ACTOR, reason: null, at: record.scannedAt })
           })).pipe(Effect.asVoid, orUnavailable)
       },
@@ -43,6 +55,24 @@ export const layerSqlScanStore = Layer.effect(
           Effect.map((rows) => rows.map(toRecord)),
           orUnavailable,
         ),
+      // Only the count columns: the queue never reads reports.
+      countsOf: (releases) =>
+        Effect.forEach(chunks(releases, 200), (some) =>
+          database.query("scan counts", (db) =>
+            db.selectFrom("scans").select(["game_id", "version", "error_count", "warning_count", "capability_ids"])
+              .where((eb) => eb.or(some.map((r) => eb.and([eb("game_id", "=", r.gameId), eb("version", "=", r.version)]))))
+              .execute())).pipe(
+            Effect.map((results) =>
+              results.flat().map((row) => ({
+                gameId: row.game_id,
+                version: row.version,
+                errors: Number(row.error_count ?? 0),
+                warnings: Number(row.warning_count ?? 0),
+                capabilities: JSON.parse(row.capability_ids ?? "[]") as ReadonlyArray<string>,
+              }))
+            ),
+            orUnavailable,
+          ),
       unscanned: (limit) =>
         database.query("list unscanned releases", (db) =>
           db.selectFrom("releases").selectAll("releases")

@@ -14,6 +14,7 @@ import { layerSqlNotificationOutbox } from "./SqlNotificationOutbox.ts"
 import { layerSqlReleaseEntryStore } from "./SqlReleaseEntryStore.ts"
 import { layerSqlPagedLists } from "./SqlPagedLists.ts"
 import { layerSqlReleaseStore } from "./SqlReleaseStore.ts"
+import { layerSqlReviewGateStore } from "./SqlReviewGateStore.ts"
 import { layerSqlScanStore } from "./SqlScanStore.ts"
 import { layerSqlSessionStore } from "./SqlSessionStore.ts"
 import { layerSqlSubmissionStore } from "./SqlSubmissionStore.ts"
@@ -39,6 +40,7 @@ export const layerSqlStores = Layer.mergeAll(
   layerSqlSubmissionStore,
   layerSqlNotificationOutbox,
   layerSqlSessionStore,
+  layerSqlReviewGateStore,
   layerSqlReleaseEntryStore,
   layerSqlTimeline,
   layerSqlWebhookSubscriptions,

@@ -9,6 +9,7 @@ import { submissionsAndScans } from "./migrations/0002_submissions_scans.ts"
 import { notificationOutboxSchema } from "./migrations/0003_notification_outbox.ts"
 import { sessionsSchema } from "./migrations/0004_sessions.ts"
 import { changeFeedSchema } from "./migrations/0005_change_feed.ts"
+import { reviewGateSchema } from "./migrations/0006_review_gate.ts"
 import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
 import { credentialsSchema } from "./migrations/0009_credentials.ts"
@@ -37,6 +38,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
       for (const statement of changeFeedSchema(flavor)) await sql.raw(statement).execute(db)
     },
   },
+  "0006_review_gate": { up: (db) => reviewGateSchema(db, flavor) },
   "0007_release_entries": {
     up: async (db) => {
       for (const statement of releaseEntriesSchema(flavor)) await sql.raw(statement).execute(db)

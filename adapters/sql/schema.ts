@@ -80,6 +80,9 @@ export interface Tables {
   submissions: SubmissionsTable
   change_feed: ChangeFeedTable
   change_feed_head: ChangeFeedHeadTable
+  review_claims: ReviewClaimsTable
+  approval_overrides: ApprovalOverridesTable
+  finding_acceptances: FindingAcceptancesTable
   release_entries: ReleaseEntriesTable
   release_timeline: ReleaseTimelineTable
   webhook_subscriptions: WebhookSubscriptionsTable
@@ -110,6 +113,33 @@ export interface ScansTable {
   /** The scan report as JSON. */
   report: string
   scanned_at: Timestamp
+  /** The gate's counts and the capability ids (a JSON array), written with the report (migration 0006). */
+  error_count: number | null
+  warning_count: number | null
+  capability_ids: string | null
+}
+
+export interface ReviewClaimsTable {
+  game_id: string
+  version: string
+  claimed_by: string
+  claimed_until: Timestamp
+}
+
+export interface ApprovalOverridesTable {
+  game_id: string
+  version: string
+  reason: string
+  approved_by: string
+  approved_at: Timestamp
+}
+
+export interface FindingAcceptancesTable {
+  game_id: string
+  fingerprint: string
+  accepted_by: string
+  accepted_at: Timestamp
+  reason: string
 }
 
 export interface SubmissionsTable {

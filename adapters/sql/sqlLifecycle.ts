@@ -3,11 +3,13 @@
 // the timeline events and the change-feed entry (last: SqlChangeFeed.ts) commit together or not at all.
 import { Effect } from "effect"
 import type { Transaction } from "kysely"
+import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
 import { LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
 import { releaseFromRow } from "./rows.ts"
 import type { Tables } from "./schema.ts"
+import { lockRelease } from "./lockRelease.ts"
 import { appendChange } from "./SqlChangeFeed.ts"
 import type { SqlDatabase } from "./SqlDatabase.ts"
 import { appendTimelineEvent } from "./SqlTimeline.ts"
@@ -37,7 +39,29 @@ export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: stri
       const planned = planLifecycle(gameId, { activeVersion: activeBefore, releases: rows.map((row) => releaseFromRow(row, time)) }, step)
       if ("refused" in planned) return yield* new LifecycleRefused({ gameId, ...planned.refused })
       const { plan } = planned
+      // The review gate (issue 15): the release row is locked (claims lock it too), so a claim taken meanwhile waits for
+      // this decision; another administrator's live claim refuses it.
+      const decision = step.type === "approve" || step.type === "reject" ? step : null
+      if (decision !== null) {
+        const claim = yield* tx.run(async (trx) => {
+          await lockRelease(trx, dialect, gameId, decision.version)
+          return trx.selectFrom("review_claims").selectAll().where("game_id", "=", gameId).where("version", "=", decision.version).executeTakeFirst()
+        })
+        if (claim !== undefined && claim.claimed_by !== decision.by && time.read(claim.claimed_until).getTime() > step.at.getTime()) {
+          return yield* new Claimed({ gameId, version: decision.version, claimedBy: claim.claimed_by, claimedUntil: time.read(claim.claimed_until) })
+        }
+      }
       yield* tx.run(async (trx) => {
+        if (decision !== null) {
+          // A decision ends the claim and keeps an approval's override reason with it.
+          await trx.deleteFrom("review_claims").where("game_id", "=", gameId).where("version", "=", decision.version).execute()
+          const overrideReason = decision.type === "approve" ? decision.overrideReason ?? null : null
+          if (overrideReason !== null) {
+            await trx.insertInto("approval_overrides")
+              .values({ game_id: gameId, version: decision.version, reason: overrideReason, approved_by: decision.by, approved_at: time.write(step.at) })
+              .execute()
+          }
+        }
         for (const release of plan.updated) {
           await trx.updateTable("releases").set({
             status: release.status,

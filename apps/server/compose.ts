@@ -16,6 +16,7 @@ import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import type { AppServices } from "../../adapters/http/route.ts"
 import type { SignInMode } from "../../adapters/http/routes/auth.ts"
 import type { UrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
+import { layerScanWake } from "../../adapters/memory/MemoryScanWake.ts"
 import { layerJwtUploadTokens } from "../../adapters/identity/JwtUploadTokens.ts"
 import { layerMeteredPackScanner } from "../../adapters/observability/meteredScanner.ts"
 import { layerLazyPackScanner as scannerLayer } from "../../adapters/scanner/lazyLayer.ts"
@@ -104,6 +105,8 @@ const layerPorts = (config: ServerConfig) =>
       layerJwtPublishTokens(config.dataDir, config.publishTokenJwk),
       layerJoseCiIdentity({ issuers: ciIssuers(config.trustedPublishing), audience: config.trustedPublishing.audience }),
       Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: config.budget }),
+      // Finalize wakes this instance's scan worker (apps/server/scanWorker.ts).
+      layerScanWake,
     ).pipe(Layer.provideMerge(layerSystemClock))
     const describe = [
       records.describe,

@@ -12,6 +12,7 @@ import type { Catalog } from "../../ports/Catalog.ts"
 import type { PagedLists } from "../../ports/PagedLists.ts"
 import type { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import type { ScanStore } from "../../ports/ScanStore.ts"
 import type { SessionStore } from "../../ports/SessionStore.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
@@ -23,7 +24,7 @@ import type { ServerConfig } from "./config.ts"
 
 export interface Records {
   /** Opens and migrates the database when built; closes it when released (the runtime's dispose at shutdown). */
-  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ApiKeyStore | TrustedPublisherStore | PagedLists | Catalog | CatalogPages, unknown>
+  readonly layer: Layer.Layer<GameStore | GameViews | ReleaseStore | BudgetLedger | ScanStore | SubmissionStore | NotificationOutbox | SessionStore | ReleaseEntryStore | Timeline | WebhookSubscriptions | ApiKeyStore | TrustedPublisherStore | PagedLists | Catalog | CatalogPages | ReviewGateStore, unknown>
   readonly describe: string
 }
 

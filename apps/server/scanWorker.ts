@@ -2,8 +2,9 @@
 // findings (spec §4.4); the report is attached for reviewers and the creator. The queue is "releases without a scan"
 // in the database, so a scan interrupted by a restart runs again, and several instances can share the work (a release
 // scanned twice just gets the same report). A scoped layer: started and interrupted with the server's layer graph.
-import { Cause, Effect, Layer } from "effect"
+import { Cause, Effect, Layer, Option } from "effect"
 import { logged } from "../../adapters/observability/logged.ts"
+import { ScanWake } from "../../ports/ScanWake.ts"
 import { makeScanRetries, scanKey, scanUnscannedReleases } from "../../domain/scan/ScanReleases.ts"
 
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
@@ -25,5 +26,10 @@ export const layerScanWorker = (intervalMs: number) =>
       ),
       Effect.catchCause((cause) => logged("warn", "scan pass failed", { cause: Cause.pretty(cause) })),
     )
-    return Effect.forkScoped(Effect.forever(Effect.andThen(pass, Effect.sleep(intervalMs))))
+    return Effect.gen(function*() {
+      // A finalize on this instance wakes the worker at once; releases of other instances come with the timer.
+      const wake = yield* Effect.serviceOption(ScanWake)
+      const idle = Option.isSome(wake) ? Effect.race(Effect.sleep(intervalMs), wake.value.waitForWake) : Effect.sleep(intervalMs)
+      return yield* Effect.forkScoped(Effect.forever(Effect.andThen(pass, idle)))
+    })
   }))

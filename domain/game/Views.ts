@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
 import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { type Principal, seesAllReleases } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
 import { FIRST_PAGE, ownerGamesPage } from "../paging/lists.ts"
@@ -11,6 +12,7 @@ import { visibleRelease } from "../release/DownloadUrl.ts"
 import { publishModeOf, type Release } from "../release/Release.ts"
 import { queuePosition } from "../review/QueuePosition.ts"
 import { catalogStatus } from "../review/ReviewMachine.ts"
+import { scanState } from "../review/Review.ts"
 import type { Game } from "./Game.ts"
 
 /** A release as its owner and administrators see it. */
@@ -85,9 +87,11 @@ export const gameDetail = Effect.fn("gameDetail")(function*(principal: Principal
 export const releaseDetail = Effect.fn("releaseDetail")(function*(principal: Principal | null, gameId: string, version: string) {
   const { game, release } = yield* visibleRelease(principal, gameId, version)
   if (!seesAllReleases(principal, game.ownerId)) return { gameId, ...publicReleaseView(release) }
-  // While pending, the owner (and administrators) see where it stands in the review queue.
+  // Review fields (issue 15) only in the owner's and administrators' views; while pending, also where it stands in the
+  // review queue.
+  const override = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getOverride(gameId, version)))
   const queue = release.status === "pending_review" ? yield* queuePosition(release) : null
-  return { gameId, ...releaseView(release), ...(queue === null ? {} : { queue }) }
+  return { gameId, ...releaseView(release), scan: yield* scanState(gameId, version), approvalOverride: override, ...(queue === null ? {} : { queue }) }
 })
 
 /** GET /api/catalog: published games with their active release, most recently published first. */

@@ -3,6 +3,7 @@ import { Clock } from "../../ports/Clock.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewNotifier } from "../../ports/ReviewNotifier.ts"
+import { ScanWake } from "../../ports/ScanWake.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { ArtifactMissing, ArtifactTooLarge, ChecksumMismatch, NoUploadIntent, SizeMismatch } from "../errors.ts"
@@ -78,6 +79,9 @@ export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal:
         sizeBytes: stored.sizeBytes,
         at: stored.createdAt,
       })
+      // The scan starts now, not on the worker's next tick (issue 15); other instances find it on their timer.
+      const wake = yield* Effect.serviceOption(ScanWake)
+      if (Option.isSome(wake)) yield* wake.value.wake
       return stored
     }),
   )

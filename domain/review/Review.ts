@@ -3,24 +3,27 @@ import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
-import { NotFound, ReleaseNotPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
+import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
 import { ReasonText } from "../text/UserText.ts"
 import { actorOf } from "../auth/Actor.ts"
 import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
+import { ApproveBody, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
 
 /** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
 export const RejectBody = Schema.Struct({ reason: ReasonText })
 
 /** Administrator-only operations answer 404 to everyone else, like unknown routes. */
-const requireAdmin = (principal: Principal) =>
+export const requireAdmin = (principal: Principal) =>
   principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))
 
-const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
+export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
   if (release === null) return yield* new NotFound({ what: "release" })
   if (nextReleaseStatus(release.status, event) === null) {
@@ -46,18 +49,50 @@ export const gameOutcome = Effect.fnUntraced(function*(gameId: string) {
   return { gameStatus: catalogStatus(releases, activeVersion), activeVersion }
 })
 
-/** POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): re-verify, then publish and move the pointer. */
-export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string) {
+/**
+ * The review gate (issue 15), after the release is known to be pending: another administrator's live claim refuses the
+ * decision; approval also waits for the scan and wants every error finding accepted, or an override reason.
+ */
+const refuseOthersClaim = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, now: Date) {
+  const claim = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))
+  if (claim !== null && claim.by !== principal.userId && claim.until.getTime() > now.getTime()) {
+    return yield* new Claimed({ gameId, version, claimedBy: claim.by, claimedUntil: claim.until })
+  }
+})
+
+const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string, override: string | null) {
+  const record = Option.getOrNull(yield* ScanStore.use((s) => s.get(gameId, version)))
+  if (record === null) return yield* new ScanPending({ gameId, version })
+  const accepted = new Set((yield* ReviewGateStore.use((g) => g.acceptances(gameId))).map((a) => a.fingerprint))
+  const unresolved = unresolvedErrors(record.report, accepted)
+  if (unresolved > 0 && override === null) return yield* new FindingsUnresolved({ gameId, version, unresolvedErrors: unresolved })
+  return scannedState(scanCounts(record.report))
+})
+
+/**
+ * POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): the gate (claim, scan, findings), then re-verify
+ * the stored bytes, then publish and move the pointer. `body` is optional: `{"override": {"reason": "…"}}`.
+ */
+export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown = {}) {
   yield* requireAdmin(principal)
+  const { override } = yield* decodeInput(ApproveBody, body ?? {})
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
+  const now = yield* (yield* Clock).now
+  yield* refuseOthersClaim(principal, gameId, version, now)
+  const scan = yield* passScanGate(gameId, version, override?.reason.trim() ?? null)
   yield* reverifyStoredBytes(release)
   const at = yield* (yield* Clock).now
-  // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval).
+  const overrideReason = override?.reason.trim() ?? null
+  // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval);
+  // the store re-checks the claim, ends it and records the override in the same step as the decision.
   const outcome = yield* ReleaseStore.use((r) =>
-    r.lifecycle(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal) })
+    r.lifecycle(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
   ).pipe(Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))))
+  const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
   return {
     release: outcome.updated[0]!,
+    scan,
+    approvalOverride,
     ...(yield* gameOutcome(gameId)),
     activated: outcome.activationNote === null,
     activationNote: outcome.activationNote,
@@ -70,10 +105,47 @@ export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Pri
   const { reason } = yield* decodeInput(RejectBody, body)
   yield* pendingRelease(gameId, version, { type: "reject", reason })
   const at = yield* (yield* Clock).now
+  // Rejecting never waits for the scan; only another administrator's claim holds it back.
+  yield* refuseOthersClaim(principal, gameId, version, at)
   const reviewed = yield* ReleaseStore.use((r) =>
-    r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim() })
+    r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim(), actor: actorOf(principal) })
   )
-  return { release: reviewed, ...(yield* gameOutcome(gameId)) }
+  return { release: reviewed, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
+})
+
+/** The scan state of one release, for decisions and release details. */
+export const scanState = Effect.fnUntraced(function*(gameId: string, version: string) {
+  const [counts] = yield* ScanStore.use((s) => s.countsOf([{ gameId, version }]))
+  return counts === undefined ? pendingScan : scannedState(counts)
+})
+
+/**
+ * The queue's gate columns, from the stored counts (never the reports): scan state, capabilities this release adds to
+ * its game's active release, and who holds a live claim.
+ */
+const queueGateColumns = Effect.fnUntraced(function*(pending: ReadonlyArray<Release>, now: Date) {
+  const gameIds = [...new Set(pending.map((r) => r.gameId))]
+  // The game's stored pointer (issue 16), not the most recent approval: a staged or older approval is not active.
+  const actives = yield* Effect.forEach(gameIds, (gameId) =>
+    Effect.map(ReleaseStore.use((r) => r.activeVersion(gameId)), (version) => (version === null ? null : { gameId, version })))
+  const activeKeys = actives.flatMap((a) => (a === null ? [] : [a]))
+  const activeVersion = new Map(activeKeys.map((a) => [a.gameId, a.version]))
+  const counts = yield* ScanStore.use((s) => s.countsOf([...pending, ...activeKeys]))
+  const countsByKey = new Map(counts.map((c) => [`${c.gameId}\u0000${c.version}`, c]))
+  const claims = yield* ReviewGateStore.use((g) => g.claimsOf(pending))
+  const liveClaims = new Map(claims.filter((c) => c.until.getTime() > now.getTime()).map((c) => [`${c.gameId}\u0000${c.version}`, c]))
+  return (key: string) => {
+    const own = countsByKey.get(key)
+    const gameId = key.slice(0, key.indexOf("\u0000"))
+    const active = activeVersion.get(gameId)
+    const before = new Set(active === undefined ? [] : countsByKey.get(`${gameId}\u0000${active}`)?.capabilities ?? [])
+    return {
+      scan: own === undefined ? pendingScan : scannedState(own),
+      capabilitiesAdded: (own?.capabilities ?? []).filter((c) => !before.has(c)),
+      claimedBy: liveClaims.get(key)?.by ?? null,
+      claimedUntil: liveClaims.get(key)?.until ?? null,
+    }
+  }
 })
 
 /** GET /api/admin/review-queue: a page of pending releases, oldest first, with how long each has waited. */
@@ -82,9 +154,11 @@ export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Princip
   const { items: pending, nextCursor } = yield* pendingReleasesPage(pageParams)
   const games = new Map((yield* GameStore.use((g) => g.getMany([...new Set(pending.map((r) => r.gameId))]))).map((g) => [g.id, g]))
   const now = yield* (yield* Clock).now
+  const gate = yield* queueGateColumns(pending, now)
   const items = pending.flatMap((release) => {
     const game = games.get(release.gameId)
     if (game === undefined) return []
+    const key = `${release.gameId}\u0000${release.version}`
     return [{
       gameId: game.id,
       gameName: game.name,
@@ -96,6 +170,7 @@ export const reviewQueue = Effect.fn("reviewQueue")(function*(principal: Princip
       source: release.source,
       submittedAt: release.createdAt,
       waitingSeconds: Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000)),
+      ...gate(key),
     }]
   })
   return { items, nextCursor }

@@ -88,7 +88,13 @@ interface StepBase {
 }
 
 export type LifecycleStep =
-  | StepBase & { readonly type: "approve"; readonly version: string; readonly by: string }
+  | StepBase & {
+    readonly type: "approve"
+    readonly version: string
+    readonly by: string
+    /** The review gate's override reason (issue 15): approving despite unresolved error findings. */
+    readonly overrideReason?: string | null
+  }
   | StepBase & { readonly type: "reject"; readonly version: string; readonly by: string; readonly reason: string }
   | StepBase & { readonly type: "withdraw"; readonly version: string }
   | StepBase & { readonly type: "activate"; readonly version: string; readonly reason: string | null }

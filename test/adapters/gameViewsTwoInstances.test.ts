@@ -41,14 +41,14 @@ describe("game views shared by two instances through the change feed", () => {
     const stranger = await second.token("stranger-feed")
     const gameId = await newGame(first, creator, "Feed Game")
     for (const version of ["1.0.0", "1.1.0", "1.2.0"]) expect((await release(first, creator, gameId, artifact(4096, version))).status).toBe(201)
-    expect((await first.api.approve(admin, gameId, "1.0.0")).status).toBe(200)
+    expect((await first.api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
     await applied(second, await newestChange(first))
     // The second instance now holds the game's view and the catalog, with 1.0.0 active, for an hour.
     expect((await second.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
     expect((await second.api.downloadUrl(stranger, gameId, "1.1.0")).status).toBe(404)
     expect(await catalogVersions(second, gameId)).toEqual(["1.0.0"])
 
-    expect((await first.api.approve(admin, gameId, "1.1.0")).status).toBe(200)
+    expect((await first.api.approveScanned(admin, gameId, "1.1.0")).status).toBe(200)
     // At once on the instance that decided.
     expect((await first.api.downloadUrl(await first.token("stranger-feed"), gameId, "1.1.0")).status).toBe(200)
     await applied(second, await newestChange(first))

@@ -21,6 +21,7 @@ import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
 import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contract.ts"
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 import { layerMemoryIdentity } from "../../adapters/memory/MemoryIdentity.ts"
 import { layerMemoryUploadTokens } from "../../adapters/memory/MemoryUploadTokens.ts"
 import { identityContract, memoryTokenSource } from "../contract/Identity.contract.ts"
@@ -35,6 +36,7 @@ gameViewsContract("memory", () => layerMemoryRecords)
 changeFeedContract("memory", () => layerMemoryRecords)
 submissionStoreContract("memory", () => layerMemoryRecords)
 scanStoreContract("memory", () => layerMemoryRecords)
+reviewGateStoreContract("memory", () => layerMemoryRecords)
 releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)

@@ -17,6 +17,7 @@ import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contrac
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
 import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
 // The run's MariaDB (test/setup/global.ts), a database of this file's own. Every suite opens its own pool and runs the
 // migrations again: the later ones find nothing to apply.
@@ -29,6 +30,7 @@ gameViewsContract("MariaDB", records)
 changeFeedContract("MariaDB", records)
 submissionStoreContract("MariaDB", records)
 scanStoreContract("MariaDB", records)
+reviewGateStoreContract("MariaDB", records)
 releaseEntryStoreContract("MariaDB", records)
 budgetLedgerContract("MariaDB", records)
 notificationOutboxContract("MariaDB", records)

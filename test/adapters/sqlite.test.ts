@@ -18,6 +18,7 @@ import { releaseEntryStoreContract } from "../contract/ReleaseEntryStore.contrac
 import { sessionStoreContract } from "../contract/SessionStore.contract.ts"
 import { apiKeyStoreContract } from "../contract/ApiKeyStore.contract.ts"
 import { trustedPublisherStoreContract } from "../contract/TrustedPublisherStore.contract.ts"
+import { reviewGateStoreContract } from "../contract/ReviewGateStore.contract.ts"
 
 // Each suite opens its own database file, as a fresh `npm start` would.
 const dir = mkdtempSync(join(inject("runDir"), "sqlite-"))
@@ -30,6 +31,7 @@ gameViewsContract("SQLite", records)
 changeFeedContract("SQLite", records)
 submissionStoreContract("SQLite", records)
 scanStoreContract("SQLite", records)
+reviewGateStoreContract("SQLite", records)
 releaseEntryStoreContract("SQLite", records)
 budgetLedgerContract("SQLite", records)
 notificationOutboxContract("SQLite", records)

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const root = server.token("root", { admin: true })
   gameId = (await api.createGame(owner, { name: "Lifecycle in the browser" })).body.gameId
   for (const version of ["1.0.0", "2.0.0", "3.0.0"]) expect((await api.uploadRelease(owner, gameId, artifact(2048, version))).status).toBe(201)
-  for (const version of ["1.0.0", "2.0.0"]) expect((await api.approve(root, gameId, version)).status).toBe(200)
+  for (const version of ["1.0.0", "2.0.0"]) expect((await api.approveScanned(root, gameId, version)).status).toBe(200)
 })
 
 afterAll(async () => {

@@ -69,7 +69,7 @@ beforeAll(async () => {
   const admin = server.token("reading-admin", { admin: true })
   gameId = (await api.createGame(owner, { name: "Reading Game" })).body.gameId
   await ship(api, owner, "1.0.0")
-  expect((await api.approve(admin, gameId, "1.0.0")).status).toBe(200)
+  expect((await api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
   await ship(api, owner, "1.1.0")
   page = await (await browser.newContext({ acceptDownloads: true })).newPage()
   page.on("console", (message) => {

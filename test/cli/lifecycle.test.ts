@@ -22,7 +22,7 @@ describe("lifecycle commands of the CLI", () => {
     const admin = adminEnv["PCKGATE_TOKEN"]!
     const gameId: string = (await api.createGame(creator, { name: "CLI Lifecycle" })).body.gameId
     for (const version of ["1.0.0", "2.0.0", "3.0.0"]) expect((await api.uploadRelease(creator, gameId, artifact(2048, version))).status).toBe(201)
-    for (const version of ["1.0.0", "2.0.0"]) expect((await api.approve(admin, gameId, version)).status).toBe(200)
+    for (const version of ["1.0.0", "2.0.0"]) expect((await api.approveScanned(admin, gameId, version)).status).toBe(200)
 
     const queued = await runCli(["status", gameId, "--version", "3.0.0"], env)
     expect(queued.code, queued.stderr).toBe(0)

@@ -79,7 +79,23 @@ describe("the CLI against a running server (embedded defaults)", () => {
     const waiting = runCli(["wait", gameId, "--version", "1.0.0", "--until", "published", "--timeout", "30", "--interval", "0.2"], env)
     const list = await runCli(["review", "list", "--json"], { ...env, PCKGATE_TOKEN: admin })
     expect(list.json().items.some((i: { gameId: string }) => i.gameId === gameId)).toBe(true)
-    expect((await runCli(["review", "approve", gameId, "1.0.0"], { ...env, PCKGATE_TOKEN: admin })).code).toBe(0)
+    // The review gate: the file is random bytes, so its scan (polled, never slept for) has an error finding.
+    const scan = await apiClient(server.baseUrl).scanned(admin, gameId, "1.0.0")
+    const asAdmin = { ...env, PCKGATE_TOKEN: admin }
+    const unresolved = await runCli(["review", "approve", gameId, "1.0.0", "--json"], asAdmin)
+    expect([unresolved.code, unresolved.json().error]).toEqual([2, "findings_unresolved"])
+    const claimed = await runCli(["review", "claim", gameId, "1.0.0", "--json"], asAdmin)
+    expect([claimed.code, claimed.json().claimedBy]).toEqual([0, "cli-admin"])
+    const otherAdmin = { ...env, PCKGATE_TOKEN: server.token("cli-admin-2", { admin: true }) }
+    const taken = await runCli(["review", "approve", gameId, "1.0.0", "--override-reason", "mine now"], otherAdmin)
+    expect([taken.code, taken.stderr]).toEqual([6, expect.stringMatching(/^error: claimed — .*cli-admin/m)])
+    const fingerprint = scan.report.findings[0].fingerprint
+    const accepted = await runCli(["review", "accept", gameId, fingerprint, "--reason", "Random bytes on purpose"], asAdmin)
+    expect([accepted.code, accepted.stdout]).toEqual([0, `${gameId} finding ${fingerprint}: accepted by cli-admin: Random bytes on purpose\n`])
+    expect((await runCli(["review", "unaccept", gameId, fingerprint], asAdmin)).code).toBe(0)
+    const approved = await runCli(["review", "approve", gameId, "1.0.0", "--override-reason", "A test file of random bytes", "--json"], asAdmin)
+    expect(approved.code, approved.stderr).toBe(0)
+    expect(approved.json()).toMatchObject({ status: "approved", approvalOverride: { reason: "A test file of random bytes", by: "cli-admin" } })
     const published = await waiting
     expect([published.code, published.stdout]).toEqual([0, "1.0.0 is published\n"])
     const status = await runCli(["status", gameId], env)

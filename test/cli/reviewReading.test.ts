@@ -34,7 +34,7 @@ beforeAll(async () => {
   admin = server.token("cli-reading-admin", { admin: true })
   gameId = (await apiClient(server.baseUrl).createGame(owner, { name: "CLI Reading" })).body.gameId
   await ship("1.0.0")
-  expect((await apiClient(server.baseUrl).approve(admin, gameId, "1.0.0")).status).toBe(200)
+  expect((await apiClient(server.baseUrl).approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
   await ship("1.1.0")
 }, 120_000)
 afterAll(() => server?.stop())

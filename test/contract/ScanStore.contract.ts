@@ -114,6 +114,28 @@ export const scanStoreContract = (name: string, makeLayer: () => Layer.Layer<Sca
         assert.deepStrictEqual(yield* ScanStore.use((s) => s.unscanned(0)), [])
       }))
 
+    it.effect("countsOf answers the gate's counts and capability ids kept with each record; a rescan replaces them", () =>
+      Effect.gen(function*() {
+        const { game, releases } = yield* releasesOf([["5.0.0", new Date("2026-03-01T00:00:00.000Z")], ["5.1.0", new Date("2026-03-01T00:00:00.000Z")]])
+        const withCapabilities: ScanReport = {
+          ...aReport("contract-caps"),
+          capabilities: {
+            shell: [{ file: "res://a.gd", line: 1, column: 1, api: "OS.execute", verdict: "error" }],
+            network: [{ file: "res://b.gd", line: 2, column: 3, api: "HTTPRequest", verdict: "allowed" }],
+          },
+        }
+        yield* ScanStore.use((s) => s.save({ ...recordFor(releases[0]!, SCANNED_AT), report: withCapabilities }))
+        const wanted = [{ gameId: game.id, version: "5.0.0" }, { gameId: game.id, version: "5.1.0" }, { gameId: unique("gm_"), version: "5.0.0" }]
+        assert.deepStrictEqual(yield* ScanStore.use((s) => s.countsOf(wanted)), [
+          { gameId: game.id, version: "5.0.0", errors: 2, warnings: 1, capabilities: ["network", "shell"] },
+        ])
+        const clean: ScanReport = { ...aReport("contract-clean"), ok: true, findings: [] }
+        yield* ScanStore.use((s) => s.save({ ...recordFor(releases[0]!, SCANNED_AT), report: clean }))
+        assert.deepStrictEqual(yield* ScanStore.use((s) => s.countsOf(wanted.slice(0, 1))), [
+          { gameId: game.id, version: "5.0.0", errors: 0, warnings: 0, capabilities: [] },
+        ])
+      }))
+
     it.effect("remove drops the record and puts the release back in the queue; removing again, or an unknown release, is false", () =>
       Effect.gen(function*() {
         // Older than every other case's release, so it leads the shared queue once its record is gone.

@@ -70,7 +70,22 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("GET", "/api/admin/review-queue", await api.call("GET", "/api/admin/review-queue", { token: admin }))
     conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`, { token: creator }))
     conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`)) // 404 while unpublished
-    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0"))
+    // The review gate: a claim, another admin's refused claim, the scan, an unresolved finding, accepting it, approval.
+    const claimPath = "/api/admin/games/{gameId}/releases/{version}/claim"
+    conforms("POST", claimPath, await api.call("POST", `/api/admin/games/${gameId}/releases/1.0.0/claim`, { token: admin }))
+    conforms("POST", claimPath, await api.call("POST", `/api/admin/games/${gameId}/releases/1.0.0/claim`, { token: server.token("openapi-admin-2", { admin: true }) })) // 409
+    conforms("DELETE", claimPath, await api.call("DELETE", `/api/admin/games/${gameId}/releases/1.0.0/claim`, { token: admin })) // 204
+    const scan = await api.scanned(admin, gameId, "1.0.0")
+    conforms("GET", "/api/games/{gameId}/releases/{version}/scan", { status: 200, body: scan, headers: new Headers() })
+    const unresolved = await api.approve(admin, gameId, "1.0.0")
+    expect(unresolved.body.error).toBe("findings_unresolved")
+    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", unresolved) // 409
+    const acceptPath = "/api/admin/games/{gameId}/findings/{fingerprint}/accept"
+    const fingerprint = scan.report.findings[0].fingerprint
+    conforms("POST", acceptPath, await api.call("POST", `/api/admin/games/${gameId}/findings/${fingerprint}/accept`, { token: admin, body: { reason: "random bytes" } }))
+    conforms("POST", acceptPath, await api.call("POST", `/api/admin/games/${gameId}/findings/fp_none/accept`, { token: admin, body: { reason: "x" } })) // 404
+    conforms("DELETE", acceptPath, await api.call("DELETE", `/api/admin/games/${gameId}/findings/${fingerprint}/accept`, { token: admin })) // 204
+    conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0", { override: { reason: "random bytes" } }))
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0")) // 409
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/reject", await api.reject(admin, gameId, "1.0.0", "")) // 400
     conforms("GET", "/api/games/{gameId}/releases/{version}/download-url", await api.downloadUrl(creator, gameId, "1.0.0"))

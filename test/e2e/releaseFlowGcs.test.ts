@@ -60,7 +60,7 @@ describe("release flow with STORAGE=gcs against the GCS test double", () => {
 
     const stranger = server.token("stranger-gcs")
     expect((await api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(404)
-    expect((await api.approve(admin, gameId, "1.0.0")).body.gameStatus).toBe("published")
+    expect((await api.approveScanned(admin, gameId, "1.0.0")).body.gameStatus).toBe("published")
 
     const download = await api.downloadUrl(stranger, gameId, "1.0.0")
     expect(download.status).toBe(200)

@@ -33,14 +33,14 @@ describe("two instances, each with its game view cache", () => {
       expect((await a.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)).status).toBe(200)
       expect((await b.finalize(creator, gameId, declaration)).status).toBe(201)
     }
-    expect((await a.approve(admin, gameId, "1.0.0")).status).toBe(200)
+    expect((await a.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
     // Both instances now hold the view with 1.0.0 active (read after that approval).
     expect((await a.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
     expect((await b.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
     expect((await b.downloadUrl(stranger, gameId, "1.1.0")).status).toBe(404)
 
     const approvedAt = performance.now()
-    expect((await a.approve(admin, gameId, "1.1.0")).status).toBe(200)
+    expect((await a.approveScanned(admin, gameId, "1.1.0")).status).toBe(200)
     expect((await a.downloadUrl(stranger, gameId, "1.1.0")).status).toBe(200)
     expect((await a.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(404)
 

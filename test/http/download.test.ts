@@ -49,13 +49,13 @@ describe("GET /api/games/{gameId}/releases/{version}/download-url", () => {
   })
 
   test("after approval others may download only the active release of the published game", async () => {
-    expect((await t.api.approve(admin, gameId, "1.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
     const reply = await t.api.downloadUrl(stranger, gameId, "1.0.0")
     expect(reply.status).toBe(200)
     expect(sha256Hex(await bytesAt(reply.body.url))).toBe(v1.declaration.sha256)
     expect((await release(t, owner, gameId, v2)).status).toBe(201)
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
-    expect((await t.api.approve(admin, gameId, "2.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(admin, gameId, "2.0.0")).status).toBe(200)
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(200)
     expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status, "no longer the active release").toBe(404)
     expect((await t.api.downloadUrl(owner, gameId, "1.0.0")).status).toBe(200)

@@ -31,8 +31,8 @@ describe("approval activates only newer releases published on approval", () => {
     const { t, admin, gameId, ship, game } = await setup()
     await ship("1.0.0")
     await ship("0.5.0")
-    expect((await t.api.approve(admin, gameId, "1.0.0")).body).toMatchObject({ activated: true, activeVersion: "1.0.0" })
-    const lower = await t.api.approve(admin, gameId, "0.5.0")
+    expect((await t.api.approveScanned(admin, gameId, "1.0.0")).body).toMatchObject({ activated: true, activeVersion: "1.0.0" })
+    const lower = await t.api.approveScanned(admin, gameId, "0.5.0")
     expect(lower.body).toMatchObject({ status: "approved", activated: false, activationNote: "lower_than_active", activeVersion: "1.0.0" })
     expect((await game()).activeVersion).toBe("1.0.0")
     await t.dispose()
@@ -41,9 +41,9 @@ describe("approval activates only newer releases published on approval", () => {
   test("a manual release stays approved and inactive until activate; the public sees the old one meanwhile", async () => {
     const { t, admin, stranger, gameId, ship, post, rel, game } = await setup()
     await ship("1.0.0")
-    await t.api.approve(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
     await ship("2.0.0", "manual")
-    const staged = await t.api.approve(admin, gameId, "2.0.0")
+    const staged = await t.api.approveScanned(admin, gameId, "2.0.0")
     expect(staged.body).toMatchObject({ activated: false, activationNote: "staged", activeVersion: "1.0.0", publishMode: "manual" })
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
     const live = await post(rel("2.0.0", "activate"), (await t.token("owner")), { reason: "launch day" })
@@ -73,8 +73,8 @@ describe("activate: go-live and rollback", () => {
     const { t, owner, admin, stranger, gameId, ship, post, rel } = await setup()
     await ship("1.0.0")
     await ship("2.0.0")
-    await t.api.approve(admin, gameId, "1.0.0")
-    await t.api.approve(admin, gameId, "2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
     const back = await post(rel("1.0.0", "activate"), owner, {})
     expect(back.body).toMatchObject({ activeVersion: "1.0.0" })
     expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
@@ -118,8 +118,8 @@ describe("takedown and reinstate", () => {
     const { t, owner, admin, stranger, gameId, ship, post, adminRel, game } = await setup()
     await ship("1.0.0")
     const v2 = await ship("2.0.0")
-    await t.api.approve(admin, gameId, "1.0.0")
-    await t.api.approve(admin, gameId, "2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
     const issued = (await t.api.downloadUrl(stranger, gameId, "2.0.0")).body.url
     expect((await t.api.get(issued)).status).toBe(200)
 
@@ -147,7 +147,7 @@ describe("takedown and reinstate", () => {
   test("taking the only release down takes the game out of the catalog with status taken_down", async () => {
     const { t, admin, stranger, gameId, ship, post, adminRel, game, catalogIds } = await setup()
     await ship("1.0.0")
-    await t.api.approve(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
     expect(await catalogIds()).toContain(gameId)
     await post(adminRel("1.0.0", "takedown"), admin, { reason: "malware" })
     expect(await catalogIds()).not.toContain(gameId)
@@ -162,7 +162,7 @@ describe("takedown and reinstate", () => {
     const { t, admin, stranger, gameId, ship, post, game, catalogIds } = await setup()
     for (const v of ["1.0.0", "1.1.0", "1.2.0"]) {
       await ship(v)
-      await t.api.approve(admin, gameId, v)
+      await t.api.approveScanned(admin, gameId, v)
     }
     await ship("2.0.0")
     const down = await post(`/api/admin/games/${gameId}/takedown`, admin, { reason: "malicious publisher" })
@@ -185,12 +185,12 @@ describe("GET /api/games/{gameId}/timeline", () => {
   test("owner and administrators read every change oldest first, page by page; others get 404; bad paging is 400", async () => {
     const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup()
     await ship("1.0.0")
-    await t.api.approve(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
     await post(adminRel("1.0.0", "takedown"), admin, { reason: "Phishing page in the menu" })
     const url = `/api/games/${gameId}/timeline`
     const all = await t.api.call("GET", url, { token: owner })
     expect(all.status).toBe(200)
-    expect(all.body.events.map((e: { kind: string }) => e.kind)).toEqual(["game_created", "upload_url_issued", "finalized", "approved", "activated", "taken_down"])
+    expect(all.body.events.map((e: { kind: string }) => e.kind)).toEqual(["game_created", "upload_url_issued", "finalized", "scanned", "approved", "activated", "taken_down"])
     expect(all.body.events.at(-1)).toMatchObject({ version: "1.0.0", actor: "user:admin", reason: "Phishing page in the menu" })
     expect(all.body.events[0]).toMatchObject({ actor: "user:owner", version: null, reason: null })
     expect(all.body.nextCursor).toBeNull()
@@ -226,7 +226,7 @@ describe("queue position on a pending release's detail", () => {
     for (const v of ["0.2.0", "0.3.0", "0.4.0", "0.5.0"]) await shipOther(v)
     for (const v of ["0.1.0", "0.2.0", "0.3.0", "0.4.0", "0.5.0"]) {
       t.clock.advance(100)
-      expect((await t.api.approve(admin, otherGame, v)).status).toBe(200)
+      expect((await t.api.approveScanned(admin, otherGame, v)).status).toBe(200)
     }
     // 1.0.0 was submitted 500 s ago now: past the median, so nothing more is expected.
     expect((await detail()).queue).toEqual({ position: 1, ahead: 0, waitingSeconds: 500, estimatedWaitSeconds: 0 })
@@ -235,7 +235,7 @@ describe("queue position on a pending release's detail", () => {
     const fresh = (await t.api.call("GET", `/api/games/${gameId}/releases/1.1.0`, { token: admin })).body
     expect(fresh.queue).toEqual({ position: 2, ahead: 1, waitingSeconds: 50, estimatedWaitSeconds: 250 })
     expect((await t.api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: stranger })).status).toBe(404)
-    await t.api.approve(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
     expect((await detail()).queue).toBeUndefined()
     await t.dispose()
   })

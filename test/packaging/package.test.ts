@@ -116,6 +116,7 @@ const expectCompleteFlow = (report: any) => {
     finalizedStatus: "pending_review",
     notified: ["release_finalized"],
     approvedStatus: "approved",
+    approvalOverride: "random bytes for a packaging test",
     activeVersion: "1.0.0",
     downloadSha256: report.declaredSha256,
     downloadedSha256: report.declaredSha256,

@@ -96,7 +96,7 @@ describe("GET …/file shows one entry", () => {
 
 describe("GET …/diff compares a release with the active one", () => {
   test("changed files with unified diffs, capabilities added, findings new and carried", async () => {
-    expect((await t.api.approve(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(who.admin, who.gameId, "1.0.0")).status).toBe(200)
     await shipPack(t, who.owner, who.gameId, "1.1.0", readingPack("1.1.0", MAIN_V2, [{ path: "res://notes.txt", data: utf8("new\n") }]))
     const reply = await get(`${base()}/1.1.0/diff`)
     expect(reply.status).toBe(200)
@@ -153,7 +153,7 @@ describe("the answers match GET /openapi.json", () => {
     const { Ajv2020 } = await import("ajv/dist/2020.js")
     const ajv = new Ajv2020({ strict: false, allErrors: true })
     const doc = (await t.api.call("GET", "/openapi.json")).body
-    expect((await t.api.approve(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(who.admin, who.gameId, "1.0.0")).status).toBe(200)
     const template = "/api/admin/games/{gameId}/releases/{version}"
     const cases: ReadonlyArray<readonly [string, string]> = [
       ["files", "1.0.0/files?limit=2"], ["files", "1.0.0/files?limit=0"], ["files", "9.9.9/files"],

@@ -26,7 +26,7 @@ describe("packs exported by godot3-server: 1.0.0, then 1.1.0 with a changed scri
     t = await makeTestApp()
     who = await readingGame(t)
     await shipPack(t, who.owner, who.gameId, "1.0.0", exported("reading-1.0.0"))
-    expect((await t.api.approve(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(who.admin, who.gameId, "1.0.0")).status).toBe(200)
     await shipPack(t, who.owner, who.gameId, "1.1.0", exported("reading-1.1.0"))
   })
   afterAll(() => t.dispose())

@@ -127,6 +127,7 @@ describe.skipIf(corpus.dir === null)("scanner on the real corpus", () => {
         severity: "error",
         storedPath: "res://.godot/exported/133200997/export-05f07159b9103ee56db041b43bfbcbbb-loader.scn",
         embeddedIn: { resource: "res://loader.tscn", subResource: "GDScript_tjhs5" },
+        fingerprint: expect.stringMatching(/^fp_[0-9a-f]{32}$/),
       })
     })
   })

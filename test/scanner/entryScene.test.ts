@@ -134,6 +134,7 @@ describe("built-in scripts in binary scenes (Godot 4 layouts)", () => {
           severity: "error",
           storedPath: `res://${EXPORTED}`,
           embeddedIn: { resource: "res://main.tscn", subResource: "GDScript_k3x9a" },
+          fingerprint: expect.stringMatching(/^fp_[0-9a-f]{32}$/),
         },
       ])
     }

@@ -1,3 +1,5 @@
+import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { describe, expect, test } from "vitest"
 import { apiClient } from "../support/api.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
@@ -46,14 +48,26 @@ describe("releases finalized through the release API are scanned afterwards", ()
     await server.stop()
   })
 
+  test("finalize starts the scan at once, not on the worker's timer", async () => {
+    // An hour between passes: only the wake signal of finalize can explain a scan within the test's time.
+    const server = await startServer({ env: { RATE_LIMIT_COUNT: "100", SCAN_INTERVAL_SECONDS: "3600" } })
+    const creator = server.token("woken-creator")
+    const gameId = await releasePack(server, creator, "Scanned At Once", pack("clean").bytes)
+    expect(await scanOf(server, creator, gameId)).toMatchObject({ report: { ok: true } })
+    await server.stop()
+  })
+
   test("a scan interrupted by a crash runs after the restart", async () => {
-    // A long interval: only the pass at start-up runs, and it ran before the release existed.
     const env = { RATE_LIMIT_COUNT: "100", SCAN_INTERVAL_SECONDS: "3600" }
     const first = await startServer({ env })
     const creator = first.token("crash-creator")
     const gameId = await releasePack(first, creator, "Survives A Crash", pack("clean").bytes)
-    expect((await apiClient(first.baseUrl).call("GET", `/api/games/${gameId}/releases/1.0.0/scan`, { token: creator })).body.status).toBe("pending")
+    await scanOf(first, creator, gameId)
     await first.kill()
+    // As if the process had died before the scan was recorded: the release is back in the queue.
+    const database = new DatabaseSync(join(first.dataDir, "pckgate.sqlite"))
+    database.prepare("DELETE FROM scans WHERE game_id = ?").run(gameId)
+    database.close()
     const second = await startServer({ env, dataDir: first.dataDir })
     expect(await scanOf(second, creator, gameId)).toMatchObject({ report: { ok: true } })
     await second.stop()

@@ -38,7 +38,36 @@ export const apiClient = (baseUrl: string, fetchImpl: Fetch = (r) => fetch(r)) =
     finalize: (token: string, gameId: string, body: unknown) => call("POST", `/api/games/${gameId}/releases/finalize`, { token, body }),
     downloadUrl: (token: string | undefined, gameId: string, version: string) =>
       call("GET", `/api/games/${gameId}/releases/${version}/download-url`, token === undefined ? {} : { token }),
-    approve: (token: string, gameId: string, version: string) => call("POST", `/api/admin/games/${gameId}/releases/${version}/approve`, { token }),
+    approve: (token: string, gameId: string, version: string, body?: unknown) =>
+      call("POST", `/api/admin/games/${gameId}/releases/${version}/approve`, body === undefined ? { token } : { token, body }),
+    /** Polls GET …/scan until the release's scan has run (never a fixed sleep); returns the scan reply's body. */
+    scanned: async (token: string, gameId: string, version: string, timeoutMs = 20_000) => {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const scan = await call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token })
+        if (scan.status !== 200) throw new Error(`scan of ${gameId} ${version} answered ${scan.status}: ${JSON.stringify(scan.body)}`)
+        if (scan.body.status === "scanned") return scan.body
+        if (Date.now() > deadline) throw new Error(`the scan of ${gameId} ${version} is still pending`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    },
+    /**
+     * The review gate's way through for test artifacts (random bytes: never a Godot pack): wait for the scan, then
+     * approve with an override reason.
+     */
+    approveScanned: async (token: string, gameId: string, version: string) => {
+      const deadline = Date.now() + 20_000
+      for (;;) {
+        const scan = await call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token })
+        if (scan.body?.status === "scanned" || scan.status !== 200) break
+        if (Date.now() > deadline) throw new Error(`the scan of ${gameId} ${version} is still pending`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      return call("POST", `/api/admin/games/${gameId}/releases/${version}/approve`, {
+        token,
+        body: { override: { reason: "test artifact: random bytes, not a Godot pack" } },
+      })
+    },
     reject: (token: string, gameId: string, version: string, reason: unknown) =>
       call("POST", `/api/admin/games/${gameId}/releases/${version}/reject`, { token, body: { reason } }),
     /** upload-url, PUT and finalize of one artifact: the finalize reply (each step's status is checked by the caller's flow). */

@@ -26,6 +26,8 @@ import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import { makeUrlSigner } from "../../adapters/signed-urls/UrlSigner.ts"
 import type { BudgetLimit } from "../../domain/budget/BudgetPolicy.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
+import { layerScanWake } from "../../adapters/memory/MemoryScanWake.ts"
+import { layerScanWorker } from "../../apps/server/scanWorker.ts"
 import { apiClient } from "./api.ts"
 
 export const TEST_BASE_URL = "http://pckgate.test"
@@ -41,6 +43,8 @@ export interface TestAppOptions {
   readonly sessionKey?: Uint8Array<ArrayBuffer>
   /** GET /metrics for callers off this machine with this Bearer token. */
   readonly metricsToken?: string
+  /** The background scan worker, woken by finalize as on the server (default on; off leaves release-API scans pending). */
+  readonly scanWorker?: boolean
 }
 
 export const makeTestApp = async (options: TestAppOptions = {}) => {
@@ -67,11 +71,13 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     layerEphemeralPublishTokens,
     layerNoCiIdentity,
     Layer.succeed(Policy, { ...DEFAULT_POLICY, budget: options.budget ?? { count: 1000, windowSeconds: 3600 } }),
+    layerScanWake,
   ).pipe(Layer.provideMerge(clockLayer))
   const withOverride = options.override === undefined ? base : Layer.merge(base, options.override as Layer.Layer<never>)
+  const withWorker = options.scanWorker === false ? withOverride : Layer.provideMerge(layerScanWorker(60_000), withOverride)
   // What the app logs through Effect's logger, kept for assertions.
   const logs: Array<LogLine> = []
-  const layer = Layer.merge(withOverride, layerCapturedLogs(logs))
+  const layer = Layer.merge(withWorker, layerCapturedLogs(logs))
   const runtime = ManagedRuntime.make(layer as Layer.Layer<AppServices | ManualClock | ReviewInbox>)
   const sessions = await makeSessionCodec(options.sessionKey ?? crypto.getRandomValues(new Uint8Array(32)))
   const app = makeApp({

@@ -68,6 +68,12 @@ const errorResponses = (codes: ReadonlyArray<StatusAndCode>, okEnvelope: boolean
       properties["violations"] = { type: "array", items: jsonSchema(Finding, true) }
       required.push("violations")
     }
+    // The review gate's conflicts carry their data (optional: a 409 may be another conflict of the same endpoint).
+    if (list.includes(ERROR_TABLE.FindingsUnresolved[1])) properties["unresolvedErrors"] = { type: "integer", minimum: 1 }
+    if (list.includes(ERROR_TABLE.Claimed[1])) {
+      properties["claimedBy"] = { type: "string" }
+      properties["claimedUntil"] = { type: "string", format: "date-time" }
+    }
     const schema = { ...base, properties, required }
     responses[String(status)] = {
       description: list.map((c) => `\`${c}\``).join(", "),

@@ -54,6 +54,15 @@ const releaseFields = {
   publishMode: Schema.Literals(["on_approval", "manual"]),
   takedownReason: Schema.NullOr(Schema.String),
 }
+/** The review gate's view of a release's scan (issue 15); errors and warnings are null while it is pending. */
+export const GateScan = Schema.Struct({
+  status: Schema.Literals(["pending", "scanned"]),
+  errors: Schema.NullOr(Schema.Int),
+  warnings: Schema.NullOr(Schema.Int),
+})
+export const ApprovalOverride = Schema.Struct({ reason: Schema.String, by: Schema.String, at: Timestamp })
+/** Owners' and administrators' release details carry the gate's fields. */
+const reviewGateFields = { scan: Schema.optionalKey(GateScan), approvalOverride: Schema.optionalKey(Schema.NullOr(ApprovalOverride)) }
 const publicReleaseFields = { version: Schema.String, sha256: Sha256, sizeBytes: Schema.Int, publishedAt: Schema.NullOr(Timestamp) }
 
 export const OwnerGame = Schema.Struct({
@@ -88,7 +97,7 @@ const QueuePosition = Schema.Struct({
   estimatedWaitSeconds: Schema.NullOr(Schema.Int),
 })
 export const ReleaseDetail = Schema.Union([
-  Schema.Struct({ gameId: Schema.String, ...releaseFields, queue: Schema.optionalKey(QueuePosition) }),
+  Schema.Struct({ gameId: Schema.String, ...releaseFields, ...reviewGateFields, queue: Schema.optionalKey(QueuePosition) }),
   Schema.Struct({ gameId: Schema.String, ...publicReleaseFields }),
 ])
 /** The cursor of the next page (paginated lists, api-conventions.md); the service always sends it, null on the last page. */
@@ -116,6 +125,11 @@ export const ReviewQueue = Schema.Struct({
     source: Schema.Literals(["release_api", "multipart"]),
     submittedAt: Timestamp,
     waitingSeconds: Schema.Int,
+    scan: GateScan,
+    /** Capability ids of this release's scan that the game's active release's scan lacks. */
+    capabilitiesAdded: Schema.Array(Schema.String),
+    claimedBy: Schema.NullOr(Schema.String),
+    claimedUntil: Schema.NullOr(Timestamp),
   })),
   ...nextPage,
 })
@@ -125,10 +139,17 @@ export const ReviewDecision = Schema.Struct({
   ...releaseFields,
   gameStatus: Status,
   activeVersion: Schema.NullOr(Schema.String),
+  scan: GateScan,
+  approvalOverride: Schema.NullOr(ApprovalOverride),
   /** Approve and activate: whether the release is now the active one, and if not why (lower_than_active, staged). */
   activated: Schema.optionalKey(Schema.Boolean),
   activationNote: Schema.optionalKey(ActivationNote),
 })
+
+export const ReviewClaim = Schema.Struct({ gameId: Schema.String, version: Schema.String, claimedBy: Schema.String, claimedUntil: Timestamp })
+
+export const FindingAcceptance = Schema.Struct({ by: Schema.String, at: Timestamp, reason: Schema.String })
+export const AcceptedFinding = Schema.Struct({ gameId: Schema.String, fingerprint: Schema.String, accepted: FindingAcceptance })
 
 /** Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. */
 export const LifecycleOutcome = Schema.Struct({
@@ -153,7 +174,8 @@ export const GameTimeline = Schema.Struct({
 export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
 export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
 /** A finding as answered: with `docsUrl`, its page under BASE_URL/docs/rules/ (computed when answering, not stored). */
-const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String) })
+// Findings an administrator accepted carry `accepted` (issue 15); they stay listed.
+const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String), accepted: Schema.optionalKey(FindingAcceptance) })
 const AnsweredScanReport = Schema.Struct({ ...ScanReport.fields, findings: Schema.Array(AnsweredFinding) })
 
 export const ReleaseScan = Schema.Union([

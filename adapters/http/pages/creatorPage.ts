@@ -6,9 +6,10 @@ import { activateButton, queueNote, type QueueFacts, timelineSection } from "./l
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
 import { apiKeysSection } from "./apiKeysSection.ts"
-import { findingsList, scanSummaryText } from "./findings.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
+import { type FindingAcceptance, ReviewGateStore } from "../../../ports/ReviewGateStore.ts"
+import { findingsList, scanSummaryText, withAcceptances } from "./findings.ts"
 import { type Html, html } from "./html.ts"
 import { pager } from "./pager.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
@@ -26,18 +27,19 @@ export const RELEASE_STATUS_LABEL: Readonly<Record<ReleaseRow["status"], string>
   taken_down: "taken down",
 }
 
-const scanCell = (scan: ScanRecord | undefined): Html => {
+const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<FindingAcceptance>): Html => {
   if (scan === undefined) return html`<span class="muted">Scan pending</span>`
   const { report } = scan
   return html`<p>${scanSummaryText(report)}</p>${
     report.findings.length > 0 &&
-    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(report.findings)}</details>`
+    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(withAcceptances(report.findings, acceptances))}</details>`
   }`
 }
 
 interface RowContext {
   readonly activeVersion: string | null
   readonly queue: QueueFacts | null
+  readonly acceptances: ReadonlyArray<FindingAcceptance>
 }
 
 /** Why a release stands where it does: the rejection or takedown reason, why an approved one is not active, the queue. */
@@ -57,7 +59,7 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
   <th scope="row">${release.version}</th>
   <td><span class="status status-${release.status}">${RELEASE_STATUS_LABEL[release.status]}</span></td>
   <td>${timestamp(release.createdAt)}</td>
-  <td>${scanCell(scan)}</td>
+  <td>${scanCell(scan, row.acceptances)}</td>
   <td>${standingCell(gameId, release, row)}</td>
   <td><button type="button" class="download" data-game-id="${gameId}" data-version="${release.version}"
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
@@ -67,9 +69,11 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
   const { games, nextCursor } = yield* myGames(principal, pageParams)
   const onFirstPage = pageParams.cursor === null
   const scans = yield* ScanStore
+  const gate = yield* ReviewGateStore
   const sections = yield* Effect.forEach(games, (game) =>
     Effect.gen(function*() {
       const records = yield* scans.listByGame(game.gameId)
+      const acceptances = yield* gate.acceptances(game.gameId)
       const queues = new Map<string, QueueFacts>()
       for (const r of game.releases.filter((r) => r.status === "pending_review")) {
         const detail = yield* releaseDetail(principal, game.gameId, r.version)
@@ -99,6 +103,7 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
               releaseRow(game.gameId, game.name, release, byVersion.get(release.version), {
                 activeVersion: game.activeVersion,
                 queue: queues.get(release.version) ?? null,
+                acceptances,
               })
             )
           }</tbody>

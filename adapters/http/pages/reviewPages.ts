@@ -8,10 +8,11 @@ import { Clock } from "../../../ports/Clock.ts"
 import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
 import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
-import { findingsList, scanSummaryText } from "./findings.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
-import { html } from "./html.ts"
+import { scanSummaryText } from "./findings.ts"
+import { gateFindings, gateState, pendingDecision } from "./reviewGateSections.ts"
+import { type Html, html } from "./html.ts"
 import { pager } from "./pager.ts"
 import { formatBytes, formatDuration, htmlResponse, page, timestamp } from "./layout.ts"
 import { capabilitiesAddedSection, diffSection, filesSection, packReadingSections } from "./packReadingPages.ts"
@@ -22,20 +23,31 @@ import { capabilitiesAddedSection, diffSection, filesSection, packReadingSection
 
 const releasePath = (gameId: string, version: string) => `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
 
+/** The queue's scan column, from the stored counts (the queue never reads reports). */
+const queueScanText = (scan: { readonly status: "pending" | "scanned"; readonly errors: number | null; readonly warnings: number | null }) => {
+  if (scan.status === "pending") return html`<span class="muted">Scan pending</span>`
+  const errors = scan.errors ?? 0
+  const warnings = scan.warnings ?? 0
+  if (errors === 0 && warnings === 0) return "No problems found"
+  return [errors > 0 ? `${errors} ${errors === 1 ? "error" : "errors"}` : null, warnings > 0 ? `${warnings} ${warnings === 1 ? "warning" : "warnings"}` : null]
+    .filter((part) => part !== null).join(", ")
+}
+
 export const queuePage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
   const { items, nextCursor } = yield* reviewQueue(principal, pageParams)
   const onFirstPage = pageParams.cursor === null
-  const scans = yield* ScanStore
-  const rows = yield* Effect.forEach(items, (item) =>
-    Effect.map(scans.get(item.gameId, item.version), (scan) =>
-      html`<tr>
+  const rows = items.map((item) =>
+    html`<tr>
   <th scope="row"><a href="${releasePath(item.gameId, item.version)}">${item.gameName} ${item.version}</a></th>
   <td>${item.ownerId}</td>
   <td>${item.source === "multipart" ? "submit page / multipart" : "release API"}</td>
   <td>${timestamp(item.submittedAt)}</td>
   <td data-waiting-seconds="${item.waitingSeconds}">${formatDuration(item.waitingSeconds)}</td>
-  <td>${Option.match(scan, { onNone: () => html`<span class="muted">Scan pending</span>`, onSome: (s) => scanSummaryText(s.report) })}</td>
-</tr>`))
+  <td>${queueScanText(item.scan)}</td>
+  <td>${item.capabilitiesAdded.length === 0 ? html`<span class="muted">none</span>` : item.capabilitiesAdded.join(", ")}</td>
+  <td>${item.claimedBy ?? html`<span class="muted">nobody</span>`}</td>
+</tr>`
+  )
   return htmlResponse(200, page({
     title: "Review queue",
     principal,
@@ -45,20 +57,20 @@ export const queuePage = Effect.fnUntraced(function*(principal: Principal, pageP
       : html`<p>${onFirstPage ? "" : "More "}${nextCursor === null ? `${items.length} ` : `${items.length} of many `}${items.length === 1 ? "release is" : "releases are"} waiting, oldest first. Open one to see its scan and files and to decide.</p>
 <table>
   <caption>Releases waiting for review</caption>
-  <thead><tr><th scope="col">Game and version</th><th scope="col">Creator</th><th scope="col">Submitted through</th><th scope="col">Submitted</th><th scope="col">Waiting</th><th scope="col">Scan</th></tr></thead>
+  <thead><tr><th scope="col">Game and version</th><th scope="col">Creator</th><th scope="col">Submitted through</th><th scope="col">Submitted</th><th scope="col">Waiting</th><th scope="col">Scan</th><th scope="col">Capabilities added</th><th scope="col">Claimed by</th></tr></thead>
   <tbody>${rows}</tbody>
 </table>
 ${pager("/admin", nextCursor, onFirstPage, "Review queue pages")}`,
   }))
 })
 
-const scanSection = (report: ScanReport | null) =>
+const scanSection = (report: ScanReport | null, findings: Html) =>
   html`<section aria-labelledby="scan-heading">
   <h2 id="scan-heading">Scan findings</h2>
   ${
     report === null
       ? html`<p>The scan has not run yet; reload in a moment.</p>`
-      : html`<p>${scanSummaryText(report)} (scanner ${report.scannerVersion}).</p>${report.findings.length > 0 && findingsList(report.findings)}`
+      : html`<p>${scanSummaryText(report)} (scanner ${report.scannerVersion}).</p>${report.findings.length > 0 && findings}`
   }
 </section>`
 
@@ -73,19 +85,9 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   const now = yield* Clock.use((clock) => clock.now)
   const reading = yield* packReadingSections(principal, gameId, version, against)
   const waiting = Math.max(0, Math.floor((now.getTime() - release.createdAt.getTime()) / 1000))
+  const gate = yield* gateState(principal, gameId, version)
   const decision = release.status === "pending_review"
-    ? html`<div class="decision" data-game-id="${gameId}" data-version="${version}">
-  <p id="review-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
-  <button type="button" id="approve">Approve and publish ${version}</button>
-  <form id="reject-form" class="stack">
-  <div class="field">
-    <label for="reason">Reason for rejecting (the creator sees it)</label>
-    <textarea id="reason" name="reason" required maxlength="2000" rows="4" aria-describedby="reason-help"></textarea>
-    <p class="help" id="reason-help">Required. Say what to change, e.g. which finding to fix.</p>
-  </div>
-  <button type="submit">Reject ${version}</button>
-  </form>
-</div>`
+    ? pendingDecision(gameId, version, gate)
     : html`<p role="status">This version was ${RELEASE_STATUS_LABEL[release.status]} on ${timestamp(release.reviewedAt)}.${
       release.rejectionReason !== null && html` Reason: <q class="reason">${release.rejectionReason}</q>`
     }</p>`
@@ -107,7 +109,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   <dt>SHA-256</dt><dd><code class="digest">${release.sha256}</code></dd>
 </dl>
 ${capabilitiesAddedSection(reading.diff)}
-${scanSection(report)}
+${scanSection(report, gateFindings(gate, release.status === "pending_review"))}
 <section aria-labelledby="decision-heading">
   <h2 id="decision-heading">Decision</h2>
   ${decision}

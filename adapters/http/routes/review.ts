@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { NotFound } from "../../../domain/errors.ts"
 import { releaseView } from "../../../domain/game/Views.ts"
 import { approveRelease, RejectBody, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
-import { readJsonBody } from "../body.ts"
+import { ApproveBody } from "../../../domain/review/ReviewGate.ts"
+import { readJsonBody, readOptionalJsonBody } from "../body.ts"
 import { pageParamsOf } from "../pageParams.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
@@ -19,6 +20,8 @@ const decisionResponse = (
     ...releaseView(outcome.release),
     gameStatus: outcome.gameStatus,
     activeVersion: outcome.activeVersion,
+    scan: outcome.scan,
+    approvalOverride: outcome.approvalOverride,
     ...(outcome.activated === undefined ? {} : { activated: outcome.activated }),
     ...(outcome.activationNote == null ? {} : { activationNote: outcome.activationNote }),
   })
@@ -45,15 +48,28 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/approve",
     doc: {
-      summary: "Re-verify the stored bytes, publish the game and make this release active (administrators)",
+      summary:
+        "The review gate (claim, finished scan, error findings accepted or an override reason), then re-verify the stored bytes, publish the game and make this release active (administrators)",
       access: "admin",
+      request: ApproveBody,
       success: [200, Wire.ReviewDecision],
-      errors: ["NotFound", "ReleaseNotPending", "StoredChecksumMismatch", "StoredArtifactMissing", "StorageNotConfigured"],
+      errors: [
+        "NotFound",
+        "ReleaseNotPending",
+        "Claimed",
+        "ScanPending",
+        "FindingsUnresolved",
+        "StoredChecksumMismatch",
+        "StoredArtifactMissing",
+        "StorageNotConfigured",
+      ],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
+      // The body is optional: an empty one approves without an override.
+      const body = yield* readOptionalJsonBody(ctx.request, ctx.bodyTimeouts)
       const [gameId, version] = yield* target(ctx)
-      return decisionResponse(yield* approveRelease(principal, gameId, version))
+      return decisionResponse(yield* approveRelease(principal, gameId, version, body))
     }),
   },
   {
@@ -64,7 +80,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       access: "admin",
       request: RejectBody,
       success: [200, Wire.ReviewDecision],
-      errors: ["NotFound", "ReleaseNotPending"],
+      errors: ["NotFound", "ReleaseNotPending", "Claimed"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)

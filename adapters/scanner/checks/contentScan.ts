@@ -232,7 +232,7 @@ const collectScript = (ctx: Context, key: string, entry: PackEntry, source: stri
   const isLastCopy = ctx.contents.get(entry.path) === entry
   const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
   const path = key.includes("::") || !isLastCopy ? null : key
-  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location })
+  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source } })
   return ast
 }
 

@@ -1,6 +1,7 @@
 import type { EmbeddedIn, Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
+import { rememberFlaggedLine } from "../fingerprint.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
 
 /** Where a script's text lives, so each hit points at the line a reviewer would open. */
@@ -12,16 +13,19 @@ export interface ScriptLocation {
   readonly embeddedIn?: EmbeddedIn
   /** Maps a script (line, column) to the file's, for built-in scripts of text scenes. */
   readonly mapPosition?: (line: number, column: number) => { readonly line: number; readonly column: number }
+  /** The script's text, whose lines the hits count in (for fingerprints). */
+  readonly source?: string
 }
 
 export const hitMessage = (hit: PatternHit, where: string): string =>
   `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} ${hit.fix === undefined ? "Remove it" : hit.fix}; see ${hit.entry.docs} (policy ${hit.entry.id}).`
 
-export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<Finding> =>
-  hits.map((hit) => {
+export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<Finding> => {
+  const lines = hits.length === 0 || location.source === undefined ? [] : location.source.split("\n")
+  return hits.map((hit) => {
     const position = location.mapPosition?.(hit.line, hit.column) ?? { line: hit.line, column: hit.column }
     const where = location.embeddedIn === undefined ? "" : ` (built-in script ${location.embeddedIn.subResource}, line ${hit.line})`
-    return finding({
+    const made = finding({
       rule: RULE.bannedApi,
       file: location.file,
       line: position.line,
@@ -32,4 +36,7 @@ export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: Script
       storedPath: location.storedPath,
       embeddedIn: location.embeddedIn,
     })
+    const lineText = lines[hit.line - 1]
+    return lineText === undefined ? made : rememberFlaggedLine(made, lineText)
   })
+}

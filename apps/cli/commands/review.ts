@@ -1,9 +1,11 @@
-// `review list | show <gameId> <version> | approve <gameId> <version> | reject <gameId> <version> --reason …` (admins).
+// `review list | show <gameId> <version> | diff <gameId> <version> | approve <gameId> <version> [--override-reason …] |
+// reject <gameId> <version> --reason … | takedown | reinstate`, and the gate's claim/unclaim/accept/unaccept (admins).
 import { LifecycleOutcome, ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, makeClient } from "../client.ts"
 import { allItems } from "../pages.ts"
 import { serviceCommand } from "../run.ts"
+import { approveBody, GATE_USAGE, isGateAction, runGateAction } from "./reviewGate.ts"
 import { diffReleaseCommand, showRelease } from "./reviewReading.ts"
 
 const LINE = {
@@ -15,10 +17,11 @@ const LINE = {
        review reject <gameId> <version> --reason <text>
        review takedown <gameId> <version> --reason <text>
        review reinstate <gameId> <version> --reason <text>
+${GATE_USAGE}
        (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
   For administrators: the review queue (every page, oldest first), one release (scan, findings, capabilities and files
   changed against the active release), its unified diffs (against the active release or --against), and the decision.`,
-  options: { reason: { type: "string" }, against: { type: "string" }, ...SERVICE_OPTIONS },
+  options: { reason: { type: "string" }, "override-reason": { type: "string" }, against: { type: "string" }, ...SERVICE_OPTIONS },
 } as const
 
 const path = (gameId: string, version: string, action = "") =>
@@ -29,9 +32,9 @@ export const command = serviceCommand(
   async ({ values, positionals }, io) => {
     const [action, gameId, version, extra] = positionals
     const json = values.json === true
-    if (action === undefined) throw usageError(LINE, "missing list, show, diff, approve, reject, takedown or reinstate")
+    if (action === undefined) throw usageError(LINE, "missing list, show, diff, approve, reject, takedown, reinstate, claim, unclaim, accept or unaccept")
     const actions = ["list", "show", "diff", "approve", "reject", "takedown", "reinstate"]
-    if (!actions.includes(action)) throw usageError(LINE, `unknown action ${action}`)
+    if (!actions.includes(action) && !isGateAction(action)) throw usageError(LINE, `unknown action ${action}`)
     const client = makeClient(clientOptions(values, io), io)
     if (action === "list") {
       if (gameId !== undefined) throw usageError(LINE, `unexpected argument ${gameId}`)
@@ -42,6 +45,12 @@ export const command = serviceCommand(
         io.stdout(`${item.gameId} ${item.version}  ${item.gameName}  by ${item.ownerId}  waiting ${Math.round(item.waitingSeconds / 60)} min  ${item.sha256}\n`)
       }
       return null
+    }
+    if (isGateAction(action)) {
+      const what = action === "accept" || action === "unaccept" ? "<fingerprint>" : "<version>"
+      if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> ${what}`)
+      if (action === "accept" && values.reason === undefined) throw usageError(LINE, "review accept needs --reason <text>: reviewers and the creator see it")
+      return runGateAction(action, client, io, { gameId, target: version, reason: values.reason, json })
     }
     if (gameId === undefined || version === undefined || extra !== undefined) throw usageError(LINE, `review ${action} takes <gameId> <version>`)
     if (action === "show") return showRelease(client, io, gameId, version, json)
@@ -56,7 +65,7 @@ export const command = serviceCommand(
       return null
     }
     if (action === "reject" && reason === undefined) throw usageError(LINE, "review reject needs --reason <text>: the creator sees it")
-    const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : {})
+    const outcome = await client.call("POST", path(gameId, version, `/${action}`), ReviewDecision, action === "reject" ? { body: { reason } } : approveBody(values["override-reason"]))
     if (json) return outcome
     io.stdout(`${gameId} ${version}: ${outcome.status}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}\n`)
     return null

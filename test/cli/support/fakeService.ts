@@ -74,4 +74,8 @@ export const queueItem = (gameId: string, version: string) => ({
   source: "release_api",
   submittedAt: TIMESTAMP,
   waitingSeconds: 60,
+  scan: { status: "scanned", errors: 0, warnings: 1 },
+  capabilitiesAdded: ["network"],
+  claimedBy: null,
+  claimedUntil: null,
 })

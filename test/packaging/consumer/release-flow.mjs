@@ -1,12 +1,12 @@
-// The release flow of an integrator who installed the package: create → upload-url → PUT → finalize → approve →
-// download-url, on the memory adapters, through the public subpaths only. Runs unchanged on Node 24 (against the
+// The release flow of an integrator who installed the package: create → upload-url → PUT → finalize → scan → approve
+// (through the review gate, with an override: the bytes are random) → download-url, on the memory adapters, through the public subpaths only. Runs unchanged on Node 24 (against the
 // installed npm package) and on Deno (against the .ts sources through deno.json). Prints one JSON line.
 //
 // The bytes go through the memory store's presigned URL, served by the HTTP app's `fetch`: that is the path a real
 // client takes (signed headers, write-once key), and it exercises the `pckgate/http` export. The app is imported
 // only after the first steps, so the modules loaded by the core (domain, ports, memory) can be reported on their own.
-import { Layer, Logger, ManagedRuntime } from "effect"
-import { approveRelease, createGame, downloadUrl, finalizeRelease, requestUploadUrl } from "pckgate/domain"
+import { Effect, Layer, Logger, ManagedRuntime } from "effect"
+import { approveRelease, createGame, downloadUrl, finalizeRelease, requestUploadUrl, scanUnscannedReleases } from "pckgate/domain"
 import { layerMemory, ReviewInbox } from "pckgate/memory"
 import { ObjectStorage } from "pckgate/ports"
 
@@ -50,7 +50,13 @@ check(again.status === 412, `a second PUT answered ${again.status}, not 412 (wri
 
 const finalized = await run(finalizeRelease(alice, game.id, declaration))
 const inbox = await run(ReviewInbox.useSync((inbox) => inbox))
-const approved = await run(approveRelease(admin, game.id, "1.0.0"))
+// The review gate waits for the scan: this runtime has no scan worker, so the integrator runs a pass itself.
+const { layerPackScanner } = await import("pckgate/scanner")
+const scanned = await run(scanUnscannedReleases().pipe(Effect.provide(layerPackScanner)))
+check(scanned.scanned.length === 1, `the scan pass scanned ${JSON.stringify(scanned)}`)
+const refused = await run(Effect.flip(approveRelease(admin, game.id, "1.0.0")))
+check(refused._tag === "FindingsUnresolved", `approval without an override answered ${refused._tag}, not FindingsUnresolved`)
+const approved = await run(approveRelease(admin, game.id, "1.0.0", { override: { reason: "random bytes for a packaging test" } }))
 const download = await run(downloadUrl(alice, game.id, "1.0.0"))
 const fetched = await app.fetch(new Request(download.url))
 check(fetched.status === 200, `download answered ${fetched.status}`)
@@ -76,6 +82,7 @@ console.log(JSON.stringify({
   finalizedStatus: finalized.status,
   notified: inbox.events.map((event) => event.kind),
   approvedStatus: approved.release.status,
+  approvalOverride: approved.approvalOverride?.reason ?? null,
   activeVersion: approved.activeVersion,
   declaredSha256: sha256,
   downloadSha256: download.sha256,

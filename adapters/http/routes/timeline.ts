@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
 import { gameTimeline } from "../../../domain/timeline/GameTimeline.ts"
+import { READ_SCOPES } from "../credentialAccess.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, type Route, type RouteContext } from "../route.ts"
@@ -12,6 +13,7 @@ export const timelineRoutes: ReadonlyArray<Route> = [
     doc: {
       summary: "Every state change of the game and its releases, oldest first, with who acted and why (owner and administrators); ?limit=&cursor=",
       access: "signedIn",
+      credentialScopes: READ_SCOPES,
       success: [200, Wire.GameTimeline],
       errors: ["GameNotFoundOrForbidden"],
     },

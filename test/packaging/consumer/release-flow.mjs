@@ -68,7 +68,8 @@ const httpModules = loadedModules()
 const [sql, storageLocal, storageGcs, identity, scanner, system, root] = await Promise.all([
   import("pckgate/sql"),
   import("pckgate/storage-local"),
-  import("pckgate/storage-gcs"),
+  // @google-cloud/storage is an optional peer: the GCS subpath loads only where it is installed, and says which package.
+  import("pckgate/storage-gcs").catch((error) => ({ missing: /@google-cloud\/storage/.test(String(error)) ? "@google-cloud/storage" : String(error) })),
   import("pckgate/identity"),
   import("pckgate/scanner"),
   import("pckgate/system"),
@@ -91,7 +92,7 @@ console.log(JSON.stringify({
   subpaths: {
     sql: typeof sql.layerSqlRecords,
     storageLocal: typeof storageLocal.layerLocalDiskStorage,
-    storageGcs: typeof storageGcs.layerGcsStorage,
+    storageGcs: "missing" in storageGcs ? `needs ${storageGcs.missing}` : typeof storageGcs.layerGcsStorage,
     identity: typeof identity.layerJwtIdentity,
     scanner: typeof scanner.layerPackScanner,
     scannerPolicyPatterns: scanner.defaultPolicy.patterns.length,

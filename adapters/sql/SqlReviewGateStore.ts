@@ -1,11 +1,13 @@
 import { Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
 import { Claimed } from "../../domain/errors.ts"
+import { acceptanceWithdrawnEvent, claimedEvent, findingAcceptedEvent, takesClaim } from "../../domain/review/gateTimeline.ts"
 import { type FindingAcceptance, type ReviewClaim, ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { lockRelease } from "./lockRelease.ts"
 import type { FindingAcceptancesTable, ReviewClaimsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
+import { appendTimelineEvent } from "./SqlTimeline.ts"
 
 const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
@@ -29,7 +31,7 @@ export const layerSqlReviewGateStore = Layer.effect(
       reason: row.reason,
     })
     return ReviewGateStore.of({
-      claim: (claim, now) =>
+      claim: (claim, now, actor) =>
         database.transaction("claim release", (tx) =>
           Effect.gen(function*() {
             yield* tx.run((trx) => lockRelease(trx, dialect, claim.gameId, claim.version))
@@ -43,6 +45,8 @@ export const layerSqlReviewGateStore = Layer.effect(
             yield* tx.run(async (trx) => {
               if (held === undefined) await trx.insertInto("review_claims").values({ game_id: claim.gameId, version: claim.version, ...columns }).execute()
               else await trx.updateTable("review_claims").set(columns).where("game_id", "=", claim.gameId).where("version", "=", claim.version).execute()
+              const before = held === undefined ? null : { by: held.claimed_by, until: time.read(held.claimed_until) }
+              if (takesClaim(before, claim.by, now)) await appendTimelineEvent(trx, time, claimedEvent(claim, now, actor))
             })
             return claim
           })).pipe(orUnavailable),
@@ -68,21 +72,26 @@ export const layerSqlReviewGateStore = Layer.effect(
             ),
             orUnavailable,
           ),
-      accept: (acceptance) => {
+      accept: (acceptance, actor) => {
         const columns = { accepted_by: acceptance.by, accepted_at: time.write(acceptance.at), reason: acceptance.reason }
         return database.transaction("accept finding", (tx) =>
-          tx.run((trx) =>
-            dialect.upsert(
+          tx.run(async (trx) => {
+            await dialect.upsert(
               trx.insertInto("finding_acceptances").values({ game_id: acceptance.gameId, fingerprint: acceptance.fingerprint, ...columns }),
               ["game_id", "fingerprint"],
               columns,
             ).execute()
-          )).pipe(Effect.as(acceptance), orUnavailable)
+            await appendTimelineEvent(trx, time, findingAcceptedEvent(acceptance, actor))
+          })).pipe(Effect.as(acceptance), orUnavailable)
       },
-      withdraw: (gameId, fingerprint) =>
-        database.query("withdraw acceptance", (db) =>
-          db.deleteFrom("finding_acceptances").where("game_id", "=", gameId).where("fingerprint", "=", fingerprint).executeTakeFirst())
-          .pipe(Effect.map((result) => Number(result.numDeletedRows) > 0), orUnavailable),
+      withdraw: (gameId, fingerprint, withdrawal) =>
+        database.transaction("withdraw acceptance", (tx) =>
+          tx.run(async (trx) => {
+            const deleted = await trx.deleteFrom("finding_acceptances").where("game_id", "=", gameId).where("fingerprint", "=", fingerprint).executeTakeFirst()
+            if (Number(deleted.numDeletedRows) === 0) return false
+            await appendTimelineEvent(trx, time, acceptanceWithdrawnEvent(gameId, fingerprint, withdrawal))
+            return true
+          })).pipe(orUnavailable),
       acceptances: (gameId) =>
         database.query("acceptances of game", (db) =>
           db.selectFrom("finding_acceptances").selectAll().where("game_id", "=", gameId).orderBy("fingerprint").execute())

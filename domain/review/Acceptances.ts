@@ -3,6 +3,7 @@ import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
+import { actorOf } from "../auth/Actor.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
 import { GameNotFoundOrForbidden, NotFound } from "../errors.ts"
@@ -26,8 +27,8 @@ export const acceptFinding = Effect.fn("acceptFinding")(function*(principal: Pri
   const { reason } = yield* decodeInput(AcceptFindingBody, body)
   yield* findingOfGame(gameId, fingerprint)
   const at = yield* Clock.use((c) => c.now)
-  // Timeline (issue 16): a "finding accepted" event belongs here.
-  const accepted = yield* ReviewGateStore.use((g) => g.accept({ gameId, fingerprint, by: principal.userId, at, reason: reason.trim() }))
+  // The store appends the "finding_accepted" event in the same step.
+  const accepted = yield* ReviewGateStore.use((g) => g.accept({ gameId, fingerprint, by: principal.userId, at, reason: reason.trim() }, actorOf(principal)))
   return { gameId, fingerprint, accepted: { by: accepted.by, at: accepted.at, reason: accepted.reason } }
 })
 
@@ -35,7 +36,8 @@ export const acceptFinding = Effect.fn("acceptFinding")(function*(principal: Pri
 export const withdrawAcceptance = Effect.fn("withdrawAcceptance")(function*(principal: Principal, gameId: string, fingerprint: string) {
   yield* requireAdmin(principal)
   if (Option.isNone(yield* GameStore.use((g) => g.get(gameId)))) return yield* new GameNotFoundOrForbidden({ gameId })
-  // Timeline (issue 16): a "finding acceptance withdrawn" event belongs here.
-  const withdrawn = yield* ReviewGateStore.use((g) => g.withdraw(gameId, fingerprint))
+  const at = yield* Clock.use((c) => c.now)
+  // The store appends the "finding_acceptance_withdrawn" event in the same step.
+  const withdrawn = yield* ReviewGateStore.use((g) => g.withdraw(gameId, fingerprint, { actor: actorOf(principal), at }))
   if (!withdrawn) return yield* new NotFound({ what: "acceptance" })
 })

@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import { actorOf } from "../auth/Actor.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { Claimed } from "../errors.ts"
 import { pendingRelease, requireAdmin } from "./Review.ts"
@@ -15,8 +16,8 @@ export const claimRelease = Effect.fn("claimRelease")(function*(principal: Princ
   yield* pendingRelease(gameId, version, { type: "approve" })
   const now = yield* Clock.use((c) => c.now)
   const until = new Date(now.getTime() + CLAIM_MINUTES * 60_000)
-  // Timeline (issue 16): a "claimed" event belongs here, in the claim's own step.
-  const claim = yield* ReviewGateStore.use((g) => g.claim({ gameId, version, by: principal.userId, until }, now))
+  // The store appends the "claimed" event in the claim's own step.
+  const claim = yield* ReviewGateStore.use((g) => g.claim({ gameId, version, by: principal.userId, until }, now, actorOf(principal)))
   return { gameId, version, claimedBy: claim.by, claimedUntil: claim.until }
 })
 

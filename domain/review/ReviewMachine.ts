@@ -179,7 +179,8 @@ export const planLifecycle = (
   const events: Array<TimelineEvent> = []
   switch (step.type) {
     case "approve": {
-      events.push(event("approved", step.version, null))
+      // An approval despite unresolved error findings keeps its override reason on the event (issue 15).
+      events.push(event("approved", step.version, step.overrideReason ?? null))
       activationNote = activationOnApproval(state.activeVersion, updated[0]!)
       if (activationNote === null) activeVersion = step.version
       break

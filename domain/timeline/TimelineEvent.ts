@@ -15,6 +15,7 @@ export type TimelineKind =
   | "taken_down"
   | "reinstated"
   | "finding_accepted"
+  | "finding_acceptance_withdrawn"
 
 /** One event as a store appends it, in the transaction of the change it records. */
 export interface TimelineEvent {

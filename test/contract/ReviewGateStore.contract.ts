@@ -3,6 +3,7 @@ import { Effect, Exit, type Layer, Option } from "effect"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import { Timeline } from "../../ports/Timeline.ts"
 import { aGame, anIntent, aReleaseFor } from "../support/fixtures.ts"
 
 const NOW = new Date("2026-03-04T12:00:00.123Z")
@@ -19,8 +20,16 @@ const pendingRelease = (version = "1.0.0") =>
     return { gameId: game.id, version }
   })
 
+/** The game's timeline after its release was finalized, as [kind, version, actor, reason, at]. */
+const gateEvents = (gameId: string) =>
+  Timeline.use((t) => t.list(gameId, 0, 1000)).pipe(
+    Effect.map((events) =>
+      events.filter((e) => !["game_created", "upload_url_issued", "finalized"].includes(e.kind)).map((e) => [e.kind, e.version, e.actor, e.reason, e.at.toISOString()])
+    ),
+  )
+
 /** Behaviour every ReviewGateStore must have, with the ReleaseStore over the same records (review ends claims). */
-export const reviewGateStoreContract = (name: string, makeLayer: () => Layer.Layer<ReviewGateStore | GameStore | ReleaseStore, unknown>) =>
+export const reviewGateStoreContract = (name: string, makeLayer: () => Layer.Layer<ReviewGateStore | GameStore | ReleaseStore | Timeline, unknown>) =>
   layer(makeLayer(), { timeout: 120_000 })(`ReviewGateStore contract: ${name}`, (it) => {
     it.effect("a claim holds against others until it ends; the holder renews; once expired anyone may claim", () =>
       Effect.gen(function*() {
@@ -97,9 +106,63 @@ export const reviewGateStoreContract = (name: string, makeLayer: () => Layer.Lay
         yield* store.accept(replaced)
         assert.deepStrictEqual((yield* store.acceptances(gameId)).map((a) => [a.fingerprint, a.by]), [["fp_a", "admin-2"], ["fp_b", "admin-3"]])
         assert.deepStrictEqual((yield* store.acceptances(gameId))[1], replaced)
-        assert.isTrue(yield* store.withdraw(gameId, "fp_b"))
-        assert.isFalse(yield* store.withdraw(gameId, "fp_b"))
+        assert.isTrue(yield* store.withdraw(gameId, "fp_b", { actor: "user:admin-2", at: NOW }))
+        assert.isFalse(yield* store.withdraw(gameId, "fp_b", { actor: "user:admin-2", at: NOW }))
         assert.deepStrictEqual((yield* store.acceptances(gameId)).map((a) => a.fingerprint), ["fp_a"])
         assert.deepStrictEqual((yield* store.acceptances(other.gameId)).map((a) => a.fingerprint), ["fp_b"])
+      }))
+    it.effect("timeline: taking a claim appends `claimed` with it; renewing one's own live claim appends nothing; a refused claim nothing", () =>
+      Effect.gen(function*() {
+        const store = yield* ReviewGateStore
+        const { gameId, version } = yield* pendingRelease()
+        yield* store.claim({ gameId, version, by: "admin-a", until: LATER }, NOW, "api_key:key-1")
+        yield* store.claim({ gameId, version, by: "admin-a", until: LATER }, new Date(NOW.getTime() + 1000))
+        yield* Effect.flip(store.claim({ gameId, version, by: "admin-b", until: LATER }, NOW))
+        yield* store.claim({ gameId, version, by: "admin-b", until: new Date(LATER.getTime() + 60_000) }, LATER)
+        assert.deepStrictEqual(yield* gateEvents(gameId), [
+          ["claimed", version, "api_key:key-1", null, NOW.toISOString()],
+          ["claimed", version, "user:admin-b", null, LATER.toISOString()],
+        ])
+      }))
+
+    it.effect("timeline: the approval's override reason is on its `approved` event; a decision refused by a claim appends nothing", () =>
+      Effect.gen(function*() {
+        const store = yield* ReviewGateStore
+        const releases = yield* ReleaseStore
+        const { gameId, version } = yield* pendingRelease()
+        yield* store.claim({ gameId, version, by: "holder", until: LATER }, NOW)
+        const refused = yield* Effect.flip(
+          releases.lifecycle(gameId, { type: "approve", version, by: "other", at: NOW, actor: "user:other", overrideReason: "x" }),
+        )
+        assert.strictEqual(refused._tag, "Claimed")
+        const reason = "Shell call is the level editor ✓\nsecond line"
+        const outcome = yield* releases.lifecycle(gameId, { type: "approve", version, by: "holder", at: NOW, actor: "user:holder", overrideReason: reason })
+        assert.strictEqual(outcome.activeVersion, version)
+        assert.isTrue(Option.isNone(yield* store.getClaim(gameId, version)), "the decision ended the claim")
+        assert.deepStrictEqual(Option.getOrNull(yield* store.getOverride(gameId, version)), { reason, by: "holder", at: NOW })
+        assert.deepStrictEqual(yield* gateEvents(gameId), [
+          ["claimed", version, "user:holder", null, NOW.toISOString()],
+          ["approved", version, "user:holder", reason, NOW.toISOString()],
+          ["activated", version, "user:holder", null, NOW.toISOString()],
+        ])
+        const plain = yield* pendingRelease()
+        yield* releases.lifecycle(plain.gameId, { type: "approve", version: plain.version, by: "holder", at: NOW, actor: "user:holder" })
+        assert.deepStrictEqual((yield* gateEvents(plain.gameId))[0], ["approved", plain.version, "user:holder", null, NOW.toISOString()])
+      }))
+
+    it.effect("timeline: accepting appends `finding_accepted` (fingerprint and reason), withdrawing `finding_acceptance_withdrawn`; withdrawing none appends nothing", () =>
+      Effect.gen(function*() {
+        const store = yield* ReviewGateStore
+        const { gameId } = yield* pendingRelease()
+        yield* store.accept({ gameId, fingerprint: "fp_c", by: "admin-1", at: NOW, reason: "Needed — für den Editor" }, "api_key:key-2")
+        yield* store.accept({ gameId, fingerprint: "fp_c", by: "admin-2", at: LATER, reason: "still needed" })
+        assert.isTrue(yield* store.withdraw(gameId, "fp_c", { actor: "user:admin-3", at: LATER }))
+        assert.isFalse(yield* store.withdraw(gameId, "fp_c", { actor: "user:admin-3", at: LATER }))
+        assert.isFalse(yield* store.withdraw(gameId, "fp_unknown", { actor: "user:admin-3", at: LATER }))
+        assert.deepStrictEqual(yield* gateEvents(gameId), [
+          ["finding_accepted", null, "api_key:key-2", "fp_c: Needed — für den Editor", NOW.toISOString()],
+          ["finding_accepted", null, "user:admin-2", "fp_c: still needed", LATER.toISOString()],
+          ["finding_acceptance_withdrawn", null, "user:admin-3", "fp_c", LATER.toISOString()],
+        ])
       }))
   })

@@ -75,6 +75,8 @@ describe("the review gate: approval waits for the scan and for every error findi
     expect(approved.body).toMatchObject({ status: "approved", scan: { status: "scanned", errors, warnings: scan.report.findings.length - errors }, approvalOverride: override })
     expect(await detail("1.0.0")).toMatchObject({ status: "approved", scan: { status: "scanned", errors }, approvalOverride: override })
     expect(await detail("1.0.0", admin)).toMatchObject({ approvalOverride: override })
+    const timeline = (await t.api.call("GET", `/api/games/${gameId}/timeline`, { token: admin })).body.events as Array<{ kind: string; reason: string | null }>
+    expect(timeline.find((e) => e.kind === "approved")).toMatchObject({ version: "1.0.0", actor: "user:admin", reason: OVERRIDE.override.reason, at: approved.body.reviewedAt })
     // Everyone else sees the public release: no review fields.
     for (const token of [await t.token("stranger"), null]) {
       const seen = await detail("1.0.0", token)
@@ -139,6 +141,15 @@ describe("accepted findings", () => {
     expect((await t.api.call("POST", path(fingerprints[0]!), { token: admin, body: { reason: "Fine after all" } })).status).toBe(200)
     const approved = await t.api.approve(admin, gameId, "1.0.0")
     expect([approved.status, approved.body.approvalOverride]).toEqual([200, null])
+    // The owner's timeline names each acceptance and withdrawal with its fingerprint; the approval had no override.
+    const timeline = (await t.api.call("GET", `/api/games/${gameId}/timeline`, { token: owner })).body.events as Array<{ kind: string; reason: string | null; actor: string }>
+    const gate = timeline.filter((e) => e.kind.startsWith("finding_") || e.kind === "approved").map((e) => [e.kind, e.reason, e.actor])
+    expect(gate).toEqual([
+      ...fingerprints.map((fp, i) => ["finding_accepted", `${fp}: Needed for the level editor (${i})`, "user:admin"]),
+      ["finding_acceptance_withdrawn", fingerprints[0], "user:admin"],
+      ["finding_accepted", `${fingerprints[0]}: Fine after all`, "user:admin"],
+      ["approved", null, "user:admin"],
+    ])
     await t.dispose()
   })
 
@@ -197,6 +208,15 @@ describe("claims", () => {
     expect((await claim(other, "1.1.0")).status).toBe(200)
     expect((await claim(admin, "7.7.7")).status).toBe(404)
     expect((await claim(await t.token("owner"), "1.1.0")).status).toBe(404)
+    // The timeline records each claim taken (not the renewal, not the release of one's own claim) and the decision.
+    const events = (await t.api.call("GET", `/api/games/${gameId}/timeline`, { token: admin })).body.events as Array<{ kind: string; version: string; actor: string }>
+    expect(events.filter((e) => e.kind === "claimed" || e.kind === "rejected").map((e) => [e.kind, e.version, e.actor])).toEqual([
+      ["claimed", "1.0.0", "user:admin"],
+      ["claimed", "1.0.0", "user:admin-b"],
+      ["rejected", "1.0.0", "user:admin-b"],
+      ["claimed", "1.1.0", "user:admin"],
+      ["claimed", "1.1.0", "user:admin-b"],
+    ])
     await t.dispose()
   })
 })

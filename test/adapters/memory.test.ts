@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
-import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
+import { layerMemoryRecords, layerMemoryRecordsWithOutbox } from "../../adapters/memory/MemoryRecords.ts"
 import { layerMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
 import { layerMemorySessionStore } from "../../adapters/memory/MemorySessionStore.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
@@ -14,6 +14,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
@@ -48,3 +49,4 @@ uploadTokensContract("memory", () => layerMemoryUploadTokens)
 identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))
 lifecycleContract("memory", () => layerMemoryRecords)
 webhookSubscriptionsContract("memory", () => layerMemoryRecords)
+creatorWebhooksContract("memory", () => layerMemoryRecordsWithOutbox)

@@ -9,6 +9,7 @@ import { gameViewsContract } from "../contract/GameViews.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
@@ -36,3 +37,4 @@ lifecycleContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)
 trustedPublisherStoreContract("SQLite", records)
+creatorWebhooksContract("SQLite", records)

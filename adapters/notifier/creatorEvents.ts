@@ -13,10 +13,6 @@ export const CREATOR_EVENT_TYPES: Readonly<Record<string, string>> = {
   activated: "release.activated",
   taken_down: "release.taken_down",
   withdrawn: "release.withdrawn",
-  api_key_created: "api_key.created",
-  api_key_revoked: "api_key.revoked",
-  trusted_publisher_added: "trusted_publisher.added",
-  trusted_publisher_removed: "trusted_publisher.removed",
 }
 
 const PREFIX = "creator:"
@@ -28,19 +24,28 @@ export const creatorDedupeKey = (subscriptionId: string, eventId: string): strin
 export const subscriptionOfDelivery = (dedupeKey: string): string | null =>
   dedupeKey.startsWith(PREFIX) ? dedupeKey.slice(PREFIX.length).split(":")[0] ?? null : null
 
+/** One delivery per subscription of one event `{id, type, createdAt, data}`. */
+export const webhookDeliveries = (
+  event: { readonly type: string; readonly at: Date; readonly data: Readonly<Record<string, unknown>> },
+  subscriptionIds: ReadonlyArray<string>,
+): ReadonlyArray<OutboxEvent> => {
+  const eventId = randomId("evt")
+  const body = JSON.stringify({ id: eventId, type: event.type, createdAt: event.at.toISOString(), data: event.data })
+  return subscriptionIds.map((subscriptionId) => ({
+    id: randomId("dlv"),
+    dedupeKey: creatorDedupeKey(subscriptionId, eventId),
+    type: event.type,
+    createdAt: event.at,
+    body,
+  }))
+}
+
 /** The deliveries of one timeline event to the owner's subscriptions (none when the kind is not a creator event). */
 export const creatorDeliveries = (event: TimelineEvent, subscriptionIds: ReadonlyArray<string>): ReadonlyArray<OutboxEvent> => {
   const type = CREATOR_EVENT_TYPES[event.kind]
   if (type === undefined || subscriptionIds.length === 0) return []
-  const eventId = randomId("evt")
-  return subscriptionIds.map((subscriptionId) => {
-    const id = randomId("dlv")
-    const body = JSON.stringify({
-      id: eventId,
-      type,
-      createdAt: event.at.toISOString(),
-      data: { gameId: event.gameId, version: event.version, reason: event.reason, actor: event.actor },
-    })
-    return { id, dedupeKey: creatorDedupeKey(subscriptionId, eventId), type, createdAt: event.at, body }
-  })
+  return webhookDeliveries(
+    { type, at: event.at, data: { gameId: event.gameId, version: event.version, reason: event.reason, actor: event.actor } },
+    subscriptionIds,
+  )
 }

@@ -4,6 +4,7 @@ import { Effect, Layer } from "effect"
 import type { Transaction } from "kysely"
 import type { Actor } from "../../domain/auth/Actor.ts"
 import type { StoredTimelineEvent, TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
+import type { OutboxEvent } from "../../ports/NotificationOutbox.ts"
 import { Timeline } from "../../ports/Timeline.ts"
 import { creatorDeliveries, CREATOR_EVENT_TYPES } from "../notifier/creatorEvents.ts"
 import type { TimeCodec } from "./dialects/Dialect.ts"
@@ -32,14 +33,13 @@ export const appendTimelineEvent = async (trx: Transaction<Tables>, time: TimeCo
 }
 
 /** The deliveries of `event` to these subscriptions, inside the caller's transaction (each event id is new: no clash). */
-export const enqueueCreatorDeliveries = async (
-  trx: Transaction<Tables>,
-  time: TimeCodec,
-  event: TimelineEvent,
-  subscriptionIds: ReadonlyArray<string>,
-): Promise<void> => {
+export const enqueueCreatorDeliveries = (trx: Transaction<Tables>, time: TimeCodec, event: TimelineEvent, subscriptionIds: ReadonlyArray<string>) =>
+  insertDeliveries(trx, time, creatorDeliveries(event, subscriptionIds))
+
+/** Outbox rows inside the caller's transaction. */
+export const insertDeliveries = async (trx: Transaction<Tables>, time: TimeCodec, deliveries: ReadonlyArray<OutboxEvent>): Promise<void> => {
   const outbox = trx.$extendTables<{ notification_outbox: NotificationOutboxTable }>()
-  for (const delivery of creatorDeliveries(event, subscriptionIds)) {
+  for (const delivery of deliveries) {
     await outbox.insertInto("notification_outbox").values({
       id: delivery.id,
       dedupe_key: delivery.dedupeKey,

@@ -15,6 +15,10 @@ export type TimelineKind =
   | "taken_down"
   | "reinstated"
   | "finding_accepted"
+  | "api_key_created"
+  | "api_key_revoked"
+  | "trusted_publisher_added"
+  | "trusted_publisher_removed"
 
 /** One event as a store appends it, in the transaction of the change it records. */
 export interface TimelineEvent {

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { layerMemoryTables } from "../../adapters/memory/MemoryTables.ts"
 import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerMemoryRecords, layerMemoryRecordsWithOutbox } from "../../adapters/memory/MemoryRecords.ts"
@@ -38,7 +39,7 @@ releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
-apiKeyStoreContract("memory", () => layerMemoryApiKeyStore)
+apiKeyStoreContract("memory", () => layerMemoryApiKeyStore.pipe(Layer.provide(layerMemoryTables)))
 trustedPublisherStoreContract("memory", () => layerMemoryRecords)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(

@@ -44,4 +44,17 @@ test("releases through a publishing token, an API key and the owner's token are 
   expect(byVersion("1.0.0")).toEqual([["upload_url_issued", `publisher:${publisher.body.id}`], ["finalized", `publisher:${publisher.body.id}`]])
   expect(byVersion("1.1.0")).toEqual([["upload_url_issued", `api_key:${key.body.id}`], ["finalized", `api_key:${key.body.id}`]])
   expect(byVersion("1.2.0")).toEqual([["upload_url_issued", "user:actor-owner"], ["finalized", "user:actor-owner"]])
+
+  // Credential changes are on the timeline of the games they concern, with the credential's id as the reason.
+  expect((await t.api.call("DELETE", `/api/me/api-keys/${key.body.id}`, { token: owner })).status).toBe(204)
+  expect((await t.api.call("DELETE", `/api/games/${gameId}/trusted-publishers/${publisher.body.id}`, { token: owner })).status).toBe(204)
+  const after = await t.api.call("GET", `/api/games/${gameId}/timeline`, { token: owner })
+  const credentialEvents = after.body.events.filter((e: { kind: string }) => /^(api_key|trusted_publisher)_/.test(e.kind))
+    .map((e: { kind: string; actor: string; reason: string }) => [e.kind, e.actor, e.reason])
+  expect(credentialEvents).toEqual([
+    ["trusted_publisher_added", "user:actor-owner", publisher.body.id],
+    ["api_key_created", "user:actor-owner", key.body.id],
+    ["api_key_revoked", "user:actor-owner", key.body.id],
+    ["trusted_publisher_removed", "user:actor-owner", publisher.body.id],
+  ])
 })

@@ -1,3 +1,4 @@
+import type { CredentialRecord } from "../domain/credentials/credentialEvents.ts"
 import { Context, type Effect, type Option } from "effect"
 import type { ApiKey } from "../domain/credentials/ApiKey.ts"
 import type { Unavailable } from "../domain/errors.ts"
@@ -7,13 +8,14 @@ import type { Unavailable } from "../domain/errors.ts"
  * instance from the moment it is stored.
  */
 export class ApiKeyStore extends Context.Service<ApiKeyStore, {
-  create(key: ApiKey): Effect.Effect<void, Unavailable>
+  /** `record`: the timeline events and webhook deliveries written in the same transaction. */
+  create(key: ApiKey, record?: CredentialRecord): Effect.Effect<void, Unavailable>
   /** The key with this SHA-256, revoked and expired ones included (callers judge them). */
   findByHash(keyHash: string): Effect.Effect<Option.Option<ApiKey>, Unavailable>
   /** The owner's keys, revoked ones included, newest first. */
   listByOwner(ownerId: string): Effect.Effect<ReadonlyArray<ApiKey>, Unavailable>
   /** Revokes one of the owner's keys; true when it was there and not yet revoked. */
-  revoke(ownerId: string, id: string, at: Date): Effect.Effect<boolean, Unavailable>
+  revoke(ownerId: string, id: string, at: Date, record?: CredentialRecord): Effect.Effect<boolean, Unavailable>
   /** Sets lastUsedAt to `at` unless it is already at or after `unlessSince`. */
   touch(id: string, at: Date, unlessSince: Date): Effect.Effect<void, Unavailable>
 }>()("pckgate/ports/ApiKeyStore") {}

@@ -33,14 +33,15 @@ export interface ReviewDecision {
 /** Releases and the upload intents that precede them, with the atomicity finalize and review need. */
 export class ReleaseStore extends Context.Service<ReleaseStore, {
   /** Records an intent; the same declaration again refreshes the existing intent's expiry instead of adding one. */
-  recordIntent(intent: UploadIntent): Effect.Effect<UploadIntent, Unavailable>
+  /** `actor` is who the timeline records (default `user:<createdBy>`): a publisher or API key acting for the owner. */
+  recordIntent(intent: UploadIntent, actor?: Actor): Effect.Effect<UploadIntent, Unavailable>
   /** The live (unexpired, unconsumed) intent matching the declaration exactly. */
   findIntent(declaration: UploadDeclaration, now: Date): Effect.Effect<Option.Option<UploadIntent>, Unavailable>
   /**
    * Consumes the intent and inserts the release in one atomic step. A (game, version) pair exists once:
    * a concurrent second finalize fails with VersionExists; an intent consumed meanwhile with NoUploadIntent.
    */
-  finalize(intentId: string, release: Release): Effect.Effect<Release, VersionExists | NoUploadIntent | Unavailable>
+  finalize(intentId: string, release: Release, actor?: Actor): Effect.Effect<Release, VersionExists | NoUploadIntent | Unavailable>
   get(gameId: string, version: string): Effect.Effect<Option.Option<Release>, Unavailable>
   /** A game's releases, oldest first. */
   listByGame(gameId: string): Effect.Effect<ReadonlyArray<Release>, Unavailable>

@@ -1,3 +1,4 @@
+import type { Actor } from "../domain/auth/Actor.ts"
 import { Context, type Effect, type Option } from "effect"
 import type { SlugTaken, Unavailable, VersionExists } from "../domain/errors.ts"
 import type { Game } from "../domain/game/Game.ts"
@@ -20,6 +21,8 @@ export interface SubmissionCommit {
   readonly release: Release
   readonly submission: Submission
   readonly scan: ScanRecord
+  /** Who the timeline records (domain/auth/Actor.ts); default `user:<submission.createdBy>`. */
+  readonly actor?: Actor
 }
 
 /**

@@ -16,6 +16,8 @@ export class WebhookSubscriptions extends Context.Service<WebhookSubscriptions, 
   add(subscription: WebhookSubscription, limit: number): Effect.Effect<boolean, Unavailable>
   /** The owner's subscriptions, oldest first. */
   listByOwner(ownerId: string): Effect.Effect<ReadonlyArray<WebhookSubscription>, Unavailable>
+  /** The subscription `id` whoever owns it (the dispatcher's lookup at delivery time); null when removed. */
+  get(id: string): Effect.Effect<WebhookSubscription | null, Unavailable>
   /** Removes the owner's subscription `id`; false when they have none with that id. */
   remove(ownerId: string, id: string): Effect.Effect<boolean, Unavailable>
 }>()("pckgate/ports/WebhookSubscriptions") {}

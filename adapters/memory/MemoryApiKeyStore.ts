@@ -1,11 +1,17 @@
 import { Effect, Layer, Option } from "effect"
 import type { ApiKey } from "../../domain/credentials/ApiKey.ts"
 import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
+import { writeCredentialRecord } from "./memoryCredentialRecord.ts"
+import { MemoryTables } from "./MemoryTables.ts"
 
-export const layerMemoryApiKeyStore = Layer.sync(ApiKeyStore, () => {
+export const layerMemoryApiKeyStore = Layer.effect(ApiKeyStore, MemoryTables.useSync((tables) => {
   const keys = new Map<string, ApiKey>()
   return ApiKeyStore.of({
-    create: (key) => Effect.sync(() => void keys.set(key.id, key)),
+    create: (key, record) =>
+      Effect.sync(() => {
+        keys.set(key.id, key)
+        writeCredentialRecord(tables, record)
+      }),
     findByHash: (keyHash) => Effect.sync(() => Option.fromNullishOr([...keys.values()].find((key) => key.keyHash === keyHash))),
     listByOwner: (ownerId) =>
       Effect.sync(() =>
@@ -13,11 +19,12 @@ export const layerMemoryApiKeyStore = Layer.sync(ApiKeyStore, () => {
           b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)
         )
       ),
-    revoke: (ownerId, id, at) =>
+    revoke: (ownerId, id, at, record) =>
       Effect.sync(() => {
         const key = keys.get(id)
         if (key === undefined || key.ownerId !== ownerId || key.revokedAt !== null) return false
         keys.set(id, { ...key, revokedAt: at })
+        writeCredentialRecord(tables, record)
         return true
       }),
     touch: (id, at, unlessSince) =>
@@ -27,4 +34,4 @@ export const layerMemoryApiKeyStore = Layer.sync(ApiKeyStore, () => {
         keys.set(id, { ...key, lastUsedAt: at })
       }),
   })
-})
+}))

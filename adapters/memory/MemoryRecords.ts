@@ -1,4 +1,5 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import { layerMemoryApiKeyStore } from "./MemoryApiKeyStore.ts"
 import { layerMemoryTrustedPublisherStore } from "./MemoryTrustedPublisherStore.ts"
 import { layerMemoryBudgetLedger } from "./MemoryBudgetLedger.ts"
@@ -14,12 +15,11 @@ import { layerMemoryReviewGateStore } from "./MemoryReviewGateStore.ts"
 import { layerMemoryScanStore } from "./MemoryScanStore.ts"
 import { layerMemorySessionStore } from "./MemorySessionStore.ts"
 import { layerMemorySubmissionStore } from "./MemorySubmissionStore.ts"
-import { layerMemoryTables } from "./MemoryTables.ts"
+import { layerMemoryTables, MemoryTables } from "./MemoryTables.ts"
 import { layerMemoryTimeline } from "./MemoryTimeline.ts"
 import { layerMemoryWebhookSubscriptions } from "./MemoryWebhookSubscriptions.ts"
 
-/** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
-export const layerMemoryRecords = Layer.mergeAll(
+const stores = Layer.mergeAll(
   layerMemoryGameStore,
   layerMemoryReleaseStore,
   layerMemoryGameViews,
@@ -36,4 +36,16 @@ export const layerMemoryRecords = Layer.mergeAll(
   layerMemoryTrustedPublisherStore,
   layerMemoryPagedLists,
   layerMemoryCatalog,
+)
+
+/** Every persistence port on one shared in-memory state (a fresh, empty "database" each time it is built). */
+export const layerMemoryRecords = stores.pipe(Layer.provide(layerMemoryTables), (records) => Layer.provideMerge(layerCatalogPages, records))
+
+/**
+ * The same, plus the outbox that creator webhook deliveries are enqueued into with their timeline events (the SQL
+ * records include theirs). Separate so that callers who bring their own outbox keep it.
+ */
+export const layerMemoryRecordsWithOutbox = Layer.merge(
+  stores,
+  Layer.effect(NotificationOutbox, Effect.map(MemoryTables, (tables) => tables.outbox)),
 ).pipe(Layer.provide(layerMemoryTables), (records) => Layer.provideMerge(layerCatalogPages, records))

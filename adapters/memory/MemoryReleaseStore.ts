@@ -1,3 +1,4 @@
+import type { Actor } from "../../domain/auth/Actor.ts"
 import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
@@ -13,26 +14,26 @@ export const oldestFirst = (a: Release, b: Release) =>
 
 export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.useSync((tables) => {
   const { releases, intents, pointers } = tables
-  const issued = (intent: UploadIntent) =>
+  const issued = (intent: UploadIntent, actor: Actor | undefined) =>
     appendTimelineEvent(tables, {
-      gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+      gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: actor ?? `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
     })
   const sorted = (predicate: (r: Release) => boolean) => [...releases.values()].filter(predicate).sort(oldestFirst)
 
   return ReleaseStore.of({
-    recordIntent: (intent) =>
+    recordIntent: (intent, actor) =>
       Effect.sync(() => {
         for (const existing of intents.values()) {
           // One intent per declaration; asking again (with another publish mode, too) refreshes it.
           if (sameDeclaration({ ...existing, publishMode: intent.publishMode ?? "on_approval" }, intent)) {
             const refreshed = { ...existing, expiresAt: intent.expiresAt, publishMode: intent.publishMode ?? "on_approval" }
             intents.set(existing.id, refreshed)
-            issued(intent)
+            issued(intent, actor)
             return refreshed
           }
         }
         intents.set(intent.id, intent)
-        issued(intent)
+        issued(intent, actor)
         return intent
       }),
     findIntent: (declaration, now) =>
@@ -42,7 +43,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         )
       ),
     // One synchronous step: the version check, the intent consumption and the insert cannot interleave.
-    finalize: (intentId, release) =>
+    finalize: (intentId, release, actor) =>
       Effect.suspend((): Effect.Effect<Release, VersionExists | NoUploadIntent> => {
         if (releases.has(releaseKey(release.gameId, release.version))) {
           return Effect.fail(new VersionExists({ gameId: release.gameId, version: release.version }))
@@ -50,7 +51,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         if (!intents.delete(intentId)) return Effect.fail(new NoUploadIntent({ gameId: release.gameId, version: release.version }))
         releases.set(releaseKey(release.gameId, release.version), release)
         appendTimelineEvent(tables, {
-          gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+          gameId: release.gameId, version: release.version, kind: "finalized", actor: actor ?? `user:${release.createdBy}`, reason: null, at: release.createdAt,
         })
         return Effect.succeed(release)
       }),

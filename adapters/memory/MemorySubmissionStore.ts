@@ -10,7 +10,7 @@ export const layerMemorySubmissionStore = Layer.effect(
     const { games, slugs, releases, scans, submissions } = tables
     return SubmissionStore.of({
       // Every check first, then every write, in one synchronous step: all or nothing.
-      commit: ({ game, newGame, release, submission, scan }) =>
+      commit: ({ game, newGame, release, submission, scan, actor: credentialActor }) =>
         Effect.suspend((): Effect.Effect<SubmissionCommitOutcome, VersionExists | SlugTaken> => {
           // The unique manifest id, as the SQL schema's games_manifest_id_unique enforces it.
           const manifestIdTaken = newGame && game.manifestId !== null && [...games.values()].some((g) => g.manifestId === game.manifestId)
@@ -23,7 +23,7 @@ export const layerMemorySubmissionStore = Layer.effect(
           releases.set(key, release)
           scans.set(key, scan)
           submissions.set(submission.id, submission)
-          const actor = `user:${submission.createdBy}` as const
+          const actor = credentialActor ?? (`user:${submission.createdBy}` as const)
           if (newGame) appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
           appendTimelineEvent(tables, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
           appendTimelineEvent(tables, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })

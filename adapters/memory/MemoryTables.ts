@@ -6,6 +6,9 @@ import type { ScanRecord } from "../../ports/ScanStore.ts"
 import type { Submission } from "../../ports/SubmissionStore.ts"
 import type { StoredTimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeLog } from "./MemoryChangeFeed.ts"
+import type { NotificationOutbox } from "../../ports/NotificationOutbox.ts"
+import type { WebhookSubscription } from "../../ports/WebhookSubscriptions.ts"
+import { makeMemoryNotificationOutbox } from "../notifier/MemoryNotificationOutbox.ts"
 
 /**
  * The memory stores' shared state, like one database: a write that spans games, releases and scans (a multipart
@@ -32,6 +35,10 @@ export interface Tables {
   readonly pointers: Map<string, GamePointer>
   /** Every timeline event, oldest first; `seq` is the index + 1. */
   readonly timeline: Array<StoredTimelineEvent>
+  /** Creators' webhook subscriptions, by id. */
+  readonly webhooks: Map<string, WebhookSubscription>
+  /** Creator webhook deliveries are enqueued here in the step that appends their timeline event (layerMemoryRecordsWithOutbox). */
+  readonly outbox: NotificationOutbox["Service"]
 }
 
 export interface GamePointer {
@@ -56,4 +63,6 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   acceptances: new Map(),
   pointers: new Map(),
   timeline: [],
+  webhooks: new Map(),
+  outbox: makeMemoryNotificationOutbox(),
 }))

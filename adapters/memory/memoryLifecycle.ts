@@ -6,6 +6,7 @@ import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMac
 import type { TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
 import { LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
+import { creatorDeliveries } from "../notifier/creatorEvents.ts"
 import { appendChange } from "./MemoryChangeFeed.ts"
 import { oldestFirst } from "./MemoryReleaseStore.ts"
 import { releaseKey, type Tables } from "./MemoryTables.ts"
@@ -19,9 +20,17 @@ export const CHANGE_OF_STEP: Record<LifecycleStep["type"], ChangeKind> = {
   reinstate: "reinstated",
 }
 
-/** Appends timeline events in the caller's synchronous step (the memory counterpart of SqlTimeline's appendEvent). */
-export const appendTimelineEvent = (tables: Pick<Tables, "timeline">, event: TimelineEvent): void => {
+/**
+ * Appends timeline events in the caller's synchronous step (the memory counterpart of SqlTimeline's appendEvent), with
+ * the deliveries to the game owner's webhooks when it is an event creators are told about.
+ */
+export const appendTimelineEvent = (tables: Pick<Tables, "timeline" | "games" | "webhooks" | "outbox">, event: TimelineEvent): void => {
   tables.timeline.push({ ...event, seq: tables.timeline.length + 1 })
+  const ownerId = tables.games.get(event.gameId)?.ownerId
+  const subscriptions = [...tables.webhooks.values()].filter((s) => s.ownerId === ownerId).map((s) => s.id)
+  const deliveries = creatorDeliveries(event, subscriptions)
+  // The memory outbox's enqueue is one synchronous step, so it joins the caller's.
+  if (deliveries.length > 0) Effect.runSync(tables.outbox.enqueue(deliveries))
 }
 
 export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> =>

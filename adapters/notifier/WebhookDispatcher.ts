@@ -13,10 +13,13 @@ import { newEventId, reviewEventForRelease } from "./reviewEvents.ts"
 import { DEFAULT_RETRY_BASE_MS } from "./webhookConfig.ts"
 import { signWebhook, WEBHOOK_HEADERS } from "./webhookSignature.ts"
 import { standardWebhookHeaders, webhookKey } from "./standardWebhooks.ts"
+import { destinationOf } from "./deliveryDestination.ts"
 
 export interface WebhookTarget {
   readonly url: string
   readonly secret: string
+  /** Creators' webhooks get only the Standard Webhooks headers; the review webhook keeps the old ones for a while. */
+  readonly standardOnly?: boolean
 }
 
 export interface DeliveryPolicy {
@@ -32,6 +35,11 @@ export interface DeliveryPolicy {
   readonly batchSize: number
   /** Uniform in [0, 1): the jitter's source. */
   readonly random: () => number
+  /**
+   * Creators' webhooks may be delivered to http and to loopback/private/link-local addresses
+   * (WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1, tests only). Off: https only, and such addresses are refused.
+   */
+  readonly allowPrivateAddresses?: boolean
 }
 
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
@@ -83,11 +91,13 @@ const post = (target: WebhookTarget, delivery: ClaimedDelivery, timestamp: numbe
           "user-agent": USER_AGENT,
           // Standard Webhooks first; the pckgate-webhook-* headers stay for one minor version (README).
           ...standardWebhookHeaders(webhookKey(target.secret) ?? new TextEncoder().encode(target.secret), delivery.id, timestamp, delivery.body),
-          [WEBHOOK_HEADERS.id]: delivery.id,
-          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhook(target.secret, timestamp, delivery.body),
-          [WEBHOOK_HEADERS.event]: delivery.type,
-          [WEBHOOK_HEADERS.attempt]: String(delivery.attempts),
+          ...(target.standardOnly === true ? {} : {
+            [WEBHOOK_HEADERS.id]: delivery.id,
+            [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+            [WEBHOOK_HEADERS.signature]: signWebhook(target.secret, timestamp, delivery.body),
+            [WEBHOOK_HEADERS.event]: delivery.type,
+            [WEBHOOK_HEADERS.attempt]: String(delivery.attempts),
+          }),
         },
         body: delivery.body,
         // A redirect is a failure: following it would send the signed payload somewhere nobody configured.
@@ -127,13 +137,21 @@ const logFailures = (msg: string) => <A, E, R>(effect: Effect.Effect<A, E, R>): 
     ),
   )
 
-const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, delivery: ClaimedDelivery) =>
+const attemptDelivery = (reviewTarget: WebhookTarget | null, policy: DeliveryPolicy, delivery: ClaimedDelivery) =>
   Effect.gen(function*() {
     const outbox = yield* NotificationOutbox
     const clock = yield* Clock
     const started = yield* clock.now
     const base = { deliveryId: delivery.id, event: delivery.type, attempt: delivery.attempts }
-    const outcome = yield* post(target, delivery, Math.floor(started.getTime() / 1000), policy.requestTimeoutMs).pipe(
+    const destination = yield* destinationOf(reviewTarget, policy, delivery)
+    if ("gone" in destination) {
+      yield* outbox.markFailed(delivery, { at: started, error: destination.gone, retryAt: null })
+      yield* logged("warn", "webhook delivery dropped", { ...base, error: destination.gone })
+      return "abandoned"
+    }
+    const outcome = yield* ("refused" in destination
+      ? Effect.succeed<Outcome>({ delivered: false, error: destination.refused })
+      : post(destination.target, delivery, Math.floor(started.getTime() / 1000), policy.requestTimeoutMs)).pipe(
       // Shutting down mid-request: give the lease back so the next start (or another instance) retries at once.
       Effect.onInterrupt(() =>
         outbox.markFailed(delivery, { at: started, error: "interrupted (shutting down)", retryAt: started }).pipe(Effect.ignore)
@@ -168,8 +186,8 @@ const attemptDelivery = (target: WebhookTarget, policy: DeliveryPolicy, delivery
     ),
   )
 
-/** One pass: lease the due deliveries and attempt each of them once. */
-export const deliverDue = Effect.fn("webhooks.deliverDue")(function*(target: WebhookTarget, policy: DeliveryPolicy) {
+/** One pass: lease the due deliveries and attempt each of them once (review deliveries go to `target`, if any). */
+export const deliverDue = Effect.fn("webhooks.deliverDue")(function*(target: WebhookTarget | null, policy: DeliveryPolicy) {
   const outbox = yield* NotificationOutbox
   const now = yield* (yield* Clock).now
   const claimed = yield* outbox.claimDue({
@@ -208,7 +226,8 @@ export const enqueueMissingReviewEvents = Effect.fn("webhooks.enqueueMissing")(f
 })
 
 export interface DispatcherOptions {
-  readonly target: WebhookTarget
+  /** The review queue's webhook; null when only creators' webhooks are delivered (no recovery pass then). */
+  readonly target: WebhookTarget | null
   readonly policy: DeliveryPolicy
   /** Opened after an enqueue: the loop runs a pass now instead of at the next poll. */
   readonly wake: Latch.Latch
@@ -227,7 +246,7 @@ export const runDispatcher = (options: DispatcherOptions) =>
     for (;;) {
       yield* wake.close
       const now = (yield* clock.now).getTime()
-      if (lastRecovery === null || now - lastRecovery >= options.recoverIntervalMs) {
+      if (target !== null && (lastRecovery === null || now - lastRecovery >= options.recoverIntervalMs)) {
         lastRecovery = now
         yield* enqueueMissingReviewEvents(policy).pipe(logFailures("webhook recovery pass failed"))
       }

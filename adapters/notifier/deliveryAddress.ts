@@ -1,7 +1,7 @@
 // Where a creator's webhook may be delivered: the URL's host must not resolve to this machine or a private network
 // (a creator could otherwise make the service call its own internal endpoints). Checked at delivery time, on every
-// address the name resolves to; WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only) lifts it. Not yet wired to a dispatcher:
-// creator webhook deliveries are the next step (see the branch report).
+// address the name resolves to; WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only) lifts it. Used by the dispatcher
+// (deliveryDestination.ts) before each attempt to a creator subscription.
 import { lookup } from "node:dns/promises"
 import { isIP } from "node:net"
 

@@ -7,6 +7,7 @@ import type { CredentialGames, CredentialScope } from "../../domain/credentials/
 import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { TimeCodec } from "./dialects/Dialect.ts"
 import type { Tables, Timestamp } from "./schema.ts"
+import { writeCredentialRecord } from "./sqlCredentialRecord.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 
@@ -53,9 +54,11 @@ export const layerSqlApiKeyStore = Layer.effect(
     const write = (date: Date | null) => (date === null ? null : time.write(date))
 
     return ApiKeyStore.of({
-      create: (key) =>
-        database.query("create API key", () =>
-          db.insertInto("api_keys").values({
+      // The key and its timeline events and webhook deliveries commit together.
+      create: (key, record) =>
+        database.transaction("create API key", (tx) =>
+          tx.run(async (raw) => {
+            await withApiKeys(raw).insertInto("api_keys").values({
             id: key.id,
             owner_id: key.ownerId,
             name: key.name,
@@ -67,7 +70,9 @@ export const layerSqlApiKeyStore = Layer.effect(
             expires_at: write(key.expiresAt),
             revoked_at: write(key.revokedAt),
             last_used_at: write(key.lastUsedAt),
-          }).execute()).pipe(Effect.asVoid, orUnavailable),
+            }).execute()
+            await writeCredentialRecord(raw, time, record)
+          })).pipe(orUnavailable),
       findByHash: (keyHash) =>
         database.query("read API key", () => db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).executeTakeFirst()).pipe(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toApiKey(row, time)))),
@@ -77,10 +82,15 @@ export const layerSqlApiKeyStore = Layer.effect(
         database.query("list API keys", () =>
           db.selectFrom("api_keys").selectAll().where(dialect.sameText("owner_id", ownerId)).orderBy("created_at", "desc").orderBy("id", "desc")
             .execute()).pipe(Effect.map((rows) => rows.map((row) => toApiKey(row, time))), orUnavailable),
-      revoke: (ownerId, id, at) =>
-        database.query("revoke API key", () =>
-          db.updateTable("api_keys").set({ revoked_at: time.write(at) }).where("id", "=", id).where(dialect.sameText("owner_id", ownerId))
-            .where("revoked_at", "is", null).executeTakeFirst()).pipe(Effect.map((result) => result.numUpdatedRows > 0n), orUnavailable),
+      revoke: (ownerId, id, at, record) =>
+        database.transaction("revoke API key", (tx) =>
+          tx.run(async (raw) => {
+            const result = await withApiKeys(raw).updateTable("api_keys").set({ revoked_at: time.write(at) }).where("id", "=", id)
+              .where(dialect.sameText("owner_id", ownerId)).where("revoked_at", "is", null).executeTakeFirst()
+            if (result.numUpdatedRows === 0n) return false
+            await writeCredentialRecord(raw, time, record)
+            return true
+          })).pipe(orUnavailable),
       touch: (id, at, unlessSince) =>
         database.query("note API key use", () =>
           db.updateTable("api_keys").set({ last_used_at: time.write(at) }).where("id", "=", id)

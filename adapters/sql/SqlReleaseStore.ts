@@ -1,3 +1,4 @@
+import type { Actor } from "../../domain/auth/Actor.ts"
 import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option } from "effect"
 import type { Kysely, NotNull, Selectable } from "kysely"
@@ -56,7 +57,7 @@ export const layerSqlReleaseStore = Layer.effect(
 
     return ReleaseStore.of({
       // One row per declaration (a unique key): an upsert refreshes the expiry of the existing intent.
-      recordIntent: (intent) =>
+      recordIntent: (intent, actor) =>
         database.transaction("record upload intent", (tx) =>
           tx.run(async (trx) => {
             const insert = trx.insertInto("upload_intents").values({
@@ -76,7 +77,7 @@ export const layerSqlReleaseStore = Layer.effect(
             // Asking again with another publish mode replaces it: finalize must then repeat the newer one.
             await dialect.upsert(insert, declaration, { expires_at: time.write(intent.expiresAt), publish_mode: intent.publishMode ?? DEFAULT_PUBLISH_MODE }).execute()
             await appendTimelineEvent(trx, time, {
-              gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
+              gameId: intent.gameId, version: intent.version, kind: "upload_url_issued", actor: actor ?? `user:${intent.createdBy}`, reason: null, at: intent.createdAt,
             })
             return toIntent(await intentsDeclaring(intent, trx).executeTakeFirstOrThrow())
           })).pipe(orUnavailable),
@@ -86,7 +87,7 @@ export const layerSqlReleaseStore = Layer.effect(
           orUnavailable,
         ),
       // The release insert and the intent consumption commit together or not at all.
-      finalize: (intentId, release) =>
+      finalize: (intentId, release, actor) =>
         database.transaction(FINALIZE_RELEASE, (tx) =>
           Effect.gen(function*() {
             yield* tx.run((trx) => trx.insertInto("releases").values(releaseRow(release, time)).execute()).pipe(
@@ -97,7 +98,7 @@ export const layerSqlReleaseStore = Layer.effect(
             if (consumed.numDeletedRows === 0n) return yield* new NoUploadIntent({ gameId: release.gameId, version: release.version })
             yield* tx.run((trx) =>
               appendTimelineEvent(trx, time, {
-                gameId: release.gameId, version: release.version, kind: "finalized", actor: `user:${release.createdBy}`, reason: null, at: release.createdAt,
+                gameId: release.gameId, version: release.version, kind: "finalized", actor: actor ?? `user:${release.createdBy}`, reason: null, at: release.createdAt,
               })
             )
             return release

@@ -35,7 +35,7 @@ export const layerSqlSubmissionStore = Layer.effect(
 
     return SubmissionStore.of({
       // One transaction: the game, the release, its scan and the submission are all written, or none is.
-      commit: ({ game, newGame, release, submission, scan }) =>
+      commit: ({ game, newGame, release, submission, scan, actor: credentialActor }) =>
         database.transaction("commit submission", (tx) =>
           Effect.gen(function*() {
             yield* tx.run((trx): Promise<unknown> =>
@@ -64,7 +64,7 @@ export const layerSqlSubmissionStore = Layer.effect(
                 created_by: submission.createdBy,
                 created_at: time.write(submission.createdAt),
               }).execute()
-              const actor = `user:${submission.createdBy}` as const
+              const actor = credentialActor ?? (`user:${submission.createdBy}` as const)
               if (newGame) await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
               await appendTimelineEvent(trx, time, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
               await appendTimelineEvent(trx, time, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })

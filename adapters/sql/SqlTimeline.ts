@@ -4,13 +4,19 @@ import { Effect, Layer } from "effect"
 import type { Transaction } from "kysely"
 import type { Actor } from "../../domain/auth/Actor.ts"
 import type { StoredTimelineEvent, TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
+import type { OutboxEvent } from "../../ports/NotificationOutbox.ts"
 import { Timeline } from "../../ports/Timeline.ts"
+import { creatorDeliveries, CREATOR_EVENT_TYPES } from "../notifier/creatorEvents.ts"
 import type { TimeCodec } from "./dialects/Dialect.ts"
 import type { Tables } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
+import type { NotificationOutboxTable } from "./SqlNotificationOutbox.ts"
 
-/** Appends one event inside the caller's transaction. */
+/**
+ * Appends one event inside the caller's transaction, and, when it is one creators are told about, its deliveries to
+ * the game owner's webhooks (adapters/notifier/creatorEvents.ts): both commit or neither does.
+ */
 export const appendTimelineEvent = async (trx: Transaction<Tables>, time: TimeCodec, event: TimelineEvent): Promise<void> => {
   await trx.insertInto("release_timeline").values({
     game_id: event.gameId,
@@ -20,6 +26,35 @@ export const appendTimelineEvent = async (trx: Transaction<Tables>, time: TimeCo
     reason: event.reason,
     at: time.write(event.at),
   }).execute()
+  if (CREATOR_EVENT_TYPES[event.kind] === undefined) return
+  const subscriptions = await trx.selectFrom("webhook_subscriptions").innerJoin("games", "games.owner_id", "webhook_subscriptions.owner_id")
+    .select("webhook_subscriptions.id").where("games.id", "=", event.gameId).execute()
+  await enqueueCreatorDeliveries(trx, time, event, subscriptions.map((s) => s.id))
+}
+
+/** The deliveries of `event` to these subscriptions, inside the caller's transaction (each event id is new: no clash). */
+export const enqueueCreatorDeliveries = (trx: Transaction<Tables>, time: TimeCodec, event: TimelineEvent, subscriptionIds: ReadonlyArray<string>) =>
+  insertDeliveries(trx, time, creatorDeliveries(event, subscriptionIds))
+
+/** Outbox rows inside the caller's transaction. */
+export const insertDeliveries = async (trx: Transaction<Tables>, time: TimeCodec, deliveries: ReadonlyArray<OutboxEvent>): Promise<void> => {
+  const outbox = trx.$extendTables<{ notification_outbox: NotificationOutboxTable }>()
+  for (const delivery of deliveries) {
+    await outbox.insertInto("notification_outbox").values({
+      id: delivery.id,
+      dedupe_key: delivery.dedupeKey,
+      type: delivery.type,
+      body: delivery.body,
+      created_at: time.write(delivery.createdAt),
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: time.write(delivery.createdAt),
+      lease: null,
+      leased_until: null,
+      last_error: null,
+      finished_at: null,
+    }).execute()
+  }
 }
 
 export const layerSqlTimeline = Layer.effect(

@@ -5,6 +5,7 @@ import type { PublisherProvider, TrustedPublisher } from "../../domain/credentia
 import { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { TimeCodec } from "./dialects/Dialect.ts"
 import type { Tables, Timestamp } from "./schema.ts"
+import { writeCredentialRecord } from "./sqlCredentialRecord.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 
@@ -44,9 +45,10 @@ export const layerSqlTrustedPublisherStore = Layer.effect(
     const rows = (rows: ReadonlyArray<Selectable<TrustedPublishersTable>>) => rows.map((row) => toPublisher(row, time))
 
     return TrustedPublisherStore.of({
-      add: (publisher) =>
-        database.query("add trusted publisher", () =>
-          db.insertInto("trusted_publishers").values({
+      add: (publisher, record) =>
+        database.transaction("add trusted publisher", (tx) =>
+          tx.run(async (raw) => {
+            await withPublishers(raw).insertInto("trusted_publishers").values({
             id: publisher.id,
             game_id: publisher.gameId,
             provider: publisher.provider,
@@ -56,19 +58,23 @@ export const layerSqlTrustedPublisherStore = Layer.effect(
             ref: publisher.ref,
             created_by: publisher.createdBy,
             created_at: time.write(publisher.createdAt),
-          }).execute()).pipe(Effect.asVoid, orUnavailable),
+            }).execute()
+            await writeCredentialRecord(raw, time, record)
+          })).pipe(orUnavailable),
       listByGame: (gameId) =>
         database.query("list trusted publishers", () =>
           db.selectFrom("trusted_publishers").selectAll().where("game_id", "=", gameId).orderBy("created_at", "asc").orderBy("id", "asc").execute()).pipe(
             Effect.map(rows),
             orUnavailable,
           ),
-      remove: (gameId, id) =>
-        database.query("remove trusted publisher", () =>
-          db.deleteFrom("trusted_publishers").where("game_id", "=", gameId).where("id", "=", id).executeTakeFirst()).pipe(
-            Effect.map((result) => result.numDeletedRows > 0n),
-            orUnavailable,
-          ),
+      remove: (gameId, id, record) =>
+        database.transaction("remove trusted publisher", (tx) =>
+          tx.run(async (raw) => {
+            const result = await withPublishers(raw).deleteFrom("trusted_publishers").where("game_id", "=", gameId).where("id", "=", id).executeTakeFirst()
+            if (result.numDeletedRows === 0n) return false
+            await writeCredentialRecord(raw, time, record)
+            return true
+          })).pipe(orUnavailable),
       findByRepository: (provider, repository) =>
         database.query("find trusted publishers", () =>
           db.selectFrom("trusted_publishers").selectAll().where("provider", "=", provider).where(dialect.sameText("repository", repository))

@@ -27,6 +27,11 @@ export const layerSqlWebhookSubscriptions = Layer.effect(
           Effect.map((rows) => rows.map((r) => ({ id: r.id, ownerId: r.owner_id, url: r.url, secret: r.secret, createdAt: time.read(r.created_at) }))),
           orUnavailable,
         ),
+      get: (id) =>
+        database.query("read a webhook subscription", (db) => db.selectFrom("webhook_subscriptions").selectAll().where("id", "=", id).executeTakeFirst()).pipe(
+          Effect.map((r) => r === undefined ? null : { id: r.id, ownerId: r.owner_id, url: r.url, secret: r.secret, createdAt: time.read(r.created_at) }),
+          orUnavailable,
+        ),
       remove: (ownerId, id) =>
         database.query("remove webhook subscription", (db) =>
           db.deleteFrom("webhook_subscriptions").where("owner_id", "=", ownerId).where("id", "=", id).executeTakeFirst()).pipe(

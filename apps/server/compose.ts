@@ -89,7 +89,7 @@ const layerPorts = (config: ServerConfig) =>
     const listener = yield* HttpListener
     const records = yield* Effect.promise(() => selectRecords(config))
     const storage = yield* Effect.promise(() => selectStorage(config, () => listener.baseUrl))
-    const notifications = selectNotifications(config.reviewWebhook, records)
+    const notifications = selectNotifications(config.reviewWebhook, records, config.webhookAllowPrivateAddresses === true)
     const identity = yield* Effect.promise(() => identityLayer(config))
     const ports = Layer.mergeAll(
       notifications.layer,

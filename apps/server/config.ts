@@ -77,6 +77,8 @@ export interface ServerConfig {
   readonly otlpServiceName: string
   /** REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET (docs/webhooks.md); null = review requests are only logged. */
   readonly reviewWebhook: ReviewWebhookConfig | null
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only): creators' webhooks may go to http and loopback/private addresses. */
+  readonly webhookAllowPrivateAddresses?: boolean
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -144,6 +146,7 @@ export const readConfig = (env: Env): { readonly config: ServerConfig } | { read
     gcsBucket: env["GCS_BUCKET"] || null,
     gcsApiEndpoint: env["GCS_API_ENDPOINT"]?.replace(/\/+$/, "") || null,
     reviewWebhook: readReviewWebhook(env, errors),
+    webhookAllowPrivateAddresses: env["WEBHOOK_ALLOW_PRIVATE_ADDRESSES"] === "1",
     metricsToken: env["METRICS_TOKEN"] || null,
     otlpEndpoint: env["OTEL_EXPORTER_OTLP_ENDPOINT"]?.replace(/\/+$/, "") || null,
     otlpServiceName: env["OTEL_SERVICE_NAME"] || "pckgate",

@@ -28,17 +28,28 @@ export interface Notifications {
 
 export const deliveryPolicy = (webhook: ReviewWebhookConfig): DeliveryPolicy => ({ ...DEFAULT_DELIVERY_POLICY, retryBaseMs: webhook.retryBaseMs })
 
-export const selectNotifications = (webhook: ReviewWebhookConfig | null, records: Records): Notifications => {
+/** Without a review webhook, creators' webhook deliveries (enqueued by the stores, no nudge) are polled this often. */
+const CREATOR_ONLY_POLL_MS = 1_000
+
+export const selectNotifications = (webhook: ReviewWebhookConfig | null, records: Records, allowPrivateAddresses = false): Notifications => {
   // The outbox lives on the records' own database (one SQLite connection or MySQL pool for everything).
   const base = records.layer
   if (webhook === null) {
+    // Creators' webhooks still need a dispatcher; it has no review target and no recovery pass.
+    const creatorsOnly = Layer.effectDiscard(Effect.forkScoped(runDispatcher({
+      target: null,
+      policy: { ...DEFAULT_DELIVERY_POLICY, allowPrivateAddresses },
+      wake: Latch.makeUnsafe(false),
+      pollIntervalMs: CREATOR_ONLY_POLL_MS,
+      recoverIntervalMs: RECOVER_INTERVAL_MS,
+    })))
     return {
-      layer: Layer.merge(layerLogReviewNotifier, base),
+      layer: Layer.merge(layerLogReviewNotifier, creatorsOnly).pipe(Layer.provideMerge(base)),
       describe: "notifications: log lines (set REVIEW_WEBHOOK_URL and REVIEW_WEBHOOK_SECRET for a signed webhook)",
     }
   }
   const wake = Latch.makeUnsafe(false)
-  const policy = deliveryPolicy(webhook)
+  const policy = { ...deliveryPolicy(webhook), allowPrivateAddresses }
   const hours = Math.round(policy.maxAgeMs / 3_600_000)
   const dispatcher = Layer.effectDiscard(Effect.forkScoped(runDispatcher({
     target: { url: webhook.url, secret: webhook.secret },

@@ -16,9 +16,8 @@ export interface Credential {
   readonly games: CredentialGames
 }
 
-/** Who acted, as timeline events record it: `user:<id>`, `api_key:<id>` or `publisher:<id>`. */
-export const actorOf = (principal: { readonly userId: string; readonly credential?: Credential }): string =>
-  principal.credential === undefined ? `user:${principal.userId}` : `${principal.credential.kind}:${principal.credential.id}`
+/** Who acted, as timeline events record it: one derivation, in domain/auth/Actor.ts. */
+export { actorOf } from "../auth/Actor.ts"
 
 /** True when the caller may act on `gameId` as far as its credential goes (ownership is checked separately). */
 export const credentialCoversGame = (credential: Credential | undefined, gameId: string): boolean =>

@@ -11,7 +11,7 @@ import { GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } fro
 import { API_KEY_DEFAULT_DAYS, API_KEY_LAST_USED_RESOLUTION_SECONDS, API_KEY_MAX_PER_ACCOUNT, type ApiKey, apiKeyIsLive, CreateApiKeyBody } from "./ApiKey.ts"
 import { API_KEY_RANDOM_LENGTH, apiKeyDisplayPrefix, apiKeyFor, base62FromBytes, looksLikeApiKey } from "./apiKeyFormat.ts"
 import { actorOf } from "./Credential.ts"
-import { recordCredentialEvent } from "./credentialEvents.ts"
+import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
 
 const DAY_MS = 86_400_000
 
@@ -67,10 +67,15 @@ export const createApiKey = Effect.fn("createApiKey")(function*(principal: Princ
     revokedAt: null,
     lastUsedAt: null,
   }
-  yield* store.create(apiKey)
-  yield* recordCredentialEvent({ type: "api_key.created", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: apiKey.id })
+  const event = { type: "api_key.created", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: apiKey.id } as const
+  yield* store.create(apiKey, credentialRecord(event, yield* gamesOfKey(principal.userId, apiKey.games), now))
+  yield* recordCredentialEvent(event)
   return { apiKey, key }
 })
+
+/** The games a key's timeline events go to: those it names, or every game the owner has now (credentialEvents.ts). */
+const gamesOfKey = (ownerId: string, games: ApiKey["games"]) =>
+  games === "all" ? Effect.map(GameStore.use((store) => store.listByOwner(ownerId)), (owned) => owned.map((g) => g.id)) : Effect.succeed(games)
 
 /** GET /api/me/api-keys: the caller's keys that are not revoked (expired ones included, so they can be replaced). */
 export const listApiKeys = Effect.fn("listApiKeys")(function*(principal: Principal) {
@@ -83,9 +88,13 @@ export const listApiKeys = Effect.fn("listApiKeys")(function*(principal: Princip
 export const revokeApiKey = Effect.fn("revokeApiKey")(function*(principal: Principal, id: string) {
   yield* personOnly(principal)
   const now = yield* (yield* Clock).now
-  const revoked = yield* ApiKeyStore.use((store) => store.revoke(principal.userId, id, now))
+  const store = yield* ApiKeyStore
+  const key = (yield* store.listByOwner(principal.userId)).find((k) => k.id === id)
+  const event = { type: "api_key.revoked", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: id } as const
+  const record = credentialRecord(event, key === undefined ? [] : yield* gamesOfKey(principal.userId, key.games), now)
+  const revoked = key !== undefined && (yield* store.revoke(principal.userId, id, now, record))
   if (!revoked) return yield* new NotFound({ what: "API key" })
-  yield* recordCredentialEvent({ type: "api_key.revoked", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: id })
+  yield* recordCredentialEvent(event)
 })
 
 /** Who a presented key acts for, or 401: unknown, revoked and expired keys alike ask the caller to sign in. */

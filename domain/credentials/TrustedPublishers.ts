@@ -9,7 +9,7 @@ import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
 import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
 import { actorOf } from "./Credential.ts"
-import { recordCredentialEvent } from "./credentialEvents.ts"
+import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
 import { matchPublishers, repositoryOf } from "./publisherMatch.ts"
 import { AddTrustedPublisherBody, ExchangeBody, MAX_PUBLISHERS_PER_GAME, normalizedWorkflow, type TrustedPublisher } from "./TrustedPublisher.ts"
 
@@ -41,8 +41,9 @@ export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(pr
     createdBy: principal.userId,
     createdAt: yield* (yield* Clock).now,
   }
-  yield* store.add(publisher)
-  yield* recordCredentialEvent({ type: "trusted_publisher.added", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: publisher.id })
+  const event = { type: "trusted_publisher.added", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: publisher.id } as const
+  yield* store.add(publisher, credentialRecord(event, [game.id], publisher.createdAt))
+  yield* recordCredentialEvent(event)
   return publisher
 })
 
@@ -55,9 +56,11 @@ export const listTrustedPublishers = Effect.fn("listTrustedPublishers")(function
 /** DELETE /api/games/{gameId}/trusted-publishers/{id}. */
 export const removeTrustedPublisher = Effect.fn("removeTrustedPublisher")(function*(principal: Principal, gameId: string, id: string) {
   const game = yield* managedGame(principal, gameId)
-  const removed = yield* TrustedPublisherStore.use((store) => store.remove(game.id, id))
+  const event = { type: "trusted_publisher.removed", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: id } as const
+  const record = credentialRecord(event, [game.id], yield* (yield* Clock).now)
+  const removed = yield* TrustedPublisherStore.use((store) => store.remove(game.id, id, record))
   if (!removed) return yield* new NotFound({ what: "trusted publisher" })
-  yield* recordCredentialEvent({ type: "trusted_publisher.removed", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: id })
+  yield* recordCredentialEvent(event)
 })
 
 /**

@@ -1,3 +1,4 @@
+import { actorOf } from "../auth/Actor.ts"
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
@@ -70,7 +71,7 @@ export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal:
         rejectionReason: null,
         publishMode: declaration.publishMode,
       }
-      const stored = yield* releases.finalize(intent.value.id, release)
+      const stored = yield* releases.finalize(intent.value.id, release, actorOf(principal))
       yield* (yield* ReviewNotifier).notify({
         kind: "release_finalized",
         gameId,

@@ -1,3 +1,4 @@
+import { actorOf } from "../auth/Actor.ts"
 import { Effect } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { Ids } from "../../ports/Ids.ts"
@@ -36,7 +37,7 @@ export const requestUploadUrl = Effect.fn("requestUploadUrl")(function*(principa
         createdBy: principal.userId,
         createdAt: now,
         expiresAt: addSeconds(now, policy.intentTtlSeconds),
-      })
+      }, actorOf(principal))
       return { uploadUrl: presigned.url, headers: presigned.headers, expiresAt: presigned.expiresAt }
     }),
   )

@@ -1,3 +1,4 @@
+import { type Actor, actorOf } from "../auth/Actor.ts"
 import { DEFAULT_PUBLISH_MODE, type PublishMode } from "../release/Release.ts"
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
@@ -111,6 +112,7 @@ const unplaceObject = Effect.fnUntraced(function*(key: string) {
 }, (effect) => effect.pipe(Effect.ignore))
 
 interface Records {
+  readonly actor: Actor
   readonly release: Release
   readonly submission: Submission
   readonly scan: ScanRecord
@@ -166,6 +168,7 @@ const accept = Effect.fnUntraced(function*(principal: Principal, upload: Receive
         placedAt = key
       }
       const records: Records = {
+        actor: actorOf(principal),
         release: {
           gameId,
           version: manifest.version,

@@ -16,6 +16,10 @@ export type TimelineKind =
   | "reinstated"
   | "finding_accepted"
   | "finding_acceptance_withdrawn"
+  | "api_key_created"
+  | "api_key_revoked"
+  | "trusted_publisher_added"
+  | "trusted_publisher_removed"
 
 /** One event as a store appends it, in the transaction of the change it records. */
 export interface TimelineEvent {

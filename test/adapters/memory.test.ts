@@ -1,7 +1,8 @@
 import { Layer } from "effect"
+import { layerMemoryTables } from "../../adapters/memory/MemoryTables.ts"
 import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
-import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
+import { layerMemoryRecords, layerMemoryRecordsWithOutbox } from "../../adapters/memory/MemoryRecords.ts"
 import { layerMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStorage.ts"
 import { layerMemorySessionStore } from "../../adapters/memory/MemorySessionStore.ts"
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
@@ -16,6 +17,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
@@ -41,7 +43,7 @@ releaseEntryStoreContract("memory", () => layerMemoryRecords)
 budgetLedgerContract("memory", () => layerMemoryBudgetLedger)
 notificationOutboxContract("memory", () => layerMemoryNotificationOutbox)
 sessionStoreContract("memory", () => layerMemorySessionStore)
-apiKeyStoreContract("memory", () => layerMemoryApiKeyStore)
+apiKeyStoreContract("memory", () => layerMemoryApiKeyStore.pipe(Layer.provide(layerMemoryTables)))
 trustedPublisherStoreContract("memory", () => layerMemoryRecords)
 objectStorageContract("memory", () =>
   layerMemoryObjectStorage.pipe(
@@ -54,3 +56,4 @@ pagedListsContract("memory", () => layerMemoryRecords)
 catalogContract("memory", () => layerMemoryRecords)
 lifecycleContract("memory", () => layerMemoryRecords)
 webhookSubscriptionsContract("memory", () => layerMemoryRecords)
+creatorWebhooksContract("memory", () => layerMemoryRecordsWithOutbox)

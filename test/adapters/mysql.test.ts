@@ -10,6 +10,7 @@ import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
@@ -41,3 +42,4 @@ lifecycleContract("MariaDB", records)
 webhookSubscriptionsContract("MariaDB", records)
 apiKeyStoreContract("MariaDB", records)
 trustedPublisherStoreContract("MariaDB", records)
+creatorWebhooksContract("MariaDB", records)

@@ -11,6 +11,7 @@ import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
 import { scanStoreContract } from "../contract/ScanStore.contract.ts"
@@ -42,3 +43,4 @@ lifecycleContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)
 trustedPublisherStoreContract("SQLite", records)
+creatorWebhooksContract("SQLite", records)

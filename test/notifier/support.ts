@@ -8,6 +8,7 @@ import { layerSystemClock } from "../../adapters/system/SystemClock.ts"
 import { type Delivery, NotificationOutbox } from "../../ports/NotificationOutbox.ts"
 import type { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { type ReviewRequested, ReviewNotifier } from "../../ports/ReviewNotifier.ts"
+import type { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 
 export const SECRET = "test-webhook-secret-0123456789abcdef-xyz"
 
@@ -30,7 +31,7 @@ export interface Instance {
 }
 
 export const startInstance = async (
-  stores: Layer.Layer<NotificationOutbox | ReleaseStore, unknown>,
+  stores: Layer.Layer<NotificationOutbox | ReleaseStore | WebhookSubscriptions, unknown>,
   url: string,
   policy: DeliveryPolicy = fastPolicy(),
   logs: Array<LogLine> = [],

@@ -100,7 +100,8 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const ttl = Duration.millis(options.ttlMs)
       const context = yield* Effect.context<never>()
       const viewCounters = makeCacheCounters("game_views", context)
-      const activeCounters = makeCacheCounters("catalog", context)
+      // The active releases of every game (listActive; the catalog pages have a cache of their own, CatalogPages.ts).
+      const activeCounters = makeCacheCounters("active_releases", context)
       const viewReads = readCount(viewCounters)
       const activeReads = readCount(activeCounters)
       const capacity = options.capacity ?? DEFAULT_CAPACITY

@@ -11,6 +11,7 @@ import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
 import { type CatalogRequest, catalogPage, readCatalogRequest } from "../../domain/catalog/CatalogPage.ts"
 import type { Unavailable } from "../../domain/errors.ts"
 import { Catalog } from "../../ports/Catalog.ts"
+import { makeCacheCounters } from "../observability/cacheMetrics.ts"
 
 export interface SerializedPage {
   /** The response body: `{games, nextCursor}` as JSON, encoded once (a hit writes these bytes as they are). */
@@ -61,6 +62,8 @@ const DEFAULT_CAPACITY = 2_000
 interface Kept {
   readonly page: SerializedPage
   readonly readAt: number
+  /** Which serialization this was (1, 2, …): a page read before a request began is a hit for it. */
+  readonly read: number
 }
 
 /** Decorates the Catalog's serialized pages with the cache, and provides the handle that empties it. */
@@ -75,13 +78,18 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
         )
       }
       const ttl = Duration.millis(options.ttlMs)
+      // /metrics: a miss is one serialization from the store; every other page answered is a hit.
+      const counters = makeCacheCounters("catalog", yield* Effect.context<never>())
+      let reads = 0
       // The key names the request exactly (CatalogRequest.key); it is read back into the same request.
       const pages = yield* Cache.makeWith((key: string) => {
+        counters.miss()
+        const read = ++reads
         const [limit, cursor, q] = JSON.parse(key) as [string, string | null, string | null]
         return readCatalogRequest({ limit, cursor, q }).pipe(
           Effect.orDie,
           Effect.flatMap(uncached),
-          Effect.flatMap((page) => Effect.clockWith((clock) => Effect.succeed<Kept>({ page, readAt: clock.currentTimeMillisUnsafe() }))),
+          Effect.flatMap((page) => Effect.clockWith((clock) => Effect.succeed<Kept>({ page, readAt: clock.currentTimeMillisUnsafe(), read }))),
         )
       }, {
         capacity: options.capacity ?? DEFAULT_CAPACITY,
@@ -90,13 +98,17 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
       const maxLagMs = options.maxLagMs ?? Infinity
       let trustedUntil = options.maxLagMs === undefined ? Infinity : -Infinity
       const page = (request: CatalogRequest) =>
-        Effect.clockWith((clock) =>
-          Effect.flatMap(Cache.get(pages, request.key), (kept) => {
+        Effect.clockWith((clock) => {
+          const readsBefore = reads
+          return Effect.flatMap(Cache.get(pages, request.key), (kept) => {
             const now = clock.currentTimeMillisUnsafe()
-            if (now < trustedUntil || now - kept.readAt < maxLagMs) return Effect.succeed(kept.page)
+            if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+              if (kept.read <= readsBefore) counters.hit()
+              return Effect.succeed(kept.page)
+            }
             return Effect.andThen(Cache.invalidate(pages, request.key), Effect.map(Cache.get(pages, request.key), (fresh) => fresh.page))
           })
-        )
+        })
       return Context.make(CatalogPages, CatalogPages.of({ page })).pipe(
         Context.add(CatalogPageCache, CatalogPageCache.of({
           forgetAll: Cache.invalidateAll(pages),

@@ -91,13 +91,13 @@ describe("CachedGameViews", () => {
       yield* cached.view(game.id)
       yield* cached.view(game.id)
       yield* cached.listActive()
-      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 1, "catalog hit": 0, "catalog miss": 1 })
+      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 1, "active_releases hit": 0, "active_releases miss": 1 })
       yield* TestClock.adjust(1000)
       yield* cached.view(game.id)
       yield* cache.forget([game.id])
       yield* cached.view(game.id)
       yield* cached.listActive()
-      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 3, "catalog hit": 0, "catalog miss": 2 })
+      assert.deepStrictEqual(yield* lookups, { "game_views hit": 2, "game_views miss": 3, "active_releases hit": 0, "active_releases miss": 2 })
     }).pipe(Effect.provideService(Metric.MetricRegistry, new Map()))))
 
   it.effect("forget drops a game's view and the catalog's list; other games stay", () =>

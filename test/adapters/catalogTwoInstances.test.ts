@@ -42,14 +42,14 @@ describe("catalog pages shared by two instances through the change feed", () => 
     expect(empty.games).toEqual([])
     expect((await catalog(second, empty.etag)).status).toBe(304)
 
-    expect((await first.api.approve(admin, gameId, "1.0.0")).status).toBe(200)
+    expect((await first.api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
     await applied(second, await newestChange(first))
     const published = await catalog(second, empty.etag)
     expect([published.status, published.games.map((g) => `${g.name} ${g.activeVersion}`)]).toEqual([200, ["Tagged Across 1.0.0"]])
     expect(published.etag).not.toBe(empty.etag)
     expect((await catalog(second, published.etag)).status).toBe(304)
 
-    expect((await first.api.approve(admin, gameId, "1.1.0")).status).toBe(200)
+    expect((await first.api.approveScanned(admin, gameId, "1.1.0")).status).toBe(200)
     await applied(second, await newestChange(first))
     const updated = await catalog(second, published.etag)
     expect([updated.status, updated.games.map((g) => g.activeVersion)]).toEqual([200, ["1.1.0"]])

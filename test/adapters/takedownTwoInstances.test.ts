@@ -42,7 +42,7 @@ describe("takedown seen by another instance through the change feed", () => {
     const gameId = await newGame(first, creator, "Takedown Game")
     for (const version of ["1.0.0", "2.0.0"]) {
       expect((await release(first, creator, gameId, artifact(4096, version))).status).toBe(201)
-      expect((await first.api.approve(admin, gameId, version)).status).toBe(200)
+      expect((await first.api.approveScanned(admin, gameId, version)).status).toBe(200)
     }
     await applied(second, await newestChange(first))
     const issued = await second.api.downloadUrl(stranger, gameId, "2.0.0")

@@ -32,7 +32,7 @@ beforeAll(async () => {
     const created = await api.createGame(owner, { name })
     expect(created.status).toBe(201)
     expect((await api.uploadRelease(owner, created.body.gameId, artifact(1500 + i, "1.0.0"))).status).toBe(201)
-    expect((await api.approve(admin, created.body.gameId, "1.0.0")).status).toBe(200)
+    expect((await api.approveScanned(admin, created.body.gameId, "1.0.0")).status).toBe(200)
   }
   page = await (await browser.newContext()).newPage()
   // Failed loads are reported by URL below (the browser asks for /favicon.ico on its own, which this site lacks).

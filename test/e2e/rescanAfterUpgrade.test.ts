@@ -38,7 +38,7 @@ describe("rescans after a scanner upgrade", () => {
     for (const version of versions) expect((await api.uploadRelease(creator, gameId, artifact(4096, version))).status).toBe(201)
     const scanOf = async (version: string) => (await api.call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token: creator })).body
     for (const version of versions) await until(`the first scan of ${version}`, async () => ((await scanOf(version)).status === "scanned" ? true : undefined))
-    expect((await api.approve(admin, gameId, "1.0.0")).status).toBe(200) // active
+    expect((await api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200) // active
     expect((await api.reject(admin, gameId, "1.1.0", "Not this one")).status).toBe(200) // rejected: its report stays as it was
     // 1.2.0 stays pending; 1.3.0 stays pending but its report claims a newer scanner (an instance already upgraded).
     expect(await server.stop()).toBe(0)

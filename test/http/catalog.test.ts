@@ -6,7 +6,7 @@ import { makeTestApp, newGame, release, type TestApp } from "../support/testApp.
 const published = async (t: TestApp, owner: string, admin: string, name: string, version = "1.0.0") => {
   const gameId = await newGame(t, owner, name)
   expect((await release(t, owner, gameId, artifact(2048, version))).status).toBe(201)
-  expect((await t.api.approve(admin, gameId, version)).status).toBe(200)
+  expect((await t.api.approveScanned(admin, gameId, version)).status).toBe(200)
   t.clock.advance(1)
   return gameId
 }
@@ -36,7 +36,7 @@ describe("GET /api/catalog", () => {
     })
     // An update of the newest-but-one: it stays where it was.
     expect((await release(t, owner, ids[3]!, artifact(4096, "2.0.0"))).status).toBe(201)
-    expect((await t.api.approve(admin, ids[3]!, "2.0.0")).status).toBe(200)
+    expect((await t.api.approveScanned(admin, ids[3]!, "2.0.0")).status).toBe(200)
     const all: Array<any> = []
     let cursor: string | null = null
     do {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   for (const name of ["Moon Lander", "Moonshot", "Sunrise", HOSTILE]) {
     const gameId = await newGame(t, owner, name)
     expect((await release(t, owner, gameId, artifact(3000, "1.2.3"))).status).toBe(201)
-    expect((await t.api.approve(admin, gameId, "1.2.3")).status).toBe(200)
+    expect((await t.api.approveScanned(admin, gameId, "1.2.3")).status).toBe(200)
     if (name === HOSTILE) hostileSlug = (await t.api.call("GET", `/api/games/${gameId}`)).body.slug
     t.clock.advance(1)
   }

@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
 import { withFileByteSource } from "../../adapters/scanner/fileByteSource.ts"
 import { indexPack } from "../../adapters/scanner/packFiles/indexPack.ts"
+import { nodeSha256 } from "../../adapters/scanner/packFiles/nodeSha256.ts"
 import { readPackFile } from "../../adapters/scanner/packFiles/readPackFile.ts"
 import { CountingSource } from "../../adapters/scanner/io/CountingSource.ts"
 import { READING_MAIN_1_0, READING_MAIN_1_1 } from "../scanner/fixtures/godotProjects.ts"
@@ -70,7 +71,7 @@ describe.runIf(corpus.dir !== null)("Godot 4 corpus packs", () => {
     withFileByteSource(join(corpus.dir ?? "", file), (source) => use(new CountingSource(source)))
 
   test("binary scenes are listed under the creator's path with their .godot/exported storedPath; built-in scripts as entries", async () => {
-    const entries = await withPack("g4.6.2-v3-builtin-labvideojuegos2026.pck", indexPack)
+    const entries = await withPack("g4.6.2-v3-builtin-labvideojuegos2026.pck", (source) => indexPack(source, nodeSha256))
     const exportedScene = entries.find((e) => e.storedPath?.startsWith("res://.godot/exported/") === true && e.kind === "scene")
     expect(exportedScene?.path).toMatch(/^res:\/\/.*\.tscn$/)
     const builtIn = entries.find((e) => e.embeddedIn !== undefined)
@@ -105,7 +106,7 @@ describe.runIf(corpus.dir !== null)("every corpus pack", () => {
     let opened = 0
     for (const { file } of readSources(corpus.dir ?? "")) {
       await withFileByteSource(join(corpus.dir ?? "", file), async (raw) => {
-        const entries = await indexPack(new CountingSource(raw)).catch(() => [])
+        const entries = await indexPack(new CountingSource(raw), nodeSha256).catch(() => [])
         const paths = entries.map((e) => e.path)
         expect(new Set(paths).size, file).toBe(paths.length)
         expect([...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), file).toEqual(paths)

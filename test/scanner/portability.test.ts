@@ -12,11 +12,19 @@ const filesUnder = (dir: string): ReadonlyArray<string> =>
     return statSync(path).isDirectory() ? filesUnder(path) : name.endsWith(".ts") ? [path] : []
   })
 
-/** Files allowed to touch the runtime: decompressors, the file byte source, and the layer that wires the decompressors. */
-const RUNTIME_FILES = ["adapters/scanner/nodeDecompressors.ts", "adapters/scanner/fileByteSource.ts", "adapters/scanner/layer.ts"]
+/**
+ * Files allowed to touch the runtime: decompressors, the file byte source, the layer that wires the decompressors, and
+ * the reviewer listing's entry hasher (the pack readers take it as a parameter).
+ */
+const RUNTIME_FILES = [
+  "adapters/scanner/nodeDecompressors.ts",
+  "adapters/scanner/fileByteSource.ts",
+  "adapters/scanner/layer.ts",
+  "adapters/scanner/packFiles/nodeSha256.ts",
+]
 
 describe("scanner portability", () => {
-  it("only nodeDecompressors.ts and fileByteSource.ts import node: modules", () => {
+  it("only nodeDecompressors.ts, fileByteSource.ts and packFiles/nodeSha256.ts import node: modules", () => {
     const offenders = filesUnder(join(root, "adapters/scanner"))
       .map((path) => relative(root, path))
       .filter((path) => !RUNTIME_FILES.includes(path))

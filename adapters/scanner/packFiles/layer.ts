@@ -4,7 +4,8 @@ import type { ByteSource } from "../../../ports/PackScanner.ts"
 import { PackFiles } from "../../../ports/PackFiles.ts"
 import { CountingSource } from "../io/CountingSource.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
-import { indexPack } from "./indexPack.ts"
+import { indexPack, type NewSha256 } from "./indexPack.ts"
+import { nodeSha256 } from "./nodeSha256.ts"
 import { openEntries, type OpenedEntries } from "./packEntries.ts"
 import { readPackFile } from "./readPackFile.ts"
 import { unifiedDiff } from "./unifiedDiff.ts"
@@ -21,7 +22,8 @@ const orEmpty = <A>(run: () => Promise<A>, empty: A): Promise<A> =>
     throw error
   })
 
-export const makePackFiles = (): PackFiles["Service"] => {
+/** `newHash`: the streaming SHA-256 entry hashes are computed with (node:crypto by default). */
+export const makePackFiles = (newHash: NewSha256 = nodeSha256): PackFiles["Service"] => {
   // A diff reads many entries of the same two packs: their directories are read once per source, not once per entry.
   const directories = new WeakMap<ByteSource, { readonly source: CountingSource; readonly directory: Promise<OpenedEntries | null> }>()
   const opened = (source: ByteSource) => {
@@ -35,7 +37,7 @@ export const makePackFiles = (): PackFiles["Service"] => {
     return fresh
   }
   return PackFiles.of({
-    index: (source: ByteSource) => Effect.tryPromise({ try: () => orEmpty(() => indexPack(new CountingSource(source)), []), catch: failure }),
+    index: (source: ByteSource) => Effect.tryPromise({ try: () => orEmpty(() => indexPack(new CountingSource(source), newHash), []), catch: failure }),
     read: (source: ByteSource, path: string) =>
       Effect.tryPromise({
         try: () => {

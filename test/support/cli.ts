@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /** The CLI exchanges a CI's ID token when it finds one: tests that want none say so, even when run in CI. */
-const NO_CI_ID_TOKEN = { ACTIONS_ID_TOKEN_REQUEST_URL: "", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "", PCKGATE_ID_TOKEN: "" }
+export const NO_CI_ID_TOKEN = { ACTIONS_ID_TOKEN_REQUEST_URL: "", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "", PCKGATE_ID_TOKEN: "" }
 
 export const runCli = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}, timeoutMs = 60_000) =>
   new Promise<CliRun>((resolve, reject) => {

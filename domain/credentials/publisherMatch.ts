@@ -32,9 +32,12 @@ export const mismatchedClaim = (ci: CiClaims, publisher: TrustedPublisher): stri
     const refs = ["job_workflow_ref", "workflow_ref"].map((name) => text(ci.claims, name))
     if (!refs.some((value) => value !== null && withoutRef(value) === expected)) return "job_workflow_ref"
   } else {
-    // ci_config_ref_uri: <host>/<project path>//<config path>@<ref>
+    // ci_config_ref_uri: <host>/<project path>//<config path>@<ref>. The whole path must be the registered one: a
+    // pipeline may run a configuration kept in another project, and a suffix would accept one whose path ends alike.
     const uri = text(ci.claims, "ci_config_ref_uri")
-    if (uri === null || !withoutRef(uri).endsWith(`/${publisher.repository}//${publisher.workflow}`)) return "ci_config_ref_uri"
+    const location = uri === null ? null : withoutRef(uri)
+    const path = location === null ? null : location.slice(location.indexOf("/") + 1)
+    if (path !== `${publisher.repository}//${publisher.workflow}`) return "ci_config_ref_uri"
   }
   if (publisher.environment !== null && text(ci.claims, "environment") !== publisher.environment) return "environment"
   if (publisher.ref !== null && text(ci.claims, "ref") !== publisher.ref && text(ci.claims, "ref_path") !== publisher.ref) return "ref"

@@ -14,12 +14,16 @@ import { DEFAULT_RETRY_BASE_MS } from "./webhookConfig.ts"
 import { signWebhook, WEBHOOK_HEADERS } from "./webhookSignature.ts"
 import { standardWebhookHeaders, webhookKey } from "./standardWebhooks.ts"
 import { destinationOf } from "./deliveryDestination.ts"
+import { RefusedAddress } from "./deliveryAddress.ts"
+import { type DeliveryNetwork, postWebhook } from "./webhookRequest.ts"
 
 export interface WebhookTarget {
   readonly url: string
   readonly secret: string
   /** Creators' webhooks get only the Standard Webhooks headers; the review webhook keeps the old ones for a while. */
   readonly standardOnly?: boolean
+  /** Connect only to public addresses (creators' webhooks); the operator's review webhook may be on a private network. */
+  readonly publicOnly?: boolean
 }
 
 export interface DeliveryPolicy {
@@ -40,6 +44,8 @@ export interface DeliveryPolicy {
    * (WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1, tests only). Off: https only, and such addresses are refused.
    */
   readonly allowPrivateAddresses?: boolean
+  /** Name resolution and trusted certificates; tests only (production uses the system's). */
+  readonly network?: DeliveryNetwork
 }
 
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
@@ -70,6 +76,7 @@ type Outcome = { readonly delivered: true; readonly status: number } | { readonl
 /** A failure's description for logs and the outbox: a status or an error code, never a URL, header or body. */
 const describeFailure = (error: unknown, timedOut: boolean, timeoutMs: number): string => {
   if (timedOut) return `no response within ${timeoutMs} ms`
+  if (error instanceof RefusedAddress) return error.message
   const codeOf = (value: unknown) => {
     const code = (value as { readonly code?: unknown } | null)?.code
     return typeof code === "string" && /^[A-Z0-9_]{2,40}$/.test(code) ? code : null
@@ -78,14 +85,15 @@ const describeFailure = (error: unknown, timedOut: boolean, timeoutMs: number): 
   return code !== null ? `network error ${code}` : `network error (${error instanceof Error ? error.name : typeof error})`
 }
 
-const post = (target: WebhookTarget, delivery: ClaimedDelivery, timestamp: number, timeoutMs: number): Effect.Effect<Outcome> => {
+const post = (target: WebhookTarget, delivery: ClaimedDelivery, timestamp: number, policy: DeliveryPolicy): Effect.Effect<Outcome> => {
+  const timeoutMs = policy.requestTimeoutMs
   let timedOut = false
   return Effect.tryPromise({
     try: async (interrupted) => {
       const timeout = AbortSignal.timeout(timeoutMs)
       timeout.addEventListener("abort", () => (timedOut = true), { once: true })
-      const response = await fetch(target.url, {
-        method: "POST",
+      return await postWebhook({
+        url: target.url,
         headers: {
           "content-type": "application/json",
           "user-agent": USER_AGENT,
@@ -100,12 +108,12 @@ const post = (target: WebhookTarget, delivery: ClaimedDelivery, timestamp: numbe
           }),
         },
         body: delivery.body,
-        // A redirect is a failure: following it would send the signed payload somewhere nobody configured.
-        redirect: "manual",
+        // A redirect is a failure (postWebhook never follows one): following it would send the signed payload
+        // somewhere nobody configured.
+        publicOnly: target.publicOnly === true,
+        network: policy.network ?? {},
         signal: AbortSignal.any([interrupted, timeout]),
       })
-      await response.body?.cancel().catch(() => undefined)
-      return response.status
     },
     catch: (error) => error,
   }).pipe(
@@ -149,9 +157,7 @@ const attemptDelivery = (reviewTarget: WebhookTarget | null, policy: DeliveryPol
       yield* logged("warn", "webhook delivery dropped", { ...base, error: destination.gone })
       return "abandoned"
     }
-    const outcome = yield* ("refused" in destination
-      ? Effect.succeed<Outcome>({ delivered: false, error: destination.refused })
-      : post(destination.target, delivery, Math.floor(started.getTime() / 1000), policy.requestTimeoutMs)).pipe(
+    const outcome = yield* post(destination.target, delivery, Math.floor(started.getTime() / 1000), policy).pipe(
       // Shutting down mid-request: give the lease back so the next start (or another instance) retries at once.
       Effect.onInterrupt(() =>
         outbox.markFailed(delivery, { at: started, error: "interrupted (shutting down)", retryAt: started }).pipe(Effect.ignore)

@@ -2,9 +2,9 @@ import { Effect, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { Ids } from "../../ports/Ids.ts"
-import type { Principal } from "../auth/Principal.ts"
+import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
-import { NotFound, SlugTaken } from "../errors.ts"
+import { SlugTaken } from "../errors.ts"
 import { IdentifierText } from "../text/UserText.ts"
 import type { Game } from "./Game.ts"
 import { GameKind } from "./Game.ts"
@@ -75,7 +75,7 @@ export const createGame = Effect.fn("createGame")(function*(principal: Principal
 
 /** POST /api/admin/games: an administrator registers a game of any kind for an owner (no budget). */
 export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, input: RegisterGameBody) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  yield* requireAdmin(principal)
   yield* ensureSlugFree(input.slug)
   const fields = yield* newGameFields(input.name, input.kind, input.ownerId)
   return yield* insertGame(fields, input.slug)

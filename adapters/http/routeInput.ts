@@ -165,17 +165,26 @@ const percentDecoded = (raw: Readonly<Record<string, string>>) => {
   return { values, malformed }
 }
 
-const decodeParams = (spec: RouteInputSpec, raw: Readonly<Record<string, string>>): Effect.Effect<unknown, DomainError> => {
-  if (spec.params === undefined) return Effect.succeed(undefined)
+/**
+ * Decodes a path's parameters with `schema` (percent-decoded first); what does not decode is refused as `refusal` says,
+ * or 400 naming the field without one. App.ts decodes declared routes' paths with it; pages decode theirs the same way.
+ */
+export const decodePath = <S extends Decoder, E = never>(
+  schema: S,
+  refusal: PathRefusal<E> | undefined,
+  raw: Readonly<Record<string, string>>,
+): Effect.Effect<S["Type"], E | NotFound | InvalidRequest> => {
   const { values, malformed } = percentDecoded(raw)
-  const refusal = spec.paramsNotFound
   if (refusal === undefined) {
-    return malformed ? Effect.fail(new InvalidRequest({ problems: ["path: malformed percent-encoding"] })) : decodeInput(spec.params, values)
+    return malformed ? Effect.fail(new InvalidRequest({ problems: ["path: malformed percent-encoding"] })) : decodeInput(schema, values)
   }
-  const result = Schema.decodeUnknownResult(spec.params)(values, { errors: "all", onExcessProperty: "ignore" })
+  const result = Schema.decodeUnknownResult(schema)(values, { errors: "all", onExcessProperty: "ignore" })
   if (Result.isSuccess(result)) return Effect.succeed(result.success)
   return Effect.fail(typeof refusal === "string" ? new NotFound({ what: refusal }) : refusal(values, fieldsOf(result.failure.issue)[0] ?? ""))
 }
+
+const decodeParams = (spec: RouteInputSpec, raw: Readonly<Record<string, string>>): Effect.Effect<unknown, DomainError> =>
+  spec.params === undefined ? Effect.succeed(undefined) : decodePath(spec.params, spec.paramsNotFound, raw)
 
 const decodeBody = (body: BodySpec, json: unknown): Effect.Effect<unknown, DomainError> =>
   isBodyDecoder(body) ? body.decode(json) : decodeInput(body, json)

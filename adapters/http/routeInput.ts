@@ -92,14 +92,15 @@ export interface DeclaredRoute<
   readonly handle: (
     ctx: RouteContext,
     input: { readonly principal: PrincipalFor<Access>; readonly params: Decoded<P>; readonly body: Decoded<B> },
-  ) => Effect.Effect<Response, ErrorOf<NoInfer<Tags>> | Unavailable | AdmissionRefused, AppServices>
+  ) => Effect.Effect<Response, ErrorOf<NoInfer<Tags>> | Unavailable | AdmissionFor<Access>, AppServices>
 }
 
 /**
- * What an API key or a publishing token meets on a route its scopes or games do not cover (credentialAccess.ts): App.ts
- * admits the credential for every route, like `access`, so no route lists these itself.
+ * What an API key or a publishing token meets on a route its scopes or games do not cover (credentialAccess.ts). App.ts
+ * admits the caller of signed-in and admin routes before their handler runs; `bearer` routes authenticate in their
+ * handler, which may then meet these. The OpenAPI document lists them for every route that authenticates.
  */
-type AdmissionRefused = Effect.Error<ReturnType<Admission>>
+type AdmissionFor<Access extends RouteDoc["access"]> = Access extends "bearer" ? Effect.Error<ReturnType<Admission>> : never
 
 const isBodyDecoder = (body: BodySpec): body is BodyDecoder<unknown, DomainError> => !Schema.isSchema(body)
 

@@ -70,4 +70,12 @@ describe("declared route input", () => {
     const tooLarge = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: { ...declaration, sizeBytes: 2 ** 31 } })
     expect([tooLarge.status, tooLarge.body.error]).toEqual([413, "artifact_too_large"])
   })
+
+  test("an administrator route answers everyone else 404 before it looks at the body or the path; anonymous callers 401", async () => {
+    const path = "/api/admin/games/not!an!id/releases/1.0.0/reject"
+    const creatorCall = await t.api.call("POST", path, { token: creator, body: "{broken" })
+    expect([creatorCall.status, creatorCall.body.error]).toEqual([404, "not_found"])
+    const anonymous = await t.api.call("POST", path, { body: "{broken" })
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, "sign_in_required"])
+  })
 })

@@ -1,6 +1,6 @@
 import { Cause, Context, Effect, type Exit, Option } from "effect"
 import { getRouterParams, H3, type H3Event, type HTTPError } from "h3"
-import { type DomainError, NotFound, StaticAnalysisFailed } from "../../domain/errors.ts"
+import { type DomainError, StaticAnalysisFailed } from "../../domain/errors.ts"
 import type { Finding } from "../../domain/scan/Finding.ts"
 import type { Policy as ScanPolicy } from "../scanner/policy/Policy.ts"
 import { defaultPolicy } from "../scanner/policy/defaultPolicy.ts"
@@ -16,7 +16,7 @@ import { metricsRoute } from "./routes/metrics.ts"
 import { DEFAULT_MAX_UPLOADS_PER_ACCOUNT, makeUploadSlots } from "./uploadSlots.ts"
 import { drainThenClose, rawNodeResponse } from "./nodeBody.ts"
 import { json, errorResponse, renderDomainError } from "./respond.ts"
-import { type AppServices, principalFor, type Route, type RouteContext } from "./route.ts"
+import { adminCaller, type AppServices, type Route, type RouteContext } from "./route.ts"
 import { decodeRouteInput } from "./routeInput.ts"
 import { openApiDocument } from "./openapi/document.ts"
 import { apiKeyRoutes } from "./routes/apiKeys.ts"
@@ -108,10 +108,6 @@ const lingerOnUnreadBody = (request: Request): void => {
   if (req === undefined || req.complete !== false || req.destroyed === true) return
   drainThenClose(req as unknown as import("node:stream").Readable, rawNodeResponse(request))
 }
-
-/** The one administrator guard: 401 without credentials, 404 not_found for anyone who is not an administrator. */
-const adminOnly = (ctx: RouteContext) =>
-  Effect.flatMap(principalFor(ctx), (principal) => (principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))))
 
 // Browsers asking for a page; API clients (and curl, which accepts anything) keep JSON.
 const wantsHtml = (request: Request): boolean => (request.headers.get("accept") ?? "").includes("text/html")
@@ -213,11 +209,14 @@ export const makeApp = (options: AppOptions): App => {
         uploads,
         withDocsUrls: (findings) => withDocsUrls(findings, options.baseUrl(), policy),
       }
+      // Declared routes: the caller (with the admin guard), the body and the path, decoded before the handler runs.
+      // Routes written the older way decode their own input; the admin guard runs before them all the same.
       const spec = route.input
-      const handler = spec === undefined
-        ? route.handle(ctx)
-        : Effect.flatMap(decodeRouteInput(route, spec, ctx), (decoded) => route.handle({ ...ctx, decoded }))
-      const handled = route.doc?.access === "admin" ? Effect.andThen(adminOnly(ctx), handler) : handler
+      const handled = spec !== undefined
+        ? Effect.flatMap(decodeRouteInput(route, spec, ctx), (decoded) => route.handle({ ...ctx, decoded }))
+        : route.doc?.access === "admin"
+        ? Effect.andThen(adminCaller(ctx), route.handle(ctx))
+        : route.handle(ctx)
       const response = respond(await run(handled, note, event.req), note, route)
       for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
       return response

@@ -23,6 +23,10 @@ export interface AuthContext {
   readonly admit?: Admission
 }
 
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive); null for any other header or none. */
+export const bearerTokenOf = (authorization: string | null): string | null =>
+  authorization === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1] ?? null
+
 /** Who a Bearer credential names: an API key (`pckg_…`), a trusted publisher's token or an access token; else 401. */
 export const bearerPrincipal = (
   token: string,
@@ -40,9 +44,9 @@ export const bearerPrincipal = (
 export const authenticate = Effect.fnUntraced(function*(request: Request, auth: AuthContext) {
   const authorization = request.headers.get("authorization")
   if (authorization !== null) {
-    const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(authorization)
-    if (match === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
-    const principal: Principal = yield* bearerPrincipal(match[1]!)
+    const token = bearerTokenOf(authorization)
+    if (token === null) return yield* new SignInRequired({ reason: "The Authorization header is not 'Bearer <access token>'" })
+    const principal: Principal = yield* bearerPrincipal(token)
     if (principal.credential !== undefined) yield* (auth.admit ?? admitPeopleOnly)(principal)
     return principal
   }

@@ -25,11 +25,15 @@ export const readSmallBody = async (
   }
 }
 
-/** Reads the request body as JSON, stopping as soon as it passes the limit. */
+/**
+ * Reads the request body as JSON, stopping as soon as it passes the limit. An empty body is refused, unless the
+ * endpoint's body is optional (`optional`): then an absent or empty body reads as `{}`.
+ */
 export const readJsonBody = Effect.fnUntraced(function*(
   request: Request,
   timeouts: BodyTimeouts = DEFAULT_BODY_TIMEOUTS,
   limitBytes: number = JSON_BODY_LIMIT_BYTES,
+  optional = false,
 ) {
   const declared = Number(request.headers.get("content-length") ?? "0")
   if (declared > limitBytes) return yield* new RequestTooLarge({ limitBytes })
@@ -37,27 +41,10 @@ export const readJsonBody = Effect.fnUntraced(function*(
   if (bytes === "too_large") return yield* new RequestTooLarge({ limitBytes })
   if ("timeout" in bytes) return yield* new RequestTimedOut({ what: bytes.timeout })
   const text = new TextDecoder().decode(bytes)
-  if (text.trim() === "") return yield* new InvalidRequest({ problems: ["body: expected a JSON object, got an empty body"] })
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return yield* new InvalidRequest({ problems: ["body: not valid JSON"] })
+  if (text.trim() === "") {
+    if (optional) return {} as unknown
+    return yield* new InvalidRequest({ problems: ["body: expected a JSON object, got an empty body"] })
   }
-})
-
-/** Like readJsonBody, but an absent or empty body reads as `{}` (endpoints whose body is optional). */
-export const readOptionalJsonBody = Effect.fnUntraced(function*(
-  request: Request,
-  timeouts: BodyTimeouts = DEFAULT_BODY_TIMEOUTS,
-  limitBytes: number = JSON_BODY_LIMIT_BYTES,
-) {
-  const declared = Number(request.headers.get("content-length") ?? "0")
-  if (declared > limitBytes) return yield* new RequestTooLarge({ limitBytes })
-  const bytes = yield* Effect.promise(() => readSmallBody(request, limitBytes, timeouts))
-  if (bytes === "too_large") return yield* new RequestTooLarge({ limitBytes })
-  if ("timeout" in bytes) return yield* new RequestTimedOut({ what: bytes.timeout })
-  const text = new TextDecoder().decode(bytes)
-  if (text.trim() === "") return {} as unknown
   try {
     return JSON.parse(text) as unknown
   } catch {

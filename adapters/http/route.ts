@@ -1,4 +1,5 @@
 import { Effect, type Schema } from "effect"
+import { requireAdmin } from "../../domain/auth/Principal.ts"
 import type { DomainError } from "../../domain/errors.ts"
 import { NotFound } from "../../domain/errors.ts"
 import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
@@ -104,6 +105,8 @@ export interface RouteDoc {
   /** `all`: only credentials for all games (the route may create a game). */
   readonly credentialGames?: "all"
   readonly request?: Schema.Top
+  /** The JSON body may be absent or empty (it reads as `{}`). */
+  readonly requestOptional?: true
   /** A request body that is not JSON, as an OpenAPI requestBody object (the multipart endpoint). */
   readonly requestBody?: Record<string, unknown>
   readonly success: readonly [status: number, schema: Schema.Top | null]
@@ -154,3 +157,9 @@ export const versionParam = (ctx: RouteContext): Effect.Effect<string, NotFound>
 /** The signed-in caller (401 otherwise), recorded for the request log. */
 export const principalFor = (ctx: RouteContext) =>
   Effect.tap(requirePrincipal(ctx.request, ctx.auth), (principal) => Effect.sync(() => ctx.setUser(principal.userId)))
+
+/**
+ * The one administrator guard of `access: "admin"` routes, which App.ts runs before anything else of the route: 401
+ * without credentials, 404 not_found for anyone who is not an administrator (domain/auth/Principal.ts's rule).
+ */
+export const adminCaller = (ctx: RouteContext) => Effect.tap(principalFor(ctx), requireAdmin)

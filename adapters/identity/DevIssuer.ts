@@ -1,6 +1,7 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose"
-import { join } from "node:path"
-import { loadOrCreateFile } from "../system/secretFiles.ts"
+import { type createLocalJWKSet, type JWK, SignJWT } from "jose"
+import { loadSigningJwk, signingKeyPair } from "./signingKey.ts"
+
+export { generateDevJwk } from "./signingKey.ts"
 
 // The embedded default identity provider: an ES256 key generated once and kept in DATA_DIR, so `pckgate token`
 // and a server using the same DATA_DIR agree. Disabled whenever OIDC is configured.
@@ -15,14 +16,12 @@ export interface DevIssuer {
 }
 
 export const makeDevIssuerFromJwk = async (privateJwk: JWK): Promise<DevIssuer> => {
-  const { d: _d, ...publicJwk } = privateJwk
-  const privateKey = await importJWK(privateJwk, "ES256")
-  const keys = createLocalJWKSet({ keys: [{ ...publicJwk, alg: "ES256", use: "sig" }] })
+  const { privateKey, kid, keys } = await signingKeyPair(privateJwk, "dev")
   return {
     keys,
     issue: ({ userId, admin = false, ttlSeconds = TOKEN_TTL_SECONDS, audience = DEV_AUDIENCE }) =>
       new SignJWT({ roles: admin ? ["admin"] : [] })
-        .setProtectedHeader({ alg: "ES256", kid: privateJwk.kid ?? "dev" })
+        .setProtectedHeader({ alg: "ES256", kid })
         .setIssuer(DEV_ISSUER)
         .setAudience(audience)
         .setSubject(userId)
@@ -32,18 +31,9 @@ export const makeDevIssuerFromJwk = async (privateJwk: JWK): Promise<DevIssuer> 
   }
 }
 
-export const generateDevJwk = async (): Promise<JWK> => {
-  const { privateKey } = await generateKeyPair("ES256", { extractable: true })
-  return { ...(await exportJWK(privateKey)), kid: `dev-${crypto.randomUUID().slice(0, 8)}`, alg: "ES256" }
-}
-
 /**
  * The dev issuer's key: from `DEV_ISSUER_JWK` (a private ES256 JWK as JSON, so several instances can share it), else
  * from `dataDir`, created on first use (safe when two processes start at once).
  */
-export const loadDevIssuer = async (dataDir: string, fromEnv?: string): Promise<DevIssuer> => {
-  const text = fromEnv !== undefined && fromEnv !== ""
-    ? fromEnv
-    : await loadOrCreateFile(join(dataDir, "keys", "dev-issuer.jwk.json"), async () => JSON.stringify(await generateDevJwk()))
-  return makeDevIssuerFromJwk(JSON.parse(text) as JWK)
-}
+export const loadDevIssuer = async (dataDir: string, fromEnv?: string): Promise<DevIssuer> =>
+  makeDevIssuerFromJwk(await loadSigningJwk(dataDir, "dev-issuer.jwk.json", fromEnv))

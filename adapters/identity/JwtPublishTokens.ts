@@ -1,11 +1,9 @@
-import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import { createLocalJWKSet, decodeJwt, errors, importJWK, type JWK, jwtVerify, SignJWT } from "jose"
+import { decodeJwt, errors, type JWK, jwtVerify, SignJWT } from "jose"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignInRequired } from "../../domain/errors.ts"
 import { PublishTokens } from "../../ports/PublishTokens.ts"
-import { loadOrCreateFile } from "../system/secretFiles.ts"
-import { generateDevJwk } from "./DevIssuer.ts"
+import { generateDevJwk, loadSigningJwk, signingKeyPair } from "./signingKey.ts"
 
 // Trusted publishing's tokens: signed with the service's own key (PUBLISH_TOKEN_JWK, shared between instances), an
 // audience of their own, 15 minutes, one game and the `release` scope. Never mistaken for the identity provider's.
@@ -15,15 +13,13 @@ export const PUBLISH_TOKEN_AUDIENCE = "pckgate-publish"
 export const PUBLISH_TOKEN_TTL_SECONDS = 15 * 60
 
 export const makeJwtPublishTokens = async (privateJwk: JWK): Promise<PublishTokens["Service"]> => {
-  const { d: _d, ...publicJwk } = privateJwk
-  const privateKey = await importJWK(privateJwk, "ES256")
-  const keys = createLocalJWKSet({ keys: [{ ...publicJwk, alg: "ES256", use: "sig" }] })
+  const { privateKey, kid, keys } = await signingKeyPair(privateJwk, "publish")
   return PublishTokens.of({
     issue: (grant, now) =>
       Effect.promise(async () => {
         const expiresAt = new Date(now.getTime() + PUBLISH_TOKEN_TTL_SECONDS * 1000)
         const token = await new SignJWT({ game: grant.gameId, pub: grant.publisherId, scope: "release" })
-          .setProtectedHeader({ alg: "ES256", kid: privateJwk.kid ?? "publish" })
+          .setProtectedHeader({ alg: "ES256", kid })
           .setIssuer(PUBLISH_TOKEN_ISSUER)
           .setAudience(PUBLISH_TOKEN_AUDIENCE)
           .setSubject(grant.ownerId)
@@ -64,15 +60,7 @@ export const makeJwtPublishTokens = async (privateJwk: JWK): Promise<PublishToke
 
 /** The key from `PUBLISH_TOKEN_JWK` (to share it between instances), else kept in DATA_DIR. */
 export const layerJwtPublishTokens = (dataDir: string, fromEnv?: string) =>
-  Layer.effect(
-    PublishTokens,
-    Effect.promise(async () => {
-      const text = fromEnv !== undefined && fromEnv !== ""
-        ? fromEnv
-        : await loadOrCreateFile(join(dataDir, "keys", "publish-token.jwk.json"), async () => JSON.stringify(await generateDevJwk()))
-      return makeJwtPublishTokens(JSON.parse(text) as JWK)
-    }),
-  )
+  Layer.effect(PublishTokens, Effect.promise(async () => makeJwtPublishTokens(await loadSigningJwk(dataDir, "publish-token.jwk.json", fromEnv))))
 
 /** For tests and embedding: a fresh key in memory. */
 export const layerEphemeralPublishTokens = Layer.effect(PublishTokens, Effect.promise(async () => makeJwtPublishTokens(await generateDevJwk())))

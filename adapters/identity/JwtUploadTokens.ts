@@ -1,11 +1,9 @@
-import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from "jose"
+import { type JWK, jwtVerify, SignJWT } from "jose"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignInRequired } from "../../domain/errors.ts"
 import { UploadTokens } from "../../ports/UploadTokens.ts"
-import { loadOrCreateFile } from "../system/secretFiles.ts"
-import { generateDevJwk } from "./DevIssuer.ts"
+import { generateDevJwk, loadSigningJwk, signingKeyPair } from "./signingKey.ts"
 
 // Tokens the service issues to its own submit page. Their own key and audience: they open the multipart endpoint and
 // nothing else, and a token from the identity provider is never mistaken for one.
@@ -15,15 +13,13 @@ export const UPLOAD_TOKEN_AUDIENCE = "pckgate-upload"
 export const UPLOAD_TOKEN_TTL_SECONDS = 300
 
 export const makeJwtUploadTokens = async (privateJwk: JWK): Promise<UploadTokens["Service"]> => {
-  const { d: _d, ...publicJwk } = privateJwk
-  const privateKey = await importJWK(privateJwk, "ES256")
-  const keys = createLocalJWKSet({ keys: [{ ...publicJwk, alg: "ES256", use: "sig" }] })
+  const { privateKey, kid, keys } = await signingKeyPair(privateJwk, "upload")
   return UploadTokens.of({
     issue: (principal, now) =>
       Effect.promise(async () => {
         const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_SECONDS * 1000)
         const token = await new SignJWT({ adm: principal.isAdmin })
-          .setProtectedHeader({ alg: "ES256", kid: privateJwk.kid ?? "upload" })
+          .setProtectedHeader({ alg: "ES256", kid })
           .setIssuer(UPLOAD_TOKEN_ISSUER)
           .setAudience(UPLOAD_TOKEN_AUDIENCE)
           .setSubject(principal.userId)
@@ -42,15 +38,7 @@ export const makeJwtUploadTokens = async (privateJwk: JWK): Promise<UploadTokens
 
 /** The key from `UPLOAD_TOKEN_JWK` (to share it between instances), else kept in DATA_DIR. */
 export const layerJwtUploadTokens = (dataDir: string, fromEnv?: string) =>
-  Layer.effect(
-    UploadTokens,
-    Effect.promise(async () => {
-      const text = fromEnv !== undefined && fromEnv !== ""
-        ? fromEnv
-        : await loadOrCreateFile(join(dataDir, "keys", "upload-token.jwk.json"), async () => JSON.stringify(await generateDevJwk()))
-      return makeJwtUploadTokens(JSON.parse(text) as JWK)
-    }),
-  )
+  Layer.effect(UploadTokens, Effect.promise(async () => makeJwtUploadTokens(await loadSigningJwk(dataDir, "upload-token.jwk.json", fromEnv))))
 
 /** For tests and embedding: a fresh key in memory. */
 export const layerEphemeralUploadTokens = Layer.effect(UploadTokens, Effect.promise(async () => makeJwtUploadTokens(await generateDevJwk())))

@@ -2,19 +2,13 @@
 // primary key, in (first_published_at, id) descending order, read backwards on games_catalog_order (migration 0010).
 // The search is a prefix range on games_search_name or on the slug's unique key.
 import { Effect, Layer, Option } from "effect"
-import { type Kysely, sql } from "kysely"
-import type { Flavor } from "./flavor.ts"
+import type { Kysely } from "kysely"
+import type { Dialect } from "./dialects/Dialect.ts"
 import { type CatalogEntry, Catalog } from "../../ports/Catalog.ts"
 import { afterPosition, prefixRange } from "./keyset.ts"
 import type { Tables } from "./schema.ts"
 import { SqlDatabase, type TimeCodec } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
-
-/**
- * MariaDB reads a whole small table and sorts it rather than read the first rows of games_catalog_order backwards
- * (seen on 10.11 with thousands of games); the hint keeps the first page a short index read on every table size.
- */
-const inCatalogOrder = sql`games FORCE INDEX (games_catalog_order)` as unknown as "games"
 
 const published = (db: Kysely<Tables>, from: "games" = "games") =>
   db.selectFrom(from)
@@ -41,8 +35,10 @@ const toEntry = (time: TimeCodec) => (row: PublishedRow): CatalogEntry => ({
 })
 
 /** The catalog page statement, exported for the query-plan test. */
-export const catalogPageQuery = (db: Kysely<Tables>, time: TimeCodec, flavor: Flavor, query: Parameters<Catalog["Service"]["page"]>[0]) => {
-  let select = published(db, flavor === "mysql" && query.prefix === null ? inCatalogOrder : "games")
+export const catalogPageQuery = (db: Kysely<Tables>, dialect: Dialect, query: Parameters<Catalog["Service"]["page"]>[0]) => {
+  const time = dialect.time
+  // Without a search, the first rows of games_catalog_order read backwards: a short index read on every table size.
+  let select = published(db, query.prefix === null ? dialect.inIndexOrder("games", "games_catalog_order") : "games")
   if (query.prefix !== null) {
     const [from, below] = prefixRange(query.prefix)
     select = select.where((eb) =>
@@ -56,7 +52,8 @@ export const catalogPageQuery = (db: Kysely<Tables>, time: TimeCodec, flavor: Fl
     const position = afterPosition(
       [["games.first_published_at", time.write(query.after.firstPublishedAt)], ["games.id", query.after.gameId]],
       "desc",
-      flavor === "mysql" || query.prefix === null,
+      // A search's own index finds far fewer rows: the keyset condition must not steer the planner to the order's.
+      query.prefix === null || !dialect.unaryPlusHidesIndex,
     )
     select = select.where(position)
   }
@@ -74,7 +71,7 @@ export const layerSqlCatalog = Layer.effect(
     const entry = toEntry(time)
     return Catalog.of({
       page: (query) =>
-        database.query("page of the catalog", (db) => catalogPageQuery(db, time, database.dialect.name, query).execute()).pipe(
+        database.query("page of the catalog", (db) => catalogPageQuery(db, database.dialect, query).execute()).pipe(
           Effect.map((rows) => rows.map(entry)),
           orUnavailable,
         ),

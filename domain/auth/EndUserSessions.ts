@@ -1,8 +1,7 @@
 import { Effect, Schema } from "effect"
 import { SessionStore } from "../../ports/SessionStore.ts"
-import { NotFound } from "../errors.ts"
 import { IdentifierText } from "../text/UserText.ts"
-import type { Principal } from "./Principal.ts"
+import { type Principal, requireAdmin } from "./Principal.ts"
 
 /** The path of DELETE /api/admin/users/{userId}/sessions: a token subject, matched verbatim (see IdentifierText). */
 export const EndSessionsTarget = Schema.Struct({ userId: IdentifierText }).pipe(Schema.brand("EndSessionsTarget"))
@@ -14,6 +13,6 @@ export type EndSessionsTarget = typeof EndSessionsTarget.Type
  * Everyone else is answered like an unknown route. Returns how many sessions ended.
  */
 export const endUserSessions = Effect.fn("endUserSessions")(function*(principal: Principal, target: EndSessionsTarget) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  yield* requireAdmin(principal)
   return yield* SessionStore.use((store) => store.revokeAllOf(target.userId))
 })

@@ -1,4 +1,6 @@
+import { Effect } from "effect"
 import type { Credential } from "../credentials/Credential.ts"
+import { NotFound } from "../errors.ts"
 
 /** Who is calling: established by the identity adapter from a Bearer token or a session cookie. */
 export interface Principal {
@@ -22,3 +24,10 @@ export const owns = (principal: Principal, ownerId: string): boolean => principa
 /** Owners and administrators see every release of a game, pending and rejected ones included. */
 export const seesAllReleases = (principal: Principal | null, ownerId: string): boolean =>
   principal !== null && (principal.isAdmin || principal.userId === ownerId)
+
+/**
+ * The one administrator rule of the domain: anyone else is answered like an unknown route (404, never 403). The HTTP
+ * app applies it before an `access: "admin"` route runs; use cases apply it again for embedders that call them directly.
+ */
+export const requireAdmin = (principal: Principal): Effect.Effect<void, NotFound> =>
+  principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))

@@ -38,7 +38,12 @@ export const CreateApiKeyBody = Schema.Struct({
   ]),
   scopes: Schema.Array(Schema.Literals(CREDENTIAL_SCOPES)).pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(3))),
   expiresInDays: Schema.optionalKey(Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 1, maximum: API_KEY_MAX_DAYS })))),
-})
+}).pipe(Schema.brand("CreateApiKeyBody"))
+export type CreateApiKeyBody = typeof CreateApiKeyBody.Type
+
+/** The path of DELETE /api/me/api-keys/{keyId}: any id the service may have issued (an unknown one is 404). */
+export const ApiKeyPath = Schema.Struct({ keyId: Schema.NonEmptyString }).pipe(Schema.brand("ApiKeyPath"))
+export type ApiKeyPath = typeof ApiKeyPath.Type
 
 /** True while the key may be used. */
 export const apiKeyIsLive = (key: ApiKey, now: Date): boolean =>

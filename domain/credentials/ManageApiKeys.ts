@@ -6,9 +6,8 @@ import { Ids } from "../../ports/Ids.ts"
 import { SecretRandom } from "../../ports/SecretRandom.ts"
 import { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
 import { GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
-import { API_KEY_DEFAULT_DAYS, API_KEY_LAST_USED_RESOLUTION_SECONDS, API_KEY_MAX_PER_ACCOUNT, type ApiKey, apiKeyIsLive, CreateApiKeyBody } from "./ApiKey.ts"
+import { API_KEY_DEFAULT_DAYS, API_KEY_LAST_USED_RESOLUTION_SECONDS, API_KEY_MAX_PER_ACCOUNT, type ApiKey, apiKeyIsLive, type CreateApiKeyBody } from "./ApiKey.ts"
 import { API_KEY_RANDOM_LENGTH, apiKeyDisplayPrefix, apiKeyFor, base62FromBytes, looksLikeApiKey } from "./apiKeyFormat.ts"
 import { actorOf } from "./Credential.ts"
 import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
@@ -43,9 +42,8 @@ const ensureOwnsGames = Effect.fnUntraced(function*(principal: Principal, games:
 })
 
 /** POST /api/me/api-keys: a new key, shown once; only its hash is kept. */
-export const createApiKey = Effect.fn("createApiKey")(function*(principal: Principal, body: unknown) {
+export const createApiKey = Effect.fn("createApiKey")(function*(principal: Principal, input: CreateApiKeyBody) {
   yield* personOnly(principal)
-  const input = yield* decodeInput(CreateApiKeyBody, body)
   if (input.games !== "all") yield* ensureOwnsGames(principal, input.games)
   const store = yield* ApiKeyStore
   const now = yield* (yield* Clock).now

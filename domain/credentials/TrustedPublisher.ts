@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { GameIdParam } from "../game/GamePath.ts"
 import { IdentifierText } from "../text/UserText.ts"
 
 // A trusted publisher: a CI workflow whose own OIDC ID token is exchanged for a 15-minute token that releases one game.
@@ -38,12 +39,21 @@ export const AddTrustedPublisherBody = Schema.Struct({
   workflow: WorkflowPath,
   environment: Schema.optionalKey(Schema.NullOr(IdentifierText)),
   ref: Schema.optionalKey(Schema.NullOr(IdentifierText)),
-})
+}).pipe(Schema.brand("AddTrustedPublisherBody"))
+export type AddTrustedPublisherBody = typeof AddTrustedPublisherBody.Type
 
 export const ExchangeBody = Schema.Struct({
   token: Schema.String.pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(16384))),
   gameId: Schema.optionalKey(Schema.String),
-})
+}).pipe(Schema.brand("ExchangeBody"))
+export type ExchangeBody = typeof ExchangeBody.Type
+
+/**
+ * The path of DELETE /api/games/{gameId}/trusted-publishers/{publisherId}. The publisher id is any text: an unknown one
+ * (or one that cannot be decoded, read as "") is 404 once the game is known to be the caller's.
+ */
+export const PublisherPath = Schema.Struct({ gameId: GameIdParam, publisherId: Schema.String }).pipe(Schema.brand("PublisherPath"))
+export type PublisherPath = typeof PublisherPath.Type
 
 /** A GitHub workflow given by its file name alone lives in `.github/workflows/`. */
 export const normalizedWorkflow = (provider: PublisherProvider, workflow: string): string =>

@@ -6,12 +6,11 @@ import { Ids } from "../../ports/Ids.ts"
 import { PublishTokens } from "../../ports/PublishTokens.ts"
 import { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
 import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
 import { actorOf } from "./Credential.ts"
 import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
 import { matchPublishers, repositoryOf } from "./publisherMatch.ts"
-import { AddTrustedPublisherBody, ExchangeBody, MAX_PUBLISHERS_PER_GAME, normalizedWorkflow, type TrustedPublisher } from "./TrustedPublisher.ts"
+import { type AddTrustedPublisherBody, type ExchangeBody, MAX_PUBLISHERS_PER_GAME, normalizedWorkflow, type TrustedPublisher } from "./TrustedPublisher.ts"
 
 /** The game, when the caller is a person who owns it or an administrator; 404 for everyone else (keys and tokens too). */
 const managedGame = Effect.fnUntraced(function*(principal: Principal, gameId: string) {
@@ -23,8 +22,7 @@ const managedGame = Effect.fnUntraced(function*(principal: Principal, gameId: st
 })
 
 /** POST /api/games/{gameId}/trusted-publishers. */
-export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(principal: Principal, gameId: string, body: unknown) {
-  const input = yield* decodeInput(AddTrustedPublisherBody, body)
+export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(principal: Principal, gameId: string, input: AddTrustedPublisherBody) {
   const game = yield* managedGame(principal, gameId)
   const store = yield* TrustedPublisherStore
   if ((yield* store.listByGame(game.id)).length >= MAX_PUBLISHERS_PER_GAME) {
@@ -67,8 +65,7 @@ export const removeTrustedPublisher = Effect.fn("removeTrustedPublisher")(functi
  * POST /api/auth/trusted-publishing/token: a CI provider's ID token for a 15-minute token that releases one game as
  * its owner. 401 names the claim that did not match (never the token); 409 when several games match and none was named.
  */
-export const exchangePublishingToken = Effect.fn("exchangePublishingToken")(function*(body: unknown) {
-  const input = yield* decodeInput(ExchangeBody, body)
+export const exchangePublishingToken = Effect.fn("exchangePublishingToken")(function*(input: ExchangeBody) {
   const ci = yield* CiIdentity.use((identity) => identity.verify(input.token))
   const repository = repositoryOf(ci)
   if (repository.value === null) return yield* new SignInRequired({ reason: `The ID token has no '${repository.claim}' claim` })

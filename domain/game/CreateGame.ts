@@ -2,14 +2,15 @@ import { Effect, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { Ids } from "../../ports/Ids.ts"
-import type { Principal } from "../auth/Principal.ts"
+import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
-import { NotFound, SlugTaken } from "../errors.ts"
+import { SlugTaken } from "../errors.ts"
 import { IdentifierText } from "../text/UserText.ts"
 import type { Game } from "./Game.ts"
 import { GameKind } from "./Game.ts"
 import { GameName } from "./GameName.ts"
-import { firstFreeSlug, Slug, SLUG_MAX_LENGTH, slugFromName } from "./Slug.ts"
+import { withDerivedSlug } from "./derivedSlug.ts"
+import { Slug } from "./Slug.ts"
 
 /** POST /api/games/engine's body; branded, so only a decoded body reaches `createGame`. */
 export const CreateGameBody = Schema.Struct({
@@ -27,10 +28,6 @@ export const RegisterGameBody = Schema.Struct({
 }).pipe(Schema.brand("RegisterGameBody"))
 export type RegisterGameBody = typeof RegisterGameBody.Type
 
-/** Room for a `-<n>` suffix: every candidate of a derived slug starts with this much of the base. */
-const CANDIDATE_STEM_LENGTH = SLUG_MAX_LENGTH - 6
-const MAX_SLUG_ATTEMPTS = 25
-
 /** Inserts the game, deriving a collision-free slug when none was given (retrying when a concurrent insert won). */
 const insertGame = Effect.fnUntraced(function*(fields: Omit<Game, "slug">, explicitSlug: string | undefined) {
   const games = yield* GameStore
@@ -39,16 +36,10 @@ const insertGame = Effect.fnUntraced(function*(fields: Omit<Game, "slug">, expli
     yield* games.insert(game)
     return game
   }
-  const base = slugFromName(fields.name)
-  for (let attempt = 1; ; attempt++) {
-    const taken = new Set(yield* games.slugsStartingWith(base.slice(0, CANDIDATE_STEM_LENGTH)))
-    const game: Game = { ...fields, slug: firstFreeSlug(base, taken) }
-    const inserted = yield* games.insert(game).pipe(
-      Effect.as(true),
-      Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(false) : Effect.fail(e))),
-    )
-    if (inserted) return game
-  }
+  return yield* withDerivedSlug(fields.name, (slug) => {
+    const game: Game = { ...fields, slug }
+    return Effect.as(games.insert(game), game)
+  })
 })
 
 const newGameFields = Effect.fnUntraced(function*(name: string, kind: string, ownerId: string) {
@@ -75,7 +66,7 @@ export const createGame = Effect.fn("createGame")(function*(principal: Principal
 
 /** POST /api/admin/games: an administrator registers a game of any kind for an owner (no budget). */
 export const registerGame = Effect.fn("registerGame")(function*(principal: Principal, input: RegisterGameBody) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  yield* requireAdmin(principal)
   yield* ensureSlugFree(input.slug)
   const fields = yield* newGameFields(input.name, input.kind, input.ownerId)
   return yield* insertGame(fields, input.slug)

@@ -23,17 +23,36 @@ export const DeclarationBody = Schema.Struct({
   publish: Schema.optionalKey(PublishMode),
 })
 
-export const decodeDeclaration = Effect.fnUntraced(function*(gameId: string, body: unknown) {
+/**
+ * A declaration checked whole: its fields decoded and its size within the limit. requestUploadUrl and finalizeRelease
+ * take one; `decodeDeclaration` makes one from a JSON body, answering each problem as the API does.
+ */
+export const Declaration = DeclarationBody.pipe(
+  Schema.check(
+    Schema.makeFilter((d: { readonly sizeBytes: number }) => d.sizeBytes <= RELEASE_MAX_BYTES, {
+      expected: `at most ${RELEASE_MAX_BYTES} bytes`,
+    }),
+  ),
+  Schema.brand("Declaration"),
+)
+export type Declaration = typeof Declaration.Type
+
+/** upload-url's and finalize's body: 400 naming every bad field, then 413 for a size above the limit. */
+export const decodeDeclaration = Effect.fnUntraced(function*(body: unknown) {
   const input = yield* decodeInput(DeclarationBody, body)
   if (input.sizeBytes > RELEASE_MAX_BYTES) {
     return yield* new ArtifactTooLarge({ sizeBytes: input.sizeBytes, limitBytes: RELEASE_MAX_BYTES })
   }
-  return {
-    gameId,
-    version: input.version,
-    sha256: input.sha256,
-    sizeBytes: input.sizeBytes,
-    contentType: input.contentType ?? ARTIFACT_CONTENT_TYPE,
-    publishMode: input.publish ?? DEFAULT_PUBLISH_MODE,
-  } satisfies UploadDeclaration
+  return Declaration.make(input)
 })
+
+/** What upload-url records for one game and finalize must match, with the defaults filled in. */
+export const uploadDeclaration = (gameId: string, declaration: Declaration) =>
+  ({
+    gameId,
+    version: declaration.version,
+    sha256: declaration.sha256,
+    sizeBytes: declaration.sizeBytes,
+    contentType: declaration.contentType ?? ARTIFACT_CONTENT_TYPE,
+    publishMode: declaration.publish ?? DEFAULT_PUBLISH_MODE,
+  }) satisfies UploadDeclaration

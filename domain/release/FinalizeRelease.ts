@@ -8,7 +8,7 @@ import { ScanWake } from "../../ports/ScanWake.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { ArtifactMissing, ArtifactTooLarge, ChecksumMismatch, NoUploadIntent, SizeMismatch } from "../errors.ts"
-import { decodeDeclaration } from "./Declaration.ts"
+import { type Declaration, uploadDeclaration } from "./Declaration.ts"
 import { RELEASE_MAX_BYTES } from "./Limits.ts"
 import type { Release, UploadDeclaration } from "./Release.ts"
 import { ownedEngineGameWithFreeVersion } from "./ownedEngineGame.ts"
@@ -43,8 +43,8 @@ const verifyStoredArtifact = Effect.fnUntraced(function*(declaration: UploadDecl
 })
 
 /** POST /api/games/{gameId}/releases/finalize: the server-verified record (spec §4.4). */
-export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal: Principal, gameId: string, body: unknown) {
-  const declaration = yield* decodeDeclaration(gameId, body)
+export const finalizeRelease = Effect.fn("finalizeRelease")(function*(principal: Principal, gameId: string, declared: Declaration) {
+  const declaration = uploadDeclaration(gameId, declared)
   yield* ownedEngineGameWithFreeVersion(principal, gameId, declaration.version)
   return yield* withBudget(
     "finalize",

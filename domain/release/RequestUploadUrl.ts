@@ -7,15 +7,15 @@ import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { Policy } from "../Policy.ts"
-import { decodeDeclaration } from "./Declaration.ts"
+import { type Declaration, uploadDeclaration } from "./Declaration.ts"
 import { releaseObjectKey } from "./ObjectKey.ts"
 import { ownedEngineGameWithFreeVersion } from "./ownedEngineGame.ts"
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
 
 /** POST /api/games/{gameId}/releases/upload-url: records the intent and returns a presigned, write-once PUT (spec §4.2). */
-export const requestUploadUrl = Effect.fn("requestUploadUrl")(function*(principal: Principal, gameId: string, body: unknown) {
-  const declaration = yield* decodeDeclaration(gameId, body)
+export const requestUploadUrl = Effect.fn("requestUploadUrl")(function*(principal: Principal, gameId: string, declared: Declaration) {
+  const declaration = uploadDeclaration(gameId, declared)
   yield* ownedEngineGameWithFreeVersion(principal, gameId, declaration.version)
   return yield* withBudget(
     "upload_url",

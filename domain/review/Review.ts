@@ -5,8 +5,7 @@ import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
-import type { Principal } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
+import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
@@ -14,14 +13,14 @@ import type { PageParams } from "../paging/Page.ts"
 import { ReasonText } from "../text/UserText.ts"
 import { actorOf } from "../auth/Actor.ts"
 import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
-import { ApproveBody, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
+import { type ApproveBody, NO_OVERRIDE, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
 
-/** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). */
-export const RejectBody = Schema.Struct({ reason: ReasonText })
+/** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). Branded like ApproveBody. */
+export const RejectBody = Schema.Struct({ reason: ReasonText }).pipe(Schema.brand("RejectBody"))
+export type RejectBody = typeof RejectBody.Type
 
-/** Administrator-only operations answer 404 to everyone else, like unknown routes. */
-export const requireAdmin = (principal: Principal) =>
-  principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))
+// Administrator-only operations answer 404 to everyone else, like unknown routes (the one rule, domain/auth/Principal.ts).
+export { requireAdmin }
 
 export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
@@ -73,9 +72,9 @@ const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string
  * POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): the gate (claim, scan, findings), then re-verify
  * the stored bytes, then publish and move the pointer. `body` is optional: `{"override": {"reason": "…"}}`.
  */
-export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown = {}) {
+export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: ApproveBody = NO_OVERRIDE) {
   yield* requireAdmin(principal)
-  const { override } = yield* decodeInput(ApproveBody, body ?? {})
+  const { override } = body
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
   const now = yield* (yield* Clock).now
   yield* refuseOthersClaim(principal, gameId, version, now)
@@ -100,9 +99,9 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
-export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
+export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: RejectBody) {
   yield* requireAdmin(principal)
-  const { reason } = yield* decodeInput(RejectBody, body)
+  const { reason } = body
   yield* pendingRelease(gameId, version, { type: "reject", reason })
   const at = yield* (yield* Clock).now
   // Rejecting never waits for the scan; only another administrator's claim holds it back.

@@ -48,11 +48,17 @@ export const scannedState = (counts: { readonly errors: number; readonly warning
   warnings: counts.warnings,
 })
 
-/** The optional body of approve: `{"override": {"reason": "…"}}` lets unresolved error findings pass (never a pending scan). */
+/**
+ * The optional body of approve: `{"override": {"reason": "…"}}` lets unresolved error findings pass (never a pending
+ * scan). Branded: approveRelease takes only a decoded one (`decodeInput(ApproveBody, json)`, or `ApproveBody.make`).
+ */
 export const ApproveBody = Schema.Struct({
   override: Schema.optionalKey(Schema.Struct({ reason: ReasonText })),
-})
+}).pipe(Schema.brand("ApproveBody"))
 export type ApproveBody = typeof ApproveBody.Type
+
+/** Approval without an override. */
+export const NO_OVERRIDE: ApproveBody = ApproveBody.make({})
 
 /** The body of accepting a finding. */
 export const AcceptFindingBody = Schema.Struct({ reason: ReasonText })

@@ -1,23 +1,21 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option } from "effect"
 import { GameViews } from "../../ports/GameViews.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
-import type { Principal } from "../auth/Principal.ts"
+import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { NotFound } from "../errors.ts"
-import { GameIdParam } from "../game/GamePath.ts"
-import { Version } from "../release/Version.ts"
+import { ReleasePath } from "../release/ReleasePath.ts"
 
 // Rescans reuse the scan queue, which is "releases without a scan record" in the store: dropping a release's record
 // queues it again, durably (a restart, or another instance, picks it up), and the background scan worker writes the
 // new report. Until it has, the scan endpoint answers `pending` for that release.
 
-/** The path of POST /api/admin/games/{gameId}/releases/{version}/rescan. */
-export const ReleasePath = Schema.Struct({ gameId: GameIdParam, version: Version }).pipe(Schema.brand("ReleasePath"))
-export type ReleasePath = typeof ReleasePath.Type
+/** The path of POST /api/admin/games/{gameId}/releases/{version}/rescan, as of every release route. */
+export { ReleasePath }
 
 /** An administrator asks for a release to be scanned again; anyone else is answered like an unknown route. */
 export const requestRescan = Effect.fn("requestRescan")(function*(principal: Principal, path: ReleasePath) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  yield* requireAdmin(principal)
   const release = yield* ReleaseStore.use((store) => store.get(path.gameId, path.version))
   if (Option.isNone(release)) return yield* new NotFound({ what: "release" })
   yield* ScanStore.use((store) => store.remove(path.gameId, path.version))

@@ -1,6 +1,6 @@
 import { type Actor, actorOf } from "../auth/Actor.ts"
-import { DEFAULT_PUBLISH_MODE, type PublishMode } from "../release/Release.ts"
-import { Effect, Option } from "effect"
+import { DEFAULT_PUBLISH_MODE, PublishMode } from "../release/Release.ts"
+import { Effect, Option, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { Ids } from "../../ports/Ids.ts"
@@ -13,12 +13,13 @@ import { type Submission, SubmissionStore } from "../../ports/SubmissionStore.ts
 import type { Principal } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { credentialCoversGame } from "../credentials/Credential.ts"
-import { GameNotFoundOrForbidden, InvalidManifest, StaticAnalysisFailed, VersionExists } from "../errors.ts"
+import { GameNotFoundOrForbidden, InvalidManifest, InvalidRequest, StaticAnalysisFailed, VersionExists } from "../errors.ts"
 import type { Game } from "../game/Game.ts"
-import { firstFreeSlug, SLUG_MAX_LENGTH, slugFromName } from "../game/Slug.ts"
+import { withDerivedSlug } from "../game/derivedSlug.ts"
 import { decodeManifest } from "../manifest/decodeManifest.ts"
 import type { Manifest } from "../manifest/Manifest.ts"
 import { manifestCharacterProblems } from "../manifest/manifestRules.ts"
+import { parseJsonText } from "../text/jsonText.ts"
 import { ARTIFACT_CONTENT_TYPE } from "../release/Limits.ts"
 import { releaseObjectKey } from "../release/ObjectKey.ts"
 import type { Release } from "../release/Release.ts"
@@ -26,10 +27,13 @@ import { compareVersions } from "../release/VersionOrder.ts"
 import type { ScanReport } from "../scan/ScanReport.ts"
 import { storageByteSource } from "../scan/storageByteSource.ts"
 
+/** A manifest's JSON object as it was sent (every valid manifest is an object). */
+export type ManifestJson = { readonly [field: string]: unknown }
+
 /** The manifest part, decoded by parseManifest: the Manifest, and the JSON it came from (the scanner compares both). */
 export interface SubmittedManifest {
   readonly manifest: Manifest
-  readonly input: unknown
+  readonly input: ManifestJson
 }
 
 /** What the transport received: the package already in storage under a temporary key, and the decoded manifest. */
@@ -48,7 +52,6 @@ export interface SubmissionAccepted {
   readonly scan: ScanReport
 }
 
-const MAX_SLUG_ATTEMPTS = 25
 /** Commits that find the manifest id taken, each followed by a fresh read of the game that took it. */
 const MAX_RACE_ATTEMPTS = 3
 
@@ -57,7 +60,7 @@ export const parseManifest = Effect.fnUntraced(function*(text: string | null): E
   if (text === null) return yield* new InvalidManifest({ fields: ["manifest"], problem: "The request has no 'manifest' part." })
   let input: unknown
   try {
-    input = JSON.parse(text.replace(/^\ufeff/, ""))
+    input = parseJsonText(text)
   } catch {
     return yield* new InvalidManifest({ fields: ["manifest"], problem: "The manifest is not valid JSON." })
   }
@@ -67,8 +70,13 @@ export const parseManifest = Effect.fnUntraced(function*(text: string | null): E
     const problem = `These manifest fields are missing or invalid.${characters.length > 0 ? ` ${characters.join("; ")}.` : ""}`
     return yield* new InvalidManifest({ fields: decoded.fields, problem })
   }
-  return { manifest: decoded.manifest, input }
+  // decodeManifest accepts JSON objects only.
+  return { manifest: decoded.manifest, input: input as ManifestJson }
 })
+
+/** The optional `publish` text part (issue 16), decoded with the declaration's PublishMode. */
+export const parsePublishMode = (text: string): Effect.Effect<PublishMode, InvalidRequest> =>
+  Schema.is(PublishMode)(text) ? Effect.succeed(text) : Effect.fail(new InvalidRequest({ problems: ['publish: expected "on_approval" or "manual"'] }))
 
 /** An update must come from the game's creator and raise the version (spec §4.6, §9). */
 const gameToUpdate = Effect.fnUntraced(function*(principal: Principal, manifest: Manifest) {
@@ -124,24 +132,19 @@ interface Records {
  */
 const commitNewGame = Effect.fnUntraced(function*(principal: Principal, manifest: Manifest, records: Records, now: Date) {
   const store = yield* SubmissionStore
-  const base = slugFromName(manifest.name)
-  for (let attempt = 1; ; attempt++) {
-    const taken = new Set(yield* GameStore.use((g) => g.slugsStartingWith(base.slice(0, SLUG_MAX_LENGTH - 6))))
+  return yield* withDerivedSlug(manifest.name, (slug) => {
     const game: Game = {
       id: records.release.gameId,
       name: manifest.name,
-      slug: firstFreeSlug(base, taken),
+      slug,
       kind: "engine",
       ownerId: principal.userId,
       manifestId: manifest.id,
       createdAt: now,
       updatedAt: now,
     }
-    const outcome = yield* store.commit({ game, newGame: true, ...records }).pipe(
-      Effect.catchTag("SlugTaken", (e) => (attempt < MAX_SLUG_ATTEMPTS ? Effect.succeed(null) : Effect.fail(e))),
-    )
-    if (outcome !== null) return outcome
-  }
+    return store.commit({ game, newGame: true, ...records })
+  })
 })
 
 const accept = Effect.fnUntraced(function*(principal: Principal, upload: ReceivedUpload) {

@@ -3,7 +3,6 @@ import { Clock } from "../../ports/Clock.ts"
 import { Ids } from "../../ports/Ids.ts"
 import { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
 import { NotFound, WebhookLimitReached } from "../errors.ts"
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 5
@@ -18,15 +17,21 @@ const isHttpsUrl = (text: string): boolean => {
   }
 }
 
+/** POST /api/me/webhooks's body; branded, so only a decoded one reaches addWebhook. */
 export const WebhookBody = Schema.Struct({
   url: Schema.String.pipe(
     Schema.check(Schema.makeFilter(isHttpsUrl, { expected: "an absolute https:// URL without user:password@, at most 2048 characters" })),
   ),
-})
+}).pipe(Schema.brand("WebhookBody"))
+export type WebhookBody = typeof WebhookBody.Type
+
+/** The path of DELETE /api/me/webhooks/{id}: any id the service may have issued (an unknown one is 404). */
+export const WebhookPath = Schema.Struct({ id: Schema.NonEmptyString }).pipe(Schema.brand("WebhookPath"))
+export type WebhookPath = typeof WebhookPath.Type
 
 /** POST /api/me/webhooks: the secret is in this answer only (`secret` comes from the adapter's random source). */
-export const addWebhook = Effect.fn("addWebhook")(function*(principal: Principal, body: unknown, secret: string) {
-  const { url } = yield* decodeInput(WebhookBody, body)
+export const addWebhook = Effect.fn("addWebhook")(function*(principal: Principal, body: WebhookBody, secret: string) {
+  const { url } = body
   const subscription = {
     id: yield* (yield* Ids).next("wh"),
     ownerId: principal.userId,

@@ -58,11 +58,11 @@ const SLUG_INDEX = /games_slug_unique|sqlite_autoindex_games_2/
 
 /** Each list query with the index that must serve it, and whether that index gives the order (no sort step). */
 const cases = ({ db, time, dialect }: SqlDatabase["Service"]) => [
-  { name: "catalog, first page", query: catalogPageQuery(db, time, dialect.name, { after: null, limit: 51, prefix: null }), table: "games", index: /games_catalog_order/, ordered: true },
-  { name: "catalog, a later page", query: catalogPageQuery(db, time, dialect.name, { after: ids, limit: 51, prefix: null }), table: "games", index: /games_catalog_order/, ordered: true },
+  { name: "catalog, first page", query: catalogPageQuery(db, dialect, { after: null, limit: 51, prefix: null }), table: "games", index: /games_catalog_order/, ordered: true },
+  { name: "catalog, a later page", query: catalogPageQuery(db, dialect, { after: ids, limit: 51, prefix: null }), table: "games", index: /games_catalog_order/, ordered: true },
   // A search reads its matches through the search indexes (name, slug), then orders those few.
-  { name: "catalog search", query: catalogPageQuery(db, time, dialect.name, { after: null, limit: 51, prefix: "seed game 12" }), table: "games", index: /games_search_name|games_slug_unique/, ordered: false },
-  { name: "catalog search, a later page", query: catalogPageQuery(db, time, dialect.name, { after: ids, limit: 51, prefix: "seed-game-12" }), table: "games", index: /games_search_name|games_slug_unique/, ordered: false },
+  { name: "catalog search", query: catalogPageQuery(db, dialect, { after: null, limit: 51, prefix: "seed game 12" }), table: "games", index: /games_search_name|games_slug_unique/, ordered: false },
+  { name: "catalog search, a later page", query: catalogPageQuery(db, dialect, { after: ids, limit: 51, prefix: "seed-game-12" }), table: "games", index: /games_search_name|games_slug_unique/, ordered: false },
   { name: "game by slug", query: bySlugQuery(db, seedSlug(7)), table: "games", index: SLUG_INDEX, ordered: true },
   { name: "review queue, first page", query: pendingPageQuery(db, time, null, 51), table: "releases", index: QUEUE_INDEX, ordered: true },
   {
@@ -116,7 +116,7 @@ const planSuite = (name: string, target: () => Promise<SqlTarget>) =>
       const [first] = cases(database)
       const rows = (await first!.query.execute()) as Array<{ id: string }>
       expect(rows.slice(0, 2).map((r) => r.id)).toEqual([seedGameId(SEED.games - 1), seedGameId(SEED.games - 2)])
-      const search = await catalogPageQuery(database.db, database.time, database.dialect.name, { after: null, limit: 200, prefix: "seed game 12" }).execute()
+      const search = await catalogPageQuery(database.db, database.dialect, { after: null, limit: 200, prefix: "seed game 12" }).execute()
       expect(search.map((r) => r.id)).toContain(seedGameId(12))
       expect(search.every((r) => r.name.toLowerCase().startsWith("seed game 12"))).toBe(true)
       expect(search.length).toBeGreaterThan(10)

@@ -1,5 +1,10 @@
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { API_ROUTES } from "../../adapters/http/App.ts"
+import { ERROR_TABLE } from "../../adapters/http/errorTable.ts"
+import type { Route } from "../../adapters/http/route.ts"
+import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
+import type { DomainError } from "../../domain/errors.ts"
 import { apiClient, artifact, type Reply } from "../support/api.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
 
@@ -46,6 +51,42 @@ describe("GET /openapi.json describes what the server really answers", () => {
     )
     expect(finalize.responses["502"].content["application/json"].schema.properties.error.enum).toEqual(["finalize_failed"])
     expect(doc.paths["/api/games/engine"].post.responses["429"].headers["Retry-After"]).toBeDefined()
+  })
+
+  test("every error a route declares has a row in the error table and is documented for that route with its status and code", () => {
+    // The routes the server serves: the API, and the multipart endpoint at its default {submit_api_url}.
+    const routes: ReadonlyArray<Route> = [...API_ROUTES, ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: DEFAULT_SUBMISSION_LIMITS })]
+    const documented = (route: Route, tag: DomainError["_tag"]) => {
+      const row = ERROR_TABLE[tag]
+      expect(row, `${tag} has a row in the error table`).toBeDefined()
+      const [status, code] = row
+      const operation = doc.paths[route.path.replace(/:([A-Za-z]+)/g, "{$1}")]?.[route.method.toLowerCase()]
+      const codes = operation?.responses[String(status)]?.content?.["application/json"]?.schema?.properties?.error?.enum
+      expect(codes ?? [], `${route.method} ${route.path} documents ${status} ${code} (${tag})`).toContain(code)
+    }
+    let checked = 0
+    for (const route of routes) {
+      if (route.doc === undefined) continue
+      for (const tag of route.doc.errors) {
+        documented(route, tag)
+        checked++
+      }
+      // What App.ts answers before a declared route's handler: a body's problems, and a path that does not decode.
+      if (route.input?.body !== undefined) for (const tag of ["InvalidRequest", "RequestTooLarge", "RequestTimedOut"] as const) documented(route, tag)
+      if (route.input?.params !== undefined && route.input.paramsNotFound === undefined) documented(route, "InvalidRequest")
+      if (typeof route.input?.paramsNotFound === "string") documented(route, "NotFound")
+    }
+    expect(checked).toBeGreaterThan(60)
+  })
+
+  test("a declared route's path parameters are documented with the Schema App.ts decodes them with", () => {
+    const download = doc.paths["/api/games/{gameId}/releases/{version}/download-url"].get
+    const byName = Object.fromEntries(download.parameters.map((p: any) => [p.name, p.schema]))
+    expect(byName.gameId.pattern).toBe("^[A-Za-z0-9_-]{1,64}$")
+    expect(byName.version.pattern).toMatch(/A-Za-z0-9/)
+    // approve's body is optional: an empty one approves without an override.
+    expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/approve"].post.requestBody.required).toBe(false)
+    expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/reject"].post.requestBody.required).toBe(true)
   })
 
   test("a whole release flow, its errors included, conforms", async () => {

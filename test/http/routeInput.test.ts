@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
 
-// Routes that declare their input (adapters/http/routeInput.ts): the app authenticates, then decodes the path, then
-// the body, before the handler runs, and answers each problem the way the API conventions say.
+// Routes that declare their input (adapters/http/routeInput.ts): the app authenticates, then decodes the body, then
+// the path, before the handler runs, and answers each problem in the order the API conventions say (401 → 400/413 → 404).
 
 describe("declared route input", () => {
   let t: TestApp
@@ -48,5 +48,34 @@ describe("declared route input", () => {
     expect(bidi.body.detail).toMatch(/userId: /)
     expect((await t.api.call("DELETE", "/api/admin/users/someone/sessions", { token: admin })).status).toBe(204)
     expect((await t.api.call("DELETE", "/api/admin/users/someone/sessions", { token: creator })).status).toBe(404)
+  })
+
+  test("the body comes before the path: a bad body on a path that cannot exist is 400 naming the field, a good one 404", async () => {
+    const bad = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: 7 } })
+    expect([bad.status, bad.body.error]).toEqual([400, "invalid_request"])
+    expect(bad.body.detail).toMatch(/reason: /)
+    const good = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: "no" } })
+    expect([good.status, good.body.error]).toEqual([404, "not_found"])
+    // An optional body may be absent: then the path decides.
+    const approve = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/approve", { token: admin })
+    expect([approve.status, approve.body.error]).toEqual([404, "not_found"])
+  })
+
+  test("a path refusal may name what it refused: a game id that cannot be ours is the caller's unknown game", async () => {
+    const declaration = { version: "1.0.0", sha256: "a".repeat(64), sizeBytes: 2048 }
+    const refused = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: declaration })
+    expect([refused.status, refused.body.error]).toEqual([404, "game_not_found_or_forbidden"])
+    expect(refused.body.detail).toContain("'not!an!id'")
+    // A declared size above the limit is the body's 413, before the path.
+    const tooLarge = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: { ...declaration, sizeBytes: 2 ** 31 } })
+    expect([tooLarge.status, tooLarge.body.error]).toEqual([413, "artifact_too_large"])
+  })
+
+  test("an administrator route answers everyone else 404 before it looks at the body or the path; anonymous callers 401", async () => {
+    const path = "/api/admin/games/not!an!id/releases/1.0.0/reject"
+    const creatorCall = await t.api.call("POST", path, { token: creator, body: "{broken" })
+    expect([creatorCall.status, creatorCall.body.error]).toEqual([404, "not_found"])
+    const anonymous = await t.api.call("POST", path, { body: "{broken" })
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, "sign_in_required"])
   })
 })

@@ -16,7 +16,7 @@ import {
 } from "../../../domain/errors.ts"
 import { MULTIPART_MAX_BYTES } from "../../../domain/release/Limits.ts"
 import { tempObjectKey } from "../../../domain/release/ObjectKey.ts"
-import { parseManifest, type ReceivedUpload, type SubmittedManifest } from "../../../domain/submission/SubmitPackage.ts"
+import { parseManifest, parsePublishMode, type ReceivedUpload, type SubmittedManifest } from "../../../domain/submission/SubmitPackage.ts"
 import { Ids } from "../../../ports/Ids.ts"
 import { ObjectStorage } from "../../../ports/ObjectStorage.ts"
 import { Sha256Hasher } from "../../../ports/Sha256Hasher.ts"
@@ -84,13 +84,7 @@ const takePart = Effect.fnUntraced(function*(received: Received, part: Part, tem
     if (text === "too_large") return yield* manifestTooLarge(limits)
     return { ...received, manifest: yield* parseManifest(text) }
   }
-  if (part._tag === "Field" && part.name === "publish") {
-    if (part.value !== "on_approval" && part.value !== "manual") {
-      return yield* new InvalidRequest({ problems: ["publish: expected \"on_approval\" or \"manual\""] })
-    }
-    const publishMode: PublishMode = part.value
-    return { ...received, publishMode }
-  }
+  if (part._tag === "Field" && part.name === "publish") return { ...received, publishMode: yield* parsePublishMode(part.value) }
   if (part._tag === "Field") return received
   if (part.name !== "pck") {
     yield* part.skip

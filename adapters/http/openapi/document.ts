@@ -25,6 +25,14 @@ const jsonSchema = (schema: Schema.Top, strict: boolean): unknown => {
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}")
 
+/** Each path parameter's JSON Schema, from the Schema App.ts decodes the path with (routes declared with defineRoute). */
+const pathSchemas = (route: Route): Readonly<Record<string, unknown>> => {
+  const params = route.input?.params
+  if (params === undefined) return {}
+  const schema = jsonSchema(params as unknown as Schema.Top, false) as Json
+  return (schema["properties"] ?? {}) as Record<string, unknown>
+}
+
 const SECURITY = {
   public: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
@@ -34,16 +42,19 @@ const SECURITY = {
 
 const errorsOf = (route: Route, doc: RouteDoc): ReadonlyArray<StatusAndCode> => {
   const tags = new Set<DomainError["_tag"]>(doc.errors)
-  if (doc.access !== "public") tags.add("SignInRequired")
-  // What an API key or publisher token outside its scopes or games is answered (adapters/http/credentialAccess.ts).
-  if (doc.credentialScopes !== undefined) {
+  // What an API key or publisher token outside its scopes or games is answered (adapters/http/credentialAccess.ts), on
+  // every route that authenticates its caller: 404 like an unknown route, or like an unknown game for a scoped route
+  // about a game the credential does not cover.
+  if (doc.access !== "public" || doc.credentialScopes !== undefined || route.input?.identify === true) {
     tags.add("SignInRequired")
     tags.add("NotFound")
-    if (route.path.includes(":gameId")) tags.add("GameNotFoundOrForbidden")
+    if (doc.credentialScopes !== undefined && route.path.includes(":gameId")) tags.add("GameNotFoundOrForbidden")
   }
+  // A JSON body can be malformed, too large or too slow to arrive (adapters/http/body.ts).
   if (doc.request !== undefined) {
     tags.add("InvalidRequest")
     tags.add("RequestTooLarge")
+    tags.add("RequestTimedOut")
   }
   const codes: Array<StatusAndCode> = [...tags].map((tag) => ERROR_TABLE[tag])
   codes.push(route.dependencyFailure ?? ERROR_TABLE.Unavailable, [500, "internal"])
@@ -90,11 +101,12 @@ export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): 
     if (route.doc === undefined) continue
     const doc = route.doc
     const path = openApiPath(route.path)
+    const declared = pathSchemas(route)
     const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name,
+      name: name!,
       in: "path",
       required: true,
-      schema: { type: "string" },
+      schema: declared[name!] ?? { type: "string" },
     }))
     const [status, schema] = doc.success
     paths[path] = {
@@ -107,7 +119,7 @@ export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): 
         ...(doc.requestBody !== undefined
           ? { requestBody: doc.requestBody }
           : doc.request !== undefined
-          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.request, false) } } } }
+          ? { requestBody: { required: doc.requestOptional !== true, content: { "application/json": { schema: jsonSchema(doc.request, false) } } } }
           : {}),
         responses: {
           [String(status)]: schema === null

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { Principal } from "../../../domain/auth/Principal.ts"
+import { type Principal, requireAdmin } from "../../../domain/auth/Principal.ts"
 import type { DomainError } from "../../../domain/errors.ts"
 import { authenticate } from "../auth.ts"
 import { readSmallBody } from "../body.ts"
@@ -50,6 +50,15 @@ export const signedInPage = <E extends DomainError>(
     if (principal === null) return signInFirst(ctx)
     return yield* render(principal).pipe(Effect.catch((error: DomainError) => Effect.succeed(domainErrorPage(error, principal))))
   }).pipe(Effect.catch((error: DomainError) => Effect.succeed(domainErrorPage(error, null))))
+
+/**
+ * Runs an administrator's page: the signed-in caller (or a sign-in redirect), then the one administrator rule
+ * (requireAdmin): anyone else gets the 404 page, as for a page that does not exist.
+ */
+export const adminPage = <E extends DomainError>(
+  ctx: RouteContext,
+  render: (principal: Principal) => Effect.Effect<Response, E, AppServices>,
+): Effect.Effect<Response, DomainError, AppServices> => signedInPage(ctx, (principal) => Effect.andThen(requireAdmin(principal), render(principal)))
 
 /** Runs a page anyone may see; the signed-in person, if any, only changes the frame. Failures as in signedInPage. */
 export const publicPage = <E extends DomainError>(

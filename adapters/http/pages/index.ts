@@ -1,13 +1,14 @@
 import { Effect } from "effect"
-import { NotFound } from "../../../domain/errors.ts"
+import { ReleasePath } from "../../../domain/release/ReleasePath.ts"
 import { pageParamsOf } from "../pageParams.ts"
 import type { Route, RouteContext } from "../route.ts"
-import { gameIdParam, rawParam, versionParam } from "../route.ts"
+import { rawParam } from "../route.ts"
+import { decodePath } from "../routeInput.ts"
 import { authRoutes, type SignInMode } from "../routes/auth.ts"
 import { uploadTokenRoutes } from "../routes/uploadToken.ts"
 import { findAsset } from "./assets.ts"
 import { gamePage, gamesPage } from "./catalogPages.ts"
-import { catalogParamsOf, currentUser, notFoundPage, publicPage, signedInPage } from "./common.ts"
+import { adminPage, catalogParamsOf, currentUser, notFoundPage, publicPage, signedInPage } from "./common.ts"
 import { creatorPage } from "./creatorPage.ts"
 import { html } from "./html.ts"
 import { htmlResponse, page, pageSecurityHeaders } from "./layout.ts"
@@ -73,18 +74,14 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
         })),
   },
   { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, (principal) => creatorPage(principal, pageParamsOf(ctx.request))) },
-  { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
+  { method: "GET", path: "/admin", handle: (ctx) => adminPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
   {
     method: "GET",
     path: "/admin/games/:gameId/releases/:version",
     handle: (ctx) =>
-      signedInPage(ctx, (principal) =>
-        Effect.gen(function*() {
-          if (!principal.isAdmin) return notFoundPage(principal)
-          const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-          const version = yield* versionParam(ctx)
-          return yield* reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against"))
-        })),
+      adminPage(ctx, (principal) =>
+        Effect.flatMap(decodePath(ReleasePath, "release", ctx.params), ({ gameId, version }) =>
+          reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against")))),
   },
   { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },
   { method: "GET", path: "/games/:slug", handle: (ctx) => publicPage(ctx, (principal) => gamePage(principal, rawParam(ctx, "slug"))) },

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import type { Principal } from "../../../domain/auth/Principal.ts"
+import { type Principal, requireAdmin } from "../../../domain/auth/Principal.ts"
 import { NotFound } from "../../../domain/errors.ts"
 import { gameDetail } from "../../../domain/game/Views.ts"
 import { reviewQueue } from "../../../domain/review/Review.ts"
@@ -75,7 +75,7 @@ const scanSection = (report: ScanReport | null, findings: Html) =>
 </section>`
 
 export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, against: string | null = null) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
+  yield* requireAdmin(principal)
   const game = yield* gameDetail(principal, gameId)
   if (!("releases" in game)) return yield* new NotFound({ what: "release" })
   const release = game.releases.find((r) => r.version === version)

@@ -6,6 +6,7 @@ import { PrometheusMetrics } from "effect/observability"
 import { timingSafeEqualText } from "../../shared/timingSafe.ts"
 import { NotificationOutbox } from "../../../ports/NotificationOutbox.ts"
 import { ReleaseStore } from "../../../ports/ReleaseStore.ts"
+import { bearerTokenOf } from "../auth.ts"
 import { fromThisMachine } from "../peer.ts"
 import { errorResponse } from "../respond.ts"
 
@@ -13,8 +14,8 @@ const reviewQueueLength = Metric.gauge("pckgate_review_queue_length", { descript
 const outboxBacklog = Metric.gauge("pckgate_webhook_outbox_backlog", { description: "Webhook deliveries not yet delivered or given up" })
 
 const allowed = (request: Request, token: string | null): boolean => {
-  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.get("authorization") ?? "")?.[1]
-  if (token !== null && bearer !== undefined) return timingSafeEqualText(bearer, token)
+  const bearer = bearerTokenOf(request.headers.get("authorization"))
+  if (token !== null && bearer !== null) return timingSafeEqualText(bearer, token)
   return fromThisMachine(request)
 }
 

@@ -1,21 +1,27 @@
 import { Effect } from "effect"
-import { NotFound } from "../../../domain/errors.ts"
+import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
+import { GamePath } from "../../../domain/game/GamePath.ts"
 import { releaseDetail } from "../../../domain/game/Views.ts"
-import { DeclarationBody } from "../../../domain/release/Declaration.ts"
+import { DeclarationBody, decodeDeclaration } from "../../../domain/release/Declaration.ts"
 import { downloadUrl } from "../../../domain/release/DownloadUrl.ts"
 import { finalizeRelease } from "../../../domain/release/FinalizeRelease.ts"
+import { ReleasePath } from "../../../domain/release/ReleasePath.ts"
 import { requestUploadUrl } from "../../../domain/release/RequestUploadUrl.ts"
 import { releaseScan } from "../../../domain/scan/ReleaseScan.ts"
-import { authenticate } from "../auth.ts"
-import { readJsonBody } from "../body.ts"
 import { READ_SCOPES } from "../credentialAccess.ts"
 import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { gameIdParam, principalFor, rawParam, type Route, type RouteContext, versionParam } from "../route.ts"
+import type { Route } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
+
+/** upload-url's and finalize's body: 400 for bad fields, then 413 for a size above the limit (the Schema is documented). */
+const declaration = { schema: DeclarationBody, decode: decodeDeclaration }
+/** A game id that cannot be one of ours is answered like a game the caller does not own, naming it. */
+const notYourGame = (path: Readonly<Record<string, string>>) => new GameNotFoundOrForbidden({ gameId: path["gameId"] ?? "" })
 
 export const releaseRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "POST",
     path: "/api/games/:gameId/releases/upload-url",
     dependencyFailure: DEPENDENCY_FAILURE.uploadUrl,
@@ -23,17 +29,15 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       summary: "Record an upload intent and get a presigned, write-once PUT URL (1 hour) with the headers to send verbatim",
       access: "signedIn",
       credentialScopes: ["release"],
-      request: DeclarationBody,
       success: [200, Wire.UploadUrl],
       errors: ["ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "StorageNotConfigured"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
-      return json(200, yield* requestUploadUrl(principal, rawParam(ctx, "gameId"), body))
-    }),
-  },
-  {
+    body: declaration,
+    params: GamePath,
+    paramsNotFound: notYourGame,
+    handle: (_ctx, { principal, params, body }) => Effect.map(requestUploadUrl(principal, params.gameId, body), (upload) => json(200, upload)),
+  }),
+  defineRoute({
     method: "POST",
     path: "/api/games/:gameId/releases/finalize",
     dependencyFailure: DEPENDENCY_FAILURE.finalize,
@@ -41,28 +45,27 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       summary: "Re-hash the stored object, compare it with the declaration, and record the release (pending review)",
       access: "signedIn",
       credentialScopes: ["release"],
-      request: DeclarationBody,
       success: [201, Wire.FinalizedRelease],
       errors: [
         "ArtifactTooLarge", "GameNotFoundOrForbidden", "NotAnEngineGame", "VersionExists", "RateLimited", "NoUploadIntent",
         "ArtifactMissing", "SizeMismatch", "ChecksumMismatch", "StorageNotConfigured",
       ],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
-      const release = yield* finalizeRelease(principal, rawParam(ctx, "gameId"), body)
-      return json(201, {
-        gameId: release.gameId,
-        version: release.version,
-        sha256: release.sha256,
-        sizeBytes: release.sizeBytes,
-        status: release.status,
-        createdAt: release.createdAt,
-      })
-    }),
-  },
-  {
+    body: declaration,
+    params: GamePath,
+    paramsNotFound: notYourGame,
+    handle: (_ctx, { principal, params, body }) =>
+      Effect.map(finalizeRelease(principal, params.gameId, body), (release) =>
+        json(201, {
+          gameId: release.gameId,
+          version: release.version,
+          sha256: release.sha256,
+          sizeBytes: release.sizeBytes,
+          status: release.status,
+          createdAt: release.createdAt,
+        })),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/:gameId/releases/:version/download-url",
     doc: {
@@ -72,16 +75,14 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.DownloadUrl],
       errors: ["NotFound", "StorageNotConfigured"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-      const version = yield* versionParam(ctx)
-      const { url, sha256, expiresAt } = yield* downloadUrl(principal, gameId, version)
-      // The same text JSON.stringify gives a Date, without its slow path for objects holding one (half the cost here).
-      return json(200, { url, sha256, expiresAt: expiresAt.toISOString() })
-    }),
-  },
-  {
+    params: ReleasePath,
+    paramsNotFound: "release",
+    handle: (_ctx, { principal, params }) =>
+      Effect.map(downloadUrl(principal, params.gameId, params.version), ({ url, sha256, expiresAt }) =>
+        // The same text JSON.stringify gives a Date, without its slow path for objects holding one (half the cost here).
+        json(200, { url, sha256, expiresAt: expiresAt.toISOString() })),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/:gameId/releases/:version/scan",
     doc: {
@@ -91,15 +92,13 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReleaseScan],
       errors: ["NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-      const version = yield* versionParam(ctx)
-      const scan = yield* releaseScan(principal, gameId, version)
-      return json(200, scan.status === "pending" ? scan : { ...scan, report: { ...scan.report, findings: ctx.withDocsUrls(scan.report.findings) } })
-    }),
-  },
-  {
+    params: ReleasePath,
+    paramsNotFound: "release",
+    handle: (ctx, { principal, params }) =>
+      Effect.map(releaseScan(principal, params.gameId, params.version), (scan) =>
+        json(200, scan.status === "pending" ? scan : { ...scan, report: { ...scan.report, findings: ctx.withDocsUrls(scan.report.findings) } })),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/:gameId/releases/:version",
     doc: {
@@ -109,12 +108,9 @@ export const releaseRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReleaseDetail],
       errors: ["SignInRequired", "NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* authenticate(ctx.request, ctx.auth)
-      if (principal !== null) ctx.setUser(principal.userId)
-      const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
-      const version = yield* versionParam(ctx)
-      return json(200, yield* releaseDetail(principal, gameId, version))
-    }),
-  },
+    identify: true,
+    params: ReleasePath,
+    paramsNotFound: "release",
+    handle: (_ctx, { principal, params }) => Effect.map(releaseDetail(principal, params.gameId, params.version), (release) => json(200, release)),
+  }),
 ]

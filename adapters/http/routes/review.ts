@@ -1,13 +1,13 @@
 import { Effect } from "effect"
-import { NotFound } from "../../../domain/errors.ts"
 import { releaseView } from "../../../domain/game/Views.ts"
+import { ReleasePath } from "../../../domain/release/ReleasePath.ts"
 import { approveRelease, RejectBody, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
 import { ApproveBody } from "../../../domain/review/ReviewGate.ts"
-import { readJsonBody, readOptionalJsonBody } from "../body.ts"
 import { pageParamsOf } from "../pageParams.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { gameIdParam, principalFor, type Route, type RouteContext, versionParam } from "../route.ts"
+import type { Route } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 const decisionResponse = (
   outcome: Omit<Effect.Success<ReturnType<typeof approveRelease>>, "activated" | "activationNote"> & {
@@ -26,11 +26,8 @@ const decisionResponse = (
     ...(outcome.activationNote == null ? {} : { activationNote: outcome.activationNote }),
   })
 
-const target = (ctx: RouteContext) =>
-  Effect.all([gameIdParam(ctx, () => new NotFound({ what: "release" })), versionParam(ctx)])
-
 export const reviewRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "GET",
     path: "/api/admin/review-queue",
     doc: {
@@ -39,19 +36,15 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.ReviewQueue],
       errors: ["NotFound", "InvalidRequest"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      return json(200, yield* reviewQueue(principal, pageParamsOf(ctx.request)))
-    }),
-  },
-  {
+    handle: (ctx, { principal }) => Effect.map(reviewQueue(principal, pageParamsOf(ctx.request)), (page) => json(200, page)),
+  }),
+  defineRoute({
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/approve",
     doc: {
       summary:
         "The review gate (claim, finished scan, error findings accepted or an override reason), then re-verify the stored bytes, publish the game and make this release active (administrators)",
       access: "admin",
-      request: ApproveBody,
       success: [200, Wire.ReviewDecision],
       errors: [
         "NotFound",
@@ -64,29 +57,25 @@ export const reviewRoutes: ReadonlyArray<Route> = [
         "StorageNotConfigured",
       ],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      // The body is optional: an empty one approves without an override.
-      const body = yield* readOptionalJsonBody(ctx.request, ctx.bodyTimeouts)
-      const [gameId, version] = yield* target(ctx)
-      return decisionResponse(yield* approveRelease(principal, gameId, version, body))
-    }),
-  },
-  {
+    // The body is optional: an empty one approves without an override.
+    body: ApproveBody,
+    optionalBody: true,
+    params: ReleasePath,
+    paramsNotFound: "release",
+    handle: (_ctx, { principal, params, body }) => Effect.map(approveRelease(principal, params.gameId, params.version, body), decisionResponse),
+  }),
+  defineRoute({
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/reject",
     doc: {
       summary: "Reject with a reason the creator sees; the previously approved release stays active (administrators)",
       access: "admin",
-      request: RejectBody,
       success: [200, Wire.ReviewDecision],
       errors: ["NotFound", "ReleaseNotPending", "Claimed"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
-      const [gameId, version] = yield* target(ctx)
-      return decisionResponse(yield* rejectRelease(principal, gameId, version, body))
-    }),
-  },
+    body: RejectBody,
+    params: ReleasePath,
+    paramsNotFound: "release",
+    handle: (_ctx, { principal, params, body }) => Effect.map(rejectRelease(principal, params.gameId, params.version, body), decisionResponse),
+  }),
 ]

@@ -17,6 +17,8 @@ export interface StorageLimits {
 
 // The presigned-URL endpoint of the self-served stores (memory, local disk): it behaves like a bucket, answering
 // storage-style codes (403 SignatureDoesNotMatch, 412 PreconditionFailed) in the service's {error, detail} shape.
+// It is not a declared route (routeInput.ts): the signature is its access, its codes are a bucket's rather than the
+// error table's, and the PUT body is streamed into the store, never decoded.
 
 const signatureError = (reason: "malformed" | "signature" | "expired") =>
   errorResponse(

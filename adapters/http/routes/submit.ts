@@ -2,12 +2,13 @@ import { Effect } from "effect"
 import { ArtifactTooLarge, SignInRequired } from "../../../domain/errors.ts"
 import { submitPackage } from "../../../domain/submission/SubmitPackage.ts"
 import { UploadTokens } from "../../../ports/UploadTokens.ts"
-import { bearerPrincipal as credentialPrincipal } from "../auth.ts"
+import { bearerPrincipal as credentialPrincipal, bearerTokenOf } from "../auth.ts"
 import { admitPeopleOnly } from "../credentialAccess.ts"
 import { receiveSubmission, type SubmissionLimits } from "../multipart/receiveSubmission.ts"
 import { SubmissionOk } from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 export { DEFAULT_SUBMISSION_LIMITS, type SubmissionLimits } from "../multipart/receiveSubmission.ts"
 
@@ -29,9 +30,8 @@ export interface SubmitRouteOptions {
  * service issued to its own submit page. A session cookie alone is not enough.
  */
 const bearerPrincipal = Effect.fnUntraced(function*(ctx: RouteContext) {
-  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(ctx.request.headers.get("authorization") ?? "")
-  if (match === null) return yield* new SignInRequired({ reason: "This endpoint needs 'Authorization: Bearer <access token>'" })
-  const token = match[1]!
+  const token = bearerTokenOf(ctx.request.headers.get("authorization"))
+  if (token === null) return yield* new SignInRequired({ reason: "This endpoint needs 'Authorization: Bearer <access token>'" })
   const principal = yield* credentialPrincipal(token).pipe(
     Effect.catchTag("SignInRequired", (refused) =>
       UploadTokens.use((uploads) => uploads.verify(token)).pipe(Effect.catchTag("SignInRequired", () => Effect.fail(refused)))),
@@ -50,7 +50,9 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
     "access-control-max-age": "600",
     vary: "origin",
   }
-  const submit: Route = {
+  // Declared for its typed error list: the handler reads the multipart body itself, streamed (receiveSubmission), and
+  // decodes its text parts with the domain's parsers (parseManifest, parsePublishMode).
+  const submit = defineRoute({
     method: "POST",
     path,
     okEnvelope: true,
@@ -77,7 +79,8 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       success: [200, SubmissionOk],
       errors: [
         "InvalidRequest", "MissingPck", "NotAPckFile", "InvalidManifest", "StaticAnalysisFailed", "ArtifactTooLarge", "UploadTimedOut",
-        "GameNotFoundOrForbidden", "VersionExists", "RateLimited", "TooManyUploads", "InsufficientStorage", "StorageNotConfigured",
+        "GameNotFoundOrForbidden", "VersionExists", "SlugTaken", "RateLimited", "TooManyUploads", "InsufficientStorage", "StorageNotConfigured",
+        "SignInRequired",
       ],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
@@ -95,7 +98,7 @@ export const submitRoutes = (options: SubmitRouteOptions): ReadonlyArray<Route> 
       const accepted = yield* submitPackage(principal, receive)
       return json(200, { ok: true, ...accepted, scan: { ...accepted.scan, findings: ctx.withDocsUrls(accepted.scan.findings) } })
     }, Effect.scoped),
-  }
+  })
   if (options.corsOrigin === null) return [submit]
   return [submit, { method: "OPTIONS", path, headers: cors, handle: () => Effect.succeed(new Response(null, { status: 204 })) }]
 }

@@ -1,35 +1,38 @@
 import { Effect } from "effect"
 import type { TrustedPublisher } from "../../../domain/credentials/TrustedPublisher.ts"
-import { AddTrustedPublisherBody, ExchangeBody } from "../../../domain/credentials/TrustedPublisher.ts"
+import { AddTrustedPublisherBody, ExchangeBody, PublisherPath } from "../../../domain/credentials/TrustedPublisher.ts"
 import { addTrustedPublisher, exchangePublishingToken, listTrustedPublishers, removeTrustedPublisher } from "../../../domain/credentials/TrustedPublishers.ts"
-import { readJsonBody } from "../body.ts"
+import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
+import { GamePath } from "../../../domain/game/GamePath.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { principalFor, rawParam, type Route, type RouteContext } from "../route.ts"
+import type { Route } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 // Trusted publishers are managed by the game's owner or an administrator with their own token or session (no
 // credential scopes: keys and publishing tokens get 404); the exchange itself needs no sign-in, only the CI's ID token.
 
 const view = (publisher: TrustedPublisher) => ({ ...publisher, createdAt: publisher.createdAt.toISOString() })
 
+/** A game id that cannot be one of ours is a game the caller does not manage, named as sent. */
+const notYourGame = (path: Readonly<Record<string, string>>) => new GameNotFoundOrForbidden({ gameId: path["gameId"] ?? "" })
+
 export const trustedPublishingRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "POST",
     path: "/api/games/:gameId/trusted-publishers",
     doc: {
       summary: "Trust a GitHub Actions or GitLab CI workflow to publish this game without a stored secret (owner or administrator)",
       access: "signedIn",
-      request: AddTrustedPublisherBody,
       success: [201, Wire.TrustedPublisherView],
-      errors: ["GameNotFoundOrForbidden"],
+      errors: ["GameNotFoundOrForbidden", "InvalidRequest"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      const body = yield* readJsonBody(ctx.request, ctx.bodyTimeouts)
-      return json(201, view(yield* addTrustedPublisher(principal, rawParam(ctx, "gameId"), body)))
-    }),
-  },
-  {
+    body: AddTrustedPublisherBody,
+    params: GamePath,
+    paramsNotFound: notYourGame,
+    handle: (_ctx, { principal, params, body }) => Effect.map(addTrustedPublisher(principal, params.gameId, body), (added) => json(201, view(added))),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/:gameId/trusted-publishers",
     doc: {
@@ -38,12 +41,12 @@ export const trustedPublishingRoutes: ReadonlyArray<Route> = [
       success: [200, Wire.TrustedPublisherList],
       errors: ["GameNotFoundOrForbidden"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      return json(200, { publishers: (yield* listTrustedPublishers(principal, rawParam(ctx, "gameId"))).map(view) })
-    }),
-  },
-  {
+    params: GamePath,
+    paramsNotFound: notYourGame,
+    handle: (_ctx, { principal, params }) =>
+      Effect.map(listTrustedPublishers(principal, params.gameId), (publishers) => json(200, { publishers: publishers.map(view) })),
+  }),
+  defineRoute({
     method: "DELETE",
     path: "/api/games/:gameId/trusted-publishers/:publisherId",
     doc: {
@@ -52,26 +55,25 @@ export const trustedPublishingRoutes: ReadonlyArray<Route> = [
       success: [204, null],
       errors: ["GameNotFoundOrForbidden", "NotFound"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const principal = yield* principalFor(ctx)
-      yield* removeTrustedPublisher(principal, rawParam(ctx, "gameId"), rawParam(ctx, "publisherId"))
-      return new Response(null, { status: 204 })
-    }),
-  },
-  {
+    params: PublisherPath,
+    paramsNotFound: notYourGame,
+    handle: (_ctx, { principal, params }) =>
+      Effect.as(removeTrustedPublisher(principal, params.gameId, params.publisherId), new Response(null, { status: 204 })),
+  }),
+  defineRoute({
     method: "POST",
     path: "/api/auth/trusted-publishing/token",
     doc: {
       summary: "Exchange a CI provider's OIDC ID token for a 15-minute token that releases the one game whose publisher it matches",
       access: "public",
-      request: ExchangeBody,
       success: [200, Wire.PublishingToken],
       errors: ["SignInRequired", "AmbiguousPublisher"],
     },
-    handle: Effect.fnUntraced(function*(ctx: RouteContext) {
-      const minted = yield* exchangePublishingToken(yield* readJsonBody(ctx.request, ctx.bodyTimeouts))
-      ctx.setUser(`publisher-of:${minted.gameId}`)
-      return json(200, { ...minted, expiresAt: minted.expiresAt.toISOString() }, { "cache-control": "no-store" })
-    }),
-  },
+    body: ExchangeBody,
+    handle: (ctx, { body }) =>
+      Effect.map(exchangePublishingToken(body), (minted) => {
+        ctx.setUser(`publisher-of:${minted.gameId}`)
+        return json(200, { ...minted, expiresAt: minted.expiresAt.toISOString() }, { "cache-control": "no-store" })
+      }),
+  }),
 ]

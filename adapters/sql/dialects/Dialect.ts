@@ -49,4 +49,11 @@ export interface Dialect {
   lockBudget(trx: Kysely<Tables>, account: BudgetAccount): Promise<void>
   /** `column = value`, equal only code unit for code unit (MySQL's collations ignore trailing spaces). */
   sameText(column: string, value: string): Expression<SqlBool>
+  /**
+   * `table` to select from when a query wants its first rows in `index`'s order: MariaDB reads and sorts a whole small
+   * table rather than read the index (seen on 10.11 with thousands of games) unless told to; SQLite's planner finds it.
+   */
+  inIndexOrder<T extends string>(table: T, index: string): T
+  /** `+column` keeps the planner from reading through the column's index (SQLite's documented no-op; keyset.ts). */
+  readonly unaryPlusHidesIndex: boolean
 }

@@ -92,4 +92,6 @@ export const mysqlDialect: Dialect = {
   },
   // utf8mb4_bin is a PAD SPACE collation: 'ann' = 'ann '. The plain comparison keeps the index; the bytes decide.
   sameText: (column, value) => sql<boolean>`(${sql.ref(column)} = ${value} and cast(${sql.ref(column)} as binary) = cast(${value} as binary))`,
+  inIndexOrder: <T extends string>(table: T, index: string) => sql.raw(`${table} FORCE INDEX (${index})`) as unknown as T,
+  unaryPlusHidesIndex: false,
 }

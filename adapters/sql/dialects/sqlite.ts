@@ -61,4 +61,6 @@ export const sqliteDialect: Dialect = {
   prepareBudgetLock: async (_db: Kysely<Tables>) => undefined,
   lockBudget: async (_trx: Kysely<Tables>) => undefined,
   sameText: (column, value) => sql<boolean>`${sql.ref(column)} = ${value}`,
+  inIndexOrder: (table) => table,
+  unaryPlusHidesIndex: true,
 }

@@ -5,6 +5,7 @@ import { readFile, stat } from "node:fs/promises"
 import { enableCompileCache } from "node:module"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
+import { parseJsonText } from "../../../domain/text/jsonText.ts"
 import type { ScanExpectations } from "../../../ports/PackScanner.ts"
 import { PACK_ITSELF } from "../../../adapters/scanner/findings.ts"
 import { describeError, SourceFailure } from "../../../adapters/scanner/io/errors.ts"
@@ -47,7 +48,7 @@ const readJsonFile = async (path: string, what: string): Promise<unknown> => {
     throw new Error(`cannot read ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`)
   })
   try {
-    return JSON.parse(text.replace(/^\ufeff/, ""))
+    return parseJsonText(text)
   } catch (e) {
     throw new Error(`${what} ${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`)
   }

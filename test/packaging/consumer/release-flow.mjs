@@ -6,7 +6,17 @@
 // client takes (signed headers, write-once key), and it exercises the `pckgate/http` export. The app is imported
 // only after the first steps, so the modules loaded by the core (domain, ports, memory) can be reported on their own.
 import { Effect, Layer, Logger, ManagedRuntime } from "effect"
-import { approveRelease, createGame, downloadUrl, finalizeRelease, requestUploadUrl, scanUnscannedReleases } from "pckgate/domain"
+import {
+  ApproveBody,
+  approveRelease,
+  CreateGameBody,
+  createGame,
+  decodeDeclaration,
+  downloadUrl,
+  finalizeRelease,
+  requestUploadUrl,
+  scanUnscannedReleases,
+} from "pckgate/domain"
 import { layerMemory, ReviewInbox } from "pckgate/memory"
 import { ObjectStorage } from "pckgate/ports"
 
@@ -29,9 +39,12 @@ const admin = { userId: "root", isAdmin: true }
 
 const bytes = crypto.getRandomValues(new Uint8Array(4096))
 const sha256 = hex(await crypto.subtle.digest("SHA-256", bytes))
-const declaration = { version: "1.0.0", sha256, sizeBytes: bytes.length }
+// The use cases take decoded input: the domain's own decoders check it, as the HTTP API does.
+const declaration = await run(decodeDeclaration({ version: "1.0.0", sha256, sizeBytes: bytes.length }))
+const refusedDeclaration = await run(Effect.flip(decodeDeclaration({ version: "1.0.0", sha256, sizeBytes: 2 ** 31 })))
+check(refusedDeclaration._tag === "ArtifactTooLarge", `an oversized declaration decoded as ${refusedDeclaration._tag}, not ArtifactTooLarge`)
 
-const game = await run(createGame(alice, { name: "Packaged Game" }))
+const game = await run(createGame(alice, CreateGameBody.make({ name: "Packaged Game" })))
 const upload = await run(requestUploadUrl(alice, game.id, declaration))
 check(upload.uploadUrl.startsWith(`${BASE_URL}/storage/`), `unexpected upload URL ${upload.uploadUrl}`)
 const coreModules = loadedModules()
@@ -56,7 +69,7 @@ const scanned = await run(scanUnscannedReleases().pipe(Effect.provide(layerPackS
 check(scanned.scanned.length === 1, `the scan pass scanned ${JSON.stringify(scanned)}`)
 const refused = await run(Effect.flip(approveRelease(admin, game.id, "1.0.0")))
 check(refused._tag === "FindingsUnresolved", `approval without an override answered ${refused._tag}, not FindingsUnresolved`)
-const approved = await run(approveRelease(admin, game.id, "1.0.0", { override: { reason: "random bytes for a packaging test" } }))
+const approved = await run(approveRelease(admin, game.id, "1.0.0", ApproveBody.make({ override: { reason: "random bytes for a packaging test" } })))
 const download = await run(downloadUrl(alice, game.id, "1.0.0"))
 const fetched = await app.fetch(new Request(download.url))
 check(fetched.status === 200, `download answered ${fetched.status}`)

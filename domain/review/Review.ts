@@ -7,7 +7,7 @@ import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { decodeInput } from "../decode.ts"
-import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
+import { Claimed, FindingsUnresolved, GameNotFoundOrForbidden, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
@@ -22,6 +22,11 @@ export const RejectBody = Schema.Struct({ reason: ReasonText })
 /** Administrator-only operations answer 404 to everyone else, like unknown routes. */
 export const requireAdmin = (principal: Principal) =>
   principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" }))
+
+/** An administrator's call about a game: an unknown game is 404 game_not_found_or_forbidden (api-conventions.md). */
+export const existingGame = Effect.fnUntraced(function*(gameId: string) {
+  if (Option.isNone(yield* GameStore.use((g) => g.get(gameId)))) return yield* new GameNotFoundOrForbidden({ gameId })
+})
 
 export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))

@@ -15,7 +15,7 @@ import { timestamp } from "./layout.ts"
 export const gateState = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
   const scan = yield* releaseScan(principal, gameId, version)
   const findings: ReadonlyArray<ShownFinding> = scan.status === "scanned" ? scan.report.findings : []
-  const accepted = new Set(findings.flatMap((f) => (f.accepted !== undefined && f.fingerprint !== undefined ? [f.fingerprint] : [])))
+  const accepted = new Set(findings.flatMap((f) => (f.accepted != null && f.fingerprint !== undefined ? [f.fingerprint] : [])))
   const unresolved = scan.status === "scanned" ? unresolvedErrors({ ...scan.report, findings }, accepted) : null
   const now = yield* Clock.use((c) => c.now)
   const claim = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))
@@ -28,7 +28,7 @@ export type GateState = Effect.Success<ReturnType<typeof gateState>>
 /** The findings with an "accept" form on each error finding nobody accepted yet (pending releases only). */
 export const gateFindings = (state: GateState, pending: boolean): Html =>
   findingsList(state.findings, (finding, index) => {
-    if (!pending || finding.fingerprint === undefined || finding.accepted !== undefined || !countsAsError(finding)) return null
+    if (!pending || finding.fingerprint === undefined || finding.accepted != null || !countsAsError(finding)) return null
     const id = `accept-reason-${index}`
     return html`<form class="accept-form stack" data-fingerprint="${finding.fingerprint}" novalidate>
   <div class="field">

@@ -55,4 +55,28 @@ describe("the release page's reading sections and the code view", () => {
     }
     expect((await get(`/admin/games/${who.gameId}/releases/1.0.0?against=..`, admin)).status).toBe(200)
   })
+
+  test("the code view offers each unaccepted error finding's accept form, and shows 'Accepted by X: reason' once accepted", async () => {
+    const admin = await signIn("root", true)
+    const codePath = `/admin/games/${who.gameId}/releases/1.0.0/code?path=${encodeURIComponent("res://main.gd")}`
+    const before = await (await get(codePath, admin)).text()
+    const fingerprint = (await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0/scan`, { token: who.admin })).body.report.findings
+      .find((f: { file: string; line: number }) => f.file === "res://main.gd" && f.line === 5).fingerprint
+    // The release page's form, under the flagged line, posting for this game; review.js (same origin) drives it.
+    const form = new RegExp(`<td id="F5"><div class="line-finding"><p>.*?</p><form class="accept-form stack" data-game-id="${who.gameId}" data-fingerprint="${fingerprint}" novalidate>`, "s")
+    expect(before).toMatch(form)
+    expect(before).toMatch(/<label for="accept-reason-[\w-]+">Why this finding is acceptable/)
+    expect(before).toMatch(/<script src="\/assets\/review\.js\?v=[0-9a-f]+"/)
+    expect(before).not.toContain("Accepted by")
+
+    const reason = `The editor lists files <b>on purpose</b>`
+    const accepted = await t.api.call("POST", `/api/admin/games/${who.gameId}/findings/${fingerprint}/accept`, { token: who.admin, body: { reason } })
+    expect(accepted.status).toBe(200)
+    const after = await (await get(codePath, admin)).text()
+    expect(after).toContain('<div class="line-finding finding-accepted">')
+    expect(after).toContain("Accepted by admin: <q>The editor lists files &lt;b&gt;on purpose&lt;/b&gt;</q>")
+    expect(after).not.toContain("accept-form")
+    expect(after).not.toMatch(/\sstyle="|<style|<script>|<script(?![^>]*\ssrc=)/)
+    expect((await t.api.call("DELETE", `/api/admin/games/${who.gameId}/findings/${fingerprint}/accept`, { token: who.admin })).status).toBe(204)
+  })
 })

@@ -28,7 +28,7 @@ export const existingRelease = Effect.fnUntraced(function*(gameId: string, versi
  * Smallest storage read of a file view: a few neighbouring small reads (header fields, a stub) cost one call, without
  * reading far past what the view needs. Listing reads every entry in directory order, so it reads ahead further.
  */
-const VIEW_READ_BYTES = 4 * 1024
+const VIEW_READ_BYTES = 512
 const LISTING_READ_BYTES = 256 * 1024
 
 /**

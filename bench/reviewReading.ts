@@ -9,7 +9,8 @@
 // parsing or sending), and `cpu`, the server process's CPU time meanwhile; requests run one at a time, so nothing else
 // runs in the process then. The goals are checked on the handler's wall time (medians), which includes waiting for the
 // disk and the database; CPU time is printed beside it, since on a loaded machine the wall time also counts the waits
-// for a core. As a ratio baseline, GET …/scan (one stored record) on the same server in the same run.
+// for a core. As a ratio baseline, GET …/scan (one stored record) on the same server in the same run, both timed at the
+// client (the scan route reports no Server-Timing).
 // Bytes are counted through the ObjectStorage port of an in-process app (the test app, memory store) by a counting
 // decorator, for the same /file endpoint: the reads the endpoint asks the port for do not depend on the store.
 import { createHash } from "node:crypto"
@@ -50,10 +51,10 @@ interface Timing {
   readonly client: number
 }
 
+/** A metric of a Server-Timing header; NaN when absent (GET …/scan, the baseline, reports none: it is compared at the client). */
 const serverTiming = (header: string | null, name: string): number => {
   const match = new RegExp(`(?:^|,\\s*)${name};dur=([\\d.]+)`).exec(header ?? "")
-  if (match === null) throw new Error(`no ${name} in Server-Timing: ${header}`)
-  return Number(match[1])
+  return match === null ? Number.NaN : Number(match[1])
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -84,7 +85,9 @@ const serverTimes = async (original: Uint8Array, copy: Uint8Array) => {
       const client = performance.now() - started
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`)
       const header = response.headers.get("server-timing")
-      return { body, client, handler: serverTiming(header, "handler"), cpu: serverTiming(header, "cpu") }
+      const timing = { body, client, handler: serverTiming(header, "handler"), cpu: serverTiming(header, "cpu") }
+      if (path.includes("/api/admin/") && !(timing.handler >= 0 && timing.cpu >= 0)) throw new Error(`${path}: no Server-Timing handler and cpu (${header})`)
+      return timing
     }
     const base = `/api/admin/games/${gameId}/releases`
     await ship("1.0.0", original)
@@ -128,7 +131,9 @@ const serverTimes = async (original: Uint8Array, copy: Uint8Array) => {
 /** Bytes GET …/file reads through the ObjectStorage port, on the in-process app with a counting decorator. */
 const bytesOfOneView = async (original: Uint8Array, creatorPath: string) => {
   const counted = { bytes: 0 }
+  // No background scan: its reads would be counted with the view's.
   const t = await makeTestApp({
+    scanWorker: false,
     wrapStorage: (storage: ObjectStorage["Service"]): ObjectStorage["Service"] => ({
       ...storage,
       readRange: (key, offset, length) => Effect.tap(storage.readRange(key, offset, length), (bytes) => Effect.sync(() => (counted.bytes += bytes.length))),
@@ -161,11 +166,11 @@ export const run = async () => {
   console.log(`${largest.file} (${original.length} bytes, ${m.files} files listed); server time from Server-Timing, medians:`)
   const listMet = m.list.handler < GOAL_MS && m.firstLists.handler < GOAL_MS
   const diffMet = m.diffs.handler < GOAL_MS && m.firstDiffs.handler < GOAL_MS
-  console.log(`  GET …/files (all ${m.files}), hashes stored   ${timingLine(m.list)}; vs GET …/scan handler ${ms(m.report.handler)} → ${ratio(m.list.handler, m.report.handler)}`)
+  console.log(`  GET …/files (all ${m.files}), hashes stored   ${timingLine(m.list)}; at the client vs GET …/scan ${ms(m.report.client)} → ${ratio(m.list.client, m.report.client)}`)
   console.log(`  GET …/files, first of a release (${FIRSTS})   ${timingLine(m.firstLists)}`)
   console.log(`  goal: listing < ${GOAL_MS} ms of server time, first listing included: ${verdict(listMet)}`)
   console.log(`  (the server's very first request, before the JIT compiled the code: ${timingLine(m.cold)})`)
-  console.log(`  GET …/diff (1 script changed), stored     ${timingLine(m.diffs)}; vs GET …/scan → ${ratio(m.diffs.handler, m.report.handler)}`)
+  console.log(`  GET …/diff (1 script changed), stored     ${timingLine(m.diffs)}; at the client vs GET …/scan → ${ratio(m.diffs.client, m.report.client)}`)
   console.log(`  GET …/diff, first of a release (${FIRSTS})    ${timingLine(m.firstDiffs)}`)
   console.log(`  goal: diff < ${GOAL_MS} ms of server time, first diff included: ${verdict(diffMet)}`)
   console.log(`  the diff lists ${m.diff.files.map((f: { path: string; change: string }) => `${f.change} ${f.path}`).join(", ")} (changed: ${script.path})`)

@@ -2,10 +2,10 @@ import { SYSTEM_ACTOR } from "../../domain/auth/Actor.ts"
 import { appendTimelineEvent } from "./SqlTimeline.ts"
 import { Effect, Layer, Option, Schema } from "effect"
 import type { Selectable } from "kysely"
-import { scanCounts } from "../../domain/review/ReviewGate.ts"
 import { ScanReport } from "../../domain/scan/ScanReport.ts"
 import { type ScanRecord, ScanStore } from "../../ports/ScanStore.ts"
 import { releaseFromRow } from "./rows.ts"
+import { scanCountColumns } from "./scanColumns.ts"
 import type { ScansTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
@@ -29,14 +29,7 @@ export const layerSqlScanStore = Layer.effect(
     return ScanStore.of({
       // A rescan replaces the earlier record.
       save: (record) => {
-        const counts = scanCounts(record.report)
-        const columns = {
-          report: JSON.stringify(record.report),
-          scanned_at: time.write(record.scannedAt),
-          error_count: counts.errors,
-          warning_count: counts.warnings,
-          capability_ids: JSON.stringify(counts.capabilities),
-        }
+        const columns = { report: JSON.stringify(record.report), scanned_at: time.write(record.scannedAt), ...scanCountColumns(record.report) }
         const values = { game_id: record.gameId, version: record.version, ...columns }
         return database.transaction("save scan", (tx) =>
           tx.run(async (trx) => {

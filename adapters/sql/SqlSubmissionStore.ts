@@ -5,6 +5,7 @@ import type { Game } from "../../domain/game/Game.ts"
 import { searchKey } from "../../domain/game/searchKey.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import { gameRow, releaseRow } from "./rows.ts"
+import { scanCountColumns } from "./scanColumns.ts"
 import { SqlDatabase, type SqlTransaction } from "./SqlDatabase.ts"
 import { orUnavailable, type SqlFailure } from "./SqlFailure.ts"
 import { PRIMARY_KEY, UNIQUE_KEYS } from "./uniqueKeys.ts"
@@ -56,6 +57,7 @@ export const layerSqlSubmissionStore = Layer.effect(
                 version: scan.version,
                 report: JSON.stringify(scan.report),
                 scanned_at: time.write(scan.scannedAt),
+                ...scanCountColumns(scan.report),
               }).execute()
               await trx.insertInto("submissions").values({
                 id: submission.id,

@@ -4,7 +4,7 @@ import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { actorOf } from "../auth/Actor.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { Claimed } from "../errors.ts"
-import { pendingRelease, requireAdmin } from "./Review.ts"
+import { existingGame, pendingRelease, requireAdmin } from "./Review.ts"
 import { CLAIM_MINUTES } from "./ReviewGate.ts"
 
 /**
@@ -13,6 +13,7 @@ import { CLAIM_MINUTES } from "./ReviewGate.ts"
  */
 export const claimRelease = Effect.fn("claimRelease")(function*(principal: Principal, gameId: string, version: string) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   yield* pendingRelease(gameId, version, { type: "approve" })
   const now = yield* Clock.use((c) => c.now)
   const until = new Date(now.getTime() + CLAIM_MINUTES * 60_000)
@@ -27,6 +28,7 @@ export const claimRelease = Effect.fn("claimRelease")(function*(principal: Princ
  */
 export const releaseClaim = Effect.fn("releaseClaim")(function*(principal: Principal, gameId: string, version: string) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   yield* pendingRelease(gameId, version, { type: "approve" })
   const now = yield* Clock.use((c) => c.now)
   const held = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))

@@ -10,7 +10,9 @@ import { InvalidRequest } from "../errors.ts"
 import { isValidVersion } from "../release/Version.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { MAX_UNIFIED_BYTES, type PackFileEntry, type PackFileKind, TEXT_KINDS } from "./PackFile.ts"
-import { existingRelease, packSource, releaseEntries, requireAdmin } from "./ReadPack.ts"
+import { attachAcceptances, gameAcceptances } from "./Acceptances.ts"
+import { existingRelease, packSource, releaseEntries } from "./ReadPack.ts"
+import { requireAdmin } from "./Review.ts"
 
 export interface FileChange {
   readonly path: string
@@ -63,6 +65,15 @@ const scanOf = Effect.fnUntraced(function*(gameId: string, version: string) {
   return { findings: report?.findings ?? [], capabilities: Object.keys(report?.capabilities ?? {}) }
 })
 
+const withAcceptances = (
+  compared: ReturnType<typeof compareFindings>,
+  acceptances: Parameters<typeof attachAcceptances>[1],
+) => ({
+  new: attachAcceptances(compared.new, acceptances),
+  carried: attachAcceptances(compared.carried, acceptances),
+  fixed: attachAcceptances(compared.fixed, acceptances),
+})
+
 export const diffRelease = Effect.fn("diffRelease")(function*(principal: Principal, gameId: string, version: string, against: string | null) {
   yield* requireAdmin(principal)
   if (against !== null && !isValidVersion(against)) {
@@ -82,7 +93,7 @@ export const diffRelease = Effect.fn("diffRelease")(function*(principal: Princip
     against: base?.version ?? null,
     files,
     capabilities: compareCapabilities(now.capabilities, then.capabilities),
-    findings: compareFindings(now.findings, then.findings),
+    findings: withAcceptances(compareFindings(now.findings, then.findings), yield* gameAcceptances(gameId)),
   }
 })
 

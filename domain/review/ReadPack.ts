@@ -2,55 +2,51 @@
 // another release. Administrators only; everyone else gets the 404 of an unknown route.
 import { Effect, Option } from "effect"
 import { Clock } from "../../ports/Clock.ts"
-import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { PackFiles } from "../../ports/PackFiles.ts"
-import type { ByteSource } from "../../ports/PackScanner.ts"
 import { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { InvalidRequest, NotFound } from "../errors.ts"
-import type { Release } from "../release/Release.ts"
+import { quarantineObjectKey } from "../release/ObjectKey.ts"
+import { type Release, storedKeyOf } from "../release/Release.ts"
+import { storageByteSource } from "../scan/storageByteSource.ts"
 import type { Finding } from "../scan/Finding.ts"
+import { attachAcceptances, gameAcceptances } from "./Acceptances.ts"
 import { decodeCursor, encodeCursor } from "./cursor.ts"
 import { builtInParts, type PackFileEntry, pathProblem } from "./PackFile.ts"
+import { existingGame, requireAdmin } from "./Review.ts"
 
-export const requireAdmin = (principal: Principal) => (principal.isAdmin ? Effect.void : Effect.fail(new NotFound({ what: "route" })))
-
+/** The game must exist (404 game_not_found_or_forbidden, as for every endpoint about a game), then the release (404 not_found). */
 export const existingRelease = Effect.fnUntraced(function*(gameId: string, version: string) {
+  yield* existingGame(gameId)
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
   return release === null ? yield* new NotFound({ what: "release" }) : release
 })
 
-/** Smallest storage read: a few neighbouring small reads (header fields, a stub) cost one call, without reading far past what a file view needs. */
-const READ_BLOCK_BYTES = 4 * 1024
+/**
+ * Smallest storage read of a file view: a few neighbouring small reads (header fields, a stub) cost one call, without
+ * reading far past what the view needs. Listing reads every entry in directory order, so it reads ahead further.
+ */
+const VIEW_READ_BYTES = 512
+const LISTING_READ_BYTES = 256 * 1024
 
-/** The stored pack as random access over ranged reads, keeping the last block. */
-export const packSource = Effect.fnUntraced(function*(release: Release) {
-  const storage = yield* ObjectStorage
-  const run = Effect.runPromiseWith(yield* Effect.context<never>())
-  let block: { offset: number; bytes: Uint8Array } | null = null
-  const size = release.sizeBytes
-  const source: ByteSource = {
-    size,
-    read: async (offset, length) => {
-      const end = Math.min(size, offset + length)
-      if (block !== null && offset >= block.offset && end <= block.offset + block.bytes.length) {
-        return block.bytes.subarray(offset - block.offset, end - block.offset)
-      }
-      const bytes = await run(storage.readRange(release.objectKey, offset, Math.min(size - offset, Math.max(length, READ_BLOCK_BYTES))))
-      block = { offset, bytes }
-      return bytes.subarray(0, Math.max(0, end - offset))
-    },
-  }
-  return source
-})
+/**
+ * The stored pack as random access over ranged reads: at its quarantine key while taken down, else its own key. A
+ * takedown or reinstatement moves the object before it records the move, so a read that misses is tried once at the
+ * other key (see storageByteSource).
+ */
+export const packSource = (release: Release, readAheadBytes = VIEW_READ_BYTES) => {
+  const key = storedKeyOf(release)
+  const movedTo = key === release.objectKey ? quarantineObjectKey(release.gameId, release.version, release.sha256) : release.objectKey
+  return storageByteSource(key, release.sizeBytes, { readAheadBytes, movedTo })
+}
 
 /** The release's entries with their hashes: stored, or computed now (one streamed read of the pack) and stored. */
 export const releaseEntries = Effect.fnUntraced(function*(release: Release) {
   const stored = Option.getOrNull(yield* ReleaseEntryStore.use((s) => s.get(release.gameId, release.version)))
   if (stored !== null) return stored.entries
-  const source = yield* packSource(release)
+  const source = yield* packSource(release, LISTING_READ_BYTES)
   const entries = yield* PackFiles.use((p) => p.index(source))
   const computedAt = yield* Clock.use((c) => c.now)
   yield* ReleaseEntryStore.use((s) => s.save({ gameId: release.gameId, version: release.version, entries, computedAt }))
@@ -118,7 +114,7 @@ export const readReleaseFile = Effect.fn("readReleaseFile")(function*(principal:
   const source = yield* packSource(release)
   const content = Option.getOrNull(yield* PackFiles.use((p) => p.read(source, path)))
   if (content === null) return yield* new NotFound({ what: "file" })
-  const findings = findingsOf(yield* reportFindings(gameId, version), path)
+  const findings = attachAcceptances(findingsOf(yield* reportFindings(gameId, version), path), yield* gameAcceptances(gameId))
   return { ...content, findings }
 })
 

@@ -6,7 +6,7 @@ import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { type Principal, requireAdmin } from "../auth/Principal.ts"
-import { Claimed, FindingsUnresolved, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
+import { Claimed, FindingsUnresolved, GameNotFoundOrForbidden, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
@@ -21,6 +21,11 @@ export type RejectBody = typeof RejectBody.Type
 
 // Administrator-only operations answer 404 to everyone else, like unknown routes (the one rule, domain/auth/Principal.ts).
 export { requireAdmin }
+
+/** An administrator's call about a game: an unknown game is 404 game_not_found_or_forbidden (api-conventions.md). */
+export const existingGame = Effect.fnUntraced(function*(gameId: string) {
+  if (Option.isNone(yield* GameStore.use((g) => g.get(gameId)))) return yield* new GameNotFoundOrForbidden({ gameId })
+})
 
 export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))

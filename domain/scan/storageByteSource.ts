@@ -5,14 +5,32 @@ import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 /** Smallest read sent to storage: the scanner asks for many small pieces (headers, tables), mostly near each other. */
 const READ_AHEAD_BYTES = 256 * 1024
 
+export interface StorageSourceOptions {
+  /** Smallest read sent to storage (default 256 KiB); a reader that wants few bytes asks for less. */
+  readonly readAheadBytes?: number
+  /**
+   * Where the object may be by now: a read the key misses (ObjectNotFound) is tried once at this key, and later reads
+   * go there first. For a takedown or reinstatement moving the object while a reader holds the release's older record.
+   */
+  readonly movedTo?: string
+}
+
 /**
- * The stored object as the scanner's random-access source. Each read fetches at least READ_AHEAD_BYTES and keeps the
+ * The stored object as the scanner's random-access source. Each read fetches at least the read-ahead and keeps the
  * last block, so neighbouring small reads cost one storage call. A failing storage read rejects (the scanner turns
  * that into Unavailable).
  */
-export const storageByteSource = Effect.fnUntraced(function*(key: string, size: number) {
+export const storageByteSource = Effect.fnUntraced(function*(key: string, size: number, options: StorageSourceOptions = {}) {
   const storage = yield* ObjectStorage
   const run = Effect.runPromiseWith(yield* Effect.context<never>())
+  const readAhead = options.readAheadBytes ?? READ_AHEAD_BYTES
+  let keys = { now: key, other: options.movedTo ?? null }
+  const readRange = (offset: number, length: number) =>
+    storage.readRange(keys.now, offset, length).pipe(Effect.catchTag("ObjectNotFound", (missing) => {
+      if (keys.other === null) return Effect.fail(missing)
+      keys = { now: keys.other, other: keys.now }
+      return storage.readRange(keys.now, offset, length)
+    }))
   let block: { offset: number; bytes: Uint8Array } | null = null
   const source: ByteSource = {
     size,
@@ -21,8 +39,7 @@ export const storageByteSource = Effect.fnUntraced(function*(key: string, size: 
       if (block !== null && offset >= block.offset && end <= block.offset + block.bytes.length) {
         return block.bytes.subarray(offset - block.offset, end - block.offset)
       }
-      const fetchLength = Math.max(length, READ_AHEAD_BYTES)
-      const bytes = await run(storage.readRange(key, offset, fetchLength))
+      const bytes = await run(readRange(offset, Math.min(Math.max(0, size - offset), Math.max(length, readAhead))))
       block = { offset, bytes }
       return bytes.subarray(0, Math.max(0, end - offset))
     },

@@ -138,6 +138,36 @@ describe("a reviewer reads a release", () => {
     expect(sha256(new Uint8Array(readFileSync(saved)))).toBe(sha256(new Uint8Array(readFileSync(fixturePackPath(fixtures, "reading-1.1.0")))))
   })
 
+  test("accepts the flagged line's finding from the code view with a reason, sees who accepted it there, then approves", async () => {
+    const reason = "The level editor lists files on purpose"
+    await page.goto(`${releasePage("1.1.0")}/code?path=${encodeURIComponent("res://game/main.gd")}`)
+    const flagged = page.locator("#F5")
+    await expect(flagged.locator(".accepted").count()).resolves.toBe(0)
+    // By keyboard, through the field's label: an empty reason is refused on the page, with the field marked.
+    const field = flagged.getByLabel("Why this finding is acceptable (kept with it, for this and later versions)")
+    await field.focus()
+    await field.press("Enter")
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true")
+    await expect(page.locator("#review-status").innerText()).resolves.toContain("Write why this finding is acceptable")
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("name"))).resolves.toBe("reason")
+    await page.screenshot({ path: join(SCREENSHOTS, "review-code-view-accept.png"), fullPage: true })
+    await field.fill(reason)
+    await Promise.all([page.waitForEvent("load"), field.press("Enter")])
+    await expect(page.locator("#F5 .accepted").innerText()).resolves.toBe(`Accepted by root: ${reason}`)
+    await expect(page.locator("#F5 .accept-form").count()).resolves.toBe(0)
+    expect(await contrastOf(page, "#F5 .accepted")).toBeGreaterThanOrEqual(4.5)
+    await page.screenshot({ path: join(SCREENSHOTS, "review-code-view-accepted.png"), fullPage: true })
+
+    // The release page shows it accepted too, and with nothing unresolved a plain approval goes through.
+    await page.goto(releasePage("1.1.0"))
+    await expect(page.locator(".finding-accepted .accepted").first().innerText()).resolves.toBe(`Accepted by root: ${reason}`)
+    const approve = page.getByRole("button", { name: "Approve and publish 1.1.0" })
+    await expect(approve.isEnabled()).resolves.toBe(true)
+    await approve.click()
+    await page.locator("#review-status", { hasText: "Approved 1.1.0" }).waitFor({ timeout: 15_000 })
+    await expect(page.locator("#release-status").innerText()).resolves.toBe("approved")
+  })
+
   test("no page broke the Content-Security-Policy", () => {
     expect(cspViolations).toEqual([])
   })

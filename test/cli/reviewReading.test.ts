@@ -44,10 +44,31 @@ describe("review show and review diff", () => {
     const run = await runCli(["review", "show", gameId, "1.1.0"], env())
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain(`${gameId} 1.1.0: pending_review, `)
-    expect(run.stdout).toMatch(/^scan: 1 errors, 0 warnings, \d+ files/m)
-    expect(run.stdout).toMatch(/^ {2}res:\/\/game\/main\.gd:5 banned-api OS\.execute/m)
+    expect(run.stdout).toMatch(/^scan: 1 error \(1 unresolved, 0 accepted\), 0 warnings, \d+ files \(scanner [^;)]+\)$/m)
+    // Each finding names its docs page under the service's URL, as submit and check do.
+    expect(run.stdout).toMatch(new RegExp(`^ {2}res://game/main\\.gd:5 banned-api OS\\.execute.* \\(docs: ${server.baseUrl}/docs/rules/[\\w.-]+\\)$`, "m"))
     expect(run.stdout).toContain("capabilities added since 1.0.0: file-writes\n")
     expect(run.stdout).toContain("files changed since 1.0.0: 2\n  modified res://game/main.gd\n  modified res://manifest.json\n")
+  })
+
+  test("show marks an accepted finding [accepted by X: reason] and counts it as the gate does; unaccepting brings it back", async () => {
+    const scan = await apiClient(server.baseUrl).call("GET", `/api/games/${gameId}/releases/1.1.0/scan`, { token: admin })
+    const fingerprint = scan.body.report.findings.find((f: { line: number }) => f.line === 5).fingerprint
+    const reason = "The level editor lists files on purpose"
+    expect((await runCli(["review", "accept", gameId, fingerprint, "--reason", reason], env())).code).toBe(0)
+    try {
+      const run = await runCli(["review", "show", gameId, "1.1.0"], env())
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout).toMatch(/^scan: 1 error \(0 unresolved, 1 accepted\), 0 warnings, /m)
+      expect(run.stdout).toMatch(new RegExp(`^ {2}res://game/main\\.gd:5 banned-api .*\\(docs: [^)]+\\) \\[accepted by cli-reading-admin: ${reason}\\]$`, "m"))
+      const json = await runCli(["review", "show", gameId, "1.1.0", "--json"], env())
+      expect(json.json().gate).toEqual({ errors: 1, unresolvedErrors: 0, warnings: 0 })
+    } finally {
+      expect((await runCli(["review", "unaccept", gameId, fingerprint], env())).code).toBe(0)
+    }
+    const after = await runCli(["review", "show", gameId, "1.1.0"], env())
+    expect(after.stdout).toMatch(/^scan: 1 error \(1 unresolved, 0 accepted\)/m)
+    expect(after.stdout).not.toContain("[accepted by")
   })
 
   test("show --json carries the release, its scan, the capabilities added and the changes", async () => {
@@ -56,6 +77,7 @@ describe("review show and review diff", () => {
     expect(run.json()).toMatchObject({
       version: "1.1.0",
       scan: { status: "scanned" },
+      gate: { errors: 1, unresolvedErrors: 1, warnings: 0 },
       capabilitiesAdded: ["file-writes"],
       against: "1.0.0",
       changes: [{ path: "res://game/main.gd", change: "modified", kind: "script" }, { path: "res://manifest.json", change: "modified", kind: "manifest" }],

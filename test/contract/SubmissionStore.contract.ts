@@ -36,6 +36,21 @@ const commitFor = (game: SubmissionCommit["game"], version: string, sha256?: str
   }
 }
 
+/** A report with an error, a warning, an unreadable-pack finding (an error to the gate) and two capabilities. */
+const aReportWithFindings = (): ScanReport => ({
+  ...aReport(),
+  ok: false,
+  findings: [
+    { file: "res://a.gd", line: 3, column: 1, rule: "banned-api", pattern: "OS.execute", message: "no", severity: "error", fingerprint: "fp-a" },
+    { file: "res://b.gd", line: 4, column: 1, rule: "banned-api", pattern: "HTTPRequest", message: "hm", severity: "warning", fingerprint: "fp-b" },
+    { file: "(pack)", line: null, column: null, rule: "pack-truncated", pattern: "directory", message: "cut", severity: "warning" },
+  ],
+  capabilities: {
+    shell: [{ file: "res://a.gd", line: 3, column: 1, api: "OS.execute", verdict: "error" }],
+    network: [{ file: "res://b.gd", line: 4, column: 1, api: "HTTPRequest", verdict: "warning" }],
+  },
+})
+
 /** What the stores hold of one commit's rows. */
 const rowsOf = (commit: SubmissionCommit) =>
   Effect.gen(function*() {
@@ -67,6 +82,19 @@ export const submissionStoreContract = (name: string, makeLayer: () => Layer.Lay
         assert.deepStrictEqual(rows.scan, commit.scan)
         assert.deepStrictEqual(rows.submission, commit.submission)
         assert.deepStrictEqual(Option.getOrNull(yield* GameStore.use((g) => g.findByManifestId(commit.game.manifestId!))), commit.game)
+      }))
+
+    it.effect("a multipart scan's gate counts and capability ids are stored with it, as ScanStore.save stores them", () =>
+      Effect.gen(function*() {
+        const commit = aNewGameCommit()
+        const scan = { ...commit.scan, report: aReportWithFindings() }
+        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit({ ...commit, scan })), "committed")
+        const expected = { gameId: commit.game.id, version: "1.0.0", errors: 2, warnings: 1, capabilities: ["network", "shell"] }
+        assert.deepStrictEqual(yield* ScanStore.use((s) => s.countsOf([{ gameId: commit.game.id, version: "1.0.0" }])), [expected])
+        assert.deepStrictEqual(Option.getOrNull(yield* ScanStore.use((s) => s.get(commit.game.id, "1.0.0"))), scan)
+        // The same report saved by the scan store (a rescan) gives the same counts.
+        yield* ScanStore.use((s) => s.save(scan))
+        assert.deepStrictEqual(yield* ScanStore.use((s) => s.countsOf([{ gameId: commit.game.id, version: "1.0.0" }])), [expected])
       }))
 
     it.effect("an update renames the game (the slug stays) and adds the version", () =>

@@ -130,6 +130,37 @@ describe("GET …/diff compares a release with the active one", () => {
   })
 })
 
+describe("findings in /file and /diff carry their docs page and their acceptance", () => {
+  const acceptedBy = (reason: string) => ({ by: "admin", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason })
+
+  test("docsUrl as the scan report answers it; accepted null, then who accepted it, when and why; findingCount stays", async () => {
+    const scanned = (await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0/scan`, { token: who.admin })).body.report.findings
+    const flagged = scanned.find((f: { file: string }) => f.file === "res://main.gd")
+    expect(flagged.docsUrl).toMatch(/^http:\/\/pckgate\.test\/docs\/rules\//)
+    const before = await get(`${base()}/1.0.0/file?path=${encodeURIComponent("res://main.gd")}`)
+    expect(before.body.findings).toEqual([expect.objectContaining({ fingerprint: flagged.fingerprint, docsUrl: flagged.docsUrl, accepted: null })])
+    const reason = "The editor runs ls on purpose"
+    const accepted = await t.api.call("POST", `/api/admin/games/${who.gameId}/findings/${flagged.fingerprint}/accept`, { token: who.admin, body: { reason } })
+    expect(accepted.status).toBe(200)
+    const after = await get(`${base()}/1.0.0/file?path=${encodeURIComponent("res://main.gd")}`)
+    expect(after.body.findings).toEqual([expect.objectContaining({ fingerprint: flagged.fingerprint, docsUrl: flagged.docsUrl, accepted: acceptedBy(reason) })])
+    expect(after.body.findings[0].accepted.at).toBe(accepted.body.accepted.at)
+    // The listing still counts the accepted finding: accepted findings are shown, never hidden.
+    const listed = (await get(`${base()}/1.0.0/files`)).body.files.find((f: { path: string }) => f.path === "res://main.gd")
+    expect(listed.findingCount).toBe(1)
+
+    expect((await t.api.approveScanned(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    await shipPack(t, who.owner, who.gameId, "1.1.0", readingPack("1.1.0", MAIN_V2))
+    const diff = await get(`${base()}/1.1.0/diff`)
+    const carried = diff.body.findings.carried.find((f: { fingerprint?: string }) => f.fingerprint === flagged.fingerprint)
+    expect(carried).toMatchObject({ docsUrl: flagged.docsUrl, accepted: acceptedBy(reason) })
+    for (const f of [...diff.body.findings.new, ...diff.body.findings.carried, ...diff.body.findings.fixed]) {
+      expect(f.docsUrl).toMatch(/^http:\/\/pckgate\.test\/docs\/rules\//)
+      expect(f).toHaveProperty("accepted")
+    }
+  })
+})
+
 describe("only administrators read packs; everyone else gets the 404 rule", () => {
   test.each(["files", "file?path=res%3A%2F%2Fmain.gd", "diff"])("%s", async (endpoint) => {
     const url = `${base()}/1.0.0/${endpoint}`
@@ -144,7 +175,9 @@ describe("only administrators read packs; everyone else gets the 404 rule", () =
     const unknownVersion = await get(`${base()}/7.7.7/${endpoint}`)
     expect([unknownVersion.status, unknownVersion.body.error]).toEqual([404, "not_found"])
     const unknownGame = await get(`/api/admin/games/gm_nope/releases/1.0.0/${endpoint}`)
-    expect(unknownGame.status).toBe(404)
+    expect([unknownGame.status, unknownGame.body.error]).toEqual([404, "game_not_found_or_forbidden"])
+    const notAdminUnknownGame = await get(`/api/admin/games/gm_nope/releases/1.0.0/${endpoint}`, who.owner)
+    expect([notAdminUnknownGame.status, notAdminUnknownGame.body.error]).toEqual([404, "not_found"])
   })
 })
 
@@ -153,13 +186,17 @@ describe("the answers match GET /openapi.json", () => {
     const { Ajv2020 } = await import("ajv/dist/2020.js")
     const ajv = new Ajv2020({ strict: false, allErrors: true })
     const doc = (await t.api.call("GET", "/openapi.json")).body
+    const flagged = (await get(`${base()}/1.0.0/file?path=${encodeURIComponent("res://main.gd")}`)).body.findings[0]
+    expect((await t.api.call("POST", `/api/admin/games/${who.gameId}/findings/${flagged.fingerprint}/accept`, { token: who.admin, body: { reason: "ok" } })).status).toBe(200)
     expect((await t.api.approveScanned(who.admin, who.gameId, "1.0.0")).status).toBe(200)
+    await shipPack(t, who.owner, who.gameId, "1.1.0", readingPack("1.1.0", MAIN_V2))
     const template = "/api/admin/games/{gameId}/releases/{version}"
     const cases: ReadonlyArray<readonly [string, string]> = [
       ["files", "1.0.0/files?limit=2"], ["files", "1.0.0/files?limit=0"], ["files", "9.9.9/files"],
       ["file", `1.0.0/file?path=${encodeURIComponent("res://main.gd")}`], ["file", `1.0.0/file?path=${encodeURIComponent("res://icon.png")}`],
       ["file", "1.0.0/file?path=x"], ["file", `1.0.0/file?path=${encodeURIComponent("res://none.gd")}`],
-      ["diff", "1.0.0/diff"], ["diff", "1.0.0/diff?against=1.0.0"], ["diff", "1.0.0/diff?against=.."],
+      ["diff", "1.0.0/diff"], ["diff", "1.0.0/diff?against=1.0.0"], ["diff", "1.0.0/diff?against=.."], ["diff", "1.1.0/diff"],
+      ["files", "1.0.0/files?cursor=zzzz!"],
     ]
     for (const [endpoint, path] of cases) {
       const reply = await get(`${base()}/${path}`)

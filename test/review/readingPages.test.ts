@@ -1,41 +1,24 @@
 // The reading pages over app.fetch (the browser routes on the memory-backed app): who may open them, hostile text in a
 // pack stays inert, and the markup keeps the strict CSP (no inline style, no inline script).
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { makeApp } from "../../adapters/http/App.ts"
-import { browserRoutes } from "../../adapters/http/pages/index.ts"
-import { makeSessionCodec, SESSION_COOKIE } from "../../adapters/http/session.ts"
 import { utf8 } from "../scanner/support/bytes.ts"
-import { makeTestApp, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
-import { MAIN_V1, readingGame, readingPack, shipPack } from "./support.ts"
+import { makeTestApp, type TestApp } from "../support/testApp.ts"
+import { MAIN_V1, pagesOf, readingGame, readingPack, shipPack } from "./support.ts"
 
 const HOSTILE = `# <script>alert("x")</script></textarea><style>`
 
 let t: TestApp
 let who: Awaited<ReturnType<typeof readingGame>>
-let pages: { fetch: (request: Request) => Promise<Response> }
+let signIn: Awaited<ReturnType<typeof pagesOf>>["signIn"]
+let get: Awaited<ReturnType<typeof pagesOf>>["get"]
 
 beforeAll(async () => {
   t = await makeTestApp()
-  pages = makeApp({
-    runtime: t.runtime,
-    baseUrl: () => TEST_BASE_URL,
-    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
-    routes: browserRoutes({ signIn: { kind: "dev" }, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
-  })
+  ;({ signIn, get } = await pagesOf(t))
   who = await readingGame(t)
   await shipPack(t, who.owner, who.gameId, "1.0.0", readingPack("1.0.0", `${MAIN_V1}${HOSTILE}\n`, [{ path: `res://a<b>"c'.txt`, data: utf8(HOSTILE) }]))
 })
 afterAll(() => t.dispose())
-
-const signIn = async (user: string, admin: boolean) => {
-  const response = await pages.fetch(new Request(`${TEST_BASE_URL}/auth/dev`, {
-    method: "POST",
-    headers: { origin: TEST_BASE_URL, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ user, ...(admin ? { admin: "1" } : {}), return_to: "/admin" }).toString(),
-  }))
-  return response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0]!
-}
-const get = (path: string, cookie?: string) => pages.fetch(new Request(`${TEST_BASE_URL}${path}`, { headers: cookie === undefined ? {} : { cookie }, redirect: "manual" }))
 
 describe("the release page's reading sections and the code view", () => {
   test("an administrator sees the tree, the code with its flagged line, and hostile text stays inert", async () => {
@@ -71,5 +54,29 @@ describe("the release page's reading sections and the code view", () => {
       expect((await get(`/admin/games/${who.gameId}/releases/1.0.0/code?path=${path === "%%%" ? path : encodeURIComponent(path)}`, admin)).status, path).toBe(404)
     }
     expect((await get(`/admin/games/${who.gameId}/releases/1.0.0?against=..`, admin)).status).toBe(200)
+  })
+
+  test("the code view offers each unaccepted error finding's accept form, and shows 'Accepted by X: reason' once accepted", async () => {
+    const admin = await signIn("root", true)
+    const codePath = `/admin/games/${who.gameId}/releases/1.0.0/code?path=${encodeURIComponent("res://main.gd")}`
+    const before = await (await get(codePath, admin)).text()
+    const fingerprint = (await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0/scan`, { token: who.admin })).body.report.findings
+      .find((f: { file: string; line: number }) => f.file === "res://main.gd" && f.line === 5).fingerprint
+    // The release page's form, under the flagged line, posting for this game; review.js (same origin) drives it.
+    const form = new RegExp(`<td id="F5"><div class="line-finding"><p>.*?</p><form class="accept-form stack" data-game-id="${who.gameId}" data-fingerprint="${fingerprint}" novalidate>`, "s")
+    expect(before).toMatch(form)
+    expect(before).toMatch(/<label for="accept-reason-[\w-]+">Why this finding is acceptable/)
+    expect(before).toMatch(/<script src="\/assets\/review\.js\?v=[0-9a-f]+"/)
+    expect(before).not.toContain("Accepted by")
+
+    const reason = `The editor lists files <b>on purpose</b>`
+    const accepted = await t.api.call("POST", `/api/admin/games/${who.gameId}/findings/${fingerprint}/accept`, { token: who.admin, body: { reason } })
+    expect(accepted.status).toBe(200)
+    const after = await (await get(codePath, admin)).text()
+    expect(after).toContain('<div class="line-finding finding-accepted">')
+    expect(after).toContain("Accepted by admin: <q>The editor lists files &lt;b&gt;on purpose&lt;/b&gt;</q>")
+    expect(after).not.toContain("accept-form")
+    expect(after).not.toMatch(/\sstyle="|<style|<script>|<script(?![^>]*\ssrc=)/)
+    expect((await t.api.call("DELETE", `/api/admin/games/${who.gameId}/findings/${fingerprint}/accept`, { token: who.admin })).status).toBe(204)
   })
 })

@@ -2,7 +2,11 @@
 // corpus packs for binary scenes exported under .godot/exported and built-in scripts (through the adapter).
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
+import { bytesSource } from "../../adapters/scanner/io/RandomAccess.ts"
+import { openPack } from "../../adapters/scanner/pack/openPack.ts"
+import type { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { withFileByteSource } from "../../adapters/scanner/fileByteSource.ts"
 import { indexPack } from "../../adapters/scanner/packFiles/indexPack.ts"
 import { nodeSha256 } from "../../adapters/scanner/packFiles/nodeSha256.ts"
@@ -65,6 +69,89 @@ describe("packs exported by godot3-server: 1.0.0, then 1.1.0 with a changed scri
 })
 
 const corpus = locateCorpus()
+const G4_PACK = "g4.6.2-v3-builtin-labvideojuegos2026.pck"
+
+/** Counts the bytes that come out of the object store through the ObjectStorage port, however they are read. */
+const countingStorage = () => {
+  const counted = { bytes: 0 }
+  const wrap = (storage: ObjectStorage["Service"]): ObjectStorage["Service"] => ({
+    ...storage,
+    readRange: (key, offset, length) => Effect.tap(storage.readRange(key, offset, length), (bytes) => Effect.sync(() => (counted.bytes += bytes.length))),
+    read: (key) =>
+      Effect.map(storage.read(key), (stream) =>
+        stream.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+          transform: (chunk, controller) => {
+            counted.bytes += chunk.length
+            controller.enqueue(chunk)
+          },
+        }))),
+    digest: (key) => Effect.tap(storage.digest(key), (digest) => Effect.sync(() => (counted.bytes += Option.getOrNull(digest)?.sizeBytes ?? 0))),
+  })
+  return { counted, wrap }
+}
+
+describe.runIf(corpus.dir !== null)("a Godot 4 corpus pack uploaded through the API and read over HTTP", () => {
+  let t: TestApp
+  let who: Awaited<ReturnType<typeof readingGame>>
+  const storage = countingStorage()
+  const bytes = () => new Uint8Array(readFileSync(join(corpus.dir ?? "", G4_PACK)))
+  const get = (path: string) => t.api.call("GET", `/api/admin/games/${who.gameId}/releases/1.0.0/${path}`, { token: who.admin })
+  const file = (path: string) => get(`file?path=${encodeURIComponent(path)}`)
+
+  beforeAll(async () => {
+    t = await makeTestApp({ wrapStorage: storage.wrap })
+    who = await readingGame(t)
+    await shipPack(t, who.owner, who.gameId, "1.0.0", bytes())
+  })
+  afterAll(() => t.dispose())
+
+  test("/files lists binary scenes by the creator's path with their .godot/exported storedPath, and built-in scripts as <scene>::<id> with embeddedIn", async () => {
+    const { status, body } = await get("files")
+    expect(status).toBe(200)
+    const files: Array<{ path: string; storedPath?: string; embeddedIn?: string; kind: string }> = body.files
+    const scene = files.find((f) => f.kind === "scene" && f.storedPath?.startsWith("res://.godot/exported/") === true)
+    expect(scene?.path).toMatch(/^res:\/\/.*\.tscn$/)
+    const builtIns = files.filter((f) => f.embeddedIn !== undefined)
+    expect(builtIns.length).toBeGreaterThan(0)
+    for (const builtIn of builtIns) {
+      expect(builtIn).toMatchObject({ kind: "script", path: `${builtIn.embeddedIn}::${builtIn.path.slice(builtIn.embeddedIn!.length + 2)}` })
+      expect(builtIn.path).toMatch(/^res:\/\/.*\.tscn::GDScript_\w+$/)
+      expect(files.some((f) => f.path === builtIn.embeddedIn)).toBe(true)
+    }
+    const script = await file(builtIns[0]!.path)
+    expect(script.status).toBe(200)
+    expect(script.body).toMatchObject({ path: builtIns[0]!.path, kind: "script", truncated: false, text: expect.stringMatching(/\S/) })
+  })
+
+  test("/file of project.binary answers the project.godot text a creator knows", async () => {
+    const project = await file("res://project.binary")
+    expect(project.status).toBe(200)
+    expect(project.body).toMatchObject({ kind: "project", truncated: false })
+    expect(project.body.text).toContain('[application]\n\nconfig/name="lab-videojuegos-2026"\n')
+    expect(project.body.text).toContain('config/features=PackedStringArray("4.6", "Forward Plus")\n')
+  })
+
+  test("viewing one file reads at most the pack's first 4 KiB, its directory and that entry through the ObjectStorage port", async () => {
+    const pack = bytes()
+    const opened = await openPack(bytesSource(pack))
+    if (opened._tag !== "Readable") throw new Error(`${G4_PACK} does not open`)
+    const { header } = opened
+    // The directory ends where the first entry after it starts (formats 1 and 2), or with the file (format 3 writes it last).
+    const after = opened.entries.map((e) => e.dataOffset).filter((offset) => offset >= header.directoryStart)
+    const directoryEnd = after.length === 0 ? pack.length : Math.min(...after)
+    // Finding the pack reads the file's first 4 KiB (a standalone pack, or one inside an executable), which holds the header.
+    const located = Math.max(4096, header.headerBytes) + (directoryEnd - header.directoryStart)
+    for (const path of ["res://project.binary", "res://icon.svg"]) {
+      const entry = opened.entries.find((e) => e.path === path)
+      expect(entry, path).toBeDefined()
+      storage.counted.bytes = 0
+      const reply = await file(path)
+      expect(reply.status, path).toBe(200)
+      expect(storage.counted.bytes, `${path}: ${storage.counted.bytes} bytes read of ${pack.length}`).toBeGreaterThan(entry!.size)
+      expect(storage.counted.bytes, `${path}: ${storage.counted.bytes} bytes read of ${pack.length}`).toBeLessThanOrEqual(located + entry!.size)
+    }
+  })
+})
 
 describe.runIf(corpus.dir !== null)("Godot 4 corpus packs", () => {
   const withPack = <A>(file: string, use: (source: CountingSource) => Promise<A>) =>

@@ -5,7 +5,10 @@ import { Effect } from "effect"
 import { scanUnscannedReleases } from "../../domain/scan/ScanReleases.ts"
 import { ByteBuilder, utf8 } from "../scanner/support/bytes.ts"
 import { writePack, type WriterEntry } from "../scanner/support/packWriter.ts"
-import { newGame, release, type TestApp } from "../support/testApp.ts"
+import { makeApp } from "../../adapters/http/App.ts"
+import { browserRoutes } from "../../adapters/http/pages/index.ts"
+import { makeSessionCodec, SESSION_COOKIE } from "../../adapters/http/session.ts"
+import { newGame, release, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
@@ -90,4 +93,26 @@ export const readingGame = async (t: TestApp) => {
   const stranger = await t.token("stranger")
   const gameId = await newGame(t, owner, "Reading Test")
   return { owner, admin, stranger, gameId }
+}
+
+/** The browser routes (pages) on the test app's runtime, with a dev sign-in for cookies. */
+export const pagesOf = async (t: TestApp) => {
+  const pages = makeApp({
+    runtime: t.runtime,
+    baseUrl: () => TEST_BASE_URL,
+    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
+    routes: browserRoutes({ signIn: { kind: "dev" }, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
+  })
+  /** A session cookie of `user`, signed in on the dev page. */
+  const signIn = async (user: string, admin: boolean) => {
+    const response = await pages.fetch(new Request(`${TEST_BASE_URL}/auth/dev`, {
+      method: "POST",
+      headers: { origin: TEST_BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ user, ...(admin ? { admin: "1" } : {}), return_to: "/admin" }).toString(),
+    }))
+    return response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0]!
+  }
+  const get = (path: string, cookie?: string) =>
+    pages.fetch(new Request(`${TEST_BASE_URL}${path}`, { headers: cookie === undefined ? {} : { cookie }, redirect: "manual" }))
+  return { signIn, get }
 }

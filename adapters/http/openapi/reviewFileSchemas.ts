@@ -2,6 +2,13 @@
 import { Schema } from "effect"
 import { Finding } from "../../../domain/scan/Finding.ts"
 import { PackFileKind } from "../../../domain/review/PackFile.ts"
+import { FindingAcceptance } from "./schemas.ts"
+
+/**
+ * A finding as these endpoints answer it: with `docsUrl` (its page under BASE_URL/docs/rules/, computed when answering)
+ * and `accepted`, who accepted it for the game, when and why (null when nobody did).
+ */
+const ReadingFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.String, accepted: Schema.NullOr(FindingAcceptance) })
 
 export const ReleaseFiles = Schema.Struct({
   files: Schema.Array(Schema.Struct({
@@ -23,7 +30,7 @@ export const ReleaseFile = Schema.Struct({
   text: Schema.NullOr(Schema.String),
   truncated: Schema.Boolean,
   head: Schema.optionalKey(Schema.String),
-  findings: Schema.Array(Finding),
+  findings: Schema.Array(ReadingFinding),
 })
 
 export const ReleaseDiff = Schema.Struct({
@@ -36,5 +43,5 @@ export const ReleaseDiff = Schema.Struct({
     truncated: Schema.optionalKey(Schema.Boolean),
   })),
   capabilities: Schema.Struct({ added: Schema.Array(Schema.String), removed: Schema.Array(Schema.String) }),
-  findings: Schema.Struct({ new: Schema.Array(Finding), carried: Schema.Array(Finding), fixed: Schema.Array(Finding) }),
+  findings: Schema.Struct({ new: Schema.Array(ReadingFinding), carried: Schema.Array(ReadingFinding), fixed: Schema.Array(ReadingFinding) }),
 })

@@ -1,24 +1,25 @@
 // A file's text with line numbers and highlighting, each finding shown under its line; and unified diffs with added
 // and removed lines marked (`<ins>`/`<del>`, so the change is in the markup, not only in colour).
 import type { PackFileKind } from "../../../domain/review/PackFile.ts"
-import type { Finding } from "../../../domain/scan/Finding.ts"
+import { acceptedNote, type ShownFinding } from "./findings.ts"
 import { highlightLines, type Token } from "./highlight.ts"
 import { type Html, html } from "./html.ts"
-
-/** "accepted by X: reason", when the finding carries an acceptance (issue 15's accepted findings; never hidden). */
-const acceptance = (finding: Finding): string | null => {
-  const accepted: unknown = (finding as { readonly accepted?: unknown }).accepted
-  if (typeof accepted !== "object" || accepted === null) return null
-  const { by, reason } = accepted as { readonly by?: unknown; readonly reason?: unknown }
-  return typeof by === "string" && typeof reason === "string" ? `accepted by ${by}: ${reason}` : null
-}
 
 const tokens = (line: ReadonlyArray<Token>): Html =>
   html`${line.map((t) => (t.className === null ? t.text : html`<span class="${t.className}">${t.text}</span>`))}`
 
-export const codeView = async (text: string, kind: PackFileKind, findings: ReadonlyArray<Finding>): Promise<Html> => {
+/**
+ * The text as a table of numbered, highlighted lines; each finding under its line with who accepted it (never hidden)
+ * and `action` (the accept form, see reviewGateSections.ts), keyed by the finding's place in `findings`.
+ */
+export const codeView = async (
+  text: string,
+  kind: PackFileKind,
+  findings: ReadonlyArray<ShownFinding>,
+  action: (finding: ShownFinding, key: string) => Html | null = () => null,
+): Promise<Html> => {
   const lines = await highlightLines(text, kind)
-  const byLine = new Map<number, Array<Finding>>()
+  const byLine = new Map<number, Array<ShownFinding>>()
   for (const f of findings) if (f.line !== null) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f])
   const rows = lines.map((line, i) => {
     const n = i + 1
@@ -27,9 +28,9 @@ export const codeView = async (text: string, kind: PackFileKind, findings: Reado
 <th scope="row" class="line-number">${n}</th><td class="code"><code>${tokens(line)}</code></td></tr>${
       here.length > 0 &&
       html`<tr class="line-findings"><td></td><td id="F${n}">${here.map((f) =>
-        html`<p class="line-finding"><span class="severity severity-${f.severity}">${f.severity === "error" ? "Error" : "Warning"}</span> <span class="rule">${f.rule}</span> ${f.message}${
-          acceptance(f) !== null && html` <span class="accepted">(${acceptance(f)})</span>`
-        }</p>`
+        html`<div class="line-finding${f.accepted != null ? " finding-accepted" : ""}"><p><span class="severity severity-${f.severity}">${
+          f.severity === "error" ? "Error" : "Warning"
+        }</span> <span class="rule">${f.rule}</span> ${f.message}</p>${acceptedNote(f)}${action(f, `L${n}-${findings.indexOf(f)}`)}</div>`
       )}</td></tr>`
     }`
   })

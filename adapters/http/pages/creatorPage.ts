@@ -9,7 +9,8 @@ import { apiKeysSection } from "./apiKeysSection.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
 import { type FindingAcceptance, ReviewGateStore } from "../../../ports/ReviewGateStore.ts"
-import { findingsList, scanSummaryText, withAcceptances } from "./findings.ts"
+import { findingsList, scanSummaryText } from "./findings.ts"
+import { attachAcceptances } from "../../../domain/review/Acceptances.ts"
 import { type Html, html } from "./html.ts"
 import { pager } from "./pager.ts"
 import { htmlResponse, page, timestamp } from "./layout.ts"
@@ -32,7 +33,7 @@ const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<Findi
   const { report } = scan
   return html`<p>${scanSummaryText(report)}</p>${
     report.findings.length > 0 &&
-    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(withAcceptances(report.findings, acceptances))}</details>`
+    html`<details><summary>Findings (${report.findings.length})</summary>${findingsList(attachAcceptances(report.findings, acceptances))}</details>`
   }`
 }
 

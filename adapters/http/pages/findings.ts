@@ -1,3 +1,4 @@
+import type { Acceptance } from "../../../domain/review/Acceptances.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { type Html, html } from "./html.ts"
@@ -10,13 +11,20 @@ import { ruleHelp } from "./ruleHelp.ts"
 export const findingLocation = (finding: Finding): string =>
   finding.line === null ? finding.file : `${finding.file}:${finding.line}`
 
-/** A finding as the scan view shows it: with who accepted it and why, when an administrator did (issue 15). */
-export type ShownFinding = Finding & { readonly accepted?: { readonly by: string; readonly at: Date; readonly reason: string } }
+/**
+ * A finding as the pages show it: with who accepted it and why, when an administrator did (issue 15), as
+ * domain/review/Acceptances.ts attaches it (null or absent: not accepted).
+ */
+export type ShownFinding = Finding & { readonly accepted?: Acceptance | null }
+
+/** "Accepted by X: reason", wherever a finding is shown; accepted findings are never hidden. */
+export const acceptedNote = (finding: ShownFinding): Html | null =>
+  finding.accepted == null ? null : html`<p class="accepted">Accepted by ${finding.accepted.by}: <q>${finding.accepted.reason}</q></p>`
 
 export const findingsList = (findings: ReadonlyArray<ShownFinding>, extra?: (finding: ShownFinding, index: number) => Html | null): Html =>
   html`<ol class="findings">${
     findings.map((finding, index) =>
-      html`<li class="finding${finding.accepted !== undefined ? " finding-accepted" : ""}">
+      html`<li class="finding${finding.accepted != null ? " finding-accepted" : ""}">
   <p class="where"><code>${findingLocation(finding)}</code>
     <span class="severity severity-${finding.severity}">${finding.severity === "error" ? "Error" : "Warning"}</span>
     <span class="rule">${finding.rule}</span></p>
@@ -24,23 +32,11 @@ export const findingsList = (findings: ReadonlyArray<ShownFinding>, extra?: (fin
   <p class="message">${finding.message}</p>
   <p class="explanation">${ruleHelp(finding.rule)}</p>
   <p class="pattern">Blocked pattern: <code>${finding.pattern}</code></p>
-  ${finding.accepted !== undefined && html`<p class="accepted">Accepted by ${finding.accepted.by}: <q>${finding.accepted.reason}</q></p>`}
+  ${acceptedNote(finding)}
   ${extra?.(finding, index) ?? null}
 </li>`
     )
   }</ol>`
-
-/** Findings with the game's acceptances attached, for pages that read reports from the store. */
-export const withAcceptances = (
-  findings: ReadonlyArray<Finding>,
-  acceptances: ReadonlyArray<{ readonly fingerprint: string; readonly by: string; readonly at: Date; readonly reason: string }>,
-): ReadonlyArray<ShownFinding> => {
-  const byFingerprint = new Map(acceptances.map((a) => [a.fingerprint, a]))
-  return findings.map((finding) => {
-    const accepted = finding.fingerprint === undefined ? undefined : byFingerprint.get(finding.fingerprint)
-    return accepted === undefined ? finding : { ...finding, accepted: { by: accepted.by, at: accepted.at, reason: accepted.reason } }
-  })
-}
 
 /** One line: "No problems found", "2 errors, 1 warning", plus the pack's size and file count. */
 export const scanSummaryText = (report: ScanReport): string => {

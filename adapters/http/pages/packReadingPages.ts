@@ -8,9 +8,10 @@ import { downloadUrl } from "../../../domain/release/DownloadUrl.ts"
 import { isValidVersion } from "../../../domain/release/Version.ts"
 import { diffRelease, type ReleaseDiff } from "../../../domain/review/DiffReleases.ts"
 import type { PackFileEntry } from "../../../domain/review/PackFile.ts"
-import { listReleaseFiles, readReleaseFile } from "../../../domain/review/ReadPack.ts"
+import { existingRelease, listReleaseFiles, readReleaseFile } from "../../../domain/review/ReadPack.ts"
 import { codeView, unifiedView } from "./codeView.ts"
-import { findingsList } from "./findings.ts"
+import { findingsList, type ShownFinding } from "./findings.ts"
+import { acceptAction } from "./reviewGateSections.ts"
 import { type Html, html } from "./html.ts"
 import { formatBytes, htmlResponse, page, redirect } from "./layout.ts"
 
@@ -125,25 +126,32 @@ export const packReadingSections = Effect.fnUntraced(function*(principal: Princi
   return { files, diff }
 })
 
-/** GET /admin/games/{gameId}/releases/{version}/code?path=…: one file, highlighted, findings at their lines. */
+/**
+ * GET /admin/games/{gameId}/releases/{version}/code?path=…: one file, highlighted, each finding at its line with who
+ * accepted it, and (pending releases) the accept action of the release page's findings (assets/review.js posts it).
+ */
 export const codePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, path: string | null) {
   const file = yield* readReleaseFile(principal, gameId, version, path).pipe(
     Effect.catchTag("InvalidRequest", () => Effect.fail(new NotFound({ what: "file" }))),
   )
+  const pending = (yield* existingRelease(gameId, version)).status === "pending_review"
+  const action = (finding: ShownFinding, key: string) => acceptAction(gameId, finding, key, pending)
   const unplaced = file.findings.filter((f) => f.line === null)
   const body = file.text === null
     ? html`<p>A ${file.kind} file of ${formatBytes(file.sizeBytes)}: no text to show. First bytes: <code>${file.head ?? ""}</code></p>`
-    : yield* Effect.promise(() => codeView(file.text ?? "", file.kind, file.findings))
+    : yield* Effect.promise(() => codeView(file.text ?? "", file.kind, file.findings, action))
   return htmlResponse(200, page({
     title: `${file.path} in ${version}`,
     principal,
     section: "admin",
+    scripts: ["review.js"],
     main: html`<p><a href="${releasePagePath(gameId, version)}">Back to the release ${version}</a></p>
 <h2>${file.path}</h2>
 <p>${file.kind}, ${formatBytes(file.sizeBytes)}${file.truncated && html` — showing the first MiB only`}. ${
       file.findings.length === 0 ? "No findings in this file." : `${file.findings.length} ${file.findings.length === 1 ? "finding" : "findings"}, shown at their lines.`
     }</p>
-${unplaced.length > 0 && html`<h3>Findings about the whole file</h3>${findingsList(unplaced)}`}
+<p id="review-status" class="status-message" role="status" aria-live="polite" tabindex="-1"></p>
+${unplaced.length > 0 && html`<h3>Findings about the whole file</h3>${findingsList(unplaced, (f, index) => action(f, `file-${index}`))}`}
 ${body}`,
   }))
 })

@@ -15,7 +15,7 @@ import { timestamp } from "./layout.ts"
 export const gateState = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
   const scan = yield* releaseScan(principal, gameId, version)
   const findings: ReadonlyArray<ShownFinding> = scan.status === "scanned" ? scan.report.findings : []
-  const accepted = new Set(findings.flatMap((f) => (f.accepted !== undefined && f.fingerprint !== undefined ? [f.fingerprint] : [])))
+  const accepted = new Set(findings.flatMap((f) => (f.accepted != null && f.fingerprint !== undefined ? [f.fingerprint] : [])))
   const unresolved = scan.status === "scanned" ? unresolvedErrors({ ...scan.report, findings }, accepted) : null
   const now = yield* Clock.use((c) => c.now)
   const claim = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))
@@ -25,19 +25,26 @@ export const gateState = Effect.fnUntraced(function*(principal: Principal, gameI
 
 export type GateState = Effect.Success<ReturnType<typeof gateState>>
 
-/** The findings with an "accept" form on each error finding nobody accepted yet (pending releases only). */
-export const gateFindings = (state: GateState, pending: boolean): Html =>
-  findingsList(state.findings, (finding, index) => {
-    if (!pending || finding.fingerprint === undefined || finding.accepted !== undefined || !countsAsError(finding)) return null
-    const id = `accept-reason-${index}`
-    return html`<form class="accept-form stack" data-fingerprint="${finding.fingerprint}" novalidate>
+/**
+ * The "accept" action of one finding: a form assets/review.js posts to the accept endpoint with the reason, for error
+ * findings nobody accepted yet of a pending release (`key` keeps the field's id unique on the page). The release page's
+ * findings list and the code view both use it.
+ */
+export const acceptAction = (gameId: string, finding: ShownFinding, key: string, pending: boolean): Html | null => {
+  if (!pending || finding.fingerprint === undefined || finding.accepted != null || !countsAsError(finding)) return null
+  const id = `accept-reason-${key}`
+  return html`<form class="accept-form stack" data-game-id="${gameId}" data-fingerprint="${finding.fingerprint}" novalidate>
   <div class="field">
     <label for="${id}">Why this finding is acceptable (kept with it, for this and later versions)</label>
     <input id="${id}" name="reason" type="text" required maxlength="2000">
   </div>
   <button type="submit" class="secondary">Accept this finding</button>
 </form>`
-  })
+}
+
+/** The findings with an "accept" form on each error finding nobody accepted yet (pending releases only). */
+export const gateFindings = (gameId: string, state: GateState, pending: boolean): Html =>
+  findingsList(state.findings, (finding, index) => acceptAction(gameId, finding, String(index), pending))
 
 const claimLine = (state: GateState): Html =>
   state.claim === null

@@ -109,7 +109,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   <dt>SHA-256</dt><dd><code class="digest">${release.sha256}</code></dd>
 </dl>
 ${capabilitiesAddedSection(reading.diff)}
-${scanSection(report, gateFindings(gate, release.status === "pending_review"))}
+${scanSection(report, gateFindings(gameId, gate, release.status === "pending_review"))}
 <section aria-labelledby="decision-heading">
   <h2 id="decision-heading">Decision</h2>
   ${decision}

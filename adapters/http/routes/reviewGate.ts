@@ -1,6 +1,6 @@
 // The review gate's own endpoints (issue 15): claiming a release, accepting a finding for a game.
 import { Effect } from "effect"
-import { GameNotFoundOrForbidden, NotFound } from "../../../domain/errors.ts"
+import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
 import { acceptFinding, withdrawAcceptance } from "../../../domain/review/Acceptances.ts"
 import { claimRelease, releaseClaim } from "../../../domain/review/Claims.ts"
 import { AcceptFindingBody } from "../../../domain/review/ReviewGate.ts"
@@ -9,8 +9,11 @@ import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { gameIdParam, principalFor, rawParam, type Route, type RouteContext, versionParam } from "../route.ts"
 
-const release = (ctx: RouteContext) => Effect.all([gameIdParam(ctx, () => new NotFound({ what: "release" })), versionParam(ctx)])
+// An administrator's unknown game is 404 game_not_found_or_forbidden, an unknown version 404 not_found (everyone else
+// gets not_found from the admin guard before this runs).
 const game = (ctx: RouteContext) => gameIdParam(ctx, () => new GameNotFoundOrForbidden({ gameId: rawParam(ctx, "gameId") }))
+/** The game and version of an administrator's release path. */
+export const adminRelease = (ctx: RouteContext) => Effect.all([game(ctx), versionParam(ctx)])
 
 const CLAIM_PATH = "/api/admin/games/:gameId/releases/:version/claim"
 const ACCEPT_PATH = "/api/admin/games/:gameId/findings/:fingerprint/accept"
@@ -23,11 +26,11 @@ export const reviewGateRoutes: ReadonlyArray<Route> = [
       summary: "Claim a pending release for 30 minutes so no other administrator decides it meanwhile; claiming again renews your own claim (administrators)",
       access: "admin",
       success: [200, Wire.ReviewClaim],
-      errors: ["NotFound", "ReleaseNotPending", "Claimed"],
+      errors: ["GameNotFoundOrForbidden", "NotFound", "ReleaseNotPending", "Claimed"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      const [gameId, version] = yield* release(ctx)
+      const [gameId, version] = yield* adminRelease(ctx)
       return json(200, yield* claimRelease(principal, gameId, version))
     }),
   },
@@ -38,11 +41,11 @@ export const reviewGateRoutes: ReadonlyArray<Route> = [
       summary: "End your own claim of a release (nothing to end is fine); another administrator's live claim answers 409 claimed (administrators)",
       access: "admin",
       success: [204, null],
-      errors: ["NotFound", "ReleaseNotPending", "Claimed"],
+      errors: ["GameNotFoundOrForbidden", "NotFound", "ReleaseNotPending", "Claimed"],
     },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       const principal = yield* principalFor(ctx)
-      const [gameId, version] = yield* release(ctx)
+      const [gameId, version] = yield* adminRelease(ctx)
       yield* releaseClaim(principal, gameId, version)
       return new Response(null, { status: 204 })
     }),

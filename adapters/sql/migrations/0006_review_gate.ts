@@ -3,10 +3,10 @@
 // commits each DDL statement on its own, so a start-up killed midway can run this again (columns are looked up first,
 // tables use IF NOT EXISTS, and the backfill only fills rows still without counts).
 import { type Kysely, sql } from "kysely"
-import { scanCounts } from "../../../domain/review/ReviewGate.ts"
 import { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { Schema } from "effect"
 import type { Flavor } from "../flavor.ts"
+import { scanCountColumns } from "../scanColumns.ts"
 
 const MYSQL_TABLE = "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
 
@@ -86,15 +86,14 @@ const scanColumnsPresent = async (db: Kysely<any>, flavor: Flavor): Promise<Read
 
 const decodeReport = Schema.decodeUnknownSync(ScanReport)
 
-/** Counts of the scans recorded before the columns existed, from their reports (once, here). */
-const backfillScanCounts = async (db: Kysely<any>) => {
+/** Counts of the scans recorded without them, from their reports (here, and again in 0012 for multipart rows). */
+export const backfillScanCounts = async (db: Kysely<any>) => {
   for (;;) {
     const rows = await db.selectFrom("scans").select(["game_id", "version", "report"]).where("error_count", "is", null).limit(200).execute()
     if (rows.length === 0) return
     for (const row of rows) {
-      const counts = scanCounts(decodeReport(JSON.parse(row.report as string)))
       await db.updateTable("scans")
-        .set({ error_count: counts.errors, warning_count: counts.warnings, capability_ids: JSON.stringify(counts.capabilities) })
+        .set(scanCountColumns(decodeReport(JSON.parse(row.report as string))))
         .where("game_id", "=", row.game_id).where("version", "=", row.version)
         .execute()
     }

@@ -1,9 +1,10 @@
 // `review show` and `review diff`: what a reviewer reads in a terminal (issue 15) — the scan summary and every finding,
 // the capabilities added and the files changed against the active release, and unified diffs.
-import { Schema } from "effect"
 import { ReleaseDiff } from "../../../adapters/http/openapi/reviewFileSchemas.ts"
 import { ReleaseDetail, ReleaseScan } from "../../../adapters/http/openapi/schemas.ts"
+import { scanCounts, unresolvedErrors } from "../../../domain/review/ReviewGate.ts"
 import type { makeClient } from "../client.ts"
+import { findingLine } from "../findingLine.ts"
 import type { CliIo } from "../io.ts"
 import type { CommandResult } from "../run.ts"
 
@@ -11,12 +12,25 @@ type Client = ReturnType<typeof makeClient>
 
 const releasePath = (gameId: string, version: string) => `/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
 
-/** An acceptance as findings carry it once the gate's accepted findings exist (issue 15, the other half). */
-const Accepted = Schema.Struct({ by: Schema.String, reason: Schema.String })
-const acceptedOf = (finding: unknown): typeof Accepted.Type | null => {
-  const value = typeof finding === "object" && finding !== null && "accepted" in finding ? finding.accepted : undefined
-  const decoded = Schema.decodeUnknownOption(Accepted)(value)
-  return decoded._tag === "Some" ? decoded.value : null
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
+
+type ScannedReport = Extract<typeof ReleaseScan.Type, { status: "scanned" }>["report"]
+
+/** The scan as the gate counts it: error findings (an unreadable pack counts as errors), those still unresolved after acceptances, warnings. */
+const gateCounts = (report: ScannedReport) => {
+  const { errors, warnings } = scanCounts(report)
+  const accepted = new Set(report.findings.flatMap((f) => (f.accepted !== undefined && f.fingerprint !== undefined ? [f.fingerprint] : [])))
+  return { errors, unresolvedErrors: unresolvedErrors(report, accepted), warnings }
+}
+
+/** The gate's counts, and the scanner's own summary when it counts otherwise. */
+const scanLine = (report: ScannedReport) => {
+  const gate = gateCounts(report)
+  const { errors, warnings, entryCount } = report.summary
+  const scanner = errors === gate.errors && warnings === gate.warnings ? "" : `; the scanner's summary: ${counted(errors, "error")}, ${counted(warnings, "warning")}`
+  return `scan: ${counted(gate.errors, "error")} (${gate.unresolvedErrors} unresolved, ${gate.errors - gate.unresolvedErrors} accepted), ${
+    counted(gate.warnings, "warning")
+  }, ${counted(entryCount, "file")} (scanner ${report.scannerVersion}${scanner})`
 }
 
 const diffPath = (gameId: string, version: string, against: string | undefined) =>
@@ -27,17 +41,15 @@ export const showRelease = async (client: Client, io: CliIo, gameId: string, ver
   const scan = await client.call("GET", `/api/games${releasePath(gameId, version)}/scan`, ReleaseScan)
   const diff = await client.call("GET", diffPath(gameId, version, undefined), ReleaseDiff)
   const changes = diff.files.map((f) => ({ path: f.path, change: f.change, kind: f.kind }))
-  if (json) return { ...release, scan, capabilitiesAdded: diff.capabilities.added, against: diff.against, changes }
+  const gate = scan.status === "scanned" ? gateCounts(scan.report) : null
+  if (json) return { ...release, scan, gate, capabilitiesAdded: diff.capabilities.added, against: diff.against, changes }
   const status = "status" in release ? `${release.status}, ` : ""
   io.stdout(`${gameId} ${release.version}: ${status}${release.sizeBytes} bytes, sha256 ${release.sha256}\n`)
   if (scan.status === "pending") io.stdout("scan: pending (the background scan has not run yet)\n")
   else {
-    const { summary, findings } = scan.report
-    io.stdout(`scan: ${summary.errors} errors, ${summary.warnings} warnings, ${summary.entryCount} files (scanner ${scan.report.scannerVersion})\n`)
-    for (const f of findings) {
-      const accepted = acceptedOf(f)
-      const where = f.line === null ? f.file : `${f.file}:${f.line}`
-      io.stdout(`  ${where} ${f.rule} ${f.message}${accepted === null ? "" : ` [accepted by ${accepted.by}: ${accepted.reason}]`}\n`)
+    io.stdout(`${scanLine(scan.report)}\n`)
+    for (const f of scan.report.findings) {
+      io.stdout(`  ${findingLine(f)}${f.accepted === undefined ? "" : ` [accepted by ${f.accepted.by}: ${f.accepted.reason}]`}\n`)
     }
   }
   const since = diff.against === null ? "(no active release)" : `since ${diff.against}`

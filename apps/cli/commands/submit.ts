@@ -4,10 +4,10 @@ import { readFile, stat } from "node:fs/promises"
 import { basename } from "node:path"
 import { SubmissionOk, SubmissionRefused } from "../../../adapters/http/openapi/schemas.ts"
 import { MULTIPART_MAX_BYTES, RELEASE_MIN_BYTES } from "../../../domain/release/Limits.ts"
-import type { Finding } from "../../../domain/scan/Finding.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, decodeReply, failureFrom, serviceErrorFrom } from "../client.ts"
 import { cliError, cliOutcome } from "../failure.ts"
+import { findingLine } from "../findingLine.ts"
 import { postMultipart } from "../multipartUpload.ts"
 import { progressBar } from "../progress.ts"
 import { serviceCommand } from "../run.ts"
@@ -21,10 +21,6 @@ const LINE = {
   -h, --help     print this help`,
   options: { manifest: { type: "string" }, "submit-url": { type: "string" }, ...SERVICE_OPTIONS },
 } as const
-
-/** A finding with its page: the service answers `docsUrl` (older services do not: then the rule id). */
-const findingLine = (f: Finding & { readonly docsUrl?: string }) =>
-  `${f.line === null ? f.file : `${f.file}:${f.line}`} ${f.rule} ${f.message} (docs: ${f.docsUrl ?? f.rule})`
 
 export const command = serviceCommand(
   LINE,

@@ -1,20 +1,18 @@
 // One release under review: claim it, accept findings, approve (plainly, or despite unresolved errors with a reason),
-// or reject with a required reason — all through the JSON API with the session cookie.
+// or reject with a required reason — all through the JSON API with the session cookie. The code view of a file has
+// only the accept forms (each names its game); the release page has the decision too.
 "use strict"
 ;(() => {
-  const decision = document.querySelector(".decision")
-  if (decision === null) return
-  const { gameId, version } = decision.dataset
   const status = document.getElementById("review-status")
+  if (status === null) return
+  const decision = document.querySelector(".decision")
   const approve = document.getElementById("approve")
   const overrideForm = document.getElementById("override-form")
   const overrideReason = document.getElementById("override-reason")
   const claim = document.getElementById("claim")
   const rejectForm = document.getElementById("reject-form")
   const reason = document.getElementById("reason")
-  const rejectButton = rejectForm.querySelector("button[type=submit]")
-  const game = `/api/admin/games/${encodeURIComponent(gameId)}`
-  const base = `${game}/releases/${encodeURIComponent(version)}`
+  const rejectButton = rejectForm && rejectForm.querySelector("button[type=submit]")
   // Approve stays disabled while the scan is pending: busy states never enable it.
   const approveAllowed = approve !== null && !approve.disabled
 
@@ -65,6 +63,35 @@
     }
   }
 
+  /** A required text field: refused on the page when blank, with the field marked and focused. */
+  const required = (field, message) => {
+    if (field.value.trim() !== "") {
+      field.removeAttribute("aria-invalid")
+      return true
+    }
+    field.setAttribute("aria-invalid", "true")
+    say(message, "failed", false)
+    field.focus()
+    return false
+  }
+
+  // Accepting a finding changes what approval needs: the page is reloaded to show the gate as it now stands.
+  for (const form of document.querySelectorAll(".accept-form")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault()
+      const field = form.querySelector("input[name=reason]")
+      if (!required(field, "Write why this finding is acceptable: the reason stays with it.")) return
+      setBusy(true)
+      const answer = await call("POST", `/api/admin/games/${encodeURIComponent(form.dataset.gameId)}/findings/${encodeURIComponent(form.dataset.fingerprint)}/accept`, { reason: field.value })
+      if (answer === null) return setBusy(false)
+      window.location.reload()
+    })
+  }
+
+  if (decision === null) return
+  const { gameId, version } = decision.dataset
+  const base = `/api/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
+
   const decide = async (action, body) => {
     setBusy(true)
     status.textContent = action === "approve" ? "Approving: re-verifying the stored package…" : "Rejecting…"
@@ -95,18 +122,6 @@
     )
   }
 
-  /** A required text field: refused on the page when blank, with the field marked and focused. */
-  const required = (field, message) => {
-    if (field.value.trim() !== "") {
-      field.removeAttribute("aria-invalid")
-      return true
-    }
-    field.setAttribute("aria-invalid", "true")
-    say(message, "failed", false)
-    field.focus()
-    return false
-  }
-
   if (approveAllowed) approve.addEventListener("click", () => decide("approve", undefined))
   if (overrideForm !== null) {
     overrideForm.addEventListener("submit", (event) => {
@@ -132,17 +147,4 @@
     claim.textContent = "Renew your claim (30 minutes)"
     say(`You hold this release until ${until} UTC; other administrators cannot decide it meanwhile.`, "ok", false)
   })
-
-  // Accepting a finding changes what approval needs: the page is reloaded to show the gate as it now stands.
-  for (const form of document.querySelectorAll(".accept-form")) {
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault()
-      const field = form.querySelector("input[name=reason]")
-      if (!required(field, "Write why this finding is acceptable: the reason stays with it.")) return
-      setBusy(true)
-      const answer = await call("POST", `${game}/findings/${encodeURIComponent(form.dataset.fingerprint)}/accept`, { reason: field.value })
-      if (answer === null) return setBusy(false)
-      window.location.reload()
-    })
-  }
 })()

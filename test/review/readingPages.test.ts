@@ -6,6 +6,8 @@ import { makeTestApp, type TestApp } from "../support/testApp.ts"
 import { MAIN_V1, pagesOf, readingGame, readingPack, shipPack } from "./support.ts"
 
 const HOSTILE = `# <script>alert("x")</script></textarea><style>`
+/** "Trojan Source": the override and isolates make the comparison read as a comment in an editor that obeys them. */
+const TROJAN = `extends Node\n\nfunc is_admin(access_level):\n\treturn access_level != "user\u202E \u2066# Check if admin\u2069 \u2066"\n`
 
 let t: TestApp
 let who: Awaited<ReturnType<typeof readingGame>>
@@ -16,7 +18,10 @@ beforeAll(async () => {
   t = await makeTestApp()
   ;({ signIn, get } = await pagesOf(t))
   who = await readingGame(t)
-  await shipPack(t, who.owner, who.gameId, "1.0.0", readingPack("1.0.0", `${MAIN_V1}${HOSTILE}\n`, [{ path: `res://a<b>"c'.txt`, data: utf8(HOSTILE) }]))
+  await shipPack(t, who.owner, who.gameId, "1.0.0", readingPack("1.0.0", `${MAIN_V1}${HOSTILE}\n`, [
+    { path: `res://a<b>"c'.txt`, data: utf8(HOSTILE) },
+    { path: "res://trojan.gd", data: utf8(TROJAN) },
+  ]))
 })
 afterAll(() => t.dispose())
 
@@ -41,6 +46,17 @@ describe("the release page's reading sections and the code view", () => {
     const download = await get(`/admin/games/${who.gameId}/releases/1.0.0/download`, admin)
     expect(download.status).toBe(303)
     expect(download.headers.get("location")).toMatch(/^http:\/\/pckgate\.test\/storage\//)
+  })
+
+  test("hidden characters in the code show as labelled marks, never as characters that reorder the line", async () => {
+    const admin = await signIn("root", true)
+    const code = await get(`/admin/games/${who.gameId}/releases/1.0.0/code?path=${encodeURIComponent("res://trojan.gd")}`, admin)
+    expect(code.status).toBe(200)
+    const view = await code.text()
+    expect(view).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
+    expect(view).toContain('<mark class="hidden-char" title="U+202E RIGHT-TO-LEFT OVERRIDE">U+202E</mark>')
+    expect(view).toContain('<mark class="hidden-char" title="U+2066 LEFT-TO-RIGHT ISOLATE">U+2066</mark>')
+    expect(view.match(/class="hidden-char"/g)).toHaveLength(4)
   })
 
   test("everyone else gets the 404 page; odd paths are a 404 page, never a 500", async () => {

@@ -1,12 +1,14 @@
 // A file's text with line numbers and highlighting, each finding shown under its line; and unified diffs with added
-// and removed lines marked (`<ins>`/`<del>`, so the change is in the markup, not only in colour).
+// and removed lines marked (`<ins>`/`<del>`, so the change is in the markup, not only in colour). Hidden characters
+// (bidirectional controls, zero-width characters) show as labelled marks, never acting on the text (visibleText.ts).
 import type { PackFileKind } from "../../../domain/review/PackFile.ts"
 import { acceptedNote, type ShownFinding } from "./findings.ts"
 import { highlightLines, type Token } from "./highlight.ts"
 import { type Html, html } from "./html.ts"
+import { visibleText } from "./visibleText.ts"
 
 const tokens = (line: ReadonlyArray<Token>): Html =>
-  html`${line.map((t) => (t.className === null ? t.text : html`<span class="${t.className}">${t.text}</span>`))}`
+  html`${line.map((t) => (t.className === null ? visibleText(t.text) : html`<span class="${t.className}">${visibleText(t.text)}</span>`))}`
 
 /**
  * The text as a table of numbered, highlighted lines; each finding under its line with who accepted it (never hidden)
@@ -44,10 +46,10 @@ export const unifiedView = (unified: string): Html => {
   const lines = unified.split("\n")
   if (lines.at(-1) === "") lines.pop()
   return html`<pre class="diff"><code>${lines.map((line) => {
-    if (line.startsWith("+++") || line.startsWith("---")) return html`<span class="diff-file">${line}</span>\n`
-    if (line.startsWith("@@")) return html`<span class="diff-hunk">${line}</span>\n`
-    if (line.startsWith("+")) return html`<ins class="diff-add"><span class="visually-hidden">added: </span>${line}</ins>\n`
-    if (line.startsWith("-")) return html`<del class="diff-del"><span class="visually-hidden">removed: </span>${line}</del>\n`
-    return html`<span class="diff-context">${line}</span>\n`
+    if (line.startsWith("+++") || line.startsWith("---")) return html`<span class="diff-file">${visibleText(line)}</span>\n`
+    if (line.startsWith("@@")) return html`<span class="diff-hunk">${visibleText(line)}</span>\n`
+    if (line.startsWith("+")) return html`<ins class="diff-add"><span class="visually-hidden">added: </span>${visibleText(line)}</ins>\n`
+    if (line.startsWith("-")) return html`<del class="diff-del"><span class="visually-hidden">removed: </span>${visibleText(line)}</del>\n`
+    return html`<span class="diff-context">${visibleText(line)}</span>\n`
   })}</code></pre>`
 }

@@ -5,6 +5,7 @@ import { ReleaseDetail, ReleaseScan } from "../../../adapters/http/openapi/schem
 import { scanCounts, unresolvedErrors } from "../../../domain/review/ReviewGate.ts"
 import type { makeClient } from "../client.ts"
 import { findingLine } from "../findingLine.ts"
+import { terminalText } from "../terminalText.ts"
 import type { CliIo } from "../io.ts"
 import type { CommandResult } from "../run.ts"
 
@@ -55,7 +56,7 @@ export const showRelease = async (client: Client, io: CliIo, gameId: string, ver
   const since = diff.against === null ? "(no active release)" : `since ${diff.against}`
   io.stdout(`capabilities added ${since}: ${diff.capabilities.added.length === 0 ? "none" : diff.capabilities.added.join(", ")}\n`)
   io.stdout(`files changed ${since}: ${changes.length}\n`)
-  for (const c of changes) io.stdout(`  ${c.change.padEnd(8)} ${c.path}\n`)
+  for (const c of changes) io.stdout(`  ${c.change.padEnd(8)} ${terminalText(c.path)}\n`)
   return null
 }
 
@@ -71,8 +72,8 @@ export const diffReleaseCommand = async (
   if (json) return diff
   if (diff.files.length === 0) io.stdout(`no files differ from ${diff.against ?? "an empty pack"}\n`)
   for (const f of diff.files) {
-    if (f.unified === undefined) io.stdout(`${f.kind} file ${f.path} ${f.change}\n`)
-    else io.stdout(`${f.unified}${f.unified.endsWith("\n") ? "" : "\n"}${f.truncated === true ? `(diff of ${f.path} cut at 256 KiB)\n` : ""}`)
+    if (f.unified === undefined) io.stdout(`${f.kind} file ${terminalText(f.path)} ${f.change}\n`)
+    else io.stdout(`${terminalText(f.unified)}${f.unified.endsWith("\n") ? "" : "\n"}${f.truncated === true ? `(diff of ${f.path} cut at 256 KiB)\n` : ""}`)
   }
   return null
 }

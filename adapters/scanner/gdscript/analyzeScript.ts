@@ -34,8 +34,8 @@ export interface ScriptAnalysis {
 
 const WRITE_MODES = new Set(["WRITE", "READ_WRITE", "WRITE_READ"])
 const MAX_NESTED_DISPATCH = 4
-/** Methods that put their arguments in a container, where calls on them are out of sight. */
-const CONTAINER_WRITES = new Set(["append", "push_back", "push_front", "insert", "append_array", "merge", "fill", "set_meta", "set"])
+/** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
+const LOOKS_ONLY = new Set(["is_instance_valid", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Dispatch APIs whose call passes on the arguments written after the name, or an array of them; the others' arguments are out of sight. */
 const ARGUMENTS_FOLLOW = new Set(["call", "call_deferred", "call_thread_safe", "call_deferred_thread_group", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "call_group", "call_group_flags", "interpolate_callback", "interpolate_deferred_callback", "add_do_method", "add_undo_method", "call_recursive", "class_call_static", "broadcast", "start"])
 const ARGUMENTS_IN_ARRAY = new Set(["callv", "propagate_call"])
@@ -425,9 +425,10 @@ class Analysis {
       const args = INVOKE_ARRAY.has(site.name) ? arrayArgs(e.args[0], e.at) : e.args
       this.#judgeCall({ name: recv.name, recv: recv.target, bare: false, cls: this.#ev.receiverClass(recv.target, null, fn), label: this.#shownReceiver(recv.target), args, at: e.at }, fn, 1)
     }
-    const intoContainer = !site.bare && CONTAINER_WRITES.has(site.name) && !(recv.t === "own" && this.#model.defines(recv.ref, site.name))
+    // Arguments of the class's own functions are followed (evaluate.ts); anywhere else, an object that may be any engine object escapes.
+    const followed = (site.bare || callee.k === "member" && callee.obj.k === "self") && this.#model.method(fn.cls, site.name) !== null
     e.args.forEach((a, i) => {
-      if (intoContainer && isAnyObject(this.#eval(a, fn))) this.#anyEscape(a.at, `passed to ${site.name}(), into a container`)
+      if (!followed && !targets.has(i) && !(site.bare && LOOKS_ONLY.has(site.name)) && isAnyObject(this.#eval(a, fn))) this.#anyEscape(a.at, `passed to ${site.label === "" ? "" : `${site.label}.`}${site.name}(), where the calls made on it are out of sight`)
       this.#visit(a, targets.has(i) ? "target" : "value", fn)
     })
   }

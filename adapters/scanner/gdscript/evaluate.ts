@@ -59,6 +59,9 @@ const UNINFORMATIVE_TYPES: ReadonlySet<string> = new Set(["Object", "Variant", "
 /** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
 const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_user_data_dir", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
 
+/** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
+const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
+
 /** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["get_ref", "front", "back", "pop_back", "pop_front", "pick_random", "get_object", "values", "keys"])
 
@@ -336,14 +339,23 @@ export class Evaluator {
         return derived(v)
       }
       case "index": {
+        // An element holds one of the strings the container was built with, or anything.
         const obj = this.eval(e.obj, fn)
-        return isAnyObject(obj) ? ANY_OBJECT : derived(obj, this.eval(e.index, fn))
+        if (isAnyObject(obj)) return ANY_OBJECT
+        const some = obj.t === "unknown" ? obj.some : undefined
+        const element = derived(obj, this.eval(e.index, fn))
+        return some === undefined ? element : { ...element, some }
       }
       case "array":
       case "dict": {
         const items = (e.k === "array" ? e.items : e.entries.map(([, v]) => v)).map((x) => this.eval(x, fn))
-        return items.some((v) => v.t === "guard" || isAnyObject(v)) ? ANY_OBJECT : derived(...items)
+        if (items.some((v) => v.t === "guard" || isAnyObject(v))) return ANY_OBJECT
+        const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
+        const container = derived(...items)
+        return some.length === 0 ? container : { ...container, some }
       }
+      case "lambda":
+        return { t: "inst", cls: "Callable" }
       default:
         return UNKNOWN
     }
@@ -486,6 +498,10 @@ export class Evaluator {
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
       if (prefix !== undefined) return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args.some(isExternal) || isExternal(recv) ? { external: true } : {}) }
+    }
+    if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
+      const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]
+      if (root !== undefined) return { t: "unknown", prefix: root, ...(isExternal(recv) ? { external: true } : {}) }
     }
     if (name === "get_tree") return { t: "inst", cls: "SceneTree" }
     if (name === "get_script") return { t: "inst", cls: "Script" }

@@ -92,7 +92,7 @@ export const join = (a: Val, b: Val): Val => {
 export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))
 
 /** A value built from parts: external when any part is. */
-export const derived = (...parts: ReadonlyArray<Val>): Val => (parts.some(isExternal) ? EXTERNAL : UNKNOWN)
+export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => (parts.some(isExternal) ? { t: "unknown", external: true } : { t: "unknown" })
 
 /** Whether a value is true when the engine converts it to a bool: true, false, or null when that is not known. */
 export const truthOf = (v: Val): boolean | null => {

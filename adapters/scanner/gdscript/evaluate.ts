@@ -184,6 +184,9 @@ export class Evaluator {
     const inner = this.model.innerClass(fn.cls, first)
     const global = inner ?? this.model.globalClass(first)
     if (global !== null) return { t: "own", ref: t.names.length > 1 ? { script: global.script, inner: [...global.inner, ...t.names.slice(1)] } : global }
+    // A constant holding a script of the pack (`const Mine = preload("res://mine.gd")`, then `: Mine`).
+    const constant = this.model.constant(fn.cls, first, (expr, where) => this.eval(expr, this.classFn(where)))
+    if (constant?.t === "script") return { t: "own", ref: t.names.length > 1 ? { script: constant.ref.script, inner: [...constant.ref.inner, ...t.names.slice(1)] } : constant.ref }
     if (UNINFORMATIVE_TYPES.has(first)) return UNKNOWN
     return { t: "inst", cls: first }
   }

@@ -255,6 +255,14 @@ describe("policy", () => {
     }
   })
 
+  it("docs/scanner.md lists every entry of the generated dispatch table", async () => {
+    const { readFile } = await import("node:fs/promises")
+    const docs = await readFile(new URL("../../docs/scanner.md", import.meta.url), "utf8")
+    const table = JSON.parse(await readFile(new URL("../../adapters/scanner/gdscript/engine-dispatch.json", import.meta.url), "utf8")) as Record<string, ReadonlyArray<{ class: string; method: string }>>
+    const missing = Object.values(table).flat().map((e) => `\`${e.class}.${e.method}\``).filter((api) => !docs.includes(`| ${api} |`))
+    expect(missing).toEqual([])
+  })
+
   it("an operator's policy replaces the shipped one", () => {
     const parsed = parsePolicy(
       JSON.stringify({

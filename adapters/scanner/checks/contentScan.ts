@@ -195,7 +195,13 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)
-  const text = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+  let text: string | null
+  try {
+    text = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+  } catch (error) {
+    if (error instanceof SourceFailure) throw error
+    throw new MalformedData(`the settings file cannot be decoded (${error instanceof Error ? error.message : String(error)})`)
+  }
   if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
   ctx.state.findings.push(...projectSettingsFindings(text, ctx.contents.creatorPath(entry), entry.path))
 }

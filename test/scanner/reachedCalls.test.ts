@@ -132,6 +132,16 @@ describe("a script's source written by a name that is not constant", () => {
   })
 })
 
+describe("names the policy tables do not list", () => {
+  it("JavaScript's own property names (valueOf, constructor, …) are ordinary method names (the GDScript fuzz test found `valueOf(`)", () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      for (const grammar of [3, 4] as const) {
+        expect(hitsIn(fn3(`${name}(1)`, `x.${name}(1)`, `File.new().${name}("/x")`, `ResourceLoader.call("${name}", "user://x")`), {}, grammar), name).toEqual([])
+      }
+    }
+  })
+})
+
 describe("look-alikes stay free of findings", () => {
   it("your own execute and source_code, reached directly or by dispatch on self", () => {
     expect(hitsIn('extends Node\nvar source_code = ""\nfunc _ready():\n\tcall_deferred("execute")\n\tconnect("ready", self, "execute")\n\tfuncref(self, "execute").call_func()\n\tsource_code = "x"\n\tself["source_code"] = "y"\n\tset("source_code", "z")\nfunc execute():\n\tpass\n', {}, 3)).toEqual([])

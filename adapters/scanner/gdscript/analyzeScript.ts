@@ -35,7 +35,7 @@ export interface ScriptAnalysis {
 const WRITE_MODES = new Set(["WRITE", "READ_WRITE", "WRITE_READ"])
 const MAX_NESTED_DISPATCH = 4
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
-const LOOKS_ONLY = new Set(["is_instance_valid", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
+const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Dispatch APIs whose call passes on the arguments written after the name, or an array of them; the others' arguments are out of sight. */
 const ARGUMENTS_FOLLOW = new Set(["call", "call_deferred", "call_thread_safe", "call_deferred_thread_group", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "call_group", "call_group_flags", "interpolate_callback", "interpolate_deferred_callback", "add_do_method", "add_undo_method", "call_recursive", "class_call_static", "broadcast", "start"])
 const ARGUMENTS_IN_ARRAY = new Set(["callv", "propagate_call"])
@@ -81,6 +81,9 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
+
+/** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
+const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
 
 class Analysis {
   readonly hits: Array<PatternHit> = []
@@ -497,10 +500,10 @@ class Analysis {
     const { name, recv } = site
     for (const { entry, match } of this.#idx.paths) {
       const receiver = recv.t === "guard" || recv.t === "inst" ? (recv.t === "guard" ? recv.name : recv.cls) : null
-      const staticArgs = recv.t === "guard" ? match.static[recv.name]?.[name] : undefined
-      const instanceArgs = receiver === null ? undefined : match.instances[receiver]?.[name]
-      const unknownReceiver = recv.t === "unknown" && Object.values(match.instances).some((m) => m[name] !== undefined)
-      const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).find((m) => m[name] !== undefined)?.[name] : undefined)
+      const staticArgs = recv.t === "guard" ? entryOf(entryOf(match.static, recv.name), name) : undefined
+      const instanceArgs = receiver === null ? undefined : entryOf(entryOf(match.instances, receiver), name)
+      const unknownReceiver = recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
+      const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
       if (indexes === undefined) continue
       for (const n of indexes) {
         const arg = site.args[n]
@@ -525,7 +528,7 @@ class Analysis {
     const { name } = site
     const keys = site.bare ? [name] : [...this.#receiverNames(site).map((r) => `${r}.${name}`), `*.${name}`]
     for (const key of keys) {
-      for (const n of match.calls[key] ?? []) {
+      for (const n of entryOf(match.calls, key) ?? []) {
         const arg = site.args[n]
         if (arg !== undefined) this.#loadPath(arg, fn, `${site.bare ? "" : `${site.cls ?? "…"}.`}${name}`)
       }

@@ -123,6 +123,8 @@ describe("a script's source written by a name that is not constant", () => {
       "6:2 error script-source-code s[…] =",
     ])
     expect(errors(hitsIn(fn3('var s = get_node("x").get_meta("s")', "var k = str(randi())", 's[k] = "x"', "s.reload()"), {}, 4))).toEqual(["5:2 error script-source-code s[…] ="])
+    // A member written in one function and reloaded in another.
+    expect(errors(hitsIn("extends Node\nvar s\nfunc a(k):\n\ts[k] = \"x\"\nfunc b():\n\ts.reload()\n", {}, 3))).toEqual(["4:2 error script-source-code s[…] ="])
     expect(ids(errors(hitsIn(fn3('var s = load("res://blank.gd")', "var k = str(randi())", 's.set(k, "x")'), blank, 3)))).toEqual(["script-source-code"])
     expect(ids(errors(hitsIn(fn3("var p = PacketPeerStream.new()", 'var k = "allow_object_"', 'k += "decoding"', "p.set(k, true)"), {}, 3)))).toEqual(["object-decoding-flag"])
   })

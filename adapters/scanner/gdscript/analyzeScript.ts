@@ -354,7 +354,7 @@ class Analysis {
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container")
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value)
-      else this.#dynamicWrite(recv, key, left.obj.k === "id" && fn.reloaded.has(left.obj.name), left.at, `${label(left.obj)}[…] =`)
+      else this.#dynamicWrite(recv, key, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
     } else this.#visit(left, "value", fn)
@@ -640,7 +640,7 @@ class Analysis {
     const rest = ARGUMENTS_FOLLOW.has(entry.method) ? args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(entry.method) ? arrayArgs(args[entry.name + 1], site.at) : opaqueArgs(site.at)
     const kind = entry.kind === "property" ? (/^(get|_get|class_get)/.test(entry.method) ? "property-read" : "property-write") : "method"
     const value = kind === "property-write" && args[entry.name + 1] !== undefined ? this.#eval(args[entry.name + 1] as Expr, fn) : UNKNOWN
-    this.#judgeName({ ...targetSite, args: rest }, nameVal, shown, value, kind, `${shown}`, depth, fn, targetExpr?.k === "id" && fn.reloaded.has(targetExpr.name))
+    this.#judgeName({ ...targetSite, args: rest }, nameVal, shown, value, kind, `${shown}`, depth, fn, targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn))
   }
 
   #evalArg(arg: Expr | undefined, fn: Fn): Val | null {

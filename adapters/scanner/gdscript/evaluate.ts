@@ -84,6 +84,8 @@ interface ClassFacts {
   readonly assigned: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn; readonly compound: boolean }>>
   /** Calls of functions by name in the class's own functions (`f(a)`, `self.f(a)`). */
   readonly calls: Map<string, Array<{ readonly args: ReadonlyArray<Expr>; readonly fn: Fn }>>
+  /** Names `reload()` is called on in any of the class's functions (a member holding a script). */
+  readonly reloaded: Set<string>
 }
 
 const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
@@ -205,12 +207,13 @@ export class Evaluator {
     const key = refKey(cls)
     const cached = this.#facts.get(key)
     if (cached !== undefined) return cached
-    const facts: ClassFacts = { assigned: new Map(), calls: new Map() }
+    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set() }
     this.#facts.set(key, facts)
     const decl = this.model.decl(cls)
     const functions = [...(decl?.functions ?? []).map((f) => ({ f, method: true })), ...(decl?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
     for (const { f, method } of functions) {
       const fn = this.fnOf(cls, f, null, method)
+      for (const name of fn.reloaded) if (this.local(name, fn) === null) facts.reloaded.add(name)
       forEachExpr(f.body, (e) => {
         if (e.k === "bin" && isAssignment(e.op)) {
           const name = e.left.k === "id" && this.local(e.left.name, fn) === null ? e.left.name : e.left.k === "member" && e.left.obj.k === "self" ? e.left.name : null
@@ -223,6 +226,12 @@ export class Evaluator {
       })
     }
     return facts
+  }
+
+  /** Whether `reload()` is called on `name` in the function, or, for a member, anywhere in its class. */
+  isReloaded(name: string, fn: Fn): boolean {
+    if (fn.reloaded.has(name)) return true
+    return this.local(name, fn) === null && this.#factsOf(fn.cls).reloaded.has(name)
   }
 
   /** A member's value: typed, or any value its class gives it, and anything else. */

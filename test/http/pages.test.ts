@@ -1,10 +1,10 @@
 import { decodeJwt } from "jose"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { makeApp } from "../../adapters/http/App.ts"
 import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import { makeSessionCodec, SESSION_COOKIE } from "../../adapters/http/session.ts"
-import type { ScanReport } from "../../domain/scan/ScanReport.ts"
+import { ScanReport } from "../../domain/scan/ScanReport.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { UploadTokens } from "../../ports/UploadTokens.ts"
 import { artifact } from "../support/api.ts"
@@ -321,5 +321,14 @@ describe("the creator area and the review pages", () => {
     expect(decided).not.toContain('class="decision"')
     expect(decided).toContain('This version was rejected on <time datetime="')
     expect(decided).toContain('Reason: <q class="reason">Remove OS.execute</q>')
+  })
+
+  test("a release's page names the scanner version of its report, an old one without capabilities included", async () => {
+    const token = await t.token("version-maker")
+    const gameId = await newGame(t, token, "Versioned Game")
+    expect((await release(t, token, gameId, artifact(4096, "1.0.0"))).status).toBe(201)
+    await saveScan(gameId, "1.0.0", Schema.decodeUnknownSync(ScanReport)(JSON.parse(JSON.stringify(report({ scannerVersion: "pckgate-scanner/1" })))))
+    const markup = await (await get(`/admin/games/${gameId}/releases/1.0.0`, await signIn("root", true))).text()
+    expect(markup).toMatch(/<h2 id="scan-heading">Scan findings<\/h2>\s*<p>[^<]*\(scanner pckgate-scanner\/1\)\.<\/p>/)
   })
 })

@@ -123,8 +123,10 @@ describe("analysis: findings", () => {
   })
 
   it("aliases of a banned singleton are errors where they escape, and singletons fetched by name are OS itself", () => {
+    // A member that held OS may hold it wherever it is used: its calls count as calls on OS too.
     expect(hits('var os = OS\nos.kill(1)\nEngine.get_singleton("OS").execute("x", [])\n')).toEqual([
       "1:10 error dangerous-object-escape OS",
+      "2:1 error os-kill os.kill",
       "3:1 error os-process OS.execute",
     ])
     expect(hits("func f():\n\tvar os = OS\n\tos.kill(1)\n")).toEqual(["2:11 error dangerous-object-escape OS", "3:2 error os-kill OS.kill"])
@@ -163,8 +165,15 @@ describe("analysis: findings", () => {
     ])
   })
 
-  it("arguments that cannot be proven false are warnings", () => {
-    expect(hits("var v = f.get_var(allow)\n")).toEqual(["1:9 warning get-var-objects f.get_var(…)"])
+  it("decode flags that cannot be proven false are errors; comparisons and `not` of constants are folded", () => {
+    expect(hits("var v = f.get_var(allow)\n")).toEqual(["1:9 error get-var-objects f.get_var(…)"])
+    expect(hits("var v = f.get_var(1 == 1)\nvar w = bytes2var(b, not false)\nvar x = bytes2var(b, false == false)\nvar y = f.get_var(1)\n")).toEqual([
+      "1:9 error get-var-objects f.get_var(true)",
+      "2:9 error decode-var-objects bytes2var(…, true)",
+      "3:9 error decode-var-objects bytes2var(…, true)",
+      "4:9 error get-var-objects f.get_var(true)",
+    ])
+    expect(hits("var v = f.get_var(1 != 1)\nvar w = bytes2var(b, not true)\nvar x = bytes2var(b, 0)\nvar y = f.get_var(false and allow)\nvar z = bytes2var(b)\n")).toEqual([])
   })
 })
 
@@ -244,6 +253,14 @@ describe("policy", () => {
       expect(p.docs).toMatch(/^docs\/scanner\.md#[a-z0-9-]+$/)
       expect(docs).toContain(`<a id="${p.docs.split("#")[1]}"></a>`)
     }
+  })
+
+  it("docs/scanner.md lists every entry of the generated dispatch table", async () => {
+    const { readFile } = await import("node:fs/promises")
+    const docs = await readFile(new URL("../../docs/scanner.md", import.meta.url), "utf8")
+    const table = JSON.parse(await readFile(new URL("../../adapters/scanner/gdscript/engine-dispatch.json", import.meta.url), "utf8")) as Record<string, ReadonlyArray<{ class: string; method: string }>>
+    const missing = Object.values(table).flat().map((e) => `\`${e.class}.${e.method}\``).filter((api) => !docs.includes(`| ${api} |`))
+    expect(missing).toEqual([])
   })
 
   it("an operator's policy replaces the shipped one", () => {

@@ -1,13 +1,14 @@
 // Exports the Godot 3 fixture projects and the attacker corpus with the real engine, once per test
-// run, two at a time; runs each attack's pack headless to prove its payload fires. Exports and runs
-// are cached by the project's content hash (and the engine's version), so an unchanged project
-// costs a file copy.
+// run, two at a time; runs each attack's pack headless to prove its payload fires (after appending
+// the entries an attack adds to its exported pack). Exports and runs are cached by the project's
+// content hash (and the engine's version), so an unchanged project costs a file copy.
 import { spawn, spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { ATTACK_PROJECTS } from "../scanner/fixtures/attackProjects.ts"
+import { type AttackProject, ATTACK_PROJECTS } from "../scanner/fixtures/attackProjects.ts"
+import { appendToPack } from "../scanner/support/repack.ts"
 import { GODOT_PROJECTS, type GodotProject } from "../scanner/fixtures/godotProjects.ts"
 
 export const GODOT3_BINARY = "godot3-server"
@@ -15,7 +16,8 @@ export const PACK_PRESET = "Summer Game PCK"
 const PARALLEL = 2
 const EXPORT_TIMEOUT_MS = 120_000
 const RUN_TIMEOUT_MS = 30_000
-const CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/pckgate-godot")
+/** PCKGATE_GODOT_CACHE_DIR names another cache folder (an empty one measures a cold run). */
+const CACHE_DIR = process.env["PCKGATE_GODOT_CACHE_DIR"] ?? resolve(dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/pckgate-godot")
 
 /** Layout of the folder handed to tests: `projects/<name>/…` as written, `packs/<name>.pck` as exported, `runs/<name>.json` for attacks. */
 export const fixturePackPath = (root: string, name: string): string => join(root, "packs", `${name}.pck`)
@@ -69,9 +71,9 @@ const writeProject = (dir: string, project: GodotProject): void => {
   }
 }
 
-const hashOf = (project: GodotProject, version: string, attack: boolean): string =>
+const hashOf = (project: GodotProject & Partial<Pick<AttackProject, "appendEntries">>, version: string, attack: boolean): string =>
   createHash("sha256")
-    .update(JSON.stringify([version, attack, Object.entries(project.files).sort()]))
+    .update(JSON.stringify([version, attack, Object.entries(project.files).sort(), ...(project.appendEntries === undefined ? [] : [Object.entries(project.appendEntries)])]))
     .digest("hex")
     .slice(0, 32)
 
@@ -79,7 +81,7 @@ const hashOf = (project: GodotProject, version: string, attack: boolean): string
  * Writes the project and runs `godot3-server --path <project> --export-pack "Summer Game PCK" <abs>.pck`.
  * The engine prints ERROR lines even on success, so only the exit code and the output file decide.
  */
-const exportProject = async (root: string, project: GodotProject, cached: string): Promise<void> => {
+const exportProject = async (root: string, project: GodotProject & Partial<Pick<AttackProject, "appendEntries">>, cached: string): Promise<void> => {
   const dir = fixtureProjectPath(root, project.name)
   writeProject(dir, project)
   const out = fixturePackPath(root, project.name)
@@ -93,6 +95,7 @@ const exportProject = async (root: string, project: GodotProject, cached: string
     if (result.code !== 0 || !existsSync(out)) {
       throw new Error(`${GODOT3_BINARY} failed to export ${project.name} (exit ${result.code}):\n${result.output.slice(-4000)}`)
     }
+    if (project.appendEntries !== undefined) await appendToPack(out, project.appendEntries)
     copyFileSync(out, cached)
   } finally {
     rmSync(home, { recursive: true, force: true })
@@ -136,7 +139,7 @@ export const exportGodotFixtures = async (root: string): Promise<string> => {
   mkdirSync(CACHE_DIR, { recursive: true })
   mkdirSync(join(root, "packs"), { recursive: true })
   mkdirSync(join(root, "runs"), { recursive: true })
-  const projects = [...GODOT_PROJECTS.map((p) => ({ project: p, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p as GodotProject, attack: p.run }))]
+  const projects = [...GODOT_PROJECTS.map((p) => ({ project: p as GodotProject & Partial<AttackProject>, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p, attack: p.run }))]
   await pool(
     projects.map(({ project, attack }) => async () => {
       const hash = hashOf(project, version, attack)

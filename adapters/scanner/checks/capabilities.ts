@@ -16,7 +16,7 @@ const fromFinding = (f: Finding): CapabilityRecord | null => {
   const capability =
     f.rule === RULE.nativeCode || f.rule === RULE.embeddedInExecutable
       ? "native-code"
-      : f.rule === RULE.hostilePath && f.pattern.endsWith(" target")
+      : f.rule === RULE.hostilePath && (f.pattern.endsWith(" target") || f.pattern.startsWith("project setting "))
         ? "runtime-code-loading"
         : f.rule === RULE.bannedApi && f.line === null && f.message.startsWith("Node ")
           ? "network"

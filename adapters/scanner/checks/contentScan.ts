@@ -22,6 +22,7 @@ import { mapUnescapedPosition } from "../resource/godotString.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { TextResourceReader } from "../resource/textResource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
+import { projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
@@ -176,6 +177,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
     default:
       break
   }
+  if (SETTINGS_FILES.has(entry.path)) return scanSettings(ctx, entry)
   if (whole !== null && ext !== ".gd") {
     ctx.state.findings.push(...redirectFindings(entry.path, decodeUtf8(whole)))
     return
@@ -185,6 +187,23 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
   if (kind === "binary-resource") return scanBinaryResource(ctx, entry)
   if (kind === "text-resource") return scanTextResource(ctx, entry)
+}
+
+/** Files of project settings and class registrations the engine reads at start-up. */
+const SETTINGS_FILES: ReadonlySet<string> = new Set(["res://project.binary", "res://project.godot", "res://.godot/global_script_class_cache.cfg"])
+const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
+
+const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
+  if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)
+  let text: string | null
+  try {
+    text = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+  } catch (error) {
+    if (error instanceof SourceFailure) throw error
+    throw new MalformedData(`the settings file cannot be decoded (${error instanceof Error ? error.message : String(error)})`)
+  }
+  if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
+  ctx.state.findings.push(...projectSettingsFindings(text, ctx.contents.creatorPath(entry), entry.path))
 }
 
 const readScriptBytes = async (ctx: Context, entry: PackEntry, limit: number): Promise<Uint8Array> => {

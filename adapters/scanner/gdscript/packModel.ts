@@ -1,7 +1,7 @@
 // What the whole pack declares, for every script's analysis: its scripts and classes (class_name,
 // inner classes, extends chains, members), and the value of every `const`, folded across scripts
 // (`Consts.NAME`, `preload("res://c.gd").NAME`, inherited and outer-class constants).
-import type { ClassDecl, Expr, ScriptAst } from "./ast.ts"
+import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
 
@@ -43,6 +43,8 @@ interface ClassScope {
   /** Functions, variables, signals and constants of the class and its pack ancestors. */
   readonly members: ReadonlySet<string>
   readonly vars: ReadonlyMap<string, { readonly owner: ClassRef; readonly decl: ClassDecl["vars"][number] }>
+  /** Functions of the class and its pack ancestors, the nearest definition of each name. */
+  readonly methods: ReadonlyMap<string, { readonly owner: ClassRef; readonly decl: FunctionDecl }>
   /** Constants of the class, its ancestors and its outer classes (and their ancestors), nearest first. */
   readonly consts: ReadonlyMap<string, { readonly owner: ClassRef; readonly init: Expr }>
   /** Inner classes visible by name, likewise. */
@@ -111,14 +113,18 @@ export class PackModel {
     if (cached !== undefined) return cached
     const members = new Set<string>()
     const vars = new Map<string, { owner: ClassRef; decl: ClassDecl["vars"][number] }>()
+    const methods = new Map<string, { owner: ClassRef; decl: FunctionDecl }>()
     const consts = new Map<string, { owner: ClassRef; init: Expr }>()
     const inner = new Map<string, ClassRef>()
     // Placeholder against cycles (a class whose outer or parent chain comes back to it).
-    this.#scopes.set(key, { members, vars, consts, inner })
+    this.#scopes.set(key, { members, vars, methods, consts, inner })
     for (const cls of this.ancestry(ref)) {
       const d = this.decl(cls)
       if (d === null) continue
-      for (const f of d.functions) members.add(f.name)
+      for (const f of d.functions) {
+        members.add(f.name)
+        if (!methods.has(f.name)) methods.set(f.name, { owner: cls, decl: f })
+      }
       for (const v of d.vars) {
         members.add(v.name)
         if (!vars.has(v.name)) vars.set(v.name, { owner: cls, decl: v })
@@ -198,6 +204,11 @@ export class PackModel {
 
   variable(ref: ClassRef, name: string): { readonly owner: ClassRef; readonly decl: ClassDecl["vars"][number] } | null {
     return this.#scope(ref).vars.get(name) ?? null
+  }
+
+  /** The function `name` of the class or its nearest pack ancestor that defines it. */
+  method(ref: ClassRef, name: string): { readonly owner: ClassRef; readonly decl: FunctionDecl } | null {
+    return this.#scope(ref).methods.get(name) ?? null
   }
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */

@@ -2,8 +2,13 @@ import type { ClassRef } from "./packModel.ts"
 
 // What the analysis knows about the value of an expression: constant strings (possibly several),
 // other constants, a dangerous engine object, an instance of an engine class, an instance or the
-// script of a class the pack defines, or nothing. `external` marks data read at run time (a file,
-// the command line), `prefix` the known start of a string built at run time.
+// script of a class the pack defines, a bound method (`funcref(o, "m")`, `Callable(o, "m")`), or
+// little. Of a value it cannot pin down it may still know:
+// - `external`: it comes from data read at run time (a file, the command line, the network);
+// - `prefix`: the start of a string built at run time;
+// - `some`: strings it may hold (a member or parameter that also gets values from places out of sight);
+// - `any`: it may be any object, the dangerous engine objects included (`instance_from_id(n)`, a
+//   singleton fetched by a name that is not constant).
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
@@ -12,11 +17,14 @@ export type Val =
   | { readonly t: "inst"; readonly cls: string }
   | { readonly t: "own"; readonly ref: ClassRef }
   | { readonly t: "script"; readonly ref: ClassRef }
-  | { readonly t: "unknown"; readonly external?: true; readonly prefix?: string }
+  | { readonly t: "method"; readonly target: Val; readonly name: string }
+  | { readonly t: "unknown"; readonly external?: true; readonly prefix?: string; readonly some?: ReadonlyArray<string>; readonly any?: true }
 
 export const UNKNOWN: Val = { t: "unknown" }
 export const EXTERNAL: Val = { t: "unknown", external: true }
+export const ANY_OBJECT: Val = { t: "unknown", any: true }
 export const LIT: Val = { t: "lit" }
+export const NULL: Val = { t: "lit", value: null }
 
 /** At most this many alternatives of a string are followed; more is "not constant". */
 export const MAX_ALTERNATIVES = 16
@@ -28,7 +36,7 @@ export const MAX_ALTERNATIVES = 16
 export const MAX_FOLDED_LENGTH = 4096
 
 export const strs = (values: ReadonlyArray<string>): Val => {
-  if (values.length > MAX_ALTERNATIVES) return UNKNOWN
+  if (values.length > MAX_ALTERNATIVES) return { t: "unknown", some: [...new Set(values)].slice(0, MAX_ALTERNATIVES) }
   const long = values.find((v) => v.length > MAX_FOLDED_LENGTH)
   if (long !== undefined) return values.length === 1 ? { t: "unknown", prefix: long.slice(0, MAX_FOLDED_LENGTH) } : UNKNOWN
   return { t: "str", values: values.length === 1 ? values : [...new Set(values)] }
@@ -38,17 +46,81 @@ export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "st
 
 export const isExternal = (v: Val): boolean => v.t === "unknown" && v.external === true
 
+/** May be any object, OS and the other dangerous engine objects included. */
+export const isAnyObject = (v: Val): boolean => v.t === "unknown" && v.any === true
+
 const sameRef = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
+
+/** Strings a value is known to possibly hold. */
+export const knownStrings = (v: Val): ReadonlyArray<string> => (v.t === "str" ? v.values : v.t === "unknown" ? (v.some ?? []) : [])
+
+/** Whether a value can stand for a dangerous engine object once it is no longer pinned down. */
+const mayBeEngineObject = (v: Val): boolean => v.t === "guard" || isAnyObject(v) || (v.t === "method" && mayBeEngineObject(v.target))
+
+const sameVal = (a: Val, b: Val): boolean => {
+  if (a.t !== b.t) return false
+  switch (a.t) {
+    case "guard":
+      return a.name === (b as typeof a).name
+    case "inst":
+      return a.cls === (b as typeof a).cls
+    case "own":
+    case "script":
+      return sameRef(a.ref, (b as typeof a).ref)
+    case "method":
+      return a.name === (b as typeof a).name && sameVal(a.target, (b as typeof a).target)
+    default:
+      return false
+  }
+}
 
 /** The value of a variable assigned `a` in one place and `b` in another. */
 export const join = (a: Val, b: Val): Val => {
   if (a.t === "str" && b.t === "str") return strs([...a.values, ...b.values])
   if (a.t === "lit" && b.t === "lit") return a.value === b.value ? a : LIT
-  if (a.t === "guard" && b.t === "guard" && a.name === b.name) return a
-  if (a.t === "inst" && b.t === "inst" && a.cls === b.cls) return a
-  if ((a.t === "own" || a.t === "script") && a.t === b.t && sameRef(a.ref, b.ref)) return a
-  return isExternal(a) || isExternal(b) ? EXTERNAL : UNKNOWN
+  if (sameVal(a, b)) return a
+  const some = [...new Set([...knownStrings(a), ...knownStrings(b)])].slice(0, MAX_ALTERNATIVES)
+  return {
+    t: "unknown",
+    ...(isExternal(a) || isExternal(b) ? { external: true } : {}),
+    ...(some.length > 0 ? { some } : {}),
+    ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
+  }
 }
 
+/** The join of several values; `empty` when there are none. */
+export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))
+
 /** A value built from parts: external when any part is. */
-export const derived = (...parts: ReadonlyArray<Val>): Val => (parts.some(isExternal) ? EXTERNAL : UNKNOWN)
+export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => (parts.some(isExternal) ? { t: "unknown", external: true } : { t: "unknown" })
+
+/** Whether a value is true when the engine converts it to a bool: true, false, or null when that is not known. */
+export const truthOf = (v: Val): boolean | null => {
+  if (v.t === "lit") return v.value === undefined ? null : Boolean(v.value)
+  if (v.t === "str") return v.values.every((s) => s !== "") ? true : v.values.every((s) => s === "") ? false : null
+  return null
+}
+
+/**
+ * A path stays inside when it starts with an allowed prefix (or, for methods of an opened
+ * directory and for res:// loads, is relative) and has no `..` segment. A path known only by its
+ * start is judged on what that start already proves; a path that may be one of several known
+ * strings is outside when one of them is.
+ */
+export const judgePath = (v: Val, allowedPrefixes: ReadonlyArray<string>, relativeAllowed: boolean): "inside" | "outside" | "unknown" => {
+  const one = (path: string, whole: boolean): "inside" | "outside" | "unknown" => {
+    if (path.split(/[/\\]/).includes("..")) return "outside"
+    if (allowedPrefixes.some((p) => path.startsWith(p))) return "inside"
+    if (/^([/\\~]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:\/\/)/.test(path)) return "outside"
+    if (!whole) return relativeAllowed && path.length > 0 ? "inside" : "unknown"
+    return relativeAllowed && path.length > 0 ? "inside" : "outside"
+  }
+  if (v.t === "str") {
+    const verdicts = v.values.map((p) => one(p, true))
+    return verdicts.includes("outside") ? "outside" : verdicts.includes("unknown") ? "unknown" : "inside"
+  }
+  if (v.t !== "unknown") return "unknown"
+  if ((v.some ?? []).some((p) => one(p, true) === "outside")) return "outside"
+  if (v.prefix !== undefined && v.prefix !== "") return one(v.prefix, false)
+  return "unknown"
+}

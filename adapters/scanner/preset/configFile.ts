@@ -1,4 +1,4 @@
-// Godot's ConfigFile text (export_presets.cfg): sections, `key=value` lines, values as written.
+// Godot's ConfigFile text (export_presets.cfg, project.godot): sections, `key=value` lines, values as written.
 // Kept as text with line numbers, because the check-preset command names the exact line to change.
 
 export interface ConfigValue {
@@ -51,8 +51,11 @@ export const parseConfigFile = (text: string): ReadonlyArray<ConfigSection> => {
       continue
     }
     const eq = trimmed.indexOf("=")
+    if (eq <= 0) continue
+    // Keys before the first section (project.godot's `config_version`, `_global_script_classes`) form a section named "".
+    if (sections.length === 0) sections.push({ name: "", line: 0, values: new Map() })
     const section = sections.at(-1)
-    if (eq <= 0 || section === undefined) continue
+    if (section === undefined) continue
     const value = { key: trimmed.slice(0, eq).trim(), raw: trimmed.slice(eq + 1).trim(), line: n + 1 }
     section.values.set(value.key, value)
     const depth = depthChange(value.raw)

@@ -1,0 +1,600 @@
+// What an expression's value can be, with the whole pack in view (see values.ts for what is known of a
+// value). Values are followed flow-insensitively: a local holds any of the values assigned to it
+// anywhere in its function; a member any of the values its class gives it, and anything else (it can
+// be set from elsewhere); a parameter any of the arguments its class's own calls pass, and anything
+// else; a call of one of the pack's functions any value it returns. Dispatch by a constant name is
+// followed to the method it reaches (`Engine.call("get_singleton", "OS")` is OS), bound methods to
+// their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
+// Evaluator serves every script of a pack.
+import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
+import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
+import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
+import type { PolicyIndex } from "./PolicyIndex.ts"
+import { applyStringMethod, applyStringMethod2, formatString, STRING_METHODS, STRING_METHODS_WITH_ARGUMENTS } from "./stringFold.ts"
+import type { Grammar } from "./tokenizer.ts"
+import { ANY_OBJECT, derived, EXTERNAL, isAnyObject, isExternal, join, joinAll, knownStrings, MAX_ALTERNATIVES, NULL, strs, UNKNOWN, type Val } from "./values.ts"
+
+export interface Local {
+  readonly type: TypeRef | null
+  readonly inits: Array<Expr>
+  /** Values appended by compound assignments (`name += part`). */
+  readonly appends: Array<Expr>
+  /** A loop or match binding: a value the analysis cannot follow. */
+  opaque: boolean
+  /** A parameter: it takes any argument; those of the class's own calls of its function (`fn`) are known. */
+  readonly param?: { readonly cls: ClassRef; readonly fn: string | null; readonly index: number }
+  value?: Val
+  evaluating?: boolean
+}
+
+export interface Fn {
+  readonly cls: ClassRef
+  readonly locals: Map<string, Local>
+  readonly parent: Fn | null
+  readonly memo: WeakMap<Expr, Val>
+  /** Locals on which `.reload()` is called in the function (a script whose source may have been changed). */
+  readonly reloaded: Set<string>
+}
+
+/** Methods whose result is data read at run time: a path or object built from it comes from outside the pack. */
+const READS = new Set([
+  "get_as_text", "get_line", "get_buffer", "get_csv_line", "get_pascal_string", "get_var", "get_string", "get_8", "get_16", "get_32", "get_64",
+  "get_utf8_string", "get_file_as_string", "get_file_as_bytes", "get_packet", "get_data", "get_partial_data", "get_cmdline_args", "get_cmdline_user_args",
+  "get_environment", "get_clipboard", "clipboard_get", "get_value", "get_available_packet_count", "get_string_from_utf8", "get_string_from_ascii",
+])
+
+/** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
+export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
+
+/** Calling a bound method: `f.call_func(a)`, `c.call(a)`; and with the arguments in one array. */
+export const INVOKE: ReadonlySet<string> = new Set(["call", "call_func", "call_deferred", "call_thread_safe"])
+export const INVOKE_ARRAY: ReadonlySet<string> = new Set(["callv", "call_funcv"])
+
+/** Object's own methods that call a method of the receiver by name, with the arguments that follow (or in an array for callv). */
+const OBJECT_DISPATCH: ReadonlySet<string> = new Set(["call", "call_deferred", "callv", "call_thread_safe", "call_deferred_thread_group"])
+
+/** Declared types that say nothing about which object a variable holds. */
+const UNINFORMATIVE_TYPES: ReadonlySet<string> = new Set(["Object", "Variant", "Reference", "RefCounted", "String", "StringName", "NodePath"])
+
+/** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
+const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_user_data_dir", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
+
+/** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
+const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
+
+/** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
+const PASS_THROUGH: ReadonlySet<string> = new Set(["get_ref", "front", "back", "pop_back", "pop_front", "pick_random", "get_object", "values", "keys"])
+
+export const isScriptLike = (v: Val): boolean => v.t === "script" || (v.t === "inst" && SCRIPT_CLASSES.has(v.cls))
+
+/** Statically, the 8 arguments of a call whose arguments are out of sight (a signal's, a funcref's). */
+export const opaqueArgs = (at: Expr["at"]): ReadonlyArray<Expr> => Array.from({ length: 8 }, () => ({ k: "error", at }) as Expr)
+
+/** The arguments of `callv(name, args)`: the array's items, or its elements read one by one. */
+export const arrayArgs = (e: Expr | undefined, at: Expr["at"]): ReadonlyArray<Expr> => {
+  if (e === undefined) return []
+  if (e.k === "array") return e.items
+  return Array.from({ length: 8 }, (_, i) => ({ k: "index", obj: e, index: { k: "num", text: String(i), at }, at }) as Expr)
+}
+
+const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
+
+interface ClassFacts {
+  /** Assignments to members of the class in its own functions (`x = v`, `self.x = v`). */
+  readonly assigned: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn; readonly compound: boolean }>>
+  /** Calls of functions by name in the class's own functions (`f(a)`, `self.f(a)`). */
+  readonly calls: Map<string, Array<{ readonly args: ReadonlyArray<Expr>; readonly fn: Fn }>>
+  /** Names `reload()` is called on in any of the class's functions (a member holding a script). */
+  readonly reloaded: Set<string>
+}
+
+const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else list.push(value)
+}
+
+export class Evaluator {
+  readonly model: PackModel
+  readonly idx: PolicyIndex
+  readonly grammar: Grammar
+  readonly #fns = new WeakMap<FunctionDecl, Fn>()
+  readonly #classFns = new Map<string, Fn>()
+  readonly #facts = new Map<string, ClassFacts>()
+  readonly #members = new Map<string, Val | null>()
+  readonly #returns = new WeakMap<FunctionDecl, Val | null>()
+
+  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar) {
+    this.model = model
+    this.idx = idx
+    this.grammar = grammar
+  }
+
+  // ---- scopes ----
+
+  /** The context of a class's own expressions (member initialisers, constants, annotations). */
+  classFn(cls: ClassRef): Fn {
+    const key = refKey(cls)
+    const cached = this.#classFns.get(key)
+    if (cached !== undefined) return cached
+    const fn: Fn = { cls, locals: new Map(), parent: null, memo: new WeakMap(), reloaded: new Set() }
+    this.#classFns.set(key, fn)
+    return fn
+  }
+
+  /** The context of a function (its locals collected once); `method` for a class function (not a lambda or accessor). */
+  fnOf(cls: ClassRef, f: FunctionDecl, parent: Fn | null, method: boolean): Fn {
+    const cached = this.#fns.get(f)
+    if (cached !== undefined) return cached
+    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set() }
+    this.#fns.set(f, fn)
+    f.params.forEach((p, index) =>
+      fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index } }),
+    )
+    this.#collectLocals(f.body, fn)
+    return fn
+  }
+
+  /** Every local of the function and every value assigned to it, wherever it is in the function. */
+  #collectLocals(body: ReadonlyArray<Stmt>, fn: Fn): void {
+    const assignments: Array<{ name: string; expr: Expr; compound: boolean }> = []
+    const walk = (stmts: ReadonlyArray<Stmt>): void => {
+      for (const s of stmts) {
+        if (s.k === "var" && !fn.locals.has(s.name)) fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: false })
+        if (s.k === "var" && s.init !== null) fn.locals.get(s.name)?.inits.push(s.init)
+        if (s.k === "for") fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: true })
+        if (s.k === "if") for (const b of s.branches) walk(b.body)
+        if (s.k === "while" || s.k === "for") walk(s.body)
+        if (s.k === "match") {
+          for (const b of s.branches) {
+            for (const p of b.patterns) for (const name of bindings(p)) fn.locals.set(name, { type: null, inits: [], appends: [], opaque: true })
+            walk(b.body)
+          }
+        }
+      }
+    }
+    walk(body)
+    forEachExpr(body, (e) => {
+      if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
+      if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
+    })
+    for (const a of assignments) {
+      const local = fn.locals.get(a.name)
+      if (local === undefined) continue
+      if (a.compound) local.appends.push(a.expr)
+      else local.inits.push(a.expr)
+    }
+  }
+
+  local(name: string, fn: Fn): { local: Local; owner: Fn } | null {
+    for (let f: Fn | null = fn; f !== null; f = f.parent) {
+      const local = f.locals.get(name)
+      if (local !== undefined) return { local, owner: f }
+    }
+    return null
+  }
+
+  /** Whether `name` is the script's own (a local, a member, a constant, a class of the pack). */
+  isOwnName(name: string, fn: Fn): boolean {
+    return this.local(name, fn) !== null || this.model.defines(fn.cls, name) || this.model.innerClass(fn.cls, name) !== null || this.model.globalClass(name) !== null
+  }
+
+  /** What a declared type says a variable holds; UNKNOWN when it says nothing useful. */
+  typeVal(t: TypeRef | null, fn: Fn): Val {
+    const first = t?.names[0]
+    if (t === null || first === undefined) return UNKNOWN
+    const inner = this.model.innerClass(fn.cls, first)
+    const global = inner ?? this.model.globalClass(first)
+    if (global !== null) return { t: "own", ref: t.names.length > 1 ? { script: global.script, inner: [...global.inner, ...t.names.slice(1)] } : global }
+    // A constant holding a script of the pack (`const Mine = preload("res://mine.gd")`, then `: Mine`).
+    const constant = this.model.constant(fn.cls, first, (expr, where) => this.eval(expr, this.classFn(where)))
+    if (constant?.t === "script") return { t: "own", ref: t.names.length > 1 ? { script: constant.ref.script, inner: [...constant.ref.inner, ...t.names.slice(1)] } : constant.ref }
+    if (UNINFORMATIVE_TYPES.has(first)) return UNKNOWN
+    return { t: "inst", cls: first }
+  }
+
+  /** The engine class a receiver is known to be, for `Class.method` tables. */
+  receiverClass(recv: Val, expr: Expr | null, fn: Fn): string | null {
+    if (recv.t === "guard") return recv.name
+    if (recv.t === "inst") return recv.cls
+    if (expr?.k === "id" && recv.t === "unknown" && !this.isOwnName(expr.name, fn) && /^[A-Z]/.test(expr.name)) return expr.name
+    return null
+  }
+
+  // ---- class facts ----
+
+  #factsOf(cls: ClassRef): ClassFacts {
+    const key = refKey(cls)
+    const cached = this.#facts.get(key)
+    if (cached !== undefined) return cached
+    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set() }
+    this.#facts.set(key, facts)
+    const decl = this.model.decl(cls)
+    const functions = [...(decl?.functions ?? []).map((f) => ({ f, method: true })), ...(decl?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
+    for (const { f, method } of functions) {
+      const fn = this.fnOf(cls, f, null, method)
+      for (const name of fn.reloaded) if (this.local(name, fn) === null) facts.reloaded.add(name)
+      forEachExpr(f.body, (e) => {
+        if (e.k === "bin" && isAssignment(e.op)) {
+          const name = e.left.k === "id" && this.local(e.left.name, fn) === null ? e.left.name : e.left.k === "member" && e.left.obj.k === "self" ? e.left.name : null
+          if (name !== null) push(facts.assigned, name, { expr: e.right, fn, compound: e.op !== "=" })
+        }
+        if (e.k === "call") {
+          const name = e.callee.k === "id" && this.local(e.callee.name, fn) === null ? e.callee.name : e.callee.k === "member" && e.callee.obj.k === "self" ? e.callee.name : null
+          if (name !== null) push(facts.calls, name, { args: e.args, fn })
+        }
+      })
+    }
+    return facts
+  }
+
+  /** Whether `reload()` is called on `name` in the function, or, for a member, anywhere in its class. */
+  isReloaded(name: string, fn: Fn): boolean {
+    if (fn.reloaded.has(name)) return true
+    return this.local(name, fn) === null && this.#factsOf(fn.cls).reloaded.has(name)
+  }
+
+  /** A member's value: typed, or any value its class gives it, and anything else. */
+  memberValue(owner: ClassRef, decl: { readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null }): Val {
+    const typed = this.typeVal(decl.type, this.classFn(owner))
+    if (typed.t !== "unknown") return typed
+    const key = `${refKey(owner)}#${decl.name}`
+    const cached = this.#members.get(key)
+    if (cached !== undefined) return cached ?? UNKNOWN
+    this.#members.set(key, null)
+    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    const values = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn)), UNKNOWN]
+    const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
+    const value = appended(joinAll(values), appends)
+    this.#members.set(key, value)
+    return value
+  }
+
+  /** Any value a function of the pack returns (null when it has no `return` with a value). */
+  returnValue(owner: ClassRef, f: FunctionDecl): Val {
+    const cached = this.#returns.get(f)
+    if (cached !== undefined) return cached ?? UNKNOWN
+    this.#returns.set(f, null)
+    const fn = this.fnOf(owner, f, null, true)
+    const value = joinAll(
+      returnedExprs(f.body).map((e) => (e === null ? NULL : this.eval(e, fn))),
+      NULL,
+    )
+    this.#returns.set(f, value)
+    return value
+  }
+
+  #paramValues(param: NonNullable<Local["param"]>): ReadonlyArray<Val> {
+    if (param.fn === null) return []
+    return (this.#factsOf(param.cls).calls.get(param.fn) ?? []).flatMap((site) => {
+      const arg = site.args[param.index]
+      return arg === undefined ? [] : [this.eval(arg, site.fn)]
+    })
+  }
+
+  // ---- names ----
+
+  #evalLocal(local: Local, owner: Fn): Val {
+    if (local.value !== undefined) return local.value
+    if (local.opaque) return this.typeVal(local.type, owner)
+    if (local.evaluating === true) return UNKNOWN
+    local.evaluating = true
+    let value = this.typeVal(local.type, owner)
+    if (value.t === "unknown") {
+      const parts = local.inits.map((init) => this.eval(init, owner))
+      if (local.param !== undefined) parts.push(...this.#paramValues(local.param), UNKNOWN)
+      value = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
+    }
+    local.evaluating = false
+    local.value = value
+    return value
+  }
+
+  #evalName(name: string, fn: Fn): Val {
+    const found = this.local(name, fn)
+    if (found !== null) return this.#evalLocal(found.local, found.owner)
+    const member = this.model.variable(fn.cls, name)
+    if (member !== null) return this.memberValue(member.owner, member.decl)
+    const constant = this.model.constant(fn.cls, name, (expr, where) => this.eval(expr, this.classFn(where)))
+    if (constant !== null) return constant
+    const cls = this.model.innerClass(fn.cls, name) ?? this.model.globalClass(name)
+    if (cls !== null) return { t: "script", ref: cls }
+    const guard = this.idx.guarded.get(name)
+    if (guard !== undefined) return { t: "guard", name: guard }
+    return UNKNOWN
+  }
+
+  // ---- values ----
+
+  eval(e: Expr, fn: Fn): Val {
+    const cached = fn.memo.get(e)
+    if (cached !== undefined) return cached
+    fn.memo.set(e, UNKNOWN)
+    const v = this.#evalUncached(e, fn)
+    fn.memo.set(e, v)
+    return v
+  }
+
+  #evalUncached(e: Expr, fn: Fn): Val {
+    switch (e.k) {
+      case "str":
+        return strs([e.value])
+      case "num":
+        return { t: "lit", value: Number(e.text) }
+      case "const":
+        return { t: "lit", value: e.value }
+      case "id":
+        return this.#evalName(e.name, fn)
+      case "self":
+        return { t: "own", ref: fn.cls }
+      case "node":
+        return { t: "inst", cls: "Node" }
+      case "preload":
+        return this.scriptAt(this.eval(e.path, fn), fn)
+      case "cast": {
+        const inner = this.eval(e.expr, fn)
+        const typed = this.typeVal(e.type, fn)
+        return typed.t === "unknown" || isExternal(inner) ? inner : typed
+      }
+      case "ternary":
+        return join(this.eval(e.then, fn), this.eval(e.else, fn))
+      case "member":
+        return this.#evalMember(e, fn)
+      case "call":
+        return this.#evalCall(e, fn)
+      case "bin":
+        return this.#evalBinary(e, fn)
+      case "unary": {
+        const v = this.eval(e.expr, fn)
+        if ((e.op === "not" || e.op === "!") && v.t === "lit" && v.value !== undefined) return { t: "lit", value: !v.value }
+        if (e.op === "-" && v.t === "lit" && typeof v.value === "number") return { t: "lit", value: -v.value }
+        return derived(v)
+      }
+      case "index": {
+        // An element holds one of the strings the container was built with, or anything.
+        const obj = this.eval(e.obj, fn)
+        if (isAnyObject(obj)) return ANY_OBJECT
+        const some = obj.t === "unknown" ? obj.some : undefined
+        const element = derived(obj, this.eval(e.index, fn))
+        return some === undefined ? element : { ...element, some }
+      }
+      case "array":
+      case "dict": {
+        const items = (e.k === "array" ? e.items : e.entries.map(([, v]) => v)).map((x) => this.eval(x, fn))
+        if (items.some((v) => v.t === "guard" || isAnyObject(v))) return ANY_OBJECT
+        const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
+        const container = derived(...items)
+        return some.length === 0 ? container : { ...container, some }
+      }
+      case "lambda":
+        return { t: "inst", cls: "Callable" }
+      default:
+        return UNKNOWN
+    }
+  }
+
+  /** The pack's script at a path (`preload`, `load`), a script from elsewhere, or UNKNOWN. */
+  scriptAt(p: Val, fn: Fn): Val {
+    if (p.t !== "str" || p.values.length !== 1) return UNKNOWN
+    const path = p.values[0] ?? ""
+    const ref = this.model.scriptAt(resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null))
+    if (ref !== null) return { t: "script", ref }
+    return /\.(gd|gdc|gde)$/.test(path) ? { t: "inst", cls: "GDScript" } : UNKNOWN
+  }
+
+  #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
+    const obj = this.eval(e.obj, fn)
+    if (obj.t === "script" || obj.t === "own") {
+      const inner = this.model.innerClass(obj.ref, e.name)
+      if (inner !== null && this.model.decl(obj.ref)?.classes.some((c) => c.name === e.name)) return { t: "script", ref: inner }
+      const constant = this.model.constant(obj.ref, e.name, (expr, where) => this.eval(expr, this.classFn(where)))
+      if (constant !== null) return constant
+      const member = this.model.variable(obj.ref, e.name)
+      if (member !== null) return this.memberValue(member.owner, member.decl)
+      return UNKNOWN
+    }
+    if (isAnyObject(obj)) return ANY_OBJECT
+    // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
+    if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
+    return derived(obj)
+  }
+
+  #evalBinary(e: Extract<Expr, { k: "bin" }>, fn: Fn): Val {
+    if (isAssignment(e.op)) return this.eval(e.right, fn)
+    const l = this.eval(e.left, fn)
+    const r = this.eval(e.right, fn)
+    if (e.op === "+") {
+      if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
+      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...(isExternal(r) ? { external: true } : {}) }
+      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
+      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value }
+      return derived(l, r)
+    }
+    if (e.op === "%" && l.t === "str") {
+      const args = e.right.k === "array" ? e.right.items.map((x) => this.eval(x, fn)) : [r]
+      if (l.values.length === 1) {
+        const formatted = formatString(l.values[0] ?? "", args)
+        if (formatted !== null) return strs([formatted])
+        const text = l.values[0] ?? ""
+        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...(args.some(isExternal) ? { external: true } : {}) }
+      }
+      return derived(...args)
+    }
+    const folded = compare(e.op, l, r)
+    return folded ?? derived(l, r)
+  }
+
+  #evalCall(e: Extract<Expr, { k: "call" }>, fn: Fn): Val {
+    const callee = e.callee
+    const args = e.args.map((a) => this.eval(a, fn))
+    if (callee.k === "id") return this.#evalBareCall(callee.name, e.args, args, fn)
+    if (callee.k !== "member") return derived(...args)
+    return this.evalMethod(this.eval(callee.obj, fn), callee.obj, callee.name, e.args, args, fn, 0)
+  }
+
+  #evalBareCall(name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn): Val {
+    const own = this.model.method(fn.cls, name)
+    if (own !== null) return this.returnValue(own.owner, own.decl)
+    if (this.model.defines(fn.cls, name)) return derived(...args)
+    const first = args[0] ?? UNKNOWN
+    switch (name) {
+      case "load":
+        return this.scriptAt(first, fn)
+      case "str":
+      case "String":
+      case "StringName":
+      case "NodePath":
+        if (!args.every((a) => a.t === "str")) return derived(...args)
+        return args.reduce<Val>((a, b) => (a.t === "str" && b.t === "str" ? strs(a.values.flatMap((x) => b.values.map((y) => x + y))) : UNKNOWN), strs([""]))
+      case "char":
+        return first.t === "lit" && typeof first.value === "number" ? strs([String.fromCodePoint(first.value)]) : derived(first)
+      case "get_tree":
+        return { t: "inst", cls: "SceneTree" }
+      case "get_script":
+        return { t: "inst", cls: "Script" }
+      case "instance_from_id":
+        return ANY_OBJECT
+      case "weakref":
+        return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
+      case "funcref":
+      case "Callable":
+        return args.length >= 2 ? bound(first, args[1] ?? UNKNOWN) : name === "Callable" ? { t: "inst", cls: "Callable" } : UNKNOWN
+      default:
+        break
+    }
+    if (READS.has(name)) return EXTERNAL
+    // Dispatch on self by a constant name: `call("f")` is `f()`.
+    if (OBJECT_DISPATCH.has(name)) return this.evalMethod({ t: "own", ref: fn.cls }, null, name, argExprs, args, fn, 0)
+    return derived(...args)
+  }
+
+  /** `recv.name(args)`: what it returns. */
+  evalMethod(recv: Val, recvExpr: Expr | null, name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn, depth: number): Val {
+    if (depth > MAX_ALTERNATIVES) return UNKNOWN
+    if (recv.t === "method") {
+      if (INVOKE.has(name)) return this.evalMethod(recv.target, null, recv.name, argExprs, args, fn, depth + 1)
+      if (INVOKE_ARRAY.has(name)) {
+        const items = arrayArgs(argExprs[0], argExprs[0]?.at ?? { line: 0, column: 0 })
+        return this.evalMethod(recv.target, null, recv.name, items, items.map((x) => this.eval(x, fn)), fn, depth + 1)
+      }
+      if (name === "bind" || name === "bindv" || name === "unbind") return recv
+      return derived(...args)
+    }
+    if (isAnyObject(recv)) return ANY_OBJECT
+    const first = args[0] ?? UNKNOWN
+    if (name === "new") {
+      if (recv.t === "script") return { t: "own", ref: recv.ref }
+      if (recv.t === "guard") return this.#instanceOf(recv.name)
+      if (recvExpr?.k === "id") return { t: "inst", cls: recvExpr.name }
+    }
+    if (recv.t === "guard") {
+      if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
+      if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
+      if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn)
+      const cls = this.idx.constructors.get(`${recv.name}.${name}`)
+      if (cls !== undefined) return { t: "inst", cls }
+    }
+    if (recv.t === "own" || recv.t === "script") {
+      const own = this.model.method(recv.ref, name)
+      if (own !== null) return this.returnValue(own.owner, own.decl)
+      if (this.model.defines(recv.ref, name)) return derived(...args)
+    }
+    if (recv.t === "str" && STRING_METHODS.has(name) && args.length === 0) {
+      const folded = recv.values.map((v) => applyStringMethod(name, v))
+      if (folded.every((x): x is string => x !== null)) return strs(folded)
+    }
+    if (recv.t === "str" && STRING_METHODS_WITH_ARGUMENTS.has(name)) {
+      const folded = recv.values.map((v) => applyStringMethod2(name, v, args))
+      if (folded.every((x): x is string => x !== null)) return strs(folded)
+    }
+    if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
+      const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
+      if (prefix !== undefined) return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args.some(isExternal) || isExternal(recv) ? { external: true } : {}) }
+    }
+    if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
+      const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]
+      if (root !== undefined) return { t: "unknown", prefix: root, ...(isExternal(recv) ? { external: true } : {}) }
+    }
+    if (name === "get_tree") return { t: "inst", cls: "SceneTree" }
+    if (name === "get_script") return { t: "inst", cls: "Script" }
+    if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
+    if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
+    if (READS.has(name)) return EXTERNAL
+    if (name === "join" && recv.t === "str" && recvExpr?.k === "str" && argExprs[0]?.k === "array") {
+      const parts = argExprs[0].items.map((x) => this.eval(x, fn))
+      if (parts.every((p) => p.t === "str" && p.values.length === 1)) return strs([parts.map((p) => (p as { values: ReadonlyArray<string> }).values[0]).join(recv.values[0] ?? "")])
+    }
+    // Dispatch by a constant name: `o.call("m", a)` returns what `o.m(a)` returns.
+    if (OBJECT_DISPATCH.has(name) && !(recv.t === "inst" && recv.cls === "Callable")) {
+      if (first.t === "str" && first.values.length === 1) {
+        const rest = name === "callv" ? arrayArgs(argExprs[1], argExprs[1]?.at ?? { line: 0, column: 0 }) : argExprs.slice(1)
+        return this.evalMethod(recv, recvExpr, first.values[0] ?? "", rest, rest.map((x) => this.eval(x, fn)), fn, depth + 1)
+      }
+      if (recv.t === "guard") return ANY_OBJECT
+    }
+    if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) return recv.t === "guard" ? ANY_OBJECT : recv
+    return derived(recv, ...args)
+  }
+
+  /** An instance of a dangerous class: singletons' classes (`_OS.new()`) give the singleton itself. */
+  #instanceOf(guard: string): Val {
+    return this.idx.instanceClasses.has(guard) || this.idx.constructors.has(`${guard}.new`) || guard === "GDScript" ? { t: "inst", cls: guard } : { t: "guard", name: guard }
+  }
+
+  /** `Engine.get_singleton(x)` / `ClassDB.instance(x)`: the object it gives; any object when x is not constant. */
+  #namedObject(arg: Val, kind: "singleton" | "class"): Val {
+    if (arg.t !== "str" || arg.values.length !== 1) return ANY_OBJECT
+    const name = arg.values[0] ?? ""
+    const guard = this.idx.guarded.get(name)
+    if (guard === undefined) return { t: "inst", cls: name }
+    return kind === "singleton" ? { t: "guard", name: guard } : this.#instanceOf(guard)
+  }
+}
+
+/** `funcref(target, name)` / `Callable(target, name)`. */
+const bound = (target: Val, name: Val): Val => {
+  if (name.t === "str" && name.values.length === 1) return { t: "method", target, name: name.values[0] ?? "" }
+  return target.t === "guard" || isAnyObject(target) ? ANY_OBJECT : UNKNOWN
+}
+
+/** A variable assigned `base` and then appended to (`+=`): its known start and some of the strings it can be. */
+const appended = (base: Val, adds: ReadonlyArray<Val>): Val => {
+  if (adds.length === 0) return base
+  const external = isExternal(base) || adds.some(isExternal)
+  const starts = knownStrings(base)
+  if (starts.length === 0) return external ? EXTERNAL : { t: "unknown", ...(isAnyObject(base) ? { any: true } : {}) }
+  const tails = adds.flatMap(knownStrings)
+  const some = [...new Set([...starts, ...starts.flatMap((s) => tails.map((t) => s + t))])].slice(0, MAX_ALTERNATIVES)
+  let prefix = starts[0] ?? ""
+  for (const s of starts) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1)
+  return { t: "unknown", prefix, some, ...(external ? { external: true } : {}) }
+}
+
+/** Comparisons and logic on constants (`false == false`, `1 != 2`, `true and x`); null when not constant. */
+const compare = (op: string, l: Val, r: Val): Val | null => {
+  const plain = (v: Val): boolean | number | null | string | undefined => (v.t === "lit" ? v.value : v.t === "str" && v.values.length === 1 ? v.values[0] : undefined)
+  const a = plain(l)
+  const b = plain(r)
+  if (op === "and" || op === "&&") return a !== undefined && !a ? { t: "lit", value: false } : a !== undefined && b !== undefined ? { t: "lit", value: Boolean(b) } : null
+  if (op === "or" || op === "||") return a !== undefined && a ? { t: "lit", value: true } : a !== undefined && b !== undefined ? { t: "lit", value: Boolean(b) } : null
+  if (a === undefined || b === undefined) return null
+  switch (op) {
+    case "==":
+    case "!=":
+      // Only values of one type compare for sure; the engine's conversions between types are not folded.
+      if (typeof a !== typeof b || a === null || b === null) return a === null && b === null ? { t: "lit", value: op === "==" } : null
+      return { t: "lit", value: (a === b) === (op === "==") }
+    case "<":
+    case ">":
+    case "<=":
+    case ">=": {
+      if (a === null || b === null) return null
+      const x = typeof a === "boolean" ? Number(a) : a
+      const y = typeof b === "boolean" ? Number(b) : b
+      if (typeof x !== typeof y) return null
+      return { t: "lit", value: op === "<" ? x < y : op === ">" ? x > y : op === "<=" ? x <= y : x >= y }
+    }
+    default:
+      return null
+  }
+}

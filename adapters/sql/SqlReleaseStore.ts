@@ -138,6 +138,16 @@ export const layerSqlReleaseStore = Layer.effect(
           Effect.map((row) => row?.active_version ?? null),
           orUnavailable,
         ),
+      // One conditional UPDATE of the game's row: atomic on both databases, whoever runs it at the same time.
+      takeLifecycleLease: (gameId, holder, now, until) =>
+        database.query("take a game's lifecycle lease", () =>
+          db.updateTable("games").set({ lifecycle_holder: holder, lifecycle_until: time.write(until) }).where("id", "=", gameId)
+            .where((eb) => eb.or([eb("lifecycle_holder", "is", null), eb("lifecycle_holder", "=", holder), eb("lifecycle_until", "<=", time.write(now))]))
+            .executeTakeFirst()).pipe(Effect.map((result) => Number(result.numUpdatedRows) === 1), orUnavailable),
+      dropLifecycleLease: (gameId, holder) =>
+        database.query("drop a game's lifecycle lease", () =>
+          db.updateTable("games").set({ lifecycle_holder: null, lifecycle_until: null }).where("id", "=", gameId).where("lifecycle_holder", "=", holder)
+            .execute()).pipe(Effect.asVoid, orUnavailable),
       deleteExpiredIntents: (now) =>
         database.query("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((result) => Number(result.numDeletedRows)),

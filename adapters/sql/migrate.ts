@@ -14,6 +14,7 @@ import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
 import { credentialsSchema } from "./migrations/0009_credentials.ts"
 import { catalogIndexes } from "./migrations/0010_catalog.ts"
+import { lifecycleRecords } from "./migrations/0011_lifecycle_records.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -51,6 +52,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
     },
   },
   "0010_catalog": { up: (db) => catalogIndexes(db, flavor) },
+  "0011_lifecycle_records": { up: (db) => lifecycleRecords(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */

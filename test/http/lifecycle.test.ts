@@ -2,10 +2,11 @@
 // takedown and reinstate (one release, a whole game), each allowed and refused, and the 404 rule.
 import { describe, expect, test } from "vitest"
 import { artifact } from "../support/api.ts"
-import { makeTestApp, newGame, release } from "../support/testApp.ts"
+import { makeTestApp, newGame, release, type TestAppOptions } from "../support/testApp.ts"
+import { Effect } from "effect"
 
-const setup = async () => {
-  const t = await makeTestApp()
+const setup = async (options: TestAppOptions = {}) => {
+  const t = await makeTestApp(options)
   const owner = await t.token("owner")
   const admin = await t.token("admin", { admin: true })
   const stranger = await t.token("stranger")
@@ -48,7 +49,8 @@ describe("approval activates only newer releases published on approval", () => {
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
     const live = await post(rel("2.0.0", "activate"), (await t.token("owner")), { reason: "launch day" })
     expect(live.status).toBe(200)
-    expect(live.body).toMatchObject({ activeVersion: "2.0.0", gameStatus: "published" })
+    expect(live.body).toMatchObject({ activeVersion: "2.0.0", activated: true, gameStatus: "published" })
+    expect(live.body).not.toHaveProperty("activationNote")
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(200)
     expect((await game()).activeVersion).toBe("2.0.0")
     await t.dispose()
@@ -76,7 +78,7 @@ describe("activate: go-live and rollback", () => {
     await t.api.approveScanned(admin, gameId, "1.0.0")
     await t.api.approveScanned(admin, gameId, "2.0.0")
     const back = await post(rel("1.0.0", "activate"), owner, {})
-    expect(back.body).toMatchObject({ activeVersion: "1.0.0" })
+    expect(back.body).toMatchObject({ activeVersion: "1.0.0", activated: true })
     expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
     // Administrators may too; activating the active release again is fine.
@@ -91,6 +93,31 @@ describe("activate: go-live and rollback", () => {
       .toEqual([404, "game_not_found_or_forbidden"])
     expect((await post(rel("9.9.9", "activate"), owner)).body.error).toBe("not_found")
     expect((await t.api.call("POST", rel("1.0.0", "activate"))).status).toBe(401)
+    await t.dispose()
+  })
+})
+
+describe("GET /api/games/{gameId} says which release is active and why", () => {
+  test("activated on approval, activated by the owner, the fallback after a takedown; nothing without an active release; not in the public view", async () => {
+    const { t, owner, admin, stranger, gameId, ship, post, rel, adminRel, game } = await setup()
+    expect((await game()).activeReason).toBeNull()
+    await ship("1.0.0")
+    await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    const approvedAt = t.clock.current().toISOString()
+    expect(await game()).toMatchObject({ activeVersion: "1.0.0", activeReason: { cause: "approval", actor: "user:admin", at: approvedAt } })
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    t.clock.advance(60)
+    await post(rel("1.0.0", "activate"), owner, { reason: "2.0.0 crashes on start" })
+    expect((await game(admin)).activeReason).toEqual({ cause: "activation", actor: "user:owner", at: t.clock.current().toISOString() })
+    await post(rel("2.0.0", "activate"), owner)
+    await post(adminRel("2.0.0", "takedown"), admin, { reason: "malware" })
+    expect(await game()).toMatchObject({ activeVersion: "1.0.0", activeReason: { cause: "takedown_fallback", actor: "user:admin" } })
+    const mine = (await t.api.call("GET", "/api/me/games", { token: owner })).body.games[0]
+    expect(mine.activeReason).toMatchObject({ cause: "takedown_fallback" })
+    expect((await game(stranger))).not.toHaveProperty("activeReason")
+    await post(adminRel("1.0.0", "takedown"), admin, { reason: "malware" })
+    expect(await game()).toMatchObject({ activeVersion: null, activeReason: null })
     await t.dispose()
   })
 })
@@ -181,6 +208,31 @@ describe("takedown and reinstate", () => {
   })
 })
 
+describe("game-wide takedown and reinstate", () => {
+  test("the game-wide reinstate reverses only the game-wide takedown: a release taken down alone stays down, the release active then is active again", async () => {
+    const { t, admin, stranger, gameId, ship, post, adminRel, game } = await setup()
+    await ship("1.0.0")
+    await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    expect((await post(adminRel("2.0.0", "takedown"), admin, { reason: "Ships malware" })).body.activeVersion).toBe("1.0.0")
+    const down = await post(`/api/admin/games/${gameId}/takedown`, admin, { reason: "Publisher account compromised" })
+    expect(down.body.releases.map((r: { version: string }) => r.version)).toEqual(["1.0.0"])
+    expect(down.body).toMatchObject({ activeVersion: null, gameStatus: "taken_down" })
+    const back = await post(`/api/admin/games/${gameId}/reinstate`, admin, { reason: "Account recovered" })
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ activeVersion: "1.0.0", gameStatus: "published", releases: [{ version: "1.0.0", status: "approved" }] })
+    const view = await game()
+    expect(view.releases.map((r: { version: string; status: string }) => [r.version, r.status])).toEqual([["1.0.0", "approved"], ["2.0.0", "taken_down"]])
+    expect(view.activeReason).toMatchObject({ cause: "game_reinstate", actor: "user:admin" })
+    expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
+    expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
+    const again = await post(`/api/admin/games/${gameId}/reinstate`, admin, { reason: "again" })
+    expect([again.status, again.body.error]).toEqual([409, "release_not_taken_down"])
+    await t.dispose()
+  })
+})
+
 describe("GET /api/games/{gameId}/timeline", () => {
   test("owner and administrators read every change oldest first, page by page; others get 404; bad paging is 400", async () => {
     const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup()
@@ -267,6 +319,30 @@ describe("creator webhooks: POST/GET/DELETE /api/me/webhooks", () => {
     expect((await call("DELETE", `/api/me/webhooks/${ids[0]}`, owner)).status).toBe(404)
     expect((await call("POST", "/api/me/webhooks", owner, { url: "https://hooks.example/again" })).status).toBe(201)
     expect((await t.api.call("GET", "/api/me/webhooks")).status).toBe(401)
+    await t.dispose()
+  })
+})
+
+describe("concurrent lifecycle requests on one release", () => {
+  // Each object move takes a while after it happened, as a slow store's would: the other request runs meanwhile.
+  const slowMoves: TestAppOptions = {
+    wrapStorage: (storage) => ({ ...storage, move: (from, to) => Effect.tap(storage.move(from, to), () => Effect.sleep("50 millis")) }),
+  }
+
+  test("two takedowns at once: one wins, the other is refused, and the release stays quarantined", async () => {
+    const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup(slowMoves)
+    await ship("1.0.0")
+    const v2 = await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    const issued = (await t.api.downloadUrl(stranger, gameId, "2.0.0")).body.url
+    const answers = await Promise.all([1, 2].map((n) => post(adminRel("2.0.0", "takedown"), admin, { reason: `malware ${n}` })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.body.error).toBe("release_not_approved")
+    expect((await t.api.get(issued)).status).toBe(404)
+    const forOwner = await t.api.downloadUrl(owner, gameId, "2.0.0")
+    const bytes = new Uint8Array(await (await t.api.get(forOwner.body.url)).arrayBuffer())
+    expect(bytes).toEqual(v2.bytes)
     await t.dispose()
   })
 })

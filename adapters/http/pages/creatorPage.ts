@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
+import type { ActiveReason } from "../../../domain/game/Game.ts"
 import { myGames, releaseDetail, type releaseView } from "../../../domain/game/Views.ts"
 import { compareVersions } from "../../../domain/release/VersionOrder.ts"
-import { activateButton, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
+import { activateButton, activeReasonNote, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
 import { apiKeysSection } from "./apiKeysSection.ts"
@@ -38,6 +39,7 @@ const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<Findi
 
 interface RowContext {
   readonly activeVersion: string | null
+  readonly activeReason: ActiveReason | null
   readonly queue: QueueFacts | null
   readonly acceptances: ReadonlyArray<FindingAcceptance>
 }
@@ -48,7 +50,9 @@ const standingCell = (gameId: string, release: ReleaseRow, row: RowContext): Htm
   if (release.takedownReason !== null) return html`<p class="reason">Taken down: ${release.takedownReason}</p>`
   if (release.status === "pending_review" && row.queue !== null) return queueNote(row.queue)
   if (release.status !== "approved") return html`<span class="muted">—</span>`
-  if (release.version === row.activeVersion) return html`<p><strong>Active</strong>: players get this version.</p>`
+  if (release.version === row.activeVersion) {
+    return html`<p><strong>Active</strong>: players get this version.${activeReasonNote(row.activeReason)}</p>`
+  }
   const newer = row.activeVersion === null || compareVersions(release.version, row.activeVersion) > 0
   const why = release.publishMode === "manual" && newer ? "Staged: approved, waiting for you to make it live." : newer ? "Approved, not active." : "Approved, older than the active version."
   return html`<p>${why}</p>${activateButton(gameId, release.version, row.activeVersion, newer)}`
@@ -102,6 +106,7 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
             releases.map((release) =>
               releaseRow(game.gameId, game.name, release, byVersion.get(release.version), {
                 activeVersion: game.activeVersion,
+                activeReason: game.activeReason,
                 queue: queues.get(release.version) ?? null,
                 acceptances,
               })

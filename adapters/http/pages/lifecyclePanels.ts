@@ -2,6 +2,7 @@
 // game's timeline; the administrators' takedown and reinstate form. assets/lifecycle.js posts them to the JSON API.
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
+import type { ActiveReason } from "../../../domain/game/Game.ts"
 import { gameTimeline } from "../../../domain/timeline/GameTimeline.ts"
 import { type Html, html } from "./html.ts"
 import { formatDuration, timestamp } from "./layout.ts"
@@ -21,6 +22,21 @@ export const queueNote = (queue: QueueFacts): Html =>
       ? html`No estimate yet: it needs at least 5 review decisions.`
       : html`Estimated wait: about ${formatDuration(queue.estimatedWaitSeconds)} more.`
   } <span class="help">The estimate is the median time from submission to decision of the last 50 decisions, less the time already waited.</span></p>`
+
+const ACTIVE_CAUSE_TEXT: Readonly<Record<ActiveReason["cause"], string>> = {
+  approval: "activated on approval",
+  activation: "made active",
+  takedown_fallback: "active again after the release above it was taken down",
+  game_reinstate: "active again since the game was reinstated",
+}
+
+/** Why the active release is active (the API's `activeReason`): the cause, by whom, when. */
+export const activeReasonNote = (reason: ActiveReason | null): Html =>
+  reason === null
+    ? html``
+    : html` <span class="active-reason" data-active-cause="${reason.cause}">${ACTIVE_CAUSE_TEXT[reason.cause]} by <code>${reason.actor}</code>, ${
+      timestamp(reason.at)
+    }.</span>`
 
 /** An approved release that is not active can be activated: a staged go-live, or a roll-back to an earlier build. */
 export const activateButton = (gameId: string, version: string, activeVersion: string | null, newer: boolean): Html =>

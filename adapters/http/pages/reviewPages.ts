@@ -7,7 +7,7 @@ import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
-import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
+import { activeReasonNote, takedownPanel, timelineSection } from "./lifecyclePanels.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
 import { scanSummaryText } from "./findings.ts"
@@ -103,6 +103,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   <dt>Version</dt><dd>${version}</dd>
   <dt>Status</dt><dd><span class="status status-${release.status}" id="release-status">${RELEASE_STATUS_LABEL[release.status]}</span></dd>
   <dt>Catalog status</dt><dd id="catalog-status">${game.status}${game.activeVersion !== null ? ` (active version ${game.activeVersion})` : ""}</dd>
+  ${game.activeReason !== null && html`<dt>Why ${game.activeVersion} is active</dt><dd id="active-reason">${activeReasonNote(game.activeReason)}</dd>`}
   <dt>Submitted</dt><dd>${timestamp(release.createdAt)}, through the ${release.source === "multipart" ? "submit endpoint" : "release API"}</dd>
   ${release.status === "pending_review" && html`<dt>Waiting</dt><dd>${formatDuration(waiting)}</dd>`}
   <dt>Size</dt><dd>${formatBytes(release.sizeBytes)} (${release.sizeBytes} bytes)</dd>

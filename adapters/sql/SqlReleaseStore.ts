@@ -21,6 +21,10 @@ export const FINALIZE_RELEASE = "finalize release"
 const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
+/** The queue estimate's decisions: the `limit` latest, read backwards from the end of releases_by_decision (0011). */
+export const recentDecisionsQuery = (db: Kysely<Tables>, limit: number) =>
+  db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
+
 export const layerSqlReleaseStore = Layer.effect(
   ReleaseStore,
   Effect.gen(function*() {
@@ -127,9 +131,7 @@ export const layerSqlReleaseStore = Layer.effect(
         ),
       lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
       recentDecisions: (limit) =>
-        database.query("read recent review decisions", () =>
-          db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
-            .execute()).pipe(
+        database.query("read recent review decisions", () => recentDecisionsQuery(db, limit).execute()).pipe(
             Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
             orUnavailable,
           ),

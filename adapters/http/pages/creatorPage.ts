@@ -1,7 +1,8 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
 import type { ActiveReason } from "../../../domain/game/Game.ts"
-import { myGames, releaseDetail, type releaseView } from "../../../domain/game/Views.ts"
+import { myGames, type releaseView } from "../../../domain/game/Views.ts"
+import { positionIn, queueSnapshot } from "../../../domain/review/QueuePosition.ts"
 import { compareVersions } from "../../../domain/release/VersionOrder.ts"
 import { activateButton, activeReasonNote, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
@@ -69,9 +70,34 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
 
-export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+/** Which game's timeline the page shows past its first events (`?timeline=<gameId>&timelineCursor=<nextCursor>`). */
+export interface TimelineAt {
+  readonly gameId: string | null
+  readonly cursor: string | null
+}
+
+/** `/creator` with this page's own list parameters, showing `gameId`'s timeline from `cursor`. */
+const creatorHref = (pageParams: PageParams, gameId: string, cursor: string | null): string => {
+  const query = new URLSearchParams()
+  if (pageParams.cursor !== null) query.set("cursor", pageParams.cursor)
+  if (pageParams.limit !== null) query.set("limit", pageParams.limit)
+  if (cursor !== null) {
+    query.set("timeline", gameId)
+    query.set("timelineCursor", cursor)
+  }
+  const search = query.toString()
+  return search === "" ? "/creator" : `/creator?${search}`
+}
+
+export const creatorPage = Effect.fnUntraced(function*(
+  principal: Principal,
+  pageParams: PageParams = FIRST_PAGE,
+  timelineAt: TimelineAt = { gameId: null, cursor: null },
+) {
   const { games, nextCursor } = yield* myGames(principal, pageParams)
   const onFirstPage = pageParams.cursor === null
+  // The queue and the estimate's decisions are read once for the page, and only if it shows a pending release.
+  const pageQueue = yield* Effect.cached(queueSnapshot())
   const scans = yield* ScanStore
   const gate = yield* ReviewGateStore
   const sections = yield* Effect.forEach(games, (game) =>
@@ -80,10 +106,13 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
       const acceptances = yield* gate.acceptances(game.gameId)
       const queues = new Map<string, QueueFacts>()
       for (const r of game.releases.filter((r) => r.status === "pending_review")) {
-        const detail = yield* releaseDetail(principal, game.gameId, r.version)
-        if ("queue" in detail && detail.queue !== undefined) queues.set(r.version, detail.queue)
+        const queue = positionIn(yield* pageQueue, { ...r, gameId: game.gameId })
+        if (queue !== null) queues.set(r.version, queue)
       }
-      const timeline = yield* timelineSection(principal, game.gameId, `timeline-${game.gameId}`)
+      const timeline = yield* timelineSection(principal, game.gameId, `timeline-${game.gameId}`, {
+        cursor: timelineAt.gameId === game.gameId ? timelineAt.cursor : null,
+        href: (cursor) => creatorHref(pageParams, game.gameId, cursor),
+      })
       const byVersion = new Map(records.map((record) => [record.version, record]))
       const headingId = `game-${game.gameId}`
       // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.

@@ -72,7 +72,15 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return submitPage(principal, `${submitApi}/games/submit`, origin === ctx.auth.ownOrigin() ? [] : [origin])
         })),
   },
-  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, (principal) => creatorPage(principal, pageParamsOf(ctx.request))) },
+  {
+    method: "GET",
+    path: "/creator",
+    handle: (ctx) =>
+      signedInPage(ctx, (principal) => {
+        const query = new URL(ctx.request.url).searchParams
+        return creatorPage(principal, pageParamsOf(ctx.request), { gameId: query.get("timeline"), cursor: query.get("timelineCursor") })
+      }),
+  },
   { method: "GET", path: "/admin", handle: (ctx) => signedInPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
   {
     method: "GET",
@@ -83,7 +91,8 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           if (!principal.isAdmin) return notFoundPage(principal)
           const gameId = yield* gameIdParam(ctx, () => new NotFound({ what: "release" }))
           const version = yield* versionParam(ctx)
-          return yield* reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against"))
+          const query = new URL(ctx.request.url).searchParams
+          return yield* reviewReleasePage(principal, gameId, version, query.get("against"), query.get("timelineCursor"))
         })),
   },
   { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },

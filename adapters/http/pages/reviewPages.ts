@@ -74,7 +74,13 @@ const scanSection = (report: ScanReport | null, findings: Html) =>
   }
 </section>`
 
-export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, against: string | null = null) {
+export const reviewReleasePage = Effect.fnUntraced(function*(
+  principal: Principal,
+  gameId: string,
+  version: string,
+  against: string | null = null,
+  timelineCursor: string | null = null,
+) {
   if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
   const game = yield* gameDetail(principal, gameId)
   if (!("releases" in game)) return yield* new NotFound({ what: "release" })
@@ -118,6 +124,15 @@ ${scanSection(report, gateFindings(gate, release.status === "pending_review"))}
 ${takedownPanel(gameId, version, release.status, release.takedownReason)}
 ${filesSection(gameId, version, reading.files)}
 ${diffSection(gameId, version, reading.diff, game.releases.map((r) => r.version))}
-${yield* timelineSection(principal, gameId, "timeline-heading")}`,
+${yield* timelineSection(principal, gameId, "timeline-heading", {
+      cursor: timelineCursor,
+      href: (cursor) => {
+        const query = new URLSearchParams()
+        if (against !== null) query.set("against", against)
+        if (cursor !== null) query.set("timelineCursor", cursor)
+        const search = query.toString()
+        return `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}${search === "" ? "" : `?${search}`}`
+      },
+    })}`,
   }))
 })

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest"
 import { artifact } from "../support/api.ts"
 import { makeTestApp, newGame, release, type TestAppOptions } from "../support/testApp.ts"
 import { Effect } from "effect"
+import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 
 const setup = async (options: TestAppOptions = {}) => {
   const t = await makeTestApp(options)
@@ -204,6 +205,72 @@ describe("takedown and reinstate", () => {
     expect((await t.api.downloadUrl(stranger, gameId, "1.2.0")).status).toBe(200)
     expect((await game()).releases.map((r: { status: string }) => r.status)).toEqual(["approved", "approved", "approved", "pending_review"])
     expect((await post(`/api/admin/games/${gameId}/reinstate`, stranger, { reason: "x" })).status).toBe(404)
+    await t.dispose()
+  })
+})
+
+describe("refusals and re-verification", () => {
+  test("each step refused from a status that does not allow it, with its 409 code, and nothing changes", async () => {
+    const { t, owner, admin, gameId, ship, post, rel, adminRel, game } = await setup()
+    for (const v of ["1.0.0", "2.0.0", "3.0.0", "4.0.0"]) await ship(v)
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    await t.api.reject(admin, gameId, "3.0.0", "Crashes on start")
+    await post(adminRel("2.0.0", "takedown"), admin, { reason: "malware" })
+    const before = await game()
+    const refusals: Array<[string, string, string]> = [
+      ["reject of an approved release", "release_not_pending", "reject 1.0.0"],
+      ["reject of a rejected release", "release_not_pending", "reject 3.0.0"],
+      ["activate of a taken-down release", "release_not_activatable", "activate 2.0.0"],
+      ["activate of a rejected release", "release_not_activatable", "activate 3.0.0"],
+      ["activate of a pending release", "release_not_activatable", "activate 4.0.0"],
+      ["takedown of a pending release", "release_not_approved", "takedown 4.0.0"],
+      ["takedown of a rejected release", "release_not_approved", "takedown 3.0.0"],
+      ["takedown of a taken-down release", "release_not_approved", "takedown 2.0.0"],
+      ["reinstate of an approved release", "release_not_taken_down", "reinstate 1.0.0"],
+      ["reinstate of a pending release", "release_not_taken_down", "reinstate 4.0.0"],
+      ["reinstate of a rejected release", "release_not_taken_down", "reinstate 3.0.0"],
+      ["withdraw of an approved release", "release_not_pending", "withdraw 1.0.0"],
+    ]
+    for (const [what, code, action] of refusals) {
+      const [verb, version] = action.split(" ") as [string, string]
+      const answer = verb === "reject"
+        ? await t.api.reject(admin, gameId, version, "again")
+        : verb === "activate" || verb === "withdraw"
+        ? await post(rel(version, verb), owner, verb === "activate" ? {} : undefined)
+        : await post(adminRel(version, verb), admin, { reason: "r" })
+      expect([answer.status, answer.body.error], what).toEqual([409, code])
+    }
+    expect(await game()).toEqual(before)
+    await t.dispose()
+  })
+
+  test("activate and reinstate re-verify the stored bytes: tampered is 409 checksum_mismatch, deleted is 409 artifact_missing", async () => {
+    const { t, owner, admin, gameId, ship, post, rel, adminRel, game } = await setup()
+    for (const v of ["1.0.0", "2.0.0", "3.0.0"]) {
+      await ship(v)
+      await t.api.approveScanned(admin, gameId, v)
+    }
+    const storage = await t.runtime.runPromise(ObjectStorage.use(Effect.succeed))
+    const stored = async (version: string) => (await game()).releases.find((r: { version: string }) => r.version === version)
+    const keyOf = async (version: string, prefix = "releases") => `${prefix}/${gameId}/${version}/${(await stored(version)).sha256}.pck`
+    const tamper = (key: string) =>
+      t.runtime.runPromise(Effect.andThen(storage.delete(key), storage.put(key, new Blob([artifact(2048, "other").bytes]).stream(), { maxBytes: 4096 })))
+    await tamper(await keyOf("1.0.0"))
+    expect((await post(rel("1.0.0", "activate"), owner)).body.error).toBe("checksum_mismatch")
+    await t.runtime.runPromise(storage.delete(await keyOf("2.0.0")))
+    const missing = await post(rel("2.0.0", "activate"), owner)
+    expect([missing.status, missing.body.error]).toEqual([409, "artifact_missing"])
+    expect((await game()).activeVersion).toBe("3.0.0")
+
+    await post(adminRel("3.0.0", "takedown"), admin, { reason: "check" })
+    await tamper(await keyOf("3.0.0", "quarantine"))
+    const mismatch = await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })
+    expect([mismatch.status, mismatch.body.error]).toEqual([409, "checksum_mismatch"])
+    expect((await stored("3.0.0")).status).toBe("taken_down")
+    await t.runtime.runPromise(storage.delete(await keyOf("3.0.0", "quarantine")))
+    expect((await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })).body.error).toBe("artifact_missing")
+    expect((await stored("3.0.0")).status).toBe("taken_down")
     await t.dispose()
   })
 })

@@ -30,7 +30,9 @@ export const gameFromRow = (row: Selectable<GamesTable>, time: TimeCodec): Game 
   updatedAt: time.read(row.updated_at),
   activeVersion: row.active_version,
   firstPublishedAt: row.first_published_at === null ? null : time.read(row.first_published_at),
-  activeReason: row.active_version === null || row.active_cause == null || row.active_by == null || row.active_since == null
+  // A reason recorded for another version (the pointer moved by an instance that predates migration 0011) is not shown.
+  activeReason: row.active_version === null || row.active_reason_version !== row.active_version || row.active_cause == null ||
+      row.active_by == null || row.active_since == null
     ? null
     : { cause: row.active_cause as ActiveReason["cause"], actor: row.active_by, at: time.read(row.active_since) },
 })
@@ -41,6 +43,7 @@ export const pointerColumns = (activeVersion: string | null, reason: ActiveReaso
   active_cause: activeVersion === null ? null : reason?.cause ?? null,
   active_by: activeVersion === null ? null : reason?.actor ?? null,
   active_since: activeVersion === null || reason === null ? null : time.write(reason.at),
+  active_reason_version: activeVersion === null || reason === null ? null : activeVersion,
 })
 
 export const releaseRow = (release: Release, time: TimeCodec): Insertable<ReleasesTable> => ({

@@ -24,6 +24,8 @@ export interface GamesTable {
   active_cause: ColumnType<string | null, string | null | undefined, string | null>
   active_by: ColumnType<string | null, string | null | undefined, string | null>
   active_since: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
+  /** The version the reason is about: a pointer moved by an instance older than 0011 leaves a reason that is not. */
+  active_reason_version: ColumnType<string | null, string | null | undefined, string | null>
   /** The game's lifecycle lease (ports/ReleaseStore.ts takeLifecycleLease): its holder and until when (migration 0011). */
   lifecycle_holder: ColumnType<string | null, string | null | undefined, string | null>
   lifecycle_until: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>

@@ -7,6 +7,9 @@ import { afterAll, describe, expect, inject, it } from "vitest"
 import { migrateToLatest, migrateUpTo } from "../../adapters/sql/migrate.ts"
 import { openMysql, parseMysqlUrl } from "../../adapters/sql/mysql.ts"
 import type { Tables } from "../../adapters/sql/schema.ts"
+import { mysqlDialect } from "../../adapters/sql/dialects/mysql.ts"
+import { sqliteDialect } from "../../adapters/sql/dialects/sqlite.ts"
+import { gameFromRow } from "../../adapters/sql/rows.ts"
 import { openSqlite } from "../../adapters/sql/sqlite.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
 
@@ -112,6 +115,12 @@ for (const [name, open] of Object.entries(databases)) {
         ["h3", "takedown_fallback", "user:root", "2026-01-06T00:00:00.000Z"],
         ["h4", null, null, null],
       ])
+      // An instance that predates 0011 moves h1's pointer without a reason: the old reason is not shown for 1.0.0 → 2.0.0.
+      const dialect = flavor === "mysql" ? mysqlDialect : sqliteDialect
+      const readH1 = async () => gameFromRow(await db.selectFrom("games").selectAll().where("id", "=", "h1").executeTakeFirstOrThrow(), dialect.time).activeReason
+      expect(await readH1()).toEqual({ cause: "approval", actor: "user:root", at: new Date("2026-01-03T00:00:00.000Z") })
+      await db.updateTable("games").set({ active_version: "2.0.0" }).where("id", "=", "h1").execute()
+      expect(await readH1()).toBeNull()
       const scopes = await db.selectFrom("releases").select("takedown_scope").distinct().execute()
       expect(scopes.map((r) => r.takedown_scope)).toEqual([null])
       expect(await migrateToLatest(db, flavor)).toEqual([])

@@ -1,5 +1,7 @@
 // What the release lifecycle records beyond 0008 (issue 16, after its audit):
-//   games.active_cause/active_by/active_since   why the active release is active, who made it so and when
+//   games.active_cause/active_by/active_since   why the active release is active, who made it so and when, and
+//   games.active_reason_version                 which version that reason is about (a pointer moved by an instance
+//                                               that predates this migration keeps the old reason: not shown then)
 //   games.lifecycle_holder/lifecycle_until      the game's lifecycle lease: one takedown, reinstate or activation at a
 //                                               time across instances (ports/ReleaseStore.ts takeLifecycleLease)
 //   releases.takedown_scope                     taken down alone or with the whole game (the game-wide reinstate
@@ -18,6 +20,7 @@ const columns = [
   { table: "games", name: "active_cause", mysql: "VARCHAR(32) NULL", sqlite: "TEXT NULL" },
   { table: "games", name: "active_by", mysql: "VARCHAR(300) NULL", sqlite: "TEXT NULL" },
   { table: "games", name: "active_since", mysql: "DATETIME(3) NULL", sqlite: "TEXT NULL" },
+  { table: "games", name: "active_reason_version", mysql: "VARCHAR(32) NULL", sqlite: "TEXT NULL" },
   { table: "games", name: "lifecycle_holder", mysql: "VARCHAR(64) NULL", sqlite: "TEXT NULL" },
   { table: "games", name: "lifecycle_until", mysql: "DATETIME(3) NULL", sqlite: "TEXT NULL" },
   { table: "releases", name: "takedown_scope", mysql: "VARCHAR(16) NULL", sqlite: "TEXT NULL" },
@@ -38,7 +41,8 @@ const initialReasons = (flavor: Flavor) => {
   const approver = flavor === "mysql" ? `CONCAT('user:', ${activeRelease("reviewed_by")})` : `'user:' || ${activeRelease("reviewed_by")}`
   return [
     // The approval first; an activation recorded later than it (a rollback, a fallback) replaces it.
-    `UPDATE games SET active_cause = 'approval', active_by = ${approver}, active_since = ${activeRelease("reviewed_at")}
+    `UPDATE games SET active_cause = 'approval', active_by = ${approver}, active_since = ${activeRelease("reviewed_at")},
+        active_reason_version = active_version
       WHERE active_version IS NOT NULL AND active_cause IS NULL`,
     `UPDATE games SET
         active_cause = CASE WHEN ${lastActivation("reason")} = 'the active release was taken down' THEN 'takedown_fallback' ELSE 'activation' END,

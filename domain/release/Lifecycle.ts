@@ -177,64 +177,58 @@ const adminGame = (principal: Principal, gameId: string) => gameFor(principal, g
 /** The game's releases as they are once the lease is held: what the decision is made on. */
 const releasesOf = (gameId: string) => ReleaseStore.use((r) => r.listByGame(gameId))
 
-/** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
-export const takeDownRelease = Effect.fn("takeDownRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
+/** An administrator's takedown or reinstate: the reason decoded, the game checked, then `decide` under the game's lease. */
+const adminStep = Effect.fnUntraced(function*<E, R>(
+  principal: Principal,
+  gameId: string,
+  body: unknown,
+  decide: (reason: string) => Effect.Effect<LifecycleOutcome, E, R>,
+) {
   const { reason } = yield* decodeInput(TakedownBody, body)
   yield* adminGame(principal, gameId)
-  const outcome = yield* withLifecycleLease(
-    gameId,
+  return yield* answer(gameId, yield* withLifecycleLease(gameId, decide(reason.trim())))
+})
+
+/** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
+export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "approved") return yield* new ReleaseNotApproved({ gameId, version, status: release.status })
-      return yield* takeDown(principal, gameId, [release], reason.trim(), "release")
-    }),
-  )
-  return yield* answer(gameId, outcome)
-})
+      return yield* takeDown(principal, gameId, [release], reason, "release")
+    }))
+)
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reinstate {reason}: approved again, not active until activated. */
-export const reinstateRelease = Effect.fn("reinstateRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const outcome = yield* withLifecycleLease(
-    gameId,
+export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "taken_down") return yield* new ReleaseNotTakenDown({ gameId, version, status: release.status })
-      return yield* reinstate(principal, gameId, [release], reason.trim(), "release")
-    }),
-  )
-  return yield* answer(gameId, outcome)
-})
+      return yield* reinstate(principal, gameId, [release], reason, "release")
+    }))
+)
 
 /**
  * POST /api/admin/games/{gameId}/takedown {reason}: every approved release at once (no falling back through old builds),
  * each recorded as taken down with the game (and the active one as such), so that the game-wide reinstate reverses
  * exactly this.
  */
-export const takeDownGame = Effect.fn("takeDownGame")(function*(principal: Principal, gameId: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const outcome = yield* withLifecycleLease(
-    gameId,
+export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gameId: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const approved = (yield* releasesOf(gameId)).filter((r) => r.status === "approved")
       if (approved.length === 0) return yield* new ReleaseNotApproved({ gameId, version: "*", status: "not approved (none is)" })
-      return yield* takeDown(principal, gameId, approved, reason.trim(), "game")
-    }),
-  )
-  return yield* answer(gameId, outcome)
-})
+      return yield* takeDown(principal, gameId, approved, reason, "game")
+    }))
+)
 
 /**
  * POST /api/admin/games/{gameId}/reinstate {reason}: reverses the game-wide takedown — only the releases it took (not
  * those taken down alone, before or after), and, when nothing is active, the release that was active then is again.
  */
-export const reinstateGame = Effect.fn("reinstateGame")(function*(principal: Principal, gameId: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const outcome = yield* withLifecycleLease(
-    gameId,
+export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, gameId: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const takenWithGame = (yield* releasesOf(gameId)).filter((r) =>
         r.status === "taken_down" && (r.takedownScope === "game" || r.takedownScope === "game_active")
@@ -242,8 +236,6 @@ export const reinstateGame = Effect.fn("reinstateGame")(function*(principal: Pri
       if (takenWithGame.length === 0) {
         return yield* new ReleaseNotTakenDown({ gameId, version: "*", status: "not taken down with the game (none is)" })
       }
-      return yield* reinstate(principal, gameId, takenWithGame, reason.trim(), "game")
-    }),
-  )
-  return yield* answer(gameId, outcome)
-})
+      return yield* reinstate(principal, gameId, takenWithGame, reason, "game")
+    }))
+)

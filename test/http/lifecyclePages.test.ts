@@ -3,12 +3,10 @@
 // release), and the pages say why the active release is active.
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { makeApp } from "../../adapters/http/App.ts"
-import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import { creatorPage } from "../../adapters/http/pages/creatorPage.ts"
-import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { artifact } from "../support/api.ts"
+import { makePagesApp } from "../support/pagesApp.ts"
 import { makeTestApp, newGame, release, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
 
 let t: TestApp
@@ -16,12 +14,7 @@ let pages: { fetch: (request: Request) => Promise<Response> }
 
 beforeAll(async () => {
   t = await makeTestApp()
-  pages = makeApp({
-    runtime: t.runtime,
-    baseUrl: () => TEST_BASE_URL,
-    sessions: await makeSessionCodec(crypto.getRandomValues(new Uint8Array(32))),
-    routes: browserRoutes({ signIn: { kind: "dev" }, secret: crypto.getRandomValues(new Uint8Array(32)), submitApiUrl: () => `${TEST_BASE_URL}/submit-api` }),
-  })
+  pages = await makePagesApp(t)
 })
 afterAll(() => t.dispose())
 

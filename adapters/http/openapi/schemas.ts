@@ -84,8 +84,11 @@ export const OwnerGame = Schema.Struct({
   ownerId: Schema.String,
   status: Status,
   activeVersion: Schema.NullOr(Schema.String),
-  /** Null when nothing is active (or for a pointer set before migration 0011 recorded reasons and never moved since). */
-  activeReason: Schema.NullOr(ActiveReason),
+  /**
+   * Null when nothing is active, or when the reason was not recorded (a pointer moved by an instance older than
+   * migration 0011). Always sent; optional so that clients also read services that predate it.
+   */
+  activeReason: Schema.optionalKey(Schema.NullOr(ActiveReason)),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   releases: Schema.Array(Schema.Struct(releaseFields)),

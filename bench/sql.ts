@@ -1,7 +1,9 @@
 // Issue 3 goal: download-url at ≥ 50% of the rate of a trivial route (GET /healthz) on the same server, on SQLite and
 // on MariaDB, with 100 games × 10 releases; GET /api/catalog alongside. One run, autocannon, p99 printed. The server
 // runs as configured by default (game views cached for GAME_VIEW_CACHE_MS); the same figure without the cache follows.
-// Then how long an approval made on another instance takes to show on a server (issue 14's goal: ≤ 1 s).
+// Then how long an approval made on another instance takes to show on a server (issue 14's goal: ≤ 1 s), and how long
+// a takedown made on another instance takes until the server answers 404 to other users (issue 16's goal: ≤ 1 s).
+// BENCH_SQL_PART=propagation runs only the propagation figures.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -126,7 +128,10 @@ const PROPAGATION_GOAL_MS = 1000
  * How long an approval made on another instance takes to show on a running server whose cache holds the game: this
  * process approves through the stores (as another instance does: the decision and its change-feed entry commit
  * together), then asks the server for the new version's download URL until it answers 200. The time from the commit to
- * that answer, per round.
+ * that answer, per round. Then the same for takedowns, newest first: this process takes the active release down
+ * through the stores (the step and its feed entry commit together; the object move that precedes it on a real instance
+ * does not change what the server decides), and asks the server for that version's download URL, as another user,
+ * until it answers 404.
  */
 const benchPropagation = async (target: SqlTarget, dataDir: string, env: Record<string, string>) => {
   const game = { id: "gm_benchpropagation", owner: "owner-propagation" }
@@ -134,6 +139,10 @@ const benchPropagation = async (target: SqlTarget, dataDir: string, env: Record<
   const runtime = ManagedRuntime.make(layerSqlRecords({ target }))
   const approve = (version: string) =>
     runtime.runPromise(ReleaseStore.use((releases) => releases.review(game.id, version, { status: "approved", by: "bench-admin", at: new Date(), reason: null })))
+  const takeDown = (version: string) =>
+    runtime.runPromise(ReleaseStore.use((releases) =>
+      releases.lifecycle(game.id, { type: "take_down", versions: [version], at: new Date(), actor: "user:bench-admin", reason: "bench", quarantineKeys: {} })
+    ))
   await runtime.runPromise(Effect.gen(function*() {
     const at = new Date()
     yield* GameStore.use((games) =>
@@ -154,16 +163,29 @@ const benchPropagation = async (target: SqlTarget, dataDir: string, env: Record<
     const headers = { authorization: `Bearer ${server.token("bench-stranger")}` }
     const status = async (version: string) =>
       (await fetch(`${server.baseUrl}/api/games/${game.id}/releases/${version}/download-url`, { headers }).then(async (reply) => (await reply.arrayBuffer(), reply))).status
-    const delays: Array<number> = []
-    for (let r = 1; r <= PROPAGATION_ROUNDS; r++) {
-      // The server's cache holds the game with the previous version active (read twice: the second is a hit).
-      for (let i = 0; i < 2; i++) if (await status(versions[r - 1]!) !== 200) throw new Error(`${versions[r - 1]} is not active on the server`)
-      await approve(versions[r]!)
-      const committedAt = performance.now()
-      while (await status(versions[r]!) !== 200) { /* asks again at once: the figure is the delay, not the rate */ }
-      delays.push(performance.now() - committedAt)
+    /** Until `version` answers `expected`: the time from `committedAt` (asks again at once: the figure is the delay, not the rate). */
+    const until = async (version: string, expected: number, committedAt: number) => {
+      while (await status(version) !== expected) { /* again */ }
+      return performance.now() - committedAt
     }
-    return delays
+    /** The server's cache holds the game with `version` active (read twice: the second is a hit). */
+    const cachedActive = async (version: string) => {
+      for (let i = 0; i < 2; i++) if (await status(version) !== 200) throw new Error(`${version} is not active on the server`)
+    }
+    const approvals: Array<number> = []
+    for (let r = 1; r <= PROPAGATION_ROUNDS; r++) {
+      await cachedActive(versions[r - 1]!)
+      await approve(versions[r]!)
+      approvals.push(await until(versions[r]!, 200, performance.now()))
+    }
+    // Each takedown of the active release falls back to the one approved before it.
+    const takedowns: Array<number> = []
+    for (let r = PROPAGATION_ROUNDS; r >= 1; r--) {
+      await cachedActive(versions[r]!)
+      await takeDown(versions[r]!)
+      takedowns.push(await until(versions[r]!, 404, performance.now()))
+    }
+    return { approvals, takedowns }
   } finally {
     await server.stop()
     await runtime.dispose()
@@ -174,8 +196,13 @@ const line = (label: string, r: Measured, share: number) =>
   `  ${label.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(share * 100).toFixed(0).padStart(4)}% of /healthz  ` +
   `server CPU ${r.cpuMicros.toFixed(0).padStart(5)} µs/request`
 
-const benchStore = async (name: string, target: SqlTarget, env: Record<string, string>, dataDir: string) => {
-  mkdirSync(dataDir, { recursive: true })
+const propagationLine = (what: string, delays: ReadonlyArray<number>, noun: string) => {
+  const worst = Math.max(...delays)
+  return `  ${what} after: median ${median(delays).toFixed(0)} ms, max ${worst.toFixed(0)} ms over ${delays.length} ${noun} ` +
+    `(goal ≤ ${PROPAGATION_GOAL_MS} ms: ${worst <= PROPAGATION_GOAL_MS ? "met" : "NOT met"})`
+}
+
+const benchThroughput = async (name: string, target: SqlTarget, env: Record<string, string>, dataDir: string) => {
   const gameIds = await seed(target)
   const storeMicros = await storeReadMicros(target, gameIds)
   const cached = await benchServer(dataDir, env, gameIds, DEFAULT_GAME_VIEW_CACHE_MS, ROUNDS)
@@ -189,12 +216,15 @@ const benchStore = async (name: string, target: SqlTarget, env: Record<string, s
   console.log(line("GET /api/catalog", cached.catalog, cached.catalog.rate / cached.healthz.rate))
   console.log(line("GET …/download-url, GAME_VIEW_CACHE_MS=0", uncached.download, uncached.ratio) + "  (every request reads the database)")
   console.log(`  one game view read from the store (a cache miss), in-process: ${storeMicros.toFixed(0)} µs`)
-  const delays = await benchPropagation(target, dataDir, env)
-  const worst = Math.max(...delays)
-  console.log(
-    `  an approval made elsewhere shows here after: median ${median(delays).toFixed(0)} ms, max ${worst.toFixed(0)} ms over ${delays.length} approvals ` +
-      `(goal ≤ ${PROPAGATION_GOAL_MS} ms: ${worst <= PROPAGATION_GOAL_MS ? "met" : "NOT met"})`,
-  )
+}
+
+const benchStore = async (name: string, target: SqlTarget, env: Record<string, string>, dataDir: string) => {
+  mkdirSync(dataDir, { recursive: true })
+  if (process.env["BENCH_SQL_PART"] === "propagation") console.log(`${name}:`)
+  else await benchThroughput(name, target, env, dataDir)
+  const { approvals, takedowns } = await benchPropagation(target, dataDir, env)
+  console.log(propagationLine("an approval made elsewhere shows here", approvals, "approvals"))
+  console.log(propagationLine("a takedown made elsewhere answers 404 here to other users", takedowns, "takedowns"))
 }
 
 export const run = async () => {

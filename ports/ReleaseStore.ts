@@ -64,6 +64,15 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
    * record an approval's override reason (ports/ReviewGateStore.ts) in that same step.
    */
   lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed | Unavailable>
+  /**
+   * Takes the game's lifecycle lease for `holder` until `until`, in one atomic step, if nobody holds it or its holder's
+   * lease ran out by `now`; true when taken. Steps that move objects in and out of quarantine (takedown, reinstate) and
+   * activate hold it, so that only one of them decides and moves at a time across every instance
+   * (domain/release/Lifecycle.ts).
+   */
+  takeLifecycleLease(gameId: string, holder: string, now: Date, until: Date): Effect.Effect<boolean, Unavailable>
+  /** Gives the lease back if `holder` still holds it. */
+  dropLifecycleLease(gameId: string, holder: string): Effect.Effect<void, Unavailable>
   /** Submission and decision times of the `limit` most recent review decisions, newest first (the queue estimate). */
   recentDecisions(limit: number): Effect.Effect<ReadonlyArray<{ readonly submittedAt: Date; readonly decidedAt: Date }>, Unavailable>
   /** The game's active version as stored (the pointer); null for none or an unknown game. */

@@ -3,17 +3,13 @@ import { Effect, Layer, Option } from "effect"
 import { SlugTaken } from "../../domain/errors.ts"
 import type { Game } from "../../domain/game/Game.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { MemoryTables } from "./MemoryTables.ts"
+import { MemoryTables, withPointer as withGamePointer } from "./MemoryTables.ts"
 
 export const layerMemoryGameStore = Layer.effect(
   GameStore,
   MemoryTables.useSync((tables) => {
     const { games, slugs, pointers } = tables
-    // The pointer lives apart (like its own columns), so a game record written back by a submission never resets it.
-    const withPointer = (game: Game): Game => {
-      const pointer = pointers.get(game.id)
-      return { ...game, activeVersion: pointer?.activeVersion ?? null, firstPublishedAt: pointer?.firstPublishedAt ?? null }
-    }
+    const withPointer = (game: Game): Game => withGamePointer(pointers, game)
     return GameStore.of({
       // Check and insert happen in one synchronous step, so concurrent inserts of one slug cannot both succeed.
       insert: (game) =>

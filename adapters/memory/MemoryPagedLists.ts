@@ -4,7 +4,7 @@ import type { OwnerGamesKey, QueueKey } from "../../domain/paging/orders.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { PagedLists } from "../../ports/PagedLists.ts"
 import { oldestFirst } from "./MemoryReleaseStore.ts"
-import { MemoryTables } from "./MemoryTables.ts"
+import { MemoryTables, withPointer } from "./MemoryTables.ts"
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -27,7 +27,7 @@ export const layerMemoryPagedLists = Layer.effect(
         ),
       gamesOfOwner: (ownerId, after, limit) =>
         Effect.sync(() => [...games.values()].filter((g) => g.ownerId === ownerId).filter(afterOwnerKey(after)).sort(ownerOrder).slice(0, limit)
-          .map((game) => ({ ...game, activeVersion: pointers.get(game.id)?.activeVersion ?? null, firstPublishedAt: pointers.get(game.id)?.firstPublishedAt ?? null }))),
+          .map((game) => withPointer(pointers, game))),
     })
   ),
 )

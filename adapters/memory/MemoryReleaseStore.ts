@@ -77,6 +77,18 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
           .sort((a, b) => b.decidedAt.getTime() - a.decidedAt.getTime()).slice(0, limit)
       ),
     activeVersion: (gameId) => Effect.sync(() => pointers.get(gameId)?.activeVersion ?? null),
+    takeLifecycleLease: (gameId, holder, now, until) =>
+      Effect.sync(() => {
+        const lease = tables.leases.get(gameId)
+        if (!tables.games.has(gameId)) return false
+        if (lease !== undefined && lease.holder !== holder && lease.until.getTime() > now.getTime()) return false
+        tables.leases.set(gameId, { holder, until })
+        return true
+      }),
+    dropLifecycleLease: (gameId, holder) =>
+      Effect.sync(() => {
+        if (tables.leases.get(gameId)?.holder === holder) tables.leases.delete(gameId)
+      }),
     deleteExpiredIntents: (now) =>
       Effect.sync(() => {
         let removed = 0

@@ -1,5 +1,5 @@
 import { Context, Layer } from "effect"
-import type { Game } from "../../domain/game/Game.ts"
+import type { ActiveReason, Game } from "../../domain/game/Game.ts"
 import type { Release, UploadIntent } from "../../domain/release/Release.ts"
 import type { ApprovalOverride, FindingAcceptance, ReviewClaim } from "../../ports/ReviewGateStore.ts"
 import type { ScanRecord } from "../../ports/ScanStore.ts"
@@ -33,6 +33,8 @@ export interface Tables {
   readonly acceptances: Map<string, FindingAcceptance>
   /** game id → its active release and first-published time (the SQL games row's pointer columns) */
   readonly pointers: Map<string, GamePointer>
+  /** game id → who holds its lifecycle lease, until when (ports/ReleaseStore.ts takeLifecycleLease) */
+  readonly leases: Map<string, { readonly holder: string; readonly until: Date }>
   /** Every timeline event, oldest first; `seq` is the index + 1. */
   readonly timeline: Array<StoredTimelineEvent>
   /** Creators' webhook subscriptions, by id. */
@@ -44,6 +46,13 @@ export interface Tables {
 export interface GamePointer {
   readonly activeVersion: string | null
   readonly firstPublishedAt: Date | null
+  readonly activeReason: ActiveReason | null
+}
+
+/** The game with its pointer: the pointer lives apart (like its own columns), so writing a game back never resets it. */
+export const withPointer = (pointers: Tables["pointers"], game: Game): Game => {
+  const pointer = pointers.get(game.id)
+  return { ...game, activeVersion: pointer?.activeVersion ?? null, firstPublishedAt: pointer?.firstPublishedAt ?? null, activeReason: pointer?.activeReason ?? null }
 }
 
 export const releaseKey = (gameId: string, version: string) => `${gameId}\u0000${version}`
@@ -62,6 +71,7 @@ export const layerMemoryTables = Layer.sync(MemoryTables, () => ({
   overrides: new Map(),
   acceptances: new Map(),
   pointers: new Map(),
+  leases: new Map(),
   timeline: [],
   webhooks: new Map(),
   outbox: makeMemoryNotificationOutbox(),

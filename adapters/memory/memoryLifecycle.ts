@@ -36,7 +36,7 @@ export const appendTimelineEvent = (tables: Pick<Tables, "timeline" | "games" | 
 export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> =>
   Effect.suspend((): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> => {
     const releases = [...tables.releases.values()].filter((r) => r.gameId === gameId).sort(oldestFirst)
-    const pointer = tables.pointers.get(gameId) ?? { activeVersion: null, firstPublishedAt: null }
+    const pointer = tables.pointers.get(gameId) ?? { activeVersion: null, firstPublishedAt: null, activeReason: null }
     const planned = planLifecycle(gameId, { activeVersion: pointer.activeVersion, releases }, step)
     if ("refused" in planned) return Effect.fail(new LifecycleRefused({ gameId, ...planned.refused }))
     const { plan } = planned
@@ -56,6 +56,7 @@ export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleSt
     tables.pointers.set(gameId, {
       activeVersion: plan.activeVersion,
       firstPublishedAt: pointer.firstPublishedAt ?? (plan.activeVersion !== null ? step.at : null),
+      activeReason: plan.activeVersion === null ? null : plan.activeReason ?? pointer.activeReason,
     })
     for (const event of plan.events) appendTimelineEvent(tables, event)
     appendChange(tables.changes, { gameId, kind: CHANGE_OF_STEP[step.type], at: step.at })

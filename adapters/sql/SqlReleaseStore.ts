@@ -21,6 +21,10 @@ export const FINALIZE_RELEASE = "finalize release"
 const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
+/** The queue estimate's decisions: the `limit` latest, read backwards from the end of releases_by_decision (0011). */
+export const recentDecisionsQuery = (db: Kysely<Tables>, limit: number) =>
+  db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
+
 export const layerSqlReleaseStore = Layer.effect(
   ReleaseStore,
   Effect.gen(function*() {
@@ -127,9 +131,7 @@ export const layerSqlReleaseStore = Layer.effect(
         ),
       lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
       recentDecisions: (limit) =>
-        database.query("read recent review decisions", () =>
-          db.selectFrom("releases").select(["created_at", "reviewed_at"]).where("reviewed_at", "is not", null).orderBy("reviewed_at", "desc").limit(limit)
-            .execute()).pipe(
+        database.query("read recent review decisions", () => recentDecisionsQuery(db, limit).execute()).pipe(
             Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
             orUnavailable,
           ),
@@ -138,6 +140,16 @@ export const layerSqlReleaseStore = Layer.effect(
           Effect.map((row) => row?.active_version ?? null),
           orUnavailable,
         ),
+      // One conditional UPDATE of the game's row: atomic on both databases, whoever runs it at the same time.
+      takeLifecycleLease: (gameId, holder, now, until) =>
+        database.query("take a game's lifecycle lease", () =>
+          db.updateTable("games").set({ lifecycle_holder: holder, lifecycle_until: time.write(until) }).where("id", "=", gameId)
+            .where((eb) => eb.or([eb("lifecycle_holder", "is", null), eb("lifecycle_holder", "=", holder), eb("lifecycle_until", "<=", time.write(now))]))
+            .executeTakeFirst()).pipe(Effect.map((result) => Number(result.numUpdatedRows) === 1), orUnavailable),
+      dropLifecycleLease: (gameId, holder) =>
+        database.query("drop a game's lifecycle lease", () =>
+          db.updateTable("games").set({ lifecycle_holder: null, lifecycle_until: null }).where("id", "=", gameId).where("lifecycle_holder", "=", holder)
+            .execute()).pipe(Effect.asVoid, orUnavailable),
       deleteExpiredIntents: (now) =>
         database.query("delete expired intents", () => db.deleteFrom("upload_intents").where("expires_at", "<=", time.write(now)).executeTakeFirst()).pipe(
           Effect.map((result) => Number(result.numDeletedRows)),

@@ -14,6 +14,7 @@ import { releaseEntriesSchema } from "./migrations/0007_release_entries.ts"
 import { releaseLifecycle } from "./migrations/0008_release_lifecycle.ts"
 import { credentialsSchema } from "./migrations/0009_credentials.ts"
 import { catalogIndexes } from "./migrations/0010_catalog.ts"
+import { lifecycleRecords } from "./migrations/0011_lifecycle_records.ts"
 import { multipartScanCounts } from "./migrations/0012_multipart_scan_counts.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
@@ -52,7 +53,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
     },
   },
   "0010_catalog": { up: (db) => catalogIndexes(db, flavor) },
-  // 0011 is left to the index migration another branch adds at the same time.
+  "0011_lifecycle_records": { up: (db) => lifecycleRecords(db, flavor) },
   "0012_multipart_scan_counts": { up: (db) => multipartScanCounts(db) },
 })
 

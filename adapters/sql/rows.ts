@@ -1,7 +1,7 @@
 // Row mappings shared by several stores: a game is created by the release API and by a multipart submission alike,
 // and a release is written by finalize and by a multipart submission alike.
 import type { Insertable, Selectable } from "kysely"
-import type { Game } from "../../domain/game/Game.ts"
+import type { ActiveReason, Game } from "../../domain/game/Game.ts"
 import { searchKey } from "../../domain/game/searchKey.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import type { GamesTable, ReleasesTable } from "./schema.ts"
@@ -30,6 +30,20 @@ export const gameFromRow = (row: Selectable<GamesTable>, time: TimeCodec): Game 
   updatedAt: time.read(row.updated_at),
   activeVersion: row.active_version,
   firstPublishedAt: row.first_published_at === null ? null : time.read(row.first_published_at),
+  // A reason recorded for another version (the pointer moved by an instance that predates migration 0011) is not shown.
+  activeReason: row.active_version === null || row.active_reason_version !== row.active_version || row.active_cause == null ||
+      row.active_by == null || row.active_since == null
+    ? null
+    : { cause: row.active_cause as ActiveReason["cause"], actor: row.active_by, at: time.read(row.active_since) },
+})
+
+/** The pointer columns a lifecycle step writes: the active version and why it is active (none without one). */
+export const pointerColumns = (activeVersion: string | null, reason: ActiveReason | null, time: TimeCodec) => ({
+  active_version: activeVersion,
+  active_cause: activeVersion === null ? null : reason?.cause ?? null,
+  active_by: activeVersion === null ? null : reason?.actor ?? null,
+  active_since: activeVersion === null || reason === null ? null : time.write(reason.at),
+  active_reason_version: activeVersion === null || reason === null ? null : activeVersion,
 })
 
 export const releaseRow = (release: Release, time: TimeCodec): Insertable<ReleasesTable> => ({
@@ -49,6 +63,7 @@ export const releaseRow = (release: Release, time: TimeCodec): Insertable<Releas
   publish_mode: release.publishMode ?? "on_approval",
   quarantine_key: release.quarantineKey ?? null,
   takedown_reason: release.takedownReason ?? null,
+  takedown_scope: release.takedownScope ?? null,
 })
 
 export const releaseFromRow = (row: Selectable<ReleasesTable>, time: TimeCodec): Release => ({
@@ -68,4 +83,5 @@ export const releaseFromRow = (row: Selectable<ReleasesTable>, time: TimeCodec):
   publishMode: row.publish_mode as Release["publishMode"] & string,
   quarantineKey: row.quarantine_key,
   takedownReason: row.takedown_reason,
+  takedownScope: (row.takedown_scope ?? null) as Release["takedownScope"] & (string | null),
 })

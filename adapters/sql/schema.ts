@@ -20,6 +20,15 @@ export interface GamesTable {
   first_published_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
   /** The name NFC and lowercased (domain/game/searchKey.ts), for the catalog's prefix search (migration 0010). */
   search_name: ColumnType<string, string | undefined, string>
+  /** Why the active release is active (domain/game/Game.ts ActiveReason), who made it so and when (migration 0011). */
+  active_cause: ColumnType<string | null, string | null | undefined, string | null>
+  active_by: ColumnType<string | null, string | null | undefined, string | null>
+  active_since: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
+  /** The version the reason is about: a pointer moved by an instance older than 0011 leaves a reason that is not. */
+  active_reason_version: ColumnType<string | null, string | null | undefined, string | null>
+  /** The game's lifecycle lease (ports/ReleaseStore.ts takeLifecycleLease): its holder and until when (migration 0011). */
+  lifecycle_holder: ColumnType<string | null, string | null | undefined, string | null>
+  lifecycle_until: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ReleasesTable {
@@ -41,6 +50,8 @@ export interface ReleasesTable {
   /** Where a taken-down release's object lives meanwhile; the sweeper keeps it. */
   quarantine_key: ColumnType<string | null, string | null | undefined, string | null>
   takedown_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** `release` | `game` | `game_active` while taken down (migration 0011; null before it). */
+  takedown_scope: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface UploadIntentsTable {

@@ -7,7 +7,7 @@ import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
 import { LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
-import { releaseFromRow } from "./rows.ts"
+import { pointerColumns, releaseFromRow } from "./rows.ts"
 import type { Tables } from "./schema.ts"
 import { lockRelease } from "./lockRelease.ts"
 import { appendChange } from "./SqlChangeFeed.ts"
@@ -70,11 +70,12 @@ export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: stri
             rejection_reason: release.rejectionReason,
             quarantine_key: release.quarantineKey ?? null,
             takedown_reason: release.takedownReason ?? null,
+            takedown_scope: release.takedownScope ?? null,
           }).where("game_id", "=", gameId).where("version", "=", release.version).execute()
         }
-        if (plan.activeVersion !== activeBefore) {
+        if (plan.activeVersion !== activeBefore || plan.activeReason !== null) {
           await trx.updateTable("games").set({
-            active_version: plan.activeVersion,
+            ...pointerColumns(plan.activeVersion, plan.activeReason, time),
             ...(game?.first_published_at == null && plan.activeVersion !== null ? { first_published_at: time.write(step.at) } : {}),
           }).where("id", "=", gameId).execute()
         }

@@ -9,6 +9,16 @@ export const GameKind = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^[a-z][a-z0-9-]{0,31}$/u, { expected: "a lowercase kind such as 'engine' or 'web'" })),
 )
 
+/**
+ * Why the active release is the active one: `approval` (activated when approved), `activation` (someone made it active:
+ * a go-live or a rollback), `takedown_fallback` (the release active before it was taken down) or `game_reinstate` (a
+ * game-wide reinstate restored it); who did it and when.
+ */
+export const ActiveCause = Schema.Literals(["approval", "activation", "takedown_fallback", "game_reinstate"])
+export type ActiveCause = typeof ActiveCause.Type
+export const ActiveReason = Schema.Struct({ cause: ActiveCause, actor: Schema.String, at: Schema.Date })
+export type ActiveReason = typeof ActiveReason.Type
+
 export const Game = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -23,6 +33,8 @@ export const Game = Schema.Struct({
   activeVersion: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** When the game first got an active release; absent or null before. */
   firstPublishedAt: Schema.optionalKey(Schema.NullOr(Schema.Date)),
+  /** Why the active release is active (recorded with each pointer move since migration 0011); null without one. */
+  activeReason: Schema.optionalKey(Schema.NullOr(ActiveReason)),
 })
 export type Game = typeof Game.Type
 

@@ -46,6 +46,7 @@ export const ownerGameView = (game: Game, releases: ReadonlyArray<Release>) => (
   ownerId: game.ownerId,
   status: catalogStatus(releases, game.activeVersion ?? null),
   activeVersion: game.activeVersion ?? null,
+  activeReason: game.activeVersion == null ? null : game.activeReason ?? null,
   createdAt: game.createdAt,
   updatedAt: game.updatedAt,
   releases: releases.map(releaseView),

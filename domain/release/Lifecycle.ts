@@ -25,6 +25,7 @@ import { GAME_ID_PATTERN } from "../game/Game.ts"
 import { gameOutcome } from "../review/Review.ts"
 import type { LifecycleStep } from "../review/ReviewMachine.ts"
 import { ReasonText } from "../text/UserText.ts"
+import { withLifecycleLease } from "./LifecycleLease.ts"
 import { quarantineObjectKey } from "./ObjectKey.ts"
 import type { Release } from "./Release.ts"
 
@@ -54,18 +55,25 @@ const verifyBytesAt = Effect.fnUntraced(function*(release: Release, key: string)
   }
 })
 
-/** Moves an object; a move that already happened (a retry after a crash between the move and the record) is done. */
+/**
+ * Moves an object; true when this call moved it, false when it was already at `to` (a retry after a crash between the
+ * move and the record: nobody else moves it meanwhile, since the game's lifecycle lease is held).
+ */
 const moveObject = Effect.fnUntraced(function*(from: string, to: string) {
   const storage = yield* ObjectStorage
-  yield* storage.move(from, to).pipe(
+  return yield* storage.move(from, to).pipe(
+    Effect.as(true),
     Effect.catchTags({
       ObjectNotFound: () =>
-        Effect.flatMap(storage.head(to), (there) =>
-          Option.isSome(there) ? Effect.void : Effect.fail(new StoredArtifactMissing({ key: from }))),
+        Effect.flatMap(storage.head(to), (there) => Option.isSome(there) ? Effect.succeed(false) : Effect.fail(new StoredArtifactMissing({ key: from }))),
       ObjectExists: () => Effect.fail(new Unavailable({ dependency: "storage", reason: `${to} is already taken` })),
     }),
   )
 })
+
+/** Moves back, best effort, what this request moved (and only that) when its step fails. */
+const undoMoves = (moves: ReadonlyArray<{ readonly from: string; readonly to: string }>) =>
+  Effect.forEach(moves, (m) => ObjectStorage.use((s) => s.move(m.to, m.from)).pipe(Effect.ignore), { discard: true })
 
 const applied = <E>(gameId: string, step: LifecycleStep, refused: (status: string, version: string) => E) =>
   ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
@@ -89,34 +97,44 @@ export const withdrawRelease = Effect.fn("withdrawRelease")(function*(principal:
 
 /**
  * POST /api/games/{gameId}/releases/{version}/activate (owner or admin): an approved release becomes active without a
- * new review (a staged go-live, or a rollback), after its bytes are verified again.
+ * new review (a staged go-live, or a rollback), after its bytes are verified again. Under the game's lifecycle lease, so
+ * a takedown in progress is either finished (409 release_not_activatable) or not started.
  */
 export const activateRelease = Effect.fn("activateRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
   const { reason } = yield* decodeInput(ActivateBody, body ?? {})
   yield* gameFor(principal, gameId, (ownerId) => seesAllReleases(principal, ownerId))
-  const release = yield* releaseOf(gameId, version)
-  if (release.status !== "approved") return yield* new ReleaseNotActivatable({ gameId, version, status: release.status })
-  yield* verifyBytesAt(release, release.objectKey)
-  const at = yield* (yield* Clock).now
-  const step: LifecycleStep = { type: "activate", version, at, actor: actorOf(principal), reason: reason?.trim() || null }
-  const outcome = yield* applied(gameId, step, (status) => new ReleaseNotActivatable({ gameId, version, status }))
-  return yield* answer(gameId, outcome)
+  const outcome = yield* withLifecycleLease(
+    gameId,
+    Effect.gen(function*() {
+      const release = yield* releaseOf(gameId, version)
+      if (release.status !== "approved") return yield* new ReleaseNotActivatable({ gameId, version, status: release.status })
+      yield* verifyBytesAt(release, release.objectKey)
+      const at = yield* (yield* Clock).now
+      const step: LifecycleStep = { type: "activate", version, at, actor: actorOf(principal), reason: reason?.trim() || null }
+      return yield* applied(gameId, step, (status) => new ReleaseNotActivatable({ gameId, version, status }))
+    }),
+  )
+  return { ...(yield* answer(gameId, outcome)), activated: true as const }
 })
 
 /**
- * Takes `versions` down: each object moves to its quarantine key first (so URLs issued for it fail at once), then the
- * store records the step; if the store refuses (the release changed meanwhile), the objects move back.
+ * Takes `releases` down: each object moves to its quarantine key first (so URLs issued for it fail at once), then the
+ * store records the step; if anything fails, the objects this request moved move back. Runs under the game's lease.
  */
-const takeDown = Effect.fnUntraced(function*(principal: Principal, gameId: string, releases: ReadonlyArray<Release>, reason: string) {
+const takeDown = Effect.fnUntraced(function*(
+  principal: Principal,
+  gameId: string,
+  releases: ReadonlyArray<Release>,
+  reason: string,
+  scope: "release" | "game",
+) {
   const quarantineKeys: Record<string, string> = {}
-  const moved: Array<Release> = []
-  const moveBack = Effect.forEach(moved, (r) => moveObject(quarantineKeys[r.version]!, r.objectKey).pipe(Effect.ignore), { discard: true })
+  const moved: Array<{ from: string; to: string }> = []
   return yield* Effect.gen(function*() {
     for (const release of releases) {
       const key = quarantineObjectKey(gameId, release.version, release.sha256)
-      yield* moveObject(release.objectKey, key)
+      if (yield* moveObject(release.objectKey, key)) moved.push({ from: release.objectKey, to: key })
       quarantineKeys[release.version] = key
-      moved.push(release)
     }
     const at = yield* (yield* Clock).now
     const step: LifecycleStep = {
@@ -126,74 +144,98 @@ const takeDown = Effect.fnUntraced(function*(principal: Principal, gameId: strin
       actor: actorOf(principal),
       reason,
       quarantineKeys,
+      scope,
     }
     return yield* applied(gameId, step, (status, version) => new ReleaseNotApproved({ gameId, version, status }))
-  }).pipe(Effect.onError(() => moveBack))
+  }).pipe(Effect.onError(() => undoMoves(moved)))
 })
 
-/** Brings `releases` back from quarantine, verifies their bytes, and records them approved again. */
+/** Brings `releases` back from quarantine, verifies their bytes, and records them approved again. Under the game's lease. */
 const reinstate = Effect.fnUntraced(function*(
   principal: Principal,
   gameId: string,
   releases: ReadonlyArray<Release>,
   reason: string,
-  restorePointer: boolean,
+  scope: "release" | "game",
 ) {
-  const moved: Array<Release> = []
-  const moveBack = Effect.forEach(moved, (r) => moveObject(r.objectKey, r.quarantineKey!).pipe(Effect.ignore), { discard: true })
+  const moved: Array<{ from: string; to: string }> = []
   return yield* Effect.gen(function*() {
     for (const release of releases) {
-      if (release.quarantineKey) yield* moveObject(release.quarantineKey, release.objectKey)
-      moved.push(release)
+      if (release.quarantineKey && (yield* moveObject(release.quarantineKey, release.objectKey))) {
+        moved.push({ from: release.quarantineKey, to: release.objectKey })
+      }
       yield* verifyBytesAt(release, release.objectKey)
     }
     const at = yield* (yield* Clock).now
-    const step: LifecycleStep = {
-      type: "reinstate",
-      versions: releases.map((r) => r.version),
-      at,
-      actor: actorOf(principal),
-      reason,
-      restorePointer,
-    }
+    const step: LifecycleStep = { type: "reinstate", versions: releases.map((r) => r.version), at, actor: actorOf(principal), reason, scope }
     return yield* applied(gameId, step, (status, version) => new ReleaseNotTakenDown({ gameId, version, status }))
-  }).pipe(Effect.onError(() => moveBack))
+  }).pipe(Effect.onError(() => undoMoves(moved)))
 })
 
 const adminGame = (principal: Principal, gameId: string) => gameFor(principal, gameId, () => principal.isAdmin)
 
-/** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
-export const takeDownRelease = Effect.fn("takeDownRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
+/** The game's releases as they are once the lease is held: what the decision is made on. */
+const releasesOf = (gameId: string) => ReleaseStore.use((r) => r.listByGame(gameId))
+
+/** An administrator's takedown or reinstate: the reason decoded, the game checked, then `decide` under the game's lease. */
+const adminStep = Effect.fnUntraced(function*<E, R>(
+  principal: Principal,
+  gameId: string,
+  body: unknown,
+  decide: (reason: string) => Effect.Effect<LifecycleOutcome, E, R>,
+) {
   const { reason } = yield* decodeInput(TakedownBody, body)
   yield* adminGame(principal, gameId)
-  const release = yield* releaseOf(gameId, version)
-  if (release.status !== "approved") return yield* new ReleaseNotApproved({ gameId, version, status: release.status })
-  return yield* answer(gameId, yield* takeDown(principal, gameId, [release], reason.trim()))
+  return yield* answer(gameId, yield* withLifecycleLease(gameId, decide(reason.trim())))
 })
+
+/** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
+export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
+    Effect.gen(function*() {
+      const release = yield* releaseOf(gameId, version)
+      if (release.status !== "approved") return yield* new ReleaseNotApproved({ gameId, version, status: release.status })
+      return yield* takeDown(principal, gameId, [release], reason, "release")
+    }))
+)
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reinstate {reason}: approved again, not active until activated. */
-export const reinstateRelease = Effect.fn("reinstateRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const release = yield* releaseOf(gameId, version)
-  if (release.status !== "taken_down") return yield* new ReleaseNotTakenDown({ gameId, version, status: release.status })
-  return yield* answer(gameId, yield* reinstate(principal, gameId, [release], reason.trim(), false))
-})
+export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
+    Effect.gen(function*() {
+      const release = yield* releaseOf(gameId, version)
+      if (release.status !== "taken_down") return yield* new ReleaseNotTakenDown({ gameId, version, status: release.status })
+      return yield* reinstate(principal, gameId, [release], reason, "release")
+    }))
+)
 
-/** POST /api/admin/games/{gameId}/takedown {reason}: every approved release at once (no falling back through old builds). */
-export const takeDownGame = Effect.fn("takeDownGame")(function*(principal: Principal, gameId: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const approved = (yield* ReleaseStore.use((r) => r.listByGame(gameId))).filter((r) => r.status === "approved")
-  if (approved.length === 0) return yield* new ReleaseNotApproved({ gameId, version: "*", status: "not approved (none is)" })
-  return yield* answer(gameId, yield* takeDown(principal, gameId, approved, reason.trim()))
-})
+/**
+ * POST /api/admin/games/{gameId}/takedown {reason}: every approved release at once (no falling back through old builds),
+ * each recorded as taken down with the game (and the active one as such), so that the game-wide reinstate reverses
+ * exactly this.
+ */
+export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gameId: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
+    Effect.gen(function*() {
+      const approved = (yield* releasesOf(gameId)).filter((r) => r.status === "approved")
+      if (approved.length === 0) return yield* new ReleaseNotApproved({ gameId, version: "*", status: "not approved (none is)" })
+      return yield* takeDown(principal, gameId, approved, reason, "game")
+    }))
+)
 
-/** POST /api/admin/games/{gameId}/reinstate {reason}: reverses a game-wide takedown; the newest reinstated release is active again. */
-export const reinstateGame = Effect.fn("reinstateGame")(function*(principal: Principal, gameId: string, body: unknown) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
-  yield* adminGame(principal, gameId)
-  const takenDown = (yield* ReleaseStore.use((r) => r.listByGame(gameId))).filter((r) => r.status === "taken_down")
-  if (takenDown.length === 0) return yield* new ReleaseNotTakenDown({ gameId, version: "*", status: "not taken down (none is)" })
-  return yield* answer(gameId, yield* reinstate(principal, gameId, takenDown, reason.trim(), true))
-})
+/**
+ * POST /api/admin/games/{gameId}/reinstate {reason}: reverses the game-wide takedown — only the releases it took (not
+ * those taken down alone, before or after), and, when nothing is active, the release that was active then is again.
+ */
+export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, gameId: string, body: unknown) =>
+  adminStep(principal, gameId, body, (reason) =>
+    Effect.gen(function*() {
+      const takenWithGame = (yield* releasesOf(gameId)).filter((r) =>
+        r.status === "taken_down" && (r.takedownScope === "game" || r.takedownScope === "game_active")
+      )
+      if (takenWithGame.length === 0) {
+        return yield* new ReleaseNotTakenDown({ gameId, version: "*", status: "not taken down with the game (none is)" })
+      }
+      return yield* reinstate(principal, gameId, takenWithGame, reason, "game")
+    }))
+)

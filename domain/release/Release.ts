@@ -8,6 +8,14 @@ export const PublishMode = Schema.Literals(["on_approval", "manual"])
 export type PublishMode = typeof PublishMode.Type
 export const DEFAULT_PUBLISH_MODE: PublishMode = "on_approval"
 
+/**
+ * How a taken-down release was taken down: alone (`release`), or by a game-wide takedown (`game`; `game_active` when it
+ * was the active release then). A game-wide reinstate brings back only `game` and `game_active` releases, and makes a
+ * `game_active` one active again.
+ */
+export const TakedownScope = Schema.Literals(["release", "game", "game_active"])
+export type TakedownScope = typeof TakedownScope.Type
+
 /** A release exists only after a successful finalize (or a multipart submission) and its bytes are immutable. */
 export const Release = Schema.Struct({
   gameId: Schema.String,
@@ -28,6 +36,8 @@ export const Release = Schema.Struct({
   /** Where the object of a taken-down release lives until it is reinstated; null or absent otherwise. */
   quarantineKey: Schema.optionalKey(Schema.NullOr(Schema.String)),
   takedownReason: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** While taken down: alone or with its whole game; null or absent otherwise (and for takedowns before migration 0011). */
+  takedownScope: Schema.optionalKey(Schema.NullOr(TakedownScope)),
 })
 export type Release = typeof Release.Type
 

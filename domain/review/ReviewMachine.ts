@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/Actor.ts"
-import type { CatalogStatus } from "../game/Game.ts"
-import { publishModeOf, type Release, type ReleaseStatus } from "../release/Release.ts"
+import type { ActiveReason, CatalogStatus } from "../game/Game.ts"
+import { publishModeOf, type Release, type ReleaseStatus, type TakedownScope } from "../release/Release.ts"
 import { compareVersions } from "../release/VersionOrder.ts"
 import type { TimelineEvent } from "../timeline/TimelineEvent.ts"
 
@@ -104,13 +104,18 @@ export type LifecycleStep =
     readonly reason: string
     /** version → the key its object was moved to */
     readonly quarantineKeys: Readonly<Record<string, string>>
+    /** `game`: a game-wide takedown, recorded on each release so that the game-wide reinstate reverses exactly it. */
+    readonly scope?: "release" | "game"
   }
   | StepBase & {
     readonly type: "reinstate"
     readonly versions: ReadonlyArray<string>
     readonly reason: string
-    /** A game-wide reinstate reverses a game-wide takedown: the newest reinstated release becomes active again. */
-    readonly restorePointer: boolean
+    /**
+     * `game`: reverses a game-wide takedown; when nothing is active, the release that was active when the game was taken
+     * down (scope `game_active`) becomes active again. `release` (the default): approved again, not active.
+     */
+    readonly scope?: "release" | "game"
   }
 
 export interface LifecycleState {
@@ -122,6 +127,11 @@ export interface LifecyclePlan {
   /** The releases this step changes, as they are after it. */
   readonly updated: ReadonlyArray<Release>
   readonly activeVersion: string | null
+  /**
+   * Why `activeVersion` is active, when this step (re)activated it: the store records it with the pointer. Null when the
+   * step left the pointer alone (or cleared it).
+   */
+  readonly activeReason: ActiveReason | null
   readonly events: ReadonlyArray<TimelineEvent>
   readonly activationNote: ActivationNote | null
 }
@@ -134,16 +144,18 @@ export interface LifecycleRefusal {
 const stepVersions = (step: LifecycleStep): ReadonlyArray<string> =>
   step.type === "take_down" || step.type === "reinstate" ? step.versions : [step.version]
 
-const changed = (release: Release, step: LifecycleStep, status: ReleaseStatus): Release => {
+const changed = (release: Release, step: LifecycleStep, status: ReleaseStatus, activeBefore: string | null): Release => {
   switch (step.type) {
     case "approve":
       return { ...release, status, reviewedBy: step.by, reviewedAt: step.at, rejectionReason: null }
     case "reject":
       return { ...release, status, reviewedBy: step.by, reviewedAt: step.at, rejectionReason: step.reason }
-    case "take_down":
-      return { ...release, status, quarantineKey: step.quarantineKeys[release.version] ?? null, takedownReason: step.reason }
+    case "take_down": {
+      const takedownScope: TakedownScope = step.scope !== "game" ? "release" : release.version === activeBefore ? "game_active" : "game"
+      return { ...release, status, quarantineKey: step.quarantineKeys[release.version] ?? null, takedownReason: step.reason, takedownScope }
+    }
     case "reinstate":
-      return { ...release, status, quarantineKey: null, takedownReason: null }
+      return { ...release, status, quarantineKey: null, takedownReason: null, takedownScope: null }
     default:
       return { ...release, status }
   }
@@ -161,7 +173,7 @@ export const planLifecycle = (
     const release = byVersion.get(version)
     const next = release === undefined ? null : nextReleaseStatus(release.status, step)
     if (release === undefined || next === null) return { refused: { version, status: release?.status ?? "missing" } }
-    const after = changed(release, step, next)
+    const after = changed(release, step, next, state.activeVersion)
     updated.push(after)
     byVersion.set(version, after)
   }
@@ -175,6 +187,7 @@ export const planLifecycle = (
     at: step.at,
   })
   let activeVersion = state.activeVersion
+  let activeCause: ActiveReason["cause"] | null = null
   let activationNote: ActivationNote | null = null
   const events: Array<TimelineEvent> = []
   switch (step.type) {
@@ -182,7 +195,7 @@ export const planLifecycle = (
       // An approval despite unresolved error findings keeps its override reason on the event (issue 15).
       events.push(event("approved", step.version, step.overrideReason ?? null))
       activationNote = activationOnApproval(state.activeVersion, updated[0]!)
-      if (activationNote === null) activeVersion = step.version
+      if (activationNote === null) [activeVersion, activeCause] = [step.version, "approval"]
       break
     }
     case "reject":
@@ -192,23 +205,31 @@ export const planLifecycle = (
       events.push(event("withdrawn", step.version, null))
       break
     case "activate":
-      activeVersion = step.version
+      ;[activeVersion, activeCause] = [step.version, "activation"]
       events.push(event("activated", step.version, step.reason))
       break
     case "take_down": {
       for (const version of step.versions) events.push(event("taken_down", version, step.reason))
-      if (activeVersion !== null && step.versions.includes(activeVersion)) activeVersion = newestApproved(releasesAfter)?.version ?? null
+      if (activeVersion !== null && step.versions.includes(activeVersion)) {
+        ;[activeVersion, activeCause] = [newestApproved(releasesAfter)?.version ?? null, "takedown_fallback"]
+      }
       break
     }
     case "reinstate": {
       for (const version of step.versions) events.push(event("reinstated", version, step.reason))
-      if (step.restorePointer && activeVersion === null) activeVersion = newestApproved(updated)?.version ?? null
+      // Only what was active when the whole game was taken down comes back active, and only if nothing is active now.
+      if (step.scope === "game" && activeVersion === null) {
+        const wasActive = step.versions.map((v) => state.releases.find((r) => r.version === v)!).filter((r) => r.takedownScope === "game_active")
+        const restored = newestApproved(wasActive.map((r) => byVersion.get(r.version)!))
+        if (restored !== null) [activeVersion, activeCause] = [restored.version, "game_reinstate"]
+      }
       break
     }
   }
   if (step.type !== "activate" && activeVersion !== null && activeVersion !== state.activeVersion) {
-    const why = step.type === "take_down" ? "the active release was taken down" : null
+    const why = step.type === "take_down" ? "the active release was taken down" : step.type === "reinstate" ? "the game was reinstated" : null
     events.push(event("activated", activeVersion, why))
   }
-  return { plan: { updated, activeVersion, events, activationNote } }
+  const activeReason = activeVersion !== null && activeCause !== null ? { cause: activeCause, actor: step.actor, at: step.at } : null
+  return { plan: { updated, activeVersion, activeReason, events, activationNote } }
 }

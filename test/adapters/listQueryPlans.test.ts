@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
 import { layerSqlRecords, SqlDatabase, type SqlTarget } from "../../adapters/sql/index.ts"
 import { bySlugQuery, catalogPageQuery } from "../../adapters/sql/SqlCatalog.ts"
 import { ownerGamesPageQuery, pendingPageQuery } from "../../adapters/sql/SqlPagedLists.ts"
+import { recentDecisionsQuery } from "../../adapters/sql/SqlReleaseStore.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
 import { analyze, seedCatalog, seedGameId, seedOwner, seedSlug } from "../support/seedCatalog.ts"
 
@@ -72,6 +73,8 @@ const cases = ({ db, time, dialect }: SqlDatabase["Service"]) => [
     index: QUEUE_INDEX,
     ordered: true,
   },
+  // The queue estimate (issue 16): the last 50 decisions, newest first, from the decision-time index (0011).
+  { name: "recent review decisions", query: recentDecisionsQuery(db, 50), table: "releases", index: /releases_by_decision/, ordered: true },
   { name: "my games, first page", query: ownerGamesPageQuery(db, time, seedOwner(3, SEED.owners), null, 51), table: "games", index: OWNER_INDEX, ordered: true },
   {
     name: "my games, a later page",

@@ -17,6 +17,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -55,5 +56,6 @@ identityContract("memory", () => memoryTokenSource(layerMemoryIdentity))
 pagedListsContract("memory", () => layerMemoryRecords)
 catalogContract("memory", () => layerMemoryRecords)
 lifecycleContract("memory", () => layerMemoryRecords)
+lifecycleUseCasesContract("memory", () => layerMemoryRecords)
 webhookSubscriptionsContract("memory", () => layerMemoryRecords)
 creatorWebhooksContract("memory", () => layerMemoryRecordsWithOutbox)

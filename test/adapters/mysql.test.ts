@@ -10,6 +10,7 @@ import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -39,6 +40,7 @@ sessionStoreContract("MariaDB", records)
 pagedListsContract("MariaDB", records)
 catalogContract("MariaDB", records)
 lifecycleContract("MariaDB", records)
+lifecycleUseCasesContract("MariaDB", records)
 webhookSubscriptionsContract("MariaDB", records)
 apiKeyStoreContract("MariaDB", records)
 trustedPublisherStoreContract("MariaDB", records)

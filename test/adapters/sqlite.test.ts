@@ -11,6 +11,7 @@ import { pagedListsContract } from "../contract/PagedLists.contract.ts"
 import { notificationOutboxContract } from "../contract/NotificationOutbox.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
+import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -40,6 +41,7 @@ sessionStoreContract("SQLite", records)
 pagedListsContract("SQLite", records)
 catalogContract("SQLite", records)
 lifecycleContract("SQLite", records)
+lifecycleUseCasesContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)
 trustedPublisherStoreContract("SQLite", records)

@@ -1,5 +1,6 @@
 // The release lifecycle in a real browser (issue 16): a creator sees the queue position and rolls back from /creator;
-// an administrator takes a release down from its review page, and the creator sees the reason.
+// an administrator takes a release down from its review page, and the creator sees the reason; the page says why the
+// active release is active.
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import "../setup/provided.ts"
@@ -61,6 +62,7 @@ describe("the release lifecycle on the pages", () => {
     await Promise.all([creatorPage.waitForEvent("load"), creatorPage.getByRole("button", { name: "Roll back to 1.0.0" }).click()])
     await expect(activeVersion(creatorPage)).resolves.toBe("1.0.0")
     await expect(creatorPage.getByRole("button", { name: "Go live with 2.0.0" }).isVisible()).resolves.toBe(true)
+    await expect(creatorPage.locator(".active-reason").innerText()).resolves.toMatch(/^made active by user:cleo, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/)
   })
 
   test("an administrator takes 1.0.0 down and the creator sees the reason", async () => {
@@ -74,5 +76,6 @@ describe("the release lifecycle on the pages", () => {
     await creatorPage.reload()
     await expect(creatorPage.locator("p.reason").innerText()).resolves.toBe("Taken down: Contains a keylogger in menu.gd")
     await expect(activeVersion(creatorPage)).resolves.toBe("2.0.0")
+    await expect(creatorPage.locator(".active-reason").getAttribute("data-active-cause")).resolves.toBe("takedown_fallback")
   })
 })

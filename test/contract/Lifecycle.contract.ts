@@ -1,9 +1,9 @@
 // The release lifecycle on a store (ReleaseStore.lifecycle/review, GameViews, Timeline): every transition allowed and
-// refused, the pointer rules, timeline events written with the change (and not without it), and a property-based run
-// of random sequences checking the invariants after each step.
+// refused, the pointer rules and why the pointer is where it is, timeline events written with the change (and not
+// without it), the lifecycle lease. The use cases on top, with object moves, concurrent requests and random sequences:
+// LifecycleUseCases.contract.ts.
 import { assert, layer } from "@effect/vitest"
-import { Effect, Exit, type Layer, Option } from "effect"
-import fc from "fast-check"
+import { Effect, type Layer, Option } from "effect"
 import type { LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { GameViews } from "../../ports/GameViews.ts"
@@ -70,7 +70,7 @@ export const lifecycleContract = (name: string, makeLayer: () => Layer.Layer<Sto
           { type: "withdraw", version: "2.0.0", at: AT, actor },
           { type: "withdraw", version: "1.0.0", at: AT, actor },
           { type: "take_down", versions: ["2.0.0"], at: AT, actor, reason: "r", quarantineKeys: {} },
-          { type: "reinstate", versions: ["1.0.0"], at: AT, actor, reason: "r", restorePointer: false },
+          { type: "reinstate", versions: ["1.0.0"], at: AT, actor, reason: "r", scope: "release" },
           approve("2.0.0"),
         ] satisfies ReadonlyArray<LifecycleStep>) {
           assert.strictEqual((yield* Effect.flip(step(gameId, s)))._tag, "LifecycleRefused", s.type)
@@ -81,14 +81,15 @@ export const lifecycleContract = (name: string, makeLayer: () => Layer.Layer<Sto
         assert.deepStrictEqual([taken.status, taken.quarantineKey, taken.takedownReason], ["taken_down", "quarantine/x", "malware"])
         assert.isTrue((yield* ReleaseStore.use((r) => r.keysInUse(["quarantine/x"], AT))).has("quarantine/x"), "the sweeper keeps the quarantined object")
         assert.strictEqual(yield* viewActive(gameId), "1.1.0")
-        const all = yield* step(gameId, { type: "take_down", versions: ["1.0.0", "1.1.0"], at: AT, actor, reason: "all", quarantineKeys: {} })
+        const all = yield* step(gameId, { type: "take_down", versions: ["1.0.0", "1.1.0"], at: AT, actor, reason: "all", quarantineKeys: {}, scope: "game" })
+        assert.deepStrictEqual(all.updated.map((r) => r.takedownScope), ["game", "game_active"], "1.1.0 was active")
         assert.isNull(all.activeVersion)
         assert.isNull(yield* viewActive(gameId))
         assert.notInclude((yield* GameViews.use((v) => v.listActive())).map((r) => r.gameId), gameId)
-        const back = yield* step(gameId, { type: "reinstate", versions: ["1.2.0"], at: AT, actor, reason: "ok", restorePointer: false })
+        const back = yield* step(gameId, { type: "reinstate", versions: ["1.2.0"], at: AT, actor, reason: "ok", scope: "release" })
         assert.isNull(back.activeVersion, "a reinstated release is not active until activated")
-        const again = yield* step(gameId, { type: "reinstate", versions: ["1.0.0", "1.1.0"], at: AT, actor, reason: "ok", restorePointer: true })
-        assert.strictEqual(again.activeVersion, "1.1.0")
+        const again = yield* step(gameId, { type: "reinstate", versions: ["1.0.0", "1.1.0"], at: AT, actor, reason: "ok", scope: "game" })
+        assert.strictEqual(again.activeVersion, "1.1.0", "the release active when the game was taken down")
         const reinstated = Option.getOrThrow(yield* ReleaseStore.use((r) => r.get(gameId, "1.2.0")))
         assert.deepStrictEqual([reinstated.status, reinstated.quarantineKey, reinstated.takedownReason], ["approved", null, null])
       }))
@@ -120,63 +121,42 @@ export const lifecycleContract = (name: string, makeLayer: () => Layer.Layer<Sto
         assert.isTrue((yield* events(other)).every((e) => e.gameId === other))
       }))
 
-    it.effect("random sequences keep the invariants: active is approved, rejection never moves it, one event per change", () =>
+    it.effect("each pointer move records why: approval, activation, fallback after a takedown; none without an active release", () =>
       Effect.gen(function*() {
-        const services = yield* Effect.context<Stores>()
-        const run = Effect.runPromiseWith(services)
-        const versions = ["1.0.0", "1.1.0", "2.0.0", "0.9.0", "3.0.0"]
-        const op = fc.record({
-          type: fc.constantFrom("submit", "approve", "reject", "withdraw", "activate", "take_down", "reinstate"),
-          version: fc.constantFrom(...versions),
-          manual: fc.boolean(),
-        })
-        yield* Effect.promise(() =>
-          fc.assert(
-            fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
-              const gameId = await run(gameWith([]))
-              const submitted = new Set<string>()
-              for (const o of ops) {
-                const activeBefore = await run(ReleaseStore.use((r) => r.activeVersion(gameId)))
-                const eventsBefore = (await run(events(gameId))).length
-                let exit: Exit.Exit<unknown, unknown>
-                if (o.type === "submit") {
-                  if (submitted.has(o.version)) continue
-                  submitted.add(o.version)
-                  const intent = anIntent(gameId, { version: o.version, publishMode: o.manual ? "manual" : "on_approval" })
-                  exit = await run(Effect.exit(Effect.andThen(
-                    ReleaseStore.use((r) => r.recordIntent(intent)),
-                    ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent, { publishMode: intent.publishMode! }))),
-                  )))
-                } else {
-                  const s: LifecycleStep = o.type === "approve"
-                    ? approve(o.version)
-                    : o.type === "reject"
-                    ? { type: "reject", version: o.version, by: "admin", at: AT, actor, reason: "no" }
-                    : o.type === "withdraw"
-                    ? { type: "withdraw", version: o.version, at: AT, actor }
-                    : o.type === "activate"
-                    ? { type: "activate", version: o.version, at: AT, actor, reason: null }
-                    : o.type === "take_down"
-                    ? { type: "take_down", versions: [o.version], at: AT, actor, reason: "r", quarantineKeys: {} }
-                    : { type: "reinstate", versions: [o.version], at: AT, actor, reason: "r", restorePointer: false }
-                  exit = await run(Effect.exit(step(gameId, s)))
-                }
-                const activeAfter = await run(ReleaseStore.use((r) => r.activeVersion(gameId)))
-                const eventsAfter = (await run(events(gameId))).length
-                if (activeAfter !== null) {
-                  const active = Option.getOrThrow(await run(ReleaseStore.use((r) => r.get(gameId, activeAfter))))
-                  if (active.status !== "approved") throw new Error(`active ${activeAfter} is ${active.status} after ${o.type}`)
-                }
-                if (o.type === "reject" && activeAfter !== activeBefore) throw new Error("a rejection moved the pointer")
-                if (Exit.isFailure(exit) && (eventsAfter !== eventsBefore || activeAfter !== activeBefore)) {
-                  throw new Error(`a refused ${o.type} changed something`)
-                }
-                if (Exit.isSuccess(exit) && eventsAfter <= eventsBefore) throw new Error(`a successful ${o.type} wrote no event`)
-                if (await run(viewActive(gameId)) !== activeAfter) throw new Error("the game view disagrees with the pointer")
-              }
-            }),
-            { numRuns: 25 },
-          )
-        )
+        const gameId = yield* gameWith(["1.0.0", "2.0.0"])
+        const reasonOf = Effect.map(GameStore.use((g) => g.get(gameId)), (game) => Option.getOrThrow(game).activeReason ?? null)
+        assert.isNull(yield* reasonOf)
+        const later = new Date(AT.getTime() + 60_000)
+        yield* step(gameId, approve("1.0.0"))
+        assert.deepStrictEqual(yield* reasonOf, { cause: "approval", actor: "user:admin", at: AT })
+        yield* step(gameId, { ...approve("2.0.0"), at: later, actor: "api_key:k1" })
+        assert.deepStrictEqual(yield* reasonOf, { cause: "approval", actor: "api_key:k1", at: later })
+        yield* step(gameId, { type: "activate", version: "1.0.0", at: AT, actor: "user:owner", reason: "rollback" })
+        assert.deepStrictEqual(yield* reasonOf, { cause: "activation", actor: "user:owner", at: AT })
+        yield* step(gameId, { type: "activate", version: "2.0.0", at: AT, actor: "user:owner", reason: null })
+        yield* step(gameId, { type: "take_down", versions: ["2.0.0"], at: later, actor, reason: "malware", quarantineKeys: {} })
+        assert.deepStrictEqual(yield* reasonOf, { cause: "takedown_fallback", actor, at: later })
+        yield* step(gameId, { type: "take_down", versions: ["1.0.0"], at: later, actor, reason: "malware", quarantineKeys: {} })
+        assert.isNull(yield* reasonOf)
+        const down = Option.getOrThrow(yield* ReleaseStore.use((r) => r.get(gameId, "1.0.0")))
+        assert.strictEqual(down.takedownScope, "release")
+      }))
+
+    it.effect("the lifecycle lease: one holder at a time, taken over once it ran out, given back only by its holder", () =>
+      Effect.gen(function*() {
+        const gameId = yield* gameWith([])
+        const store = yield* ReleaseStore
+        const until = new Date(AT.getTime() + 60_000)
+        assert.isTrue(yield* store.takeLifecycleLease(gameId, "a", AT, until))
+        assert.isFalse(yield* store.takeLifecycleLease(gameId, "b", AT, until))
+        yield* store.dropLifecycleLease(gameId, "b")
+        assert.isFalse(yield* store.takeLifecycleLease(gameId, "b", new Date(until.getTime() - 1), until), "not run out yet")
+        yield* store.dropLifecycleLease(gameId, "a")
+        assert.isTrue(yield* store.takeLifecycleLease(gameId, "b", AT, until))
+        assert.isTrue(yield* store.takeLifecycleLease(gameId, "c", until, new Date(until.getTime() + 60_000)), "b's lease ran out")
+        assert.isFalse(yield* store.takeLifecycleLease(gameId, "b", until, new Date(until.getTime() + 60_000)))
+        const other = yield* gameWith([])
+        assert.isTrue(yield* store.takeLifecycleLease(other, "b", AT, until), "one lease per game")
+        assert.isFalse(yield* store.takeLifecycleLease("gm_unknown", "z", AT, until), "no game, no lease")
       }))
   })

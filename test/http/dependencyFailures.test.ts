@@ -70,6 +70,8 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listPending: () => Effect.die(new Error("secret internal detail")),
       listApproved: () => Effect.die(new Error("secret internal detail")),
       lifecycle: () => Effect.die(new Error("secret internal detail")),
+      takeLifecycleLease: () => Effect.die(new Error("secret internal detail")),
+      dropLifecycleLease: () => Effect.die(new Error("secret internal detail")),
       activeVersion: () => Effect.die(new Error("secret internal detail")),
       recentDecisions: () => Effect.die(new Error("secret internal detail")),
       review: () => Effect.die(new Error("secret internal detail")),

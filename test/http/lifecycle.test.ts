@@ -2,10 +2,12 @@
 // takedown and reinstate (one release, a whole game), each allowed and refused, and the 404 rule.
 import { describe, expect, test } from "vitest"
 import { artifact } from "../support/api.ts"
-import { makeTestApp, newGame, release } from "../support/testApp.ts"
+import { makeTestApp, newGame, release, type TestAppOptions } from "../support/testApp.ts"
+import { Effect } from "effect"
+import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 
-const setup = async () => {
-  const t = await makeTestApp()
+const setup = async (options: TestAppOptions = {}) => {
+  const t = await makeTestApp(options)
   const owner = await t.token("owner")
   const admin = await t.token("admin", { admin: true })
   const stranger = await t.token("stranger")
@@ -48,7 +50,8 @@ describe("approval activates only newer releases published on approval", () => {
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
     const live = await post(rel("2.0.0", "activate"), (await t.token("owner")), { reason: "launch day" })
     expect(live.status).toBe(200)
-    expect(live.body).toMatchObject({ activeVersion: "2.0.0", gameStatus: "published" })
+    expect(live.body).toMatchObject({ activeVersion: "2.0.0", activated: true, gameStatus: "published" })
+    expect(live.body).not.toHaveProperty("activationNote")
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(200)
     expect((await game()).activeVersion).toBe("2.0.0")
     await t.dispose()
@@ -76,7 +79,7 @@ describe("activate: go-live and rollback", () => {
     await t.api.approveScanned(admin, gameId, "1.0.0")
     await t.api.approveScanned(admin, gameId, "2.0.0")
     const back = await post(rel("1.0.0", "activate"), owner, {})
-    expect(back.body).toMatchObject({ activeVersion: "1.0.0" })
+    expect(back.body).toMatchObject({ activeVersion: "1.0.0", activated: true })
     expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
     expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
     // Administrators may too; activating the active release again is fine.
@@ -91,6 +94,31 @@ describe("activate: go-live and rollback", () => {
       .toEqual([404, "game_not_found_or_forbidden"])
     expect((await post(rel("9.9.9", "activate"), owner)).body.error).toBe("not_found")
     expect((await t.api.call("POST", rel("1.0.0", "activate"))).status).toBe(401)
+    await t.dispose()
+  })
+})
+
+describe("GET /api/games/{gameId} says which release is active and why", () => {
+  test("activated on approval, activated by the owner, the fallback after a takedown; nothing without an active release; not in the public view", async () => {
+    const { t, owner, admin, stranger, gameId, ship, post, rel, adminRel, game } = await setup()
+    expect((await game()).activeReason).toBeNull()
+    await ship("1.0.0")
+    await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    const approvedAt = t.clock.current().toISOString()
+    expect(await game()).toMatchObject({ activeVersion: "1.0.0", activeReason: { cause: "approval", actor: "user:admin", at: approvedAt } })
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    t.clock.advance(60)
+    await post(rel("1.0.0", "activate"), owner, { reason: "2.0.0 crashes on start" })
+    expect((await game(admin)).activeReason).toEqual({ cause: "activation", actor: "user:owner", at: t.clock.current().toISOString() })
+    await post(rel("2.0.0", "activate"), owner)
+    await post(adminRel("2.0.0", "takedown"), admin, { reason: "malware" })
+    expect(await game()).toMatchObject({ activeVersion: "1.0.0", activeReason: { cause: "takedown_fallback", actor: "user:admin" } })
+    const mine = (await t.api.call("GET", "/api/me/games", { token: owner })).body.games[0]
+    expect(mine.activeReason).toMatchObject({ cause: "takedown_fallback" })
+    expect((await game(stranger))).not.toHaveProperty("activeReason")
+    await post(adminRel("1.0.0", "takedown"), admin, { reason: "malware" })
+    expect(await game()).toMatchObject({ activeVersion: null, activeReason: null })
     await t.dispose()
   })
 })
@@ -181,6 +209,97 @@ describe("takedown and reinstate", () => {
   })
 })
 
+describe("refusals and re-verification", () => {
+  test("each step refused from a status that does not allow it, with its 409 code, and nothing changes", async () => {
+    const { t, owner, admin, gameId, ship, post, rel, adminRel, game } = await setup()
+    for (const v of ["1.0.0", "2.0.0", "3.0.0", "4.0.0"]) await ship(v)
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    await t.api.reject(admin, gameId, "3.0.0", "Crashes on start")
+    await post(adminRel("2.0.0", "takedown"), admin, { reason: "malware" })
+    const before = await game()
+    const refusals: Array<[string, string, string]> = [
+      ["reject of an approved release", "release_not_pending", "reject 1.0.0"],
+      ["reject of a rejected release", "release_not_pending", "reject 3.0.0"],
+      ["activate of a taken-down release", "release_not_activatable", "activate 2.0.0"],
+      ["activate of a rejected release", "release_not_activatable", "activate 3.0.0"],
+      ["activate of a pending release", "release_not_activatable", "activate 4.0.0"],
+      ["takedown of a pending release", "release_not_approved", "takedown 4.0.0"],
+      ["takedown of a rejected release", "release_not_approved", "takedown 3.0.0"],
+      ["takedown of a taken-down release", "release_not_approved", "takedown 2.0.0"],
+      ["reinstate of an approved release", "release_not_taken_down", "reinstate 1.0.0"],
+      ["reinstate of a pending release", "release_not_taken_down", "reinstate 4.0.0"],
+      ["reinstate of a rejected release", "release_not_taken_down", "reinstate 3.0.0"],
+      ["withdraw of an approved release", "release_not_pending", "withdraw 1.0.0"],
+    ]
+    for (const [what, code, action] of refusals) {
+      const [verb, version] = action.split(" ") as [string, string]
+      const answer = verb === "reject"
+        ? await t.api.reject(admin, gameId, version, "again")
+        : verb === "activate" || verb === "withdraw"
+        ? await post(rel(version, verb), owner, verb === "activate" ? {} : undefined)
+        : await post(adminRel(version, verb), admin, { reason: "r" })
+      expect([answer.status, answer.body.error], what).toEqual([409, code])
+    }
+    expect(await game()).toEqual(before)
+    await t.dispose()
+  })
+
+  test("activate and reinstate re-verify the stored bytes: tampered is 409 checksum_mismatch, deleted is 409 artifact_missing", async () => {
+    const { t, owner, admin, gameId, ship, post, rel, adminRel, game } = await setup()
+    for (const v of ["1.0.0", "2.0.0", "3.0.0"]) {
+      await ship(v)
+      await t.api.approveScanned(admin, gameId, v)
+    }
+    const storage = await t.runtime.runPromise(ObjectStorage.use(Effect.succeed))
+    const stored = async (version: string) => (await game()).releases.find((r: { version: string }) => r.version === version)
+    const keyOf = async (version: string, prefix = "releases") => `${prefix}/${gameId}/${version}/${(await stored(version)).sha256}.pck`
+    const tamper = (key: string) =>
+      t.runtime.runPromise(Effect.andThen(storage.delete(key), storage.put(key, new Blob([artifact(2048, "other").bytes]).stream(), { maxBytes: 4096 })))
+    await tamper(await keyOf("1.0.0"))
+    expect((await post(rel("1.0.0", "activate"), owner)).body.error).toBe("checksum_mismatch")
+    await t.runtime.runPromise(storage.delete(await keyOf("2.0.0")))
+    const missing = await post(rel("2.0.0", "activate"), owner)
+    expect([missing.status, missing.body.error]).toEqual([409, "artifact_missing"])
+    expect((await game()).activeVersion).toBe("3.0.0")
+
+    await post(adminRel("3.0.0", "takedown"), admin, { reason: "check" })
+    await tamper(await keyOf("3.0.0", "quarantine"))
+    const mismatch = await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })
+    expect([mismatch.status, mismatch.body.error]).toEqual([409, "checksum_mismatch"])
+    expect((await stored("3.0.0")).status).toBe("taken_down")
+    await t.runtime.runPromise(storage.delete(await keyOf("3.0.0", "quarantine")))
+    expect((await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })).body.error).toBe("artifact_missing")
+    expect((await stored("3.0.0")).status).toBe("taken_down")
+    await t.dispose()
+  })
+})
+
+describe("game-wide takedown and reinstate", () => {
+  test("the game-wide reinstate reverses only the game-wide takedown: a release taken down alone stays down, the release active then is active again", async () => {
+    const { t, admin, stranger, gameId, ship, post, adminRel, game } = await setup()
+    await ship("1.0.0")
+    await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    expect((await post(adminRel("2.0.0", "takedown"), admin, { reason: "Ships malware" })).body.activeVersion).toBe("1.0.0")
+    const down = await post(`/api/admin/games/${gameId}/takedown`, admin, { reason: "Publisher account compromised" })
+    expect(down.body.releases.map((r: { version: string }) => r.version)).toEqual(["1.0.0"])
+    expect(down.body).toMatchObject({ activeVersion: null, gameStatus: "taken_down" })
+    const back = await post(`/api/admin/games/${gameId}/reinstate`, admin, { reason: "Account recovered" })
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ activeVersion: "1.0.0", gameStatus: "published", releases: [{ version: "1.0.0", status: "approved" }] })
+    const view = await game()
+    expect(view.releases.map((r: { version: string; status: string }) => [r.version, r.status])).toEqual([["1.0.0", "approved"], ["2.0.0", "taken_down"]])
+    expect(view.activeReason).toMatchObject({ cause: "game_reinstate", actor: "user:admin" })
+    expect((await t.api.downloadUrl(stranger, gameId, "2.0.0")).status).toBe(404)
+    expect((await t.api.downloadUrl(stranger, gameId, "1.0.0")).status).toBe(200)
+    const again = await post(`/api/admin/games/${gameId}/reinstate`, admin, { reason: "again" })
+    expect([again.status, again.body.error]).toEqual([409, "release_not_taken_down"])
+    await t.dispose()
+  })
+})
+
 describe("GET /api/games/{gameId}/timeline", () => {
   test("owner and administrators read every change oldest first, page by page; others get 404; bad paging is 400", async () => {
     const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup()
@@ -267,6 +386,30 @@ describe("creator webhooks: POST/GET/DELETE /api/me/webhooks", () => {
     expect((await call("DELETE", `/api/me/webhooks/${ids[0]}`, owner)).status).toBe(404)
     expect((await call("POST", "/api/me/webhooks", owner, { url: "https://hooks.example/again" })).status).toBe(201)
     expect((await t.api.call("GET", "/api/me/webhooks")).status).toBe(401)
+    await t.dispose()
+  })
+})
+
+describe("concurrent lifecycle requests on one release", () => {
+  // Each object move takes a while after it happened, as a slow store's would: the other request runs meanwhile.
+  const slowMoves: TestAppOptions = {
+    wrapStorage: (storage) => ({ ...storage, move: (from, to) => Effect.tap(storage.move(from, to), () => Effect.sleep("50 millis")) }),
+  }
+
+  test("two takedowns at once: one wins, the other is refused, and the release stays quarantined", async () => {
+    const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup(slowMoves)
+    await ship("1.0.0")
+    const v2 = await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "2.0.0")
+    const issued = (await t.api.downloadUrl(stranger, gameId, "2.0.0")).body.url
+    const answers = await Promise.all([1, 2].map((n) => post(adminRel("2.0.0", "takedown"), admin, { reason: `malware ${n}` })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.body.error).toBe("release_not_approved")
+    expect((await t.api.get(issued)).status).toBe(404)
+    const forOwner = await t.api.downloadUrl(owner, gameId, "2.0.0")
+    const bytes = new Uint8Array(await (await t.api.get(forOwner.body.url)).arrayBuffer())
+    expect(bytes).toEqual(v2.bytes)
     await t.dispose()
   })
 })

@@ -22,6 +22,7 @@ export const aGame = (overrides: Partial<Game> = {}): Game => {
     updatedAt: at("2026-03-04T05:06:07.891Z"),
     activeVersion: null,
     firstPublishedAt: null,
+    activeReason: null,
     ...overrides,
   }
 }
@@ -65,5 +66,6 @@ export const aReleaseFor = (intent: UploadIntent, overrides: Partial<Release> = 
   publishMode: "on_approval",
   quarantineKey: null,
   takedownReason: null,
+  takedownScope: null,
   ...overrides,
 })

@@ -65,6 +65,17 @@ export const ApprovalOverride = Schema.Struct({ reason: Schema.String, by: Schem
 const reviewGateFields = { scan: Schema.optionalKey(GateScan), approvalOverride: Schema.optionalKey(Schema.NullOr(ApprovalOverride)) }
 const publicReleaseFields = { version: Schema.String, sha256: Sha256, sizeBytes: Schema.Int, publishedAt: Schema.NullOr(Timestamp) }
 
+/**
+ * Why the active release is active: activated when approved (`approval`), made active by someone (`activation`: a
+ * go-live or a rollback), the fallback when the active release was taken down (`takedown_fallback`), or restored by a
+ * game-wide reinstate (`game_reinstate`); by whom (an actor, as on the timeline) and when.
+ */
+const ActiveReason = Schema.Struct({
+  cause: Schema.Literals(["approval", "activation", "takedown_fallback", "game_reinstate"]),
+  actor: Schema.String,
+  at: Timestamp,
+})
+
 export const OwnerGame = Schema.Struct({
   gameId: Schema.String,
   name: Schema.String,
@@ -73,6 +84,11 @@ export const OwnerGame = Schema.Struct({
   ownerId: Schema.String,
   status: Status,
   activeVersion: Schema.NullOr(Schema.String),
+  /**
+   * Null when nothing is active, or when the reason was not recorded (a pointer moved by an instance older than
+   * migration 0011). Always sent; optional so that clients also read services that predate it.
+   */
+  activeReason: Schema.optionalKey(Schema.NullOr(ActiveReason)),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   releases: Schema.Array(Schema.Struct(releaseFields)),
@@ -151,11 +167,16 @@ export const ReviewClaim = Schema.Struct({ gameId: Schema.String, version: Schem
 export const FindingAcceptance = Schema.Struct({ by: Schema.String, at: Timestamp, reason: Schema.String })
 export const AcceptedFinding = Schema.Struct({ gameId: Schema.String, fingerprint: Schema.String, accepted: FindingAcceptance })
 
-/** Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. */
+/**
+ * Withdraw, activate, takedown and reinstate: the releases changed and which release is active afterwards. Activate also
+ * answers `activated: true` (like an approval that activated; a refused activation is an error instead).
+ */
 export const LifecycleOutcome = Schema.Struct({
   gameId: Schema.String,
   gameStatus: Status,
   activeVersion: Schema.NullOr(Schema.String),
+  activated: Schema.optionalKey(Schema.Boolean),
+  activationNote: Schema.optionalKey(ActivationNote),
   releases: Schema.Array(Schema.Struct(releaseFields)),
 })
 

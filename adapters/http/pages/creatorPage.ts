@@ -1,8 +1,10 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
-import { myGames, releaseDetail, type releaseView } from "../../../domain/game/Views.ts"
+import type { ActiveReason } from "../../../domain/game/Game.ts"
+import { myGames, type releaseView } from "../../../domain/game/Views.ts"
+import { positionIn, queueSnapshot } from "../../../domain/review/QueuePosition.ts"
 import { compareVersions } from "../../../domain/release/VersionOrder.ts"
-import { activateButton, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
+import { activateButton, activeReasonNote, queueNote, type QueueFacts, timelineSection } from "./lifecyclePanels.ts"
 import { ScanStore, type ScanRecord } from "../../../ports/ScanStore.ts"
 import { listApiKeys } from "../../../domain/credentials/ManageApiKeys.ts"
 import { apiKeysSection } from "./apiKeysSection.ts"
@@ -39,6 +41,7 @@ const scanCell = (scan: ScanRecord | undefined, acceptances: ReadonlyArray<Findi
 
 interface RowContext {
   readonly activeVersion: string | null
+  readonly activeReason: ActiveReason | null
   readonly queue: QueueFacts | null
   readonly acceptances: ReadonlyArray<FindingAcceptance>
 }
@@ -49,7 +52,9 @@ const standingCell = (gameId: string, release: ReleaseRow, row: RowContext): Htm
   if (release.takedownReason !== null) return html`<p class="reason">Taken down: ${release.takedownReason}</p>`
   if (release.status === "pending_review" && row.queue !== null) return queueNote(row.queue)
   if (release.status !== "approved") return html`<span class="muted">—</span>`
-  if (release.version === row.activeVersion) return html`<p><strong>Active</strong>: players get this version.</p>`
+  if (release.version === row.activeVersion) {
+    return html`<p><strong>Active</strong>: players get this version.${activeReasonNote(row.activeReason)}</p>`
+  }
   const newer = row.activeVersion === null || compareVersions(release.version, row.activeVersion) > 0
   const why = release.publishMode === "manual" && newer ? "Staged: approved, waiting for you to make it live." : newer ? "Approved, not active." : "Approved, older than the active version."
   return html`<p>${why}</p>${activateButton(gameId, release.version, row.activeVersion, newer)}`
@@ -66,9 +71,34 @@ const releaseRow = (gameId: string, gameName: string, release: ReleaseRow, scan:
     aria-label="Download ${gameName} version ${release.version}">Download</button></td>
 </tr>`
 
-export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pageParams: PageParams = FIRST_PAGE) {
+/** Which game's timeline the page shows past its first events (`?timeline=<gameId>&timelineCursor=<nextCursor>`). */
+export interface TimelineAt {
+  readonly gameId: string | null
+  readonly cursor: string | null
+}
+
+/** `/creator` with this page's own list parameters, showing `gameId`'s timeline from `cursor`. */
+const creatorHref = (pageParams: PageParams, gameId: string, cursor: string | null): string => {
+  const query = new URLSearchParams()
+  if (pageParams.cursor !== null) query.set("cursor", pageParams.cursor)
+  if (pageParams.limit !== null) query.set("limit", pageParams.limit)
+  if (cursor !== null) {
+    query.set("timeline", gameId)
+    query.set("timelineCursor", cursor)
+  }
+  const search = query.toString()
+  return search === "" ? "/creator" : `/creator?${search}`
+}
+
+export const creatorPage = Effect.fnUntraced(function*(
+  principal: Principal,
+  pageParams: PageParams = FIRST_PAGE,
+  timelineAt: TimelineAt = { gameId: null, cursor: null },
+) {
   const { games, nextCursor } = yield* myGames(principal, pageParams)
   const onFirstPage = pageParams.cursor === null
+  // The queue and the estimate's decisions are read once for the page, and only if it shows a pending release.
+  const pageQueue = yield* Effect.cached(queueSnapshot())
   const scans = yield* ScanStore
   const gate = yield* ReviewGateStore
   const sections = yield* Effect.forEach(games, (game) =>
@@ -77,10 +107,13 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
       const acceptances = yield* gate.acceptances(game.gameId)
       const queues = new Map<string, QueueFacts>()
       for (const r of game.releases.filter((r) => r.status === "pending_review")) {
-        const detail = yield* releaseDetail(principal, game.gameId, r.version)
-        if ("queue" in detail && detail.queue !== undefined) queues.set(r.version, detail.queue)
+        const queue = positionIn(yield* pageQueue, { ...r, gameId: game.gameId })
+        if (queue !== null) queues.set(r.version, queue)
       }
-      const timeline = yield* timelineSection(principal, game.gameId, `timeline-${game.gameId}`)
+      const timeline = yield* timelineSection(principal, game.gameId, `timeline-${game.gameId}`, {
+        cursor: timelineAt.gameId === game.gameId ? timelineAt.cursor : null,
+        href: (cursor) => creatorHref(pageParams, game.gameId, cursor),
+      })
       const byVersion = new Map(records.map((record) => [record.version, record]))
       const headingId = `game-${game.gameId}`
       // Newest first (the store lists oldest first; ties keep that order reversed): a new version is on top.
@@ -103,6 +136,7 @@ export const creatorPage = Effect.fnUntraced(function*(principal: Principal, pag
             releases.map((release) =>
               releaseRow(game.gameId, game.name, release, byVersion.get(release.version), {
                 activeVersion: game.activeVersion,
+                activeReason: game.activeReason,
                 queue: queues.get(release.version) ?? null,
                 acceptances,
               })

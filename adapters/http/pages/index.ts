@@ -73,15 +73,25 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
           return submitPage(principal, `${submitApi}/games/submit`, origin === ctx.auth.ownOrigin() ? [] : [origin])
         })),
   },
-  { method: "GET", path: "/creator", handle: (ctx) => signedInPage(ctx, (principal) => creatorPage(principal, pageParamsOf(ctx.request))) },
+  {
+    method: "GET",
+    path: "/creator",
+    handle: (ctx) =>
+      signedInPage(ctx, (principal) => {
+        const query = new URL(ctx.request.url).searchParams
+        return creatorPage(principal, pageParamsOf(ctx.request), { gameId: query.get("timeline"), cursor: query.get("timelineCursor") })
+      }),
+  },
   { method: "GET", path: "/admin", handle: (ctx) => adminPage(ctx, (principal) => queuePage(principal, pageParamsOf(ctx.request))) },
   {
     method: "GET",
     path: "/admin/games/:gameId/releases/:version",
     handle: (ctx) =>
       adminPage(ctx, (principal) =>
-        Effect.flatMap(decodePath(ReleasePath, "release", ctx.params), ({ gameId, version }) =>
-          reviewReleasePage(principal, gameId, version, new URL(ctx.request.url).searchParams.get("against")))),
+        Effect.flatMap(decodePath(ReleasePath, "release", ctx.params), ({ gameId, version }) => {
+          const query = new URL(ctx.request.url).searchParams
+          return reviewReleasePage(principal, gameId, version, query.get("against"), query.get("timelineCursor"))
+        })),
   },
   { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },
   { method: "GET", path: "/games/:slug", handle: (ctx) => publicPage(ctx, (principal) => gamePage(principal, rawParam(ctx, "slug"))) },

@@ -7,7 +7,7 @@ import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { ScanStore } from "../../../ports/ScanStore.ts"
 import { RELEASE_STATUS_LABEL } from "./creatorPage.ts"
-import { takedownPanel, timelineSection } from "./lifecyclePanels.ts"
+import { activeReasonNote, takedownPanel, timelineSection } from "./lifecyclePanels.ts"
 import { FIRST_PAGE } from "../../../domain/paging/lists.ts"
 import type { PageParams } from "../../../domain/paging/Page.ts"
 import { scanSummaryText } from "./findings.ts"
@@ -74,7 +74,13 @@ const scanSection = (report: ScanReport | null, findings: Html) =>
   }
 </section>`
 
-export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, against: string | null = null) {
+export const reviewReleasePage = Effect.fnUntraced(function*(
+  principal: Principal,
+  gameId: string,
+  version: string,
+  against: string | null = null,
+  timelineCursor: string | null = null,
+) {
   yield* requireAdmin(principal)
   const game = yield* gameDetail(principal, gameId)
   if (!("releases" in game)) return yield* new NotFound({ what: "release" })
@@ -103,6 +109,7 @@ export const reviewReleasePage = Effect.fnUntraced(function*(principal: Principa
   <dt>Version</dt><dd>${version}</dd>
   <dt>Status</dt><dd><span class="status status-${release.status}" id="release-status">${RELEASE_STATUS_LABEL[release.status]}</span></dd>
   <dt>Catalog status</dt><dd id="catalog-status">${game.status}${game.activeVersion !== null ? ` (active version ${game.activeVersion})` : ""}</dd>
+  ${game.activeReason !== null && html`<dt>Why ${game.activeVersion} is active</dt><dd id="active-reason">${activeReasonNote(game.activeReason)}</dd>`}
   <dt>Submitted</dt><dd>${timestamp(release.createdAt)}, through the ${release.source === "multipart" ? "submit endpoint" : "release API"}</dd>
   ${release.status === "pending_review" && html`<dt>Waiting</dt><dd>${formatDuration(waiting)}</dd>`}
   <dt>Size</dt><dd>${formatBytes(release.sizeBytes)} (${release.sizeBytes} bytes)</dd>
@@ -117,6 +124,15 @@ ${scanSection(report, gateFindings(gameId, gate, release.status === "pending_rev
 ${takedownPanel(gameId, version, release.status, release.takedownReason)}
 ${filesSection(gameId, version, reading.files)}
 ${diffSection(gameId, version, reading.diff, game.releases.map((r) => r.version))}
-${yield* timelineSection(principal, gameId, "timeline-heading")}`,
+${yield* timelineSection(principal, gameId, "timeline-heading", {
+      cursor: timelineCursor,
+      href: (cursor) => {
+        const query = new URLSearchParams()
+        if (against !== null) query.set("against", against)
+        if (cursor !== null) query.set("timelineCursor", cursor)
+        const search = query.toString()
+        return `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}${search === "" ? "" : `?${search}`}`
+      },
+    })}`,
   }))
 })

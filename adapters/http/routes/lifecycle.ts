@@ -21,11 +21,15 @@ import { gameIdParam, principalFor, type Route, type RouteContext, versionParam 
 // Withdraw, activate (go-live or rollback), takedown and reinstate (issue 16). Every answer says which release is
 // active afterwards.
 
-const outcomeResponse = (gameId: string, outcome: { releases: ReadonlyArray<Release>; gameStatus: CatalogStatus; activeVersion: string | null }) =>
+const outcomeResponse = (
+  gameId: string,
+  outcome: { releases: ReadonlyArray<Release>; gameStatus: CatalogStatus; activeVersion: string | null; activated?: boolean },
+) =>
   json(200, {
     gameId,
     gameStatus: outcome.gameStatus,
     activeVersion: outcome.activeVersion,
+    ...(outcome.activated === undefined ? {} : { activated: outcome.activated }),
     releases: outcome.releases.map(releaseView),
   })
 

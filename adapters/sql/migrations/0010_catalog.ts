@@ -18,7 +18,8 @@ const indexes = [
   { table: "releases", name: "releases_queue_order", columns: "status, created_at, game_id, version" },
 ] as const
 
-const mysqlHas = async (db: Kysely<any>, what: "columns" | "statistics", table: string, name: string) => {
+/** Whether MySQL has the column or index `name` on `table` (information_schema). */
+export const mysqlHas = async (db: Kysely<any>, what: "columns" | "statistics", table: string, name: string) => {
   const column = what === "columns" ? "column_name" : "index_name"
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(`information_schema.${what}`)}
     WHERE table_schema = DATABASE() AND table_name = ${table} AND ${sql.raw(column)} = ${name}`.execute(db)

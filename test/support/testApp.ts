@@ -5,7 +5,7 @@ import { makeApp } from "../../adapters/http/App.ts"
 import { layerCapturedLogs, type LogLine } from "../../adapters/observability/jsonLogger.ts"
 import type { SubmissionLimits } from "../../adapters/http/multipart/receiveSubmission.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
-import type { AppServices } from "../../adapters/http/route.ts"
+import type { AppServices, Route } from "../../adapters/http/route.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
@@ -45,6 +45,8 @@ export interface TestAppOptions {
   readonly metricsToken?: string
   /** The background scan worker, woken by finalize as on the server (default on; off leaves release-API scans pending). */
   readonly scanWorker?: boolean
+  /** Extra routes, after the submit routes (AppOptions.routes). */
+  readonly routes?: ReadonlyArray<Route>
 }
 
 export const makeTestApp = async (options: TestAppOptions = {}) => {
@@ -86,7 +88,10 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     sessions,
     signer,
     metricsToken: options.metricsToken ?? null,
-    routes: submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
+    routes: [
+      ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
+      ...(options.routes ?? []),
+    ],
   })
   const clock = await runtime.runPromise(ManualClock.use(Effect.succeed))
   const inbox = await runtime.runPromise(ReviewInbox.use(Effect.succeed))

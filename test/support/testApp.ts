@@ -128,3 +128,16 @@ export const release = async (t: TestApp, token: string, gameId: string, pck: { 
   if (put.status !== 200) throw new Error(`PUT failed: ${JSON.stringify(put.body)}`)
   return t.api.finalize(token, gameId, pck.declaration)
 }
+
+/** POST /submit-api/games/submit: a pack and its manifest in one multipart request, as the submit page sends them. */
+export const submitPack = async (t: TestApp, token: string, p: { readonly bytes: Uint8Array; readonly manifestText: string }) => {
+  const form = new FormData()
+  form.append("pck", new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" }), "game.pck")
+  form.append("manifest", p.manifestText)
+  const response = await t.app.fetch(new Request(`${TEST_BASE_URL}/submit-api/games/submit`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }))
+  return { status: response.status, body: await response.json() }
+}

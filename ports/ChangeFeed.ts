@@ -1,8 +1,11 @@
 import { Context, type Effect } from "effect"
 import type { Unavailable } from "../domain/errors.ts"
 
-/** Why a game's read-side state changed. Readers must accept kinds they do not know (a newer instance wrote them). */
-export type ChangeKind = "approved" | "rejected" | "withdrawn" | "activated" | "taken_down" | "reinstated"
+/**
+ * Why a game's read-side state changed (`renamed`: a submission changed its name, which the catalog shows and searches).
+ * Readers must accept kinds they do not know (a newer instance wrote them).
+ */
+export type ChangeKind = "approved" | "rejected" | "withdrawn" | "activated" | "taken_down" | "reinstated" | "renamed"
 
 /** One announced change: `gameId`'s views (its active release, its place in the catalog) may differ from before. */
 export interface Change {

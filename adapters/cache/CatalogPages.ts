@@ -7,6 +7,11 @@
 // reads them from the feed (ChangeFollower.ts), within its bound. Like the game view cache, a page older than `maxLagMs`
 // is served only while the follower has confirmed it is current, so a stalled feed cannot keep a stale page. The tag is
 // a digest of the body: the same page has the same tag on every instance, so revalidation works across instances.
+//
+// `fastHits`: a page answered once is also kept under the request's raw query string, for `peek`, which the route
+// calls before the Effect runtime runs (a hit then costs about what /healthz costs). The query string names the page
+// as surely as the checked request does (reading it is a pure function); the same bounds apply, a forget empties it,
+// and a read that a forget overtook is never put there.
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
 import { type CatalogRequest, catalogPage, readCatalogRequest } from "../../domain/catalog/CatalogPage.ts"
 import type { Unavailable } from "../../domain/errors.ts"
@@ -22,7 +27,14 @@ export interface SerializedPage {
 
 /** What GET /api/catalog answers with. */
 export class CatalogPages extends Context.Service<CatalogPages, {
-  page(request: CatalogRequest): Effect.Effect<SerializedPage, Unavailable>
+  /** `query`: the raw query string the request was read from (`?limit=…`, or ""), which `peek` then knows. */
+  page(request: CatalogRequest, query?: string): Effect.Effect<SerializedPage, Unavailable>
+  /**
+   * Without effects (the route's shortcut, adapters/http/route.ts): the page `page` last answered for exactly this raw
+   * query string, when it may still be served (the same bounds as `page`); null when in doubt, then `page` answers.
+   * Absent where nothing is kept.
+   */
+  readonly peek?: (query: string) => SerializedPage | null
 }>()("pckgate/adapters/cache/CatalogPages") {}
 
 /** The cache's handle, for those that know when pages change (see layerForgetCatalogPagesToo in index.ts). */
@@ -55,15 +67,29 @@ export interface CatalogPageCacheOptions {
   readonly capacity?: number
   /** As in CachedGameViews.ts: pages older than this are served only while the follower confirms it is current. */
   readonly maxLagMs?: number
+  /**
+   * Pages the cache holds are also answered by `peek` from a plain map keyed by the raw query string (on by default):
+   * the route answers those requests without the Effect runtime. Same pages, same bounds, same invalidation;
+   * docs/performance.md has the figure.
+   */
+  readonly fastHits?: boolean
 }
 
 const DEFAULT_CAPACITY = 2_000
+/**
+ * Raw query strings longer than this are not kept for `peek` (those requests take the ordinary way): any valid request
+ * fits (a cursor is at most 1,024 characters, a search 80, percent-encoded at most 960), while a flood of padded
+ * query strings cannot make the plain map hold more than `capacity` × this many characters.
+ */
+const MAX_PEEK_QUERY_LENGTH = 2_500
 
 interface Kept {
   readonly page: SerializedPage
   readonly readAt: number
   /** Which serialization this was (1, 2, …): a page read before a request began is a hit for it. */
   readonly read: number
+  /** How many times the cache had been emptied when this read began: a read that a forget overtook is never kept. */
+  readonly forgets: number
 }
 
 /** Decorates the Catalog's serialized pages with the cache, and provides the handle that empties it. */
@@ -78,40 +104,74 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
         )
       }
       const ttl = Duration.millis(options.ttlMs)
+      const clock = yield* Effect.clockWith(Effect.succeed)
+      const capacity = options.capacity ?? DEFAULT_CAPACITY
       // /metrics: a miss is one serialization from the store; every other page answered is a hit.
       const counters = makeCacheCounters("catalog", yield* Effect.context<never>())
       let reads = 0
+      let forgets = 0
       // The key names the request exactly (CatalogRequest.key); it is read back into the same request.
       const pages = yield* Cache.makeWith((key: string) => {
         counters.miss()
         const read = ++reads
+        const generation = forgets
         const [limit, cursor, q] = JSON.parse(key) as [string, string | null, string | null]
         return readCatalogRequest({ limit, cursor, q }).pipe(
           Effect.orDie,
           Effect.flatMap(uncached),
-          Effect.flatMap((page) => Effect.clockWith((clock) => Effect.succeed<Kept>({ page, readAt: clock.currentTimeMillisUnsafe(), read }))),
+          Effect.map((page): Kept => ({ page, readAt: clock.currentTimeMillisUnsafe(), read, forgets: generation })),
         )
       }, {
-        capacity: options.capacity ?? DEFAULT_CAPACITY,
+        capacity,
         timeToLive: (exit: Exit.Exit<Kept, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
       })
       const maxLagMs = options.maxLagMs ?? Infinity
       let trustedUntil = options.maxLagMs === undefined ? Infinity : -Infinity
-      const page = (request: CatalogRequest) =>
-        Effect.clockWith((clock) => {
+      const servable = (kept: Kept, now: number) => now < trustedUntil || now - kept.readAt < maxLagMs
+      /** `fastHits`: the pages `page` answered, by raw query string (several strings may name one page). */
+      const hot = new Map<string, Kept>()
+      const keepHot = (query: string | undefined, kept: Kept) => {
+        if (options.fastHits === false || query === undefined || query.length > MAX_PEEK_QUERY_LENGTH || kept.forgets !== forgets) return
+        if (hot.size >= capacity) hot.clear()
+        hot.set(query, kept)
+      }
+      const peek = (query: string): SerializedPage | null => {
+        const kept = hot.get(query)
+        if (kept === undefined) return null
+        const now = clock.currentTimeMillisUnsafe()
+        if (now - kept.readAt < options.ttlMs && servable(kept, now)) {
+          counters.hit()
+          return kept.page
+        }
+        hot.delete(query)
+        return null
+      }
+      const page = (request: CatalogRequest, query?: string) =>
+        Effect.suspend(() => {
           const readsBefore = reads
           return Effect.flatMap(Cache.get(pages, request.key), (kept) => {
-            const now = clock.currentTimeMillisUnsafe()
-            if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+            // A read a forget overtook can still land in effect's Cache (when the forget runs while the read starts):
+            // read again.
+            if (kept.forgets === forgets && servable(kept, clock.currentTimeMillisUnsafe())) {
               if (kept.read <= readsBefore) counters.hit()
+              keepHot(query, kept)
               return Effect.succeed(kept.page)
             }
-            return Effect.andThen(Cache.invalidate(pages, request.key), Effect.map(Cache.get(pages, request.key), (fresh) => fresh.page))
+            return Effect.andThen(Cache.invalidate(pages, request.key), Effect.map(Cache.get(pages, request.key), (fresh) => {
+              keepHot(query, fresh)
+              return fresh.page
+            }))
           })
         })
-      return Context.make(CatalogPages, CatalogPages.of({ page })).pipe(
+      return Context.make(CatalogPages, CatalogPages.of(options.fastHits === false ? { page } : { page, peek })).pipe(
         Context.add(CatalogPageCache, CatalogPageCache.of({
-          forgetAll: Cache.invalidateAll(pages),
+          forgetAll: Effect.andThen(
+            Effect.sync(() => {
+              forgets++
+              hot.clear()
+            }),
+            Cache.invalidateAll(pages),
+          ),
           confirmCurrent: (readAt) => Effect.sync(() => void (trustedUntil = Math.max(trustedUntil, readAt + maxLagMs))),
         })),
       )

@@ -6,12 +6,14 @@ import { layerCachedCatalogPages } from "./CatalogPages.ts"
 import { type ChangeFollowerOptions, layerChangeFollower } from "./ChangeFollower.ts"
 import { layerForgetCatalogPagesToo } from "./ForgetCatalogPagesToo.ts"
 import { layerForgetOnDecision } from "./ForgetOnDecision.ts"
+import { layerForgetOnRename } from "./ForgetOnRename.ts"
 
 export { GameViewCache, type GameViewCacheOptions, layerCachedGameViews } from "./CachedGameViews.ts"
 export { CatalogPageCache, type CatalogPageCacheOptions, CatalogPages, layerCachedCatalogPages, layerCatalogPages } from "./CatalogPages.ts"
 export { layerCachedSessions, SESSION_CACHE_MS, type SessionCacheOptions } from "./CachedSessions.ts"
 export { ChangeFollower, type ChangeFollowerOptions, FOLLOW_INTERVAL_MS, layerChangeFollower } from "./ChangeFollower.ts"
 export { layerForgetOnDecision } from "./ForgetOnDecision.ts"
+export { layerForgetOnRename } from "./ForgetOnRename.ts"
 export { layerMemoizedDownloadUrls } from "./MemoizedDownloadUrls.ts"
 
 /** How late another instance's decision may show on this one, by default (the follower reads every 250 ms). */
@@ -21,10 +23,11 @@ export const FOLLOWER_MAX_LAG_MS = 1000
  * The game view cache as an instance among others runs it: GameViews from the cache, this instance's decisions
  * forgetting what they change at once, and the change follower forgetting what other instances' decisions change.
  * The catalog's serialized pages (CatalogPages.ts) are kept under the same bound and dropped by the same changes.
- * Provide it the records (GameViews, Catalog, ReleaseStore and ChangeFeed on one database).
+ * A submission updating a game (which may rename it) forgets it the same way (ForgetOnRename.ts).
+ * Provide it the records (GameViews, Catalog, ReleaseStore, SubmissionStore and ChangeFeed on one database).
  */
 export const layerGameViewCache = (options: GameViewCacheOptions & ChangeFollowerOptions) =>
-  Layer.mergeAll(layerForgetOnDecision, layerChangeFollower(options)).pipe(
+  Layer.mergeAll(layerForgetOnDecision, layerForgetOnRename, layerChangeFollower(options)).pipe(
     Layer.provide(layerForgetCatalogPagesToo),
     Layer.provideMerge(Layer.merge(
       layerCachedGameViews({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options }),

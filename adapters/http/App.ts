@@ -175,6 +175,38 @@ export const makeApp = (options: AppOptions): App => {
         : Effect.withTracerEnabled(effect, false),
     )
 
+  /**
+   * A route's shortcut (route.ts), made on the route's first request (the runtime may still be starting when the app is
+   * made) and used from the next one on. Until then, for good if making it failed, and for any request it throws on
+   * (each logged as an unhandled failure), the route's handler answers.
+   */
+  const shortcutOf = (route: Route): ((request: Request, note: RequestNote) => Response | null) => {
+    const make = route.shortcut
+    if (make === undefined) return () => null
+    let made: ((request: Request) => Response | null) | null = null
+    let making = false
+    return (request, note) => {
+      if (made === null) {
+        if (!making) {
+          making = true
+          void runtime.runPromiseExit(make).then((exit) => {
+            if (exit._tag === "Success") made = exit.value
+            else log(unhandledFailure(note, exit.cause))
+          })
+        }
+        return null
+      }
+      try {
+        const response = made(request)
+        if (response !== null) for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
+        return response
+      } catch (error) {
+        log(unhandledFailure(note, String(error)))
+        return null
+      }
+    }
+  }
+
   const h3 = new H3({
     silent: true,
     // Malformed percent-encoding reaches the routes, which answer it like any unknown id (404), not 400.
@@ -194,9 +226,8 @@ export const makeApp = (options: AppOptions): App => {
   const policy = options.policy ?? defaultPolicy
   const allRoutes = [...API_ROUTES, ruleDocsRoute(policy), ...(options.routes ?? [])]
   for (const route of allRoutes) {
-    h3.on(route.method, route.path, async (event) => {
-      const note = noteFor(event)
-      note.route = `${route.method} ${route.path}`
+    const shortcut = shortcutOf(route)
+    const handle = async (event: H3Event, note: RequestNote) => {
       const params = getRouterParams(event)
       const ctx: RouteContext = {
         request: event.req,
@@ -220,6 +251,12 @@ export const makeApp = (options: AppOptions): App => {
       const response = respond(await run(handled, note, event.req), note, route)
       for (const [name, value] of Object.entries(route.headers ?? {})) response.headers.set(name, value)
       return response
+    }
+    // Synchronous up to the handler: a shortcut's answer goes out without a promise of its own.
+    h3.on(route.method, route.path, (event) => {
+      const note = noteFor(event)
+      note.route = `${route.method} ${route.path}`
+      return shortcut(event.req, note) ?? handle(event, note)
     })
   }
   for (const path of new Set(allRoutes.map((r) => r.path))) {

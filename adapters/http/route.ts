@@ -128,6 +128,12 @@ export interface Route {
   /** What App.ts decodes before the handler (routes made with `defineRoute`, routeInput.ts). */
   readonly input?: RouteInputSpec
   readonly handle: (ctx: RouteContext) => Effect.Effect<Response, DomainError, AppServices>
+  /**
+   * An answer ahead of `handle`, for requests memory can answer as they are (a kept catalog page): made once from the
+   * app's services, then called synchronously with each request, without the Effect runtime (no fiber, no span); null
+   * lets `handle` answer. The request is counted and logged like any other (App.ts).
+   */
+  readonly shortcut?: Effect.Effect<(request: Request) => Response | null, never, AppServices>
 }
 
 const decodeParam = (raw: string | undefined): string | null => {

@@ -2,6 +2,7 @@ import { appendTimelineEvent } from "./memoryLifecycle.ts"
 import { Effect, Layer, Option } from "effect"
 import { SlugTaken, VersionExists } from "../../domain/errors.ts"
 import { SubmissionStore, type SubmissionCommitOutcome } from "../../ports/SubmissionStore.ts"
+import { appendChange } from "./MemoryChangeFeed.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 export const layerMemorySubmissionStore = Layer.effect(
@@ -19,6 +20,7 @@ export const layerMemorySubmissionStore = Layer.effect(
           if (releases.has(key)) return Effect.fail(new VersionExists({ gameId: release.gameId, version: release.version }))
           if (newGame && slugs.has(game.slug)) return Effect.fail(new SlugTaken({ slug: game.slug }))
           if (newGame) slugs.set(game.slug, game.id)
+          const renamed = !newGame && games.get(game.id)?.name !== game.name
           games.set(game.id, game)
           releases.set(key, release)
           scans.set(key, scan)
@@ -27,6 +29,8 @@ export const layerMemorySubmissionStore = Layer.effect(
           if (newGame) appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
           appendTimelineEvent(tables, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
           appendTimelineEvent(tables, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })
+          // The catalog shows and searches names (SqlSubmissionStore.ts does the same).
+          if (renamed) appendChange(tables.changes, { gameId: game.id, kind: "renamed", at: game.updatedAt })
           return Effect.succeed("committed")
         }),
       get: (id) => Effect.sync(() => Option.fromNullishOr(submissions.get(id))),

@@ -6,6 +6,7 @@ import { searchKey } from "../../domain/game/searchKey.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
 import { gameRow, releaseRow } from "./rows.ts"
 import { scanCountColumns } from "./scanColumns.ts"
+import { appendChange } from "./SqlChangeFeed.ts"
 import { SqlDatabase, type SqlTransaction } from "./SqlDatabase.ts"
 import { orUnavailable, type SqlFailure } from "./SqlFailure.ts"
 import { PRIMARY_KEY, UNIQUE_KEYS } from "./uniqueKeys.ts"
@@ -17,7 +18,7 @@ export const layerSqlSubmissionStore = Layer.effect(
   SubmissionStore,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
-    const { time } = database
+    const { dialect, time } = database
 
     /** Writing the game collided with a unique key: which game-level outcome that is. */
     const gameKeyTaken = (tx: SqlTransaction, game: Game, failure: SqlFailure) =>
@@ -39,6 +40,10 @@ export const layerSqlSubmissionStore = Layer.effect(
       commit: ({ game, newGame, release, submission, scan, actor: credentialActor }) =>
         database.transaction("commit submission", (tx) =>
           Effect.gen(function*() {
+            // An update may rename the game: the name it had, read under the row's lock, decides the feed entry below.
+            const before = newGame ? undefined : yield* tx.run((trx) =>
+              trx.selectFrom("games").select("name").where("id", "=", game.id).$if(dialect.name === "mysql", (q) => q.forUpdate()).executeTakeFirst()
+            )
             yield* tx.run((trx): Promise<unknown> =>
               newGame
                 ? trx.insertInto("games").values(gameRow(game, time)).execute()
@@ -71,6 +76,10 @@ export const layerSqlSubmissionStore = Layer.effect(
               await appendTimelineEvent(trx, time, { gameId: game.id, version: submission.version, kind: "submitted", actor, reason: null, at: submission.createdAt })
               await appendTimelineEvent(trx, time, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })
             })
+            // The catalog's pages and search show the name: every instance forgets them (last statement: SqlChangeFeed.ts).
+            if (before !== undefined && before.name !== game.name) {
+              yield* tx.run((trx) => appendChange(trx, time, { gameId: game.id, kind: "renamed", at: game.updatedAt }))
+            }
             return "committed" as const
           })).pipe(
             Effect.catchTag("ManifestIdTaken", () => Effect.succeed("manifest_id_taken" as const)),

@@ -1,7 +1,8 @@
 // Two app instances on one MariaDB, each with the serialized catalog page cache as the server runs it (kept an hour
 // here, far longer than the test): only the change feed can change what the second instance serves after a decision
 // on the first. The test waits until the second instance's follower has applied the decision's feed entry, then
-// asserts that the page, its ETag and a revalidation with the old tag all changed; it never waits for a time.
+// asserts that the page, its ETag and a revalidation with the old tag all changed; it never waits for a time. A rename
+// by a multipart submission changes pages and search the same way.
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
 import { ChangeFollower, layerGameViewCache } from "../../adapters/cache/index.ts"
@@ -9,7 +10,8 @@ import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { ChangeFeed } from "../../ports/ChangeFeed.ts"
 import { artifact } from "../support/api.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
-import { makeTestApp, newGame, release, type TestApp } from "../support/testApp.ts"
+import { packWithManifest } from "../submit/fixtures.ts"
+import { makeTestApp, newGame, release, submitPack, type TestApp } from "../support/testApp.ts"
 
 const url = await freshDatabase(inject("mariadbUrl"), "catalogtags")
 const instanceRecords = () => Layer.orDie(layerGameViewCache({ ttlMs: 3_600_000 }).pipe(Layer.provideMerge(layerSqlRecords({ target: { kind: "mysql", url } }))))
@@ -67,5 +69,40 @@ describe("catalog pages shared by two instances through the change feed", () => 
     expect([gone.status, gone.games]).toEqual([200, []])
     expect(gone.etag).toBe(empty.etag)
     expect((await second.api.call("GET", "/api/games/by-slug/tagged-across")).status).toBe(404)
+  })
+
+  test("a submission that renames a published game changes the other instance's page, tag and search once it has read the feed", async () => {
+    const owner = await first.token("rename-owner")
+    const admin = await first.token("rename-admin", { admin: true })
+    const submitted = await submitPack(first, owner, await packWithManifest({ id: "rename-across", version: "1.0.0", name: "Before Rename" }))
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200)
+    const gameId = submitted.body.gameId as string
+    expect((await first.api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
+    await applied(second, await newestChange(first))
+    const names = async (instance: TestApp, q: string) =>
+      (await instance.api.call("GET", `/api/catalog?q=${encodeURIComponent(q)}`)).body.games.map((g: { name: string }) => g.name)
+    const before = await catalog(second)
+    expect(before.games.map((g) => g.name)).toContain("Before Rename")
+    expect([await names(second, "before"), await names(second, "after")]).toEqual([["Before Rename"], []])
+    expect([await names(first, "before"), await names(first, "after")]).toEqual([["Before Rename"], []])
+
+    const seqBefore = await newestChange(first)
+    const update = await submitPack(first, owner, await packWithManifest({ id: "rename-across", version: "1.1.0", name: "After Rename" }))
+    expect([update.status, update.body.gameId]).toEqual([200, gameId])
+    // This instance answers its own rename at once (the slug stays, so "before" still finds it, under its new name).
+    expect([await names(first, "before"), await names(first, "after")]).toEqual([["After Rename"], ["After Rename"]])
+    // One change in the feed announces it; once the other instance has read it, its page, tag and search follow.
+    expect(await newestChange(first)).toBe(seqBefore + 1)
+    await applied(second, seqBefore + 1)
+    const renamed = await catalog(second, before.etag)
+    expect(renamed.status).toBe(200)
+    expect(renamed.etag).not.toBe(before.etag)
+    expect(renamed.games.map((g) => `${g.name} ${g.activeVersion}`)).toContain("After Rename 1.0.0")
+    expect([await names(second, "before"), await names(second, "after")]).toEqual([["After Rename"], ["After Rename"]])
+
+    // An update that keeps the name announces nothing.
+    const same = await submitPack(first, owner, await packWithManifest({ id: "rename-across", version: "1.2.0", name: "After Rename" }))
+    expect(same.status).toBe(200)
+    expect(await newestChange(first)).toBe(seqBefore + 1)
   })
 })

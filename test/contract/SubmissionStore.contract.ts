@@ -1,6 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Exit, type Layer, Option } from "effect"
 import type { ScanReport } from "../../domain/scan/ScanReport.ts"
+import { ChangeFeed } from "../../ports/ChangeFeed.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
@@ -69,8 +70,8 @@ const nothingOf = (commit: SubmissionCommit) =>
     if (commit.newGame) assert.isNull(rows.game, "the new game was not written")
   })
 
-/** Behaviour every SubmissionStore must have, with the GameStore, ReleaseStore and ScanStore over the same records. */
-export const submissionStoreContract = (name: string, makeLayer: () => Layer.Layer<SubmissionStore | GameStore | ReleaseStore | ScanStore, unknown>) =>
+/** Behaviour every SubmissionStore must have, with the GameStore, ReleaseStore, ScanStore and ChangeFeed over the same records. */
+export const submissionStoreContract = (name: string, makeLayer: () => Layer.Layer<SubmissionStore | GameStore | ReleaseStore | ScanStore | ChangeFeed, unknown>) =>
   layer(makeLayer(), { timeout: 120_000 })(`SubmissionStore contract: ${name}`, (it) => {
     it.effect("commits a new game with its release, scan and submission, every field intact", () =>
       Effect.gen(function*() {
@@ -108,6 +109,23 @@ export const submissionStoreContract = (name: string, makeLayer: () => Layer.Lay
         assert.deepStrictEqual(rows.game, renamed)
         assert.deepStrictEqual([rows.release, rows.scan, rows.submission], [update.release, update.scan, update.submission])
         assert.deepStrictEqual((yield* ReleaseStore.use((r) => r.listByGame(first.game.id))).map((r) => r.version).sort(), ["1.0.0", "1.1.0"])
+      }))
+
+    it.effect("a rename is announced in the change feed (the catalog shows names); an update keeping the name and a new game are not", () =>
+      Effect.gen(function*() {
+        const feed = yield* ChangeFeed
+        const first = aNewGameCommit()
+        const start = yield* feed.latest
+        yield* SubmissionStore.use((s) => s.commit(first))
+        const sameName = { ...first.game, updatedAt: new Date("2026-03-05T00:00:00.456Z") }
+        yield* SubmissionStore.use((s) => s.commit(commitFor(sameName, "1.1.0", SHA_B, false)))
+        assert.deepStrictEqual(yield* feed.since(start, 10), [], "nothing to announce yet")
+        const renamedAt = new Date("2026-03-06T00:00:00.789Z")
+        yield* SubmissionStore.use((s) => s.commit(commitFor({ ...sameName, name: "Renamed Again", updatedAt: renamedAt }, "1.2.0", SHA_B, false)))
+        const changes = yield* feed.since(start, 10)
+        assert.deepStrictEqual(changes.map(({ seq: _, ...change }) => change), [{ gameId: first.game.id, kind: "renamed", at: renamedAt }])
+        assert.strictEqual(changes[0]!.seq, start + 1)
+        assert.strictEqual(yield* feed.latest, start + 1)
       }))
 
     it.effect("a version that exists fails with VersionExists and writes nothing: the name, scan and release stay", () =>

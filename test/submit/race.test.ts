@@ -12,13 +12,10 @@ import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { SubmissionStore } from "../../ports/SubmissionStore.ts"
-import { withPackContents } from "../scanner/support/packEntries.ts"
-import { utf8 } from "../scanner/support/bytes.ts"
-import { writePack } from "../scanner/support/packWriter.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
-import { makeTestApp, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
+import { makeTestApp, submitPack, type TestApp } from "../support/testApp.ts"
 import { sha256Hex } from "../support/streams.ts"
-import { pack } from "./fixtures.ts"
+import { packWithManifest } from "./fixtures.ts"
 
 /** At most the uploads one account may run at once (the app's default upload slots per account). */
 const RACERS = 4
@@ -67,22 +64,6 @@ const gated = (records: Layer.Layer<GameStore | ReleaseStore | ScanStore | Submi
     return Context.add(context, SubmissionStore, SubmissionStore.of({ ...inner, commit: (input) => Effect.andThen(gate.pass, inner.commit(input)) }))
   })).pipe(Layer.orDie)
 
-/**
- * The real "clean" pack the engine exported, with its manifest.json replaced: a valid pack for any manifest id and
- * version (the scanner requires the pack to carry the submitted manifest).
- */
-const packWithManifest = async (overrides: { id: string; version: string }) => {
-  const clean = pack("clean")
-  const manifestText = JSON.stringify({ ...JSON.parse(clean.manifestText), ...overrides }, null, 2)
-  const entries = await withPackContents(clean.path, async (contents) =>
-    Promise.all(contents.entries.map(async (entry) => ({
-      path: entry.path,
-      data: entry.path === "res://manifest.json" ? utf8(manifestText) : await contents.bytesOf(entry),
-    }))))
-  if (!entries.some((e) => e.path === "res://manifest.json")) throw new Error("the clean pack has no manifest.json")
-  return { bytes: writePack({ format: 1, engine: [3, 2, 3], entries }), manifestText }
-}
-
 const STORES: ReadonlyArray<readonly [string, () => Promise<Layer.Layer<GameStore | ReleaseStore | ScanStore | SubmissionStore, unknown>>]> = [
   ["memory", async () => layerMemoryRecords],
   ["SQLite", async () => layerSqlRecords({ target: { kind: "sqlite", path: join(mkdtempSync(join(inject("runDir"), "race-")), "records.sqlite") } })],
@@ -97,17 +78,7 @@ describe.each(STORES)("racing first submissions of one new manifest.id (%s)", (_
   })
   afterAll(() => t.dispose())
 
-  const submit = async (token: string, p: { bytes: Uint8Array; manifestText: string }) => {
-    const form = new FormData()
-    form.append("pck", new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" }), "game.pck")
-    form.append("manifest", p.manifestText)
-    const response = await t.app.fetch(new Request(`${TEST_BASE_URL}/submit-api/games/submit`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }))
-    return { status: response.status, body: await response.json() }
-  }
+  const submit = (token: string, p: { bytes: Uint8Array; manifestText: string }) => submitPack(t, token, p)
 
   /** All submissions at once, their commits held until every one has reached its commit. */
   const race = async (entries: ReadonlyArray<{ token: string; pack: { bytes: Uint8Array; manifestText: string } }>) => {

@@ -47,6 +47,10 @@ export interface StartOptions {
   readonly entry?: string
 }
 
+/** Output kept of a long-running server: its first characters (the start-up lines) and its newest ones. */
+const OUTPUT_HEAD = 1 << 20
+const OUTPUT_TAIL = 32 << 20
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode)
@@ -59,8 +63,13 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // The same Node flags as `npm start` (package.json): a small young generation keeps upload memory low.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.entry ?? "apps/server/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()))
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()))
+  const append = (d: Buffer) => {
+    output += d.toString()
+    // A benchmark's request log outgrows any string (millions of lines): keep the start and the newest part.
+    if (output.length > OUTPUT_HEAD + 2 * OUTPUT_TAIL) output = `${output.slice(0, OUTPUT_HEAD)}\n[… output cut …]\n${output.slice(-OUTPUT_TAIL)}`
+  }
+  child.stdout!.on("data", append)
+  child.stderr!.on("data", append)
   const deadline = Date.now() + (options.timeoutMs ?? 30_000)
   let baseUrl: string | null = null
   while (baseUrl === null) {

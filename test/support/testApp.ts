@@ -5,7 +5,7 @@ import { makeApp } from "../../adapters/http/App.ts"
 import { layerCapturedLogs, type LogLine } from "../../adapters/observability/jsonLogger.ts"
 import type { SubmissionLimits } from "../../adapters/http/multipart/receiveSubmission.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
-import type { AppServices } from "../../adapters/http/route.ts"
+import type { AppServices, Route } from "../../adapters/http/route.ts"
 import { makeSessionCodec } from "../../adapters/http/session.ts"
 import { DEV_AUDIENCE, DEV_ISSUER, generateDevJwk, makeDevIssuerFromJwk } from "../../adapters/identity/DevIssuer.ts"
 import { layerJwtIdentity } from "../../adapters/identity/JwtIdentity.ts"
@@ -45,6 +45,8 @@ export interface TestAppOptions {
   readonly metricsToken?: string
   /** The background scan worker, woken by finalize as on the server (default on; off leaves release-API scans pending). */
   readonly scanWorker?: boolean
+  /** Extra routes, after the submit routes (AppOptions.routes). */
+  readonly routes?: ReadonlyArray<Route>
 }
 
 export const makeTestApp = async (options: TestAppOptions = {}) => {
@@ -86,7 +88,10 @@ export const makeTestApp = async (options: TestAppOptions = {}) => {
     sessions,
     signer,
     metricsToken: options.metricsToken ?? null,
-    routes: submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
+    routes: [
+      ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: { ...DEFAULT_SUBMISSION_LIMITS, ...options.submissionLimits } }),
+      ...(options.routes ?? []),
+    ],
   })
   const clock = await runtime.runPromise(ManualClock.use(Effect.succeed))
   const inbox = await runtime.runPromise(ReviewInbox.use(Effect.succeed))
@@ -122,4 +127,17 @@ export const release = async (t: TestApp, token: string, gameId: string, pck: { 
   const put = await t.api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)
   if (put.status !== 200) throw new Error(`PUT failed: ${JSON.stringify(put.body)}`)
   return t.api.finalize(token, gameId, pck.declaration)
+}
+
+/** POST /submit-api/games/submit: a pack and its manifest in one multipart request, as the submit page sends them. */
+export const submitPack = async (t: TestApp, token: string, p: { readonly bytes: Uint8Array; readonly manifestText: string }) => {
+  const form = new FormData()
+  form.append("pck", new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" }), "game.pck")
+  form.append("manifest", p.manifestText)
+  const response = await t.app.fetch(new Request(`${TEST_BASE_URL}/submit-api/games/submit`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }))
+  return { status: response.status, body: await response.json() }
 }

@@ -3,7 +3,7 @@
 import { Effect } from "effect"
 import { FastResponse } from "srvx"
 import { readCatalogRequest, publishedGameBySlug } from "../../../domain/catalog/CatalogPage.ts"
-import { CatalogPages } from "../../cache/CatalogPages.ts"
+import { CatalogPages, type SerializedPage } from "../../cache/CatalogPages.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import { rawParam, type Route, type RouteContext } from "../route.ts"
@@ -18,13 +18,34 @@ export const tagMatches = (ifNoneMatch: string | null, etag: string): boolean =>
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)
 }
 
+/** The page as answered: 304 without a body when the client holds its current tag, else 200 with the kept bytes. */
+const pageResponse = (request: Request, page: SerializedPage): Response => {
+  const headers = { etag: page.etag, "cache-control": CATALOG_CACHE_CONTROL }
+  if (tagMatches(request.headers.get("if-none-match"), page.etag)) return new FastResponse(null, { status: 304, headers })
+  return new FastResponse(page.body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers } })
+}
+
+/** The raw query string of a request URL ("?…", or "" without one): what a kept page is found by. */
+const rawQuery = (url: string): string => {
+  const start = url.indexOf("?")
+  return start < 0 ? "" : url.slice(start)
+}
+
 const catalogPage = Effect.fnUntraced(function*(ctx: RouteContext) {
   const query = new URL(ctx.request.url).searchParams
   const request = yield* readCatalogRequest({ limit: query.get("limit"), cursor: query.get("cursor"), q: query.get("q") })
-  const page = yield* CatalogPages.use((pages) => pages.page(request))
-  const headers = { etag: page.etag, "cache-control": CATALOG_CACHE_CONTROL }
-  if (tagMatches(ctx.request.headers.get("if-none-match"), page.etag)) return new FastResponse(null, { status: 304, headers })
-  return new FastResponse(page.body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers } })
+  const page = yield* CatalogPages.use((pages) => pages.page(request, rawQuery(ctx.request.url)))
+  return pageResponse(ctx.request, page)
+})
+
+/** A page the cache holds, answered without the Effect runtime (CatalogPageCacheOptions.fastHits). */
+const keptPage = CatalogPages.useSync((pages): ((request: Request) => Response | null) => {
+  const peek = pages.peek
+  if (peek === undefined) return () => null
+  return (request: Request) => {
+    const page = peek(rawQuery(request.url))
+    return page === null ? null : pageResponse(request, page)
+  }
 })
 
 export const catalogRoutes: ReadonlyArray<Route> = [
@@ -39,6 +60,7 @@ export const catalogRoutes: ReadonlyArray<Route> = [
       errors: ["InvalidRequest"],
     },
     handle: catalogPage,
+    shortcut: keptPage,
   },
   {
     method: "GET",

@@ -4,23 +4,30 @@ import { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 
+/** The name of the per-owner lock row that adds take (budget_accounts holds one row per account and lock name). */
+const WEBHOOK_LIMIT_LOCK = "webhook_subscriptions"
+
 export const layerSqlWebhookSubscriptions = Layer.effect(
   WebhookSubscriptions,
   Effect.gen(function*() {
     const database = yield* SqlDatabase
     const { time, dialect } = database
     return WebhookSubscriptions.of({
-      // The owner's rows are locked (MySQL; SQLite transactions hold the write lock) while they are counted, so
-      // concurrent adds cannot pass the limit together.
-      add: (s, limit) =>
-        database.transaction("add webhook subscription", (tx) =>
+      // Concurrent adds of one owner serialise on the owner's account lock (the budgets' lock row, under a name of its
+      // own; SQLite transactions hold the write lock), so they cannot pass the limit together. Locking the owner's
+      // subscription rows would not do: at READ COMMITTED a first add finds no row to lock.
+      add: (s, limit) => {
+        const lock = { accountId: s.ownerId, endpoint: WEBHOOK_LIMIT_LOCK }
+        const countThenAdd = database.transaction("add webhook subscription", (tx) =>
           tx.run(async (trx) => {
-            const existing = await trx.selectFrom("webhook_subscriptions").select("id").where("owner_id", "=", s.ownerId)
-              .$if(dialect.name === "mysql", (q) => q.forUpdate()).execute()
+            await dialect.lockBudget(trx, lock)
+            const existing = await trx.selectFrom("webhook_subscriptions").select("id").where(dialect.sameText("owner_id", s.ownerId)).execute()
             if (existing.length >= limit) return false
             await trx.insertInto("webhook_subscriptions").values({ id: s.id, owner_id: s.ownerId, url: s.url, secret: s.secret, created_at: time.write(s.createdAt) }).execute()
             return true
-          })).pipe(orUnavailable),
+          }))
+        return database.query("prepare the webhook limit lock", (db) => dialect.prepareBudgetLock(db, lock)).pipe(Effect.andThen(countThenAdd), orUnavailable)
+      },
       listByOwner: (ownerId) =>
         database.query("list webhook subscriptions", (db) =>
           db.selectFrom("webhook_subscriptions").selectAll().where("owner_id", "=", ownerId).orderBy("created_at").orderBy("id").execute()).pipe(

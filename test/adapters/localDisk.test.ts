@@ -23,6 +23,15 @@ objectStorageContract(
   { largeObjectBytes: 512 * 2 ** 20 },
 )
 
+/** The local disk store at `dir`, built outside a layer, for tests that want their own root. */
+const diskStorageAt = (dir: string) =>
+  Effect.runPromise(
+    Effect.scoped(Layer.build(layerLocalDiskStorage(dir).pipe(
+      Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
+      Layer.provide(layerManualClock()),
+    ))).pipe(Effect.map((context) => Context.get(context, ObjectStorage))),
+  )
+
 // Direct writes need a file system that does O_DIRECT: ext4 here does, and so does tmpfs on this kernel (Linux 6.6 and
 // later); where one does not, the store writes through the page cache instead (a branch no file system here reaches).
 test("local disk: direct writes on the temporary directory's file system and on tmpfs store the same bytes", async () => {
@@ -33,12 +42,7 @@ test("local disk: direct writes on the temporary directory's file system and on 
   if (!existsSync("/dev/shm")) throw new Error("this test needs tmpfs at /dev/shm")
   const shm = mkdtempSync("/dev/shm/pckgate-disk-")
   try {
-    const storage = await Effect.runPromise(
-      Effect.scoped(Layer.build(layerLocalDiskStorage(shm).pipe(
-        Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
-        Layer.provide(layerManualClock()),
-      ))).pipe(Effect.map((context) => Context.get(context, ObjectStorage))),
-    )
+    const storage = await diskStorageAt(shm)
     const content = new Uint8Array(5 * 2 ** 20 + 3).fill(9)
     const k = "tmp/on-tmpfs.pck"
     await Effect.runPromise(storage.put(k, streamOf(content), { maxBytes: content.length, bypassCache: true }))
@@ -58,12 +62,7 @@ test("local disk: refused and interrupted uploads leave no files in incoming/", 
 test("local disk: a move retried after a crash left it half done completes; a different object at the destination still refuses it", async () => {
   const dir = mkdtempSync(join(tmpdir(), "pckgate-move-"))
   try {
-    const storage = await Effect.runPromise(
-      Effect.scoped(Layer.build(layerLocalDiskStorage(dir).pipe(
-        Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://localhost")),
-        Layer.provide(layerManualClock()),
-      ))).pipe(Effect.map((context) => Context.get(context, ObjectStorage))),
-    )
+    const storage = await diskStorageAt(dir)
     const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.result(effect))
     const path = (key: string) => join(dir, "objects", ...key.split("/"))
     const put = (key: string, bytes: Uint8Array) => run(storage.put(key, streamOf(bytes), { maxBytes: bytes.length }))

@@ -123,32 +123,57 @@ export class ChecksumMismatch extends Schema.TaggedError<ChecksumMismatch>()("Ch
   }
 }
 
-/** Approval found the stored bytes differ from the digest pinned at finalize. */
+/** The steps that read a release's stored bytes again before they change its status or the game's pointer. */
+export const StoredBytesCheck = Schema.Literals(["approve", "activate", "take_down", "reinstate"])
+export type StoredBytesCheck = typeof StoredBytesCheck.Type
+
+/** What stays as it was when a step's check of the stored bytes fails, and what to do next. */
+const STORED_BYTES_OUTCOME: Record<StoredBytesCheck, string> = {
+  approve: "the release stays pending. Investigate the storage, or reject the release.",
+  activate: "the release stays approved and the game's active release is unchanged. Investigate the storage, or take the release down.",
+  take_down: "nothing was taken down. Investigate the storage, then take the release down again.",
+  reinstate: "the release stays taken down. Investigate the storage (the object waits at the release's quarantine key), then reinstate again.",
+}
+
+/** A step found the stored bytes differ from the digest pinned at finalize. */
 export class StoredChecksumMismatch extends Schema.TaggedError<StoredChecksumMismatch>()("StoredChecksumMismatch", {
   pinned: Schema.String,
   stored: Schema.String,
+  operation: StoredBytesCheck,
 }) {
   get detail(): string {
-    return `The stored artifact no longer matches the SHA-256 pinned at finalize (${this.pinned}); the release stays pending. Investigate the storage, or reject the release.`
+    return `The stored artifact no longer matches the SHA-256 pinned at finalize (${this.pinned}); ${STORED_BYTES_OUTCOME[this.operation]}`
   }
 }
 
-/** Approval found no stored object for the release. */
+/** A step found no stored object for the release. */
 export class StoredArtifactMissing extends Schema.TaggedError<StoredArtifactMissing>()("StoredArtifactMissing", {
   key: Schema.String,
+  operation: StoredBytesCheck,
 }) {
   get detail(): string {
-    return "The release's stored artifact is missing; the release stays pending. Restore the object or reject the release."
+    return `The release's stored artifact is missing; ${STORED_BYTES_OUTCOME[this.operation]}`
   }
+}
+
+/** The operations that need a pending release. */
+export const PendingOnly = Schema.Literals(["review", "claim", "withdraw"])
+export type PendingOnly = typeof PendingOnly.Type
+
+const PENDING_ONLY: Record<PendingOnly, (gameId: string) => string> = {
+  review: () => "only pending releases can be approved or rejected. Reload the review queue.",
+  claim: () => "only pending releases can be claimed for review. Reload the review queue.",
+  withdraw: (gameId) => `only a pending release can be withdrawn. Reload the game's releases (GET /api/games/${gameId}).`,
 }
 
 export class ReleaseNotPending extends Schema.TaggedError<ReleaseNotPending>()("ReleaseNotPending", {
   gameId: Schema.String,
   version: Schema.String,
   status: Schema.String,
+  operation: PendingOnly,
 }) {
   get detail(): string {
-    return `Release '${this.version}' is already ${this.status}; only pending releases can be approved or rejected. Reload the review queue.`
+    return `Release '${this.version}' is already ${this.status}; ${PENDING_ONLY[this.operation](this.gameId)}`
   }
 }
 

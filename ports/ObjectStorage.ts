@@ -82,7 +82,11 @@ export class ObjectStorage extends Context.Service<ObjectStorage, {
     StoredObject,
     ObjectExists | ObjectTooLarge | UploadAborted | StorageFull | StorageFailure
   >
-  /** Moves an object to a key that must be empty (write-once at the destination). */
+  /**
+   * Moves an object to a key that must be empty (write-once at the destination). A store whose move is two steps may
+   * finish, on a retry, a move a crash left half done (local disk does, when the destination holds the same bytes);
+   * the lifecycle settles the rest by digest (domain/release/StoredBytes.ts).
+   */
   move(fromKey: string, toKey: string): Effect.Effect<void, ObjectExists | ObjectNotFound | StorageFailure>
   /** Deletes the object; a missing object is not an error. */
   delete(key: string): Effect.Effect<void, StorageFailure>

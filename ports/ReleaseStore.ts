@@ -66,9 +66,9 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
   lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed | Unavailable>
   /**
    * Takes the game's lifecycle lease for `holder` until `until`, in one atomic step, if nobody holds it or its holder's
-   * lease ran out by `now`; true when taken. Steps that move objects in and out of quarantine (takedown, reinstate) and
-   * activate hold it, so that only one of them decides and moves at a time across every instance
-   * (domain/release/Lifecycle.ts).
+   * lease ran out by `now`; true when taken. Steps that move objects in and out of quarantine (takedown, reinstate),
+   * activate and review decisions (approve, reject) hold it, so that only one of them decides and moves at a time
+   * across every instance (domain/release/Lifecycle.ts, domain/review/Review.ts).
    */
   takeLifecycleLease(gameId: string, holder: string, now: Date, until: Date): Effect.Effect<boolean, Unavailable>
   /** Gives the lease back if `holder` still holds it. */

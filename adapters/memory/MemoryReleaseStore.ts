@@ -68,7 +68,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         actor: decision.actor ?? `user:${decision.by}`,
       }).pipe(
         Effect.map((outcome) => outcome.updated[0]!),
-        Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
+        Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
       ),
     lifecycle: (gameId, step) => applyLifecycle(tables, gameId, step),
     recentDecisions: (limit) =>

@@ -37,7 +37,8 @@ export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleSt
   Effect.suspend((): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> => {
     const releases = [...tables.releases.values()].filter((r) => r.gameId === gameId).sort(oldestFirst)
     const pointer = tables.pointers.get(gameId) ?? { activeVersion: null, firstPublishedAt: null, activeReason: null }
-    const planned = planLifecycle(gameId, { activeVersion: pointer.activeVersion, releases }, step)
+    const everActive = new Set(tables.timeline.flatMap((e) => (e.gameId === gameId && e.kind === "activated" && e.version !== null ? [e.version] : [])))
+    const planned = planLifecycle(gameId, { activeVersion: pointer.activeVersion, releases, everActive }, step)
     if ("refused" in planned) return Effect.fail(new LifecycleRefused({ gameId, ...planned.refused }))
     const { plan } = planned
     // The review gate (issue 15): another administrator's live claim refuses a decision; a decision ends the claim and

@@ -126,7 +126,7 @@ export const layerSqlReleaseStore = Layer.effect(
           actor: decision.actor ?? `user:${decision.by}`,
         }).pipe(
           Effect.map((outcome) => outcome.updated[0]!),
-          Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))),
+          Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
           orUnavailable,
         ),
       lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),

@@ -1,6 +1,7 @@
 // One lifecycle step in one transaction: the game's row is locked (MySQL: FOR UPDATE; SQLite transactions hold the
-// write lock from their start), the plan is computed from what the transaction reads, and the statuses, the pointer,
-// the timeline events and the change-feed entry (last: SqlChangeFeed.ts) commit together or not at all.
+// write lock from their start), the plan is computed from what the transaction reads (the pointer, the releases, the
+// versions the timeline records as ever active), and the statuses, the pointer, the timeline events and the
+// change-feed entry (last: SqlChangeFeed.ts) commit together or not at all.
 import { Effect } from "effect"
 import type { Transaction } from "kysely"
 import { Claimed } from "../../domain/errors.ts"
@@ -35,8 +36,16 @@ export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: stri
       const rows = yield* tx.run((trx) =>
         trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).orderBy("created_at").orderBy("version").execute()
       )
+      const activated = yield* tx.run((trx) =>
+        trx.selectFrom("release_timeline").select("version").distinct().where("game_id", "=", gameId).where("kind", "=", "activated").execute()
+      )
       const activeBefore = game?.active_version ?? null
-      const planned = planLifecycle(gameId, { activeVersion: activeBefore, releases: rows.map((row) => releaseFromRow(row, time)) }, step)
+      const state = {
+        activeVersion: activeBefore,
+        releases: rows.map((row) => releaseFromRow(row, time)),
+        everActive: new Set(activated.flatMap((row) => (row.version === null ? [] : [row.version]))),
+      }
+      const planned = planLifecycle(gameId, state, step)
       if ("refused" in planned) return yield* new LifecycleRefused({ gameId, ...planned.refused })
       const { plan } = planned
       // The review gate (issue 15): the release row is locked (claims lock it too), so a claim taken meanwhile waits for

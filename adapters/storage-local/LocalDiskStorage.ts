@@ -119,6 +119,15 @@ const sha256OfFile = async (path: string) => {
   }
 }
 
+/** Both paths name the same file, or files with the same bytes. A missing source is ENOENT, as link() reports it. */
+const sameObject = async (a: string, b: string): Promise<boolean> => {
+  const [one, two] = await Promise.all([stat(a), stat(b)])
+  if (one.dev === two.dev && one.ino === two.ino) return true
+  if (one.size !== two.size) return false
+  const [x, y] = await Promise.all([sha256OfFile(a), sha256OfFile(b)])
+  return x.sha256 === y.sha256
+}
+
 async function* walk(dir: string): AsyncGenerator<string> {
   let entries
   try {
@@ -247,14 +256,20 @@ export const makeLocalDiskStorage = (root: string, options: LocalDiskOptions = {
           if (info === null) return yield* down(new Error("object vanished after write"))
           return info
         }),
+      // link(), fsync, unlink(): a crash between them leaves the object at both keys. A retry finds the destination
+      // taken by the same file (or a file with the same bytes) and finishes the move; other bytes there refuse it.
       move: (fromKey, toKey) =>
         Effect.tryPromise({
           try: async () => {
-            const to = objectPath(root, toKey)
+            const [from, to] = [objectPath(root, fromKey), objectPath(root, toKey)]
             await mkdir(dirname(to), { recursive: true, mode: PRIVATE_DIR })
-            await link(objectPath(root, fromKey), to)
+            try {
+              await link(from, to)
+            } catch (error) {
+              if (errno(error) !== "EEXIST" || !(await sameObject(from, to))) throw error
+            }
             await fsyncDir(dirname(to))
-            await unlink(objectPath(root, fromKey))
+            await unlink(from)
           },
           catch: (error) =>
             errno(error) === "EEXIST"

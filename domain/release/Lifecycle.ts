@@ -5,7 +5,6 @@
 import { Effect, Option, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { type LifecycleOutcome, ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { actorOf } from "../auth/Actor.ts"
 import { owns, type Principal, seesAllReleases } from "../auth/Principal.ts"
@@ -17,9 +16,6 @@ import {
   ReleaseNotApproved,
   ReleaseNotPending,
   ReleaseNotTakenDown,
-  StoredArtifactMissing,
-  StoredChecksumMismatch,
-  Unavailable,
 } from "../errors.ts"
 import { GAME_ID_PATTERN } from "../game/Game.ts"
 import { gameOutcome } from "../review/Review.ts"
@@ -28,6 +24,7 @@ import { ReasonText } from "../text/UserText.ts"
 import { withLifecycleLease } from "./LifecycleLease.ts"
 import { quarantineObjectKey } from "./ObjectKey.ts"
 import type { Release } from "./Release.ts"
+import { moveReleaseObject, type ReleaseMove, undoMoves, verifyStoredBytes } from "./StoredBytes.ts"
 
 export const ActivateBody = Schema.Struct({ reason: Schema.optionalKey(ReasonText) })
 export const TakedownBody = Schema.Struct({ reason: ReasonText })
@@ -46,35 +43,6 @@ const releaseOf = Effect.fnUntraced(function*(gameId: string, version: string) {
   return release
 })
 
-/** The stored bytes at `key` are still the ones pinned at finalize. */
-const verifyBytesAt = Effect.fnUntraced(function*(release: Release, key: string) {
-  const digest = yield* ObjectStorage.use((s) => s.digest(key))
-  if (Option.isNone(digest)) return yield* new StoredArtifactMissing({ key })
-  if (digest.value.sha256 !== release.sha256 || digest.value.sizeBytes !== release.sizeBytes) {
-    return yield* new StoredChecksumMismatch({ pinned: release.sha256, stored: digest.value.sha256 })
-  }
-})
-
-/**
- * Moves an object; true when this call moved it, false when it was already at `to` (a retry after a crash between the
- * move and the record: nobody else moves it meanwhile, since the game's lifecycle lease is held).
- */
-const moveObject = Effect.fnUntraced(function*(from: string, to: string) {
-  const storage = yield* ObjectStorage
-  return yield* storage.move(from, to).pipe(
-    Effect.as(true),
-    Effect.catchTags({
-      ObjectNotFound: () =>
-        Effect.flatMap(storage.head(to), (there) => Option.isSome(there) ? Effect.succeed(false) : Effect.fail(new StoredArtifactMissing({ key: from }))),
-      ObjectExists: () => Effect.fail(new Unavailable({ dependency: "storage", reason: `${to} is already taken` })),
-    }),
-  )
-})
-
-/** Moves back, best effort, what this request moved (and only that) when its step fails. */
-const undoMoves = (moves: ReadonlyArray<{ readonly from: string; readonly to: string }>) =>
-  Effect.forEach(moves, (m) => ObjectStorage.use((s) => s.move(m.to, m.from)).pipe(Effect.ignore), { discard: true })
-
 const applied = <E>(gameId: string, step: LifecycleStep, refused: (status: string, version: string) => E) =>
   ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
     Effect.catchTag("LifecycleRefused", (e) => Effect.fail(refused(e.status, e.version))),
@@ -88,10 +56,10 @@ const answer = Effect.fnUntraced(function*(gameId: string, outcome: LifecycleOut
 export const withdrawRelease = Effect.fn("withdrawRelease")(function*(principal: Principal, gameId: string, version: string) {
   yield* gameFor(principal, gameId, (ownerId) => owns(principal, ownerId))
   const release = yield* releaseOf(gameId, version)
-  if (release.status !== "pending_review") return yield* new ReleaseNotPending({ gameId, version, status: release.status })
+  if (release.status !== "pending_review") return yield* new ReleaseNotPending({ gameId, version, status: release.status, operation: "withdraw" })
   const at = yield* (yield* Clock).now
   const outcome = yield* applied(gameId, { type: "withdraw", version, at, actor: actorOf(principal) }, (status) =>
-    new ReleaseNotPending({ gameId, version, status }))
+    new ReleaseNotPending({ gameId, version, status, operation: "withdraw" }))
   return yield* answer(gameId, outcome)
 })
 
@@ -108,7 +76,7 @@ export const activateRelease = Effect.fn("activateRelease")(function*(principal:
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "approved") return yield* new ReleaseNotActivatable({ gameId, version, status: release.status })
-      yield* verifyBytesAt(release, release.objectKey)
+      yield* verifyStoredBytes(release, release.objectKey, "activate")
       const at = yield* (yield* Clock).now
       const step: LifecycleStep = { type: "activate", version, at, actor: actorOf(principal), reason: reason?.trim() || null }
       return yield* applied(gameId, step, (status) => new ReleaseNotActivatable({ gameId, version, status }))
@@ -119,7 +87,7 @@ export const activateRelease = Effect.fn("activateRelease")(function*(principal:
 
 /**
  * Takes `releases` down: each object moves to its quarantine key first (so URLs issued for it fail at once), then the
- * store records the step; if anything fails, the objects this request moved move back. Runs under the game's lease.
+ * store records the step; if anything fails, the objects move back. Runs under the game's lease.
  */
 const takeDown = Effect.fnUntraced(function*(
   principal: Principal,
@@ -129,11 +97,12 @@ const takeDown = Effect.fnUntraced(function*(
   scope: "release" | "game",
 ) {
   const quarantineKeys: Record<string, string> = {}
-  const moved: Array<{ from: string; to: string }> = []
+  const moved: Array<ReleaseMove> = []
   return yield* Effect.gen(function*() {
     for (const release of releases) {
       const key = quarantineObjectKey(gameId, release.version, release.sha256)
-      if (yield* moveObject(release.objectKey, key)) moved.push({ from: release.objectKey, to: key })
+      yield* moveReleaseObject(release, release.objectKey, key, "take_down")
+      moved.push({ release, from: release.objectKey, to: key })
       quarantineKeys[release.version] = key
     }
     const at = yield* (yield* Clock).now
@@ -147,10 +116,13 @@ const takeDown = Effect.fnUntraced(function*(
       scope,
     }
     return yield* applied(gameId, step, (status, version) => new ReleaseNotApproved({ gameId, version, status }))
-  }).pipe(Effect.onError(() => undoMoves(moved)))
+  }).pipe(Effect.onError(() => undoMoves(moved, "take_down")))
 })
 
-/** Brings `releases` back from quarantine, verifies their bytes, and records them approved again. Under the game's lease. */
+/**
+ * Brings `releases` back from quarantine (replacing whatever else was written at their own keys meanwhile), verifies
+ * their bytes, and records them approved again. Under the game's lease.
+ */
 const reinstate = Effect.fnUntraced(function*(
   principal: Principal,
   gameId: string,
@@ -158,18 +130,19 @@ const reinstate = Effect.fnUntraced(function*(
   reason: string,
   scope: "release" | "game",
 ) {
-  const moved: Array<{ from: string; to: string }> = []
+  const moved: Array<ReleaseMove> = []
   return yield* Effect.gen(function*() {
     for (const release of releases) {
-      if (release.quarantineKey && (yield* moveObject(release.quarantineKey, release.objectKey))) {
-        moved.push({ from: release.quarantineKey, to: release.objectKey })
+      if (release.quarantineKey) {
+        yield* moveReleaseObject(release, release.quarantineKey, release.objectKey, "reinstate")
+        moved.push({ release, from: release.quarantineKey, to: release.objectKey })
       }
-      yield* verifyBytesAt(release, release.objectKey)
+      yield* verifyStoredBytes(release, release.objectKey, "reinstate")
     }
     const at = yield* (yield* Clock).now
     const step: LifecycleStep = { type: "reinstate", versions: releases.map((r) => r.version), at, actor: actorOf(principal), reason, scope }
     return yield* applied(gameId, step, (status, version) => new ReleaseNotTakenDown({ gameId, version, status }))
-  }).pipe(Effect.onError(() => undoMoves(moved)))
+  }).pipe(Effect.onError(() => undoMoves(moved, "reinstate")))
 })
 
 const adminGame = (principal: Principal, gameId: string) => gameFor(principal, gameId, () => principal.isAdmin)

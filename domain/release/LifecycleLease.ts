@@ -1,7 +1,8 @@
-// One lifecycle decision at a time per game, across every instance: takedown, reinstate and activate hold the game's
-// lease (ports/ReleaseStore.ts takeLifecycleLease) from reading the releases until the store has recorded the step and
-// any object moved back. A second request waits for the first to finish and then decides on what it left, so two
-// takedowns of one release never both move its object, and a request never undoes a move it did not make.
+// One lifecycle decision at a time per game, across every instance: takedown, reinstate, activate, approve and reject
+// hold the game's lease (ports/ReleaseStore.ts takeLifecycleLease) from reading the releases until the store has
+// recorded the step and any object moved back. A second request waits for the first to finish and then decides on
+// what it left, so two takedowns of one release never both move its object, a request never undoes a move it did not
+// make, and a game-wide takedown never misses a release approved while it ran.
 import { Duration, Effect } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { Ids } from "../../ports/Ids.ts"

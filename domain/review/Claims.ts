@@ -14,7 +14,7 @@ import { CLAIM_MINUTES } from "./ReviewGate.ts"
 export const claimRelease = Effect.fn("claimRelease")(function*(principal: Principal, gameId: string, version: string) {
   yield* requireAdmin(principal)
   yield* existingGame(gameId)
-  yield* pendingRelease(gameId, version, { type: "approve" })
+  yield* pendingRelease(gameId, version, { type: "approve" }, "claim")
   const now = yield* Clock.use((c) => c.now)
   const until = new Date(now.getTime() + CLAIM_MINUTES * 60_000)
   // The store appends the "claimed" event in the claim's own step.
@@ -29,7 +29,7 @@ export const claimRelease = Effect.fn("claimRelease")(function*(principal: Princ
 export const releaseClaim = Effect.fn("releaseClaim")(function*(principal: Principal, gameId: string, version: string) {
   yield* requireAdmin(principal)
   yield* existingGame(gameId)
-  yield* pendingRelease(gameId, version, { type: "approve" })
+  yield* pendingRelease(gameId, version, { type: "approve" }, "claim")
   const now = yield* Clock.use((c) => c.now)
   const held = Option.getOrNull(yield* ReviewGateStore.use((g) => g.getClaim(gameId, version)))
   if (held !== null && held.by !== principal.userId && held.until.getTime() > now.getTime()) {

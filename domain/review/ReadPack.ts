@@ -8,9 +8,8 @@ import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { InvalidRequest, NotFound } from "../errors.ts"
-import { quarantineObjectKey } from "../release/ObjectKey.ts"
-import { type Release, storedKeyOf } from "../release/Release.ts"
-import { storageByteSource } from "../scan/storageByteSource.ts"
+import type { Release } from "../release/Release.ts"
+import { releaseByteSource } from "../scan/storageByteSource.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { attachAcceptances, gameAcceptances } from "./Acceptances.ts"
 import { decodeCursor, encodeCursor } from "./cursor.ts"
@@ -31,16 +30,8 @@ export const existingRelease = Effect.fnUntraced(function*(gameId: string, versi
 const VIEW_READ_BYTES = 512
 const LISTING_READ_BYTES = 256 * 1024
 
-/**
- * The stored pack as random access over ranged reads: at its quarantine key while taken down, else its own key. A
- * takedown or reinstatement moves the object before it records the move, so a read that misses is tried once at the
- * other key (see storageByteSource).
- */
-export const packSource = (release: Release, readAheadBytes = VIEW_READ_BYTES) => {
-  const key = storedKeyOf(release)
-  const movedTo = key === release.objectKey ? quarantineObjectKey(release.gameId, release.version, release.sha256) : release.objectKey
-  return storageByteSource(key, release.sizeBytes, { readAheadBytes, movedTo })
-}
+/** The stored pack as random access over ranged reads, wherever it is now (see releaseByteSource). */
+export const packSource = (release: Release, readAheadBytes = VIEW_READ_BYTES) => releaseByteSource(release, { readAheadBytes })
 
 /** The release's entries with their hashes: stored, or computed now (one streamed read of the pack) and stored. */
 export const releaseEntries = Effect.fnUntraced(function*(release: Release) {

@@ -1,18 +1,19 @@
 import { Effect, Option, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
-import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { type Principal, requireAdmin } from "../auth/Principal.ts"
-import { Claimed, FindingsUnresolved, GameNotFoundOrForbidden, NotFound, ReleaseNotPending, ScanPending, StoredArtifactMissing, StoredChecksumMismatch } from "../errors.ts"
+import { Claimed, FindingsUnresolved, GameNotFoundOrForbidden, NotFound, type PendingOnly, ReleaseNotPending, ScanPending } from "../errors.ts"
+import { withLifecycleLease } from "../release/LifecycleLease.ts"
 import type { Release } from "../release/Release.ts"
+import { verifyStoredBytes } from "../release/StoredBytes.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
 import type { PageParams } from "../paging/Page.ts"
 import { ReasonText } from "../text/UserText.ts"
 import { actorOf } from "../auth/Actor.ts"
-import { catalogStatus, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
+import { catalogStatus, type LifecycleStep, nextReleaseStatus, type ReviewEvent } from "./ReviewMachine.ts"
 import { type ApproveBody, NO_OVERRIDE, pendingScan, scanCounts, scannedState, unresolvedErrors } from "./ReviewGate.ts"
 
 /** The reason the creator reads: several lines allowed, decoded to NFC (see domain/text/UserText.ts). Branded like ApproveBody. */
@@ -27,22 +28,14 @@ export const existingGame = Effect.fnUntraced(function*(gameId: string) {
   if (Option.isNone(yield* GameStore.use((g) => g.get(gameId)))) return yield* new GameNotFoundOrForbidden({ gameId })
 })
 
-export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent) {
+/** The release, if `event` may happen to it now: 404 not_found, else 409 release_not_pending (worded for `operation`). */
+export const pendingRelease = Effect.fnUntraced(function*(gameId: string, version: string, event: ReviewEvent, operation: PendingOnly = "review") {
   const release = Option.getOrNull(yield* ReleaseStore.use((r) => r.get(gameId, version)))
   if (release === null) return yield* new NotFound({ what: "release" })
   if (nextReleaseStatus(release.status, event) === null) {
-    return yield* new ReleaseNotPending({ gameId, version, status: release.status })
+    return yield* new ReleaseNotPending({ gameId, version, status: release.status, operation })
   }
   return release
-})
-
-/** Re-reads the stored bytes and compares them with the digest pinned at finalize. */
-const reverifyStoredBytes = Effect.fnUntraced(function*(release: Release) {
-  const digest = yield* ObjectStorage.use((s) => s.digest(release.objectKey))
-  if (Option.isNone(digest)) return yield* new StoredArtifactMissing({ key: release.objectKey })
-  if (digest.value.sha256 !== release.sha256 || digest.value.sizeBytes !== release.sizeBytes) {
-    return yield* new StoredChecksumMismatch({ pinned: release.sha256, stored: digest.value.sha256 })
-  }
 })
 
 /** The game's state after a review decision, for the response. */
@@ -74,47 +67,61 @@ const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string
 })
 
 /**
+ * A review decision runs under the game's lifecycle lease (domain/release/LifecycleLease.ts), like takedowns: a game-wide
+ * takedown in progress has either listed this release's approval among those it takes down, or recorded its step
+ * before the decision is made. An unknown or decided release is answered before waiting for the lease (and decided
+ * again under it).
+ */
+const decision = <A, E, R>(gameId: string, version: string, event: ReviewEvent, decide: (release: Release) => Effect.Effect<A, E, R>) =>
+  Effect.andThen(pendingRelease(gameId, version, event), withLifecycleLease(gameId, Effect.flatMap(pendingRelease(gameId, version, event), decide)))
+
+/** Records the decision; a release decided meanwhile is 409 release_not_pending. */
+const recordDecision = (gameId: string, step: LifecycleStep & { readonly type: "approve" | "reject" }) =>
+  ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
+    Effect.catchTag("LifecycleRefused", (refused) =>
+      Effect.fail(new ReleaseNotPending({ gameId, version: step.version, status: refused.status, operation: "review" }))),
+  )
+
+/**
  * POST /api/admin/games/{gameId}/releases/{version}/approve (spec §3): the gate (claim, scan, findings), then re-verify
  * the stored bytes, then publish and move the pointer. `body` is optional: `{"override": {"reason": "…"}}`.
  */
 export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: ApproveBody = NO_OVERRIDE) {
   yield* requireAdmin(principal)
-  const { override } = body
-  const release = yield* pendingRelease(gameId, version, { type: "approve" })
-  const now = yield* (yield* Clock).now
-  yield* refuseOthersClaim(principal, gameId, version, now)
-  const scan = yield* passScanGate(gameId, version, override?.reason.trim() ?? null)
-  yield* reverifyStoredBytes(release)
-  const at = yield* (yield* Clock).now
-  const overrideReason = override?.reason.trim() ?? null
-  // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval);
-  // the store re-checks the claim, ends it and records the override in the same step as the decision.
-  const outcome = yield* ReleaseStore.use((r) =>
-    r.lifecycle(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
-  ).pipe(Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status }))))
-  const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
-  return {
-    release: outcome.updated[0]!,
-    scan,
-    approvalOverride,
-    ...(yield* gameOutcome(gameId)),
-    activated: outcome.activationNote === null,
-    activationNote: outcome.activationNote,
-  }
+  const overrideReason = body.override?.reason.trim() ?? null
+  return yield* decision(gameId, version, { type: "approve" }, (release) => Effect.gen(function*() {
+    const now = yield* (yield* Clock).now
+    yield* refuseOthersClaim(principal, gameId, version, now)
+    const scan = yield* passScanGate(gameId, version, overrideReason)
+    yield* verifyStoredBytes(release, release.objectKey, "approve")
+    const at = yield* (yield* Clock).now
+    // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval);
+    // the store re-checks the claim, ends it and records the override in the same step as the decision.
+    const outcome = yield* recordDecision(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
+    const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
+    return {
+      release: outcome.updated[0]!,
+      scan,
+      approvalOverride,
+      ...(yield* gameOutcome(gameId)),
+      activated: outcome.activationNote === null,
+      activationNote: outcome.activationNote,
+    }
+  }))
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
 export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: RejectBody) {
   yield* requireAdmin(principal)
-  const { reason } = body
-  yield* pendingRelease(gameId, version, { type: "reject", reason })
-  const at = yield* (yield* Clock).now
-  // Rejecting never waits for the scan; only another administrator's claim holds it back.
-  yield* refuseOthersClaim(principal, gameId, version, at)
-  const reviewed = yield* ReleaseStore.use((r) =>
-    r.review(gameId, version, { status: "rejected", by: principal.userId, at, reason: reason.trim(), actor: actorOf(principal) })
-  )
-  return { release: reviewed, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
+  const reason = body.reason.trim()
+  const event: ReviewEvent = { type: "reject", reason }
+  return yield* decision(gameId, version, event, () => Effect.gen(function*() {
+    const at = yield* (yield* Clock).now
+    // Rejecting never waits for the scan; only another administrator's claim holds it back.
+    yield* refuseOthersClaim(principal, gameId, version, at)
+    const outcome = yield* recordDecision(gameId, { type: "reject", version, by: principal.userId, at, actor: actorOf(principal), reason })
+    return { release: outcome.updated[0]!, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
+  }))
 })
 
 /** The scan state of one release, for decisions and release details. */

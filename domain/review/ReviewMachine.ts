@@ -38,7 +38,7 @@ export const activationOnApproval = (activeVersion: string | null, release: Rele
   return null
 }
 
-/** The newest approved release by version order (what a takedown falls back to), or null. */
+/** The newest approved release by version order, or null. */
 export const newestApproved = (releases: ReadonlyArray<Release>): Release | null => {
   let newest: Release | null = null
   for (const release of releases) {
@@ -121,7 +121,17 @@ export type LifecycleStep =
 export interface LifecycleState {
   readonly activeVersion: string | null
   readonly releases: ReadonlyArray<Release>
+  /** The versions that have been the game's active release at some time (the timeline's `activated` events). */
+  readonly everActive: ReadonlySet<string>
 }
+
+/**
+ * What a takedown of the active release falls back to: the newest approved release, by version order, that was live
+ * before or asked to go live on approval. A staged (`manual`) release that was never activated is skipped: going live
+ * stays its creator's call.
+ */
+export const takedownFallback = (releases: ReadonlyArray<Release>, everActive: ReadonlySet<string>): Release | null =>
+  newestApproved(releases.filter((r) => publishModeOf(r) !== "manual" || everActive.has(r.version)))
 
 export interface LifecyclePlan {
   /** The releases this step changes, as they are after it. */
@@ -211,7 +221,7 @@ export const planLifecycle = (
     case "take_down": {
       for (const version of step.versions) events.push(event("taken_down", version, step.reason))
       if (activeVersion !== null && step.versions.includes(activeVersion)) {
-        ;[activeVersion, activeCause] = [newestApproved(releasesAfter)?.version ?? null, "takedown_fallback"]
+        ;[activeVersion, activeCause] = [takedownFallback(releasesAfter, state.everActive)?.version ?? null, "takedown_fallback"]
       }
       break
     }

@@ -3,7 +3,7 @@ import { Clock } from "../../ports/Clock.ts"
 import { PackScanner } from "../../ports/PackScanner.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Release } from "../release/Release.ts"
-import { storageByteSource } from "./storageByteSource.ts"
+import { releaseByteSource } from "./storageByteSource.ts"
 
 export interface ScanPass {
   readonly scanned: ReadonlyArray<{ readonly gameId: string; readonly version: string; readonly ok: boolean }>
@@ -11,7 +11,8 @@ export interface ScanPass {
 }
 
 const scanOne = Effect.fnUntraced(function*(release: Release) {
-  const source = yield* storageByteSource(release.objectKey, release.sizeBytes)
+  // A taken-down release (a rescan an administrator asked for) is read at its quarantine key.
+  const source = yield* releaseByteSource(release)
   const report = yield* PackScanner.use((s) => s.scan(source, { path: "release_api", declaredVersion: release.version }))
   const scannedAt = yield* Clock.use((c) => c.now)
   yield* ScanStore.use((s) => s.save({ gameId: release.gameId, version: release.version, report, scannedAt }))

@@ -1,9 +1,12 @@
-// The lifecycle use cases (domain/release/Lifecycle.ts) on a store, with real object moves in a memory object store
-// whose moves take a while (so concurrent requests interleave on every store): concurrent takedowns, takedown against
-// reinstate and against activate, the game-wide takedown and its reverse, re-verification, and random sequences that
+// The lifecycle use cases (domain/release/Lifecycle.ts, and review decisions from domain/review/Review.ts) on a store,
+// with real object moves in a memory object store whose moves take a while (so concurrent requests interleave on every
+// store) and whose calls a test can hold (to run a request while another is inside one, in a chosen order):
+// concurrent takedowns, game-wide against single steps both ways, approval and rejection against a game-wide takedown,
+// takedown against reinstate and against activate, the game-wide takedown and its reverse, bytes planted at a
+// taken-down release's key, moves left half done, the takedown fallback, re-verification, and random sequences that
 // check the invariants, the quarantine and exactly one timeline event per change after every step.
 import { assert, layer } from "@effect/vitest"
-import { Effect, Exit, Layer, Option } from "effect"
+import { Context, Deferred, Effect, Exit, Fiber, Layer, Option } from "effect"
 import fc from "fast-check"
 import { createHash } from "node:crypto"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
@@ -21,30 +24,89 @@ import {
 } from "../../domain/release/Lifecycle.ts"
 import { quarantineObjectKey, releaseObjectKey } from "../../domain/release/ObjectKey.ts"
 import type { Release } from "../../domain/release/Release.ts"
+import { approveRelease, rejectRelease, RejectBody } from "../../domain/review/Review.ts"
+import type { ScanReport } from "../../domain/scan/ScanReport.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import type { Ids } from "../../ports/Ids.ts"
 import type { GameViews } from "../../ports/GameViews.ts"
 import { ObjectStorage } from "../../ports/ObjectStorage.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
+import type { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
+import { ScanStore } from "../../ports/ScanStore.ts"
 import { Timeline } from "../../ports/Timeline.ts"
 import { aGame, anIntent, aReleaseFor } from "../support/fixtures.ts"
 
-type Stores = ReleaseStore | GameStore | GameViews | Timeline
+type Stores = ReleaseStore | GameStore | GameViews | Timeline | ScanStore | ReviewGateStore
 const admin: Principal = { userId: "admin", isAdmin: true }
 const AT = new Date("2026-05-01T00:00:00.000Z")
 
-/** A memory object store whose moves take 20 ms after they happened, as a remote store's would. */
+type HeldCall = "move" | "digest"
+
+/** The next storage call of a kind, when armed, waits until released: a test runs a request while another is inside it. */
+class StorageHolds extends Context.Service<StorageHolds, {
+  readonly armed: Map<HeldCall, { readonly started: Deferred.Deferred<void>; readonly release: Deferred.Deferred<void> }>
+}>()("test/StorageHolds") {}
+
+/** A memory object store whose moves take 20 ms after they happened, as a remote store's would, and whose calls can be held. */
 const slowStorage = Layer.effect(
   ObjectStorage,
-  Effect.map(makeMemoryObjectStorage, (storage) => ({
-    ...storage,
-    move: (from: string, to: string) => Effect.tap(storage.move(from, to), () => Effect.sleep("20 millis")),
-  })),
+  Effect.gen(function*() {
+    const storage = yield* makeMemoryObjectStorage
+    const { armed } = yield* StorageHolds
+    const held = <A, E>(kind: HeldCall, call: Effect.Effect<A, E>) =>
+      Effect.suspend(() => {
+        const hold = armed.get(kind)
+        if (hold === undefined) return call
+        armed.delete(kind)
+        return Deferred.succeed(hold.started, undefined).pipe(Effect.andThen(Deferred.await(hold.release)), Effect.andThen(call))
+      })
+    return {
+      ...storage,
+      digest: (key: string) => held("digest", storage.digest(key)),
+      move: (from: string, to: string) => held("move", Effect.tap(storage.move(from, to), () => Effect.sleep("20 millis"))),
+    }
+  }),
 ).pipe(Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://pckgate.test")))
 
 const withUseCaseServices = <E>(records: Layer.Layer<Stores, E>) =>
-  Layer.mergeAll(slowStorage, layerSequentialIds).pipe(Layer.provideMerge(layerManualClock(AT)), Layer.provideMerge(records))
+  Layer.mergeAll(slowStorage, layerSequentialIds).pipe(
+    Layer.provideMerge(Layer.effect(StorageHolds, Effect.sync(() => ({ armed: new Map() })))),
+    Layer.provideMerge(layerManualClock(AT)),
+    Layer.provideMerge(records),
+  )
+
+/**
+ * Runs `first` until it is inside its next storage call of `kind` (holding the game's lease, if it takes one), then
+ * `second`; `first` goes on once `second` has finished, or has had a while to (it may be waiting for the lease).
+ * The exits in the order given.
+ */
+const secondWhileFirstIsInside = <A, B, E1, E2, R1, R2>(kind: HeldCall, first: Effect.Effect<A, E1, R1>, second: Effect.Effect<B, E2, R2>) =>
+  Effect.gen(function*() {
+    const hold = { started: yield* Deferred.make<void>(), release: yield* Deferred.make<void>() }
+    ;(yield* StorageHolds).armed.set(kind, hold)
+    const one = yield* Effect.forkChild(Effect.exit(first))
+    yield* Deferred.await(hold.started)
+    const two = yield* Effect.forkChild(Effect.exit(second))
+    yield* Effect.raceFirst(Effect.asVoid(Fiber.await(two)), Effect.sleep("300 millis"))
+    yield* Deferred.succeed(hold.release, undefined)
+    return [yield* Fiber.join(one), yield* Fiber.join(two)] as const
+  })
+
+/** `a` and `b` at once: `b` starts while `a` is inside its next `kind` storage call, or the other way round; exits as [a, b]. */
+const inOrder = <A, B, E1, E2, R1, R2>(aFirst: boolean, kind: HeldCall, a: Effect.Effect<A, E1, R1>, b: Effect.Effect<B, E2, R2>) =>
+  aFirst ? secondWhileFirstIsInside(kind, a, b) : Effect.map(secondWhileFirstIsInside(kind, b, a), ([y, x]) => [x, y] as const)
+
+/** A scan with no findings: the review gate lets an approval through. */
+const CLEAN_REPORT: ScanReport = {
+  ok: true,
+  findings: [],
+  summary: { countsByRule: {}, errors: 0, warnings: 0, packFormat: 2, engineVersion: "4.2.1", entryCount: 1, packBytes: 1024, bytesRead: 1024 },
+  files: [],
+  manifest: null,
+  scannerVersion: "contract-clean",
+}
+const scanned = (gameId: string, version: string) => ScanStore.use((s) => s.save({ gameId, version, report: CLEAN_REPORT, scannedAt: AT }))
 
 const bytesOf = (gameId: string, version: string) => new TextEncoder().encode(`${gameId} ${version} `.repeat(64))
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
@@ -119,15 +181,133 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         }
       }))
 
-    it.effect("a game-wide takedown and a takedown of one of its releases at once leave every release quarantined", () =>
+    it.effect("an approval and a game-wide takedown at once: a release approved before the takedown is recorded is taken down with it", () =>
       Effect.gen(function*() {
-        const { gameId } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"])
-        for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
-        const exits = yield* both(takeDownGame(admin, gameId, { reason: "all" }), takeDownRelease(admin, gameId, "3.0.0", { reason: "one" }))
-        assert.include(exits.map(outcomeOf), "ok")
-        for (const v of ["1.0.0", "2.0.0", "3.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "taken_down", v)
-        assert.isNull(yield* activeOf(gameId))
+        for (const takedownFirst of [true, false]) {
+          const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
+          yield* approve(gameId, "1.0.0")
+          yield* scanned(gameId, "2.0.0")
+          const down = takeDownGame(admin, gameId, { reason: "publisher compromised" })
+          const approval = approveRelease(admin, gameId, "2.0.0")
+          // Inside its moves, the takedown has listed the approved releases; inside its digest, the approval has passed the gate.
+          const [downExit, approvalExit] = yield* inOrder(takedownFirst, takedownFirst ? "move" : "digest", down, approval)
+          const order = takedownFirst ? "takedown first" : "approval first"
+          assert.deepStrictEqual([outcomeOf(downExit), outcomeOf(approvalExit)], ["ok", "ok"], order)
+          const events = (yield* Timeline.use((t) => t.list(gameId, 0, 100))).map((e) => `${e.kind} ${e.version}`)
+          const two = yield* releaseOf(gameId, "2.0.0")
+          if (two.status === "taken_down") {
+            assert.isNull(yield* activeOf(gameId), order)
+          } else {
+            // Approved after the takedown was recorded: a decision of its own, which publishes the game again.
+            assert.strictEqual(two.status, "approved", order)
+            assert.isAbove(events.indexOf("approved 2.0.0"), events.indexOf("taken_down 1.0.0"), `${order}: ${events.join(", ")}`)
+            assert.strictEqual(yield* activeOf(gameId), "2.0.0", order)
+          }
+          assert.strictEqual((yield* releaseOf(gameId, "1.0.0")).status, "taken_down", order)
+          yield* assertAllStoredRight(gameId)
+        }
+      }))
+
+    it.effect("a rejection waits for a lifecycle change of its game in progress, and is then decided", () =>
+      Effect.gen(function*() {
+        const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
+        yield* approve(gameId, "1.0.0")
+        const [down, rejected] = yield* secondWhileFirstIsInside(
+          "move",
+          takeDownGame(admin, gameId, { reason: "all" }),
+          rejectRelease(admin, gameId, "2.0.0", RejectBody.make({ reason: "crashes" })),
+        )
+        assert.deepStrictEqual([outcomeOf(down), outcomeOf(rejected)], ["ok", "ok"])
+        const events = (yield* Timeline.use((t) => t.list(gameId, 0, 100))).map((e) => `${e.kind} ${e.version}`)
+        assert.isAbove(events.indexOf("rejected 2.0.0"), events.indexOf("taken_down 1.0.0"), events.join(", "))
+        assert.strictEqual(yield* Effect.map(GameStore.use((g) => g.get(gameId)), (g) => Option.getOrThrow(g).activeVersion), null)
+      }))
+
+    it.effect("a game-wide and a single takedown, whichever goes first: every release quarantined, the later one refused only when nothing is left", () =>
+      Effect.gen(function*() {
+        for (const gameFirst of [true, false]) {
+          const { gameId } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"])
+          for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
+          const game = takeDownGame(admin, gameId, { reason: "all" })
+          const one = takeDownRelease(admin, gameId, "3.0.0", { reason: "one" })
+          const [gameExit, oneExit] = yield* inOrder(gameFirst, "move", game, one)
+          const order = gameFirst ? "game first" : "single first"
+          assert.deepStrictEqual([outcomeOf(gameExit), outcomeOf(oneExit)], gameFirst ? ["ok", "ReleaseNotApproved"] : ["ok", "ok"], order)
+          for (const v of ["1.0.0", "2.0.0", "3.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "taken_down", `${order}: ${v}`)
+          assert.strictEqual((yield* releaseOf(gameId, "3.0.0")).takedownScope, gameFirst ? "game_active" : "release", order)
+          assert.isNull(yield* activeOf(gameId))
+          yield* assertAllStoredRight(gameId)
+        }
+      }))
+
+    it.effect("a game-wide and a single reinstate, whichever goes first: every release back at its key, the later one refused only when nothing is left", () =>
+      Effect.gen(function*() {
+        for (const gameFirst of [true, false]) {
+          const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
+          for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
+          yield* takeDownGame(admin, gameId, { reason: "all" })
+          const game = reinstateGame(admin, gameId, { reason: "cleared" })
+          const one = reinstateRelease(admin, gameId, "1.0.0", { reason: "cleared" })
+          const [gameExit, oneExit] = yield* inOrder(gameFirst, "move", game, one)
+          const order = gameFirst ? "game first" : "single first"
+          assert.deepStrictEqual([outcomeOf(gameExit), outcomeOf(oneExit)], gameFirst ? ["ok", "ReleaseNotTakenDown"] : ["ok", "ok"], order)
+          for (const v of ["1.0.0", "2.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "approved", `${order}: ${v}`)
+          assert.strictEqual(yield* activeOf(gameId), "2.0.0", `${order}: the release active before the game-wide takedown`)
+          yield* assertAllStoredRight(gameId)
+        }
+      }))
+
+    it.effect("bytes planted at a taken-down release's own key (a kept upload URL) are replaced by the release's on reinstate, never kept", () =>
+      Effect.gen(function*() {
+        const { gameId } = yield* gameWith(["1.0.0"])
+        yield* approve(gameId, "1.0.0")
+        yield* takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" })
+        const release = yield* releaseOf(gameId, "1.0.0")
+        const storage = yield* ObjectStorage
+        const impostor = bytesOf(gameId, "impostor")
+        yield* storage.put(release.objectKey, new Blob([impostor]).stream(), { maxBytes: impostor.length })
+        const back = yield* reinstateRelease(admin, gameId, "1.0.0", { reason: "cleared" })
+        assert.strictEqual(back.releases[0]!.status, "approved")
+        const stored = Option.getOrThrow(yield* storage.digest(release.objectKey))
+        assert.deepStrictEqual(stored, { sha256: release.sha256, sizeBytes: release.sizeBytes })
         yield* assertAllStoredRight(gameId)
+        // Planted again after a second takedown, this time through the game-wide reinstate.
+        yield* takeDownGame(admin, gameId, { reason: "again" })
+        yield* storage.put(release.objectKey, new Blob([impostor]).stream(), { maxBytes: impostor.length })
+        yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        assert.deepStrictEqual(Option.getOrThrow(yield* storage.digest(release.objectKey)), { sha256: release.sha256, sizeBytes: release.sizeBytes })
+        yield* assertAllStoredRight(gameId)
+      }))
+
+    it.effect("a move left half done (the release's bytes at both keys) is completed by the next takedown or reinstate", () =>
+      Effect.gen(function*() {
+        const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
+        for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
+        const storage = yield* ObjectStorage
+        const release = yield* releaseOf(gameId, "2.0.0")
+        const quarantine = quarantineObjectKey(gameId, "2.0.0", release.sha256)
+        const copy = (to: string) => Effect.flatMap(storage.read(release.objectKey), (body) => storage.put(to, body, { maxBytes: release.sizeBytes }))
+        yield* copy(quarantine)
+        const down = yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+        assert.strictEqual(down.releases[0]!.status, "taken_down")
+        yield* assertAllStoredRight(gameId)
+        yield* Effect.flatMap(storage.read(quarantine), (body) => storage.put(release.objectKey, body, { maxBytes: release.sizeBytes }))
+        const back = yield* reinstateRelease(admin, gameId, "2.0.0", { reason: "cleared" })
+        assert.strictEqual(back.releases[0]!.status, "approved")
+        yield* assertAllStoredRight(gameId)
+      }))
+
+    it.effect("a takedown of the active release never falls back to a staged release that was never active", () =>
+      Effect.gen(function*() {
+        const { gameId, owner } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"], { "2.0.0": "manual" })
+        for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
+        assert.strictEqual(yield* activeOf(gameId), "3.0.0")
+        const down = yield* takeDownRelease(admin, gameId, "3.0.0", { reason: "malware" })
+        assert.strictEqual(down.activeVersion, "1.0.0", "2.0.0 is staged and was never live")
+        // Once it has been live, it is a fallback like any other.
+        yield* activateRelease(owner, gameId, "2.0.0", {})
+        yield* activateRelease(owner, gameId, "1.0.0", { reason: "rollback" })
+        assert.strictEqual((yield* takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" })).activeVersion, "2.0.0")
       }))
 
     it.effect("takedown and reinstate of one release at once: whichever order, the object is where the status says", () =>
@@ -310,7 +490,7 @@ const snapshot = (gameId: string) =>
 
 type Op = { readonly type: string; readonly version: string; readonly manual: boolean }
 
-type UseCaseServices = Stores | ObjectStorage | Clock | Ids
+type UseCaseServices = Stores | ObjectStorage | Clock | Ids | StorageHolds
 
 const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown, { readonly _tag: string }, UseCaseServices> => {
   const reason = { reason: `${o.type} ${o.version}` }

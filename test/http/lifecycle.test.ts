@@ -133,8 +133,11 @@ describe("withdraw", () => {
     expect(withdrawn.body).toMatchObject({ gameStatus: "review", releases: [{ version: "1.0.0", status: "withdrawn" }] })
     const queue = (await t.api.call("GET", "/api/admin/review-queue", { token: admin })).body.items
     expect(queue.filter((i: { gameId: string }) => i.gameId === gameId)).toEqual([])
-    expect((await post(rel("1.0.0", "withdraw"), owner)).body.error).toBe("release_not_pending")
-    expect((await t.api.approve(admin, gameId, "1.0.0")).body.error).toBe("release_not_pending")
+    const again = await post(rel("1.0.0", "withdraw"), owner)
+    expect([again.status, again.body.error]).toEqual([409, "release_not_pending"])
+    expect(again.body.detail).toBe(`Release '1.0.0' is already withdrawn; only a pending release can be withdrawn. Reload the game's releases (GET /api/games/${gameId}).`)
+    const approval = await t.api.approve(admin, gameId, "1.0.0")
+    expect([approval.body.error, approval.body.detail]).toEqual(["release_not_pending", "Release '1.0.0' is already withdrawn; only pending releases can be approved or rejected. Reload the review queue."])
     expect((await t.api.uploadUrl(owner, gameId, artifact(2048, "1.0.0").declaration)).body.error).toBe("version_exists")
     expect((await game()).status).toBe("review")
     await t.dispose()
@@ -261,16 +264,43 @@ describe("refusals and re-verification", () => {
     await t.runtime.runPromise(storage.delete(await keyOf("2.0.0")))
     const missing = await post(rel("2.0.0", "activate"), owner)
     expect([missing.status, missing.body.error]).toEqual([409, "artifact_missing"])
+    expect(missing.body.detail).toContain("the release stays approved and the game's active release is unchanged")
     expect((await game()).activeVersion).toBe("3.0.0")
 
     await post(adminRel("3.0.0", "takedown"), admin, { reason: "check" })
     await tamper(await keyOf("3.0.0", "quarantine"))
     const mismatch = await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })
     expect([mismatch.status, mismatch.body.error]).toEqual([409, "checksum_mismatch"])
+    expect(mismatch.body.detail).toContain("the release stays taken down")
     expect((await stored("3.0.0")).status).toBe("taken_down")
     await t.runtime.runPromise(storage.delete(await keyOf("3.0.0", "quarantine")))
     expect((await post(adminRel("3.0.0", "reinstate"), admin, { reason: "cleared" })).body.error).toBe("artifact_missing")
     expect((await stored("3.0.0")).status).toBe("taken_down")
+    await t.dispose()
+  })
+})
+
+describe("bytes planted at a taken-down release's key", () => {
+  test("a creator PUTs other bytes through the upload URL kept from before: reinstate serves the release's bytes, never the planted ones", async () => {
+    const { t, owner, admin, stranger, gameId, post, rel, adminRel } = await setup()
+    const pck = artifact(2048, "1.0.0")
+    const presigned = await t.api.uploadUrl(owner, gameId, pck.declaration)
+    expect((await t.api.put(presigned.body.uploadUrl, presigned.body.headers, pck.bytes)).status).toBe(200)
+    expect((await t.api.finalize(owner, gameId, pck.declaration)).status).toBe(201)
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    expect((await post(adminRel("1.0.0", "takedown"), admin, { reason: "malware" })).status).toBe(200)
+    const planted = artifact(2048, "planted").bytes
+    expect((await t.api.put(presigned.body.uploadUrl, presigned.body.headers, planted)).status).toBe(200)
+    const downloaded = async (token: string) => {
+      const url = await t.api.downloadUrl(token, gameId, "1.0.0")
+      expect(url.status).toBe(200)
+      return new Uint8Array(await (await t.api.get(url.body.url)).arrayBuffer())
+    }
+    expect(await downloaded(owner)).toEqual(pck.bytes)
+    const back = await post(adminRel("1.0.0", "reinstate"), admin, { reason: "cleared" })
+    expect([back.status, back.body.releases?.[0]?.status]).toEqual([200, "approved"])
+    expect((await post(rel("1.0.0", "activate"), owner)).status).toBe(200)
+    expect(await downloaded(stranger)).toEqual(pck.bytes)
     await t.dispose()
   })
 })
@@ -395,6 +425,32 @@ describe("concurrent lifecycle requests on one release", () => {
   const slowMoves: TestAppOptions = {
     wrapStorage: (storage) => ({ ...storage, move: (from, to) => Effect.tap(storage.move(from, to), () => Effect.sleep("50 millis")) }),
   }
+
+  test("a game-wide takedown and an approval at once: the approved release is taken down too, or approved after the takedown", async () => {
+    const { t, owner, admin, gameId, ship, post, adminRel, game } = await setup(slowMoves)
+    await ship("1.0.0")
+    await ship("1.1.0")
+    await ship("2.0.0")
+    await t.api.approveScanned(admin, gameId, "1.0.0")
+    await t.api.approveScanned(admin, gameId, "1.1.0")
+    const [down, approved] = await Promise.all([
+      post(`/api/admin/games/${gameId}/takedown`, admin, { reason: "publisher compromised" }),
+      t.api.approveScanned(admin, gameId, "2.0.0"),
+    ])
+    expect([down.status, approved.status]).toEqual([200, 200])
+    const view = await game()
+    const events = (await t.api.call("GET", `/api/games/${gameId}/timeline?limit=100`, { token: owner })).body.events
+      .map((e: { kind: string; version: string | null }) => `${e.kind} ${e.version}`)
+    const two = view.releases.find((r: { version: string }) => r.version === "2.0.0")
+    if (two.status === "taken_down") {
+      expect(view).toMatchObject({ activeVersion: null, status: "taken_down" })
+    } else {
+      expect(events.indexOf("approved 2.0.0")).toBeGreaterThan(events.indexOf("taken_down 1.1.0"))
+      expect(view.activeVersion).toBe("2.0.0")
+    }
+    expect((await post(adminRel("2.0.0", "takedown"), admin, { reason: "also" })).status).toBe(two.status === "taken_down" ? 409 : 200)
+    await t.dispose()
+  })
 
   test("two takedowns at once: one wins, the other is refused, and the release stays quarantined", async () => {
     const { t, owner, admin, stranger, gameId, ship, post, adminRel } = await setup(slowMoves)

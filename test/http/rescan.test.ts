@@ -1,5 +1,7 @@
 import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { ObjectStorage } from "../../ports/ObjectStorage.ts"
+import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { artifact } from "../support/api.ts"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
@@ -49,5 +51,32 @@ describe("POST …/rescan", () => {
       const unknown = await t.api.call("POST", path, { token: admin })
       expect([path, unknown.status, unknown.body.error]).toEqual([path, 404, "not_found"])
     }
+  })
+  test("a taken-down release is rescanned from its quarantine key: the pass writes its report again", async () => {
+    expect((await t.api.uploadRelease(creator, gameId, artifact(4096, "2.0.0"))).status).toBe(201)
+    await t.runtime.runPromise(scanUnscannedReleases())
+    expect((await t.api.approveScanned(admin, gameId, "2.0.0")).status).toBe(200)
+    const down = await t.api.call("POST", `/api/admin/games/${gameId}/releases/2.0.0/takedown`, { token: admin, body: { reason: "a complaint" } })
+    expect(down.status).toBe(200)
+    const first = Option.getOrThrow(await scanOf("2.0.0"))
+    expect((await t.api.call("POST", `/api/admin/games/${gameId}/releases/2.0.0/rescan`, { token: admin })).status).toBe(202)
+    t.clock.advance(60)
+    const pass = await t.runtime.runPromise(scanUnscannedReleases())
+    expect(pass.failed).toEqual([])
+    const second = Option.getOrThrow(await scanOf("2.0.0"))
+    expect(second.scannedAt.getTime()).toBeGreaterThan(first.scannedAt.getTime())
+    expect(second.report.summary).toEqual(first.report.summary)
+  })
+
+  test("a release whose bytes are gone fails its scan with a reason that says so, and stays queued", async () => {
+    expect((await t.api.uploadRelease(creator, gameId, artifact(4096, "3.0.0"))).status).toBe(201)
+    await t.runtime.runPromise(scanUnscannedReleases())
+    const release = Option.getOrThrow(await t.runtime.runPromise(ReleaseStore.use((r) => r.get(gameId, "3.0.0"))))
+    await t.runtime.runPromise(ObjectStorage.use((s) => s.delete(release.objectKey)))
+    expect((await t.api.call("POST", `/api/admin/games/${gameId}/releases/3.0.0/rescan`, { token: admin })).status).toBe(202)
+    const pass = await t.runtime.runPromise(scanUnscannedReleases())
+    const failed = pass.failed.find((f) => f.version === "3.0.0")
+    expect(failed?.reason).toContain(`failed: no object at ${release.objectKey} nor at quarantine/`)
+    expect(Option.isNone(await scanOf("3.0.0"))).toBe(true)
   })
 })

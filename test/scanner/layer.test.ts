@@ -37,6 +37,13 @@ describe("PackScanner layer", () => {
     }
   })
 
+  it("a byte source that fails with an error without a message still gives a reason", async () => {
+    const silent: ByteSource = { size: 4096, read: async () => Promise.reject(Object.assign(new Error(""), { _tag: "ObjectNotFound" })) }
+    const result = await scan(silent)
+    expect(result._tag).toBe("Failure")
+    if (result._tag === "Failure") expect(result.failure.reason).toBe("reading 4096 bytes at offset 0 failed: ObjectNotFound")
+  })
+
   it("a byte source that returns fewer bytes than the file has is a finding, not a failure", async () => {
     const pack = writePack({ format: 3, entries: [{ path: "manifest.json", data: utf8("{}") }] })
     const short: ByteSource = { size: pack.length, read: async (o, l) => pack.slice(o, o + Math.min(l, 8)) }

@@ -15,4 +15,10 @@ export class SourceFailure extends Error {
   }
 }
 
-export const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+/** The error's message; never empty (an error without one is named by its tag or class). */
+export const describeError = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : String(error)
+  if (message !== "") return message
+  const tag = (error as { readonly _tag?: unknown } | null)?._tag
+  return typeof tag === "string" ? tag : error instanceof Error ? error.name : "unknown failure"
+}

@@ -12,10 +12,12 @@ import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStora
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import {
+  ActivateBody,
   activateRelease,
   reinstateGame,
   reinstateRelease,
   takeDownGame,
+  TakedownBody,
   takeDownRelease,
   withdrawRelease,
 } from "../../domain/release/Lifecycle.ts"
@@ -108,7 +110,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
-          const takedown = takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+          const takedown = takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "malware" }))
           const exits = yield* both(takedown, takedown)
           assert.deepStrictEqual(exits.map(outcomeOf).sort(), ["ReleaseNotApproved", "ok"])
           assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
@@ -123,7 +125,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
       Effect.gen(function*() {
         const { gameId } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"])
         for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
-        const exits = yield* both(takeDownGame(admin, gameId, { reason: "all" }), takeDownRelease(admin, gameId, "3.0.0", { reason: "one" }))
+        const exits = yield* both(takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" })), takeDownRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "one" })))
         assert.include(exits.map(outcomeOf), "ok")
         for (const v of ["1.0.0", "2.0.0", "3.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "taken_down", v)
         assert.isNull(yield* activeOf(gameId))
@@ -136,10 +138,10 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
-          if (start === "taken_down") yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "first" })
+          if (start === "taken_down") yield* takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "first" }))
           const [down, back] = yield* both(
-            takeDownRelease(admin, gameId, "2.0.0", { reason: "again" }),
-            reinstateRelease(admin, gameId, "2.0.0", { reason: "cleared" }),
+            takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "again" })),
+            reinstateRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "cleared" })),
           )
           const status = (yield* releaseOf(gameId, "2.0.0")).status
           // Each answer agrees with the order they ran in.
@@ -161,8 +163,8 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
           const [down, live] = yield* both(
-            takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" }),
-            activateRelease(owner, gameId, "1.0.0", { reason: "rollback" }),
+            takeDownRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "malware" })),
+            activateRelease(owner, gameId, "1.0.0", ActivateBody.make({ reason: "rollback" })),
           )
           assert.strictEqual(outcomeOf(down), "ok")
           assert.oneOf(outcomeOf(live), ["ok", "ReleaseNotActivatable"])
@@ -177,12 +179,12 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const { gameId } = yield* gameWith(["0.5.0", "1.0.0", "2.0.0"], { "0.5.0": "manual" })
         for (const v of ["0.5.0", "1.0.0", "2.0.0"]) yield* approve(gameId, v)
         assert.strictEqual(yield* activeOf(gameId), "2.0.0")
-        yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+        yield* takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "malware" }))
         assert.strictEqual(yield* activeOf(gameId), "1.0.0")
-        const all = yield* takeDownGame(admin, gameId, { reason: "publisher compromised" })
+        const all = yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "publisher compromised" }))
         assert.deepStrictEqual(all.releases.map((r) => [r.version, r.takedownScope]), [["0.5.0", "game"], ["1.0.0", "game_active"]])
         assert.isNull(yield* activeOf(gameId))
-        const back = yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        const back = yield* reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
         assert.deepStrictEqual(back.releases.map((r) => [r.version, r.status]), [["0.5.0", "approved"], ["1.0.0", "approved"]])
         assert.strictEqual(back.activeVersion, "1.0.0", "the release active before the game-wide takedown")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down", "taken down alone: stays down")
@@ -190,7 +192,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const game = Option.getOrThrow(yield* GameStore.use((g) => g.get(gameId)))
         assert.deepStrictEqual(game.activeReason, { cause: "game_reinstate", actor: "user:admin", at: AT })
         yield* assertAllStoredRight(gameId)
-        const again = yield* Effect.flip(reinstateGame(admin, gameId, { reason: "again" }))
+        const again = yield* Effect.flip(reinstateGame(admin, gameId, TakedownBody.make({ reason: "again" })))
         assert.strictEqual(again._tag, "ReleaseNotTakenDown", "nothing left that the game-wide takedown took")
       }))
 
@@ -198,10 +200,10 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
       Effect.gen(function*() {
         const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
         yield* approve(gameId, "1.0.0")
-        yield* takeDownGame(admin, gameId, { reason: "all" })
+        yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" }))
         yield* approve(gameId, "2.0.0")
         assert.strictEqual(yield* activeOf(gameId), "2.0.0")
-        const back = yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        const back = yield* reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
         assert.strictEqual(back.activeVersion, "2.0.0")
         assert.strictEqual((yield* releaseOf(gameId, "1.0.0")).status, "approved")
         yield* assertAllStoredRight(gameId)
@@ -215,22 +217,22 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const one = yield* releaseOf(gameId, "1.0.0")
         yield* storage.delete(one.objectKey)
         yield* storage.put(one.objectKey, new Blob([bytesOf(gameId, "tampered")]).stream(), { maxBytes: 10_000 })
-        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "1.0.0", {})))._tag, "StoredChecksumMismatch")
+        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "1.0.0", ActivateBody.make({}))))._tag, "StoredChecksumMismatch")
         const two = yield* releaseOf(gameId, "2.0.0")
         yield* storage.delete(two.objectKey)
-        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "2.0.0", {})))._tag, "StoredArtifactMissing")
+        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "2.0.0", ActivateBody.make({}))))._tag, "StoredArtifactMissing")
         assert.strictEqual(yield* activeOf(gameId), "3.0.0")
         // Reinstate: tampered in quarantine → refused, and the object goes back to quarantine.
-        yield* takeDownRelease(admin, gameId, "3.0.0", { reason: "check" })
+        yield* takeDownRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "check" }))
         const three = yield* releaseOf(gameId, "3.0.0")
         yield* storage.delete(three.quarantineKey!)
         yield* storage.put(three.quarantineKey!, new Blob([bytesOf(gameId, "tampered")]).stream(), { maxBytes: 10_000 })
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", { reason: "ok" })))._tag, "StoredChecksumMismatch")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "ok" }))))._tag, "StoredChecksumMismatch")
         assert.strictEqual((yield* releaseOf(gameId, "3.0.0")).status, "taken_down")
         assert.isTrue(yield* has(three.quarantineKey!))
         assert.isFalse(yield* has(three.objectKey))
         yield* storage.delete(three.quarantineKey!)
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", { reason: "ok" })))._tag, "StoredArtifactMissing")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "ok" }))))._tag, "StoredArtifactMissing")
         assert.strictEqual((yield* releaseOf(gameId, "3.0.0")).status, "taken_down")
       }))
 
@@ -313,7 +315,7 @@ type Op = { readonly type: string; readonly version: string; readonly manual: bo
 type UseCaseServices = Stores | ObjectStorage | Clock | Ids
 
 const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown, { readonly _tag: string }, UseCaseServices> => {
-  const reason = { reason: `${o.type} ${o.version}` }
+  const reason = TakedownBody.make({ reason: `${o.type} ${o.version}` })
   switch (o.type) {
     case "submit":
       return submit(gameId, o.version, o.manual ? "manual" : "on_approval")
@@ -324,7 +326,7 @@ const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown
     case "withdraw":
       return withdrawRelease(owner, gameId, o.version)
     case "activate":
-      return activateRelease(owner, gameId, o.version, {})
+      return activateRelease(owner, gameId, o.version, ActivateBody.make({}))
     case "take_down":
       return takeDownRelease(admin, gameId, o.version, reason)
     case "reinstate":

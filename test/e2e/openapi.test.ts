@@ -71,10 +71,11 @@ describe("GET /openapi.json describes what the server really answers", () => {
         documented(route, tag)
         checked++
       }
-      // What App.ts answers before a declared route's handler: a body's problems, and a path that does not decode.
+      // What App.ts answers before a declared route's handler: a body's problems, a path and a query that do not decode.
       if (route.input?.body !== undefined) for (const tag of ["InvalidRequest", "RequestTooLarge", "RequestTimedOut"] as const) documented(route, tag)
       if (route.input?.params !== undefined && route.input.paramsNotFound === undefined) documented(route, "InvalidRequest")
       if (typeof route.input?.paramsNotFound === "string") documented(route, "NotFound")
+      if (route.input?.query !== undefined) documented(route, "InvalidRequest")
     }
     expect(checked).toBeGreaterThan(60)
   })
@@ -87,6 +88,12 @@ describe("GET /openapi.json describes what the server really answers", () => {
     // approve's body is optional: an empty one approves without an override.
     expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/approve"].post.requestBody.required).toBe(false)
     expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/reject"].post.requestBody.required).toBe(true)
+    // A declared query: each parameter with the Schema it is decoded with, required or not.
+    const files = Object.fromEntries(doc.paths["/api/admin/games/{gameId}/releases/{version}/files"].get.parameters.map((p: any) => [p.name, p]))
+    expect([files.limit.in, files.limit.required, files.limit.schema.pattern]).toEqual(["query", false, "^[0-9]{1,5}$"])
+    expect([files.cursor.in, files.cursor.required]).toEqual(["query", false])
+    const file = Object.fromEntries(doc.paths["/api/admin/games/{gameId}/releases/{version}/file"].get.parameters.map((p: any) => [p.name, p]))
+    expect([file.path.in, file.path.required]).toEqual(["query", true])
   })
 
   test("a whole release flow, its errors included, conforms", async () => {
@@ -130,6 +137,10 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0")) // 409
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/reject", await api.reject(admin, gameId, "1.0.0", "")) // 400
     conforms("GET", "/api/games/{gameId}/releases/{version}/download-url", await api.downloadUrl(creator, gameId, "1.0.0"))
+    const releasePath = `/api/admin/games/${gameId}/releases/1.0.0`
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/files", await api.call("GET", `${releasePath}/files?limit=1`, { token: admin }))
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/files", await api.call("GET", `${releasePath}/files?limit=0`, { token: admin })) // 400
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/file", await api.call("GET", `${releasePath}/file`, { token: admin })) // 400
     conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`)) // public view
     conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`))
     conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: creator }))

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import type { DomainError } from "../../../domain/errors.ts"
 import { ERROR_TABLE, type StatusAndCode } from "../errorTable.ts"
 import type { Route, RouteDoc } from "../route.ts"
+import { documentedSchema } from "../routeInput.ts"
 import { Finding } from "../../../domain/scan/Finding.ts"
 import { ErrorBody, Health, RateLimitedBody } from "./schemas.ts"
 
@@ -31,6 +32,20 @@ const pathSchemas = (route: Route): Readonly<Record<string, unknown>> => {
   if (params === undefined) return {}
   const schema = jsonSchema(params as unknown as Schema.Top, false) as Json
   return (schema["properties"] ?? {}) as Record<string, unknown>
+}
+
+/** The query parameters of a route that declares its query, from the Schema App.ts decodes it with. */
+const queryParameters = (route: Route): ReadonlyArray<Json> => {
+  const query = route.input?.query
+  if (query === undefined) return []
+  const schema = jsonSchema(documentedSchema(query), false) as Json
+  const required = new Set((schema["required"] ?? []) as ReadonlyArray<string>)
+  return Object.entries((schema["properties"] ?? {}) as Record<string, unknown>).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    schema: property,
+  }))
 }
 
 const SECURITY = {
@@ -102,12 +117,15 @@ export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): 
     const doc = route.doc
     const path = openApiPath(route.path)
     const declared = pathSchemas(route)
-    const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name: name!,
-      in: "path",
-      required: true,
-      schema: declared[name!] ?? { type: "string" },
-    }))
+    const parameters = [
+      ...[...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+        name: name!,
+        in: "path",
+        required: true,
+        schema: declared[name!] ?? { type: "string" },
+      })),
+      ...queryParameters(route),
+    ]
     const [status, schema] = doc.success
     paths[path] = {
       ...paths[path],

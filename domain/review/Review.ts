@@ -79,6 +79,7 @@ const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string
  */
 export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: ApproveBody = NO_OVERRIDE) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   const { override } = body
   const release = yield* pendingRelease(gameId, version, { type: "approve" })
   const now = yield* (yield* Clock).now
@@ -106,6 +107,7 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
 export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: RejectBody) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   const { reason } = body
   yield* pendingRelease(gameId, version, { type: "reject", reason })
   const at = yield* (yield* Clock).now

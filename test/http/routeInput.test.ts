@@ -55,11 +55,12 @@ describe("declared route input", () => {
     const bad = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: 7 } })
     expect([bad.status, bad.body.error]).toEqual([400, "invalid_request"])
     expect(bad.body.detail).toMatch(/reason: /)
+    // Approve and reject are about a game: for an administrator, a game id that cannot be ours is an unknown game.
     const good = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: "no" } })
-    expect([good.status, good.body.error]).toEqual([404, "not_found"])
+    expect([good.status, good.body.error]).toEqual([404, "game_not_found_or_forbidden"])
     // An optional body may be absent: then the path decides.
     const approve = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/approve", { token: admin })
-    expect([approve.status, approve.body.error]).toEqual([404, "not_found"])
+    expect([approve.status, approve.body.error]).toEqual([404, "game_not_found_or_forbidden"])
   })
 
   test("a path refusal may name what it refused: a game id that cannot be ours is the caller's unknown game", async () => {

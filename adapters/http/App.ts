@@ -240,8 +240,9 @@ export const makeApp = (options: AppOptions): App => {
         uploads,
         withDocsUrls: (findings) => withDocsUrls(findings, options.baseUrl(), policy),
       }
-      // Declared routes: the caller (with the admin guard), the body and the path, decoded before the handler runs.
-      // Routes written the older way decode their own input; the admin guard runs before them all the same.
+      // Declared routes: the caller (with the admin guard), the body, the path and the query, decoded before the handler
+      // runs. Undeclared routes (pages, browser flows, the multipart endpoint) read their own input; the admin guard runs
+      // before any of them that says `access: "admin"` all the same.
       const spec = route.input
       const handled = spec !== undefined
         ? Effect.flatMap(decodeRouteInput(route, spec, ctx), (decoded) => route.handle({ ...ctx, decoded }))

@@ -1,9 +1,6 @@
 import { Effect, type Schema } from "effect"
 import { requireAdmin } from "../../domain/auth/Principal.ts"
 import type { DomainError } from "../../domain/errors.ts"
-import { NotFound } from "../../domain/errors.ts"
-import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
-import { isValidVersion } from "../../domain/release/Version.ts"
 import type { CredentialScope } from "../../domain/credentials/Credential.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
@@ -134,30 +131,6 @@ export interface Route {
    * lets `handle` answer. The request is counted and logged like any other (App.ts).
    */
   readonly shortcut?: Effect.Effect<(request: Request) => Response | null, never, AppServices>
-}
-
-const decodeParam = (raw: string | undefined): string | null => {
-  if (raw === undefined) return null
-  if (!raw.includes("%")) return raw // nothing to decode: the common case, without the decoder's cost
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return null
-  }
-}
-
-/** A decoded path parameter ("" when it cannot be decoded); for use cases that validate ids in their own order. */
-export const rawParam = (ctx: RouteContext, name: string): string => decodeParam(ctx.params[name]) ?? ""
-
-/** A path's game id; anything that cannot be one of ours is answered like an unknown game (built only when needed). */
-export const gameIdParam = <E>(ctx: RouteContext, notFound: () => E): Effect.Effect<string, E> => {
-  const value = decodeParam(ctx.params["gameId"])
-  return value !== null && GAME_ID_PATTERN.test(value) ? Effect.succeed(value) : Effect.failSync(notFound)
-}
-
-export const versionParam = (ctx: RouteContext): Effect.Effect<string, NotFound> => {
-  const value = decodeParam(ctx.params["version"])
-  return value !== null && isValidVersion(value) ? Effect.succeed(value) : Effect.failSync(() => new NotFound({ what: "release" }))
 }
 
 /** The signed-in caller (401 otherwise), recorded for the request log. */

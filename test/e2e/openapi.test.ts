@@ -146,6 +146,8 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: creator }))
     conforms("GET", "/api/me/games", await api.call("GET", "/api/me/games", { token: creator }))
     conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog"))
+    conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog?limit=0")) // 400
+    conforms("GET", "/api/games/by-slug/{slug}", await api.call("GET", "/api/games/by-slug/%ff")) // 404 not_found
     conforms("POST", "/api/session", await api.call("POST", "/api/session", { token: creator }))
     conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session"))
     conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session", { headers: { cookie: "pckgate_session=x", origin: "https://elsewhere.example" } })) // 401

@@ -68,6 +68,13 @@ describe("declared route input", () => {
     const refused = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: declaration })
     expect([refused.status, refused.body.error]).toEqual([404, "game_not_found_or_forbidden"])
     expect(refused.body.detail).toContain("'not!an!id'")
+    // One that cannot even be read is not named as an empty id.
+    const garbled = await t.api.call("POST", "/api/games/%ZZ/releases/upload-url", { token: creator, body: declaration })
+    expect([garbled.status, garbled.body.error, garbled.body.detail]).toEqual([
+      404,
+      "game_not_found_or_forbidden",
+      "No such game owned by you; check the gameId returned when you created the game.",
+    ])
     // A declared size above the limit is the body's 413, before the path.
     const tooLarge = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: { ...declaration, sizeBytes: 2 ** 31 } })
     expect([tooLarge.status, tooLarge.body.error]).toEqual([413, "artifact_too_large"])

@@ -27,7 +27,7 @@ const gameWithPendingRelease = (version = "1.0.0") =>
   Effect.gen(function*() {
     const store = yield* ReleaseStore
     const game = aGame()
-    yield* GameStore.use((games) => games.insert(game))
+    yield* GameStore.use((games) => games.insert(game, "system"))
     const intent = anIntent(game.id, { version })
     yield* store.recordIntent(intent)
     yield* store.finalize(intent.id, aReleaseFor(intent))
@@ -179,7 +179,7 @@ describe("CachedGameViews", () => {
 
       const created = aGame()
       assert.isTrue(Option.isNone(yield* cached.view(created.id)))
-      yield* GameStore.use((games) => games.insert(created)) // created on another instance
+      yield* GameStore.use((games) => games.insert(created, "system")) // created on another instance
       assert.deepStrictEqual(Option.getOrThrow(yield* cached.view(created.id)), { gameId: created.id, ownerId: created.ownerId, slug: created.slug, active: null })
     })))
 

@@ -55,7 +55,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const gameWith = (versions: ReadonlyArray<string>, publish: Record<string, "manual"> = {}) =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     for (const version of versions) yield* submit(game.id, version, publish[version] ?? "on_approval")
     return { gameId: game.id, owner: { userId: game.ownerId, isAdmin: false } satisfies Principal }
   })

@@ -91,9 +91,10 @@ export interface RouteDoc {
   readonly summary: string
   /**
    * Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie; `admin` an administrator
-   * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else).
+   * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else); `bearer` and
+   * `session` only a Bearer token, or only the session cookie of the service's own pages (the handler checks which).
    */
-  readonly access: "public" | "signedIn" | "bearer" | "admin"
+  readonly access: "public" | "signedIn" | "bearer" | "session" | "admin"
   /**
    * Which scopes of an API key or a trusted publisher's token may call the route (adapters/http/credentialAccess.ts);
    * absent: only a person's own token or session. A game in the path must be one the credential covers.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { API_ROUTES } from "../../adapters/http/App.ts"
 import { ERROR_TABLE } from "../../adapters/http/errorTable.ts"
 import type { Route } from "../../adapters/http/route.ts"
+import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
 import type { DomainError } from "../../domain/errors.ts"
 import { apiClient, artifact, type Reply } from "../support/api.ts"
@@ -51,6 +52,21 @@ describe("GET /openapi.json describes what the server really answers", () => {
     )
     expect(finalize.responses["502"].content["application/json"].schema.properties.error.enum).toEqual(["finalize_failed"])
     expect(doc.paths["/api/games/engine"].post.responses["429"].headers["Retry-After"]).toBeDefined()
+  })
+
+  test("every JSON route the server serves is in the document, wherever it is defined; only the browser's HTML routes are not", () => {
+    const served: ReadonlyArray<Route> = [
+      ...API_ROUTES,
+      ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: DEFAULT_SUBMISSION_LIMITS }),
+      ...browserRoutes({ signIn: { kind: "dev" }, secret: new Uint8Array(32), submitApiUrl: () => `${server.baseUrl}/submit-api` }),
+    ]
+    const undocumented = served.filter((route) => route.doc === undefined).map((route) => `${route.method} ${route.path}`)
+    // Pages, sign-in redirects and static files answer HTML (or files), not JSON.
+    expect(undocumented.filter((route) => /^\w+ \/(api|submit-api)\//.test(route))).toEqual([])
+    for (const route of served.filter((r) => r.doc !== undefined)) {
+      expect(doc.paths[route.path.replace(/:([A-Za-z]+)/g, "{$1}")]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined()
+    }
+    expect(doc.paths["/api/session/upload-token"].post.security).toEqual([{ sessionCookie: [] }])
   })
 
   test("every error a route declares has a row in the error table and is documented for that route with its status and code", () => {
@@ -156,6 +172,15 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions", { token: creator })) // 404
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions")) // 401
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/bad%E2%80%AEid/sessions", { token: admin })) // 400
+    // The submit page's upload token: the browser session of the service's own pages only.
+    const uploadToken = "/api/session/upload-token"
+    conforms("POST", uploadToken, await api.call("POST", uploadToken, { headers: { origin: server.baseUrl } })) // 401
+    const session = await api.call("POST", "/api/session", { token: creator })
+    const cookie = (session.headers.get("set-cookie") ?? "").split(";")[0]!
+    const issued = await api.call("POST", uploadToken, { headers: { cookie, origin: server.baseUrl } })
+    expect(issued.status).toBe(200)
+    conforms("POST", uploadToken, issued)
+    conforms("POST", uploadToken, await api.call("POST", uploadToken, { token: creator })) // 401: Bearer callers have their own token
     conforms("GET", "/healthz", await api.call("GET", "/healthz"))
     expect(seen.size).toBeGreaterThanOrEqual(20)
   })

@@ -53,16 +53,17 @@ const SECURITY = {
   signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
   admin: [{ bearerAuth: [] }, { sessionCookie: [] }],
   bearer: [{ bearerAuth: [] }],
+  session: [{ sessionCookie: [] }],
 } as const
 
 const errorsOf = (route: Route, doc: RouteDoc): ReadonlyArray<StatusAndCode> => {
   const tags = new Set<DomainError["_tag"]>(doc.errors)
   // What an API key or publisher token outside its scopes or games is answered (adapters/http/credentialAccess.ts), on
   // every route that authenticates its caller: 404 like an unknown route, or like an unknown game for a scoped route
-  // about a game the credential does not cover.
+  // about a game the credential does not cover. A session-only route refuses every Bearer credential with 401.
   if (doc.access !== "public" || doc.credentialScopes !== undefined || route.input?.identify === true) {
     tags.add("SignInRequired")
-    tags.add("NotFound")
+    if (doc.access !== "session") tags.add("NotFound")
     if (doc.credentialScopes !== undefined && route.path.includes(":gameId")) tags.add("GameNotFoundOrForbidden")
   }
   // A JSON body can be malformed, too large or too slow to arrive (adapters/http/body.ts).
@@ -113,6 +114,9 @@ const errorResponses = (codes: ReadonlyArray<StatusAndCode>, okEnvelope: boolean
 export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): Json => {
   const paths: Record<string, Json> = {}
   for (const route of routes) {
+    // Every JSON route documents itself, wherever it is defined (the API, the multipart endpoint, the pages' upload
+    // token; test/e2e/openapi.test.ts checks it). The routes without a doc are the browser's: HTML pages, sign-in
+    // redirects and static files, which answer HTML, not the JSON this document describes.
     if (route.doc === undefined) continue
     const doc = route.doc
     const path = openApiPath(route.path)

@@ -18,6 +18,19 @@ describe("every error has the shape {error, detail}", () => {
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: "not_found", detail: expect.stringContaining("endpoint") }])
     const wrong = await raw("PUT", "/api/games/engine")
     expect([wrong.status, wrong.headers.get("allow"), (await wrong.json()).error]).toEqual([405, "POST", "method_not_allowed"])
+    // HEAD is allowed wherever GET is; the app's own endpoints answer other methods the same way.
+    for (const [method, path, allow] of [
+      ["PUT", "/api/catalog", "GET, HEAD"],
+      ["PUT", "/api/session", "POST, DELETE"],
+      ["POST", "/healthz", "GET, HEAD"],
+      ["DELETE", "/openapi.json", "GET, HEAD"],
+      ["POST", "/metrics", "GET, HEAD"],
+    ] as const) {
+      const refused = await raw(method, path)
+      const body = await refused.json()
+      expect([path, refused.status, refused.headers.get("allow"), body.error]).toEqual([path, 405, allow, "method_not_allowed"])
+      expect(body.detail).toBe(`This endpoint accepts ${allow}.`)
+    }
   })
 
   test("malformed JSON, empty bodies and non-objects are 400 invalid_request", async () => {

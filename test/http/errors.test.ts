@@ -41,6 +41,19 @@ describe("every error has the shape {error, detail}", () => {
     }
   })
 
+  test("a JSON body that is not UTF-8 is 400 invalid_request saying so; nothing is created", async () => {
+    const before = (await t.api.call("GET", "/api/me/games", { token })).body.games.length
+    // {"name":"Caf<0xE9>"}: Latin-1, and a lone continuation byte.
+    for (const bytes of [[...new TextEncoder().encode('{"name":"Caf'), 0xe9, ...new TextEncoder().encode('"}')], [0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x80, 0x7d]]) {
+      const reply = await raw("POST", "/api/games/engine", { body: new Uint8Array(bytes), headers: { "content-type": "application/json" } })
+      expect([reply.status, await reply.json()]).toEqual([400, { error: "invalid_request", detail: expect.stringContaining("body: not valid UTF-8") }])
+    }
+    expect((await t.api.call("GET", "/api/me/games", { token })).body.games.length).toBe(before)
+    // A byte order mark is still fine.
+    const bom = await raw("POST", "/api/games/engine", { body: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"name":"With BOM"}')]) })
+    expect(bom.status).toBe(201)
+  })
+
   test("a JSON body over 64 KiB is 413 request_too_large, declared or streamed", async () => {
     const big = JSON.stringify({ name: "x".repeat(70_000) })
     const declared = await raw("POST", "/api/games/engine", { body: big })

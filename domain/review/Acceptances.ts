@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { type FindingAcceptance, ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"

@@ -39,7 +39,7 @@ export const seed = (target: SqlTarget) =>
       for (let g = 0; g < GAMES; g++) {
         const id = `gm_bench${String(g).padStart(4, "0")}`
         gameIds.push(id)
-        yield* games.insert({ id, name: `Bench Game ${g} 🎮`, slug: `bench-game-${g}`, kind: "engine", ownerId: `owner-${g}`, manifestId: null, createdAt: at(g), updatedAt: at(g) })
+        yield* games.insert({ id, name: `Bench Game ${g} 🎮`, slug: `bench-game-${g}`, kind: "engine", ownerId: `owner-${g}`, manifestId: null, createdAt: at(g), updatedAt: at(g) }, "system")
         for (let r = 0; r < RELEASES_PER_GAME; r++) {
           const version = `1.${r}.0`
           const sha256 = (g * 100 + r).toString(16).padStart(64, "0")
@@ -146,7 +146,7 @@ const benchPropagation = async (target: SqlTarget, dataDir: string, env: Record<
   await runtime.runPromise(Effect.gen(function*() {
     const at = new Date()
     yield* GameStore.use((games) =>
-      games.insert({ id: game.id, name: "Propagation", slug: "bench-propagation", kind: "engine", ownerId: game.owner, manifestId: null, createdAt: at, updatedAt: at })
+      games.insert({ id: game.id, name: "Propagation", slug: "bench-propagation", kind: "engine", ownerId: game.owner, manifestId: null, createdAt: at, updatedAt: at }, "system")
     )
     const releases = yield* ReleaseStore
     for (const [r, version] of versions.entries()) {

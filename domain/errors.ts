@@ -58,7 +58,9 @@ export class GameNotFoundOrForbidden extends Schema.TaggedError<GameNotFoundOrFo
   { gameId: Schema.String },
 ) {
   get detail(): string {
-    return `No game '${this.gameId}' owned by you; check the gameId returned when you created the game.`
+    // An id that could not be read (malformed percent-encoding) or is not echoed is not named as ''.
+    const game = this.gameId === "" ? "No such game" : `No game '${this.gameId}'`
+    return `${game} owned by you; check the gameId returned when you created the game.`
   }
 }
 

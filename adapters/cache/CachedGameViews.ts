@@ -5,10 +5,12 @@
 // Why a cached answer is right: entries are dropped explicitly, by the decisions that change them. A decision made on
 // this instance drops its game's entries as soon as the store has committed it (layerForgetOnDecision); a decision made
 // on another instance is announced in the records database's change feed, which ChangeFollower.ts reads every 250 ms
-// and turns into the same `forget`. Dropping an entry whose read is still under way drops that read too (effect's
-// Cache forgets the pending entry), so a read that began before a change can never store what it saw. An entry older
-// than `maxLagMs` is served only while the follower has read the feed within `maxLagMs`; otherwise it is read again, so
-// a change shows everywhere within that bound even when the feed cannot be read. `ttlMs` is only a backstop.
+// and turns into the same `forget`. A read that a forget overtook (it began before the change) answers only the requests
+// that were waiting for it: effect's Cache drops a pending read it has recorded, and one it recorded only after the
+// forget (the read was still starting) is read again by the next request (forgets.ts, shared with the catalog's pages).
+// An entry older than `maxLagMs` is served only while the follower has read the feed within `maxLagMs`; otherwise it is
+// read again, so a change shows everywhere within that bound even when the feed cannot be read. `ttlMs` is only a
+// backstop.
 //
 // Unknown games and failed reads are never kept: a game created elsewhere is visible at once, and an outage ends with
 // the next request. Concurrent misses of one key share one read of the store.
@@ -17,6 +19,7 @@ import type { Unavailable } from "../../domain/errors.ts"
 import type { Release } from "../../domain/release/Release.ts"
 import { type GameReleaseView, GameViews } from "../../ports/GameViews.ts"
 import { type CacheCounters, makeCacheCounters } from "../observability/cacheMetrics.ts"
+import { type Forgets, makeForgets, type ReadMark } from "./forgets.ts"
 
 export interface GameViewCacheOptions {
   /** How long an entry may be served at most, however current the follower is. 0 disables the cache. */
@@ -49,6 +52,8 @@ interface Timed<A> {
   readonly read: number
   /** What a hit answers, built once. */
   readonly answer: Effect.Effect<A>
+  /** Whether a forget of its key overtook the read (forgets.ts): then it is served to no request that came after. */
+  readonly mark: ReadMark
 }
 
 /** Counts store reads begun (misses); `begun()` is how many so far. */
@@ -57,11 +62,11 @@ interface ReadCount {
   readonly begun: () => number
 }
 
-const timed = <A, E>(read: Effect.Effect<A, E>, reads: ReadCount): Effect.Effect<Timed<A>, E> =>
+const timed = <A, E>(key: string, read: Effect.Effect<A, E>, reads: ReadCount, forgets: Forgets<string>): Effect.Effect<Timed<A>, E> =>
   Effect.clockWith((clock) => {
     const readAt = clock.currentTimeMillisUnsafe()
     const number = reads.begin()
-    return Effect.map(read, (value) => ({ value, readAt, read: number, answer: Effect.succeed(value) }))
+    return Effect.map(forgets.marked(key, read), ({ value, mark }) => ({ value, readAt, read: number, answer: Effect.succeed(value), mark }))
   })
 
 /** Store reads numbered for `timed`, and reported as the cache's misses on GET /metrics (hits by `served`). */
@@ -105,44 +110,53 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
       const viewReads = readCount(viewCounters)
       const activeReads = readCount(activeCounters)
       const capacity = options.capacity ?? DEFAULT_CAPACITY
+      /** Forgets of games (and of the list of every game, EVERY_GAME), and the reads they overtook. */
+      const forgets = makeForgets<string>()
       /**
        * The game views answered without effect's Cache (`fastHits`): what the Cache holds for a game, once its read has
-       * succeeded. `forgets` counts forget calls, so a read that a forget overtook is never put here.
+       * succeeded. A read that a forget overtook is never put here.
        */
       const hot = new Map<string, Timed<Option.Option<GameReleaseView>>>()
-      let forgets = 0
-      const keepHot = (gameId: string, generation: number) => (kept: Timed<Option.Option<GameReleaseView>>) =>
+      const keepHot = (gameId: string) => (kept: Timed<Option.Option<GameReleaseView>>) =>
         Effect.sync(() => {
-          if (generation !== forgets || Option.isNone(kept.value)) return
+          if (kept.mark.overtakenBy(Infinity) || Option.isNone(kept.value)) return
           if (hot.size >= capacity) hot.clear()
           hot.set(gameId, kept)
         })
       const lookupView = options.fastHits === false
-        ? (gameId: string) => timed(store.view(gameId), viewReads)
-        : (gameId: string) => Effect.tap(timed(store.view(gameId), viewReads), keepHot(gameId, forgets))
+        ? (gameId: string) => timed(gameId, store.view(gameId), viewReads, forgets)
+        : (gameId: string) => Effect.tap(timed(gameId, store.view(gameId), viewReads, forgets), keepHot(gameId))
       const views = yield* Cache.makeWith(lookupView, {
         capacity,
         timeToLive: (exit: Exit.Exit<Timed<Option.Option<GameReleaseView>>, Unavailable>) =>
           Exit.isSuccess(exit) && Option.isSome(exit.value.value) ? ttl : Duration.zero,
       })
-      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(store.listActive(), activeReads), {
+      const active = yield* Cache.makeWith((_: typeof EVERY_GAME) => timed(EVERY_GAME, store.listActive(), activeReads, forgets), {
         capacity: 1,
         timeToLive: (exit: Exit.Exit<Timed<ReadonlyArray<Release>>, Unavailable>) => (Exit.isSuccess(exit) ? ttl : Duration.zero),
       })
       const maxLagMs = options.maxLagMs ?? Infinity
       let trustedUntil = options.maxLagMs === undefined ? Infinity : -Infinity
       /**
-       * The cached answer for `key` if the follower is current, or if the answer was read within `maxLagMs` (it may lack
-       * only what changed since, as a current follower's may); otherwise read again. Concurrent requests for the key
-       * share that new read, so a follower that falls behind costs a read per key and `maxLagMs`, not one per request.
+       * The cached answer for `key` unless a forget of it that came before this request overtook its read, if the
+       * follower is current or the answer was read within `maxLagMs` (it may lack only what changed since, as a current
+       * follower's may); otherwise read again. Concurrent requests for the key share that new read, so a follower that
+       * falls behind costs a read per key and `maxLagMs`, not one per request.
        */
-      const servedWith = <K, A>(clock: Clock.Clock, cache: Cache.Cache<K, Timed<A>, Unavailable>, key: K, reads: ReadCount, counters: CacheCounters) => {
+      const servedWith = <K, A>(
+        clock: Clock.Clock,
+        cache: Cache.Cache<K, Timed<A>, Unavailable>,
+        key: K,
+        reads: ReadCount,
+        counters: CacheCounters,
+      ) => {
         // A kept answer whose read began before this request is a hit; one read since (by this request, or by one it
         // waited for) was counted as a miss when it began.
         const readsBefore = reads.begun()
+        const forgetsBefore = forgets.current()
         return Effect.flatMap(Cache.get(cache, key), (kept) => {
           const now = clock.currentTimeMillisUnsafe()
-          if (now < trustedUntil || now - kept.readAt < maxLagMs) {
+          if (!kept.mark.overtakenBy(forgetsBefore) && (now < trustedUntil || now - kept.readAt < maxLagMs)) {
             if (kept.read <= readsBefore) counters.hit()
             return kept.answer
           }
@@ -168,7 +182,7 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
         })
       const forgetAll = Effect.andThen(
         Effect.sync(() => {
-          forgets++
+          forgets.forget()
           hot.clear()
         }),
         Effect.andThen(Cache.invalidateAll(views), Cache.invalidateAll(active)),
@@ -185,7 +199,7 @@ export const layerCachedGameViews = (options: GameViewCacheOptions): Layer.Layer
           forget: (gameIds) =>
             Effect.andThen(
               Effect.sync(() => {
-                forgets++
+                forgets.forget([...gameIds, EVERY_GAME])
                 for (const gameId of gameIds) hot.delete(gameId)
               }),
               Effect.andThen(Effect.forEach(gameIds, (gameId) => Cache.invalidate(views, gameId), { discard: true }), Cache.invalidate(active, EVERY_GAME)),

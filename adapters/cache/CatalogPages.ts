@@ -11,12 +11,13 @@
 // `fastHits`: a page answered once is also kept under the request's raw query string, for `peek`, which the route
 // calls before the Effect runtime runs (a hit then costs about what /healthz costs). The query string names the page
 // as surely as the checked request does (reading it is a pure function); the same bounds apply, a forget empties it,
-// and a read that a forget overtook is never put there.
+// and a read that a forget overtook is never put there, nor served from effect's Cache (forgets.ts).
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
 import { type CatalogRequest, catalogPage, readCatalogRequest } from "../../domain/catalog/CatalogPage.ts"
 import type { Unavailable } from "../../domain/errors.ts"
 import { Catalog } from "../../ports/Catalog.ts"
 import { makeCacheCounters } from "../observability/cacheMetrics.ts"
+import { makeForgets, type ReadMark } from "./forgets.ts"
 
 export interface SerializedPage {
   /** The response body: `{games, nextCursor}` as JSON, encoded once (a hit writes these bytes as they are). */
@@ -76,6 +77,7 @@ export interface CatalogPageCacheOptions {
 }
 
 const DEFAULT_CAPACITY = 2_000
+const EVERY_PAGE = "*"
 /**
  * Raw query strings longer than this are not kept for `peek` (those requests take the ordinary way): any valid request
  * fits (a cursor is at most 1,024 characters, a search 80, percent-encoded at most 960), while a flood of padded
@@ -88,8 +90,8 @@ interface Kept {
   readonly readAt: number
   /** Which serialization this was (1, 2, …): a page read before a request began is a hit for it. */
   readonly read: number
-  /** How many times the cache had been emptied when this read began: a read that a forget overtook is never kept. */
-  readonly forgets: number
+  /** Whether a forget overtook this read (forgets.ts): then it is never served, not even to its own request. */
+  readonly mark: ReadMark
 }
 
 /** Decorates the Catalog's serialized pages with the cache, and provides the handle that empties it. */
@@ -109,17 +111,15 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
       // /metrics: a miss is one serialization from the store; every other page answered is a hit.
       const counters = makeCacheCounters("catalog", yield* Effect.context<never>())
       let reads = 0
-      let forgets = 0
+      // Every change forgets every page: one key stands for all of them.
+      const forgets = makeForgets<typeof EVERY_PAGE>()
       // The key names the request exactly (CatalogRequest.key); it is read back into the same request.
       const pages = yield* Cache.makeWith((key: string) => {
         counters.miss()
         const read = ++reads
-        const generation = forgets
         const [limit, cursor, q] = JSON.parse(key) as [string, string | null, string | null]
-        return readCatalogRequest({ limit, cursor, q }).pipe(
-          Effect.orDie,
-          Effect.flatMap(uncached),
-          Effect.map((page): Kept => ({ page, readAt: clock.currentTimeMillisUnsafe(), read, forgets: generation })),
+        return forgets.marked(EVERY_PAGE, Effect.flatMap(Effect.orDie(readCatalogRequest({ limit, cursor, q })), uncached)).pipe(
+          Effect.map(({ value: page, mark }): Kept => ({ page, readAt: clock.currentTimeMillisUnsafe(), read, mark })),
         )
       }, {
         capacity,
@@ -131,7 +131,7 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
       /** `fastHits`: the pages `page` answered, by raw query string (several strings may name one page). */
       const hot = new Map<string, Kept>()
       const keepHot = (query: string | undefined, kept: Kept) => {
-        if (options.fastHits === false || query === undefined || query.length > MAX_PEEK_QUERY_LENGTH || kept.forgets !== forgets) return
+        if (options.fastHits === false || query === undefined || query.length > MAX_PEEK_QUERY_LENGTH || kept.mark.overtakenBy(Infinity)) return
         if (hot.size >= capacity) hot.clear()
         hot.set(query, kept)
       }
@@ -152,7 +152,7 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
           return Effect.flatMap(Cache.get(pages, request.key), (kept) => {
             // A read a forget overtook can still land in effect's Cache (when the forget runs while the read starts):
             // read again.
-            if (kept.forgets === forgets && servable(kept, clock.currentTimeMillisUnsafe())) {
+            if (!kept.mark.overtakenBy(Infinity) && servable(kept, clock.currentTimeMillisUnsafe())) {
               if (kept.read <= readsBefore) counters.hit()
               keepHot(query, kept)
               return Effect.succeed(kept.page)
@@ -167,7 +167,7 @@ export const layerCachedCatalogPages = (options: CatalogPageCacheOptions): Layer
         Context.add(CatalogPageCache, CatalogPageCache.of({
           forgetAll: Effect.andThen(
             Effect.sync(() => {
-              forgets++
+              forgets.forget()
               hot.clear()
             }),
             Cache.invalidateAll(pages),

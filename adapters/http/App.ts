@@ -86,6 +86,9 @@ export const API_ROUTES: ReadonlyArray<Route> = [
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
+/** The app's own GET endpoints outside the routes (below in makeApp). */
+const FIXED_GET_PATHS = ["/openapi.json", "/healthz", "/metrics"]
+
 /** Where a request's note lives while it is handled: h3's per-request context (set before h3 sees the request). */
 const NOTE = "pckgate.note"
 
@@ -240,8 +243,9 @@ export const makeApp = (options: AppOptions): App => {
         uploads,
         withDocsUrls: (findings) => withDocsUrls(findings, options.baseUrl(), policy),
       }
-      // Declared routes: the caller (with the admin guard), the body and the path, decoded before the handler runs.
-      // Routes written the older way decode their own input; the admin guard runs before them all the same.
+      // Declared routes: the caller (with the admin guard), the body, the path and the query, decoded before the handler
+      // runs. Undeclared routes (pages, browser flows, the multipart endpoint) read their own input; the admin guard runs
+      // before any of them that says `access: "admin"` all the same.
       const spec = route.input
       const handled = spec !== undefined
         ? Effect.flatMap(decodeRouteInput(route, spec, ctx), (decoded) => route.handle({ ...ctx, decoded }))
@@ -259,13 +263,6 @@ export const makeApp = (options: AppOptions): App => {
       return shortcut(event.req, note) ?? handle(event, note)
     })
   }
-  for (const path of new Set(allRoutes.map((r) => r.path))) {
-    const allow = allRoutes.filter((r) => r.path === path).map((r) => r.method).join(", ")
-    h3.all(path, (event) => {
-      noteFor(event).route = `* ${path}`
-      return errorResponse(405, "method_not_allowed", `This endpoint accepts ${allow}.`, { headers: { allow } })
-    })
-  }
   h3.get("/openapi.json", (event) => {
     noteFor(event).route = "GET /openapi.json"
     return json(200, openApiDocument(allRoutes, options.baseUrl()), { "cache-control": "public, max-age=300" })
@@ -279,6 +276,16 @@ export const makeApp = (options: AppOptions): App => {
     note.route = "GET /metrics"
     return respond(await runtime.runPromiseExit(metricsRoute(event.req, options.metricsToken ?? null)), note, null)
   })
+  // Any other method on a known path: 405 with the methods it accepts (HEAD wherever GET is: fetch below answers it).
+  const methodsByPath = new Map<string, Array<string>>(FIXED_GET_PATHS.map((path) => [path, ["GET"]]))
+  for (const route of allRoutes) methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method])
+  for (const [path, methods] of methodsByPath) {
+    const allow = methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])).join(", ")
+    h3.all(path, (event) => {
+      noteFor(event).route = `* ${path}`
+      return errorResponse(405, "method_not_allowed", `This endpoint accepts ${allow}.`, { headers: { allow } })
+    })
+  }
   const signer = options.signer
   if (signer !== undefined) {
     h3.all("/storage/**", async (event) => {

@@ -50,6 +50,11 @@ export const authenticate = Effect.fnUntraced(function*(request: Request, auth: 
     if (principal.credential !== undefined) yield* (auth.admit ?? admitPeopleOnly)(principal)
     return principal
   }
+  return yield* sessionCaller(request, auth)
+})
+
+/** Who the session cookie names (what `authenticate` reads without Authorization); null without a live session. */
+export const sessionCaller = Effect.fnUntraced(function*(request: Request, auth: AuthContext) {
   const cookie = readCookie(request, SESSION_COOKIE)
   if (cookie === null) return null
   if (!SAFE_METHODS.has(request.method) && request.headers.get("origin") !== auth.ownOrigin()) return null

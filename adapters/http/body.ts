@@ -6,6 +6,9 @@ import { type BodyTimeouts, DEFAULT_BODY_TIMEOUTS, guardBody } from "./bodyTimeo
 /** Largest JSON body any endpoint accepts. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024
 
+/** JSON is UTF-8: bytes that are not are refused, never read as U+FFFD (a leading BOM is dropped). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true })
+
 /**
  * Reads a small body whole, stopping as soon as it passes the limit. It must arrive within the idle period in all (a
  * small body has no reason to trickle); "timeout" names which timeout fired, and a client gone midway reads as empty.
@@ -40,7 +43,12 @@ export const readJsonBody = Effect.fnUntraced(function*(
   const bytes = yield* Effect.promise(() => readSmallBody(request, limitBytes, timeouts))
   if (bytes === "too_large") return yield* new RequestTooLarge({ limitBytes })
   if ("timeout" in bytes) return yield* new RequestTimedOut({ what: bytes.timeout })
-  const text = new TextDecoder().decode(bytes)
+  let text: string
+  try {
+    text = UTF8.decode(bytes)
+  } catch {
+    return yield* new InvalidRequest({ problems: ["body: not valid UTF-8; send the JSON encoded as UTF-8"] })
+  }
   if (text.trim() === "") {
     if (optional) return {} as unknown
     return yield* new InvalidRequest({ problems: ["body: expected a JSON object, got an empty body"] })

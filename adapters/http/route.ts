@@ -1,9 +1,6 @@
 import { Effect, type Schema } from "effect"
 import { requireAdmin } from "../../domain/auth/Principal.ts"
 import type { DomainError } from "../../domain/errors.ts"
-import { NotFound } from "../../domain/errors.ts"
-import { GAME_ID_PATTERN } from "../../domain/game/Game.ts"
-import { isValidVersion } from "../../domain/release/Version.ts"
 import type { CredentialScope } from "../../domain/credentials/Credential.ts"
 import type { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import type { BudgetLedger } from "../../ports/BudgetLedger.ts"
@@ -94,9 +91,10 @@ export interface RouteDoc {
   readonly summary: string
   /**
    * Who may call it: `public` needs nothing; `signedIn` a Bearer token or session cookie; `admin` an administrator
-   * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else).
+   * (the app checks it before the handler runs: 401 without credentials, 404 not_found for anyone else); `bearer` and
+   * `session` only a Bearer token, or only the session cookie of the service's own pages (the handler checks which).
    */
-  readonly access: "public" | "signedIn" | "bearer" | "admin"
+  readonly access: "public" | "signedIn" | "bearer" | "session" | "admin"
   /**
    * Which scopes of an API key or a trusted publisher's token may call the route (adapters/http/credentialAccess.ts);
    * absent: only a person's own token or session. A game in the path must be one the credential covers.
@@ -134,30 +132,6 @@ export interface Route {
    * lets `handle` answer. The request is counted and logged like any other (App.ts).
    */
   readonly shortcut?: Effect.Effect<(request: Request) => Response | null, never, AppServices>
-}
-
-const decodeParam = (raw: string | undefined): string | null => {
-  if (raw === undefined) return null
-  if (!raw.includes("%")) return raw // nothing to decode: the common case, without the decoder's cost
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return null
-  }
-}
-
-/** A decoded path parameter ("" when it cannot be decoded); for use cases that validate ids in their own order. */
-export const rawParam = (ctx: RouteContext, name: string): string => decodeParam(ctx.params[name]) ?? ""
-
-/** A path's game id; anything that cannot be one of ours is answered like an unknown game (built only when needed). */
-export const gameIdParam = <E>(ctx: RouteContext, notFound: () => E): Effect.Effect<string, E> => {
-  const value = decodeParam(ctx.params["gameId"])
-  return value !== null && GAME_ID_PATTERN.test(value) ? Effect.succeed(value) : Effect.failSync(notFound)
-}
-
-export const versionParam = (ctx: RouteContext): Effect.Effect<string, NotFound> => {
-  const value = decodeParam(ctx.params["version"])
-  return value !== null && isValidVersion(value) ? Effect.succeed(value) : Effect.failSync(() => new NotFound({ what: "release" }))
 }
 
 /** The signed-in caller (401 otherwise), recorded for the request log. */

@@ -12,12 +12,12 @@ export const layerMemoryGameStore = Layer.effect(
     const withPointer = (game: Game): Game => withGamePointer(pointers, game)
     return GameStore.of({
       // Check and insert happen in one synchronous step, so concurrent inserts of one slug cannot both succeed.
-      insert: (game) =>
+      insert: (game, actor) =>
         Effect.suspend(() => {
           if (slugs.has(game.slug)) return Effect.fail(new SlugTaken({ slug: game.slug }))
           games.set(game.id, game)
           slugs.set(game.slug, game.id)
-          appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor: `user:${game.ownerId}`, reason: null, at: game.createdAt })
+          appendTimelineEvent(tables, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
           return Effect.void
         }),
       get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(games.get(id)), withPointer)),

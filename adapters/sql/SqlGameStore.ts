@@ -30,11 +30,11 @@ export const layerSqlGameStore = Layer.effect(
 
     return GameStore.of({
       // A transaction, so that a caller who gave up on a stalled database never sees the game appear afterwards.
-      insert: (game) =>
+      insert: (game, actor) =>
         database.transaction("insert game", (tx) =>
           tx.run(async (trx) => {
             await trx.insertInto("games").values(gameRow(game, time)).execute()
-            await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor: `user:${game.ownerId}`, reason: null, at: game.createdAt })
+            await appendTimelineEvent(trx, time, { gameId: game.id, version: null, kind: "game_created", actor, reason: null, at: game.createdAt })
           })).pipe(
           Effect.catchTag("SqlFailure", (failure) =>
             Effect.fail(failure.violates(UNIQUE_KEYS.gameSlug.name) ? new SlugTaken({ slug: game.slug }) : failure.unavailable)),

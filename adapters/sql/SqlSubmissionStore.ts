@@ -42,7 +42,7 @@ export const layerSqlSubmissionStore = Layer.effect(
           Effect.gen(function*() {
             // An update may rename the game: the name it had, read under the row's lock, decides the feed entry below.
             const before = newGame ? undefined : yield* tx.run((trx) =>
-              trx.selectFrom("games").select("name").where("id", "=", game.id).$if(dialect.name === "mysql", (q) => q.forUpdate()).executeTakeFirst()
+              trx.selectFrom("games").select("name").where("id", "=", game.id).$if(dialect.locksRowsForUpdate, (q) => q.forUpdate()).executeTakeFirst()
             )
             yield* tx.run((trx): Promise<unknown> =>
               newGame

@@ -7,6 +7,6 @@ import type { Tables } from "./schema.ts"
  * release never interleave. SQLite's write transactions are serial already (begin immediate).
  */
 export const lockRelease = async (trx: Kysely<Tables>, dialect: Dialect, gameId: string, version: string): Promise<void> => {
-  if (dialect.name !== "mysql") return
+  if (!dialect.locksRowsForUpdate) return
   await trx.selectFrom("releases").select("status").where("game_id", "=", gameId).where("version", "=", version).forUpdate().execute()
 }

@@ -30,7 +30,7 @@ export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: stri
     Effect.gen(function*() {
       const game = yield* tx.run((trx: Transaction<Tables>) =>
         trx.selectFrom("games").select(["active_version", "first_published_at"]).where("id", "=", gameId)
-          .$if(dialect.name === "mysql", (q) => q.forUpdate())
+          .$if(dialect.locksRowsForUpdate, (q) => q.forUpdate())
           .executeTakeFirst()
       )
       const rows = yield* tx.run((trx) =>

@@ -1,7 +1,8 @@
 // GET /api/catalog and GET /api/games/by-slug/{slug}: the public catalog, paginated by first publication (newest
 // first), with a case-insensitive prefix search on names and slugs.
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Catalog, type CatalogEntry, type CatalogQuery } from "../../ports/Catalog.ts"
+import { decodeInput } from "../decode.ts"
 import { GameNotFoundOrForbidden, InvalidRequest } from "../errors.ts"
 import { searchKey } from "../game/searchKey.ts"
 import { CATALOG_ORDER } from "../paging/orders.ts"
@@ -32,6 +33,18 @@ export const readCatalogRequest = (params: CatalogParams): Effect.Effect<Catalog
       return Effect.succeed({ ...page.success, prefix, key: JSON.stringify([String(page.success.limit), params.cursor, prefix]) })
     },
   )
+
+/** GET /api/catalog's query string as sent: `limit`, `cursor` and `q`, each optional (readCatalogRequest checks them). */
+export const CatalogQueryString = Schema.Struct({
+  limit: Schema.optionalKey(Schema.String),
+  cursor: Schema.optionalKey(Schema.String),
+  q: Schema.optionalKey(Schema.String),
+})
+
+/** The query string (a record of its parameters) decoded into a checked request: 400 invalid_request naming each problem. */
+export const decodeCatalogQuery = (query: unknown): Effect.Effect<CatalogRequest, InvalidRequest> =>
+  Effect.flatMap(decodeInput(CatalogQueryString, query), (params) =>
+    readCatalogRequest({ limit: params.limit ?? null, cursor: params.cursor ?? null, q: params.q ?? null }))
 
 /** A catalog item: the public fields of today's catalog, plus the active release's size, digest and first publication. */
 export const catalogItem = (entry: CatalogEntry) => ({

@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import { Ids } from "../../ports/Ids.ts"
+import { type Actor, actorOf } from "../auth/Actor.ts"
 import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { withBudget } from "../budget/withBudget.ts"
 import { SlugTaken } from "../errors.ts"
@@ -28,17 +29,20 @@ export const RegisterGameBody = Schema.Struct({
 }).pipe(Schema.brand("RegisterGameBody"))
 export type RegisterGameBody = typeof RegisterGameBody.Type
 
-/** Inserts the game, deriving a collision-free slug when none was given (retrying when a concurrent insert won). */
-const insertGame = Effect.fnUntraced(function*(fields: Omit<Game, "slug">, explicitSlug: string | undefined) {
+/**
+ * Inserts the game, deriving a collision-free slug when none was given (retrying when a concurrent insert won); the
+ * timeline records it under the acting credential (`actor`), not the owner.
+ */
+const insertGame = Effect.fnUntraced(function*(fields: Omit<Game, "slug">, explicitSlug: string | undefined, actor: Actor) {
   const games = yield* GameStore
   if (explicitSlug !== undefined) {
     const game: Game = { ...fields, slug: explicitSlug }
-    yield* games.insert(game)
+    yield* games.insert(game, actor)
     return game
   }
   return yield* withDerivedSlug(fields.name, (slug) => {
     const game: Game = { ...fields, slug }
-    return Effect.as(games.insert(game), game)
+    return Effect.as(games.insert(game, actor), game)
   })
 })
 
@@ -60,7 +64,7 @@ export const createGame = Effect.fn("createGame")(function*(principal: Principal
   return yield* withBudget(
     "create_game",
     principal.userId,
-    Effect.flatMap(newGameFields(input.name, "engine", principal.userId), (fields) => insertGame(fields, input.slug)),
+    Effect.flatMap(newGameFields(input.name, "engine", principal.userId), (fields) => insertGame(fields, input.slug, actorOf(principal))),
   )
 })
 
@@ -69,5 +73,5 @@ export const registerGame = Effect.fn("registerGame")(function*(principal: Princ
   yield* requireAdmin(principal)
   yield* ensureSlugFree(input.slug)
   const fields = yield* newGameFields(input.name, input.kind, input.ownerId)
-  return yield* insertGame(fields, input.slug)
+  return yield* insertGame(fields, input.slug, actorOf(principal))
 })

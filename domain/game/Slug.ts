@@ -14,6 +14,10 @@ export const Slug = Schema.String.pipe(
 )
 export type Slug = typeof Slug.Type
 
+/** The path of /api/games/by-slug/{slug} and the game page /games/{slug}: anything but a slug names no game. */
+export const SlugPath = Schema.Struct({ slug: Slug }).pipe(Schema.brand("SlugPath"))
+export type SlugPath = typeof SlugPath.Type
+
 /** Derives a slug from a game name: Unicode-normalised, marks stripped, lowercased, `game` when nothing is left. */
 export const slugFromName = (name: string): string => {
   const ascii = name

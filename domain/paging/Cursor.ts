@@ -3,6 +3,8 @@
 // is refused by another. It is opaque to clients (base64url of a small JSON array), but not secret: it only names a
 // position the caller could have reached by paging.
 
+import { base64UrlToBytes, bytesToBase64Url } from "./base64url.ts"
+
 /** How one list turns its order key into cursor parts and back. */
 export interface KeysetOrder<K> {
   /** Written into every cursor of the list; a cursor with another name is refused. */
@@ -12,17 +14,17 @@ export interface KeysetOrder<K> {
   readonly fromParts: (parts: ReadonlyArray<string>) => K | null
 }
 
-const toBase64Url = (text: string): string => {
-  let binary = ""
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
-}
+const UTF8_ENCODER = new TextEncoder()
+/** One decoder for every call: decoding whole inputs keeps no state between them. */
+const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true })
+
+const toBase64Url = (text: string): string => bytesToBase64Url(UTF8_ENCODER.encode(text))
 
 const fromBase64Url = (encoded: string): string | null => {
-  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return null
+  const bytes = base64UrlToBytes(encoded)
+  if (bytes === null) return null
   try {
-    const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"))
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+    return UTF8_DECODER.decode(bytes)
   } catch {
     return null
   }

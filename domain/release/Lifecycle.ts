@@ -8,7 +8,6 @@ import { GameStore } from "../../ports/GameStore.ts"
 import { type LifecycleOutcome, ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { actorOf } from "../auth/Actor.ts"
 import { owns, type Principal, seesAllReleases } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
 import {
   GameNotFoundOrForbidden,
   NotFound,
@@ -26,8 +25,12 @@ import { quarantineObjectKey } from "./ObjectKey.ts"
 import type { Release } from "./Release.ts"
 import { moveReleaseObject, type ReleaseMove, undoMoves, verifyStoredBytes } from "./StoredBytes.ts"
 
-export const ActivateBody = Schema.Struct({ reason: Schema.optionalKey(ReasonText) })
-export const TakedownBody = Schema.Struct({ reason: ReasonText })
+/** activate's optional body; branded, so only a decoded one reaches activateRelease. */
+export const ActivateBody = Schema.Struct({ reason: Schema.optionalKey(ReasonText) }).pipe(Schema.brand("ActivateBody"))
+export type ActivateBody = typeof ActivateBody.Type
+/** The body of a takedown or reinstate (one release or the whole game). */
+export const TakedownBody = Schema.Struct({ reason: ReasonText }).pipe(Schema.brand("TakedownBody"))
+export type TakedownBody = typeof TakedownBody.Type
 
 /** The game, if `allowed` says the caller may act on it; 404 game_not_found_or_forbidden otherwise. */
 const gameFor = Effect.fnUntraced(function*(principal: Principal, gameId: string, allowed: (ownerId: string) => boolean) {
@@ -68,8 +71,8 @@ export const withdrawRelease = Effect.fn("withdrawRelease")(function*(principal:
  * new review (a staged go-live, or a rollback), after its bytes are verified again. Under the game's lifecycle lease, so
  * a takedown in progress is either finished (409 release_not_activatable) or not started.
  */
-export const activateRelease = Effect.fn("activateRelease")(function*(principal: Principal, gameId: string, version: string, body: unknown) {
-  const { reason } = yield* decodeInput(ActivateBody, body ?? {})
+export const activateRelease = Effect.fn("activateRelease")(function*(principal: Principal, gameId: string, version: string, body: ActivateBody) {
+  const { reason } = body
   yield* gameFor(principal, gameId, (ownerId) => seesAllReleases(principal, ownerId))
   const outcome = yield* withLifecycleLease(
     gameId,
@@ -150,20 +153,20 @@ const adminGame = (principal: Principal, gameId: string) => gameFor(principal, g
 /** The game's releases as they are once the lease is held: what the decision is made on. */
 const releasesOf = (gameId: string) => ReleaseStore.use((r) => r.listByGame(gameId))
 
-/** An administrator's takedown or reinstate: the reason decoded, the game checked, then `decide` under the game's lease. */
+/** An administrator's takedown or reinstate: the game checked, then `decide` under the game's lease. */
 const adminStep = Effect.fnUntraced(function*<E, R>(
   principal: Principal,
   gameId: string,
-  body: unknown,
+  body: TakedownBody,
   decide: (reason: string) => Effect.Effect<LifecycleOutcome, E, R>,
 ) {
-  const { reason } = yield* decodeInput(TakedownBody, body)
+  const { reason } = body
   yield* adminGame(principal, gameId)
   return yield* answer(gameId, yield* withLifecycleLease(gameId, decide(reason.trim())))
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
-export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principal, gameId: string, version: string, body: TakedownBody) =>
   adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
@@ -173,7 +176,7 @@ export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principa
 )
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reinstate {reason}: approved again, not active until activated. */
-export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Principal, gameId: string, version: string, body: unknown) =>
+export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Principal, gameId: string, version: string, body: TakedownBody) =>
   adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
@@ -187,7 +190,7 @@ export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Princi
  * each recorded as taken down with the game (and the active one as such), so that the game-wide reinstate reverses
  * exactly this.
  */
-export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gameId: string, body: unknown) =>
+export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gameId: string, body: TakedownBody) =>
   adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const approved = (yield* releasesOf(gameId)).filter((r) => r.status === "approved")
@@ -200,7 +203,7 @@ export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gam
  * POST /api/admin/games/{gameId}/reinstate {reason}: reverses the game-wide takedown — only the releases it took (not
  * those taken down alone, before or after), and, when nothing is active, the release that was active then is again.
  */
-export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, gameId: string, body: unknown) =>
+export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, gameId: string, body: TakedownBody) =>
   adminStep(principal, gameId, body, (reason) =>
     Effect.gen(function*() {
       const takenWithGame = (yield* releasesOf(gameId)).filter((r) =>

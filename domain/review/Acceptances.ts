@@ -1,14 +1,13 @@
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { Clock } from "../../ports/Clock.ts"
 import { type FindingAcceptance, ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { actorOf } from "../auth/Actor.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { decodeInput } from "../decode.ts"
 import { NotFound } from "../errors.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { existingGame, requireAdmin } from "./Review.ts"
-import { AcceptFindingBody, FINGERPRINT_PATTERN } from "./ReviewGate.ts"
+import { type AcceptFindingBody, FINGERPRINT_PATTERN } from "./ReviewGate.ts"
 
 /** Who accepted a finding for its game, when and why: shown with the finding everywhere, never hiding it. */
 export interface Acceptance {
@@ -49,9 +48,9 @@ const findingOfGame = Effect.fnUntraced(function*(gameId: string, fingerprint: s
  * POST /api/admin/games/{gameId}/findings/{fingerprint}/accept `{reason}`: the finding no longer blocks approval of
  * this or any later version of the game that has it; it stays listed as "accepted by X: reason".
  */
-export const acceptFinding = Effect.fn("acceptFinding")(function*(principal: Principal, gameId: string, fingerprint: string, body: unknown) {
+export const acceptFinding = Effect.fn("acceptFinding")(function*(principal: Principal, gameId: string, fingerprint: string, body: AcceptFindingBody) {
   yield* requireAdmin(principal)
-  const { reason } = yield* decodeInput(AcceptFindingBody, body)
+  const { reason } = body
   yield* findingOfGame(gameId, fingerprint)
   const at = yield* Clock.use((c) => c.now)
   // The store appends the "finding_accepted" event in the same step.

@@ -6,12 +6,11 @@ import { GameViews } from "../../ports/GameViews.ts"
 import { PackFiles } from "../../ports/PackFiles.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { InvalidRequest } from "../errors.ts"
-import { isValidVersion } from "../release/Version.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { MAX_UNIFIED_BYTES, type PackFileEntry, type PackFileKind, TEXT_KINDS } from "./PackFile.ts"
 import { attachAcceptances, gameAcceptances } from "./Acceptances.ts"
 import { existingRelease, packSource, releaseEntries } from "./ReadPack.ts"
+import type { DiffQuery } from "./ReadingQueries.ts"
 import { requireAdmin } from "./Review.ts"
 
 export interface FileChange {
@@ -74,11 +73,9 @@ const withAcceptances = (
   fixed: attachAcceptances(compared.fixed, acceptances),
 })
 
-export const diffRelease = Effect.fn("diffRelease")(function*(principal: Principal, gameId: string, version: string, against: string | null) {
+export const diffRelease = Effect.fn("diffRelease")(function*(principal: Principal, gameId: string, version: string, query: DiffQuery) {
   yield* requireAdmin(principal)
-  if (against !== null && !isValidVersion(against)) {
-    return yield* new InvalidRequest({ problems: [`against: ${JSON.stringify(against.slice(0, 64))} is not a version; give one of the game's versions, or omit it for the active release`] })
-  }
+  const against = query.against ?? null
   const release = yield* existingRelease(gameId, version)
   const base = against !== null
     ? yield* existingRelease(gameId, against)

@@ -43,24 +43,24 @@ export const BUILT_IN_SEPARATOR = "::"
 
 /**
  * Why `path` cannot name an entry (a 400, never a lookup): the creator's form `res://…`, optionally `::<sub-resource
- * id>`, without `..`, empty or `.` segments, backslashes or control characters.
+ * id>`, without `..`, empty or `.` segments, backslashes or control characters. The caller names the field.
  */
 export const pathProblem = (path: string): string | null => {
-  if (path.length === 0) return "path: give the file's path, e.g. res://player.gd"
-  if (path.length > 4200) return `path: at most 4200 characters (got ${path.length})`
-  if (!path.startsWith("res://")) return "path: must start with res:// (the path a creator knows, as in the file list)"
+  if (path.length === 0) return "give the file's path, e.g. res://player.gd"
+  if (path.length > 4200) return `at most 4200 characters (got ${path.length})`
+  if (!path.startsWith("res://")) return "must start with res:// (the path a creator knows, as in the file list)"
   const at = path.indexOf(BUILT_IN_SEPARATOR, "res://".length)
   const file = at === -1 ? path : path.slice(0, at)
   const sub = at === -1 ? null : path.slice(at + BUILT_IN_SEPARATOR.length)
-  if (sub !== null && !/^[A-Za-z0-9_]{1,128}$/.test(sub)) return "path: a built-in script is named <scene path>::<sub-resource id> (letters, digits, _)"
+  if (sub !== null && !/^[A-Za-z0-9_]{1,128}$/.test(sub)) return "a built-in script is named <scene path>::<sub-resource id> (letters, digits, _)"
   const bare = file.slice("res://".length)
   // deno-lint-ignore no-control-regex
   const control = /[\u0000-\u001f\u007f-\u009f]/.exec(bare)
-  if (control !== null) return `path: contains the control character U+${control[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`
-  if (bare.includes("\\")) return "path: use '/' between folders, not '\\'"
+  if (control !== null) return `contains the control character U+${control[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`
+  if (bare.includes("\\")) return "use '/' between folders, not '\\'"
   const parts = bare.split("/")
-  if (parts.includes("..")) return "path: '..' segments are not allowed; give the path as listed by /files"
-  if (bare.length === 0 || parts.some((p) => p === "" || p === ".")) return "path: empty or '.' segments are not allowed; give the path as listed by /files"
+  if (parts.includes("..")) return "'..' segments are not allowed; give the path as listed by /files"
+  if (bare.length === 0 || parts.some((p) => p === "" || p === ".")) return "empty or '.' segments are not allowed; give the path as listed by /files"
   return null
 }
 

@@ -7,13 +7,14 @@ import { ReleaseEntryStore } from "../../ports/ReleaseEntryStore.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { InvalidRequest, NotFound } from "../errors.ts"
+import { NotFound } from "../errors.ts"
 import type { Release } from "../release/Release.ts"
 import { releaseByteSource } from "../scan/storageByteSource.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { attachAcceptances, gameAcceptances } from "./Acceptances.ts"
-import { decodeCursor, encodeCursor } from "./cursor.ts"
-import { builtInParts, type PackFileEntry, pathProblem } from "./PackFile.ts"
+import { encodeCursor } from "./cursor.ts"
+import { builtInParts, type PackFileEntry } from "./PackFile.ts"
+import { DEFAULT_FILES_LIMIT, type FileQuery, type FilesQuery } from "./ReadingQueries.ts"
 import { existingGame, requireAdmin } from "./Review.ts"
 
 /** The game must exist (404 game_not_found_or_forbidden, as for every endpoint about a game), then the release (404 not_found). */
@@ -59,30 +60,11 @@ const reportFindings = Effect.fnUntraced(function*(gameId: string, version: stri
   return scan?.report.findings ?? []
 })
 
-export const DEFAULT_FILES_LIMIT = 1000
-
-/** `limit` and `cursor` as the query string gave them. */
-export interface PageQuery {
-  readonly limit: string | null
-  readonly cursor: string | null
-}
-
-const pageOf = (query: PageQuery) => {
-  const problems: Array<string> = []
-  let limit = DEFAULT_FILES_LIMIT
-  if (query.limit !== null) {
-    limit = /^\d{1,5}$/.test(query.limit) ? Number(query.limit) : NaN
-    if (!(limit >= 1 && limit <= 1000)) problems.push(`limit: an integer from 1 to 1000 (got ${JSON.stringify(query.limit.slice(0, 40))})`)
-  }
-  const after = query.cursor === null ? null : decodeCursor(query.cursor)
-  if (query.cursor !== null && after === null) problems.push("cursor: not a cursor of this listing; pass nextCursor from the previous page exactly, or omit it to start over")
-  return problems.length > 0 ? Effect.fail(new InvalidRequest({ problems })) : Effect.succeed({ limit, after })
-}
-
 /** GET /api/admin/games/{gameId}/releases/{version}/files: every entry, paged by path. */
-export const listReleaseFiles = Effect.fn("listReleaseFiles")(function*(principal: Principal, gameId: string, version: string, query: PageQuery) {
+export const listReleaseFiles = Effect.fn("listReleaseFiles")(function*(principal: Principal, gameId: string, version: string, query: FilesQuery) {
   yield* requireAdmin(principal)
-  const { limit, after } = yield* pageOf(query)
+  const limit = query.limit ?? DEFAULT_FILES_LIMIT
+  const after = query.cursor ?? null
   const release = yield* existingRelease(gameId, version)
   const entries = yield* releaseEntries(release)
   const findings = yield* reportFindings(gameId, version)
@@ -97,10 +79,9 @@ export const listReleaseFiles = Effect.fn("listReleaseFiles")(function*(principa
 })
 
 /** GET /api/admin/games/{gameId}/releases/{version}/file?path=…: one entry's content and its findings. */
-export const readReleaseFile = Effect.fn("readReleaseFile")(function*(principal: Principal, gameId: string, version: string, path: string | null) {
+export const readReleaseFile = Effect.fn("readReleaseFile")(function*(principal: Principal, gameId: string, version: string, query: FileQuery) {
   yield* requireAdmin(principal)
-  const problem = pathProblem(path ?? "")
-  if (path === null || problem !== null) return yield* new InvalidRequest({ problems: [problem ?? "path: required"] })
+  const { path } = query
   const release = yield* existingRelease(gameId, version)
   const source = yield* packSource(release)
   const content = Option.getOrNull(yield* PackFiles.use((p) => p.read(source, path)))

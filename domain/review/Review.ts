@@ -88,6 +88,7 @@ const recordDecision = (gameId: string, step: LifecycleStep & { readonly type: "
  */
 export const approveRelease = Effect.fn("approveRelease")(function*(principal: Principal, gameId: string, version: string, body: ApproveBody = NO_OVERRIDE) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   const overrideReason = body.override?.reason.trim() ?? null
   return yield* decision(gameId, version, { type: "approve" }, (release) => Effect.gen(function*() {
     const now = yield* (yield* Clock).now
@@ -113,6 +114,7 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
 /** POST /api/admin/games/{gameId}/releases/{version}/reject: records the reason; the active release stays. */
 export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Principal, gameId: string, version: string, body: RejectBody) {
   yield* requireAdmin(principal)
+  yield* existingGame(gameId)
   const reason = body.reason.trim()
   const event: ReviewEvent = { type: "reject", reason }
   return yield* decision(gameId, version, event, () => Effect.gen(function*() {

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { GameIdParam } from "../game/GamePath.ts"
 import type { Finding } from "../scan/Finding.ts"
 import { RULE } from "../scan/RuleId.ts"
 import type { ScanReport } from "../scan/ScanReport.ts"
@@ -60,8 +61,16 @@ export type ApproveBody = typeof ApproveBody.Type
 /** Approval without an override. */
 export const NO_OVERRIDE: ApproveBody = ApproveBody.make({})
 
-/** The body of accepting a finding. */
-export const AcceptFindingBody = Schema.Struct({ reason: ReasonText })
+/** The body of accepting a finding; branded, so only a decoded one reaches acceptFinding. */
+export const AcceptFindingBody = Schema.Struct({ reason: ReasonText }).pipe(Schema.brand("AcceptFindingBody"))
+export type AcceptFindingBody = typeof AcceptFindingBody.Type
+
+/**
+ * The path of /api/admin/games/{gameId}/findings/{fingerprint}/accept. The fingerprint is any text here: the use cases
+ * answer the game first (404 game_not_found_or_forbidden), then a fingerprint that names no finding (404 not_found).
+ */
+export const FindingPath = Schema.Struct({ gameId: GameIdParam, fingerprint: Schema.String }).pipe(Schema.brand("FindingPath"))
+export type FindingPath = typeof FindingPath.Type
 
 /** Fingerprints as the scanner writes them (adapters/scanner/fingerprint.ts): what a path segment may hold. */
 export const FINGERPRINT_PATTERN = /^[A-Za-z0-9_-]{1,128}$/

@@ -4,6 +4,7 @@ import { Ids } from "../../ports/Ids.ts"
 import { WebhookSubscriptions } from "../../ports/WebhookSubscriptions.ts"
 import type { Principal } from "../auth/Principal.ts"
 import { NotFound, WebhookLimitReached } from "../errors.ts"
+import { withoutForbiddenCharacters } from "../text/UserText.ts"
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 5
 
@@ -19,8 +20,12 @@ const isHttpsUrl = (text: string): boolean => {
 
 /** POST /api/me/webhooks's body; branded, so only a decoded one reaches addWebhook. */
 export const WebhookBody = Schema.Struct({
+  // The text rules first: a URL is shown back to its owner, so a bidirectional control is refused, never stored.
   url: Schema.String.pipe(
-    Schema.check(Schema.makeFilter(isHttpsUrl, { expected: "an absolute https:// URL without user:password@, at most 2048 characters" })),
+    Schema.check(
+      withoutForbiddenCharacters("single"),
+      Schema.makeFilter(isHttpsUrl, { expected: "an absolute https:// URL without user:password@, at most 2048 characters" }),
+    ),
   ),
 }).pipe(Schema.brand("WebhookBody"))
 export type WebhookBody = typeof WebhookBody.Type

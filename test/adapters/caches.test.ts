@@ -27,7 +27,7 @@ const gameWithPendingRelease = (version = "1.0.0") =>
   Effect.gen(function*() {
     const store = yield* ReleaseStore
     const game = aGame()
-    yield* GameStore.use((games) => games.insert(game))
+    yield* GameStore.use((games) => games.insert(game, "system"))
     const intent = anIntent(game.id, { version })
     yield* store.recordIntent(intent)
     yield* store.finalize(intent.id, aReleaseFor(intent))
@@ -141,6 +141,32 @@ describe("CachedGameViews", () => {
       assert.strictEqual(reads.views, 2)
     })))
 
+  for (const fastHits of [true, false]) {
+    it.effect(`a read a forget overtook as it started is not kept: the next request reads again (fastHits ${fastHits})`, () =>
+      onMemoryRecords(Effect.gen(function*() {
+        const game = yield* gameWithPendingRelease()
+        const views = yield* GameViews
+        const before = yield* views.view(game.id)
+        const started = yield* Deferred.make<void>()
+        const gate = yield* Deferred.make<void>()
+        let first = true
+        // The first read answers the view from before the decision; it wakes the test as it starts, then waits.
+        const { counted, reads } = counting(views, (read) =>
+          first ? (first = false, Effect.andThen(Deferred.succeed(started, undefined), Effect.as(Deferred.await(gate), before))) : read)
+        const { cached, cache } = yield* cachedOver(counted, { ttlMs: 60_000, fastHits })
+        const stale = yield* Effect.forkChild(cached.view(game.id))
+        // Woken by the read as it starts, before effect's Cache has recorded it: the forget cannot drop it from there.
+        yield* Deferred.await(started)
+        yield* approvedElsewhere(game.id)
+        yield* cache.forget([game.id])
+        yield* Deferred.succeed(gate, undefined)
+        assert.isNull(activeVersion(yield* Fiber.join(stale)), "the request that began before the decision may answer what it read")
+        assert.strictEqual(activeVersion(yield* cached.view(game.id)), "1.0.0", "but nothing after it")
+        assert.strictEqual(activeVersion(yield* cached.view(game.id)), "1.0.0")
+        assert.strictEqual(reads.views, 2)
+      })))
+  }
+
   it.effect("misses that come together share one read of the store; a request that goes away does not cancel it", () =>
     onMemoryRecords(Effect.gen(function*() {
       const game = yield* gameWithPendingRelease()
@@ -179,7 +205,7 @@ describe("CachedGameViews", () => {
 
       const created = aGame()
       assert.isTrue(Option.isNone(yield* cached.view(created.id)))
-      yield* GameStore.use((games) => games.insert(created)) // created on another instance
+      yield* GameStore.use((games) => games.insert(created, "system")) // created on another instance
       assert.deepStrictEqual(Option.getOrThrow(yield* cached.view(created.id)), { gameId: created.id, ownerId: created.ownerId, slug: created.slug, active: null })
     })))
 

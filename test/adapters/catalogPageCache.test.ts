@@ -16,7 +16,7 @@ import { aGame, anIntent, aReleaseFor } from "../support/fixtures.ts"
 const publish = (name: string, at: string) =>
   Effect.gen(function*() {
     const game = aGame({ name })
-    yield* GameStore.use((games) => games.insert(game))
+    yield* GameStore.use((games) => games.insert(game, "system"))
     const intent = anIntent(game.id)
     const store = yield* ReleaseStore
     yield* store.recordIntent(intent)

@@ -30,7 +30,7 @@ test("0006 backfills the scan counts of reports recorded before it, and runs aga
     capabilities: { shell: [{ file: "res://a.gd", line: 3, column: 1, api: "OS.execute", verdict: "error" as const }] },
   }
   await Effect.runPromise(Effect.gen(function*() {
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     const intent = anIntent(game.id)
     yield* ReleaseStore.use((r) => r.recordIntent(intent))
     yield* ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent)))

@@ -16,7 +16,7 @@ const newestFirst = (a: CatalogEntry, b: CatalogEntry) =>
 const gameWith = (name: string, approvedAt: string | null, overrides: { slug?: string; version?: string } = {}) =>
   Effect.gen(function*() {
     const game = aGame({ id: unique("gm_c"), name, ...(overrides.slug === undefined ? {} : { slug: overrides.slug }) })
-    yield* (yield* GameStore).insert(game)
+    yield* (yield* GameStore).insert(game, "system")
     const release = yield* submit(game.id, overrides.version ?? "1.0.0")
     if (approvedAt !== null) yield* approve(game.id, release.version, approvedAt)
     return game

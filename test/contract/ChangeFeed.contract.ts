@@ -8,7 +8,7 @@ import { aGame, anIntent, aReleaseFor } from "../support/fixtures.ts"
 /** A game with one pending release (version 1.0.0), ready for a decision. */
 const pendingGame = Effect.gen(function*() {
   const game = aGame()
-  yield* (yield* GameStore).insert(game)
+  yield* (yield* GameStore).insert(game, "system")
   const intent = anIntent(game.id)
   const store = yield* ReleaseStore
   yield* store.recordIntent(intent)

@@ -28,7 +28,7 @@ const subscribe = (ownerId: string) =>
 const pendingRelease = (ownerId: string, version: string) =>
   Effect.gen(function*() {
     const game = aGame({ ownerId })
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     const intent = anIntent(game.id, { version })
     yield* ReleaseStore.use((r) => r.recordIntent(intent))
     yield* ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent)))

@@ -3,13 +3,14 @@ import { Effect, Exit, Layer, Option, Schema } from "effect"
 import { CreateGameBody, createGame } from "../../domain/game/CreateGame.ts"
 import { DEFAULT_POLICY, Policy } from "../../domain/Policy.ts"
 import { GameStore } from "../../ports/GameStore.ts"
+import { Timeline } from "../../ports/Timeline.ts"
 import { layerMemoryBudgetLedger } from "../../adapters/memory/MemoryBudgetLedger.ts"
 import { layerManualClock } from "../../adapters/memory/MemoryClock.ts"
 import { layerRandomIds } from "../../adapters/system/RandomIds.ts"
 import { aGame, unique } from "../support/fixtures.ts"
 
 /** Behaviour every GameStore must have; `makeLayer` provides the adapter under test. */
-export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<GameStore, unknown>) => {
+export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<GameStore | Timeline, unknown>) => {
   const helpers = Layer.mergeAll(layerMemoryBudgetLedger, layerRandomIds, layerManualClock(), Layer.succeed(Policy, {
     ...DEFAULT_POLICY,
     budget: { count: 1000, windowSeconds: 3600 },
@@ -20,10 +21,23 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
         const store = yield* GameStore
         for (const gameName of ["😀".repeat(80), "名前".repeat(40), "Ωμέγα Ελληνικά — ünïcödé ǅ 🇺🇦🏳️‍🌈".slice(0, 40)]) {
           const game = aGame({ name: gameName, ownerId: "owner-ü-😀", createdAt: new Date("2026-01-02T03:04:05.678Z"), updatedAt: new Date("2026-02-03T04:05:06.789Z") })
-          yield* store.insert(game)
+          yield* store.insert(game, "system")
           const loaded = yield* store.get(game.id)
           assert.deepStrictEqual(Option.getOrThrow(loaded), game)
         }
+      }))
+
+    it.effect("the game_created event names the acting credential, which need not be the owner", () =>
+      Effect.gen(function*() {
+        const store = yield* GameStore
+        const byAdmin = aGame({ ownerId: "bob" })
+        const byKey = aGame({ ownerId: "alice" })
+        yield* store.insert(byAdmin, "user:admin")
+        yield* store.insert(byKey, "api_key:key_123")
+        const created = (gameId: string) =>
+          Effect.map(Timeline.use((t) => t.list(gameId, 0, 10)), (events) => events.map((e) => [e.kind, e.version, e.actor]))
+        assert.deepStrictEqual(yield* created(byAdmin.id), [["game_created", null, "user:admin"]])
+        assert.deepStrictEqual(yield* created(byKey.id), [["game_created", null, "api_key:key_123"]])
       }))
 
     it.effect("get of an unknown id is None", () =>
@@ -35,9 +49,9 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
       Effect.gen(function*() {
         const store = yield* GameStore
         const first = aGame()
-        yield* store.insert(first)
+        yield* store.insert(first, "system")
         const second = aGame({ slug: first.slug })
-        const error = yield* Effect.flip(store.insert(second))
+        const error = yield* Effect.flip(store.insert(second, "system"))
         assert.strictEqual(error._tag, "SlugTaken")
         assert.isTrue(Option.isNone(yield* store.get(second.id)))
       }))
@@ -46,9 +60,9 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
       Effect.gen(function*() {
         const store = yield* GameStore
         const base = unique("case-").toLowerCase()
-        yield* store.insert(aGame({ slug: base }))
+        yield* store.insert(aGame({ slug: base }), "system")
         // Slugs are lowercase by rule; a store must still not fold anything else onto an existing one.
-        yield* store.insert(aGame({ slug: `${base}-2` }))
+        yield* store.insert(aGame({ slug: `${base}-2` }), "system")
         const slugs = yield* store.slugsStartingWith(base)
         assert.deepStrictEqual([...slugs].sort(), [base, `${base}-2`])
       }))
@@ -57,7 +71,7 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
       Effect.gen(function*() {
         const store = yield* GameStore
         const slug = unique("race-").toLowerCase()
-        const exits = yield* Effect.all(Array.from({ length: 20 }, () => Effect.exit(store.insert(aGame({ slug })))), { concurrency: "unbounded" })
+        const exits = yield* Effect.all(Array.from({ length: 20 }, () => Effect.exit(store.insert(aGame({ slug }), "system"))), { concurrency: "unbounded" })
         assert.strictEqual(exits.filter(Exit.isSuccess).length, 1)
       }))
 
@@ -77,9 +91,9 @@ export const gameStoreContract = (name: string, makeLayer: () => Layer.Layer<Gam
         const ownerId = unique("owner-")
         const later = aGame({ ownerId, createdAt: new Date("2026-05-01T00:00:00.002Z") })
         const earlier = aGame({ ownerId, createdAt: new Date("2026-05-01T00:00:00.001Z") })
-        yield* store.insert(later)
-        yield* store.insert(earlier)
-        yield* store.insert(aGame())
+        yield* store.insert(later, "system")
+        yield* store.insert(earlier, "system")
+        yield* store.insert(aGame(), "system")
         assert.deepStrictEqual((yield* store.listByOwner(ownerId)).map((g) => g.id), [earlier.id, later.id])
         const many = yield* store.getMany([later.id, unique("gm_"), earlier.id])
         assert.deepStrictEqual(many.map((g) => g.id).sort(), [earlier.id, later.id].sort())

@@ -8,7 +8,7 @@ import { aGame, anIntent, aReleaseFor, unique } from "../support/fixtures.ts"
 
 const newGame = Effect.gen(function*() {
   const game = aGame()
-  yield* (yield* GameStore).insert(game)
+  yield* (yield* GameStore).insert(game, "system")
   return game
 })
 

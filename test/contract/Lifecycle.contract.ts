@@ -18,7 +18,7 @@ const actor = "user:admin" as const
 const gameWith = (versions: ReadonlyArray<string>, publish: Record<string, "manual"> = {}) =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     for (const version of versions) {
       const intent = anIntent(game.id, { version, ...(publish[version] ? { publishMode: publish[version] } : {}) })
       yield* ReleaseStore.use((r) => r.recordIntent(intent))

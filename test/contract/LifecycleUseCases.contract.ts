@@ -15,10 +15,12 @@ import { makeMemoryObjectStorage } from "../../adapters/memory/MemoryObjectStora
 import { SignedUrls } from "../../adapters/signed-urls/SignedUrls.ts"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import {
+  ActivateBody,
   activateRelease,
   reinstateGame,
   reinstateRelease,
   takeDownGame,
+  TakedownBody,
   takeDownRelease,
   withdrawRelease,
 } from "../../domain/release/Lifecycle.ts"
@@ -115,7 +117,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const gameWith = (versions: ReadonlyArray<string>, publish: Record<string, "manual"> = {}) =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     for (const version of versions) yield* submit(game.id, version, publish[version] ?? "on_approval")
     return { gameId: game.id, owner: { userId: game.ownerId, isAdmin: false } satisfies Principal }
   })
@@ -170,7 +172,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
-          const takedown = takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+          const takedown = takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "malware" }))
           const exits = yield* both(takedown, takedown)
           assert.deepStrictEqual(exits.map(outcomeOf).sort(), ["ReleaseNotApproved", "ok"])
           assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
@@ -187,7 +189,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           yield* approve(gameId, "1.0.0")
           yield* scanned(gameId, "2.0.0")
-          const down = takeDownGame(admin, gameId, { reason: "publisher compromised" })
+          const down = takeDownGame(admin, gameId, TakedownBody.make({ reason: "publisher compromised" }))
           const approval = approveRelease(admin, gameId, "2.0.0")
           // Inside its moves, the takedown has listed the approved releases; inside its digest, the approval has passed the gate.
           const [downExit, approvalExit] = yield* inOrder(takedownFirst, takedownFirst ? "move" : "digest", down, approval)
@@ -214,7 +216,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         yield* approve(gameId, "1.0.0")
         const [down, rejected] = yield* secondWhileFirstIsInside(
           "move",
-          takeDownGame(admin, gameId, { reason: "all" }),
+          takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" })),
           rejectRelease(admin, gameId, "2.0.0", RejectBody.make({ reason: "crashes" })),
         )
         assert.deepStrictEqual([outcomeOf(down), outcomeOf(rejected)], ["ok", "ok"])
@@ -228,8 +230,8 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         for (const gameFirst of [true, false]) {
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"])
           for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
-          const game = takeDownGame(admin, gameId, { reason: "all" })
-          const one = takeDownRelease(admin, gameId, "3.0.0", { reason: "one" })
+          const game = takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" }))
+          const one = takeDownRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "one" }))
           const [gameExit, oneExit] = yield* inOrder(gameFirst, "move", game, one)
           const order = gameFirst ? "game first" : "single first"
           assert.deepStrictEqual([outcomeOf(gameExit), outcomeOf(oneExit)], gameFirst ? ["ok", "ReleaseNotApproved"] : ["ok", "ok"], order)
@@ -245,9 +247,9 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         for (const gameFirst of [true, false]) {
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
-          yield* takeDownGame(admin, gameId, { reason: "all" })
-          const game = reinstateGame(admin, gameId, { reason: "cleared" })
-          const one = reinstateRelease(admin, gameId, "1.0.0", { reason: "cleared" })
+          yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" }))
+          const game = reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
+          const one = reinstateRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "cleared" }))
           const [gameExit, oneExit] = yield* inOrder(gameFirst, "move", game, one)
           const order = gameFirst ? "game first" : "single first"
           assert.deepStrictEqual([outcomeOf(gameExit), outcomeOf(oneExit)], gameFirst ? ["ok", "ReleaseNotTakenDown"] : ["ok", "ok"], order)
@@ -261,20 +263,20 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
       Effect.gen(function*() {
         const { gameId } = yield* gameWith(["1.0.0"])
         yield* approve(gameId, "1.0.0")
-        yield* takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" })
+        yield* takeDownRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "malware" }))
         const release = yield* releaseOf(gameId, "1.0.0")
         const storage = yield* ObjectStorage
         const impostor = bytesOf(gameId, "impostor")
         yield* storage.put(release.objectKey, new Blob([impostor]).stream(), { maxBytes: impostor.length })
-        const back = yield* reinstateRelease(admin, gameId, "1.0.0", { reason: "cleared" })
+        const back = yield* reinstateRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "cleared" }))
         assert.strictEqual(back.releases[0]!.status, "approved")
         const stored = Option.getOrThrow(yield* storage.digest(release.objectKey))
         assert.deepStrictEqual(stored, { sha256: release.sha256, sizeBytes: release.sizeBytes })
         yield* assertAllStoredRight(gameId)
         // Planted again after a second takedown, this time through the game-wide reinstate.
-        yield* takeDownGame(admin, gameId, { reason: "again" })
+        yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "again" }))
         yield* storage.put(release.objectKey, new Blob([impostor]).stream(), { maxBytes: impostor.length })
-        yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        yield* reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
         assert.deepStrictEqual(Option.getOrThrow(yield* storage.digest(release.objectKey)), { sha256: release.sha256, sizeBytes: release.sizeBytes })
         yield* assertAllStoredRight(gameId)
       }))
@@ -288,11 +290,11 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const quarantine = quarantineObjectKey(gameId, "2.0.0", release.sha256)
         const copy = (to: string) => Effect.flatMap(storage.read(release.objectKey), (body) => storage.put(to, body, { maxBytes: release.sizeBytes }))
         yield* copy(quarantine)
-        const down = yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+        const down = yield* takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "malware" }))
         assert.strictEqual(down.releases[0]!.status, "taken_down")
         yield* assertAllStoredRight(gameId)
         yield* Effect.flatMap(storage.read(quarantine), (body) => storage.put(release.objectKey, body, { maxBytes: release.sizeBytes }))
-        const back = yield* reinstateRelease(admin, gameId, "2.0.0", { reason: "cleared" })
+        const back = yield* reinstateRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "cleared" }))
         assert.strictEqual(back.releases[0]!.status, "approved")
         yield* assertAllStoredRight(gameId)
       }))
@@ -302,12 +304,12 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const { gameId, owner } = yield* gameWith(["1.0.0", "2.0.0", "3.0.0"], { "2.0.0": "manual" })
         for (const v of ["1.0.0", "2.0.0", "3.0.0"]) yield* approve(gameId, v)
         assert.strictEqual(yield* activeOf(gameId), "3.0.0")
-        const down = yield* takeDownRelease(admin, gameId, "3.0.0", { reason: "malware" })
+        const down = yield* takeDownRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "malware" }))
         assert.strictEqual(down.activeVersion, "1.0.0", "2.0.0 is staged and was never live")
         // Once it has been live, it is a fallback like any other.
-        yield* activateRelease(owner, gameId, "2.0.0", {})
-        yield* activateRelease(owner, gameId, "1.0.0", { reason: "rollback" })
-        assert.strictEqual((yield* takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" })).activeVersion, "2.0.0")
+        yield* activateRelease(owner, gameId, "2.0.0", ActivateBody.make({}))
+        yield* activateRelease(owner, gameId, "1.0.0", ActivateBody.make({ reason: "rollback" }))
+        assert.strictEqual((yield* takeDownRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "malware" }))).activeVersion, "2.0.0")
       }))
 
     it.effect("takedown and reinstate of one release at once: whichever order, the object is where the status says", () =>
@@ -316,10 +318,10 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
-          if (start === "taken_down") yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "first" })
+          if (start === "taken_down") yield* takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "first" }))
           const [down, back] = yield* both(
-            takeDownRelease(admin, gameId, "2.0.0", { reason: "again" }),
-            reinstateRelease(admin, gameId, "2.0.0", { reason: "cleared" }),
+            takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "again" })),
+            reinstateRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "cleared" })),
           )
           const status = (yield* releaseOf(gameId, "2.0.0")).status
           // Each answer agrees with the order they ran in.
@@ -341,8 +343,8 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
           yield* approve(gameId, "1.0.0")
           yield* approve(gameId, "2.0.0")
           const [down, live] = yield* both(
-            takeDownRelease(admin, gameId, "1.0.0", { reason: "malware" }),
-            activateRelease(owner, gameId, "1.0.0", { reason: "rollback" }),
+            takeDownRelease(admin, gameId, "1.0.0", TakedownBody.make({ reason: "malware" })),
+            activateRelease(owner, gameId, "1.0.0", ActivateBody.make({ reason: "rollback" })),
           )
           assert.strictEqual(outcomeOf(down), "ok")
           assert.oneOf(outcomeOf(live), ["ok", "ReleaseNotActivatable"])
@@ -357,12 +359,12 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const { gameId } = yield* gameWith(["0.5.0", "1.0.0", "2.0.0"], { "0.5.0": "manual" })
         for (const v of ["0.5.0", "1.0.0", "2.0.0"]) yield* approve(gameId, v)
         assert.strictEqual(yield* activeOf(gameId), "2.0.0")
-        yield* takeDownRelease(admin, gameId, "2.0.0", { reason: "malware" })
+        yield* takeDownRelease(admin, gameId, "2.0.0", TakedownBody.make({ reason: "malware" }))
         assert.strictEqual(yield* activeOf(gameId), "1.0.0")
-        const all = yield* takeDownGame(admin, gameId, { reason: "publisher compromised" })
+        const all = yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "publisher compromised" }))
         assert.deepStrictEqual(all.releases.map((r) => [r.version, r.takedownScope]), [["0.5.0", "game"], ["1.0.0", "game_active"]])
         assert.isNull(yield* activeOf(gameId))
-        const back = yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        const back = yield* reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
         assert.deepStrictEqual(back.releases.map((r) => [r.version, r.status]), [["0.5.0", "approved"], ["1.0.0", "approved"]])
         assert.strictEqual(back.activeVersion, "1.0.0", "the release active before the game-wide takedown")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down", "taken down alone: stays down")
@@ -370,7 +372,7 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const game = Option.getOrThrow(yield* GameStore.use((g) => g.get(gameId)))
         assert.deepStrictEqual(game.activeReason, { cause: "game_reinstate", actor: "user:admin", at: AT })
         yield* assertAllStoredRight(gameId)
-        const again = yield* Effect.flip(reinstateGame(admin, gameId, { reason: "again" }))
+        const again = yield* Effect.flip(reinstateGame(admin, gameId, TakedownBody.make({ reason: "again" })))
         assert.strictEqual(again._tag, "ReleaseNotTakenDown", "nothing left that the game-wide takedown took")
       }))
 
@@ -378,10 +380,10 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
       Effect.gen(function*() {
         const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
         yield* approve(gameId, "1.0.0")
-        yield* takeDownGame(admin, gameId, { reason: "all" })
+        yield* takeDownGame(admin, gameId, TakedownBody.make({ reason: "all" }))
         yield* approve(gameId, "2.0.0")
         assert.strictEqual(yield* activeOf(gameId), "2.0.0")
-        const back = yield* reinstateGame(admin, gameId, { reason: "cleared" })
+        const back = yield* reinstateGame(admin, gameId, TakedownBody.make({ reason: "cleared" }))
         assert.strictEqual(back.activeVersion, "2.0.0")
         assert.strictEqual((yield* releaseOf(gameId, "1.0.0")).status, "approved")
         yield* assertAllStoredRight(gameId)
@@ -395,22 +397,22 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const one = yield* releaseOf(gameId, "1.0.0")
         yield* storage.delete(one.objectKey)
         yield* storage.put(one.objectKey, new Blob([bytesOf(gameId, "tampered")]).stream(), { maxBytes: 10_000 })
-        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "1.0.0", {})))._tag, "StoredChecksumMismatch")
+        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "1.0.0", ActivateBody.make({}))))._tag, "StoredChecksumMismatch")
         const two = yield* releaseOf(gameId, "2.0.0")
         yield* storage.delete(two.objectKey)
-        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "2.0.0", {})))._tag, "StoredArtifactMissing")
+        assert.strictEqual((yield* Effect.flip(activateRelease(owner, gameId, "2.0.0", ActivateBody.make({}))))._tag, "StoredArtifactMissing")
         assert.strictEqual(yield* activeOf(gameId), "3.0.0")
         // Reinstate: tampered in quarantine → refused, and the object goes back to quarantine.
-        yield* takeDownRelease(admin, gameId, "3.0.0", { reason: "check" })
+        yield* takeDownRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "check" }))
         const three = yield* releaseOf(gameId, "3.0.0")
         yield* storage.delete(three.quarantineKey!)
         yield* storage.put(three.quarantineKey!, new Blob([bytesOf(gameId, "tampered")]).stream(), { maxBytes: 10_000 })
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", { reason: "ok" })))._tag, "StoredChecksumMismatch")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "ok" }))))._tag, "StoredChecksumMismatch")
         assert.strictEqual((yield* releaseOf(gameId, "3.0.0")).status, "taken_down")
         assert.isTrue(yield* has(three.quarantineKey!))
         assert.isFalse(yield* has(three.objectKey))
         yield* storage.delete(three.quarantineKey!)
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", { reason: "ok" })))._tag, "StoredArtifactMissing")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "3.0.0", TakedownBody.make({ reason: "ok" }))))._tag, "StoredArtifactMissing")
         assert.strictEqual((yield* releaseOf(gameId, "3.0.0")).status, "taken_down")
       }))
 
@@ -493,7 +495,7 @@ type Op = { readonly type: string; readonly version: string; readonly manual: bo
 type UseCaseServices = Stores | ObjectStorage | Clock | Ids | StorageHolds
 
 const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown, { readonly _tag: string }, UseCaseServices> => {
-  const reason = { reason: `${o.type} ${o.version}` }
+  const reason = TakedownBody.make({ reason: `${o.type} ${o.version}` })
   switch (o.type) {
     case "submit":
       return submit(gameId, o.version, o.manual ? "manual" : "on_approval")
@@ -504,7 +506,7 @@ const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown
     case "withdraw":
       return withdrawRelease(owner, gameId, o.version)
     case "activate":
-      return activateRelease(owner, gameId, o.version, {})
+      return activateRelease(owner, gameId, o.version, ActivateBody.make({}))
     case "take_down":
       return takeDownRelease(admin, gameId, o.version, reason)
     case "reinstate":

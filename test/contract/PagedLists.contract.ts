@@ -36,8 +36,8 @@ export const pagedListsContract = (name: string, makeLayer: () => Layer.Layer<Pa
         const ownerId = unique("owner-")
         const times = ["2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "2026-01-01T00:00:00.000Z", "2026-01-03T00:00:00.000Z"]
         const made = times.map((t, i) => aGame({ id: unique(`gm_${i}`), ownerId, createdAt: at(t), updatedAt: at(t) }))
-        for (const game of made) yield* games.insert(game)
-        yield* games.insert(aGame()) // someone else's
+        for (const game of made) yield* games.insert(game, "system")
+        yield* games.insert(aGame(), "system") // someone else's
         const expected = [...made].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((g) => g.id)
         for (const size of [1, 2, 5, 50]) {
           const listed = yield* everyPage((after: OwnerGamesKey | null, limit) => lists.gamesOfOwner(ownerId, after, limit), ownerKey, size)
@@ -47,7 +47,7 @@ export const pagedListsContract = (name: string, makeLayer: () => Layer.Layer<Pa
 
         // Games created while paging (later than every game read so far) appear once, at the end.
         let added = 0
-        const addOne = Effect.suspend(() => games.insert(aGame({ id: unique(`gm_late${added++}`), ownerId, createdAt: at(`2026-02-0${added}T00:00:00.000Z`) })))
+        const addOne = Effect.suspend(() => games.insert(aGame({ id: unique(`gm_late${added++}`), ownerId, createdAt: at(`2026-02-0${added}T00:00:00.000Z`) }), "system"))
         const listed = yield* everyPage((after: OwnerGamesKey | null, limit) => lists.gamesOfOwner(ownerId, after, limit), ownerKey, 2, addOne)
         assert.strictEqual(listed.length, made.length + added)
         assert.strictEqual(new Set(listed.map((g) => g.id)).size, listed.length)
@@ -59,7 +59,7 @@ export const pagedListsContract = (name: string, makeLayer: () => Layer.Layer<Pa
         const releases = yield* ReleaseStore
         const lists = yield* PagedLists
         const mine = [aGame({ id: unique("gm_qa") }), aGame({ id: unique("gm_qb") })]
-        for (const game of mine) yield* games.insert(game)
+        for (const game of mine) yield* games.insert(game, "system")
         const submit = (gameId: string, version: string, createdAt: string) =>
           Effect.gen(function*() {
             const intent = anIntent(gameId, { version })

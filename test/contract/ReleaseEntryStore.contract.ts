@@ -16,7 +16,7 @@ const ENTRIES: ReadonlyArray<PackFileEntry> = [
 const aRelease = (version: string) =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     const intent = anIntent(game.id, { version, createdBy: game.ownerId })
     yield* ReleaseStore.use((r) => r.recordIntent(intent))
     return yield* ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent)))

@@ -9,7 +9,7 @@ const NOW = new Date("2026-03-04T12:00:00.000Z")
 /** Stores with foreign keys need the game row first; every case creates its own game. */
 const newGame = Effect.gen(function*() {
   const game = aGame()
-  yield* (yield* GameStore).insert(game)
+  yield* (yield* GameStore).insert(game, "system")
   return game
 })
 

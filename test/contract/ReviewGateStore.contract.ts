@@ -13,7 +13,7 @@ const LATER = new Date("2026-03-04T12:30:00.123Z")
 const pendingRelease = (version = "1.0.0") =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     const intent = anIntent(game.id, { version, createdBy: game.ownerId })
     yield* ReleaseStore.use((r) => r.recordIntent(intent))
     yield* ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent)))

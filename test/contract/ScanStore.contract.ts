@@ -43,7 +43,7 @@ const aReport = (scannerVersion: string): ScanReport => ({
 const releasesOf = (versions: ReadonlyArray<readonly [string, Date]>) =>
   Effect.gen(function*() {
     const game = aGame()
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     const releases: Array<Release> = []
     for (const [version, createdAt] of versions) {
       const intent = anIntent(game.id, { version, createdBy: game.ownerId })

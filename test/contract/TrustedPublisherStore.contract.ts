@@ -23,7 +23,7 @@ const aPublisher = (gameId: string, overrides: Partial<TrustedPublisher> = {}): 
 
 const newGame = Effect.fnUntraced(function*() {
   const game = aGame()
-  yield* GameStore.use((store) => store.insert(game))
+  yield* GameStore.use((store) => store.insert(game, "system"))
   return game.id
 })
 

@@ -19,7 +19,7 @@ describe("the background scan queue", () => {
   it.effect("a release whose bytes are missing is deferred; the next pass scans the release behind it", () =>
     Effect.gen(function*() {
       const game = aGame()
-      yield* GameStore.use((g) => g.insert(game))
+      yield* GameStore.use((g) => g.insert(game, "system"))
       const releases = yield* ReleaseStore
       // The older release's object was never stored; the newer one's is (4096 bytes that are no pack).
       const missing = anIntent(game.id, { version: "1.0.0", createdAt: new Date("2026-01-01T00:00:00.000Z") })

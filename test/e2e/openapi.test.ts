@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { API_ROUTES } from "../../adapters/http/App.ts"
 import { ERROR_TABLE } from "../../adapters/http/errorTable.ts"
 import type { Route } from "../../adapters/http/route.ts"
+import { browserRoutes } from "../../adapters/http/pages/index.ts"
 import { DEFAULT_SUBMISSION_LIMITS, submitRoutes } from "../../adapters/http/routes/submit.ts"
 import type { DomainError } from "../../domain/errors.ts"
 import { apiClient, artifact, type Reply } from "../support/api.ts"
@@ -53,6 +54,21 @@ describe("GET /openapi.json describes what the server really answers", () => {
     expect(doc.paths["/api/games/engine"].post.responses["429"].headers["Retry-After"]).toBeDefined()
   })
 
+  test("every JSON route the server serves is in the document, wherever it is defined; only the browser's HTML routes are not", () => {
+    const served: ReadonlyArray<Route> = [
+      ...API_ROUTES,
+      ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: DEFAULT_SUBMISSION_LIMITS }),
+      ...browserRoutes({ signIn: { kind: "dev" }, secret: new Uint8Array(32), submitApiUrl: () => `${server.baseUrl}/submit-api` }),
+    ]
+    const undocumented = served.filter((route) => route.doc === undefined).map((route) => `${route.method} ${route.path}`)
+    // Pages, sign-in redirects and static files answer HTML (or files), not JSON.
+    expect(undocumented.filter((route) => /^\w+ \/(api|submit-api)\//.test(route))).toEqual([])
+    for (const route of served.filter((r) => r.doc !== undefined)) {
+      expect(doc.paths[route.path.replace(/:([A-Za-z]+)/g, "{$1}")]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined()
+    }
+    expect(doc.paths["/api/session/upload-token"].post.security).toEqual([{ sessionCookie: [] }])
+  })
+
   test("every error a route declares has a row in the error table and is documented for that route with its status and code", () => {
     // The routes the server serves: the API, and the multipart endpoint at its default {submit_api_url}.
     const routes: ReadonlyArray<Route> = [...API_ROUTES, ...submitRoutes({ basePath: "/submit-api", corsOrigin: null, limits: DEFAULT_SUBMISSION_LIMITS })]
@@ -71,10 +87,11 @@ describe("GET /openapi.json describes what the server really answers", () => {
         documented(route, tag)
         checked++
       }
-      // What App.ts answers before a declared route's handler: a body's problems, and a path that does not decode.
+      // What App.ts answers before a declared route's handler: a body's problems, a path and a query that do not decode.
       if (route.input?.body !== undefined) for (const tag of ["InvalidRequest", "RequestTooLarge", "RequestTimedOut"] as const) documented(route, tag)
       if (route.input?.params !== undefined && route.input.paramsNotFound === undefined) documented(route, "InvalidRequest")
       if (typeof route.input?.paramsNotFound === "string") documented(route, "NotFound")
+      if (route.input?.query !== undefined) documented(route, "InvalidRequest")
     }
     expect(checked).toBeGreaterThan(60)
   })
@@ -87,6 +104,12 @@ describe("GET /openapi.json describes what the server really answers", () => {
     // approve's body is optional: an empty one approves without an override.
     expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/approve"].post.requestBody.required).toBe(false)
     expect(doc.paths["/api/admin/games/{gameId}/releases/{version}/reject"].post.requestBody.required).toBe(true)
+    // A declared query: each parameter with the Schema it is decoded with, required or not.
+    const files = Object.fromEntries(doc.paths["/api/admin/games/{gameId}/releases/{version}/files"].get.parameters.map((p: any) => [p.name, p]))
+    expect([files.limit.in, files.limit.required, files.limit.schema.pattern]).toEqual(["query", false, "^[0-9]{1,5}$"])
+    expect([files.cursor.in, files.cursor.required]).toEqual(["query", false])
+    const file = Object.fromEntries(doc.paths["/api/admin/games/{gameId}/releases/{version}/file"].get.parameters.map((p: any) => [p.name, p]))
+    expect([file.path.in, file.path.required]).toEqual(["query", true])
   })
 
   test("a whole release flow, its errors included, conforms", async () => {
@@ -130,11 +153,17 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/approve", await api.approve(admin, gameId, "1.0.0")) // 409
     conforms("POST", "/api/admin/games/{gameId}/releases/{version}/reject", await api.reject(admin, gameId, "1.0.0", "")) // 400
     conforms("GET", "/api/games/{gameId}/releases/{version}/download-url", await api.downloadUrl(creator, gameId, "1.0.0"))
+    const releasePath = `/api/admin/games/${gameId}/releases/1.0.0`
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/files", await api.call("GET", `${releasePath}/files?limit=1`, { token: admin }))
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/files", await api.call("GET", `${releasePath}/files?limit=0`, { token: admin })) // 400
+    conforms("GET", "/api/admin/games/{gameId}/releases/{version}/file", await api.call("GET", `${releasePath}/file`, { token: admin })) // 400
     conforms("GET", "/api/games/{gameId}", await api.call("GET", `/api/games/${gameId}`)) // public view
     conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`))
     conforms("GET", "/api/games/{gameId}/releases/{version}", await api.call("GET", `/api/games/${gameId}/releases/1.0.0`, { token: creator }))
     conforms("GET", "/api/me/games", await api.call("GET", "/api/me/games", { token: creator }))
     conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog"))
+    conforms("GET", "/api/catalog", await api.call("GET", "/api/catalog?limit=0")) // 400
+    conforms("GET", "/api/games/by-slug/{slug}", await api.call("GET", "/api/games/by-slug/%ff")) // 404 not_found
     conforms("POST", "/api/session", await api.call("POST", "/api/session", { token: creator }))
     conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session"))
     conforms("DELETE", "/api/session", await api.call("DELETE", "/api/session", { headers: { cookie: "pckgate_session=x", origin: "https://elsewhere.example" } })) // 401
@@ -143,6 +172,15 @@ describe("GET /openapi.json describes what the server really answers", () => {
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions", { token: creator })) // 404
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/openapi-creator/sessions")) // 401
     conforms("DELETE", userSessions, await api.call("DELETE", "/api/admin/users/bad%E2%80%AEid/sessions", { token: admin })) // 400
+    // The submit page's upload token: the browser session of the service's own pages only.
+    const uploadToken = "/api/session/upload-token"
+    conforms("POST", uploadToken, await api.call("POST", uploadToken, { headers: { origin: server.baseUrl } })) // 401
+    const session = await api.call("POST", "/api/session", { token: creator })
+    const cookie = (session.headers.get("set-cookie") ?? "").split(";")[0]!
+    const issued = await api.call("POST", uploadToken, { headers: { cookie, origin: server.baseUrl } })
+    expect(issued.status).toBe(200)
+    conforms("POST", uploadToken, issued)
+    conforms("POST", uploadToken, await api.call("POST", uploadToken, { token: creator })) // 401: Bearer callers have their own token
     conforms("GET", "/healthz", await api.call("GET", "/healthz"))
     expect(seen.size).toBeGreaterThanOrEqual(20)
   })

@@ -103,7 +103,7 @@ describe("GET /api/catalog", () => {
 })
 
 describe("GET /api/games/by-slug/{slug}", () => {
-  test("a published game's public record; 404 game_not_found_or_forbidden for unknown and unpublished games, also to their owner", async () => {
+  test("a published game's public record; 404 game_not_found_or_forbidden for unknown and unpublished games, also to their owner; not_found for what cannot be a slug", async () => {
     const { t, owner, admin } = await setup()
     const gameId = await published(t, owner, admin, "Slug Game")
     const waiting = await newGame(t, owner, "Waiting Game")
@@ -111,9 +111,15 @@ describe("GET /api/games/by-slug/{slug}", () => {
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({ gameId, name: "Slug Game", slug: "slug-game", activeVersion: "1.0.0", sizeBytes: 2048, firstPublishedAt: expect.any(String) })
     expect(found.body).not.toHaveProperty("ownerId")
-    for (const [slug, token] of [["waiting-game", undefined], ["waiting-game", owner], ["no-such-game", undefined], ["%FF", undefined]] as const) {
+    for (const [slug, token] of [["waiting-game", undefined], ["waiting-game", owner], ["no-such-game", undefined]] as const) {
       const reply = await t.api.call("GET", `/api/games/by-slug/${slug}`, token === undefined ? {} : { token })
       expect([reply.status, reply.body.error], slug).toEqual([404, "game_not_found_or_forbidden"])
+    }
+    // What cannot be a slug (malformed percent-encoding, a bidirectional control) names no game: not_found, nothing echoed.
+    for (const slug of ["%FF", "%ff", "%E2%80%AEevil", "Not%20A%20Slug"]) {
+      const reply = await t.api.call("GET", `/api/games/by-slug/${slug}`)
+      expect([reply.status, reply.body.error], slug).toEqual([404, "not_found"])
+      expect(reply.body.detail, slug).toBe("No game here, or you may not see it; check the identifiers and your sign-in.")
     }
     expect(waiting).toMatch(/^gm_/)
     await t.dispose()

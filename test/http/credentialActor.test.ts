@@ -1,5 +1,5 @@
-// The timeline records the credential a release was made with, derived in one place (domain/auth/Actor.ts): a trusted
-// publisher's token → `publisher:<id>`, an API key → `api_key:<id>`, the owner's own token → `user:<id>`.
+// The timeline records the credential a release or a game was made with, derived in one place (domain/auth/Actor.ts):
+// a trusted publisher's token → `publisher:<id>`, an API key → `api_key:<id>`, the owner's own token → `user:<id>`.
 import { afterAll, beforeAll, expect, test } from "vitest"
 import { ciIssuer, layerJoseCiIdentity } from "../../adapters/identity/JoseCiIdentity.ts"
 import { artifact } from "../support/api.ts"
@@ -57,4 +57,22 @@ test("releases through a publishing token, an API key and the owner's token are 
     ["api_key_revoked", "user:actor-owner", key.body.id],
     ["trusted_publisher_removed", "user:actor-owner", publisher.body.id],
   ])
+})
+
+test("a game is recorded as created by whoever created it: an administrator registering it for an owner, an API key for all games", async () => {
+  const admin = await t.token("actor-admin", { admin: true })
+  const registered = await t.api.call("POST", "/api/admin/games", { token: admin, body: { name: "Registered For Bob", kind: "engine", ownerId: "actor-bob" } })
+  expect(registered.status).toBe(201)
+  const alice = await t.token("actor-alice")
+  const key = await t.api.call("POST", "/api/me/api-keys", { token: alice, body: { name: "ci", games: "all", scopes: ["release"] } })
+  expect(key.status).toBe(201)
+  const created = await t.api.createGame(key.body.key, { name: "Made By A Key" })
+  expect([created.status, created.body.ownerId]).toEqual([201, "actor-alice"])
+  const createdBy = async (gameId: string) => {
+    const timeline = await t.api.call("GET", `/api/games/${gameId}/timeline`, { token: admin })
+    expect(timeline.status).toBe(200)
+    return timeline.body.events.filter((e: { kind: string }) => e.kind === "game_created").map((e: { actor: string }) => e.actor)
+  }
+  expect(await createdBy(registered.body.gameId)).toEqual(["user:actor-admin"])
+  expect(await createdBy(created.body.gameId)).toEqual([`api_key:${key.body.id}`])
 })

@@ -98,4 +98,27 @@ describe("a declared route's error list", () => {
     expect(unlisted.doc?.errors).toEqual(["NotFound"])
     expect(implied.doc?.errors).toEqual(["NotFound"])
   })
+
+  test("a query decoder's errors must be listed too; a declared query implies invalid_request", () => {
+    const Query = Schema.Struct({ limit: Schema.optionalKey(Schema.String) })
+    const tooLarge = { schema: Query, decode: () => Effect.fail(new ArtifactTooLarge({ sizeBytes: 11, limitBytes: 10 })) }
+    const schema = defineRoute({
+      method: "GET",
+      path: "/t/query",
+      doc: doc([]),
+      query: Query,
+      handle: (_ctx, { query }) => Effect.succeed(json(200, { limit: query.limit ?? null })),
+    })
+    // @ts-expect-error the query decoder fails with ArtifactTooLarge, which this route does not list
+    const unlisted = defineRoute({
+      method: "GET",
+      path: "/t/query-unlisted",
+      doc: doc(["NotFound"]),
+      query: tooLarge,
+      handle: () => Effect.succeed(json(200, {})),
+    })
+    expect(schema.doc?.errors).toEqual(["InvalidRequest"])
+    expect(schema.input?.query).toBe(Query)
+    expect(unlisted.doc?.errors).toEqual(["NotFound", "InvalidRequest"])
+  })
 })

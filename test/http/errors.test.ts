@@ -18,6 +18,19 @@ describe("every error has the shape {error, detail}", () => {
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: "not_found", detail: expect.stringContaining("endpoint") }])
     const wrong = await raw("PUT", "/api/games/engine")
     expect([wrong.status, wrong.headers.get("allow"), (await wrong.json()).error]).toEqual([405, "POST", "method_not_allowed"])
+    // HEAD is allowed wherever GET is; the app's own endpoints answer other methods the same way.
+    for (const [method, path, allow] of [
+      ["PUT", "/api/catalog", "GET, HEAD"],
+      ["PUT", "/api/session", "POST, DELETE"],
+      ["POST", "/healthz", "GET, HEAD"],
+      ["DELETE", "/openapi.json", "GET, HEAD"],
+      ["POST", "/metrics", "GET, HEAD"],
+    ] as const) {
+      const refused = await raw(method, path)
+      const body = await refused.json()
+      expect([path, refused.status, refused.headers.get("allow"), body.error]).toEqual([path, 405, allow, "method_not_allowed"])
+      expect(body.detail).toBe(`This endpoint accepts ${allow}.`)
+    }
   })
 
   test("malformed JSON, empty bodies and non-objects are 400 invalid_request", async () => {
@@ -26,6 +39,19 @@ describe("every error has the shape {error, detail}", () => {
       const parsed = await reply.json()
       expect([body, reply.status, parsed.error, typeof parsed.detail]).toEqual([body, 400, "invalid_request", "string"])
     }
+  })
+
+  test("a JSON body that is not UTF-8 is 400 invalid_request saying so; nothing is created", async () => {
+    const before = (await t.api.call("GET", "/api/me/games", { token })).body.games.length
+    // {"name":"Caf<0xE9>"}: Latin-1, and a lone continuation byte.
+    for (const bytes of [[...new TextEncoder().encode('{"name":"Caf'), 0xe9, ...new TextEncoder().encode('"}')], [0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x80, 0x7d]]) {
+      const reply = await raw("POST", "/api/games/engine", { body: new Uint8Array(bytes), headers: { "content-type": "application/json" } })
+      expect([reply.status, await reply.json()]).toEqual([400, { error: "invalid_request", detail: expect.stringContaining("body: not valid UTF-8") }])
+    }
+    expect((await t.api.call("GET", "/api/me/games", { token })).body.games.length).toBe(before)
+    // A byte order mark is still fine.
+    const bom = await raw("POST", "/api/games/engine", { body: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"name":"With BOM"}')]) })
+    expect(bom.status).toBe(201)
   })
 
   test("a JSON body over 64 KiB is 413 request_too_large, declared or streamed", async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
 
 // Routes that declare their input (adapters/http/routeInput.ts): the app authenticates, then decodes the body, then
-// the path, before the handler runs, and answers each problem in the order the API conventions say (401 → 400/413 → 404).
+// the path, then the query, before the handler runs, and answers each problem in the order the API conventions say
+// (401 → 400/413 → 404; a query's 400 after the path's 404).
 
 describe("declared route input", () => {
   let t: TestApp
@@ -54,11 +55,12 @@ describe("declared route input", () => {
     const bad = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: 7 } })
     expect([bad.status, bad.body.error]).toEqual([400, "invalid_request"])
     expect(bad.body.detail).toMatch(/reason: /)
+    // Approve and reject are about a game: for an administrator, a game id that cannot be ours is an unknown game.
     const good = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/reject", { token: admin, body: { reason: "no" } })
-    expect([good.status, good.body.error]).toEqual([404, "not_found"])
+    expect([good.status, good.body.error]).toEqual([404, "game_not_found_or_forbidden"])
     // An optional body may be absent: then the path decides.
     const approve = await t.api.call("POST", "/api/admin/games/not!an!id/releases/1.0.0/approve", { token: admin })
-    expect([approve.status, approve.body.error]).toEqual([404, "not_found"])
+    expect([approve.status, approve.body.error]).toEqual([404, "game_not_found_or_forbidden"])
   })
 
   test("a path refusal may name what it refused: a game id that cannot be ours is the caller's unknown game", async () => {
@@ -66,9 +68,31 @@ describe("declared route input", () => {
     const refused = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: declaration })
     expect([refused.status, refused.body.error]).toEqual([404, "game_not_found_or_forbidden"])
     expect(refused.body.detail).toContain("'not!an!id'")
+    // One that cannot even be read is not named as an empty id.
+    const garbled = await t.api.call("POST", "/api/games/%ZZ/releases/upload-url", { token: creator, body: declaration })
+    expect([garbled.status, garbled.body.error, garbled.body.detail]).toEqual([
+      404,
+      "game_not_found_or_forbidden",
+      "No such game owned by you; check the gameId returned when you created the game.",
+    ])
     // A declared size above the limit is the body's 413, before the path.
     const tooLarge = await t.api.call("POST", "/api/games/not!an!id/releases/upload-url", { token: creator, body: { ...declaration, sizeBytes: 2 ** 31 } })
     expect([tooLarge.status, tooLarge.body.error]).toEqual([413, "artifact_too_large"])
+  })
+
+  test("a declared query is decoded after the path: each bad parameter named in one 400, a path that cannot exist first", async () => {
+    const gameId = await newGame(t, creator, "Route Query Game")
+    const files = (game: string, query: string) => t.api.call("GET", `/api/admin/games/${game}/releases/1.0.0/files${query}`, { token: admin })
+    const bad = await files(gameId, "?limit=0&cursor=%25&limit=5")
+    expect([bad.status, bad.body.error]).toEqual([400, "invalid_request"])
+    // The first value of a repeated parameter counts.
+    expect(bad.body.detail).toContain('limit: an integer from 1 to 1000 (got "0")')
+    expect(bad.body.detail).toContain("cursor: not a cursor of this listing")
+    const impossible = await files("not!an!id", "?limit=0")
+    expect([impossible.status, impossible.body.error]).toEqual([404, "game_not_found_or_forbidden"])
+    // A good query reaches the use case: this game has no release 1.0.0.
+    const unknown = await files(gameId, "?limit=5")
+    expect([unknown.status, unknown.body.error]).toEqual([404, "not_found"])
   })
 
   test("an administrator route answers everyone else 404 before it looks at the body or the path; anonymous callers 401", async () => {

@@ -43,3 +43,22 @@ describe("token subjects (JWT sub) become owner ids", () => {
     }), { numRuns: 50 })
   })
 })
+
+describe("URLs follow the text rules too", () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp()
+  })
+  afterAll(() => t.dispose())
+
+  test("a webhook URL with a bidirectional or control character is 400 naming the code point; nothing is stored", async () => {
+    const owner = await t.token("url-owner")
+    for (const [url, codePoint] of [["https://hooks.example/\u202Egnp.exe", "U+202E"], ["https://hooks.example/a\u0007", "U+0007"], ["https://hooks.example/\u2066x", "U+2066"]]) {
+      const refused = await t.api.call("POST", "/api/me/webhooks", { token: owner, body: { url } })
+      expect([refused.status, refused.body.error]).toEqual([400, "invalid_request"])
+      expect(refused.body.detail).toContain(`url: contains ${codePoint}`)
+    }
+    expect((await t.api.call("GET", "/api/me/webhooks", { token: owner })).body.webhooks).toEqual([])
+    expect((await t.api.call("POST", "/api/me/webhooks", { token: owner, body: { url: "https://hooks.example/%E2%80%AE" } })).status).toBe(201)
+  })
+})

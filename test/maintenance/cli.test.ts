@@ -53,7 +53,7 @@ describe("npm run cli -- migrate / gc", () => {
     const present = (key: string) => Effect.runPromise(ObjectStorage.use((s) => s.head(key)).pipe(Effect.map(Option.isSome), Effect.provide(layer)))
     await Effect.runPromise(
       Effect.gen(function*() {
-        yield* (yield* GameStore).insert(game)
+        yield* (yield* GameStore).insert(game, "system")
         yield* (yield* ReleaseStore).recordIntent(intent)
         const storage = yield* ObjectStorage
         for (const key of [intent.objectKey, orphan]) yield* storage.put(key, streamOf(bytes(key)), { maxBytes: 1000 })

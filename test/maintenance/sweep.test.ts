@@ -33,7 +33,7 @@ const sweepCase = (name: string, records: () => Layer.Layer<GameStore | ReleaseS
           const store = yield* ReleaseStore
           const objects = yield* ObjectStorage
           const game = aGame()
-          yield* (yield* GameStore).insert(game)
+          yield* (yield* GameStore).insert(game, "system")
           const put = (key: string) => objects.put(key, streamOf(bytes(`bytes of ${key}`)), { maxBytes: 1000 })
           const intent = (n: number, expiresAt: Date): UploadIntent => anIntent(game.id, { version: `1.0.${n}`, sha256: sha(n), expiresAt })
           const keys = () => Effect.map(Effect.all([objects.list("releases/"), objects.list("tmp/")]), ([r, t]) => [...r, ...t].map((o) => o.key).sort())

@@ -30,7 +30,7 @@ const setup = async (url: (receiverUrl: string) => string, script?: (index: numb
   const intent = anIntent(game.id, { version: "1.2.0" })
   await runtime.runPromise(Effect.gen(function*() {
     yield* WebhookSubscriptions.use((s) => s.add({ id: "whk_1", ownerId: "usr_creator", url: url(receiver.url), secret, createdAt: new Date() }, 5))
-    yield* GameStore.use((g) => g.insert(game))
+    yield* GameStore.use((g) => g.insert(game, "system"))
     yield* ReleaseStore.use((r) => r.recordIntent(intent))
     yield* ReleaseStore.use((r) => r.finalize(intent.id, aReleaseFor(intent)))
     yield* ReleaseStore.use((r) => r.lifecycle(game.id, { type: "approve", version: "1.2.0", by: "admin", at: new Date(), actor: "user:admin" }))

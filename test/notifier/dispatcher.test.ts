@@ -179,7 +179,7 @@ describe("recovery: pending releases whose event was never queued", () => {
         const games = yield* GameStore
         const releases = yield* ReleaseStore
         const game = aGame()
-        yield* games.insert(game)
+        yield* games.insert(game, "system")
         const now = Date.now()
         const add = Effect.fnUntraced(function*(version: string, ageMs: number, source: "release_api" | "multipart" = "release_api") {
           const intent = anIntent(game.id, { version })

@@ -103,3 +103,27 @@ describe("the review gate's endpoints answer by the 404 rule", () => {
     if (endpoint.name === "withdraw acceptance") expect(after.accepted).toEqual([])
   })
 })
+
+describe("approve and reject answer an administrator by the same rule as the gate's other endpoints", () => {
+  test("an unknown or impossible game is 404 game_not_found_or_forbidden, then an unknown version 404 not_found, then release_not_pending", async () => {
+    const decide = (decision: "approve" | "reject", gameId: string, version: string) =>
+      t.api.call("POST", `/api/admin/games/${encodeURIComponent(gameId)}/releases/${version}/${decision}`, {
+        token: who.admin,
+        ...(decision === "reject" ? { body: { reason: "not this one" } } : {}),
+      })
+    await shipPack(t, who.owner, who.gameId, "3.0.0", readingPack("3.0.0", MAIN_V1))
+    expect((await t.api.call("POST", `/api/games/${who.gameId}/releases/3.0.0/withdraw`, { token: who.owner })).status).toBe(200)
+    for (const decision of ["approve", "reject"] as const) {
+      for (const gameId of ["gm_unknown", "not a game id"]) {
+        const unknownGame = await decide(decision, gameId, "1.0.0")
+        expect([unknownGame.status, unknownGame.body.error], `${decision} ${gameId}`).toEqual([404, "game_not_found_or_forbidden"])
+      }
+      const unknownVersion = await decide(decision, who.gameId, "7.7.7")
+      expect([unknownVersion.status, unknownVersion.body.error], decision).toEqual([404, "not_found"])
+      const withdrawn = await decide(decision, who.gameId, "3.0.0")
+      expect([withdrawn.status, withdrawn.body.error], decision).toEqual([409, "release_not_pending"])
+    }
+    const release = await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0`, { token: who.admin })
+    expect(release.body.status, "nothing was decided").toBe("pending_review")
+  })
+})

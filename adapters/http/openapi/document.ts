@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import type { DomainError } from "../../../domain/errors.ts"
 import { ERROR_TABLE, type StatusAndCode } from "../errorTable.ts"
 import type { Route, RouteDoc } from "../route.ts"
+import { documentedSchema } from "../routeInput.ts"
 import { Finding } from "../../../domain/scan/Finding.ts"
 import { ErrorBody, Health, RateLimitedBody } from "./schemas.ts"
 
@@ -33,21 +34,36 @@ const pathSchemas = (route: Route): Readonly<Record<string, unknown>> => {
   return (schema["properties"] ?? {}) as Record<string, unknown>
 }
 
+/** The query parameters of a route that declares its query, from the Schema App.ts decodes it with. */
+const queryParameters = (route: Route): ReadonlyArray<Json> => {
+  const query = route.input?.query
+  if (query === undefined) return []
+  const schema = jsonSchema(documentedSchema(query), false) as Json
+  const required = new Set((schema["required"] ?? []) as ReadonlyArray<string>)
+  return Object.entries((schema["properties"] ?? {}) as Record<string, unknown>).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    schema: property,
+  }))
+}
+
 const SECURITY = {
   public: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
   admin: [{ bearerAuth: [] }, { sessionCookie: [] }],
   bearer: [{ bearerAuth: [] }],
+  session: [{ sessionCookie: [] }],
 } as const
 
 const errorsOf = (route: Route, doc: RouteDoc): ReadonlyArray<StatusAndCode> => {
   const tags = new Set<DomainError["_tag"]>(doc.errors)
   // What an API key or publisher token outside its scopes or games is answered (adapters/http/credentialAccess.ts), on
   // every route that authenticates its caller: 404 like an unknown route, or like an unknown game for a scoped route
-  // about a game the credential does not cover.
+  // about a game the credential does not cover. A session-only route refuses every Bearer credential with 401.
   if (doc.access !== "public" || doc.credentialScopes !== undefined || route.input?.identify === true) {
     tags.add("SignInRequired")
-    tags.add("NotFound")
+    if (doc.access !== "session") tags.add("NotFound")
     if (doc.credentialScopes !== undefined && route.path.includes(":gameId")) tags.add("GameNotFoundOrForbidden")
   }
   // A JSON body can be malformed, too large or too slow to arrive (adapters/http/body.ts).
@@ -98,16 +114,22 @@ const errorResponses = (codes: ReadonlyArray<StatusAndCode>, okEnvelope: boolean
 export const openApiDocument = (routes: ReadonlyArray<Route>, baseUrl: string): Json => {
   const paths: Record<string, Json> = {}
   for (const route of routes) {
+    // Every JSON route documents itself, wherever it is defined (the API, the multipart endpoint, the pages' upload
+    // token; test/e2e/openapi.test.ts checks it). The routes without a doc are the browser's: HTML pages, sign-in
+    // redirects and static files, which answer HTML, not the JSON this document describes.
     if (route.doc === undefined) continue
     const doc = route.doc
     const path = openApiPath(route.path)
     const declared = pathSchemas(route)
-    const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name: name!,
-      in: "path",
-      required: true,
-      schema: declared[name!] ?? { type: "string" },
-    }))
+    const parameters = [
+      ...[...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+        name: name!,
+        in: "path",
+        required: true,
+        schema: declared[name!] ?? { type: "string" },
+      })),
+      ...queryParameters(route),
+    ]
     const [status, schema] = doc.success
     paths[path] = {
       ...paths[path],

@@ -205,6 +205,9 @@ export const ReleaseScan = Schema.Union([
 ])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })
+
+/** A short-lived token for the multipart endpoint, for the submit page. */
+export const UploadToken = Schema.Struct({ token: Schema.String, expiresAt: Timestamp })
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
 
 /** The multipart endpoint's answers: accepted for review, or refused with its blocking findings (422). */

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
+import { SlugPath } from "../../../domain/game/Slug.ts"
 import { ReleasePath } from "../../../domain/release/ReleasePath.ts"
 import { pageParamsOf } from "../pageParams.ts"
 import type { Route, RouteContext } from "../route.ts"
-import { rawParam } from "../route.ts"
 import { decodePath } from "../routeInput.ts"
 import { authRoutes, type SignInMode } from "../routes/auth.ts"
 import { uploadTokenRoutes } from "../routes/uploadToken.ts"
@@ -94,7 +94,11 @@ export const pageRoutes = (options: BrowserOptions): ReadonlyArray<Route> => [
         })),
   },
   { method: "GET", path: "/games", handle: (ctx) => publicPage(ctx, (principal) => gamesPage(principal, catalogParamsOf(ctx.request))) },
-  { method: "GET", path: "/games/:slug", handle: (ctx) => publicPage(ctx, (principal) => gamePage(principal, rawParam(ctx, "slug"))) },
+  {
+    method: "GET",
+    path: "/games/:slug",
+    handle: (ctx) => publicPage(ctx, (principal) => Effect.flatMap(decodePath(SlugPath, "game", ctx.params), ({ slug }) => gamePage(principal, slug))),
+  },
   { method: "GET", path: "/assets/:file", handle: (ctx) => Effect.sync(() => assetResponse(ctx)) },
 ]
 

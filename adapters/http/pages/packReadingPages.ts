@@ -3,12 +3,13 @@
 // release, and the pack's download. Administrators only, like the rest of /admin.
 import { Effect } from "effect"
 import type { Principal } from "../../../domain/auth/Principal.ts"
-import { NotFound } from "../../../domain/errors.ts"
+import { decodeInput } from "../../../domain/decode.ts"
 import { downloadUrl } from "../../../domain/release/DownloadUrl.ts"
 import { isValidVersion } from "../../../domain/release/Version.ts"
 import { diffRelease, type ReleaseDiff } from "../../../domain/review/DiffReleases.ts"
 import type { PackFileEntry } from "../../../domain/review/PackFile.ts"
 import { existingRelease, listReleaseFiles, readReleaseFile } from "../../../domain/review/ReadPack.ts"
+import { DiffQuery, type FileQuery, FilesQuery } from "../../../domain/review/ReadingQueries.ts"
 import { codeView, unifiedView } from "./codeView.ts"
 import { findingsList, type ShownFinding } from "./findings.ts"
 import { acceptAction } from "./reviewGateSections.ts"
@@ -24,7 +25,8 @@ const allFiles = Effect.fnUntraced(function*(principal: Principal, gameId: strin
   const files: Array<PackFileEntry & { findingCount: number }> = []
   let cursor: string | null = null
   do {
-    const listing: Effect.Success<ReturnType<typeof listReleaseFiles>> = yield* listReleaseFiles(principal, gameId, version, { limit: null, cursor })
+    const query = yield* decodeInput(FilesQuery, cursor === null ? {} : { cursor })
+    const listing: Effect.Success<ReturnType<typeof listReleaseFiles>> = yield* listReleaseFiles(principal, gameId, version, query)
     files.push(...listing.files)
     cursor = listing.nextCursor
   } while (cursor !== null)
@@ -116,12 +118,14 @@ export const diffSection = (gameId: string, version: string, diff: ReleaseDiff, 
   )}
 </section>`
 
-/** The three sections the release page shows; `against` from its query string. */
+const AGAINST_ACTIVE = DiffQuery.make({})
+
+/** The three sections the release page shows; `against` from its query string (anything but a version: the active release). */
 export const packReadingSections = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, against: string | null) {
   const files = yield* allFiles(principal, gameId, version)
-  const chosen = against !== null && isValidVersion(against) ? against : null
+  const chosen = against !== null && isValidVersion(against) ? DiffQuery.make({ against }) : AGAINST_ACTIVE
   const diff = yield* diffRelease(principal, gameId, version, chosen).pipe(
-    Effect.catchTag("NotFound", () => diffRelease(principal, gameId, version, null)),
+    Effect.catchTag("NotFound", () => diffRelease(principal, gameId, version, AGAINST_ACTIVE)),
   )
   return { files, diff }
 })
@@ -130,10 +134,8 @@ export const packReadingSections = Effect.fnUntraced(function*(principal: Princi
  * GET /admin/games/{gameId}/releases/{version}/code?path=…: one file, highlighted, each finding at its line with who
  * accepted it, and (pending releases) the accept action of the release page's findings (assets/review.js posts it).
  */
-export const codePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, path: string | null) {
-  const file = yield* readReleaseFile(principal, gameId, version, path).pipe(
-    Effect.catchTag("InvalidRequest", () => Effect.fail(new NotFound({ what: "file" }))),
-  )
+export const codePage = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string, query: FileQuery) {
+  const file = yield* readReleaseFile(principal, gameId, version, query)
   const pending = (yield* existingRelease(gameId, version)).status === "pending_review"
   const action = (finding: ShownFinding, key: string) => acceptAction(gameId, finding, key, pending)
   const unplaced = file.findings.filter((f) => f.line === null)
@@ -156,9 +158,8 @@ ${body}`,
   }))
 })
 
-/** GET /admin/games/{gameId}/releases/{version}/download: the pack, through a short-lived presigned URL. */
+/** GET /admin/games/{gameId}/releases/{version}/download: the pack, through a short-lived presigned URL (administrators). */
 export const downloadRedirect = Effect.fnUntraced(function*(principal: Principal, gameId: string, version: string) {
-  if (!principal.isAdmin) return yield* new NotFound({ what: "route" })
   const { url } = yield* downloadUrl(principal, gameId, version)
   return redirect(url, {}, 303)
 })

@@ -2,11 +2,13 @@
 // cache (adapters/cache/CatalogPages.ts) with an entity tag so clients and proxies revalidate for the cost of a 304.
 import { Effect } from "effect"
 import { FastResponse } from "srvx"
-import { readCatalogRequest, publishedGameBySlug } from "../../../domain/catalog/CatalogPage.ts"
+import { CatalogQueryString, decodeCatalogQuery, publishedGameBySlug } from "../../../domain/catalog/CatalogPage.ts"
+import { SlugPath } from "../../../domain/game/Slug.ts"
 import { CatalogPages, type SerializedPage } from "../../cache/CatalogPages.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
-import { rawParam, type Route, type RouteContext } from "../route.ts"
+import type { Route } from "../route.ts"
+import { defineRoute } from "../routeInput.ts"
 
 /** Shared caches may keep a page this long; the service changes tags within 1 s of a decision anyway. */
 export const CATALOG_CACHE_CONTROL = "public, max-age=5"
@@ -31,13 +33,6 @@ const rawQuery = (url: string): string => {
   return start < 0 ? "" : url.slice(start)
 }
 
-const catalogPage = Effect.fnUntraced(function*(ctx: RouteContext) {
-  const query = new URL(ctx.request.url).searchParams
-  const request = yield* readCatalogRequest({ limit: query.get("limit"), cursor: query.get("cursor"), q: query.get("q") })
-  const page = yield* CatalogPages.use((pages) => pages.page(request, rawQuery(ctx.request.url)))
-  return pageResponse(ctx.request, page)
-})
-
 /** A page the cache holds, answered without the Effect runtime (CatalogPageCacheOptions.fastHits). */
 const keptPage = CatalogPages.useSync((pages): ((request: Request) => Response | null) => {
   const peek = pages.peek
@@ -49,7 +44,7 @@ const keptPage = CatalogPages.useSync((pages): ((request: Request) => Response |
 })
 
 export const catalogRoutes: ReadonlyArray<Route> = [
-  {
+  defineRoute({
     method: "GET",
     path: "/api/catalog",
     doc: {
@@ -57,20 +52,27 @@ export const catalogRoutes: ReadonlyArray<Route> = [
         "A page of published games, newest first publication first (?limit=1-100&cursor=nextCursor&q=prefix of name or slug); ETag, 304 on If-None-Match",
       access: "public",
       success: [200, Wire.CatalogPage],
-      errors: ["InvalidRequest"],
+      errors: [],
     },
-    handle: catalogPage,
+    // A kept page is answered ahead of all this (App.ts runs the shortcut first); the query is decoded otherwise.
     shortcut: keptPage,
-  },
-  {
+    query: { schema: CatalogQueryString, decode: decodeCatalogQuery },
+    handle: (ctx, { query }) =>
+      Effect.map(CatalogPages.use((pages) => pages.page(query, rawQuery(ctx.request.url))), (page) => pageResponse(ctx.request, page)),
+  }),
+  defineRoute({
     method: "GET",
     path: "/api/games/by-slug/:slug",
     doc: {
-      summary: "A published game by its slug: name, active version, size, sha256, first published (404 for anything not published)",
+      summary:
+        "A published game by its slug: name, active version, size, sha256, first published (404 game_not_found_or_forbidden for anything not published; not_found for what cannot be a slug)",
       access: "public",
       success: [200, Wire.CatalogGame],
       errors: ["GameNotFoundOrForbidden"],
     },
-    handle: (ctx) => Effect.map(publishedGameBySlug(rawParam(ctx, "slug")), (game) => json(200, game)),
-  },
+    // Text that cannot be a slug (malformed percent-encoding included) names no game: 404 not_found, nothing echoed.
+    params: SlugPath,
+    paramsNotFound: "game",
+    handle: (_ctx, { params }) => Effect.map(publishedGameBySlug(params.slug), (game) => json(200, game)),
+  }),
 ]

@@ -1,5 +1,4 @@
 import { Effect } from "effect"
-import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
 import { GamePath } from "../../../domain/game/GamePath.ts"
 import { releaseDetail } from "../../../domain/game/Views.ts"
 import { DeclarationBody, decodeDeclaration } from "../../../domain/release/Declaration.ts"
@@ -13,12 +12,11 @@ import { DEPENDENCY_FAILURE } from "../errorTable.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route } from "../route.ts"
+import { notYourGame } from "../pathRefusals.ts"
 import { defineRoute } from "../routeInput.ts"
 
 /** upload-url's and finalize's body: 400 for bad fields, then 413 for a size above the limit (the Schema is documented). */
 const declaration = { schema: DeclarationBody, decode: decodeDeclaration }
-/** A game id that cannot be one of ours is answered like a game the caller does not own, naming it. */
-const notYourGame = (path: Readonly<Record<string, string>>) => new GameNotFoundOrForbidden({ gameId: path["gameId"] ?? "" })
 
 export const releaseRoutes: ReadonlyArray<Route> = [
   defineRoute({

@@ -4,6 +4,7 @@ import { ReleasePath } from "../../../domain/release/ReleasePath.ts"
 import { approveRelease, RejectBody, rejectRelease, reviewQueue } from "../../../domain/review/Review.ts"
 import { ApproveBody } from "../../../domain/review/ReviewGate.ts"
 import { pageParamsOf } from "../pageParams.ts"
+import { notYourGameOrRelease } from "../pathRefusals.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route } from "../route.ts"
@@ -47,6 +48,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       access: "admin",
       success: [200, Wire.ReviewDecision],
       errors: [
+        "GameNotFoundOrForbidden",
         "NotFound",
         "ReleaseNotPending",
         "Claimed",
@@ -61,7 +63,7 @@ export const reviewRoutes: ReadonlyArray<Route> = [
     body: ApproveBody,
     optionalBody: true,
     params: ReleasePath,
-    paramsNotFound: "release",
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params, body }) => Effect.map(approveRelease(principal, params.gameId, params.version, body), decisionResponse),
   }),
   defineRoute({
@@ -71,11 +73,11 @@ export const reviewRoutes: ReadonlyArray<Route> = [
       summary: "Reject with a reason the creator sees; the previously approved release stays active (administrators)",
       access: "admin",
       success: [200, Wire.ReviewDecision],
-      errors: ["NotFound", "ReleaseNotPending", "Claimed"],
+      errors: ["GameNotFoundOrForbidden", "NotFound", "ReleaseNotPending", "Claimed"],
     },
     body: RejectBody,
     params: ReleasePath,
-    paramsNotFound: "release",
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params, body }) => Effect.map(rejectRelease(principal, params.gameId, params.version, body), decisionResponse),
   }),
 ]

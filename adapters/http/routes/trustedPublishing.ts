@@ -2,20 +2,17 @@ import { Effect } from "effect"
 import type { TrustedPublisher } from "../../../domain/credentials/TrustedPublisher.ts"
 import { AddTrustedPublisherBody, ExchangeBody, PublisherPath } from "../../../domain/credentials/TrustedPublisher.ts"
 import { addTrustedPublisher, exchangePublishingToken, listTrustedPublishers, removeTrustedPublisher } from "../../../domain/credentials/TrustedPublishers.ts"
-import { GameNotFoundOrForbidden } from "../../../domain/errors.ts"
 import { GamePath } from "../../../domain/game/GamePath.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route } from "../route.ts"
+import { notYourGame } from "../pathRefusals.ts"
 import { defineRoute } from "../routeInput.ts"
 
 // Trusted publishers are managed by the game's owner or an administrator with their own token or session (no
 // credential scopes: keys and publishing tokens get 404); the exchange itself needs no sign-in, only the CI's ID token.
 
 const view = (publisher: TrustedPublisher) => ({ ...publisher, createdAt: publisher.createdAt.toISOString() })
-
-/** A game id that cannot be one of ours is a game the caller does not manage, named as sent. */
-const notYourGame = (path: Readonly<Record<string, string>>) => new GameNotFoundOrForbidden({ gameId: path["gameId"] ?? "" })
 
 export const trustedPublishingRoutes: ReadonlyArray<Route> = [
   defineRoute({

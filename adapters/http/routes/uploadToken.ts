@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { SignInRequired } from "../../../domain/errors.ts"
 import { Clock } from "../../../ports/Clock.ts"
 import { UploadTokens } from "../../../ports/UploadTokens.ts"
-import { authenticate } from "../auth.ts"
+import { sessionCaller } from "../auth.ts"
+import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route, RouteContext } from "../route.ts"
 import { defineRoute } from "../routeInput.ts"
@@ -15,14 +16,19 @@ export const uploadTokenRoutes: ReadonlyArray<Route> = [
   defineRoute({
     method: "POST",
     path: "/api/session/upload-token",
-    errors: ["SignInRequired"],
+    doc: {
+      summary: "A token for the multipart submit endpoint, valid 5 minutes (the submit page's browser session only; Bearer callers send their own token there)",
+      access: "session",
+      success: [200, Wire.UploadToken],
+      errors: ["SignInRequired"],
+    },
     handle: Effect.fnUntraced(function*(ctx: RouteContext) {
       if (ctx.request.headers.get("authorization") !== null) {
         return yield* new SignInRequired({
           reason: "Upload tokens are for the browser session of this site's pages; API clients send their own access token to the submit endpoint",
         })
       }
-      const principal = yield* authenticate(ctx.request, ctx.auth)
+      const principal = yield* sessionCaller(ctx.request, ctx.auth)
       if (principal === null) return yield* new SignInRequired({ reason: "Sign in on this site first (a session cookie sent from its own pages)" })
       ctx.setUser(principal.userId)
       const now = yield* Clock.use((clock) => clock.now)

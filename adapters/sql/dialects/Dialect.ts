@@ -56,4 +56,9 @@ export interface Dialect {
   inIndexOrder<T extends string>(table: T, index: string): T
   /** `+column` keeps the planner from reading through the column's index (SQLite's documented no-op; keyset.ts). */
   readonly unaryPlusHidesIndex: boolean
+  /**
+   * A row a write transaction decides on must be read with SELECT … FOR UPDATE so a concurrent one waits for the commit
+   * (MySQL at READ COMMITTED); false where write transactions already run one at a time (SQLite's BEGIN IMMEDIATE).
+   */
+  readonly locksRowsForUpdate: boolean
 }

@@ -94,4 +94,5 @@ export const mysqlDialect: Dialect = {
   sameText: (column, value) => sql<boolean>`(${sql.ref(column)} = ${value} and cast(${sql.ref(column)} as binary) = cast(${value} as binary))`,
   inIndexOrder: <T extends string>(table: T, index: string) => sql.raw(`${table} FORCE INDEX (${index})`) as unknown as T,
   unaryPlusHidesIndex: false,
+  locksRowsForUpdate: true,
 }

@@ -63,4 +63,5 @@ export const sqliteDialect: Dialect = {
   sameText: (column, value) => sql<boolean>`${sql.ref(column)} = ${value}`,
   inIndexOrder: (table) => table,
   unaryPlusHidesIndex: true,
+  locksRowsForUpdate: false,
 }

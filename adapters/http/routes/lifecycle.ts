@@ -86,7 +86,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/admin/games/:gameId/releases/:version/takedown",
     doc: {
-      summary: "Take an approved release down (administrators): its object moves to quarantine at once; the game falls back to the newest approved release",
+      summary: "Take an approved release down (administrators): its object moves to quarantine at once; the game falls back to the newest approved release that was live before or asked to go live on approval",
       access: "admin",
       success: [200, Wire.LifecycleOutcome],
       errors: ["GameNotFoundOrForbidden", "NotFound", "ReleaseNotApproved", "StoredArtifactMissing", "StorageNotConfigured"],

@@ -90,7 +90,7 @@ export const creatorWebhooksContract = (name: string, makeLayer: () => Layer.Lay
           s.create({
             id: keyCreated.apiKeyId, ownerId: lonely, name: "k", prefix: "pckg_x", keyHash: `h${n}`, games: "all", scopes: ["read"],
             createdAt: AT, expiresAt: null, revokedAt: null, lastUsedAt: null,
-          }, credentialRecord(keyCreated, [], AT))
+          }, 50, credentialRecord(keyCreated, [], AT))
         )
         assert.deepStrictEqual((yield* drain).map((d) => [d.type, subscriptionOfDelivery(d.dedupeKey)]), [["api_key.created", lonelySubscription]])
       }))

@@ -1,11 +1,10 @@
-// API keys over HTTP on the memory adapters: creation, the scope table, games, revocation, expiry and budgets; the
-// per-account limit under concurrent creations also on the real server over loopback (SQLite and MariaDB).
+// API keys over HTTP on the memory adapters: creation, the scope table, games, revocation, expiry, budgets, and the
+// per-account limit under concurrent creations (on SQLite, MariaDB and the real server: test/e2e/credentialRaces.test.ts).
 import { createHash } from "node:crypto"
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
-import { freshDatabase } from "../setup/mariadb.ts"
-import { apiClient, artifact } from "../support/api.ts"
-import { type RunningServer, startServer } from "../support/server.ts"
+import { artifact } from "../support/api.ts"
+import { createKeysConcurrently } from "../support/credentialRaces.ts"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
 
 const KEY_SHAPE = /^pckg_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/
@@ -201,40 +200,8 @@ describe("submit keys and manifest ids", () => {
   })
 })
 
-/**
- * 55 creations at once by an account that holds one revoked key and one live key: exactly 49 more are created (50
- * live keys), the others answer 400 naming the limit, and the list shows 50.
- */
-const createConcurrently = async (api: TestApp["api"], token: string) => {
-  const revoked = (await api.call("POST", "/api/me/api-keys", { token, body: { name: "old", games: "all", scopes: ["read"] } })).body.id
-  expect((await api.call("DELETE", `/api/me/api-keys/${revoked}`, { token })).status).toBe(204)
-  expect((await api.call("POST", "/api/me/api-keys", { token, body: { name: "kept", games: "all", scopes: ["read"] } })).status).toBe(201)
-  const answers = await Promise.all(Array.from({ length: 55 }, (_, i) =>
-    api.call("POST", "/api/me/api-keys", { token, body: { name: `racer ${i}`, games: "all", scopes: ["read"] } })))
-  expect(answers.filter((a) => a.status === 201)).toHaveLength(49)
-  const refused = answers.filter((a) => a.status !== 201)
-  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 6 }, () => [400, "invalid_request"]))
-  expect(refused[0]!.body.detail).toContain("at most 50 live API keys")
-  expect((await api.call("GET", "/api/me/api-keys", { token })).body.keys).toHaveLength(50)
-}
-
 describe("the limit of live keys per account", () => {
-  test("holds when creations race (memory)", async () => {
-    await createConcurrently(t.api, await t.token("hoarder"))
-  })
-
-  describe.each([
-    ["SQLite", async (): Promise<Record<string, string>> => ({})],
-    ["MariaDB", async (): Promise<Record<string, string>> => ({ DATABASE_URL: await freshDatabase(inject("mariadbUrl"), "api_keys") })],
-  ])("on the real server over HTTP (%s)", (_name, database) => {
-    let server: RunningServer
-    beforeAll(async () => {
-      server = await startServer({ env: await database() })
-    })
-    afterAll(() => server?.stop())
-
-    test("holds when creations race", async () => {
-      await createConcurrently(apiClient(server.baseUrl), server.token("hoarder"))
-    })
+  test("holds when creations race", async () => {
+    await createKeysConcurrently(t.api, await t.token("hoarder"))
   })
 })

@@ -1,19 +1,15 @@
 // Trusted publishing over HTTP: the owner registers CI workflows, a CI's ID token from the local issuer double is
 // exchanged for a 15-minute token that releases that one game, and everything else is refused. The repository's ids
-// are pinned at first use, names match in any case, and the per-game limit holds under concurrent registrations: on
-// the app (memory stores) and on the real server over loopback (SQLite and MariaDB).
-import { mkdtempSync } from "node:fs"
-import { join } from "node:path"
-import { Context, Effect, Layer } from "effect"
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
+// are pinned at first use, names match in any case, and the per-game limit holds under concurrent registrations (on
+// the memory stores here; on SQLite, MariaDB and the real server in test/e2e/credentialRaces.test.ts).
+import { Layer } from "effect"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { ciIssuer, layerJoseCiIdentity } from "../../adapters/identity/JoseCiIdentity.ts"
 import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
-import { layerSqlRecords } from "../../adapters/sql/index.ts"
-import { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
-import { freshDatabase } from "../setup/mariadb.ts"
-import { apiClient, artifact } from "../support/api.ts"
+import { artifact } from "../support/api.ts"
 import { type CiIssuerDouble, githubClaims, gitlabClaims, startCiIssuer } from "../support/ciIssuer.ts"
-import { type RunningServer, startServer } from "../support/server.ts"
+import * as races from "../support/credentialRaces.ts"
+import { githubRepo, makePinBarrier, RE_REGISTER, withPinBarrier } from "../support/credentialRaces.ts"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
 
 let issuer: CiIssuerDouble
@@ -32,26 +28,9 @@ afterAll(async () => {
 
 const GITHUB_PUBLISHER = { provider: "github", repository: "octo-org/space-game", workflow: "release.yml", environment: "production", ref: "refs/heads/main" }
 
-type Api = TestApp["api"]
-
-const register = async (token: string, gameId: string, body: object, api: Api = t.api) => {
-  const added = await api.call("POST", `/api/games/${gameId}/trusted-publishers`, { token, body })
-  if (added.status !== 201) throw new Error(`registration failed: ${JSON.stringify(added.body)}`)
-  return added.body as { id: string }
-}
-const exchange = (idToken: string, gameId?: string, api: Api = t.api) =>
-  api.call("POST", "/api/auth/trusted-publishing/token", { body: gameId === undefined ? { token: idToken } : { token: idToken, gameId } })
-const publishersOf = async (token: string, gameId: string, api: Api = t.api) =>
-  (await api.call("GET", `/api/games/${gameId}/trusted-publishers`, { token })).body.publishers as Array<Record<string, unknown>>
-
-/** A GitHub publisher of `repository` (workflow release.yml, no environment or ref) and the claims of its workflow. */
-const githubRepo = (repository: string) => ({
-  publisher: { provider: "github", repository, workflow: ".github/workflows/release.yml" },
-  claims: (over: Record<string, unknown> = {}) =>
-    githubClaims({ repository, job_workflow_ref: `${repository}/.github/workflows/release.yml@refs/heads/main`, workflow_ref: undefined, ...over }),
-})
-
-const RE_REGISTER = "the game's owner must remove the trusted publisher and register it again"
+const register = (token: string, gameId: string, body: object) => races.registerPublisher(t.api, token, gameId, body)
+const exchange = (idToken: string, gameId?: string) => races.exchangeIdToken(t.api, idToken, gameId)
+const publishersOf = (token: string, gameId: string) => races.publishersOf(t.api, token, gameId)
 
 describe("registering trusted publishers", () => {
   test("the owner adds, lists and removes them; others (and keys) get 404; administrators may manage them", async () => {
@@ -261,75 +240,18 @@ describe("pinning the repository's ids against re-created repositories", () => {
   })
 })
 
-/** Holds pins until both racers of a round have one waiting (5 s at most): each matched the publisher still unpinned. */
-const makePinBarrier = () => {
-  let held: Array<() => void> = []
-  let met = false
-  return {
-    arm: () => void ((held = []), (met = false)),
-    met: () => met,
-    pass: Effect.promise(() =>
-      new Promise<void>((resolve) => {
-        held.push(resolve)
-        if (held.length === 2) {
-          met = true
-          for (const go of held) go()
-        } else setTimeout(resolve, 5000).unref()
-      })
-    ),
-  }
-}
-type PinBarrier = ReturnType<typeof makePinBarrier>
-
-/** The records with every TrustedPublisherStore.pinIds passing the barrier first. */
-const withPinBarrier = (records: Layer.Layer<TrustedPublisherStore, unknown>, barrier: PinBarrier) =>
-  Layer.effectContext(Effect.gen(function*() {
-    const context = yield* Layer.build(records)
-    const inner = Context.get(context, TrustedPublisherStore)
-    return Context.add(context, TrustedPublisherStore, TrustedPublisherStore.of({ ...inner, pinIds: (id, ids) => Effect.andThen(barrier.pass, inner.pinIds(id, ids)) }))
-  })).pipe(Layer.orDie)
-
-/**
- * Rounds of two concurrent first exchanges for a new publisher, with different repository ids: one answer is 200, the
- * other 401 naming repository_id, and the publisher is pinned to the winner's ids. With a barrier, both are held at
- * the pin until each has matched the unpinned publisher: the race happens every round, not by luck.
- */
-const raceFirstExchanges = async (api: Api, owner: string, gameId: string, org: string, rounds: number, barrier?: PinBarrier) => {
-  for (let round = 0; round < rounds; round++) {
-    const repo = githubRepo(`${org}/game-${round}`)
-    await register(owner, gameId, repo.publisher, api)
-    const ids = [{ repository_id: `${round + 1}1`, repository_owner_id: "77" }, { repository_id: `${round + 1}2`, repository_owner_id: "77" }]
-    const tokens = await Promise.all(ids.map((id) => issuer.github(repo.claims(id))))
-    barrier?.arm()
-    const answers = await Promise.all(tokens.map((token) => exchange(token, undefined, api)))
-    if (barrier !== undefined) expect(barrier.met(), "both exchanges reached the pin").toBe(true)
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 401])
-    const winner = answers.findIndex((a) => a.status === 200)
-    expect(answers[1 - winner]!.body.detail).toContain("'repository_id'")
-    expect(answers[1 - winner]!.body.detail).toContain(RE_REGISTER)
-    const pinned = (await publishersOf(owner, gameId, api)).find((p) => p["repository"] === repo.publisher.repository)
-    expect(pinned).toMatchObject({ repositoryId: ids[winner]!.repository_id, repositoryOwnerId: "77" })
-  }
-}
-
-const STORES: ReadonlyArray<readonly [string, () => Promise<Layer.Layer<TrustedPublisherStore, unknown>>]> = [
-  ["memory", async () => layerMemoryRecords],
-  ["SQLite", async () => layerSqlRecords({ target: { kind: "sqlite", path: join(mkdtempSync(join(inject("runDir"), "pins-")), "records.sqlite") } })],
-  ["MariaDB", async () => layerSqlRecords({ target: { kind: "mysql", url: await freshDatabase(inject("mariadbUrl"), "pins") } })],
-]
-
-describe.each(STORES)("two first exchanges with different ids, held together at the pin (%s)", (_name, makeRecords) => {
+describe("two first exchanges with different ids, held together at the pin", () => {
   let raced: TestApp
   const barrier = makePinBarrier()
   beforeAll(async () => {
     const identity = layerJoseCiIdentity({ issuers: [ciIssuer("github", issuer.githubIssuer)], audience: "pckgate" })
-    raced = await makeTestApp({ override: Layer.merge(identity, withPinBarrier(await makeRecords(), barrier)) as Layer.Layer<never> })
+    raced = await makeTestApp({ override: Layer.merge(identity, withPinBarrier(layerMemoryRecords, barrier)) as Layer.Layer<never> })
   })
   afterAll(() => raced.dispose())
 
   test("exactly one pins its ids; the other is refused as a re-created repository would be", async () => {
     const owner = await raced.token("race-owner")
-    await raceFirstExchanges(raced.api, owner, await newGame(raced, owner, "Raced"), "race-org", 3, barrier)
+    await races.raceFirstExchanges(issuer, raced.api, { owner, gameId: await newGame(raced, owner, "Raced") }, "race-org", 3, barrier)
   })
 })
 
@@ -355,51 +277,6 @@ describe("case: GitHub and GitLab names are case-insensitive, as the providers t
 describe("limits hold under concurrent registrations", () => {
   test("25 registrations at once on one game: exactly 20 are added, the others answer 400", async () => {
     const owner = await t.token("busy-owner")
-    await registerConcurrently(t.api, owner, await newGame(t, owner, "Busy"))
-  })
-})
-
-/** 25 concurrent registrations on a game without publishers: exactly MAX_PUBLISHERS_PER_GAME (20) are added. */
-const registerConcurrently = async (api: Api, owner: string, gameId: string) => {
-  const answers = await Promise.all(Array.from({ length: 25 }, (_, i) =>
-    api.call("POST", `/api/games/${gameId}/trusted-publishers`, { token: owner, body: githubRepo(`busy-org/game-${i}`).publisher })))
-  expect(answers.filter((a) => a.status === 201)).toHaveLength(20)
-  const refused = answers.filter((a) => a.status !== 201)
-  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 5 }, () => [400, "invalid_request"]))
-  expect(refused[0]!.body.detail).toContain("at most 20 trusted publishers")
-  expect(await publishersOf(owner, gameId, api)).toHaveLength(20)
-}
-
-describe.each([
-  ["SQLite", async (): Promise<Record<string, string>> => ({})],
-  ["MariaDB", async (): Promise<Record<string, string>> => ({ DATABASE_URL: await freshDatabase(inject("mariadbUrl"), "publishers") })],
-])("on the real server over HTTP (%s)", (_name, database) => {
-  let server: RunningServer
-  let api: Api
-  let owner: string
-  beforeAll(async () => {
-    server = await startServer({
-      env: { ...(await database()), RATE_LIMIT_COUNT: "100", TRUSTED_PUBLISHING_GITHUB_ISSUER: issuer.githubIssuer, TRUSTED_PUBLISHING_GITLAB_ISSUER: issuer.gitlabIssuer },
-    })
-    api = apiClient(server.baseUrl)
-    owner = server.token("server-owner")
-  })
-  afterAll(() => server?.stop())
-
-  const game = async (name: string) => (await api.createGame(owner, { name })).body.gameId as string
-
-  test("two first exchanges at once: exactly one pins; pinned ids are shown and enforced", async () => {
-    await raceFirstExchanges(api, owner, await game("Raced"), "server-race", 4)
-  })
-
-  test("a registration in one case is found by the token's canonical case", async () => {
-    const gameId = await game("Cased")
-    await register(owner, gameId, githubRepo("server-org/cased-game").publisher, api)
-    const minted = await exchange(await issuer.github(githubRepo("Server-Org/Cased-Game").claims()), undefined, api)
-    expect([minted.status, minted.body.gameId]).toEqual([200, gameId])
-  })
-
-  test("25 registrations at once on one game: exactly 20 are added", async () => {
-    await registerConcurrently(api, owner, await game("Busy"))
+    await races.registerConcurrently(t.api, owner, await newGame(t, owner, "Busy"))
   })
 })

@@ -8,8 +8,12 @@ import type { Unavailable } from "../domain/errors.ts"
  * instance from the moment it is stored.
  */
 export class ApiKeyStore extends Context.Service<ApiKeyStore, {
-  /** `record`: the timeline events and webhook deliveries written in the same transaction. */
-  create(key: ApiKey, record?: CredentialRecord): Effect.Effect<void, Unavailable>
+  /**
+   * Stores the key unless its owner already holds `limit` live keys (not revoked, not expired at `key.createdAt`);
+   * false (and nothing written) when they do. The count and the insert are atomic: concurrent creations of one owner
+   * cannot pass the limit together. `record`: the timeline events and webhook deliveries written in the same transaction.
+   */
+  create(key: ApiKey, limit: number, record?: CredentialRecord): Effect.Effect<boolean, Unavailable>
   /** The key with this SHA-256, revoked and expired ones included (callers judge them). */
   findByHash(keyHash: string): Effect.Effect<Option.Option<ApiKey>, Unavailable>
   /** The owner's keys, revoked ones included, newest first. */

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import type { ApiKey } from "../../domain/credentials/ApiKey.ts"
+import { type ApiKey, apiKeyIsLive } from "../../domain/credentials/ApiKey.ts"
 import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import { writeCredentialRecord } from "./memoryCredentialRecord.ts"
 import { MemoryTables } from "./MemoryTables.ts"
@@ -7,10 +7,14 @@ import { MemoryTables } from "./MemoryTables.ts"
 export const layerMemoryApiKeyStore = Layer.effect(ApiKeyStore, MemoryTables.useSync((tables) => {
   const keys = new Map<string, ApiKey>()
   return ApiKeyStore.of({
-    create: (key, record) =>
+    // The count and the insert in one synchronous step: concurrent creations cannot pass the limit together.
+    create: (key, limit, record) =>
       Effect.sync(() => {
+        const live = [...keys.values()].filter((k) => k.ownerId === key.ownerId && apiKeyIsLive(k, key.createdAt))
+        if (live.length >= limit) return false
         keys.set(key.id, key)
         writeCredentialRecord(tables, record)
+        return true
       }),
     findByHash: (keyHash) => Effect.sync(() => Option.fromNullishOr([...keys.values()].find((key) => key.keyHash === keyHash))),
     listByOwner: (ownerId) =>

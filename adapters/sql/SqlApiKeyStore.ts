@@ -27,6 +27,9 @@ export interface ApiKeysTable {
   last_used_at: Timestamp | null
 }
 
+/** The name of the per-owner lock row that creations take (budget_accounts holds one row per account and lock name). */
+const API_KEY_LIMIT_LOCK = "api_keys"
+
 const withApiKeys = (db: Kysely<Tables>): Kysely<Tables & { api_keys: ApiKeysTable }> => db.$extendTables<{ api_keys: ApiKeysTable }>()
 
 const orNull = (value: Date | string | null, time: TimeCodec) => (value === null ? null : time.read(value))
@@ -54,25 +57,36 @@ export const layerSqlApiKeyStore = Layer.effect(
     const write = (date: Date | null) => (date === null ? null : time.write(date))
 
     return ApiKeyStore.of({
-      // The key and its timeline events and webhook deliveries commit together.
-      create: (key, record) =>
-        database.transaction("create API key", (tx) =>
+      // The key and its timeline events and webhook deliveries commit together. Concurrent creations of one owner
+      // serialise on the owner's account lock (the budgets' lock row, under a name of its own; SQLite transactions hold
+      // the write lock), so they cannot pass the limit together: at READ COMMITTED a first key finds no row to lock.
+      create: (key, limit, record) => {
+        const lock = { accountId: key.ownerId, endpoint: API_KEY_LIMIT_LOCK }
+        const countThenCreate = database.transaction("create API key", (tx) =>
           tx.run(async (raw) => {
-            await withApiKeys(raw).insertInto("api_keys").values({
-            id: key.id,
-            owner_id: key.ownerId,
-            name: key.name,
-            prefix: key.prefix,
-            key_hash: key.keyHash,
-            games: JSON.stringify(key.games),
-            scopes: JSON.stringify(key.scopes),
-            created_at: time.write(key.createdAt),
-            expires_at: write(key.expiresAt),
-            revoked_at: write(key.revokedAt),
-            last_used_at: write(key.lastUsedAt),
+            await dialect.lockBudget(raw, lock)
+            const trx = withApiKeys(raw)
+            const live = await trx.selectFrom("api_keys").select("id").where(dialect.sameText("owner_id", key.ownerId)).where("revoked_at", "is", null)
+              .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", time.write(key.createdAt))])).execute()
+            if (live.length >= limit) return false
+            await trx.insertInto("api_keys").values({
+              id: key.id,
+              owner_id: key.ownerId,
+              name: key.name,
+              prefix: key.prefix,
+              key_hash: key.keyHash,
+              games: JSON.stringify(key.games),
+              scopes: JSON.stringify(key.scopes),
+              created_at: time.write(key.createdAt),
+              expires_at: write(key.expiresAt),
+              revoked_at: write(key.revokedAt),
+              last_used_at: write(key.lastUsedAt),
             }).execute()
             await writeCredentialRecord(raw, time, record)
-          })).pipe(orUnavailable),
+            return true
+          }))
+        return database.query("prepare the API key limit lock", (db) => dialect.prepareBudgetLock(db, lock)).pipe(Effect.andThen(countThenCreate), orUnavailable)
+      },
       findByHash: (keyHash) =>
         database.query("read API key", () => db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).executeTakeFirst()).pipe(
           Effect.map((row) => (row === undefined ? Option.none() : Option.some(toApiKey(row, time)))),

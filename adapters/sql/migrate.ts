@@ -16,6 +16,7 @@ import { credentialsSchema } from "./migrations/0009_credentials.ts"
 import { catalogIndexes } from "./migrations/0010_catalog.ts"
 import { lifecycleRecords } from "./migrations/0011_lifecycle_records.ts"
 import { multipartScanCounts } from "./migrations/0012_multipart_scan_counts.ts"
+import { publisherPins } from "./migrations/0013_publisher_pins.ts"
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped: add the next. */
 const migrations = (flavor: Flavor): Record<string, Migration> => ({
@@ -55,6 +56,7 @@ const migrations = (flavor: Flavor): Record<string, Migration> => ({
   "0010_catalog": { up: (db) => catalogIndexes(db, flavor) },
   "0011_lifecycle_records": { up: (db) => lifecycleRecords(db, flavor) },
   "0012_multipart_scan_counts": { up: (db) => multipartScanCounts(db) },
+  "0013_publisher_pins": { up: (db) => publisherPins(db, flavor) },
 })
 
 /** Every migration's name, in the order they apply. */

@@ -47,10 +47,6 @@ export const createApiKey = Effect.fn("createApiKey")(function*(principal: Princ
   if (input.games !== "all") yield* ensureOwnsGames(principal, input.games)
   const store = yield* ApiKeyStore
   const now = yield* (yield* Clock).now
-  const live = (yield* store.listByOwner(principal.userId)).filter((key) => apiKeyIsLive(key, now))
-  if (live.length >= API_KEY_MAX_PER_ACCOUNT) {
-    return yield* new InvalidRequest({ problems: [`an account holds at most ${API_KEY_MAX_PER_ACCOUNT} live API keys; revoke one first`] })
-  }
   const key = apiKeyFor(yield* randomPart())
   const apiKey: ApiKey = {
     id: yield* (yield* Ids).next("key"),
@@ -66,7 +62,9 @@ export const createApiKey = Effect.fn("createApiKey")(function*(principal: Princ
     lastUsedAt: null,
   }
   const event = { type: "api_key.created", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: apiKey.id } as const
-  yield* store.create(apiKey, credentialRecord(event, yield* gamesOfKey(principal.userId, apiKey.games), now))
+  // The store counts the live keys and inserts atomically: concurrent creations cannot pass the limit together.
+  const created = yield* store.create(apiKey, API_KEY_MAX_PER_ACCOUNT, credentialRecord(event, yield* gamesOfKey(principal.userId, apiKey.games), now))
+  if (!created) return yield* new InvalidRequest({ problems: [`an account holds at most ${API_KEY_MAX_PER_ACCOUNT} live API keys; revoke one first`] })
   yield* recordCredentialEvent(event)
   return { apiKey, key }
 })

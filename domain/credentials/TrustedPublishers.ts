@@ -9,8 +9,15 @@ import type { Principal } from "../auth/Principal.ts"
 import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
 import { actorOf } from "./Credential.ts"
 import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
-import { matchPublishers, repositoryOf } from "./publisherMatch.ts"
-import { type AddTrustedPublisherBody, type ExchangeBody, MAX_PUBLISHERS_PER_GAME, normalizedWorkflow, type TrustedPublisher } from "./TrustedPublisher.ts"
+import { type CiClaims, idClaim, idsOf, isIdClaim, matchPublishers, mismatchedClaim, repositoryOf } from "./publisherMatch.ts"
+import {
+  type AddTrustedPublisherBody,
+  type ExchangeBody,
+  MAX_PUBLISHERS_PER_GAME,
+  normalizedWorkflow,
+  platformIdText,
+  type TrustedPublisher,
+} from "./TrustedPublisher.ts"
 
 /** The game, when the caller is a person who owns it or an administrator; 404 for everyone else (keys and tokens too). */
 const managedGame = Effect.fnUntraced(function*(principal: Principal, gameId: string) {
@@ -24,10 +31,6 @@ const managedGame = Effect.fnUntraced(function*(principal: Principal, gameId: st
 /** POST /api/games/{gameId}/trusted-publishers. */
 export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(principal: Principal, gameId: string, input: AddTrustedPublisherBody) {
   const game = yield* managedGame(principal, gameId)
-  const store = yield* TrustedPublisherStore
-  if ((yield* store.listByGame(game.id)).length >= MAX_PUBLISHERS_PER_GAME) {
-    return yield* new InvalidRequest({ problems: [`a game has at most ${MAX_PUBLISHERS_PER_GAME} trusted publishers; remove one first`] })
-  }
   const publisher: TrustedPublisher = {
     id: yield* (yield* Ids).next("tp"),
     gameId: game.id,
@@ -36,11 +39,15 @@ export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(pr
     workflow: normalizedWorkflow(input.provider, input.workflow),
     environment: input.environment ?? null,
     ref: input.ref ?? null,
+    repositoryId: platformIdText(input.repositoryId),
+    repositoryOwnerId: platformIdText(input.repositoryOwnerId),
     createdBy: principal.userId,
     createdAt: yield* (yield* Clock).now,
   }
   const event = { type: "trusted_publisher.added", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: publisher.id } as const
-  yield* store.add(publisher, credentialRecord(event, [game.id], publisher.createdAt))
+  // The store counts and inserts atomically: concurrent additions cannot pass the limit together.
+  const added = yield* TrustedPublisherStore.use((store) => store.add(publisher, MAX_PUBLISHERS_PER_GAME, credentialRecord(event, [game.id], publisher.createdAt)))
+  if (!added) return yield* new InvalidRequest({ problems: [`a game has at most ${MAX_PUBLISHERS_PER_GAME} trusted publishers; remove one first`] })
   yield* recordCredentialEvent(event)
   return publisher
 })
@@ -61,6 +68,46 @@ export const removeTrustedPublisher = Effect.fn("removeTrustedPublisher")(functi
   yield* recordCredentialEvent(event)
 })
 
+/** 401 for an ID token that matches no publisher: the claim that stopped the closest one, never the token. */
+const noMatch = (ci: CiClaims, claim: string, candidates: number, gameId: string | undefined) => {
+  const repository = repositoryOf(ci)
+  const where = gameId === undefined ? "any game" : `game '${gameId}'`
+  if (candidates === 0) {
+    return new SignInRequired({
+      reason: `No trusted publisher of ${where} is registered for the ID token's '${repository.claim}' claim ('${repository.value}' on ${ci.provider})`,
+    })
+  }
+  if (isIdClaim(claim)) return idRefusal(ci, claim)
+  return new SignInRequired({ reason: `The ID token's '${claim}' claim matches no trusted publisher of ${where} registered for '${repository.value}'` })
+}
+
+/** 401 for a token whose repository or owner id is missing, or differs from the one the publisher is pinned to. */
+const idRefusal = (ci: CiClaims, claim: string) => {
+  if (idClaim(ci, claim) === null) return new SignInRequired({ reason: `The ID token has no '${claim}' claim that is a numeric id` })
+  const what = ci.provider === "github" ? "repository or its owner account" : "project or its namespace"
+  return new SignInRequired({
+    reason: `The ID token's '${claim}' claim differs from the one the trusted publisher of '${repositoryOf(ci).value}' is pinned to: ` +
+      `the ${what} was deleted and re-created, or its name now belongs to someone else. If it was legitimately re-created, ` +
+      "the game's owner must remove the trusted publisher and register it again",
+  })
+}
+
+/**
+ * The publisher, pinned to the token's ids if it was not yet: set only while unset, so of two first exchanges with
+ * different ids exactly one pins them, and the other is refused as any later mismatch is.
+ */
+const pinnedOnFirstUse = Effect.fnUntraced(function*(ci: CiClaims, publisher: TrustedPublisher) {
+  if (publisher.repositoryId !== null && publisher.repositoryOwnerId !== null) return publisher
+  const ids = idsOf(ci)
+  // Matching required both ids in the token.
+  const pinned = yield* TrustedPublisherStore.use((store) => store.pinIds(publisher.id, { repositoryId: ids.repositoryId!, repositoryOwnerId: ids.repositoryOwnerId! }))
+  if (Option.isNone(pinned)) return yield* new SignInRequired({ reason: `Trusted publisher ${publisher.id} was removed` })
+  const claim = mismatchedClaim(ci, pinned.value)
+  if (claim !== null) return yield* idRefusal(ci, claim)
+  yield* Effect.logInfo("trusted publisher pinned", { publisherId: publisher.id, ...ids })
+  return pinned.value
+})
+
 /**
  * POST /api/auth/trusted-publishing/token: a CI provider's ID token for a 15-minute token that releases one game as
  * its owner. 401 names the claim that did not match (never the token); 409 when several games match and none was named.
@@ -72,17 +119,10 @@ export const exchangePublishingToken = Effect.fn("exchangePublishingToken")(func
   const candidates = (yield* TrustedPublisherStore.use((store) => store.findByRepository(ci.provider, repository.value!)))
     .filter((publisher) => input.gameId === undefined || publisher.gameId === input.gameId)
   const match = matchPublishers(ci, candidates)
-  if (match._tag === "NoMatch") {
-    const where = input.gameId === undefined ? "any game" : `game '${input.gameId}'`
-    return yield* new SignInRequired({
-      reason: candidates.length === 0
-        ? `No trusted publisher of ${where} is registered for the ID token's '${repository.claim}' claim ('${repository.value}' on ${ci.provider})`
-        : `The ID token's '${match.claim}' claim matches no trusted publisher of ${where} registered for '${repository.value}'`,
-    })
-  }
+  if (match._tag === "NoMatch") return yield* noMatch(ci, match.claim, candidates.length, input.gameId)
   const gameIds = [...new Set(match.publishers.map((publisher) => publisher.gameId))]
   if (gameIds.length > 1) return yield* new AmbiguousPublisher({ gameIds })
-  const publisher = match.publishers[0]!
+  const publisher = yield* pinnedOnFirstUse(ci, match.publishers[0]!)
   const game = yield* GameStore.use((store) => store.get(publisher.gameId))
   if (Option.isNone(game)) return yield* new SignInRequired({ reason: `The game of trusted publisher ${publisher.id} no longer exists` })
   const now = yield* (yield* Clock).now

@@ -69,10 +69,10 @@ export const creatorWebhooksContract = (name: string, makeLayer: () => Layer.Lay
         yield* drain
         const publisher = {
           id: `tp_contract${++n}`, gameId, provider: "github" as const, repository: "o/r", workflow: ".github/workflows/r.yml",
-          environment: null, ref: null, createdBy: owner, createdAt: AT,
+          environment: null, ref: null, repositoryId: null, repositoryOwnerId: null, createdBy: owner, createdAt: AT,
         }
         const added = { type: "trusted_publisher.added", ownerId: owner, actor: `user:${owner}`, gameId, publisherId: publisher.id } as const
-        yield* TrustedPublisherStore.use((s) => s.add(publisher, credentialRecord(added, [gameId], AT)))
+        yield* TrustedPublisherStore.use((s) => s.add(publisher, 20, credentialRecord(added, [gameId], AT)))
         const timeline = yield* Timeline.use((t) => t.list(gameId, 0, 100))
         assert.deepStrictEqual(timeline.filter((e) => e.kind === "trusted_publisher_added").map((e) => [e.actor, e.reason]), [[`user:${owner}`, publisher.id]])
         const sent = yield* drain
@@ -90,7 +90,7 @@ export const creatorWebhooksContract = (name: string, makeLayer: () => Layer.Lay
           s.create({
             id: keyCreated.apiKeyId, ownerId: lonely, name: "k", prefix: "pckg_x", keyHash: `h${n}`, games: "all", scopes: ["read"],
             createdAt: AT, expiresAt: null, revokedAt: null, lastUsedAt: null,
-          }, credentialRecord(keyCreated, [], AT))
+          }, 50, credentialRecord(keyCreated, [], AT))
         )
         assert.deepStrictEqual((yield* drain).map((d) => [d.type, subscriptionOfDelivery(d.dedupeKey)]), [["api_key.created", lonelySubscription]])
       }))

@@ -1,8 +1,10 @@
-// API keys over HTTP on the memory adapters: creation, the scope table, games, revocation, expiry and budgets.
+// API keys over HTTP on the memory adapters: creation, the scope table, games, revocation, expiry, budgets, and the
+// per-account limit under concurrent creations (on SQLite, MariaDB and the real server: test/e2e/credentialRaces.test.ts).
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { ApiKeyStore } from "../../ports/ApiKeyStore.ts"
 import { artifact } from "../support/api.ts"
+import { createKeysConcurrently } from "../support/credentialRaces.ts"
 import { makeTestApp, newGame, type TestApp } from "../support/testApp.ts"
 
 const KEY_SHAPE = /^pckg_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/
@@ -195,5 +197,11 @@ describe("submit keys and manifest ids", () => {
     expect([refused.status, refused.body.error]).toEqual([404, "game_not_found_or_forbidden"])
     const scanned = await submitWith(everything.key, "brand-new-game")
     expect([scanned.status, scanned.body.error]).toEqual([422, "Static analysis failed"])
+  })
+})
+
+describe("the limit of live keys per account", () => {
+  test("holds when creations race", async () => {
+    await createKeysConcurrently(t.api, await t.token("hoarder"))
   })
 })

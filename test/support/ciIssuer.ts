@@ -17,7 +17,9 @@ export interface Minting {
 
 export const githubClaims = (over: Record<string, unknown> = {}): JWTPayload => ({
   repository: "octo-org/space-game",
+  repository_id: "700100",
   repository_owner: "octo-org",
+  repository_owner_id: "700200",
   workflow_ref: "octo-org/space-game/.github/workflows/release.yml@refs/heads/main",
   job_workflow_ref: "octo-org/space-game/.github/workflows/release.yml@refs/heads/main",
   ref: "refs/heads/main",
@@ -29,7 +31,9 @@ export const githubClaims = (over: Record<string, unknown> = {}): JWTPayload => 
 
 export const gitlabClaims = (over: Record<string, unknown> = {}): JWTPayload => ({
   project_path: "games/dungeon",
+  project_id: "800100",
   namespace_path: "games",
+  namespace_id: "800200",
   ci_config_ref_uri: "gitlab.example.com/games/dungeon//.gitlab-ci.yml@refs/heads/main",
   ref: "main",
   ref_path: "refs/heads/main",

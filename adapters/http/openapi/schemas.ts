@@ -245,6 +245,10 @@ export const TrustedPublisherView = Schema.Struct({
   workflow: Schema.String,
   environment: Schema.NullOr(Schema.String),
   ref: Schema.NullOr(Schema.String),
+  /** GitHub repository_id / GitLab project_id, pinned at registration or by the first exchange; null until then. */
+  repositoryId: Schema.NullOr(Schema.String),
+  /** GitHub repository_owner_id / GitLab namespace_id, pinned alike. */
+  repositoryOwnerId: Schema.NullOr(Schema.String),
   createdBy: Schema.String,
   createdAt: Timestamp,
 })

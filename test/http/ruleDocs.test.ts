@@ -10,6 +10,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.dispose())
 
+const escapeHtml = (text: string): string => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;")
+
 const get = async (path: string, accept = "text/html") => {
   const response = await t.app.fetch(new Request(`${TEST_BASE_URL}${path}`, { headers: { accept } }))
   return { status: response.status, type: response.headers.get("content-type"), text: await response.text() }
@@ -30,9 +32,10 @@ describe("GET /docs/rules/{id}", () => {
     for (const pattern of defaultPolicy.patterns) {
       const page = await get(`/docs/rules/${pattern.id}`)
       expect([pattern.id, page.status]).toEqual([pattern.id, 200])
-      const escaped = pattern.rationale.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;")
+      const escaped = escapeHtml(pattern.rationale)
       expect(page.text).toContain(escaped)
       expect(page.text).toContain("How to fix it")
+      if (pattern.fix !== undefined) expect(page.text).toContain(escapeHtml(pattern.fix))
     }
   })
 

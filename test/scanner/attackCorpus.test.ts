@@ -1,8 +1,9 @@
 // The attacker corpus (fixtures/attackProjects.ts), exported and run by the real engine in the global
 // setup: each attack's payload is first shown to fire in godot3-server, then to be caught by the
-// scanner at its file and line. Look-alikes (ordinary code named like attacks) stay free of errors.
+// scanner at its file and line. A project of variants proves each variant fired (its own marker file)
+// and is caught at its own place. Look-alikes (ordinary code named like attacks) stay free of errors.
 import { describe, expect, inject, it } from "vitest"
-import { fixturePackPath, readAttackRun } from "../setup/godot.ts"
+import { fixturePackPath, readAttackRun, variantMarker } from "../setup/godot.ts"
 import { ATTACK_PROJECTS } from "./fixtures/attackProjects.ts"
 import { scanFile } from "./support/scan.ts"
 
@@ -14,8 +15,14 @@ const located = (f: { file: string; line: number | null; rule: string; message: 
   return `${f.file}:${f.line ?? ""} ${f.rule === "banned-api" && policy !== undefined ? policy : f.rule}`
 }
 
+const errorsOf = async (name: string): Promise<ReadonlyArray<string>> => {
+  const report = await scanFile(fixturePackPath(root, name))
+  expect(report.ok).toBe(false)
+  return report.findings.filter((f) => f.severity === "error").map(located)
+}
+
 describe("attacker corpus, run by godot3-server", () => {
-  describe.each(ATTACK_PROJECTS.filter((p) => p.run))("$name", (project) => {
+  describe.each(ATTACK_PROJECTS.filter((p) => p.run && p.variants === undefined))("$name", (project) => {
     it("the engine runs the payload (its marker file exists)", () => {
       const run = readAttackRun(root, project.name)
       expect(run.fired, `payload did not fire; engine output:\n${run.output}`).toBe(true)
@@ -23,10 +30,24 @@ describe("attacker corpus, run by godot3-server", () => {
 
     it("the scanner reports it as an error at its file and line", async () => {
       expect(readAttackRun(root, project.name).fired).toBe(true)
-      const report = await scanFile(fixturePackPath(root, project.name))
-      const errors = report.findings.filter((f) => f.severity === "error").map(located)
+      const errors = await errorsOf(project.name)
       for (const expected of project.expect) expect(errors).toContain(expected)
-      expect(report.ok).toBe(false)
+    })
+  })
+
+  describe.each(ATTACK_PROJECTS.filter((p) => p.run && p.variants !== undefined))("$name", (project) => {
+    it.each(project.variants ?? [])("variant $id: the engine runs it, and the scanner reports it as an error at its file and line", async (variant) => {
+      const run = readAttackRun(root, project.name)
+      const marker = variantMarker(run.markers, variant.id)
+      expect(marker, `variant ${variant.id} did not fire (markers: ${run.markers.join(", ")}); engine output:\n${run.output}`).toBeDefined()
+      if (variant.markerAt !== undefined) expect(marker).toBe(variant.markerAt)
+      const errors = await errorsOf(project.name)
+      for (const expected of variant.expect) expect(errors).toContain(expected)
+    })
+
+    it("the scanner reports the project's own errors", async () => {
+      const errors = await errorsOf(project.name)
+      for (const expected of project.expect) expect(errors).toContain(expected)
     })
   })
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest"
 import { utf8 } from "./support/bytes.ts"
 import { writePack } from "./support/packWriter.ts"
+import { writeBinaryScene } from "./support/resourceWriter.ts"
 import { scanBytes } from "./support/scan.ts"
 
 const MANIFEST = utf8(JSON.stringify({ id: "p", name: "P", version: "1.0.0", engine_sdk: "1", entry_scene: "res://main.tscn", min_players: 1, max_players: 1 }))
@@ -92,5 +93,37 @@ describe("redirects, duplicates and the pack's own EngineGame", () => {
   it("a pack that declares class_name EngineGame itself (Godot 4 grammar)", async () => {
     const report = await scanBytes(pack(3, [{ path: "res://main.gd", data: utf8("extends EngineGame\n") }, { path: "res://fake.gd", data: utf8("class_name EngineGame extends Node2D\n") }]))
     expect(located(report)).toEqual(["res://fake.gd:1 error entry-scene-not-engine-game class_name EngineGame"])
+  })
+})
+
+describe("Godot 4 binary scenes: what the scene makes the engine do without code (the red team's text forms, exported as every Godot 4 export writes scenes)", () => {
+  const binaryScene = (spec: Parameters<typeof writeBinaryScene>[0]) =>
+    pack(3, [{ path: "res://main.gd", data: utf8("extends EngineGame\n") }, { path: "res://level.scn", data: writeBinaryScene(spec) }])
+
+  it("an external script from user://, a connection to set_indexed on source_code, an animation track on .:s:source_code, a source_code property", async () => {
+    const report = await scanBytes(
+      binaryScene({
+        scripts: [{ id: "GDScript_a", source: 'extends Node\nfunc _ready():\n\tOS.execute("t", [])\n', property: "source_code" }],
+        animations: [{ id: "Animation_b", names: ["."], subnames: ["s", "source_code"] }],
+        nodes: [
+          { name: "Level", type: "Node", parent: -1, script: { external: "user://evil.gd" } },
+          { name: "Timer", type: "Timer", parent: 0, script: { builtIn: 0 } },
+        ],
+        connections: [{ from: 1, to: 0, signal: "timeout", method: "set_indexed", binds: ["s:source_code", "x"] }],
+      }),
+    )
+    expect(located(report).filter((l) => l.startsWith("res://level.scn"))).toEqual([
+      "res://level.scn error banned-api script-source-code",
+      "res://level.scn error banned-api script-source-code",
+      "res://level.scn error pack-hostile-path [ext_resource] target",
+      "res://level.scn:3 error banned-api os-process",
+    ])
+    expect(report.findings.filter((f) => /^(the animation track of Animation_b|a scene connection to set_indexed) writes "[.:]*s:source_code"/.test(f.message)).length).toBe(2)
+  })
+
+  it("a built-in script whose bytes are not strict UTF-8 (an overlong quote, which Godot 4 decodes as a quote)", async () => {
+    const source = new Uint8Array([...utf8('extends Node\nvar s = "x'), 0xc0, 0xa2, ...utf8('; OS.execute("t", []); var t = "y"\n')])
+    const report = await scanBytes(binaryScene({ scripts: [{ id: "GDScript_a", source: "", bytes: source }], nodes: [{ name: "L", type: "Node", parent: -1, script: { builtIn: 0 } }] }))
+    expect(located(report).filter((l) => l.startsWith("res://level.scn"))).toEqual(["res://level.scn:1 error banned-api non-strict-utf8", "res://level.scn:2 error banned-api os-process"])
   })
 })

@@ -78,3 +78,44 @@ describe("project settings", () => {
     expect(findings(text)).toEqual([])
   })
 })
+
+describe("project settings that move where the game reads and writes", () => {
+  const withSeverity = (text: string): ReadonlyArray<string> =>
+    projectSettingsFindings(text, "res://project.binary", "res://project.binary").map((f) => `${f.line} ${f.severity} ${f.pattern}`)
+
+  it("a settings override file is an error wherever it is (a game can write it to user:// for the next start)", () => {
+    expect(withSeverity(lines("[application]", 'config/project_settings_override="user://override.cfg"', 'config/project_settings_override.Windows="res://o.cfg"'))).toEqual([
+      "2 error project setting application/config/project_settings_override",
+      "3 error project setting application/config/project_settings_override",
+    ])
+    expect(withSeverity(lines("[application]", 'config/project_settings_override=""'))).toEqual([])
+  })
+
+  it("a custom user:// folder: nested, empty or another program's folder is an error; a plain name of its own a warning", () => {
+    const custom = (name: string | null, app = "My Game") =>
+      withSeverity(lines("[application]", `config/name="${app}"`, "config/use_custom_user_dir=true", ...(name === null ? [] : [`config/custom_user_dir_name="${name}"`])))
+    expect(custom("godot/app_userdata/Victim")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom("Microsoft")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom("..\\\\..\\\\Startup")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom("Summer Studio")).toEqual(["4 warning project setting application/config/custom_user_dir_name"])
+    // No name: the project's name (folders made flat), which may itself be another program's.
+    expect(custom(null)).toEqual(["3 warning project setting application/config/custom_user_dir_name"])
+    expect(custom("", "Microsoft")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(withSeverity(lines("[application]", "config/use_custom_user_dir=false", 'config/custom_user_dir_name="Microsoft"'))).toEqual([])
+  })
+
+  it("a log file outside user:// is an error (3.x logging/, 4.x debug/ settings)", () => {
+    expect(withSeverity(lines("[logging]", 'file_logging/log_path="/tmp/x.log"', "[debug]", 'file_logging/log_path="res://log.txt"', 'file_logging/log_path.pc="user://logs/godot.log"'))).toEqual([
+      "2 error project setting logging/file_logging/log_path",
+      "4 error project setting debug/file_logging/log_path",
+    ])
+  })
+
+  it("settings whose value is a resource the game loads must name a file of the pack, whatever its extension", () => {
+    expect(
+      findings(
+        lines("[gui]", 'theme/custom="user://theme.tres"', 'theme/custom_font="res://font.tres"', "[audio]", 'default_bus_layout="/tmp/layout.x"', "[application]", 'boot_splash/image="uid://abc"', 'config/icon="C:/icon.png"'),
+      ),
+    ).toEqual(["2 pack-hostile-path project setting gui/theme/custom", "5 pack-hostile-path project setting audio/default_bus_layout", "8 pack-hostile-path project setting application/config/icon"])
+  })
+})

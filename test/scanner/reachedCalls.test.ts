@@ -27,13 +27,34 @@ describe("an object that may be any engine object", () => {
     expect(ids(hitsIn(fn3("var o: Object = instance_from_id(5)", "o.kill(1)", "(instance_from_id(6) as Object).kill(2)"), {}, 4))).toEqual(["os-kill", "os-kill"])
   })
 
-  it("escapes where it goes out of sight: a container, a signal, another object's method", () => {
-    expect(hitsIn(fn3("var a = []", "a.append(instance_from_id(5))", "var d = {}", 'd["o"] = instance_from_id(6)', 'emit_signal("s", instance_from_id(7))', "var b = [instance_from_id(8)]"), {}, 3)).toEqual([
+  it("escapes where it goes out of sight: a container whose elements reach a dangerous call, a signal, another object's method", () => {
+    expect(
+      hitsIn(
+        fn3("var a = []", "a.append(instance_from_id(5))", "var d = {}", 'd["o"] = instance_from_id(6)', 'emit_signal("s", instance_from_id(7))', "var b = [instance_from_id(8)]", 'a[0].execute("t", [])', 'd.values()[0].call("kill", 1)'),
+        {},
+        3,
+      ),
+    ).toEqual([
       "4:11 error dangerous-object-escape instance_from_id(…)",
       "6:11 error dangerous-object-escape instance_from_id(…)",
       "7:19 error dangerous-object-escape instance_from_id(…)",
       "8:11 error dangerous-object-escape instance_from_id(…)",
     ])
+    // Through a loop variable, a local holding an element, front(): the element reaches execute or call.
+    for (const use of ["for t in a:\n\t\tt.execute(\"t\", [])", "var t = a.front()\n\tt.call(\"kill\", 1)", "return a[0]", "other(a)"]) {
+      expect(hitsIn(fn3("var a = []", "a.append(instance_from_id(5))", use) + "func other(x):\n\tpass\n", {}, 3), use).toContain("4:11 error dangerous-object-escape instance_from_id(…)")
+    }
+  })
+
+  it("a container whose elements are only looked at or called with methods no policy names is a warning, also as a member", () => {
+    const local = fn3("var targets = []", "targets.append(instance_from_id(5))", "for t in targets:", "\tif is_instance_valid(t):", "\t\tt.take_damage(2)", "\t\tprint(t)", "var first = targets.front()", "if first != null:", "\tfirst.hide()")
+    expect(hitsIn(local, {}, 3)).toEqual(["4:17 warning dangerous-object-escape instance_from_id(…)"])
+    const member = "extends Node\nvar seen = []\nfunc a(id):\n\tseen.append(instance_from_id(id))\nfunc b():\n\tfor s in seen:\n\t\ts.set_process(false)\n"
+    expect(hitsIn(member, {}, 3)).toEqual(["4:14 warning dangerous-object-escape instance_from_id(…)"])
+    // Read by another script, or by a subclass that calls execute on its elements: an error.
+    expect(hitsIn(member, { "res://other.gd": 'extends Node\nfunc f(n):\n\tn.seen[0].queue_free()\n' }, 3)).toEqual(["4:14 error dangerous-object-escape instance_from_id(…)"])
+    expect(ids(hitsIn(member, { "res://sub.gd": 'extends "res://main.gd"\nfunc c():\n\tseen[0].execute("t", [])\n' }, 3))).toEqual(["dangerous-object-escape"])
+    expect(hitsIn(member, { "res://sub.gd": 'extends "res://main.gd"\nfunc c():\n\tseen[0].execute("t", [])\n' }, 3)[0]).toContain("error")
   })
 
   it("cast to your own class (or looked at only) it is your object: no finding", () => {

@@ -3,11 +3,16 @@ import { describe, expect, it } from "vitest"
 import { mapUnescapedPosition, unescapeGodotString } from "../../adapters/scanner/resource/godotString.ts"
 import { TextResourceReader } from "../../adapters/scanner/resource/textResource.ts"
 
-const read = (text: string, chunk = text.length) => {
-  const reader = new TextResourceReader()
-  for (let i = 0; i < text.length; i += chunk) reader.feed(text.slice(i, i + chunk))
+const read = (text: string, chunk = text.length, grammar: 3 | 4 = 4) => {
+  const bytes = new TextEncoder().encode(text)
+  const reader = new TextResourceReader(grammar)
+  for (let i = 0; i < bytes.length; i += chunk) reader.feed(bytes.subarray(i, i + chunk))
   return reader.finish()
 }
+
+const SOURCE = '"extends Reference\\nfunc go(m):\\n\\tOS.execute(\\"touch\\", [m])\\n"'
+const GO = 'extends Reference\nfunc go(m):\n\tOS.execute("touch", [m])\n'
+const scripts = (text: string, grammar: 3 | 4 = 3) => read(text, text.length, grammar).scripts.map((s) => [s.subResource, s.start.line, s.source])
 
 const SCENE = [
   "[gd_scene load_steps=3 format=3]", // 1
@@ -57,6 +62,69 @@ describe("TextResourceReader", () => {
   it("a standalone GDScript resource (.tres with [resource] script/source)", () => {
     const facts = read(['[gd_resource type="GDScript" format=2]', "", "[resource]", 'script/source = "extends Node"', ""].join("\n"))
     expect(facts.scripts.map((s) => s.source)).toEqual(["extends Node"])
+  })
+
+  it("reads script sources the ways the engine's parser reads them (each loaded and ran in Godot 3.2.3)", () => {
+    const resource = (...lines: ReadonlyArray<string>) => ['[gd_resource type="GDScript" format=2]', "", ...lines, ""].join("\n")
+    expect(scripts(resource("[resource]", `source_code = ${SOURCE}`))).toEqual([["", 4, GO]])
+    expect(scripts(resource("[resource]", `"script/source" = ${SOURCE}`))).toEqual([["", 4, GO]])
+    expect(scripts(resource("[resource]", "script/source =", SOURCE))).toEqual([["", 5, GO]])
+    expect(scripts(resource(`[resource] script/source = ${SOURCE}`))).toEqual([["", 3, GO]])
+    expect(scripts(resource("[resource]", `scr ipt / source = ${SOURCE}`))).toEqual([["", 4, GO]])
+    expect(scripts(resource("[resource]", `x"script/" source = ${SOURCE}`))).toEqual([["", 4, GO]])
+    expect(scripts(['[gd_scene load_steps=2 format=2]', '[sub_resource type="GDScript" id=1]', `"script/source" = ${SOURCE}`, '[node name="S" type="Node"]', "script = SubResource( 1 )"].join("\n"))).toEqual([["1", 3, GO]])
+    // A script built in a value: Object(GDScript, …) anywhere, here as a resource's script.
+    expect(scripts(['[gd_resource type="Resource" format=2]', "[resource]", `script = Object(GDScript,"script/source":${SOURCE})`].join("\n"))).toEqual([["Object@3:10", 3, GO]])
+    // Comments and other keys around it change nothing; a key that only looks similar is not the source.
+    expect(scripts(resource("[resource]", "; script/source = \"x\"", `script/sourcex = ${SOURCE}`))).toEqual([])
+  })
+
+  it("decodes escapes as each engine does: Godot 3 keeps an escape's low byte, Godot 4 makes one above U+00FF a space", () => {
+    const text = ['[gd_resource type="GDScript" format=2]', "[resource]", 'script/source = "\\u014f\\u0153.execute()"'].join("\n")
+    expect(read(text, text.length, 3).scripts[0]?.source).toBe("OS.execute()")
+    expect(read(text, text.length, 4).scripts[0]?.source).toBe("  .execute()")
+    // Godot 4: a UTF-16 pair or \\U makes one character, above U+00FF a space too; \\u00e9 is the byte E9, which then
+    // breaks the UTF-8 that follows (it becomes U+FFFD and takes the "|" with it); raw UTF-8 decodes.
+    const pair = ['[gd_resource type="GDScript" format=2]', "[resource]", 'script/source = "\\ud83d\\ude00|\\U01F600|\\u00e9|é|\\" \\\\"'].join("\n")
+    expect(read(pair, pair.length, 4).scripts[0]?.source).toBe(' | |\ufffdé|" \\')
+    // Godot 3: the low bytes of \\ud83d\\ude00 are "=" and NUL, and the text ends at the NUL.
+    expect(read(pair, pair.length, 3).scripts[0]?.source).toBe("=")
+    // Bytes that are not UTF-8 stay the characters as read: escapes whole, bytes as Latin-1 (\\U is no escape in 3.x).
+    const latin = ['[gd_resource type="GDScript" format=2]', "[resource]", 'script/source = "\\U01F600|\\u00e9|é"'].join("\n")
+    expect(read(latin, latin.length, 3).scripts[0]?.source).toBe("U01F600|\u00e9|\u00c3\u00a9")
+  })
+
+  it("paths the resource loads, property paths of animation tracks, and connections with their binds", () => {
+    const facts = read(
+      [
+        "[gd_scene load_steps=3 format=2]",
+        '[ext_resource path="user://evil.gd" type="Script" id=1]',
+        '[ext_resource path="../level.tscn" type="PackedScene" id=2]',
+        '[sub_resource type="Animation" id=3]',
+        'tracks/0/path = NodePath(".:s:source_code")',
+        '[node name="A" type="Node"]',
+        'theme = Resource("/tmp/theme.tres")',
+        '[node name="B" parent="." instance_placeholder="C:/x.tscn"]',
+        '[connection signal="timeout" from="T" to="." method="set_indexed" binds= [ "s:source_code", 1, "x" ]]',
+      ].join("\n"),
+    )
+    expect(facts.loadedPaths.map((p) => [p.path, p.what, p.at.line])).toEqual([
+      ["user://evil.gd", "[ext_resource] Script", 2],
+      ["../level.tscn", "[ext_resource] PackedScene", 3],
+      ["/tmp/theme.tres", "Resource()", 7],
+      ["C:/x.tscn", "instance_placeholder", 8],
+    ])
+    expect(facts.propertyWrites.map((w) => [w.path, w.at.line])).toEqual([[".:s:source_code", 5]])
+    expect(facts.connections.map((c) => [c.method, c.binds, c.at.line])).toEqual([["set_indexed", ["s:source_code", "x"], 9]])
+  })
+
+  it("what the engine cannot parse is malformed: an unknown character, a value cut off, an unpaired surrogate (Godot 4)", () => {
+    expect(() => read('[gd_scene format=2]\n[node name="A" type="Node"]\nx = `\n')).toThrow(/unexpected character/)
+    expect(() => read('[gd_scene format=2]\n[node name="A" type="Node"]\nx = [ 1, 2\n')).toThrow(/ends inside a value/)
+    expect(() => read('[gd_scene format=2]\n[node name="A" type="Node"]\nx = "\\ud83d"\n')).toThrow(/surrogate/)
+    // Numbers and base64 of packed arrays are read past, not kept.
+    const big = `[gd_resource type="Resource" format=2]\n[resource]\ndata = PoolIntArray( ${Array.from({ length: 5000 }, (_, i) => i).join(", ")} )\nbytes = PackedByteArray("${"QUJD".repeat(5000)}")\n`
+    expect(read(big).scripts).toEqual([])
   })
 
   it("an unterminated built-in script is malformed, not silently ignored", () => {

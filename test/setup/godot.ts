@@ -4,8 +4,8 @@
 // content hash (and the engine's version), so an unchanged project costs a file copy.
 import { spawn, spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type AttackProject, ATTACK_PROJECTS } from "../scanner/fixtures/attackProjects.ts"
 import { appendToPack } from "../scanner/support/repack.ts"
@@ -26,8 +26,14 @@ export const attackRunPath = (root: string, name: string): string => join(root, 
 
 /** What running an attack's pack headless showed. */
 export interface AttackRun {
-  /** The payload touched its marker file. */
+  /** The payload touched its marker file (for a project of variants: every variant touched its own). */
   readonly fired: boolean
+  /**
+   * Marker files found under the run's HOME afterwards, relative to it: `payload-fired` for a single
+   * payload, `payload-fired.<variant>` for each variant that fired (wherever the payload managed to
+   * write it, e.g. another game's data folder).
+   */
+  readonly markers: ReadonlyArray<string>
   readonly exitCode: number | null
   /** The engine's last output lines, for a failing test's message. */
   readonly output: string
@@ -64,16 +70,28 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: num
     })
   })
 
-const writeProject = (dir: string, project: GodotProject): void => {
-  for (const [path, text] of Object.entries(project.files)) {
+type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "binaryFiles" | "variants" | "launches">>
+
+const writeProject = (dir: string, project: Exported): void => {
+  const files: Array<[string, string | Uint8Array]> = [...Object.entries(project.files), ...Object.entries(project.binaryFiles ?? {}).map(([path, bytes]): [string, Uint8Array] => [path, Uint8Array.from(bytes)])]
+  for (const [path, data] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
-    writeFileSync(join(dir, path), text)
+    writeFileSync(join(dir, path), data)
   }
 }
 
-const hashOf = (project: GodotProject & Partial<Pick<AttackProject, "appendEntries">>, version: string, attack: boolean): string =>
+const hashOf = (project: Exported, version: string, attack: boolean): string =>
   createHash("sha256")
-    .update(JSON.stringify([version, attack, Object.entries(project.files).sort(), ...(project.appendEntries === undefined ? [] : [Object.entries(project.appendEntries)])]))
+    .update(
+      JSON.stringify([
+        version,
+        attack,
+        Object.entries(project.files).sort(),
+        ...(project.appendEntries === undefined ? [] : [Object.entries(project.appendEntries)]),
+        ...(project.binaryFiles === undefined ? [] : [Object.entries(project.binaryFiles)]),
+        ...(project.variants === undefined ? [] : [project.variants.map((v) => v.id), project.launches ?? 1]),
+      ]),
+    )
     .digest("hex")
     .slice(0, 32)
 
@@ -81,7 +99,7 @@ const hashOf = (project: GodotProject & Partial<Pick<AttackProject, "appendEntri
  * Writes the project and runs `godot3-server --path <project> --export-pack "Summer Game PCK" <abs>.pck`.
  * The engine prints ERROR lines even on success, so only the exit code and the output file decide.
  */
-const exportProject = async (root: string, project: GodotProject & Partial<Pick<AttackProject, "appendEntries">>, cached: string): Promise<void> => {
+const exportProject = async (root: string, project: Exported, cached: string): Promise<void> => {
   const dir = fixtureProjectPath(root, project.name)
   writeProject(dir, project)
   const out = fixturePackPath(root, project.name)
@@ -102,18 +120,51 @@ const exportProject = async (root: string, project: GodotProject & Partial<Pick<
   }
 }
 
-/** Runs the exported pack headless; the payload touches PCKGATE_MARKER. */
-const runAttack = async (root: string, name: string, cached: string): Promise<void> => {
-  const target = attackRunPath(root, name)
+/** Marker files under `home` (any depth), relative to it. */
+const markersIn = (home: string): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name))
+      else if (entry.name === MARKER || entry.name.startsWith(`${MARKER}.`)) found.push(relative(home, join(dir, entry.name)))
+    }
+  }
+  walk(home)
+  return found.sort()
+}
+
+const MARKER = "payload-fired"
+
+/** The marker of variant `id` (`payload-fired.<id>`, or with an extension a saver insisted on: `payload-fired.<id>.tres`), wherever it landed. */
+export const variantMarker = (markers: ReadonlyArray<string>, id: string): string | undefined =>
+  markers.find((m) => {
+    const name = m.slice(m.lastIndexOf("/") + 1)
+    return name === `${MARKER}.${id}` || name.startsWith(`${MARKER}.${id}.`)
+  })
+
+const variantFired = (markers: ReadonlyArray<string>, id: string): boolean => variantMarker(markers, id) !== undefined
+
+/**
+ * Runs the exported pack headless (`launches` times, for payloads that take effect at the next start);
+ * the payload touches PCKGATE_MARKER, each variant PCKGATE_MARKER.<variant>.
+ */
+const runAttack = async (root: string, project: Exported, cached: string): Promise<void> => {
+  const target = attackRunPath(root, project.name)
   if (existsSync(cached)) {
     copyFileSync(cached, target)
     return
   }
   const home = mkdtempSync(join(root, "home-"))
   try {
-    const marker = join(home, "payload-fired")
-    const result = await run(["--main-pack", fixturePackPath(root, name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS)
-    const outcome: AttackRun = { fired: existsSync(marker), exitCode: result.code, output: result.output.slice(-2000) }
+    const marker = join(home, MARKER)
+    let result = { code: null as number | null, output: "" }
+    for (let launch = 0; launch < (project.launches ?? 1); launch++) {
+      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS)
+    }
+    const markers = markersIn(home)
+    const names = new Set(markers.map((m) => m.slice(m.lastIndexOf("/") + 1)))
+    const fired = project.variants === undefined ? names.has(MARKER) : project.variants.every((v) => variantFired(markers, v.id))
+    const outcome: AttackRun = { fired, markers, exitCode: result.code, output: result.output.slice(-2000) }
     writeFileSync(target, JSON.stringify(outcome))
     // Only a run that fired is cached: a failure is looked at again on the next run.
     if (outcome.fired) copyFileSync(target, cached)
@@ -139,12 +190,12 @@ export const exportGodotFixtures = async (root: string): Promise<string> => {
   mkdirSync(CACHE_DIR, { recursive: true })
   mkdirSync(join(root, "packs"), { recursive: true })
   mkdirSync(join(root, "runs"), { recursive: true })
-  const projects = [...GODOT_PROJECTS.map((p) => ({ project: p as GodotProject & Partial<AttackProject>, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p, attack: p.run }))]
+  const projects = [...GODOT_PROJECTS.map((p) => ({ project: p as Exported, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p, attack: p.run }))]
   await pool(
     projects.map(({ project, attack }) => async () => {
       const hash = hashOf(project, version, attack)
       await exportProject(root, project, join(CACHE_DIR, `${hash}.pck`))
-      if (attack) await runAttack(root, project.name, join(CACHE_DIR, `${hash}.run.json`))
+      if (attack) await runAttack(root, project, join(CACHE_DIR, `${hash}.run.json`))
     }),
     PARALLEL,
   )

@@ -32,8 +32,8 @@ ${entry.capability !== undefined ? html`<dt>Capability</dt><dd>${entry.capabilit
 <h2>Why</h2>
 <p>${entry.rationale}</p>
 <h2>How to fix it</h2>
-<p>${RULE_HELP[RULE.bannedApi]} Code that uses it inside a branch that never runs is flagged too, so delete the call
-rather than guarding it. Findings of this pattern carry the rule <a href="/docs/rules/${RULE.bannedApi}"><code>${RULE.bannedApi}</code></a>.</p>`
+<p>${entry.fix !== undefined ? `${entry.fix}.` : html`${RULE_HELP[RULE.bannedApi]} Code that uses it inside a branch that never runs is flagged too, so delete the call
+rather than guarding it.`} Findings of this pattern carry the rule <a href="/docs/rules/${RULE.bannedApi}"><code>${RULE.bannedApi}</code></a>.</p>`
 
 /** A page for a path nobody serves: HTML for browsers (API clients keep the JSON body). */
 export const notFoundPage = (): Response =>

@@ -1,6 +1,7 @@
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { CapabilityUse } from "../../../domain/scan/ScanReport.ts"
+import { FILESYSTEM_SETTINGS } from "./projectSettingsCheck.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 
 // The report's capability summary: for each capability of the fixed vocabulary
@@ -16,6 +17,8 @@ const fromFinding = (f: Finding): CapabilityRecord | null => {
   const capability =
     f.rule === RULE.nativeCode || f.rule === RULE.embeddedInExecutable
       ? "native-code"
+      : f.rule === RULE.hostilePath && FILESYSTEM_SETTINGS.has(f.pattern.replace(/^project setting /, ""))
+        ? "filesystem-outside-sandbox"
       : f.rule === RULE.hostilePath && (f.pattern.endsWith(" target") || f.pattern.startsWith("project setting "))
         ? "runtime-code-loading"
         : f.rule === RULE.bannedApi && f.line === null && f.message.startsWith("Node ")

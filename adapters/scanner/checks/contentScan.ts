@@ -9,6 +9,10 @@ import { parseScript } from "../gdscript/parser.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
 import { decodeUtf8, MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
+import { engineNames } from "../gdscript/engineClasses.ts"
+import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
+import { decodeAsEngine, positionOfByte, StrictUtf8Watch, strictUtf8Problem } from "../text/godotUtf8.ts"
+import { trojanSourceHits } from "../text/trojanSource.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { bytesSource, readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
@@ -22,8 +26,9 @@ import { mapUnescapedPosition } from "../resource/godotString.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { TextResourceReader } from "../resource/textResource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
-import { projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
+import { classRegistrations, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
+import { connectionWrites, loadedPathFinding, propertyWriteFindings } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
@@ -39,6 +44,8 @@ const ENGINE_GAME = "EngineGame"
 interface CollectedScript {
   readonly script: PackScript
   readonly location: ScriptLocation
+  /** Hits found while reading it (its bytes are not strict UTF-8). */
+  readonly hits: ReadonlyArray<PatternHit>
 }
 
 interface Context {
@@ -48,6 +55,8 @@ interface Context {
   readonly state: ScanState
   readonly grammar: Grammar
   readonly scripts: Array<CollectedScript>
+  /** Global classes registered in the project settings (`_global_script_classes`, Godot 3): name → path. */
+  readonly registered: Map<string, string>
 }
 
 /**
@@ -62,7 +71,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [] }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map() }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -81,13 +90,18 @@ export const scanContents = async (
 
 /** Every script with the whole pack in view: classes and constants of one script are known to all. */
 const analyzeScripts = async (ctx: Context): Promise<void> => {
+  const registered = new Map([...(await readGlobalClassCache(ctx.contents)), ...ctx.registered])
+  const idx = indexPolicy(ctx.policy)
   const model = new PackModel(
     ctx.scripts.map((s) => s.script),
-    await readGlobalClassCache(ctx.contents),
+    registered,
+    engineNames(ctx.grammar, idx),
   )
-  for (const { script, location } of ctx.scripts) {
+  for (const { script, location, hits: readHits } of ctx.scripts) {
     try {
-      const { hits, uses } = analyzeScript(script, model, ctx.policy)
+      const analysis = analyzeScript(script, model, ctx.policy)
+      const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
+      const uses = analysis.uses
       const findings = scriptFindings(hits, location)
       ctx.state.findings.push(...findings)
       findings.forEach((f, i) => {
@@ -133,13 +147,23 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
 /** Godot 4's `.godot/global_script_class_cache.cfg`: class_name → script path, also for classes of compiled scripts. */
 export const readGlobalClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
   const entry = contents.get("res://.godot/global_script_class_cache.cfg")
-  const map = new Map<string, string>()
-  if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return map
-  const text = new TextDecoder().decode(await contents.bytesOf(entry))
-  for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
-    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], m[2].startsWith("res://") ? m[2] : `res://${m[2]}`)
-  }
-  return map
+  if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return new Map()
+  return classRegistrations(new TextDecoder().decode(await contents.bytesOf(entry)))
+}
+
+/** Trojan Source hits of a script's text. */
+const textHits = (idx: PolicyIndex, source: string, grammar: Grammar): ReadonlyArray<PatternHit> => {
+  const entry = idx.text.get("trojan-source")
+  if (entry === undefined) return []
+  return trojanSourceHits(source, grammar).map((h) => ({ entry, line: h.line, column: h.column, severity: h.severity, matched: "hidden characters", note: h.note }))
+}
+
+/** A hit for bytes that are not strict UTF-8, at the first offending byte. */
+const encodingHit = (policy: Policy, bytes: Uint8Array, what: string): PatternHit | null => {
+  const entry = indexPolicy(policy).text.get("strict-utf8")
+  const problem = entry === undefined ? null : strictUtf8Problem(bytes)
+  if (entry === undefined || problem === null) return null
+  return { entry, ...positionOfByte(bytes, problem.offset), severity: entry.severity, matched: `${what} not strict UTF-8`, note: `it holds ${problem.what}` }
 }
 
 const unreadable = (contents: PackContents, entry: PackEntry, why: string): Finding =>
@@ -190,7 +214,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
 }
 
 /** Files of project settings and class registrations the engine reads at start-up. */
-const SETTINGS_FILES: ReadonlySet<string> = new Set(["res://project.binary", "res://project.godot", "res://.godot/global_script_class_cache.cfg"])
+const SETTINGS_FILES: ReadonlySet<string> = new Set(["res://project.binary", "res://project.godot", "res://override.cfg", "res://.godot/global_script_class_cache.cfg"])
 const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
@@ -204,6 +228,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
   ctx.state.findings.push(...projectSettingsFindings(text, ctx.contents.creatorPath(entry), entry.path))
+  for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)
 }
 
 const readScriptBytes = async (ctx: Context, entry: PackEntry, limit: number): Promise<Uint8Array> => {
@@ -245,35 +270,43 @@ const hasPeSignature = async (access: RandomAccess): Promise<boolean> => {
 }
 
 /** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */
-const collectScript = (ctx: Context, key: string, entry: PackEntry, source: string, location: ScriptLocation): ScriptAst => {
+const collectScript = (ctx: Context, key: string, entry: PackEntry, source: string, location: ScriptLocation, hits: ReadonlyArray<PatternHit> = []): ScriptAst => {
   const ast = parseScript(source, ctx.grammar)
   if (ast.tooDeep) throw new MalformedData("a script nests expressions or blocks deeper than the scanner follows")
   const isLastCopy = ctx.contents.get(entry.path) === entry
   const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
   const path = key.includes("::") || !isLastCopy ? null : key
-  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source } })
+  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source }, hits })
   return ast
 }
 
 const scanTextScript = async (ctx: Context, entry: PackEntry, bytes: Uint8Array): Promise<void> => {
-  const source = decodeUtf8(bytes)
+  // The text the engine runs, decoded as it decodes it; bytes that are not strict UTF-8 are a finding of their own.
+  const source = decodeAsEngine(bytes, ctx.grammar)
   const file = ctx.contents.creatorPath(entry)
   const location = { file, storedPath: entry.path }
-  const ast = collectScript(ctx, file, entry, source, location)
+  const encoding = encodingHit(ctx.policy, bytes, "the script is")
+  const ast = collectScript(ctx, file, entry, source, location, encoding === null ? [] : [encoding])
   ctx.state.addScript(file, { header: headerOf(ast), file, storedPath: entry.path })
 }
 
 const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
-  const reader = new TextResourceReader()
-  const decoder = new TextDecoder("utf-8")
+  const reader = new TextResourceReader(ctx.grammar)
+  const encoding = new StrictUtf8Watch()
   const access = ctx.contents.accessOf(entry)
   for (let at = 0; at < access.size; at += TEXT_CHUNK_BYTES) {
     const chunk = await readExactly(access, at, Math.min(TEXT_CHUNK_BYTES, access.size - at))
-    reader.feed(decoder.decode(chunk, { stream: true }))
+    encoding.feed(chunk)
+    reader.feed(chunk)
   }
-  reader.feed(decoder.decode())
+  encoding.finish()
   const facts = reader.finish()
   const file = ctx.contents.creatorPath(entry)
+  const problem = encoding.problem
+  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
+  if (problem !== null && strictEntry !== undefined) {
+    ctx.state.findings.push(...scriptFindings([{ entry: strictEntry, line: problem.line, column: problem.column, severity: strictEntry.severity, matched: "the resource is not strict UTF-8", note: `it holds ${problem.what}` }], { file, storedPath: entry.path }))
+  }
   for (const script of facts.scripts) {
     const mapPosition = (line: number, column: number) => mapUnescapedPosition(script.raw, script.start, { line, column })
     const location = { file, storedPath: entry.path, mapPosition }
@@ -281,6 +314,12 @@ const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> =
     const ast = collectScript(ctx, key, entry, script.source, location)
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
+  for (const loaded of facts.loadedPaths) {
+    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, entry.path)
+    if (found !== null) ctx.state.findings.push(found)
+  }
+  const writes = [...facts.propertyWrites, ...facts.connections.flatMap((c) => connectionWrites(c.method, c.binds).map((path) => ({ path, how: `a scene connection to ${c.method}`, at: c.at })))]
+  for (const write of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, entry.path, ctx.state.capabilities))
   ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
@@ -290,16 +329,24 @@ const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void>
   const access = entry.size <= IN_MEMORY_BYTES ? bytesSource(await ctx.contents.bytesOf(entry)) : ctx.contents.accessOf(entry)
   const resource = await openBinaryResource(access, ctx.decompressors)
   const file = ctx.contents.creatorPath(entry)
-  const { scripts, classes } = await readBinaryScripts(resource)
+  const { scripts, classes, propertyPaths } = await readBinaryScripts(resource)
+  for (const external of resource.externals) {
+    const found = loadedPathFinding(external.path, `[ext_resource] ${external.type}`, null, file, entry.path)
+    if (found !== null) ctx.state.findings.push(found)
+  }
+  for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
+  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {
     const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }
     const key = builtInScriptKey(file, script.subResource)
-    const ast = collectScript(ctx, key, entry, script.source, location)
+    const notStrict: ReadonlyArray<PatternHit> = script.notStrict === true && strictEntry !== undefined ? [{ entry: strictEntry, line: 1, column: 1, severity: strictEntry.severity, matched: "the built-in script is not strict UTF-8" }] : []
+    const ast = collectScript(ctx, key, entry, script.source, location, notStrict)
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
   const scene = await readBinarySceneFacts(resource)
   if (scene !== null) {
+    for (const c of scene.connections) for (const path of connectionWrites(c.method, c.binds)) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `a scene connection to ${c.method}`, at: null }, file, entry.path, ctx.state.capabilities))
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
   }

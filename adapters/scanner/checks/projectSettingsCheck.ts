@@ -62,38 +62,96 @@ const withoutLocale = (target: string): string => {
 /** Inside the pack: res:// paths and Godot 4 resource ids (uid://, resolved through the pack's own uid cache). */
 const outsidePack = (path: string): boolean => judgePath(strs([path]), ["res://", "uid://"], true) !== "inside"
 
+/**
+ * Settings whose value is a resource or file the running game loads (ProjectSettings.xml of 3.x and 4.x):
+ * any resource can carry a script, so each must be a file of the pack. Editor-only settings (editor/*,
+ * native icons, mono/dotnet, the movie writer) are not read by an exported game and are not listed.
+ */
+const PATH_SETTINGS: ReadonlySet<string> = new Set([
+  "application/boot_splash/image",
+  "application/config/icon",
+  "audio/default_bus_layout",
+  "audio/buses/default_bus_layout",
+  "display/mouse_cursor/custom_image",
+  "gui/theme/custom",
+  "gui/theme/custom_font",
+  "rendering/environment/default_environment",
+  "rendering/environment/defaults/default_environment",
+  "network/ssl/certificates",
+  "network/tls/certificate_bundle_override",
+])
+
+/** Where the engine writes its log file (3.x, 4.x): only user:// keeps it in the game's own folder. */
+export const LOG_PATHS: ReadonlySet<string> = new Set(["logging/file_logging/log_path", "debug/file_logging/log_path"])
+
+/**
+ * Folders under the user's data folder (%APPDATA% on Windows, ~/.local/share on Linux, Application Support
+ * on macOS) that other programs or the desktop read: a custom user:// there writes into them. Compared
+ * case-insensitively; any folder below one counts too.
+ */
+const SHARED_DATA_FOLDERS: ReadonlySet<string> = new Set([
+  "microsoft", "apple", "google", "mozilla", "code", "npm", "steam", "discord", "godot", "applications", "autostart",
+  "systemd", "dbus-1", "flatpak", "icons", "mime", "fonts", "keyrings", "trash", "nautilus", "kservices5", "gnome-shell", "recently-used.xbel",
+])
+
+/** A setting's own name: `key.<feature>` overrides `key` where the feature applies, and counts as `key`. */
+const settingBase = (key: string): string => {
+  const dot = key.indexOf(".", key.lastIndexOf("/") + 1)
+  return dot < 0 ? key : key.slice(0, dot)
+}
+
+/** OS::get_safe_dir_name with folders allowed: `\` becomes `/`, edges are stripped, `: * ? " < > |` and `..` become `-`. */
+const safeDirName = (name: string): string =>
+  [":", "*", "?", '"', "<", ">", "|", ".."].reduce((s, bad) => s.replaceAll(bad, "-"), name.replaceAll("\\", "/").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""))
+
 /** Findings for the project settings of a pack, given as the text `project.godot` has. */
 export const projectSettingsFindings = (text: string, file: string, storedPath: string): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
-  const hostile = (key: string, path: string, line: number, why: string): void => {
-    findings.push(
-      finding({
-        rule: RULE.hostilePath,
-        file,
-        storedPath,
-        line,
-        pattern: `project setting ${key}`,
-        message: `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, outside the pack: it would load content nobody reviewed. Change the setting in project.godot to a res:// path of a file in the pack, or remove it, and export again.`,
-      }),
-    )
+  /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
+  const flag = (key: string, line: number, message: string): void => {
+    findings.push(finding({ rule: RULE.hostilePath, file, storedPath, line, pattern: `project setting ${key}`, message }))
   }
+  const hostile = (key: string, path: string, line: number, why: string): void =>
+    flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, outside the pack: it would load content nobody reviewed. Change the setting in project.godot to a res:// path of a file in the pack, or remove it, and export again.`)
+  let customUserDir: { readonly on: boolean; readonly line: number } | null = null
+  let customName: StringAt | null = null
+  let appName: StringAt | null = null
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
       const key = section.name === "" ? value.key : `${section.name}/${value.key}`
+      const base = settingBase(key)
       const strings = stringsOf(value.raw, value.line)
+      const first = strings.find((x) => !x.isKey)
       // Settings are decoded with objects allowed (_load_settings_binary): an object given a script runs it at start-up.
       const scripted = /"script":\s*(?!null\b)/.exec(value.raw)
       if (scripted !== null) {
-        findings.push(
-          finding({
-            rule: RULE.hostilePath,
-            file,
-            storedPath,
-            line: value.line + (value.raw.slice(0, scripted.index).match(/\n/g)?.length ?? 0),
-            pattern: `project setting ${key}`,
-            message: `The project setting ${key} holds an object with a script, which the engine would attach when it reads the settings: code outside any reviewed script. Remove the script from the setting in project.godot and export again.`,
-          }),
-        )
+        const line = value.line + (value.raw.slice(0, scripted.index).match(/\n/g)?.length ?? 0)
+        flag(key, line, `The project setting ${key} holds an object with a script, which the engine would attach when it reads the settings: code outside any reviewed script. Remove the script from the setting in project.godot and export again.`)
+      }
+      if (base === "application/config/project_settings_override") {
+        if (first !== undefined && first.text !== "") {
+          flag(base, first.line, `The project setting ${key} makes the engine read more settings from ${JSON.stringify(first.text)} at every start: settings nobody reviewed (an autoload there runs code; a game can write that file to user:// and change what the next start runs). Remove the setting from project.godot and put the settings in project.godot itself, then export again.`)
+        }
+        continue
+      }
+      if (LOG_PATHS.has(base)) {
+        if (first !== undefined && !first.text.startsWith("user://")) {
+          flag(base, first.line, `The project setting ${key} makes the engine write its log to ${JSON.stringify(first.text)}, outside the game's user:// folder (a relative or res:// path lands next to the game or in the working folder). Set it to a path under user:// (the default is "user://logs/godot.log") and export again.`)
+        }
+        continue
+      }
+      if (base === "application/config/use_custom_user_dir") {
+        customUserDir = { on: value.raw.trim() === "true", line: value.line }
+        continue
+      }
+      if (base === "application/config/custom_user_dir_name") {
+        customName = first ?? null
+        continue
+      }
+      if (base === "application/config/name" && first !== undefined) appName = first
+      if (PATH_SETTINGS.has(base)) {
+        for (const p of strings) if (!p.isKey && p.text !== "" && outsidePack(p.text)) hostile(key, p.text, p.line, "load")
+        continue
       }
       if (key === "_global_script_classes" || key === "list") {
         // [{ "base": …, "class": "Name", "path": "res://…" }, …]
@@ -131,11 +189,61 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
       }
     }
   }
+  if (customUserDir?.on === true) {
+    // An empty custom name means the project's name, without folders.
+    const own = safeDirName(customName?.text ?? "")
+    const folder = own !== "" ? own : safeDirName(appName?.text ?? "").replaceAll("/", "-")
+    findings.push(customUserDirFinding(folder, customName?.line ?? customUserDir.line, file, storedPath))
+  }
   return findings
+}
+
+/**
+ * `use_custom_user_dir` puts user:// at `<data folder>/<custom_user_dir_name>` (or the project's name)
+ * instead of the game's own `godot/app_userdata/<name>` (OS::get_user_data_dir): a name with folders, or
+ * one of a folder other programs read, lets the game write there (%APPDATA%/Microsoft/Windows/Start
+ * Menu/Programs/Startup runs what it holds at log-in). A single plain name is a warning the reviewer judges.
+ */
+/** Settings whose findings are about where the game writes files rather than what it loads. */
+export const FILESYSTEM_SETTINGS: ReadonlySet<string> = new Set(["application/config/custom_user_dir_name", ...LOG_PATHS])
+
+const customUserDirFinding = (folder: string, line: number, file: string, storedPath: string): Finding => {
+  const first = folder.split("/")[0] ?? ""
+  const shared = folder.includes("/") || folder === "" || SHARED_DATA_FOLDERS.has(first.toLowerCase())
+  const setting = "application/config/custom_user_dir_name"
+  return finding({
+    rule: RULE.hostilePath,
+    file,
+    storedPath,
+    line,
+    severity: shared ? "error" : "warning",
+    pattern: `project setting ${setting}`,
+    message: shared
+      ? `The project settings application/config/use_custom_user_dir and ${setting} put the game's user:// folder at ${JSON.stringify(folder)} in the player's data folder${folder.includes("/") ? ", a nested folder that can be another program's" : folder === "" ? " itself" : `, the folder of ${first} that other programs read`}: what the game saves there lands in their files. Use a single folder name of your own (or turn use_custom_user_dir off) and export again.`
+      : `The project settings application/config/use_custom_user_dir and ${setting} put the game's user:// folder at ${JSON.stringify(folder)} directly in the player's data folder instead of the game's own. Check that the name is the game's or the studio's own folder, not another program's.`,
+  })
 }
 
 /** The text of a settings file of the pack: project.binary decoded, or project.godot as it is; null when unreadable. */
 export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4): string | null => {
   if (storedPath.endsWith(".binary")) return projectBinaryToText(bytes, godot)
   return new TextDecoder("utf-8").decode(bytes)
+}
+
+/** `{ "class": "Name", …, "path": "res://…" }` entries of a class registration list (settings text or Godot 4's class cache): name → path. */
+export const classRegistrations = (text: string): ReadonlyMap<string, string> => {
+  const map = new Map<string, string>()
+  for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
+    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], m[2].startsWith("res://") ? m[2] : `res://${m[2]}`)
+  }
+  return map
+}
+
+/** The global classes the project settings register (Godot 3's `_global_script_classes`). */
+export const globalScriptClasses = (text: string): ReadonlyMap<string, string> => {
+  for (const section of parseConfigFile(text)) {
+    if (section.name !== "") continue
+    for (const value of section.values.values()) if (value.key === "_global_script_classes") return classRegistrations(value.raw)
+  }
+  return new Map()
 }

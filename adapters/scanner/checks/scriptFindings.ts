@@ -18,7 +18,7 @@ export interface ScriptLocation {
 }
 
 export const hitMessage = (hit: PatternHit, where: string): string =>
-  `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} ${hit.fix === undefined ? "Remove it" : hit.fix}; see ${hit.entry.docs} (policy ${hit.entry.id}).`
+  `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} ${hit.fix ?? hit.entry.fix ?? "Remove it"}; see ${hit.entry.docs} (policy ${hit.entry.id}).`
 
 export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<Finding> => {
   const lines = hits.length === 0 || location.source === undefined ? [] : location.source.split("\n")

@@ -29,6 +29,9 @@ export interface PolicyIndex {
   readonly escape: PolicyPattern | null
   readonly dynamicDispatch: PolicyPattern | null
   readonly runtimeLoad: Rule<"runtime-load"> | null
+  /** Checks on a script's or resource's text (`trojan-source`, `strict-utf8`), by check. */
+  readonly text: ReadonlyMap<MatchOf<"text">["check"], PolicyPattern>
+  readonly classNameShadow: PolicyPattern | null
   /** `Class.method` → capability, for allowed APIs listed in the summary. */
   readonly sensitive: ReadonlyMap<string, string>
   /** `Class.method` → index of the mode argument of file opens that may write. */
@@ -59,6 +62,8 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
   let escape: PolicyPattern | null = null
   let dynamicDispatch: PolicyPattern | null = null
   let runtimeLoad: Rule<"runtime-load"> | null = null
+  const text = new Map<MatchOf<"text">["check"], PolicyPattern>()
+  let classNameShadow: PolicyPattern | null = null
   for (const entry of policy.patterns) {
     const match = entry.match
     switch (match.kind) {
@@ -94,6 +99,12 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
       case "runtime-load":
         runtimeLoad = { entry, match }
         break
+      case "text":
+        text.set(match.check, entry)
+        break
+      case "class-name-shadow":
+        classNameShadow = entry
+        break
     }
   }
   // The receivers of every other pattern are dangerous objects too, once the policy guards any.
@@ -127,6 +138,8 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
     escape,
     dynamicDispatch,
     runtimeLoad,
+    text,
+    classNameShadow,
     sensitive,
     writeModes,
   }

@@ -9,6 +9,8 @@
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
 import { type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
+import { classBodies, elementsUsedSafely } from "./containerUse.ts"
+import { fileWritesNamed, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
@@ -32,10 +34,11 @@ export interface ScriptAnalysis {
   readonly uses: ReadonlyArray<CapabilityUse>
 }
 
-const WRITE_MODES = new Set(["WRITE", "READ_WRITE", "WRITE_READ"])
 const MAX_NESTED_DISPATCH = 4
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
+/** Container methods that put an element in. */
+const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
 /** Dispatch APIs whose call passes on the arguments written after the name, or an array of them; the others' arguments are out of sight. */
 const ARGUMENTS_FOLLOW = new Set(["call", "call_deferred", "call_thread_safe", "call_deferred_thread_group", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "call_group", "call_group_flags", "interpolate_callback", "interpolate_deferred_callback", "add_do_method", "add_undo_method", "call_recursive", "class_call_static", "broadcast", "start"])
 const ARGUMENTS_IN_ARRAY = new Set(["callv", "propagate_call"])
@@ -43,6 +46,15 @@ const ARGUMENTS_IN_ARRAY = new Set(["callv", "propagate_call"])
 const DECODING_PEERS = /^(PacketPeer|MultiplayerAPI|SceneMultiplayer|NetworkedMultiplayer|ENet|WebSocket|WebRTC)/
 
 type Mode = "value" | "receiver" | "target"
+
+/** How one path argument is judged: the prefixes it must start with, whether a relative path is fine, and whether it is a write. */
+interface PathCheck {
+  readonly prefixes: ReadonlyArray<string>
+  readonly relative: boolean
+  readonly writes: boolean
+  /** The receiver is not known to be the class: only a path that is surely outside counts. */
+  readonly vague: boolean
+}
 
 /** One call as judged: written (`OS.execute(a)`) or reached by dispatch (`OS.call("execute", a)`). */
 interface Site {
@@ -137,13 +149,54 @@ class Analysis {
     })
   }
 
-  /** An object that may be any engine object (`instance_from_id(n)`) put where the calls made on it are out of sight. */
-  #anyEscape(pos: Pos, how: string): void {
+  /**
+   * An object that may be any engine object (`instance_from_id(n)`) put where the calls made on it are
+   * out of sight. Put in a container of the script whose elements are only ever looked at or called
+   * with methods no policy pattern or dispatch API names, it is a warning instead.
+   */
+  #anyEscape(pos: Pos, how: string, container?: { readonly name: string; readonly fn: Fn }): void {
     const entry = this.#idx.escape
     if (entry === null) return
+    const safe = container !== undefined && this.#containerKeepsElementsSafe(container.name, container.fn)
     this.#hit(entry, pos, "instance_from_id(…)", {
-      note: `an object that may be any engine object, OS included (from instance_from_id or a name that is not constant), is ${how}`,
+      ...(safe ? { severity: "warning" as const } : {}),
+      note: `an object that may be any engine object, OS included (from instance_from_id or a name that is not constant), is ${how}${safe ? `; the elements of ${container.name} are only looked at or called with methods no policy names, so check in context what it holds` : ""}`,
       fix: "Cast the object to your own class where you get it (instance_from_id(id) as MyClass) or keep it in a variable typed with your class",
+    })
+  }
+
+  /** A local container of `fn`, or a member no other object reads, whose elements are only used safely (containerUse.ts). */
+  #containerKeepsElementsSafe(name: string, fn: Fn): boolean {
+    const local = this.#ev.local(name, fn)
+    const rules = {
+      dangerousMethod: (m: string) => this.#idx.members.has(m) || this.#idx.setters.has(m) || this.#idx.arguments.has(m) || this.#dispatch.byName.has(m) || this.#dispatch.objectMethods.has(m),
+      dangerousProperty: (p: string) => this.#idx.assignments.has(p),
+      looksOnly: LOOKS_ONLY,
+    }
+    if (local !== null) return local.owner.body.length > 0 && elementsUsedSafely([local.owner.body], name, rules)
+    const member = this.#model.variable(fn.cls, name)
+    if (member === null || this.#model.readElsewhere(name)) return false
+    // The owner's functions and its subclasses', which reach the member by its bare name.
+    const decls = [member.owner, ...this.#model.descendants(member.owner)].map((c) => this.#model.decl(c))
+    return elementsUsedSafely(decls.flatMap((d) => (d === null ? [] : classBodies(d))), name, rules)
+  }
+
+  /**
+   * A banned method name called on an object the analysis cannot pin down (neither a dangerous engine
+   * object nor the creator's own): when a class of the pack defines a method of that name the object may
+   * be one of the creator's (a command pattern's `execute`), a warning for the reviewer; when none does,
+   * the call can only reach the engine's method, an error. (Dangerous objects that escape are errors where
+   * they escape, so an object reaching here is not one the analysis lost track of.)
+   */
+  #maybeOwnCall(entry: PolicyPattern, recv: Val, name: string, pos: Pos, matched: string): void {
+    if (isAnyObject(recv) || !this.#model.anyClassDefines(name)) {
+      this.#hit(entry, pos, matched)
+      return
+    }
+    this.#hit(entry, pos, matched, {
+      severity: "warning",
+      note: `the receiver cannot be pinned down and a class of the pack defines its own ${name}(), so this may be that one`,
+      fix: `Type the receiver with your class (var cmd: MyCommand) so the call is provably your own ${name}()`,
     })
   }
 
@@ -157,6 +210,11 @@ class Analysis {
 
   #classDecl(ref: ClassRef, decl: ClassDecl): void {
     const fn = this.#ev.classFn(ref)
+    const shadow = this.#idx.classNameShadow
+    if (shadow !== null && decl.name !== null && this.#model.isEngineName(decl.name)) {
+      const how = ref.inner.length === 0 ? `class_name ${decl.name}` : `class ${decl.name}`
+      this.#hit(shadow, decl.nameAt ?? decl.at, how, { note: `${decl.name} is an engine class or singleton, so ${decl.name} in code still means the engine's` })
+    }
     const ext = decl.extendsClause
     if (ext?._tag === "Class" && ext.names[0] !== undefined) this.#typeName(ext.names[0], ext.at, fn, true)
     if (ext?._tag === "Path") this.#loadPath({ k: "str", value: ext.path, flavor: "", at: ext.at }, fn, "extends")
@@ -240,7 +298,7 @@ class Analysis {
 
   /** A class named as a type or in `extends`: banned classes count; a dangerous object there is an escape. */
   #typeName(name: string, pos: Pos, fn: Fn, isExtends: boolean): void {
-    if (this.#model.innerClass(fn.cls, name) !== null || this.#model.globalClass(name) !== null) return
+    if (!this.#model.isEngineName(name) && (this.#model.innerClass(fn.cls, name) !== null || this.#model.globalClass(name) !== null)) return
     for (const entry of this.#idx.identifiers.get(name) ?? []) this.#hit(entry, pos, name)
     const guard = this.#idx.guarded.get(name)
     if (isExtends && guard !== undefined) this.#escape(guard, pos, "extended by the script's class")
@@ -352,7 +410,7 @@ class Analysis {
       const key = this.#eval(left.index, fn)
       this.#visit(left.obj, "value", fn)
       this.#visit(left.index, "value", fn)
-      if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container")
+      if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value)
       else this.#dynamicWrite(recv, key, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
@@ -390,6 +448,21 @@ class Analysis {
         })
       }
     }
+  }
+
+  /**
+   * The object and property a property path writes: `a:b:c` writes `c` on `recv.a.b`. The members of
+   * the pack's own objects are followed; anything else is an object the analysis cannot pin down.
+   */
+  #propertyPath(recv: Val, path: string): { readonly owner: Val; readonly property: string } {
+    const parts = path.split(":")
+    const property = parts.pop() ?? path
+    let owner = recv
+    for (const part of parts) {
+      const member = owner.t === "own" || owner.t === "script" ? this.#model.variable(owner.ref, part) : null
+      owner = member === null ? UNKNOWN : this.#ev.memberValue(member.owner, member.decl)
+    }
+    return { owner, property }
   }
 
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
@@ -431,7 +504,10 @@ class Analysis {
     // Arguments of the class's own functions are followed (evaluate.ts); anywhere else, an object that may be any engine object escapes.
     const followed = (site.bare || callee.k === "member" && callee.obj.k === "self") && this.#model.method(fn.cls, site.name) !== null
     e.args.forEach((a, i) => {
-      if (!followed && !targets.has(i) && !(site.bare && LOOKS_ONLY.has(site.name)) && isAnyObject(this.#eval(a, fn))) this.#anyEscape(a.at, `passed to ${site.label === "" ? "" : `${site.label}.`}${site.name}(), where the calls made on it are out of sight`)
+      if (!followed && !targets.has(i) && !(site.bare && LOOKS_ONLY.has(site.name)) && isAnyObject(this.#eval(a, fn))) {
+        const container = callee.k === "member" && callee.obj.k === "id" && PUTS_ELEMENT.has(site.name) ? { name: callee.obj.name, fn } : undefined
+        this.#anyEscape(a.at, `passed to ${site.label === "" ? "" : `${site.label}.`}${site.name}(), where the calls made on it are out of sight`, container)
+      }
       this.#visit(a, targets.has(i) ? "target" : "value", fn)
     })
   }
@@ -459,7 +535,7 @@ class Analysis {
     const { name, recv, at: pos } = site
     const shown = `${site.bare ? "" : `${recv.t === "guard" ? recv.name : (site.cls ?? site.label)}.`}${name}`
     if (!site.bare && recv.t !== "guard") {
-      for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
+      for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`)
     }
     if (!site.bare || recv.t !== "own") for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
     const receivers = this.#receiverNames(site)
@@ -483,9 +559,7 @@ class Analysis {
     if (site.cls !== null) {
       const modeAt = this.#idx.writeModes.get(`${site.cls}.${name}`)
       if (modeAt !== undefined) {
-        const mode = site.args[modeAt]
-        const writes = mode === undefined ? false : mode.k === "member" ? WRITE_MODES.has(mode.name) : this.#eval(mode, fn).t !== "lit"
-        if (writes) this.#use(this.#idx.sensitive.get(`${site.cls}.${name}`) ?? "file-writes", `${site.cls}.${name}`, pos)
+        if (this.#mayWrite(site.args[modeAt], fn)) this.#use(this.#idx.sensitive.get(`${site.cls}.${name}`) ?? "file-writes", `${site.cls}.${name}`, pos)
       }
     }
   }
@@ -496,6 +570,11 @@ class Analysis {
     return site.cls === null ? [] : [site.cls]
   }
 
+  /**
+   * Path arguments of file-system calls: the policy's static and instance methods, a file opened in a
+   * mode that may write, and every engine method that writes a file (engine-file-writes.json), which may
+   * write only under the policy's `writePrefixes` (user://).
+   */
   #pathRules(site: Site, fn: Fn): void {
     const { name, recv } = site
     for (const { entry, match } of this.#idx.paths) {
@@ -504,21 +583,57 @@ class Analysis {
       const instanceArgs = receiver === null ? undefined : entryOf(entryOf(match.instances, receiver), name)
       const unknownReceiver = recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
       const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
-      if (indexes === undefined) continue
-      for (const n of indexes) {
-        const arg = site.args[n]
-        if (arg === undefined) continue
-        const v = this.#eval(arg, fn)
-        const call = `${receiver ?? (site.label === "" ? "…" : site.label)}.${name}`
-        const verdict = judgePath(v, match.allowedPrefixes, staticArgs === undefined)
-        const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
-        if (verdict === "outside") this.#hit(entry, site.at, shownPath, v.t === "str" ? {} : { note: `the path can be ${JSON.stringify(knownStrings(v).find((p) => judgePath(strs([p]), match.allowedPrefixes, false) === "outside") ?? v.t)}` })
-        else if (verdict === "unknown" && !unknownReceiver) {
-          const note = v.t === "unknown" && v.prefix !== undefined ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${match.allowedPrefixes.join(" or ")}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${match.allowedPrefixes.join(" or ")}`
-          this.#hit(entry, site.at, shownPath, { severity: match.otherwise, note })
+      const checks = new Map<number, PathCheck>()
+      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative: staticArgs === undefined, writes: false, vague: unknownReceiver })
+      const writePrefixes = match.writePrefixes
+      if (writePrefixes !== undefined && !site.bare) {
+        const cls = receiver ?? site.cls
+        // A file opened in a mode that may write is a write.
+        const modeAt = cls === null ? undefined : this.#idx.writeModes.get(`${cls}.${name}`)
+        if (modeAt !== undefined && this.#mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true })
+        // The method of the receiver's class; on a receiver of unknown class, any class's method of that name, vaguely.
+        const all = fileWritesNamed(this.#script.grammar, name)
+        const exact = all.filter((w) => w.class === cls)
+        const vague = exact.length === 0
+        for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
+          const relative = RELATIVE_TO_OPEN_FOLDER.has(w.class) && recv.t !== "guard" && !name.endsWith("_absolute")
+          for (const n of w.paths) if (!vague || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague })
         }
       }
+      for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
     }
+  }
+
+  #judgePathArgument(site: Site, fn: Fn, n: number, check: PathCheck, entry: PolicyPattern, otherwise: PatternHit["severity"]): void {
+    const arg = site.args[n]
+    if (arg === undefined) return
+    const v = this.#eval(arg, fn)
+    const receiver = site.recv.t === "guard" ? site.recv.name : site.recv.t === "inst" ? site.recv.cls : site.cls
+    const call = `${receiver ?? (site.label === "" ? "…" : site.label)}.${site.name}`
+    const verdict = judgePath(v, check.prefixes, check.relative)
+    const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
+    const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
+    if (verdict === "outside") {
+      const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
+      this.#hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
+      return
+    }
+    if (verdict !== "unknown" || check.vague) return
+    // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write.
+    if (check.writes && isExternal(v)) {
+      this.#hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}` })
+      return
+    }
+    const note = v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${where}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${where}`
+    this.#hit(entry, site.at, shownPath, { severity: otherwise, note })
+  }
+
+  /** Whether a file-open mode argument may ask for writing: WRITE, READ_WRITE or WRITE_READ (2, 3, 7), or a mode that is not constant. */
+  #mayWrite(mode: Expr | undefined, fn: Fn): boolean {
+    if (mode === undefined) return false
+    if (mode.k === "member") return mode.name !== "READ"
+    const v = this.#eval(mode, fn)
+    return !(v.t === "lit" && typeof v.value === "number" && (v.value & 2) === 0)
   }
 
   #runtimeLoad(site: Site, fn: Fn): void {
@@ -671,13 +786,15 @@ class Analysis {
       // A dangerous object's member named in any dispatch, reads and writes included (`OS.get("execute")`).
       if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, n, target.at, matched)
       if (kind === "property-write") {
-        this.#propertyWrite(recv, n, target.at, matched, value)
+        // A property path (`set_indexed("s:source_code", v)`, a tween's `"s:source_code"`) writes its last part on the object the rest names.
+        const { owner, property } = this.#propertyPath(recv, n)
+        this.#propertyWrite(owner, property, target.at, matched, value)
         continue
       }
       if (kind === "property-read" || (recv.t === "own" && this.#model.defines(recv.ref, n))) continue
       if (recv.t !== "guard") {
         // Names distinctive enough to flag by dispatch on any receiver (`x.call("execute")`).
-        for (const { entry, match } of this.#idx.members.get(n) ?? []) if (match.dispatch === "any-receiver") this.#hit(entry, target.at, matched)
+        for (const { entry, match } of this.#idx.members.get(n) ?? []) if (match.dispatch === "any-receiver") this.#maybeOwnCall(entry, recv, n, target.at, matched)
       }
       if (fn !== undefined && depth < MAX_NESTED_DISPATCH) this.#judgeCall({ ...target, name: n, via: matched }, fn, depth + 1)
     }

@@ -10,9 +10,9 @@ import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
-import { applyStringMethod, applyStringMethod2, formatString, STRING_METHODS, STRING_METHODS_WITH_ARGUMENTS } from "./stringFold.ts"
+import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, EXTERNAL, isAnyObject, isExternal, join, joinAll, knownStrings, MAX_ALTERNATIVES, NULL, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, EXTERNAL, godotTruth, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, NULL, numberLiteral, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -34,6 +34,8 @@ export interface Fn {
   readonly memo: WeakMap<Expr, Val>
   /** Locals on which `.reload()` is called in the function (a script whose source may have been changed). */
   readonly reloaded: Set<string>
+  /** The function's statements (none for a class's own expressions). */
+  readonly body: ReadonlyArray<Stmt>
 }
 
 /** Methods whose result is data read at run time: a path or object built from it comes from outside the pack. */
@@ -117,7 +119,7 @@ export class Evaluator {
     const key = refKey(cls)
     const cached = this.#classFns.get(key)
     if (cached !== undefined) return cached
-    const fn: Fn = { cls, locals: new Map(), parent: null, memo: new WeakMap(), reloaded: new Set() }
+    const fn: Fn = { cls, locals: new Map(), parent: null, memo: new WeakMap(), reloaded: new Set(), body: [] }
     this.#classFns.set(key, fn)
     return fn
   }
@@ -126,7 +128,7 @@ export class Evaluator {
   fnOf(cls: ClassRef, f: FunctionDecl, parent: Fn | null, method: boolean): Fn {
     const cached = this.#fns.get(f)
     if (cached !== undefined) return cached
-    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set() }
+    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), body: f.body }
     this.#fns.set(f, fn)
     f.params.forEach((p, index) =>
       fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index } }),
@@ -176,15 +178,15 @@ export class Evaluator {
 
   /** Whether `name` is the script's own (a local, a member, a constant, a class of the pack). */
   isOwnName(name: string, fn: Fn): boolean {
-    return this.local(name, fn) !== null || this.model.defines(fn.cls, name) || this.model.innerClass(fn.cls, name) !== null || this.model.globalClass(name) !== null
+    if (this.local(name, fn) !== null || this.model.defines(fn.cls, name)) return true
+    return !this.model.isEngineName(name) && (this.model.innerClass(fn.cls, name) !== null || this.model.globalClass(name) !== null)
   }
 
   /** What a declared type says a variable holds; UNKNOWN when it says nothing useful. */
   typeVal(t: TypeRef | null, fn: Fn): Val {
     const first = t?.names[0]
     if (t === null || first === undefined) return UNKNOWN
-    const inner = this.model.innerClass(fn.cls, first)
-    const global = inner ?? this.model.globalClass(first)
+    const global = this.model.isEngineName(first) ? null : (this.model.innerClass(fn.cls, first) ?? this.model.globalClass(first))
     if (global !== null) return { t: "own", ref: t.names.length > 1 ? { script: global.script, inner: [...global.inner, ...t.names.slice(1)] } : global }
     // A constant holding a script of the pack (`const Mine = preload("res://mine.gd")`, then `: Mine`).
     const constant = this.model.constant(fn.cls, first, (expr, where) => this.eval(expr, this.classFn(where)))
@@ -250,6 +252,24 @@ export class Evaluator {
     return value
   }
 
+  /**
+   * What `obj.name()` returns for an object of class `ref` (or a call of `name` on self inside it): the
+   * returns of its method and of every override in the pack's subclasses, since the object may be one
+   * of them; null when the class has no such method.
+   */
+  methodReturn(ref: ClassRef, name: string, exact = false): Val | null {
+    const own = this.model.method(ref, name)
+    if (own === null) return null
+    const overrides = exact ? [] : this.model.overrides(ref, name)
+    return joinAll([
+      this.returnValue(own.owner, own.decl),
+      ...overrides.map((sub) => {
+        const m = this.model.method(sub, name)
+        return m === null ? UNKNOWN : this.returnValue(m.owner, m.decl)
+      }),
+    ])
+  }
+
   /** Any value a function of the pack returns (null when it has no `return` with a value). */
   returnValue(owner: ClassRef, f: FunctionDecl): Val {
     const cached = this.#returns.get(f)
@@ -297,10 +317,11 @@ export class Evaluator {
     if (member !== null) return this.memberValue(member.owner, member.decl)
     const constant = this.model.constant(fn.cls, name, (expr, where) => this.eval(expr, this.classFn(where)))
     if (constant !== null) return constant
-    const cls = this.model.innerClass(fn.cls, name) ?? this.model.globalClass(name)
-    if (cls !== null) return { t: "script", ref: cls }
+    // The engine's classes and singletons come before the pack's classes (an inner class of that name makes the engine refuse the script).
     const guard = this.idx.guarded.get(name)
     if (guard !== undefined) return { t: "guard", name: guard }
+    const cls = this.model.isEngineName(name) ? null : (this.model.innerClass(fn.cls, name) ?? this.model.globalClass(name))
+    if (cls !== null) return { t: "script", ref: cls }
     return UNKNOWN
   }
 
@@ -319,8 +340,10 @@ export class Evaluator {
     switch (e.k) {
       case "str":
         return strs([e.value])
-      case "num":
-        return { t: "lit", value: Number(e.text) }
+      case "num": {
+        const n = numberLiteral(e.text)
+        return n === null ? LIT : { t: "lit", value: n.value, ...(n.float ? { float: true as const } : {}) }
+      }
       case "const":
         return { t: "lit", value: e.value }
       case "id":
@@ -346,8 +369,8 @@ export class Evaluator {
         return this.#evalBinary(e, fn)
       case "unary": {
         const v = this.eval(e.expr, fn)
-        if ((e.op === "not" || e.op === "!") && v.t === "lit" && v.value !== undefined) return { t: "lit", value: !v.value }
-        if (e.op === "-" && v.t === "lit" && typeof v.value === "number") return { t: "lit", value: -v.value }
+        if ((e.op === "not" || e.op === "!") && v.t === "lit" && v.value !== undefined) return { t: "lit", value: !godotTruth(v.value) }
+        if (e.op === "-" && v.t === "lit" && typeof v.value === "number") return { ...v, value: -v.value }
         return derived(v)
       }
       case "index": {
@@ -407,13 +430,14 @@ export class Evaluator {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
       if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...(isExternal(r) ? { external: true } : {}) }
       if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
-      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value }
+      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value, ...(l.float === true || r.float === true ? { float: true as const } : {}) }
       return derived(l, r)
     }
     if (e.op === "%" && l.t === "str") {
       const args = e.right.k === "array" ? e.right.items.map((x) => this.eval(x, fn)) : [r]
+      const constant = args.map(foldArg)
       if (l.values.length === 1) {
-        const formatted = formatString(l.values[0] ?? "", args)
+        const formatted = constant.every((a): a is FoldArg => a !== null) ? formatString(this.grammar, l.values[0] ?? "", constant) : null
         if (formatted !== null) return strs([formatted])
         const text = l.values[0] ?? ""
         return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...(args.some(isExternal) ? { external: true } : {}) }
@@ -433,8 +457,8 @@ export class Evaluator {
   }
 
   #evalBareCall(name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn): Val {
-    const own = this.model.method(fn.cls, name)
-    if (own !== null) return this.returnValue(own.owner, own.decl)
+    const own = this.methodReturn(fn.cls, name)
+    if (own !== null) return own
     if (this.model.defines(fn.cls, name)) return derived(...args)
     const first = args[0] ?? UNKNOWN
     switch (name) {
@@ -443,11 +467,26 @@ export class Evaluator {
       case "str":
       case "String":
       case "StringName":
-      case "NodePath":
-        if (!args.every((a) => a.t === "str")) return derived(...args)
-        return args.reduce<Val>((a, b) => (a.t === "str" && b.t === "str" ? strs(a.values.flatMap((x) => b.values.map((y) => x + y))) : UNKNOWN), strs([""]))
-      case "char":
-        return first.t === "lit" && typeof first.value === "number" ? strs([String.fromCodePoint(first.value)]) : derived(first)
+      case "NodePath": {
+        // Each argument as str() shows it; strings may have several known values.
+        const shown = args.map((a): ReadonlyArray<string> | null => {
+          if (a.t === "str") return a.values
+          const arg = foldArg(a)
+          const text = arg === null ? null : stringOfArg(this.grammar, arg)
+          return text === null ? null : [text]
+        })
+        if (name !== "str" && args.length > 1) return derived(...args)
+        let out: Val = strs([""])
+        for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
+        return out
+      }
+      case "char": {
+        const code = first.t === "lit" && typeof first.value === "number" && Number.isInteger(first.value) ? first.value : -1
+        return code >= 0 && code <= 0x10ffff && (this.grammar === 4 || code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
+      }
+      case "PoolStringArray":
+      case "PackedStringArray":
+        return derived(...args)
       case "get_tree":
         return { t: "inst", cls: "SceneTree" }
       case "get_script":
@@ -495,21 +534,20 @@ export class Evaluator {
       if (cls !== undefined) return { t: "inst", cls }
     }
     if (recv.t === "own" || recv.t === "script") {
-      const own = this.model.method(recv.ref, name)
-      if (own !== null) return this.returnValue(own.owner, own.decl)
+      // A static call on the script itself names one function; an instance may be of a subclass.
+      const own = this.methodReturn(recv.ref, name, recv.t === "script")
+      if (own !== null) return own
       if (this.model.defines(recv.ref, name)) return derived(...args)
     }
-    if (recv.t === "str" && STRING_METHODS.has(name) && args.length === 0) {
-      const folded = recv.values.map((v) => applyStringMethod(name, v))
-      if (folded.every((x): x is string => x !== null)) return strs(folded)
-    }
-    if (recv.t === "str" && STRING_METHODS_WITH_ARGUMENTS.has(name)) {
-      const folded = recv.values.map((v) => applyStringMethod2(name, v, args))
+    const foldArgs = args.map(foldArg)
+    if (recv.t === "str" && foldArgs.every((a): a is FoldArg => a !== null)) {
+      const folded = recv.values.map((v) => foldStringMethod(this.grammar, name, v, foldArgs))
       if (folded.every((x): x is string => x !== null)) return strs(folded)
     }
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
+      // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
-      if (prefix !== undefined) return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args.some(isExternal) || isExternal(recv) ? { external: true } : {}) }
+      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args.some(isExternal) || isExternal(recv) ? { external: true } : {}) }
     }
     if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
       const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]
@@ -520,9 +558,12 @@ export class Evaluator {
     if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
     if (READS.has(name)) return EXTERNAL
-    if (name === "join" && recv.t === "str" && recvExpr?.k === "str" && argExprs[0]?.k === "array") {
-      const parts = argExprs[0].items.map((x) => this.eval(x, fn))
-      if (parts.every((p) => p.t === "str" && p.values.length === 1)) return strs([parts.map((p) => (p as { values: ReadonlyArray<string> }).values[0]).join(recv.values[0] ?? "")])
+    if (name === "join") {
+      // 4.x `"/".join(["a", "b"])`; 3.x `PoolStringArray(["a", "b"]).join("/")` (and 4.x PackedStringArray).
+      const packed = recvExpr?.k === "call" && recvExpr.callee.k === "id" && (recvExpr.callee.name === "PoolStringArray" || recvExpr.callee.name === "PackedStringArray") ? recvExpr.args[0] : undefined
+      const items = packed?.k === "array" ? packed.items : recv.t === "str" && argExprs[0]?.k === "array" ? argExprs[0].items : null
+      const delimiter = packed !== undefined ? first : recv
+      if (items !== null && delimiter.t === "str" && delimiter.values.length === 1) return joined(delimiter.values[0] ?? "", items.map((x) => this.eval(x, fn)))
     }
     // Dispatch by a constant name: `o.call("m", a)` returns what `o.m(a)` returns.
     if (OBJECT_DISPATCH.has(name) && !(recv.t === "inst" && recv.cls === "Callable")) {
@@ -551,6 +592,28 @@ export class Evaluator {
   }
 }
 
+/** A constant as an argument of a folded method, or null when it is not one constant. */
+const foldArg = (v: Val): FoldArg | null => {
+  if (v.t === "str") return v.values.length === 1 ? { s: v.values[0] ?? "" } : null
+  if (v.t !== "lit" || v.value === undefined) return null
+  if (v.value === null) return { nil: true }
+  if (typeof v.value === "boolean") return { b: v.value }
+  return { n: v.value, float: v.float === true }
+}
+
+/** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */
+const joined = (delimiter: string, parts: ReadonlyArray<Val>): Val => {
+  const known: Array<string> = []
+  for (const p of parts) {
+    if (p.t !== "str" || p.values.length !== 1) {
+      const prefix = known.length === 0 ? "" : `${known.join(delimiter)}${delimiter}`
+      return prefix === "" ? derived(...parts) : { t: "unknown", prefix, ...(parts.some(isExternal) ? { external: true } : {}) }
+    }
+    known.push(p.values[0] ?? "")
+  }
+  return strs([known.join(delimiter)])
+}
+
 /** `funcref(target, name)` / `Callable(target, name)`. */
 const bound = (target: Val, name: Val): Val => {
   if (name.t === "str" && name.values.length === 1) return { t: "method", target, name: name.values[0] ?? "" }
@@ -575,8 +638,8 @@ const compare = (op: string, l: Val, r: Val): Val | null => {
   const plain = (v: Val): boolean | number | null | string | undefined => (v.t === "lit" ? v.value : v.t === "str" && v.values.length === 1 ? v.values[0] : undefined)
   const a = plain(l)
   const b = plain(r)
-  if (op === "and" || op === "&&") return a !== undefined && !a ? { t: "lit", value: false } : a !== undefined && b !== undefined ? { t: "lit", value: Boolean(b) } : null
-  if (op === "or" || op === "||") return a !== undefined && a ? { t: "lit", value: true } : a !== undefined && b !== undefined ? { t: "lit", value: Boolean(b) } : null
+  if (op === "and" || op === "&&") return a !== undefined && !godotTruth(a) ? { t: "lit", value: false } : a !== undefined && b !== undefined ? { t: "lit", value: godotTruth(b) } : null
+  if (op === "or" || op === "||") return a !== undefined && godotTruth(a) ? { t: "lit", value: true } : a !== undefined && b !== undefined ? { t: "lit", value: godotTruth(b) } : null
   if (a === undefined || b === undefined) return null
   switch (op) {
     case "==":

@@ -1,7 +1,13 @@
 // What the whole pack declares, for every script's analysis: its scripts and classes (class_name,
 // inner classes, extends chains, members), and the value of every `const`, folded across scripts
 // (`Consts.NAME`, `preload("res://c.gd").NAME`, inherited and outer-class constants).
+// A `class_name` is a global name only where the engine makes it one: registered in the project
+// settings (`_global_script_classes`, Godot 3) or the global class cache (Godot 4), and never for
+// the name of an engine class or singleton, which always resolves to the engine's own
+// (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
+// both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
+import { forEachExpr } from "./exprWalk.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
 
@@ -59,20 +65,24 @@ export class PackModel {
   readonly #parents = new Map<string, ClassRef | null>()
   readonly #scripts = new Map<string, PackScript>()
   readonly #byPath = new Map<string, string>()
-  readonly #classNames = new Map<string, string>()
   readonly #constCache = new Map<string, Val>()
   readonly #inProgress = new Set<string>()
-  /** Extra `class_name` → path pairs the engine knows from elsewhere (Godot 4's global class cache). */
+  /** `class_name` → script path, as registered for the engine (project settings, global class cache). */
   readonly #globalClasses: ReadonlyMap<string, string>
+  readonly #isEngineName: (name: string) => boolean
+  readonly #overrides = new Map<string, ReadonlyArray<ClassRef>>()
 
-  constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map()) {
+  /**
+   * `globalClasses`: the registered global classes (name → path); `isEngineName`: whether a name is
+   * an engine class or singleton (such a name is never a pack class).
+   */
+  constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map(), isEngineName: (name: string) => boolean = () => false) {
     for (const s of scripts) {
       this.#scripts.set(s.key, s)
       if (s.path !== null) this.#byPath.set(s.path, s.key)
-      const name = s.ast.root.name
-      if (name !== null && !this.#classNames.has(name)) this.#classNames.set(name, s.key)
     }
     this.#globalClasses = globalClasses
+    this.#isEngineName = isEngineName
   }
 
   get scripts(): ReadonlyMap<string, PackScript> {
@@ -84,14 +94,17 @@ export class PackModel {
     return key === undefined ? null : { script: key, inner: [] }
   }
 
-  /** A `class_name` declared in the pack. */
+  /** The pack class a global name stands for: a registered `class_name` that is not an engine name. */
   globalClass(name: string): ClassRef | null {
-    const key = this.#classNames.get(name) ?? (this.#globalClasses.has(name) ? this.#byPath.get(this.#globalClasses.get(name) ?? "") : undefined)
+    if (this.#isEngineName(name)) return null
+    const path = this.#globalClasses.get(name)
+    const key = path === undefined ? undefined : this.#byPath.get(path)
     return key === undefined ? null : { script: key, inner: [] }
   }
 
-  classNames(): ReadonlyMap<string, string> {
-    return this.#classNames
+  /** Whether a name is an engine class or singleton. */
+  isEngineName(name: string): boolean {
+    return this.#isEngineName(name)
   }
 
   decl(ref: ClassRef): ClassDecl | null {
@@ -210,6 +223,73 @@ export class PackModel {
   method(ref: ClassRef, name: string): { readonly owner: ClassRef; readonly decl: FunctionDecl } | null {
     return this.#scope(ref).methods.get(name) ?? null
   }
+
+  /** Every class of the pack (each script's class and its inner classes, at any depth). */
+  #allClasses(): ReadonlyArray<ClassRef> {
+    const out: Array<ClassRef> = []
+    const walk = (script: string, path: ReadonlyArray<string>, cls: ClassDecl): void => {
+      out.push({ script, inner: path })
+      for (const inner of cls.classes) if (inner.name !== null) walk(script, [...path, inner.name], inner)
+    }
+    for (const s of this.#scripts.values()) walk(s.key, [], s.ast.root)
+    return out
+  }
+
+  #classes: ReadonlyArray<ClassRef> | null = null
+
+  /**
+   * The classes of the pack below `ref` (its subclasses at any depth) that define function `name`
+   * themselves: an object of `ref`'s class may be one of them, so `obj.name()` may run any of these.
+   */
+  overrides(ref: ClassRef, name: string): ReadonlyArray<ClassRef> {
+    const key = `${refKey(ref)}#${name}`
+    const cached = this.#overrides.get(key)
+    if (cached !== undefined) return cached
+    const found = this.descendants(ref).filter((cls) => this.decl(cls)?.functions.some((f) => f.name === name) === true)
+    this.#overrides.set(key, found)
+    return found
+  }
+
+  /** The classes of the pack below `ref`, at any depth. */
+  descendants(ref: ClassRef): ReadonlyArray<ClassRef> {
+    this.#classes ??= this.#allClasses()
+    return this.#classes.filter((cls) => {
+      if (sameClass(cls, ref)) return false
+      for (const ancestor of this.ancestry(cls)) if (sameClass(ancestor, ref)) return true
+      return false
+    })
+  }
+
+  /** Whether any script of the pack reads a member of that name on an object other than itself (`other.queue`). */
+  readElsewhere(name: string): boolean {
+    if (this.#readNames === null) {
+      const names = new Set<string>()
+      this.#classes ??= this.#allClasses()
+      for (const cls of this.#classes) {
+        const d = this.decl(cls)
+        for (const body of [...(d?.functions ?? []).map((f) => f.body), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((a) => a.body))]) {
+          forEachExpr(body, (e) => {
+            if (e.k === "member" && e.obj.k !== "self") names.add(e.name)
+          })
+        }
+      }
+      this.#readNames = names
+    }
+    return this.#readNames.has(name)
+  }
+
+  #readNames: Set<string> | null = null
+
+  /** Whether any class of the pack defines a function named `name` (an unknown object calling it may be the creator's own). */
+  anyClassDefines(name: string): boolean {
+    if (this.#functionNames === null) {
+      this.#classes ??= this.#allClasses()
+      this.#functionNames = new Set(this.#classes.flatMap((cls) => (this.decl(cls)?.functions ?? []).map((f) => f.name)))
+    }
+    return this.#functionNames.has(name)
+  }
+
+  #functionNames: Set<string> | null = null
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {

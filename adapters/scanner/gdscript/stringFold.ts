@@ -1,76 +1,175 @@
-import type { Val } from "./values.ts"
+import type { Grammar } from "./tokenizer.ts"
 
-// Constant folding of string methods and `%` formatting, as the engine's String does them.
+// Constant folding of String methods and `%` formatting exactly as the engine computes them
+// (String in core/ustring.cpp of 3.x, core/string/ustring.cpp of 4.x; written from the behaviour of those
+// functions). A method not listed here, an argument of another type, a wrong argument count, or a
+// result that would depend on the platform (Godot 3 keeps a character above U+FFFF as one character
+// on Linux and as two, or a space, on Windows) is not folded: the value is then not constant, never a
+// guess.
 
-export const STRING_METHODS: ReadonlySet<string> = new Set(["to_lower", "to_upper", "strip_edges", "capitalize", "to_snake_case", "to_camel_case", "to_pascal_case", "lstrip", "rstrip", "dedent"])
-export const STRING_METHODS_WITH_ARGUMENTS: ReadonlySet<string> = new Set(["replace", "trim_prefix", "trim_suffix", "plus_file", "path_join", "substr", "left", "right"])
+/** A constant argument: a string, a number (`float` when written as one), a bool or null. */
+export type FoldArg = { readonly s: string } | { readonly n: number; readonly float: boolean } | { readonly b: boolean } | { readonly nil: true }
 
-/** The result of a string method without arguments, or null for one not folded here (the value then counts as not constant). */
-export const applyStringMethod = (name: string, v: string): string | null => {
-  switch (name) {
-    case "to_lower":
-      return v.toLowerCase()
-    case "to_upper":
-      return v.toUpperCase()
-    case "strip_edges":
-      return v.trim()
-    case "lstrip":
-      return v.trimStart()
-    case "rstrip":
-      return v.trimEnd()
-    default:
-      return null
+/** Code points of a string, or null when Godot 3's result would depend on the platform. */
+const chars = (s: string, grammar: Grammar): ReadonlyArray<number> | null => {
+  const out: Array<number> = []
+  for (const ch of s) {
+    const c = ch.codePointAt(0) as number
+    if (grammar === 3 && c > 0xffff) return null
+    out.push(c)
   }
+  return out
 }
 
-export const applyStringMethod2 = (name: string, v: string, args: ReadonlyArray<Val>): string | null => {
-  const s = (i: number): string | null => {
-    const a = args[i]
-    return a?.t === "str" && a.values.length === 1 ? (a.values[0] ?? null) : null
-  }
-  const num = (i: number): number | null => {
-    const a = args[i]
-    return a?.t === "lit" && typeof a.value === "number" ? a.value : null
-  }
-  switch (name) {
-    case "replace": {
-      const from = s(0)
-      const to = s(1)
-      return from === null || to === null || from === "" ? null : v.split(from).join(to)
-    }
-    case "trim_prefix": {
-      const p = s(0)
-      return p === null ? null : v.startsWith(p) ? v.slice(p.length) : v
-    }
-    case "trim_suffix": {
-      const p = s(0)
-      return p === null ? null : v.endsWith(p) && p !== "" ? v.slice(0, -p.length) : v
-    }
-    case "plus_file":
-    case "path_join": {
-      const p = s(0)
-      return p === null ? null : `${v.replace(/\/$/, "")}/${p}`
-    }
-    case "substr": {
-      const from = num(0)
-      const len = args.length > 1 ? num(1) : -1
-      return from === null || len === null ? null : len < 0 ? v.slice(from) : v.slice(from, from + len)
-    }
-    case "left": {
-      const n = num(0)
-      return n === null ? null : n < 0 ? v.slice(0, n) : v.slice(0, n)
-    }
-    case "right": {
-      const n = num(0)
-      return n === null ? null : n < 0 ? v.slice(-n) : v.slice(Math.max(0, v.length - n))
-    }
-    default:
-      return null
-  }
+const text = (points: ReadonlyArray<number>): string => {
+  let out = ""
+  for (let i = 0; i < points.length; i += 8192) out += String.fromCodePoint(...points.slice(i, i + 8192))
+  return out
 }
 
-/** `"%s%s" % [a, b]` with constant arguments; null when a placeholder cannot be filled. */
-export const formatString = (format: string, args: ReadonlyArray<Val>): string | null => {
+/** `substr(from, count)`: count -1 means to the end; out of range gives "". */
+const substr = (s: ReadonlyArray<number>, from: number, count: number): ReadonlyArray<number> => {
+  const n = count === -1 ? s.length - from : count
+  if (s.length === 0 || from < 0 || from >= s.length || n <= 0) return []
+  return s.slice(from, Math.min(s.length, from + n))
+}
+
+/** Position of `key` in `s` from `from`, or -1 (an empty key or string finds nothing). */
+const find = (s: ReadonlyArray<number>, key: ReadonlyArray<number>, from: number): number => {
+  if (from < 0 || key.length === 0 || s.length === 0) return -1
+  for (let i = from; i <= s.length - key.length; i++) {
+    let k = 0
+    while (k < key.length && s[i + k] === key[k]) k += 1
+    if (k === key.length) return i
+  }
+  return -1
+}
+
+const startsWith = (s: ReadonlyArray<number>, p: ReadonlyArray<number>): boolean => p.length <= s.length && p.every((c, i) => s[i] === c)
+const endsWith = (s: ReadonlyArray<number>, p: ReadonlyArray<number>): boolean => p.length <= s.length && p.every((c, i) => s[s.length - p.length + i] === c)
+
+const isAscii = (s: ReadonlyArray<number>): boolean => s.every((c) => c < 0x80)
+
+/** An integer argument (a whole float converts as the engine converts it), or null. */
+const int = (a: FoldArg | undefined): number | null => (a !== undefined && "n" in a && Number.isInteger(a.n) && Math.abs(a.n) < 2 ** 31 ? a.n : null)
+const bool = (a: FoldArg | undefined, fallback: boolean): boolean | null => (a === undefined ? fallback : "b" in a ? a.b : null)
+
+/** The methods folded here, per grammar (for documentation and tests). */
+export const FOLDED_METHODS: Readonly<Record<Grammar, ReadonlyArray<string>>> = {
+  3: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "plus_file", "substr", "left", "right"],
+  4: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "path_join", "substr", "left", "right"],
+}
+
+/** `recv.name(args)` for a String method folded here, or null. */
+export const foldStringMethod = (grammar: Grammar, name: string, recv: string, args: ReadonlyArray<FoldArg>): string | null => {
+  if (!FOLDED_METHODS[grammar].includes(name)) return null
+  const s = chars(recv, grammar)
+  if (s === null) return null
+  const str = (i: number): ReadonlyArray<number> | null => {
+    const a = args[i]
+    return a !== undefined && "s" in a ? chars(a.s, grammar) : null
+  }
+  const result = ((): ReadonlyArray<number> | null => {
+    switch (name) {
+      case "to_lower":
+      case "to_upper":
+        // Only ASCII: the engine's case tables are its own.
+        if (args.length !== 0 || !isAscii(s)) return null
+        return s.map((c) => (name === "to_lower" ? (c >= 65 && c <= 90 ? c + 32 : c) : c >= 97 && c <= 122 ? c - 32 : c))
+      case "strip_edges": {
+        const left = bool(args[0], true)
+        const right = bool(args[1], true)
+        if (left === null || right === null || args.length > 2) return null
+        let beg = 0
+        let end = s.length
+        if (left) while (beg < s.length && (s[beg] as number) <= 32) beg += 1
+        if (right) while (end > 0 && (s[end - 1] as number) <= 32) end -= 1
+        return beg === 0 && end === s.length ? s : substr(s, beg, end - beg)
+      }
+      case "lstrip":
+      case "rstrip": {
+        const set = str(0)
+        if (set === null || args.length !== 1) return null
+        if (name === "lstrip") {
+          let beg = 0
+          while (beg < s.length && set.includes(s[beg] as number)) beg += 1
+          return beg === 0 ? s : substr(s, beg, s.length - beg)
+        }
+        let end = s.length - 1
+        while (end >= 0 && set.includes(s[end] as number)) end -= 1
+        return end === s.length - 1 ? s : substr(s, 0, end + 1)
+      }
+      case "replace": {
+        const key = str(0)
+        const by = str(1)
+        if (key === null || by === null || args.length !== 2) return null
+        const out: Array<number> = []
+        let from = 0
+        for (let at = find(s, key, 0); at >= 0; at = find(s, key, from)) {
+          out.push(...s.slice(from, at), ...by)
+          from = at + key.length
+        }
+        return from === 0 ? s : [...out, ...s.slice(from)]
+      }
+      case "trim_prefix":
+      case "trim_suffix": {
+        const p = str(0)
+        if (p === null || args.length !== 1) return null
+        if (name === "trim_prefix") return startsWith(s, p) ? substr(s, p.length, s.length - p.length) : s
+        return endsWith(s, p) ? substr(s, 0, s.length - p.length) : s
+      }
+      case "plus_file":
+      case "path_join": {
+        const file = str(0)
+        if (file === null || args.length !== 1) return null
+        if (s.length === 0) return file
+        return s[s.length - 1] === 0x2f || file[0] === 0x2f ? [...s, ...file] : [...s, 0x2f, ...file]
+      }
+      case "substr": {
+        const from = int(args[0])
+        const count = args.length > 1 ? int(args[1]) : -1
+        if (from === null || count === null || args.length > 2) return null
+        return substr(s, from, count)
+      }
+      case "left":
+      case "right": {
+        const n = int(args[0])
+        if (n === null || args.length !== 1) return null
+        if (grammar === 3) {
+          // 3.x: left(pos) is the part before pos, right(pos) the part from pos on.
+          if (name === "left") return n <= 0 ? [] : n >= s.length ? s : substr(s, 0, n)
+          return n >= s.length ? [] : n <= 0 ? s : substr(s, n, s.length - n)
+        }
+        // 4.x: the first or last n characters; a negative n counts all but that many.
+        const len = n < 0 ? s.length + n : n
+        if (len <= 0) return []
+        if (len >= s.length) return s
+        return name === "left" ? s.slice(0, len) : s.slice(s.length - len)
+      }
+      default:
+        return null
+    }
+  })()
+  return result === null ? null : text(result)
+}
+
+/** `parts` joined by `delimiter` (3.x `PoolStringArray.join`, 4.x `String.join` and `PackedStringArray.join`). */
+export const joinStrings = (delimiter: string, parts: ReadonlyArray<string>): string => parts.join(delimiter)
+
+/** How `str()` and `%s` show a constant, or null where the engines differ or it is not folded (floats, objects). */
+export const stringOfArg = (grammar: Grammar, a: FoldArg): string | null => {
+  if ("s" in a) return a.s
+  if ("n" in a) return a.float || !Number.isInteger(a.n) ? null : String(a.n)
+  if ("b" in a) return grammar === 3 ? (a.b ? "True" : "False") : a.b ? "true" : "false"
+  return grammar === 3 ? "Null" : "<null>"
+}
+
+/**
+ * `format % args` (String::sprintf): `%s`, `%d`, `%c` and `%%` without flags, widths or precision;
+ * null for anything else, and where the engine reports an error (too few or too many arguments, a
+ * wrong type), which stops the script.
+ */
+export const formatString = (grammar: Grammar, format: string, args: ReadonlyArray<FoldArg>): string | null => {
   let i = 0
   let out = ""
   for (let k = 0; k < format.length; k++) {
@@ -79,20 +178,26 @@ export const formatString = (format: string, args: ReadonlyArray<Val>): string |
       out += ch
       continue
     }
-    const next = format[k + 1]
-    k += 1
+    const next = format[++k]
     if (next === "%") {
       out += "%"
       continue
     }
     const a = args[i++]
-    if (next === "s" && a?.t === "str" && a.values.length === 1) out += a.values[0]
-    else if (next === "s" && a?.t === "lit") out += String(a.value)
-    else if (next === "c" && a?.t === "lit" && typeof a.value === "number") out += String.fromCodePoint(a.value)
-    else if (next === "c" && a?.t === "str" && a.values.length === 1) out += a.values[0]?.[0] ?? ""
-    else if (next === "d" && a?.t === "lit" && typeof a.value === "number") out += String(Math.trunc(a.value))
-    else return null
+    if (a === undefined) return null
+    if (next === "s") {
+      const shown = stringOfArg(grammar, a)
+      if (shown === null) return null
+      out += shown
+    } else if (next === "d") {
+      if (!("n" in a) || !Number.isFinite(a.n)) return null
+      out += String(Math.trunc(a.n))
+    } else if (next === "c") {
+      // 3.x takes a byte value, 4.x any code point but a surrogate.
+      if ("n" in a && Number.isInteger(a.n) && a.n >= 0 && (grammar === 3 ? a.n <= 255 : a.n <= 0x10ffff && (a.n < 0xd800 || a.n > 0xdfff))) out += String.fromCodePoint(a.n)
+      else if ("s" in a && [...a.s].length === 1) out += a.s
+      else return null
+    } else return null
   }
-  return i === args.length || args.length === 1 ? out : null
+  return i === args.length ? out : null
 }
-

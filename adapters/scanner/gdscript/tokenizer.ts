@@ -36,7 +36,18 @@ const isIdentStart = (ch: string, c: number): boolean => isAsciiIdentStart(c) ||
 const isIdentPart = (ch: string, c: number): boolean => isAsciiIdentStart(c) || isDigit(c) || (c > 127 && UNICODE_PART.test(ch))
 const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 
-export const tokenize = (source: string, grammar: Grammar): Array<Token> => {
+/** Where a string literal (prefix and quotes included) or a comment lies in the source, as UTF-16 offsets. */
+export interface LexicalSpan {
+  readonly kind: "str" | "comment"
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * The tokens of a script. `spans`, when given, receives the string literals and comments in source
+ * order (for checks on the characters inside them).
+ */
+export const tokenize = (source: string, grammar: Grammar, spans?: Array<LexicalSpan>): Array<Token> => {
   const tokens: Array<Token> = []
   const operators = grammar === 3 ? OPERATORS_3 : OPERATORS_4
   const n = source.length
@@ -133,6 +144,7 @@ export const tokenize = (source: string, grammar: Grammar): Array<Token> => {
       j += 1
     }
     push("str", value, start, startLine, startLineStart, flavor)
+    spans?.push({ kind: "str", start, end: j })
     i = j
   }
 
@@ -178,8 +190,19 @@ export const tokenize = (source: string, grammar: Grammar): Array<Token> => {
       continue
     }
     if (ch === "#") {
+      const start = i
       while (i < n && source.charCodeAt(i) !== 10) i += 1
+      spans?.push({ kind: "comment", start, end: i })
       continue
+    }
+    // Godot 3 keeps characters above U+FFFF in code only where a string is 16-bit (Windows, 3.0-3.3),
+    // as a space; everywhere else it rejects the script. So a space is the only reading that runs.
+    if (grammar === 3 && c >= 0xd800 && c <= 0xdbff) {
+      const low = source.charCodeAt(i + 1)
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        i += 2
+        continue
+      }
     }
     if (ch === "\\") {
       let j = i + 1
@@ -237,7 +260,8 @@ export const tokenize = (source: string, grammar: Grammar): Array<Token> => {
       while (i < n) {
         const cc = source.charCodeAt(i)
         if (cc >= 0xd800 && cc <= 0xdbff) {
-          if (!isIdentPart(String.fromCodePoint(source.codePointAt(i) ?? 0), 0x10000)) break
+          // Godot 3: the character is a space (see above), so it ends the name.
+          if (grammar === 3 || !isIdentPart(String.fromCodePoint(source.codePointAt(i) ?? 0), 0x10000)) break
           i += 2
         } else if (isIdentPart(source[i] as string, cc)) i += 1
         else break

@@ -12,7 +12,7 @@ import type { ClassRef } from "./packModel.ts"
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
-  | { readonly t: "lit"; readonly value?: boolean | number | null }
+  | { readonly t: "lit"; readonly value?: boolean | number | null; readonly float?: true }
   | { readonly t: "guard"; readonly name: string }
   | { readonly t: "inst"; readonly cls: string }
   | { readonly t: "own"; readonly ref: ClassRef }
@@ -94,9 +94,23 @@ export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val =
 /** A value built from parts: external when any part is. */
 export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => (parts.some(isExternal) ? { t: "unknown", external: true } : { t: "unknown" })
 
+/** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
+export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)
+
+/** A number literal as the engine reads it (`1_000`, `0xFF`, `0b101`, `1e3`, `PI`), or null. */
+export const numberLiteral = (text: string): { readonly value: number; readonly float: boolean } | null => {
+  const named: Readonly<Record<string, number>> = { PI: Math.PI, TAU: 2 * Math.PI, INF: Number.POSITIVE_INFINITY, NAN: Number.NaN }
+  if (Object.hasOwn(named, text)) return { value: named[text] as number, float: true }
+  const t = text.replaceAll("_", "")
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return { value: Number.parseInt(t.slice(2), 16), float: false }
+  if (/^0[bB][01]+$/.test(t)) return { value: Number.parseInt(t.slice(2), 2), float: false }
+  if (!/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null
+  return { value: Number(t), float: /[.eE]/.test(t) }
+}
+
 /** Whether a value is true when the engine converts it to a bool: true, false, or null when that is not known. */
 export const truthOf = (v: Val): boolean | null => {
-  if (v.t === "lit") return v.value === undefined ? null : Boolean(v.value)
+  if (v.t === "lit") return v.value === undefined ? null : godotTruth(v.value)
   if (v.t === "str") return v.values.every((s) => s !== "") ? true : v.values.every((s) => s === "") ? false : null
   return null
 }
@@ -112,8 +126,13 @@ export const judgePath = (v: Val, allowedPrefixes: ReadonlyArray<string>, relati
     if (path.split(/[/\\]/).includes("..")) return "outside"
     if (allowedPrefixes.some((p) => path.startsWith(p))) return "inside"
     if (/^([/\\~]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:\/\/)/.test(path)) return "outside"
-    if (!whole) return relativeAllowed && path.length > 0 ? "inside" : "unknown"
-    return relativeAllowed && path.length > 0 ? "inside" : "outside"
+    if (whole) return relativeAllowed && path.length > 0 ? "inside" : "outside"
+    // Only the start is known. A scheme waiting for its slashes (`"user:/" + x` is user://…) is that scheme.
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/?$/.exec(path)?.[1]
+    if (scheme !== undefined) return allowedPrefixes.includes(`${scheme}://`) ? "unknown" : "outside"
+    // A relative start proves the path stays relative only once its first segment is complete and no scheme or drive.
+    const slash = path.search(/[/\\]/)
+    return relativeAllowed && slash > 0 && !path.slice(0, slash).includes(":") ? "inside" : "unknown"
   }
   if (v.t === "str") {
     const verdicts = v.values.map((p) => one(p, true))

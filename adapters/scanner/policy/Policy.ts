@@ -57,6 +57,12 @@ export const PathMatch = Schema.Struct({
   instances: Schema.Record(Schema.String, ArgumentIndexes),
   /** `Class.method` whose result is an instance of the named class, e.g. `File.new` → `File`. */
   constructors: Schema.Record(Schema.String, Schema.String),
+  /**
+   * Where a game may write: the paths of every engine method that writes a file (the generated
+   * engine-file-writes.json) and of files opened in a write mode must start here. Absent: writes are
+   * judged like reads.
+   */
+  writePrefixes: Schema.optionalKey(Names),
 })
 
 /**
@@ -88,7 +94,20 @@ export const RuntimeLoadMatch = Schema.Struct({
   objects: Names,
 })
 
-export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch])
+/**
+ * Checks on the text of scripts and text resources rather than their code: `trojan-source`
+ * (bidirectional controls and hidden characters, docs/scanner.md#trojan-source) and `strict-utf8`
+ * (bytes that are not strict UTF-8, which the engine may decode into other code than a reviewer sees).
+ */
+export const TextMatch = Schema.Struct({
+  kind: Schema.Literal("text"),
+  check: Schema.Literals(["trojan-source", "strict-utf8"]),
+})
+
+/** A `class_name` that names an engine class or singleton (the engine's own always wins; the declaration can only mislead). */
+export const ClassNameShadowMatch = Schema.Struct({ kind: Schema.Literal("class-name-shadow") })
+
+export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch, TextMatch, ClassNameShadowMatch])
 export type PatternMatch = typeof PatternMatch.Type
 
 export const PolicyPattern = Schema.Struct({
@@ -101,6 +120,8 @@ export const PolicyPattern = Schema.Struct({
   docs: Schema.String,
   /** The entry of the report's capability summary its uses are listed under (docs/scanner.md#capabilities). */
   capability: Schema.optionalKey(Schema.String),
+  /** The exact change that removes a finding, when it is more than removing the call (shown in findings and on the rule's page). */
+  fix: Schema.optionalKey(Schema.String),
   match: PatternMatch,
 })
 export type PolicyPattern = typeof PolicyPattern.Type

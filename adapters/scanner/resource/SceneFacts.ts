@@ -22,3 +22,9 @@ export interface SceneFacts {
   /** Class of every node the scene creates itself (instanced nodes have none). */
   readonly nodeTypes: ReadonlyArray<SceneNodeType>
 }
+
+/** A signal connection the scene makes: the method it calls and the strings among its bound arguments. */
+export interface SceneConnection {
+  readonly method: string
+  readonly binds: ReadonlyArray<string>
+}

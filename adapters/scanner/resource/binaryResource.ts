@@ -2,6 +2,7 @@ import type { Decompressors } from "../Decompressors.ts"
 import { ByteCursor } from "../io/ByteCursor.ts"
 import { MalformedData } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
+import { decodeAsEngine } from "../text/godotUtf8.ts"
 import { openRscc } from "./rscc.ts"
 import { readStringRef, readUnicodeString, readVariant, SKIPPED, type Value, type VariantContext } from "./variant.ts"
 
@@ -100,7 +101,7 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
     engineMajor,
     formatVersion,
     namedSceneIds: (flags & FLAG_NAMED_SCENE_IDS) !== 0,
-    context: { realSize, colorComponentSize: formatVersion >= 4 ? 4 : realSize, formatVersion, strings },
+    context: { realSize, colorComponentSize: formatVersion >= 4 ? 4 : realSize, formatVersion, strings, decode: (bytes) => decodeAsEngine(bytes, engineMajor >= 4 ? 4 : 3), notStrict: new Set() },
     externals,
     internals,
   }

@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import type { SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import type { SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -15,7 +15,7 @@ const NODE_NAME_MASK = (1 << 18) - 1
 const isObjectRef = (v: Value | undefined): v is ObjectRef =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Int32Array) && "_tag" in v
 
-export const readBinarySceneFacts = async (resource: BinaryResource): Promise<SceneFacts | null> => {
+export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(SceneFacts & { readonly connections: ReadonlyArray<SceneConnection> }) | null> => {
   const main = resource.internals.at(-1)
   if (main === undefined || resource.mainType !== "PackedScene") return null
   const props = await readProperties(resource, main, (name) => (name === "_bundled" ? 1 : null))
@@ -75,5 +75,24 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<Sc
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants) }
+}
+
+/** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */
+const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) => string | undefined, variants: ReadonlyArray<Value>): ReadonlyArray<SceneConnection> => {
+  const conns = bundled.get("conns")
+  const count = bundled.get("conn_count")
+  const version = bundled.get("version")
+  if (!(conns instanceof Int32Array) || typeof count !== "number") return []
+  const out: Array<SceneConnection> = []
+  let at = 0
+  for (let n = 0; n < count && at + 6 <= conns.length; n++) {
+    const method = nameAt(conns[at + 3] ?? -1) ?? ""
+    const bindCount = conns[at + 5] ?? 0
+    if (bindCount < 0 || at + 6 + bindCount > conns.length) throw new MalformedData("PackedScene connection records run past the conns array")
+    const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => variants[i]).filter((v): v is string => typeof v === "string")
+    out.push({ method, binds })
+    at += 6 + bindCount + (typeof version === "number" && version >= 3 ? 1 : 0)
+  }
+  return out
 }

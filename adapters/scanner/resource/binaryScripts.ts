@@ -4,28 +4,42 @@ export interface EmbeddedScript {
   /** Sub-resource id: `GDScript_k3x9a` (Godot 4 named ids) or a number (Godot 3). */
   readonly subResource: string
   readonly source: string
+  /** Its bytes were not strict UTF-8 (the source is what the engine decodes from them). */
+  readonly notStrict?: true
 }
 
 export interface BinaryScripts {
   readonly scripts: ReadonlyArray<EmbeddedScript>
   /** Class of every internal resource, for checks that care about resource types (native, non-GDScript). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
+  /** The property paths animation tracks write. */
+  readonly propertyPaths: ReadonlyArray<{ readonly subResource: string; readonly path: string }>
 }
 
 /**
- * Finds built-in GDScript sub-resources and returns their `script/source`. Built-in scripts are
+ * Finds built-in GDScript sub-resources and returns their `script/source` (and `source_code`), and the
+ * property paths of animation tracks. Built-in scripts are
  * never tokenized by the exporter, so this source text is what the engine runs.
  */
 export const readBinaryScripts = async (resource: BinaryResource): Promise<BinaryScripts> => {
   const scripts: Array<EmbeddedScript> = []
   const classes: Array<{ subResource: string; className: string }> = []
+  const propertyPaths: Array<{ subResource: string; path: string }> = []
   for (const internal of resource.internals) {
     const className = await readInternalClass(resource, internal)
     classes.push({ subResource: subResourceId(internal), className })
+    if (className === "Animation") {
+      // A track's path names a node and a property path its keys write (`.:s:source_code`).
+      const props = await readProperties(resource, internal, (name) => (/^tracks\/\d+\/path$/.test(name) ? 0 : null))
+      for (const path of props.values()) if (typeof path === "string") propertyPaths.push({ subResource: subResourceId(internal), path })
+      continue
+    }
     if (className !== "GDScript") continue
-    const props = await readProperties(resource, internal, (name) => (name === "script/source" ? 0 : null))
-    const source = props.get("script/source")
-    if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source })
+    // `script/source` recompiles the script; `source_code` is the property itself: both are its code.
+    const props = await readProperties(resource, internal, (name) => (name === "script/source" || name === "source_code" ? 0 : null))
+    for (const source of props.values()) {
+      if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source, ...(resource.context.notStrict?.has(source) === true ? { notStrict: true as const } : {}) })
+    }
   }
-  return { scripts, classes }
+  return { scripts, classes, propertyPaths }
 }

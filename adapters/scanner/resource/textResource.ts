@@ -1,12 +1,13 @@
-import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { MalformedData } from "../io/errors.ts"
-import { unescapeGodotString } from "./godotString.ts"
-import type { SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import type { SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
-// A streaming reader for text scenes and resources (.tscn/.tres, Godot's ConfigFile-like format).
-// It keeps only what the checks need: built-in script sources with their position in the file,
-// node types, the root node's script and the external-resource table. Memory stays bounded by
-// the largest built-in script, however large the file (meshes and tile data are skipped).
+// A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
+// (variantText.ts). It keeps what the checks need: script sources (built-in GDScript sub-resources, a
+// GDScript main resource, `Object(GDScript, …)` values; under `script/source` or `source_code`), node
+// types, the root node's script, every path the resource makes the engine load (`[ext_resource]`,
+// `Resource("…")`, `instance_placeholder`), property paths written by animation tracks, the scene's
+// connections with their bound strings, and the class of every resource. Memory stays bounded by the largest single value.
 
 export interface TextEmbeddedScript {
   readonly subResource: string
@@ -14,7 +15,22 @@ export interface TextEmbeddedScript {
   /** The escaped text as it appears in the file, for mapping script positions back to file positions. */
   readonly raw: string
   /** Where the first character of the string content sits in the file (1-based). */
-  readonly start: { readonly line: number; readonly column: number }
+  readonly start: Position
+}
+
+/** A path the engine loads when it loads this resource. */
+export interface LoadedPath {
+  readonly path: string
+  readonly what: string
+  readonly at: Position
+}
+
+/** A property written by data rather than code: an animation track's path, a connection to a setter with its binds. */
+export interface PropertyWrite {
+  /** `node:property:subproperty` or a bare property name. */
+  readonly path: string
+  readonly how: string
+  readonly at: Position
 }
 
 export interface TextResourceFacts extends SceneFacts {
@@ -22,224 +38,158 @@ export interface TextResourceFacts extends SceneFacts {
   readonly scripts: ReadonlyArray<TextEmbeddedScript>
   /** `type` of every sub-resource and of the main resource, with its id (the main resource's is ""). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
+  readonly loadedPaths: ReadonlyArray<LoadedPath>
+  /** Property paths animation tracks write. */
+  readonly propertyWrites: ReadonlyArray<PropertyWrite>
+  readonly connections: ReadonlyArray<SceneConnection & { readonly at: Position }>
 }
 
-interface Section {
-  readonly tag: string
-  readonly attributes: ReadonlyMap<string, string>
-  readonly line: number
-  readonly column: number
-}
-
-const MAX_HEADER = 64 * 1024
-const MAX_KEY = 1024
-const MAX_VALUE_PREFIX = 1024
-
-/** `key=value` pairs of a section header; values keep their quotes stripped and escapes resolved. */
-const parseHeader = (text: string, line: number, column: number): Section => {
-  const inner = text.replace(/^\[\s*/, "").replace(/\]\s*$/, "")
-  const tag = /^[^\s\]]+/.exec(inner)?.[0] ?? ""
-  const attributes = new Map<string, string>()
-  const pair = /([A-Za-z_][\w/]*)\s*=\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*\s*\([^)]*\)|[^\s\]]+)/gs
-  for (const m of inner.slice(tag.length).matchAll(pair)) {
-    const [, key, value] = m
-    if (key === undefined || value === undefined) continue
-    attributes.set(key, value.startsWith('"') ? unescapeGodotString(value.slice(1, -1)) : value.trim())
-  }
-  return { tag, attributes, line, column }
-}
+/** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
+const SOURCE_KEYS: ReadonlySet<string> = new Set(["script/source", "source_code"])
 
 /** `ExtResource( 1 )`, `ExtResource("1_abc")`, `SubResource("GDScript_x")` → kind and id. */
-export const parseResourceCall = (value: string): { readonly kind: "Ext" | "Sub"; readonly id: string } | null => {
-  const m = /^(Ext|Sub)Resource\s*\(\s*(?:"((?:[^"\\]|\\.)*)"|([^\s)]+))\s*\)/.exec(value.trim())
-  if (m === null) return null
-  return { kind: m[1] === "Ext" ? "Ext" : "Sub", id: unescapeGodotString(m[2] ?? m[3] ?? "") }
+export const parseResourceCall = (value: VNode | undefined): { readonly kind: "Ext" | "Sub"; readonly id: string } | null => {
+  if (value?.k !== "call" || (value.name !== "ExtResource" && value.name !== "SubResource")) return null
+  const arg = value.args[0]
+  const id = arg?.k === "str" ? arg.value : arg?.k === "num" ? arg.text : null
+  return id === null ? null : { kind: value.name === "ExtResource" ? "Ext" : "Sub", id }
 }
 
-type Mode = "lineStart" | "header" | "afterHeader" | "comment" | "statement"
+const idOf = (value: VNode | undefined): string => (value?.k === "num" ? value.text : (stringOf(value) ?? ""))
+
+/** Every string of a value, depth first. */
+const stringsIn = (value: VNode): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  forEachNode(value, (n) => {
+    if (n.k === "str") out.push(n.value)
+  })
+  return out
+}
+
+type Section = { readonly kind: "main" } | { readonly kind: "sub"; readonly id: string; readonly type: string } | { readonly kind: "node"; readonly root: boolean } | { readonly kind: "other" }
 
 export class TextResourceReader {
-  #line = 1
-  #column = 1
-  #mode: Mode = "lineStart"
-  #inString = false
-  #escape = false
-  #depth = 0
-  #buffer = ""
-  #bufferLine = 0
-  #bufferColumn = 0
-  #key = ""
-  #sawEquals = false
-  #value = ""
-  #stringCount = 0
-  #capture: Array<string> | null = null
-  #captureLength = 0
-  #captureStart = { line: 0, column: 0 }
-  #section: Section | null = null
+  readonly #parser: VariantTextParser
   #fileTag = ""
   #mainType = ""
+  #section: Section = { kind: "other" }
+  #sawRoot = false
   readonly #externals = new Map<string, string>()
   readonly #scripts: Array<TextEmbeddedScript> = []
   readonly #classes: Array<{ subResource: string; className: string }> = []
   readonly #nodeTypes: Array<SceneNodeType> = []
-  #rootSection: Section | null = null
+  readonly #loaded: Array<LoadedPath> = []
+  readonly #writes: Array<PropertyWrite> = []
+  readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
 
-  feed(text: string): void {
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i] as string
-      this.#step(ch)
-      if (ch === "\n") {
-        this.#line += 1
-        this.#column = 1
-      } else this.#column += 1
-    }
+  constructor(grammar: Grammar = 4) {
+    this.#parser = new VariantTextParser(grammar, { tag: (t) => this.#tag(t.name, t.fields, t.at), assign: (k, v, at) => this.#assign(k, v, at) })
   }
 
-  #step(ch: string): void {
-    if (this.#inString) return this.#stringChar(ch)
-    switch (this.#mode) {
-      case "lineStart":
-        if (ch === " " || ch === "\t" || ch === "\r" || ch === "\n" || ch === "\ufeff") return
-        if (ch === ";") {
-          this.#mode = "comment"
-          return
-        }
-        if (ch === "[") {
-          this.#mode = "header"
-          this.#buffer = ch
-          this.#bufferLine = this.#line
-          this.#bufferColumn = this.#column
-          return
-        }
-        this.#mode = "statement"
-        this.#key = ""
-        this.#value = ""
-        this.#sawEquals = false
-        this.#depth = 0
-        this.#stringCount = 0
-        this.#bufferLine = this.#line
-        return this.#statementChar(ch)
-      case "comment":
-      case "afterHeader":
-        if (ch === "\n") this.#mode = "lineStart"
+  /** Bytes of the file, in order, in chunks of any size (a string is taken as the file's UTF-8). */
+  feed(chunk: Uint8Array | string): void {
+    this.#parser.feed(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk)
+  }
+
+  #tag(name: string, fields: ReadonlyMap<string, VNode>, at: Position): void {
+    for (const value of fields.values()) this.#objectScripts(value)
+    switch (name) {
+      case "gd_scene":
+      case "gd_resource":
+        if (this.#fileTag !== "") throw new MalformedData(`line ${at.line}: a second [${name}] tag`)
+        this.#fileTag = name
+        this.#mainType = stringOf(fields.get("type")) ?? (name === "gd_scene" ? "PackedScene" : "")
+        if (name === "gd_resource") this.#classes.push({ subResource: "", className: this.#mainType })
+        this.#section = { kind: "other" }
         return
-      case "header":
-        if (this.#buffer.length < MAX_HEADER) this.#buffer += ch
-        if (ch === '"') this.#openString()
-        else if (ch === "]") {
-          this.#section = parseHeader(this.#buffer, this.#bufferLine, this.#bufferColumn)
-          this.#enterSection(this.#section)
-          this.#mode = "afterHeader"
+      case "ext_resource": {
+        const path = stringOf(fields.get("path"))
+        if (path !== null) {
+          this.#externals.set(idOf(fields.get("id")), path)
+          this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at })
         }
+        this.#section = { kind: "other" }
         return
-      case "statement":
-        return this.#statementChar(ch)
-    }
-  }
-
-  #statementChar(ch: string): void {
-    if (ch === "\n" && this.#depth <= 0) {
-      this.#endStatement()
-      this.#mode = "lineStart"
-      return
-    }
-    if (!this.#sawEquals) {
-      if (ch === "=") this.#sawEquals = true
-      else if (this.#key.length < MAX_KEY) this.#key += ch
-      if (ch === '"') this.#openString()
-      return
-    }
-    if (this.#value.length < MAX_VALUE_PREFIX) this.#value += ch
-    if (ch === '"') this.#openString()
-    else if (ch === "(" || ch === "[" || ch === "{") this.#depth += 1
-    else if (ch === ")" || ch === "]" || ch === "}") this.#depth -= 1
-  }
-
-  #openString(): void {
-    this.#inString = true
-    this.#escape = false
-    const key = this.#key.trim()
-    if (this.#mode === "statement" && this.#sawEquals && this.#stringCount === 0 && key === "script/source" && this.#inScriptSection()) {
-      this.#capture = []
-      this.#captureLength = 0
-      this.#captureStart = { line: this.#line, column: this.#column + 1 }
-    }
-    this.#stringCount += 1
-  }
-
-  #stringChar(ch: string): void {
-    if (this.#mode === "header" && this.#buffer.length < MAX_HEADER) this.#buffer += ch
-    else if (this.#mode === "statement" && this.#value.length < MAX_VALUE_PREFIX && this.#sawEquals) this.#value += ch
-    if (!this.#escape && ch === '"') {
-      this.#inString = false
-      if (this.#capture !== null) this.#finishCapture()
-      return
-    }
-    this.#escape = !this.#escape && ch === "\\"
-    if (this.#capture !== null) {
-      this.#captureLength += 1
-      if (this.#captureLength > MAX_FIELD_BYTES) {
-        throw new MalformedData(`the built-in script at line ${this.#captureStart.line} is longer than ${MAX_FIELD_BYTES} characters`)
       }
-      this.#capture.push(ch)
+      case "sub_resource": {
+        const id = idOf(fields.get("id"))
+        const type = stringOf(fields.get("type")) ?? ""
+        this.#classes.push({ subResource: id, className: type })
+        this.#section = { kind: "sub", id, type }
+        return
+      }
+      case "resource":
+        this.#section = { kind: "main" }
+        return
+      case "node": {
+        const type = stringOf(fields.get("type"))
+        if (type !== null) this.#nodeTypes.push({ type, name: stringOf(fields.get("name")) ?? "", line: at.line, column: at.column })
+        const root = !this.#sawRoot && !fields.has("parent")
+        if (root) {
+          this.#sawRoot = true
+          const instance = parseResourceCall(fields.get("instance"))
+          if (instance?.kind === "Ext") this.#rootInstance = instance.id
+        }
+        const placeholder = stringOf(fields.get("instance_placeholder"))
+        if (placeholder !== null) this.#loaded.push({ path: placeholder, what: "instance_placeholder", at })
+        this.#section = { kind: "node", root }
+        return
+      }
+      case "connection": {
+        const binds = fields.get("binds")
+        this.#connections.push({ method: stringOf(fields.get("method")) ?? "", binds: binds === undefined ? [] : stringsIn(binds), at })
+        this.#section = { kind: "other" }
+        return
+      }
+      default:
+        this.#section = { kind: "other" }
     }
   }
 
-  #finishCapture(): void {
-    const raw = (this.#capture ?? []).join("")
-    this.#capture = null
+
+  #assign(key: string, value: VNode, at: Position): void {
+    this.#objectScripts(value)
     const section = this.#section
-    const id = section?.tag === "sub_resource" ? (section.attributes.get("id") ?? "") : ""
-    this.#scripts.push({ subResource: id, source: unescapeGodotString(raw), raw, start: this.#captureStart })
-  }
-
-  #inScriptSection(): boolean {
-    const s = this.#section
-    if (s === null) return false
-    if (s.tag === "sub_resource") return s.attributes.get("type") === "GDScript"
-    return s.tag === "resource" && this.#mainType === "GDScript"
-  }
-
-  #enterSection(s: Section): void {
-    if (s.tag === "gd_scene" || s.tag === "gd_resource") {
-      this.#fileTag = s.tag
-      this.#mainType = s.attributes.get("type") ?? (s.tag === "gd_scene" ? "PackedScene" : "")
-      if (s.tag === "gd_resource") this.#classes.push({ subResource: "", className: this.#mainType })
-    } else if (s.tag === "ext_resource") {
-      const id = s.attributes.get("id")
-      const path = s.attributes.get("path")
-      if (id !== undefined && path !== undefined) this.#externals.set(id, path)
-    } else if (s.tag === "sub_resource") {
-      this.#classes.push({ subResource: s.attributes.get("id") ?? "", className: s.attributes.get("type") ?? "" })
-    } else if (s.tag === "node") {
-      const type = s.attributes.get("type")
-      if (type !== undefined) this.#nodeTypes.push({ type, name: s.attributes.get("name") ?? "", line: s.line, column: s.column })
-      if (this.#rootSection === null && !s.attributes.has("parent")) {
-        this.#rootSection = s
-        const instance = parseResourceCall(s.attributes.get("instance") ?? "")
-        if (instance?.kind === "Ext") this.#rootInstance = instance.id
-      }
+    const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
+    if (isScript && SOURCE_KEYS.has(key) && value.k === "str") {
+      this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
     }
-  }
-
-  #endStatement(): void {
-    const s = this.#section
-    if (s !== null && s === this.#rootSection && this.#key.trim() === "script" && this.#rootScript === null) {
-      const call = parseResourceCall(this.#value)
+    if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) {
+      const call = parseResourceCall(value)
       if (call?.kind === "Sub") this.#rootScript = { _tag: "BuiltIn", subResource: call.id }
       else if (call?.kind === "Ext") {
         const path = this.#externals.get(call.id)
         if (path !== undefined) this.#rootScript = { _tag: "File", path }
       }
     }
+    if (/^tracks\/\d+\/path$/.test(key)) {
+      const path = stringOf(value)
+      if (path !== null) this.#writes.push({ path, how: "an animation track", at })
+    }
+  }
+
+  /** Scripts built inside a value (`Object(GDScript, "script/source": "…")`) and resources loaded by path (`Resource("…")`). */
+  #objectScripts(value: VNode): void {
+    forEachNode(value, (n) => {
+      if (n.k !== "call") return
+      if (n.name === "Resource") {
+        const path = stringOf(n.args[0])
+        if (path !== null) this.#loaded.push({ path, what: "Resource()", at: n.at })
+      }
+      const type = n.args[0]
+      if (n.name !== "Object" || type?.k !== "ident" || type.name !== "GDScript") return
+      for (const arg of n.args) {
+        if (arg.k === "pair" && arg.value.k === "str" && SOURCE_KEYS.has(stringOf(arg.key) ?? "")) {
+          this.#scripts.push({ subResource: `Object@${n.at.line}:${n.at.column}`, source: arg.value.value, raw: arg.value.raw, start: arg.value.start })
+        }
+      }
+    })
   }
 
   finish(): TextResourceFacts {
-    if (this.#inString && this.#capture !== null) {
-      throw new MalformedData(`the built-in script starting at line ${this.#captureStart.line} has no closing quote`)
-    }
+    this.#parser.finish()
     const base = this.#rootInstance === null ? null : (this.#externals.get(this.#rootInstance) ?? null)
     return {
       fileTag: this.#fileTag,
@@ -248,6 +198,9 @@ export class TextResourceReader {
       nodeTypes: this.#nodeTypes,
       rootScript: this.#rootScript,
       baseScene: base,
+      loadedPaths: this.#loaded,
+      propertyWrites: this.#writes,
+      connections: this.#connections,
     }
   }
 }

@@ -1,4 +1,5 @@
 import { type ByteCursor, decodeUtf8 } from "../io/ByteCursor.ts"
+import { strictUtf8Problem } from "../text/godotUtf8.ts"
 import { MalformedData } from "../io/errors.ts"
 
 // Godot's binary resource variant encoding (a u32 tag, then the payload), read or skipped.
@@ -12,6 +13,10 @@ export interface VariantContext {
   /** Files before format 3 store one extra NodePath subname. */
   readonly formatVersion: number
   readonly strings: ReadonlyArray<string>
+  /** String values as the engine that wrote the resource decodes them (godotUtf8.ts); the lenient decoder when absent. */
+  readonly decode?: (bytes: Uint8Array) => string
+  /** String values whose bytes were not strict UTF-8 (what the engine decoded from them). */
+  readonly notStrict?: Set<string>
 }
 
 export type ObjectRef =
@@ -37,10 +42,17 @@ export const SKIPPED: unique symbol = Symbol("skipped")
 
 const MAX_DEPTH = 64
 
-export const readUnicodeString = async (c: ByteCursor): Promise<string> => {
+export const readUnicodeString = async (c: ByteCursor, ctx?: VariantContext): Promise<string> => {
   const length = await c.u32()
   if (length === 0) return ""
-  return decodeUtf8(await c.bytes(length)).replace(/\0+$/, "")
+  const bytes = await c.bytes(length)
+  if (ctx?.decode === undefined) return decodeUtf8(bytes).replace(/\0+$/, "")
+  // The engine stops at the first NUL (the writer ends every string with one).
+  const end = bytes.indexOf(0)
+  const text = bytes.subarray(0, end < 0 ? bytes.length : end)
+  const value = ctx.decode(text)
+  if (ctx.notStrict !== undefined && (end >= 0 && bytes.subarray(end).some((b) => b !== 0) || strictUtf8Problem(text) !== null)) ctx.notStrict.add(value)
+  return value
 }
 
 /** A property name or NodePath part: an index into the string table, or (bit 31) an inline string. */
@@ -91,7 +103,7 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       return SKIPPED
     case 5: // STRING
     case 44: // STRING_NAME
-      return await readUnicodeString(c)
+      return await readUnicodeString(c, ctx)
     case 10: case 13: case 14: case 11: case 12: case 50: case 15: case 16: case 17: case 18: case 52: {
       const reals: Record<number, number> = { 10: 2, 11: 4, 12: 3, 13: 4, 14: 4, 15: 6, 16: 9, 17: 12, 18: 6, 50: 4, 52: 16 }
       c.skip((reals[tag] ?? 0) * r)
@@ -104,12 +116,17 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
     case 20: c.skip(4 * ctx.colorComponentSize); return SKIPPED // COLOR
     case 23: c.skip(4); return SKIPPED // RID
     case 42: case 43: return SKIPPED // CALLABLE, SIGNAL: stored empty
-    case 22: { // NODE_PATH
+    case 22: { // NODE_PATH: names, then subnames (the property path); kept as text, `Node/Child:prop:sub`
       const names = await c.u16()
-      let subnames = (await c.u16()) & 0x7fff
+      const flags = await c.u16()
+      let subnames = flags & 0x7fff
       if (ctx.formatVersion < 3) subnames += 1
-      for (let i = 0; i < names + subnames; i++) await readStringRef(c, ctx)
-      return SKIPPED
+      const parts: Array<string> = []
+      for (let i = 0; i < names + subnames; i++) parts.push(await readStringRef(c, ctx))
+      if (!keep) return SKIPPED
+      const path = parts.slice(0, names).join("/")
+      const sub = parts.slice(names).filter((p) => p !== "")
+      return `${flags & 0x8000 ? "/" : ""}${path}${sub.map((p) => `:${p}`).join("")}`
     }
     case 24: { // OBJECT
       const kind = await c.u32()

@@ -6,8 +6,8 @@
 // A method is a dispatcher when one of its parameters names a method, a property, a class or a
 // singleton (by the parameter names and types below); the argument positions come from the XML.
 // docs/scanner.md#dispatch-table says which checkouts produced the committed table.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { readFileSync, writeFileSync } from "node:fs"
+import { classReferenceFiles } from "./classReference.ts"
 import type { DispatchEntry, DispatchKind } from "../../../adapters/scanner/gdscript/engineDispatch.ts"
 
 export type { DispatchEntry, DispatchKind }
@@ -28,20 +28,6 @@ interface Param {
   readonly index: number
   readonly name: string
   readonly type: string
-}
-
-const xmlFiles = (root: string): Array<string> => {
-  const out: Array<string> = []
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === ".git" || name === "thirdparty") continue
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (name.endsWith(".xml") && /(^|\/)(doc\/classes|doc_classes)\//.test(relative(root, path))) out.push(path)
-    }
-  }
-  walk(root)
-  return out.sort()
 }
 
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]
@@ -67,7 +53,7 @@ const targetOf = (params: ReadonlyArray<Param>): number | undefined =>
 export const dispatchEntries = (root: string): Array<DispatchEntry> => {
   const entries: Array<DispatchEntry> = []
   const definers = new Map<string, Set<string>>()
-  for (const file of xmlFiles(root)) {
+  for (const file of classReferenceFiles(root)) {
     const xml = readFileSync(file, "utf8")
     const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1] ?? ""
     for (const { element, name } of callablesOf(xml)) {
@@ -77,7 +63,7 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
       definers.set(name, set)
     }
   }
-  for (const file of xmlFiles(root)) {
+  for (const file of classReferenceFiles(root)) {
     const xml = readFileSync(file, "utf8")
     const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1]
     if (cls === undefined || SKIPPED_CLASS.test(cls)) continue

@@ -18,21 +18,27 @@ export interface SceneNode {
 }
 
 export interface SceneSpec {
-  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string }>
+  /** GDScript sub-resources; `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
+  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string }>
+  /** Animation sub-resources with one value track on `path` (`Node/Child` names, `prop:sub` subnames). */
+  readonly animations?: ReadonlyArray<{ readonly id: string; readonly names: ReadonlyArray<string>; readonly subnames: ReadonlyArray<string> }>
   readonly nodes: ReadonlyArray<SceneNode>
+  /** Signal connections between nodes (indexes), with string binds. */
+  readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<string> }>
   /** ver_format: 5 for Godot 4.0.2-4.2, 6 from 4.3. */
   readonly formatVersion?: number
   /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
   readonly compressed?: boolean
 }
 
-const TAG = { INT: 3, STRING: 5, OBJECT: 24, DICTIONARY: 26, ARRAY: 30, PACKED_INT32: 32, PACKED_STRING: 34 } as const
+const TAG = { INT: 3, STRING: 5, NODE_PATH: 22, OBJECT: 24, DICTIONARY: 26, ARRAY: 30, PACKED_INT32: 32, PACKED_STRING: 34 } as const
 
 /** An uncompressed RSRC PackedScene with GDScript sub-resources (named scene ids, UIDs). */
 export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
   const externals = [...new Set(spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [n.script.external] : [])))]
-  const strings = ["script/source", "_bundled"]
-  const internals = [...spec.scripts.map((s) => `local://${s.id}`), "local://PackedScene_main"]
+  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path"]
+  const animations = spec.animations ?? []
+  const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main"]
 
   // Variants table of the scene: one per script used by a node.
   const names: Array<string> = []
@@ -55,14 +61,30 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const [n, v] of props) nodeInts.push(n, v)
     nodeInts.push(0)
   }
+  const bindVariants: Array<string> = []
+  const connInts: Array<number> = []
+  for (const c of spec.connections ?? []) {
+    connInts.push(c.from, c.to, nameIndex(c.signal), nameIndex(c.method), 0, c.binds.length)
+    for (const b of c.binds) {
+      bindVariants.push(b)
+      connInts.push(variants.length + bindVariants.length - 1)
+    }
+    connInts.push(0)
+  }
 
   const body = (headerLength: number): { readonly tables: Uint8Array; readonly resources: Uint8Array } => {
     const resources = new ByteBuilder()
     const offsets: Array<number> = []
     for (const s of spec.scripts) {
       offsets.push(resources.length)
-      unicode(resources, "GDScript").u32(1).u32(0).u32(TAG.STRING)
-      unicode(resources, s.source)
+      unicode(resources, "GDScript").u32(1).u32(strings.indexOf(s.property ?? "script/source")).u32(TAG.STRING)
+      if (s.bytes === undefined) unicode(resources, s.source)
+      else resources.u32(s.bytes.length + 1).bytes(s.bytes).u8(0)
+    }
+    for (const a of animations) {
+      offsets.push(resources.length)
+      unicode(resources, "Animation").u32(1).u32(strings.indexOf("tracks/0/path")).u32(TAG.NODE_PATH).u16(a.names.length).u16(a.subnames.length)
+      for (const part of [...a.names, ...a.subnames]) resources.u32(0x80000000 | utf8(part).length).bytes(utf8(part))
     }
     offsets.push(resources.length)
     unicode(resources, "PackedScene").u32(1).u32(1).u32(TAG.DICTIONARY).u32(9)
@@ -74,17 +96,19 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     resources.u32(TAG.PACKED_STRING).u32(names.length)
     for (const n of names) unicode(resources, n)
     key("variants")
-    resources.u32(TAG.ARRAY).u32(variants.length)
+    resources.u32(TAG.ARRAY).u32(variants.length + bindVariants.length)
     for (const v of variants) resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
+    for (const b of bindVariants) unicode(resources.u32(TAG.STRING), b)
     key("node_count")
     resources.u32(TAG.INT).u32(spec.nodes.length)
     key("nodes")
     resources.u32(TAG.PACKED_INT32).u32(nodeInts.length)
     for (const i of nodeInts) resources.i32(i)
     key("conn_count")
-    resources.u32(TAG.INT).u32(0)
+    resources.u32(TAG.INT).u32(spec.connections?.length ?? 0)
     key("conns")
-    resources.u32(TAG.PACKED_INT32).u32(0)
+    resources.u32(TAG.PACKED_INT32).u32(connInts.length)
+    for (const i of connInts) resources.i32(i)
     key("node_paths")
     resources.u32(TAG.ARRAY).u32(0)
     key("editable_instances")

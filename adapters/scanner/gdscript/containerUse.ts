@@ -1,0 +1,148 @@
+import type { ClassDecl, Expr, Stmt } from "./ast.ts"
+import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
+
+// Whether the elements of a container (an array or dictionary variable) are only ever used in ways that
+// cannot reach a dangerous method: looked at (compared, printed, checked with is_instance_valid), or the
+// receiver of a call whose name no policy pattern or dispatch API has. `targets.append(instance_from_id(id))`
+// followed by `for t in targets: t.take_damage()` is such a use; `t.execute(…)`, `t.call(…)`, passing `t`
+// on or returning it is not.
+
+/** Container methods that put elements in or ask about them without handing one out. */
+const KEEPS_ELEMENTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "size", "empty", "is_empty", "clear", "has", "erase", "remove", "remove_at", "count", "find", "rfind", "resize", "sort", "shuffle", "invert", "reverse"])
+/** Container methods that hand out one element. */
+const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
+const COMPARISONS: ReadonlySet<string> = new Set(["==", "!=", "is", "in", "and", "or", "&&", "||"])
+
+export interface ElementRules {
+  /** A method that, called on an element, may be a dangerous one (a policy member, a dispatch API). */
+  readonly dangerousMethod: (name: string) => boolean
+  /** A property that, written on an element, may be a dangerous one (`source_code`). */
+  readonly dangerousProperty: (name: string) => boolean
+  /** Functions that only look at their argument (`is_instance_valid`, `print`). */
+  readonly looksOnly: ReadonlySet<string>
+}
+
+const topExprs = (s: Stmt): ReadonlyArray<Expr> => {
+  switch (s.k) {
+    case "var":
+      return s.init === null ? [] : [s.init]
+    case "expr":
+      return [s.expr]
+    case "return":
+      return s.expr === null ? [] : [s.expr]
+    case "if":
+      return s.branches.flatMap((b) => (b.cond === null ? [] : [b.cond]))
+    case "while":
+      return [s.cond]
+    case "for":
+      return [s.iter]
+    case "match":
+      return [s.expr]
+    default:
+      return []
+  }
+}
+
+const forEachStmt = (stmts: ReadonlyArray<Stmt>, f: (s: Stmt) => void): void => {
+  for (const s of stmts) {
+    f(s)
+    if (s.k === "if") for (const b of s.branches) forEachStmt(b.body, f)
+    if (s.k === "while" || s.k === "for") forEachStmt(s.body, f)
+    if (s.k === "match") for (const b of s.branches) forEachStmt(b.body, f)
+  }
+}
+
+/** Whether every use of container `name` in `bodies` keeps its elements safe (see above). */
+export const elementsUsedSafely = (bodies: ReadonlyArray<ReadonlyArray<Stmt>>, name: string, rules: ElementRules): boolean => {
+  const parent = new Map<Expr, Expr>()
+  const statementOf = new Map<Expr, Stmt>()
+  const uses: Array<Extract<Expr, { k: "id" }>> = []
+  for (const body of bodies) {
+    forEachStmt(body, (s) => {
+      for (const e of topExprs(s)) statementOf.set(e, s)
+    })
+    forEachExpr(body, (e) => {
+      forEachChild(e, (child) => parent.set(child, e))
+      if (e.k === "id") uses.push(e)
+    })
+  }
+  const isElement = (e: Expr, vars: ReadonlySet<string>): boolean =>
+    (e.k === "index" && e.obj.k === "id" && e.obj.name === name) ||
+    (e.k === "call" && e.callee.k === "member" && e.callee.obj.k === "id" && e.callee.obj.name === name && GIVES_ELEMENT.has(e.callee.name)) ||
+    (e.k === "id" && vars.has(e.name)) ||
+    (e.k === "cast" && isElement(e.expr, vars))
+  // Variables that hold an element: loop variables over the container, and variables assigned one.
+  const vars = new Set<string>()
+  for (let pass = 0; pass < 3; pass++) {
+    for (const body of bodies) {
+      forEachStmt(body, (s) => {
+        if (s.k === "for" && s.iter.k === "id" && s.iter.name === name) vars.add(s.name)
+        if (s.k === "var" && s.init !== null && isElement(s.init, vars)) vars.add(s.name)
+      })
+      forEachExpr(body, (e) => {
+        if (e.k === "bin" && e.op === "=" && e.left.k === "id" && isElement(e.right, vars)) vars.add(e.left.name)
+      })
+    }
+  }
+  if (vars.has(name)) return false
+  const elementSafe = (e: Expr): boolean => {
+    const p = parent.get(e)
+    if (p === undefined) {
+      const s = statementOf.get(e)
+      // A statement's value dropped, a condition, or the start of a variable that is checked in turn.
+      return s !== undefined && (s.k === "expr" || s.k === "if" || s.k === "while" || (s.k === "var" && vars.has(s.name)))
+    }
+    switch (p.k) {
+      case "member": {
+        const call = parent.get(p)
+        if (call?.k === "call" && call.callee === p) return !rules.dangerousMethod(p.name)
+        const assigned = parent.get(p)
+        if (assigned?.k === "bin" && isAssignment(assigned.op) && assigned.left === p) return !rules.dangerousProperty(p.name)
+        return true
+      }
+      case "call":
+        return p.callee.k === "id" && rules.looksOnly.has(p.callee.name) && p.callee !== e
+      case "bin":
+        if (isAssignment(p.op)) return p.left === e || (p.left.k === "id" && vars.has(p.left.name))
+        return COMPARISONS.has(p.op)
+      case "unary":
+      case "is":
+        return true
+      case "cast":
+        return elementSafe(p)
+      default:
+        return false
+    }
+  }
+  for (const use of uses) {
+    if (vars.has(use.name)) {
+      if (!elementSafe(use)) return false
+      continue
+    }
+    if (use.name !== name) continue
+    const p = parent.get(use)
+    if (p === undefined) {
+      // `for v in container`, or a statement of its own.
+      const s = statementOf.get(use)
+      if (s?.k !== "for" && s?.k !== "expr") return false
+      continue
+    }
+    if (p.k === "member") {
+      const call = parent.get(p)
+      if (call?.k !== "call" || call.callee !== p) return false
+      if (GIVES_ELEMENT.has(p.name) ? !elementSafe(call) : !KEEPS_ELEMENTS.has(p.name)) return false
+      continue
+    }
+    if (p.k === "index" && p.obj === use) {
+      const assigned = parent.get(p)
+      if (!(assigned?.k === "bin" && isAssignment(assigned.op) && assigned.left === p) && !elementSafe(p)) return false
+      continue
+    }
+    if (p.k === "bin" && isAssignment(p.op) && p.left === use) continue
+    return false
+  }
+  return true
+}
+
+/** Every function body of a class (methods and property accessors), for a member container. */
+export const classBodies = (decl: ClassDecl): ReadonlyArray<ReadonlyArray<Stmt>> => [...decl.functions.map((f) => f.body), ...decl.vars.flatMap((v) => v.accessors.map((a) => a.body))]

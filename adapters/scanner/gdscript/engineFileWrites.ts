@@ -1,0 +1,27 @@
+import table from "./engine-file-writes.json" with { type: "json" }
+import type { Grammar } from "./tokenizer.ts"
+
+// The engine methods that write or create a file or folder at a path they are given
+// (engine-file-writes.json, generated from Godot's class reference by
+// test/scanner/support/generateFileWrites.ts), by method name, per grammar.
+
+export interface FileWrite {
+  readonly class: string
+  readonly method: string
+  /** Argument indexes holding paths. */
+  readonly paths: ReadonlyArray<number>
+}
+
+/** Classes whose instance methods take paths relative to the folder the object has open. */
+export const RELATIVE_TO_OPEN_FOLDER: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
+
+const index = (entries: ReadonlyArray<FileWrite>): ReadonlyMap<string, ReadonlyArray<FileWrite>> => {
+  const byName = new Map<string, Array<FileWrite>>()
+  for (const e of entries) byName.set(e.method, [...(byName.get(e.method) ?? []), e])
+  return byName
+}
+
+const byGrammar: Readonly<Record<Grammar, ReadonlyMap<string, ReadonlyArray<FileWrite>>>> = { 3: index(table[3]), 4: index(table[4]) }
+
+/** The file-writing methods named `name` in the grammar's engine. */
+export const fileWritesNamed = (grammar: Grammar, name: string): ReadonlyArray<FileWrite> => byGrammar[grammar].get(name) ?? []

@@ -1,0 +1,56 @@
+// Regenerates adapters/scanner/gdscript/engine-file-writes.json: every engine method that writes or
+// creates a file or folder at a path it is given, with the argument positions of the paths, for Godot 3
+// and 4, from the class reference (doc/classes/*.xml and modules/*/doc_classes/*.xml of a checkout):
+//
+//   node test/scanner/support/generateFileWrites.ts <godot-3.x checkout> <godot-4.x checkout> [out.json]
+//
+// A method counts when its name says it writes (save…, dump_…_to_file, pck_start, write_to_filesystem,
+// export_gltf; on Directory/DirAccess also make_dir…, copy…, rename…, remove…, create_link; ZIPPacker's
+// open) and a String parameter names a path (path, file, to, from, source, pck_name, pck_path,
+// target, filename; not the source of a copy). File/FileAccess.open and friends write only in a write mode: the policy's path
+// pattern judges them with their mode. The Godot 4 fork of docs/scanner.md#dispatch-table keeps the
+// engine's class names for these classes.
+import { readFileSync, writeFileSync } from "node:fs"
+import { classOfFile, classReferenceFiles } from "./classReference.ts"
+
+export interface FileWrite {
+  readonly class: string
+  readonly method: string
+  readonly paths: ReadonlyArray<number>
+}
+
+const WRITES = /^(save(_\w+)?|dump_\w+_to_file|pck_start|write_to_filesystem|export_gltf)$/
+const DIRECTORY_WRITES = /^(make_dir(_recursive)?(_absolute)?|copy(_absolute)?|rename(_absolute)?|remove(_absolute)?|create_link)$/
+const DIRECTORY_CLASSES: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
+const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename"])
+const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptEditor|ResourceFormat)/
+
+const writesOf = (root: string): ReadonlyArray<FileWrite> => {
+  const out: Array<FileWrite> = []
+  for (const file of classReferenceFiles(root)) {
+    const cls = classOfFile(file)
+    if (SKIPPED_CLASS.test(cls)) continue
+    const xml = readFileSync(file, "utf8")
+    for (const m of xml.matchAll(/<method\s[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
+      const method = m[1] ?? ""
+      const writes = WRITES.test(method) || (DIRECTORY_CLASSES.has(cls) && DIRECTORY_WRITES.test(method)) || (cls === "ZIPPacker" && method === "open")
+      if (!writes) continue
+      const paths: Array<number> = []
+      for (const p of (m[2] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)) {
+        const name = /\bname="([^"]*)"/.exec(p[0])?.[1] ?? ""
+        const type = /\btype="([^"]*)"/.exec(p[0])?.[1] ?? ""
+        // A copy reads its source: only where it writes counts.
+        if (type === "String" && PATH_PARAMS.has(name) && !(name === "from" && method.startsWith("copy"))) paths.push(Number(/\bindex="(\d+)"/.exec(p[0])?.[1]))
+      }
+      if (paths.length > 0) out.push({ class: cls, method, paths: paths.sort((a, b) => a - b) })
+    }
+  }
+  return out
+}
+
+const [godot3, godot4, out = "adapters/scanner/gdscript/engine-file-writes.json"] = process.argv.slice(2)
+if (godot3 === undefined || godot4 === undefined) {
+  console.error("usage: node test/scanner/support/generateFileWrites.ts <godot-3.x checkout> <godot-4.x checkout> [out.json]")
+  process.exit(2)
+}
+writeFileSync(out, `${JSON.stringify({ 3: writesOf(godot3), 4: writesOf(godot4) }, null, 1)}\n`)

@@ -120,13 +120,13 @@ const exportProject = async (root: string, project: Exported, cached: string): P
   }
 }
 
-/** Marker files under `home` (any depth), relative to it. */
+/** Markers under `home` (any depth), relative to it: files, or folders for payloads that make one (make_dir_recursive). */
 const markersIn = (home: string): ReadonlyArray<string> => {
   const found: Array<string> = []
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === MARKER || entry.name.startsWith(`${MARKER}.`)) found.push(relative(home, join(dir, entry.name)))
       if (entry.isDirectory()) walk(join(dir, entry.name))
-      else if (entry.name === MARKER || entry.name.startsWith(`${MARKER}.`)) found.push(relative(home, join(dir, entry.name)))
     }
   }
   walk(home)

@@ -28,29 +28,38 @@ export interface GuardedBody {
   readonly timedOut: () => "idle" | "deadline" | null
 }
 
-/** Wraps a body so it errors with BodyTimedOut when the client stalls or overruns the deadline (the source is cancelled). */
+/**
+ * Wraps a body so it errors with BodyTimedOut when the client stalls or overruns the deadline (the source is cancelled).
+ * Each read races only a timeout promise of its own: racing one long-lived deadline promise would hang a reaction on
+ * it per chunk, each holding the chunk it answered, so a 512 MiB upload kept 512 MiB until the deadline.
+ */
 export const guardBody = (body: ReadableStream<Uint8Array>, timeouts: BodyTimeouts): GuardedBody => {
   const reader = body.getReader()
   let fired: "idle" | "deadline" | null = null
+  let deadlinePassed = false
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined
-  let rejectDeadline: (error: BodyTimedOut) => void = () => undefined
-  const deadline = new Promise<never>((_, reject) => (rejectDeadline = reject))
-  deadline.catch(() => undefined)
+  /** Fails the read under way, if any. */
+  let failRead: ((error: BodyTimedOut) => void) | null = null
   const stop = (error: unknown) => {
     clearTimeout(deadlineTimer)
     void reader.cancel(error).catch(() => undefined)
   }
   const stream = new ReadableStream<Uint8Array>({
     start() {
-      deadlineTimer = setTimeout(() => rejectDeadline(new BodyTimedOut("deadline")), timeouts.deadlineMs)
+      deadlineTimer = setTimeout(() => {
+        deadlinePassed = true
+        failRead?.(new BodyTimedOut("deadline"))
+      }, timeouts.deadlineMs)
     },
     async pull(controller) {
       let idleTimer: ReturnType<typeof setTimeout> | undefined
-      const idle = new Promise<never>((_, reject) => {
+      const timedOut = new Promise<never>((_, reject) => {
+        failRead = reject
         idleTimer = setTimeout(() => reject(new BodyTimedOut("idle")), timeouts.idleMs)
       })
       try {
-        const next = await Promise.race([reader.read(), idle, deadline])
+        if (deadlinePassed) throw new BodyTimedOut("deadline")
+        const next = await Promise.race([reader.read(), timedOut])
         if (next.done) {
           clearTimeout(deadlineTimer)
           controller.close()
@@ -61,6 +70,8 @@ export const guardBody = (body: ReadableStream<Uint8Array>, timeouts: BodyTimeou
         controller.error(error)
       } finally {
         clearTimeout(idleTimer)
+        failRead = null
+        timedOut.catch(() => undefined)
       }
     },
     cancel(reason) {

@@ -55,4 +55,29 @@ describe("lifecycle commands of the CLI", () => {
     expect(timeline.json().events.map((e: { kind: string }) => e.kind).slice(-5)).toEqual(["activated", "withdrawn", "taken_down", "activated", "reinstated"])
     expect((await runCli(["timeline", gameId], { ...env, PCKGATE_TOKEN: server.token("someone-else") })).code).toBe(2)
   })
+
+  test("review takedown-game takes every approved release down at once, review reinstate-game reverses exactly that", async () => {
+    const api = apiClient(server.baseUrl)
+    const creator = env["PCKGATE_TOKEN"]!
+    const admin = adminEnv["PCKGATE_TOKEN"]!
+    const gameId: string = (await api.createGame(creator, { name: "CLI Game Takedown" })).body.gameId
+    for (const version of ["1.0.0", "2.0.0"]) {
+      expect((await api.uploadRelease(creator, gameId, artifact(2048, version))).status).toBe(201)
+      expect((await api.approveScanned(admin, gameId, version)).status).toBe(200)
+    }
+    expect((await runCli(["review", "takedown-game", gameId], adminEnv)).code).toBe(2) // no reason
+    expect((await runCli(["review", "takedown-game", gameId, "--reason", "x"], env)).code).toBe(2) // not an administrator: 404
+
+    const down = await runCli(["review", "takedown-game", gameId, "--reason", "Publisher account compromised"], adminEnv)
+    expect(down.code, down.stderr).toBe(0)
+    expect(down.stdout).toContain("1.0.0 taken_down")
+    expect(down.stdout).toContain("2.0.0 taken_down")
+    expect(down.stdout).toContain("game taken_down, active version none")
+    const game = await api.call("GET", `/api/games/${gameId}`, { token: creator })
+    expect(game.body.releases.map((r: { status: string }) => r.status)).toEqual(["taken_down", "taken_down"])
+
+    const back = await runCli(["review", "reinstate-game", gameId, "--reason", "Account recovered", "--json"], adminEnv)
+    expect(back.code, back.stderr).toBe(0)
+    expect(back.json()).toMatchObject({ gameStatus: "published", activeVersion: "2.0.0" })
+  })
 })

@@ -1,5 +1,6 @@
 // `review list | show <gameId> <version> | diff <gameId> <version> | approve <gameId> <version> [--override-reason …] |
-// reject <gameId> <version> --reason … | takedown | reinstate`, and the gate's claim/unclaim/accept/unaccept (admins).
+// reject <gameId> <version> --reason … | takedown | reinstate | takedown-game <gameId> | reinstate-game <gameId>`, and
+// the gate's claim/unclaim/accept/unaccept (admins).
 import { LifecycleOutcome, ReleaseDetail, ReviewDecision, ReviewQueue } from "../../../adapters/http/openapi/schemas.ts"
 import { SERVICE_OPTIONS, usageError } from "../args.ts"
 import { clientOptions, makeClient } from "../client.ts"
@@ -13,10 +14,11 @@ const LINE = {
   usage: `usage: review list
        review show <gameId> <version>
        review diff <gameId> <version> [--against <version>]
-       review approve <gameId> <version>
        review reject <gameId> <version> --reason <text>
        review takedown <gameId> <version> --reason <text>
        review reinstate <gameId> <version> --reason <text>
+       review takedown-game <gameId> --reason <text>    every approved release of the game at once
+       review reinstate-game <gameId> --reason <text>   reverses exactly that (releases taken down alone stay down)
 ${GATE_USAGE}
        (all take [--json] [--url URL] [--token TOKEN]; -h, --help prints this help)
   For administrators: the review queue (every page, oldest first), one release (scan, findings, capabilities and files
@@ -32,8 +34,10 @@ export const command = serviceCommand(
   async ({ values, positionals }, io) => {
     const [action, gameId, version, extra] = positionals
     const json = values.json === true
-    if (action === undefined) throw usageError(LINE, "missing list, show, diff, approve, reject, takedown, reinstate, claim, unclaim, accept or unaccept")
-    const actions = ["list", "show", "diff", "approve", "reject", "takedown", "reinstate"]
+    if (action === undefined) {
+      throw usageError(LINE, "missing list, show, diff, approve, reject, takedown, reinstate, takedown-game, reinstate-game, claim, unclaim, accept or unaccept")
+    }
+    const actions = ["list", "show", "diff", "approve", "reject", "takedown", "reinstate", "takedown-game", "reinstate-game"]
     if (!actions.includes(action) && !isGateAction(action)) throw usageError(LINE, `unknown action ${action}`)
     const client = makeClient(clientOptions(values, io), io)
     if (action === "list") {
@@ -44,6 +48,16 @@ export const command = serviceCommand(
       for (const item of items) {
         io.stdout(`${item.gameId} ${item.version}  ${item.gameName}  by ${item.ownerId}  waiting ${Math.round(item.waitingSeconds / 60)} min  ${item.sha256}\n`)
       }
+      return null
+    }
+    if (action === "takedown-game" || action === "reinstate-game") {
+      if (gameId === undefined || version !== undefined) throw usageError(LINE, `review ${action} takes <gameId>`)
+      if (values.reason === undefined) throw usageError(LINE, `review ${action} needs --reason <text>: the creator and the timeline see it`)
+      const step = action === "takedown-game" ? "takedown" : "reinstate"
+      const outcome = await client.call("POST", `/api/admin/games/${encodeURIComponent(gameId)}/${step}`, LifecycleOutcome, { body: { reason: values.reason } })
+      if (json) return outcome
+      const statuses = outcome.releases.map((r) => `${r.version} ${r.status}`).join(", ")
+      io.stdout(`${gameId}: ${statuses === "" ? "no release changed" : statuses}; game ${outcome.gameStatus}, active version ${outcome.activeVersion ?? "none"}\n`)
       return null
     }
     if (isGateAction(action)) {

@@ -12,7 +12,7 @@ export type GateAction = (typeof GATE_ACTIONS)[number]
 
 export const GATE_USAGE = `       review approve <gameId> <version> [--override-reason <text>]   (required while error findings are unresolved)
        review claim <gameId> <version>       hold it for 30 minutes (again: renew); review unclaim ends your claim
-       review accept <gameId> <fingerprint> --reason <text>   accept a finding for this and later versions
+       review accept <gameId> <fingerprint> --reason <text>   accept a finding for the game (every version that has it)
        review unaccept <gameId> <fingerprint>`
 
 export const isGateAction = (action: string): action is GateAction => (GATE_ACTIONS as ReadonlyArray<string>).includes(action)

@@ -144,7 +144,7 @@ describe("a reviewer reads a release", () => {
     const flagged = page.locator("#F5")
     await expect(flagged.locator(".accepted").count()).resolves.toBe(0)
     // By keyboard, through the field's label: an empty reason is refused on the page, with the field marked.
-    const field = flagged.getByLabel("Why this finding is acceptable (kept with it, for this and later versions)")
+    const field = flagged.getByLabel("Why this finding is acceptable (kept for this game: every version that has this finding)")
     await field.focus()
     await field.press("Enter")
     await expect(field.getAttribute("aria-invalid")).resolves.toBe("true")

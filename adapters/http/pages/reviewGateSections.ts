@@ -35,7 +35,7 @@ export const acceptAction = (gameId: string, finding: ShownFinding, key: string,
   const id = `accept-reason-${key}`
   return html`<form class="accept-form stack" data-game-id="${gameId}" data-fingerprint="${finding.fingerprint}" novalidate>
   <div class="field">
-    <label for="${id}">Why this finding is acceptable (kept with it, for this and later versions)</label>
+    <label for="${id}">Why this finding is acceptable (kept for this game: every version that has this finding)</label>
     <input id="${id}" name="reason" type="text" required maxlength="2000">
   </div>
   <button type="submit" class="secondary">Accept this finding</button>

@@ -49,7 +49,7 @@ export const reviewGateRoutes: ReadonlyArray<Route> = [
     path: ACCEPT_PATH,
     doc: {
       summary:
-        "Accept a finding for this game, in this and later versions, with a reason; it stays listed as accepted and no longer blocks approval (administrators)",
+        "Accept a finding for this game (every version that has it, this one and later ones) with a reason; it stays listed as accepted and no longer blocks approval (administrators)",
       access: "admin",
       success: [200, Wire.AcceptedFinding],
       errors: ["GameNotFoundOrForbidden", "NotFound"],

@@ -63,7 +63,7 @@ export const layerSqlTrustedPublisherStore = Layer.effect(
         database.transaction("add trusted publisher", (tx) =>
           tx.run(async (raw) => {
             const trx = withPublishers(raw)
-            await trx.selectFrom("games").select("id").where("id", "=", publisher.gameId).$if(dialect.name === "mysql", (q) => q.forUpdate()).execute()
+            await trx.selectFrom("games").select("id").where("id", "=", publisher.gameId).$if(dialect.locksRowsForUpdate, (q) => q.forUpdate()).execute()
             const existing = await trx.selectFrom("trusted_publishers").select("id").where("game_id", "=", publisher.gameId).execute()
             if (existing.length >= limit) return false
             await trx.insertInto("trusted_publishers").values({

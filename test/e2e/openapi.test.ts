@@ -112,6 +112,16 @@ describe("GET /openapi.json describes what the server really answers", () => {
     expect([file.path.in, file.path.required]).toEqual(["query", true])
   })
 
+  test("the game-wide takedown and reinstate say what they do: the reinstate reverses only what the takedown took", () => {
+    const summaryOf = (path: string) => doc.paths[path].post.summary as string
+    expect(summaryOf("/api/admin/games/{gameId}/takedown")).toContain("every approved release")
+    const reinstate = summaryOf("/api/admin/games/{gameId}/reinstate")
+    expect(reinstate).toContain("only the releases the game-wide takedown took")
+    expect(reinstate).toContain("taken down on its own stays down")
+    expect(reinstate).toContain("if no release is active now")
+    expect(reinstate).not.toMatch(/every taken-down release|the newest active/)
+  })
+
   test("a whole release flow, its errors included, conforms", async () => {
     const api = apiClient(server.baseUrl)
     const creator = server.token("openapi-creator")

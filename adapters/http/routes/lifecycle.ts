@@ -131,7 +131,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     method: "POST",
     path: "/api/admin/games/:gameId/reinstate",
     doc: {
-      summary: "Reverse a game-wide takedown (administrators): every taken-down release approved again, the newest active",
+      summary: "Reverse a game-wide takedown (administrators): only the releases the game-wide takedown took are approved again (a release taken down on its own stays down), and the release that was active then is active again if no release is active now",
       access: "admin",
       success: [200, Wire.LifecycleOutcome],
       errors: ["GameNotFoundOrForbidden", "ReleaseNotTakenDown", "StoredChecksumMismatch", "StoredArtifactMissing", "StorageNotConfigured"],

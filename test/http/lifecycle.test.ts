@@ -98,6 +98,32 @@ describe("activate: go-live and rollback", () => {
   })
 })
 
+describe("a path that cannot name one of ours", () => {
+  test("a game id that cannot be ours is game_not_found_or_forbidden, like an unknown one; an impossible version of a game is not_found", async () => {
+    const { t, owner, admin, gameId, post } = await setup()
+    const body = { reason: "r" }
+    const routes = (game: string, version: string) => [
+      [`/api/games/${game}/releases/${version}/withdraw`, owner],
+      [`/api/games/${game}/releases/${version}/activate`, owner],
+      [`/api/admin/games/${game}/releases/${version}/takedown`, admin],
+      [`/api/admin/games/${game}/releases/${version}/reinstate`, admin],
+      [`/api/admin/games/${game}/takedown`, admin],
+      [`/api/admin/games/${game}/reinstate`, admin],
+    ] as const
+    for (const game of ["not!an!id", "%ZZ", "gm_unknown"]) {
+      for (const [path, token] of routes(game, "1.0.0")) {
+        const answer = await post(path, token, body)
+        expect([path, answer.status, answer.body.error]).toEqual([path, 404, "game_not_found_or_forbidden"])
+      }
+    }
+    for (const [path, token] of routes(gameId, "not!a!version").slice(0, 4)) {
+      const answer = await post(path, token, body)
+      expect([path, answer.status, answer.body.error]).toEqual([path, 404, "not_found"])
+    }
+    await t.dispose()
+  })
+})
+
 describe("GET /api/games/{gameId} says which release is active and why", () => {
   test("activated on approval, activated by the owner, the fallback after a takedown; nothing without an active release; not in the public view", async () => {
     const { t, owner, admin, stranger, gameId, ship, post, rel, adminRel, game } = await setup()

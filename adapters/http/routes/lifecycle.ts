@@ -18,10 +18,12 @@ import type { CatalogStatus } from "../../../domain/game/Game.ts"
 import * as Wire from "../openapi/schemas.ts"
 import { json } from "../respond.ts"
 import type { Route } from "../route.ts"
+import { notYourGame, notYourGameOrRelease } from "../pathRefusals.ts"
 import { defineRoute } from "../routeInput.ts"
 
 // Withdraw, activate (go-live or rollback), takedown and reinstate (issue 16). Every answer says which release is
-// active afterwards.
+// active afterwards. A path that cannot name one of ours is answered like the review routes' (pathRefusals.ts): a game
+// id that cannot be ours as an unknown game, an impossible version of a game as an unknown release.
 
 interface Outcome {
   readonly releases: ReadonlyArray<Release>
@@ -38,10 +40,6 @@ const outcomeResponse = (gameId: string, outcome: Outcome) =>
     ...(outcome.activated === undefined ? {} : { activated: outcome.activated }),
     releases: outcome.releases.map(releaseView),
   })
-
-// A game id or version that cannot be one of ours is answered like an unknown release, as the use cases answer an
-// unknown one (an unknown game of a valid id is the use case's 404 game_not_found_or_forbidden).
-const NOT_OURS = "release"
 
 /**
  * The answer of a lifecycle step. The store checks review claims on approve and reject only (ports/ReleaseStore.ts), so
@@ -61,7 +59,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
       errors: ["GameNotFoundOrForbidden", "NotFound", "ReleaseNotPending"],
     },
     params: ReleasePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params: { gameId, version } }) =>
       answered(gameId, withdrawRelease(principal, gameId, version)),
   }),
@@ -78,7 +76,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     body: ActivateBody,
     optionalBody: true,
     params: ReleasePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params: { gameId, version }, body }) =>
       answered(gameId, activateRelease(principal, gameId, version, body)),
   }),
@@ -93,7 +91,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     },
     body: TakedownBody,
     params: ReleasePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params: { gameId, version }, body }) =>
       answered(gameId, takeDownRelease(principal, gameId, version, body)),
   }),
@@ -108,7 +106,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     },
     body: TakedownBody,
     params: ReleasePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGameOrRelease,
     handle: (_ctx, { principal, params: { gameId, version }, body }) =>
       answered(gameId, reinstateRelease(principal, gameId, version, body)),
   }),
@@ -123,7 +121,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     },
     body: TakedownBody,
     params: GamePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGame,
     handle: (_ctx, { principal, params: { gameId }, body }) =>
       answered(gameId, takeDownGame(principal, gameId, body)),
   }),
@@ -138,7 +136,7 @@ export const lifecycleRoutes: ReadonlyArray<Route> = [
     },
     body: TakedownBody,
     params: GamePath,
-    paramsNotFound: NOT_OURS,
+    paramsNotFound: notYourGame,
     handle: (_ctx, { principal, params: { gameId }, body }) =>
       answered(gameId, reinstateGame(principal, gameId, body)),
   }),

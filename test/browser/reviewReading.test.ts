@@ -1,14 +1,14 @@
 // A reviewer reads a release in Chromium (issue 15): the real server, packs exported by godot3-server in this run.
 // The code view shows the flagged line highlighted (server-side tokens, no script, strict CSP kept), the update's
 // diff shows the changed lines, and the page stays usable by keyboard with readable contrast.
-import { createHash } from "node:crypto"
 import { mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
-import { fixturePackPath } from "../setup/godot.ts"
 import "../setup/provided.ts"
 import { apiClient } from "../support/api.ts"
+import { readingPackBytes, shipReadingPack } from "../support/readingPacks.ts"
+import { sha256Hex } from "../support/streams.ts"
 import { REPO_ROOT, type RunningServer, startServer } from "../support/server.ts"
 
 const SCREENSHOTS = join(REPO_ROOT, "test-output", "screenshots")
@@ -20,21 +20,6 @@ let browser: Browser
 let page: Page
 let gameId: string
 const cspViolations: Array<string> = []
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
-
-/** Uploads an exported pack through the release API and waits for its background scan. */
-const ship = async (api: ReturnType<typeof apiClient>, token: string, version: string) => {
-  const bytes = new Uint8Array(readFileSync(fixturePackPath(fixtures, `reading-${version}`)))
-  const finalized = await api.uploadRelease(token, gameId, { bytes, declaration: { version, sha256: sha256(bytes), sizeBytes: bytes.length } })
-  expect(finalized.status).toBe(201)
-  for (let i = 0; i < 150; i++) {
-    const scan = await api.call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token })
-    if (scan.body.status === "scanned") return bytes
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`the scan of ${version} did not finish`)
-}
 
 /** WCAG contrast ratio of an element's text against the first opaque background behind it. */
 const contrastOf = (page: Page, selector: string) =>
@@ -68,9 +53,9 @@ beforeAll(async () => {
   const owner = server.token("reading-owner")
   const admin = server.token("reading-admin", { admin: true })
   gameId = (await api.createGame(owner, { name: "Reading Game" })).body.gameId
-  await ship(api, owner, "1.0.0")
+  await shipReadingPack(server.baseUrl, fixtures, owner, gameId, "1.0.0")
   expect((await api.approveScanned(admin, gameId, "1.0.0")).status).toBe(200)
-  await ship(api, owner, "1.1.0")
+  await shipReadingPack(server.baseUrl, fixtures, owner, gameId, "1.1.0")
   page = await (await browser.newContext({ acceptDownloads: true })).newPage()
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text())
@@ -135,7 +120,7 @@ describe("a reviewer reads a release", () => {
     await page.goto(releasePage("1.1.0"))
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the pack (1.1.0)" }).click()])
     const saved = await download.path()
-    expect(sha256(new Uint8Array(readFileSync(saved)))).toBe(sha256(new Uint8Array(readFileSync(fixturePackPath(fixtures, "reading-1.1.0")))))
+    expect(sha256Hex(new Uint8Array(readFileSync(saved)))).toBe(sha256Hex(readingPackBytes(fixtures, "1.1.0")))
   })
 
   test("accepts the flagged line's finding from the code view with a reason, sees who accepted it there, then approves", async () => {

@@ -1,11 +1,9 @@
 // `review show` and `review diff` against the real server, on packs godot3-server exported in this run.
-import { createHash } from "node:crypto"
-import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest"
-import { fixturePackPath } from "../setup/godot.ts"
 import "../setup/provided.ts"
 import { apiClient } from "../support/api.ts"
 import { runCli } from "../support/cli.ts"
+import { shipReadingPack } from "../support/readingPacks.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
 
 const fixtures = inject("godotFixtures")
@@ -14,17 +12,7 @@ let gameId: string
 let admin: string
 let owner: string
 
-const ship = async (version: string) => {
-  const api = apiClient(server.baseUrl)
-  const bytes = new Uint8Array(readFileSync(fixturePackPath(fixtures, `reading-${version}`)))
-  const sha256 = createHash("sha256").update(bytes).digest("hex")
-  expect((await api.uploadRelease(owner, gameId, { bytes, declaration: { version, sha256, sizeBytes: bytes.length } })).status).toBe(201)
-  for (let i = 0; i < 150; i++) {
-    if ((await api.call("GET", `/api/games/${gameId}/releases/${version}/scan`, { token: owner })).body.status === "scanned") return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`the scan of ${version} did not finish`)
-}
+const ship = (version: string) => shipReadingPack(server.baseUrl, fixtures, owner, gameId, version)
 
 const env = (token = admin) => ({ PCKGATE_URL: server.baseUrl, PCKGATE_TOKEN: token })
 

@@ -91,16 +91,23 @@ export const refusedLiteral = (host: string, publicOnly: boolean): RefusedAddres
 
 const wantedFamily = (family: unknown): number => (family === 4 || family === "IPv4" ? 4 : family === 6 || family === "IPv6" ? 6 : 0)
 
+/** Where a socket connects for an answer that passed the check: in production, that very answer. */
+export type ConnectTo = (checked: ResolvedAddress) => ResolvedAddress
+
+const theCheckedAnswer: ConnectTo = (checked) => checked
+
 /**
  * A `lookup` for node:net sockets: resolves the name once; with `publicOnly`, fails with RefusedAddress when any answer
- * is not public (no connection is attempted); otherwise hands the socket exactly the answers it got.
+ * is not public (no connection is attempted); otherwise hands the socket exactly the answers it got (each through
+ * `connectTo`, which only tests set: it points a checked public answer at a loopback stand-in, so no packet leaves
+ * the machine).
  */
-export const checkedLookup = (resolve: Resolver, publicOnly: boolean): LookupFunction => (hostname, options, callback) => {
+export const checkedLookup = (resolve: Resolver, publicOnly: boolean, connectTo: ConnectTo = theCheckedAnswer): LookupFunction => (hostname, options, callback) => {
   const answer = (answers: ReadonlyArray<ResolvedAddress>): ReadonlyArray<ResolvedAddress> | Error => {
     const refused = publicOnly ? answers.find((a) => !isPublicAddress(a.address)) : undefined
     if (refused !== undefined) return new RefusedAddress(refused.address)
     const family = wantedFamily(options.family)
-    const usable = answers.filter((a) => family === 0 || a.family === family)
+    const usable = answers.filter((a) => family === 0 || a.family === family).map(connectTo)
     return usable.length > 0 ? usable : Object.assign(new Error("the host has no address"), { code: "ENOTFOUND" })
   }
   resolve(hostname).then(answer, (error: Error) => error).then((result) => {

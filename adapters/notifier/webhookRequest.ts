@@ -4,7 +4,7 @@
 import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { rootCertificates } from "node:tls"
-import { checkedLookup, refusedLiteral, type Resolver, systemResolver } from "./deliveryAddress.ts"
+import { checkedLookup, type ConnectTo, refusedLiteral, type Resolver, systemResolver } from "./deliveryAddress.ts"
 
 /** How deliveries reach the network: the defaults in production; tests inject a resolver and trust their receiver's certificate. */
 export interface DeliveryNetwork {
@@ -12,6 +12,11 @@ export interface DeliveryNetwork {
   readonly resolve?: Resolver
   /** Certificates (PEM) trusted besides Node's root certificates. */
   readonly extraCa?: ReadonlyArray<string>
+  /**
+   * Tests only: where the socket connects for an answer that passed the check (default: that answer), so a test can
+   * stand a loopback listener in for a public address and see which answer the socket was handed.
+   */
+  readonly connectTo?: ConnectTo
 }
 
 export interface WebhookRequest {
@@ -42,7 +47,7 @@ export const postWebhook = (webhook: WebhookRequest): Promise<number> =>
       path: `${url.pathname}${url.search}`,
       method: "POST",
       headers: { ...webhook.headers, host: url.host, "content-length": String(Buffer.byteLength(webhook.body)) },
-      lookup: checkedLookup(webhook.network.resolve ?? systemResolver, webhook.publicOnly),
+      lookup: checkedLookup(webhook.network.resolve ?? systemResolver, webhook.publicOnly, webhook.network.connectTo),
       // A connection of its own: no pooled socket skips the check, and none opened under another policy is reused.
       agent: false,
       signal: webhook.signal,

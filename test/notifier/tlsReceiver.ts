@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:https"
-import type { AddressInfo } from "node:net"
+import type { AddressInfo, Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TLSSocket } from "node:tls"
@@ -23,6 +23,8 @@ export interface TlsReceiver {
   readonly certificate: string
   /** TCP connections accepted so far, whatever became of them. */
   readonly connections: () => number
+  /** The local address each accepted connection was made to, in order (an IPv4 one as ::ffff:a.b.c.d). */
+  readonly connectedTo: () => ReadonlyArray<string>
   readonly requests: ReadonlyArray<TlsRequest>
   readonly close: () => Promise<void>
 }
@@ -45,7 +47,7 @@ const selfSigned = (names: ReadonlyArray<string>): { readonly key: string; reado
 export const startTlsReceiver = async (): Promise<TlsReceiver> => {
   const { key, cert } = selfSigned(["hooks.test", "localhost"])
   const requests: Array<TlsRequest> = []
-  let connections = 0
+  const connectedTo: Array<string> = []
   const server = createServer({ key, cert }, (request, response) => {
     const chunks: Array<Buffer> = []
     request.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -57,7 +59,7 @@ export const startTlsReceiver = async (): Promise<TlsReceiver> => {
       response.writeHead(204).end()
     })
   })
-  server.on("connection", () => connections++)
+  server.on("connection", (socket: Socket) => connectedTo.push(socket.localAddress ?? ""))
   // A failed handshake (an untrusted or mismatched certificate on the sender's side) is the sender's business.
   server.on("tlsClientError", () => undefined)
   await new Promise<void>((resolve, reject) => {
@@ -67,7 +69,8 @@ export const startTlsReceiver = async (): Promise<TlsReceiver> => {
   return {
     port: (server.address() as AddressInfo).port,
     certificate: cert,
-    connections: () => connections,
+    connections: () => connectedTo.length,
+    connectedTo: () => [...connectedTo],
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -133,10 +133,13 @@ describe("GET …/diff compares a release with the active one", () => {
 describe("findings in /file and /diff carry their docs page and their acceptance", () => {
   const acceptedBy = (reason: string) => ({ by: "admin", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason })
 
-  test("docsUrl as the scan report answers it; accepted null, then who accepted it, when and why; findingCount stays", async () => {
-    const scanned = (await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0/scan`, { token: who.admin })).body.report.findings
+  test("docsUrl as the scan report answers it; accepted null, then who accepted it, when and why, in the scan report too; findingCount stays", async () => {
+    const scanReport = async () => (await t.api.call("GET", `/api/games/${who.gameId}/releases/1.0.0/scan`, { token: who.admin })).body.report.findings
+    const scanned = await scanReport()
     const flagged = scanned.find((f: { file: string }) => f.file === "res://main.gd")
     expect(flagged.docsUrl).toMatch(/^http:\/\/pckgate\.test\/docs\/rules\//)
+    // One shape everywhere: `accepted` is there on every finding, null until someone accepts it.
+    for (const f of scanned) expect(f.accepted).toBeNull()
     const before = await get(`${base()}/1.0.0/file?path=${encodeURIComponent("res://main.gd")}`)
     expect(before.body.findings).toEqual([expect.objectContaining({ fingerprint: flagged.fingerprint, docsUrl: flagged.docsUrl, accepted: null })])
     const reason = "The editor runs ls on purpose"
@@ -145,6 +148,8 @@ describe("findings in /file and /diff carry their docs page and their acceptance
     const after = await get(`${base()}/1.0.0/file?path=${encodeURIComponent("res://main.gd")}`)
     expect(after.body.findings).toEqual([expect.objectContaining({ fingerprint: flagged.fingerprint, docsUrl: flagged.docsUrl, accepted: acceptedBy(reason) })])
     expect(after.body.findings[0].accepted.at).toBe(accepted.body.accepted.at)
+    const inScan = (await scanReport()).find((f: { fingerprint?: string }) => f.fingerprint === flagged.fingerprint)
+    expect(inScan.accepted).toEqual(after.body.findings[0].accepted)
     // The listing still counts the accepted finding: accepted findings are shown, never hidden.
     const listed = (await get(`${base()}/1.0.0/files`)).body.files.find((f: { path: string }) => f.path === "res://main.gd")
     expect(listed.findingCount).toBe(1)

@@ -1,14 +1,10 @@
 // Wire shapes of the pack-reading endpoints (issue 15), for the OpenAPI document and the CLI's decoding.
 import { Schema } from "effect"
-import { Finding } from "../../../domain/scan/Finding.ts"
 import { PackFileKind } from "../../../domain/review/PackFile.ts"
-import { FindingAcceptance } from "./schemas.ts"
+import { ReviewedFinding } from "./schemas.ts"
 
-/**
- * A finding as these endpoints answer it: with `docsUrl` (its page under BASE_URL/docs/rules/, computed when answering)
- * and `accepted`, who accepted it for the game, when and why (null when nobody did).
- */
-const ReadingFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.String, accepted: Schema.NullOr(FindingAcceptance) })
+/** A finding as these endpoints answer it: as the scan report does (`accepted` null when nobody accepted it), always with `docsUrl`. */
+const ReadingFinding = Schema.Struct({ ...ReviewedFinding.fields, docsUrl: Schema.String })
 
 export const ReleaseFiles = Schema.Struct({
   files: Schema.Array(Schema.Struct({

@@ -195,13 +195,18 @@ export const GameTimeline = Schema.Struct({
 export const CreatedWebhook = Schema.Struct({ id: Schema.String, url: Schema.String, secret: Schema.String, createdAt: Timestamp })
 export const WebhookList = Schema.Struct({ webhooks: Schema.Array(Schema.Struct({ id: Schema.String, url: Schema.String, createdAt: Timestamp })) })
 /** A finding as answered: with `docsUrl`, its page under BASE_URL/docs/rules/ (computed when answering, not stored). */
-// Findings an administrator accepted carry `accepted` (issue 15); they stay listed.
-const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String), accepted: Schema.optionalKey(FindingAcceptance) })
+const AnsweredFinding = Schema.Struct({ ...Finding.fields, docsUrl: Schema.optionalKey(Schema.String) })
 const AnsweredScanReport = Schema.Struct({ ...ScanReport.fields, findings: Schema.Array(AnsweredFinding) })
+/**
+ * A finding of a release's scan as reviewers read it (issue 15), in the scan report, /file and /diff alike: `accepted`
+ * says who accepted it for the game, when and why, and is null when nobody did; accepted findings stay listed.
+ */
+export const ReviewedFinding = Schema.Struct({ ...AnsweredFinding.fields, accepted: Schema.NullOr(FindingAcceptance) })
+const ReviewedScanReport = Schema.Struct({ ...ScanReport.fields, findings: Schema.Array(ReviewedFinding) })
 
 export const ReleaseScan = Schema.Union([
   Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("pending") }),
-  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: AnsweredScanReport }),
+  Schema.Struct({ gameId: Schema.String, version: Schema.String, status: Schema.Literal("scanned"), scannedAt: Timestamp, report: ReviewedScanReport }),
 ])
 
 export const Session = Schema.Struct({ userId: Schema.String, isAdmin: Schema.Boolean, expiresAt: Timestamp })

@@ -20,7 +20,7 @@ type ScannedReport = Extract<typeof ReleaseScan.Type, { status: "scanned" }>["re
 /** The scan as the gate counts it: error findings (an unreadable pack counts as errors), those still unresolved after acceptances, warnings. */
 const gateCounts = (report: ScannedReport) => {
   const { errors, warnings } = scanCounts(report)
-  const accepted = new Set(report.findings.flatMap((f) => (f.accepted !== undefined && f.fingerprint !== undefined ? [f.fingerprint] : [])))
+  const accepted = new Set(report.findings.flatMap((f) => (f.accepted != null && f.fingerprint !== undefined ? [f.fingerprint] : [])))
   return { errors, unresolvedErrors: unresolvedErrors(report, accepted), warnings }
 }
 
@@ -50,7 +50,7 @@ export const showRelease = async (client: Client, io: CliIo, gameId: string, ver
   else {
     io.stdout(`${scanLine(scan.report)}\n`)
     for (const f of scan.report.findings) {
-      io.stdout(`  ${findingLine(f)}${f.accepted === undefined ? "" : ` [accepted by ${f.accepted.by}: ${f.accepted.reason}]`}\n`)
+      io.stdout(`  ${findingLine(f)}${f.accepted == null ? "" : ` [accepted by ${f.accepted.by}: ${f.accepted.reason}]`}\n`)
     }
   }
   const since = diff.against === null ? "(no active release)" : `since ${diff.against}`

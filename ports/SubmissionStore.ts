@@ -26,10 +26,12 @@ export interface SubmissionCommit {
 }
 
 /**
- * How a commit ended. "manifest_id_taken": nothing was written, because the new game's manifest id belongs to a game
- * that a concurrent submission created meanwhile (the caller decides again, as an update of that game).
+ * How a commit ended. "renamed": committed, and the update changed the game's name (the name it had is read in the
+ * same atomic step, so this says what the commit did, whatever ran at the same time). "manifest_id_taken": nothing
+ * was written, because the new game's manifest id belongs to a game that a concurrent submission created meanwhile
+ * (the caller decides again, as an update of that game).
  */
-export type SubmissionCommitOutcome = "committed" | "manifest_id_taken"
+export type SubmissionCommitOutcome = "committed" | "renamed" | "manifest_id_taken"
 
 export class SubmissionStore extends Context.Service<SubmissionStore, {
   /**

@@ -23,12 +23,15 @@ export const FOLLOWER_MAX_LAG_MS = 1000
  * The game view cache as an instance among others runs it: GameViews from the cache, this instance's decisions
  * forgetting what they change at once, and the change follower forgetting what other instances' decisions change.
  * The catalog's serialized pages (CatalogPages.ts) are kept under the same bound and dropped by the same changes.
- * A submission updating a game (which may rename it) forgets it the same way (ForgetOnRename.ts).
+ * A submission updating a game forgets its view, and the pages only when it renamed the game (ForgetOnRename.ts).
  * Provide it the records (GameViews, Catalog, ReleaseStore, SubmissionStore and ChangeFeed on one database).
  */
 export const layerGameViewCache = (options: GameViewCacheOptions & ChangeFollowerOptions) =>
-  Layer.mergeAll(layerForgetOnDecision, layerForgetOnRename, layerChangeFollower(options)).pipe(
-    Layer.provide(layerForgetCatalogPagesToo),
+  Layer.mergeAll(
+    Layer.merge(layerForgetOnDecision, layerChangeFollower(options)).pipe(Layer.provide(layerForgetCatalogPagesToo)),
+    // A submission knows whether it renamed the game: it forgets the pages itself, only then.
+    layerForgetOnRename,
+  ).pipe(
     Layer.provideMerge(Layer.merge(
       layerCachedGameViews({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options }),
       layerCachedCatalogPages({ maxLagMs: FOLLOWER_MAX_LAG_MS, ...options }),

@@ -31,7 +31,7 @@ export const layerMemorySubmissionStore = Layer.effect(
           appendTimelineEvent(tables, { gameId: game.id, version: scan.version, kind: "scanned", actor: "system", reason: null, at: scan.scannedAt })
           // The catalog shows and searches names (SqlSubmissionStore.ts does the same).
           if (renamed) appendChange(tables.changes, { gameId: game.id, kind: "renamed", at: game.updatedAt })
-          return Effect.succeed("committed")
+          return Effect.succeed(renamed ? "renamed" : "committed")
         }),
       get: (id) => Effect.sync(() => Option.fromNullishOr(submissions.get(id))),
     })

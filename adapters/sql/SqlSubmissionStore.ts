@@ -79,6 +79,7 @@ export const layerSqlSubmissionStore = Layer.effect(
             // The catalog's pages and search show the name: every instance forgets them (last statement: SqlChangeFeed.ts).
             if (before !== undefined && before.name !== game.name) {
               yield* tx.run((trx) => appendChange(trx, time, { gameId: game.id, kind: "renamed", at: game.updatedAt }))
+              return "renamed" as const
             }
             return "committed" as const
           })).pipe(

@@ -194,7 +194,7 @@ const accept = Effect.fnUntraced(function*(principal: Principal, upload: Receive
       const outcome = existing !== null
         ? yield* store.commit({ game: { ...existing, name: manifest.name, manifestId: manifest.id, updatedAt: now }, newGame: false, ...records })
         : yield* commitNewGame(principal, manifest, records, now)
-      if (outcome === "committed") return gameId
+      if (outcome !== "manifest_id_taken") return gameId
       // A concurrent first submission of this manifest id created the game meanwhile: decide again, as its update.
       if (attempt >= MAX_RACE_ATTEMPTS) {
         return yield* Effect.die(new Error(`manifest id '${manifest.id}' stays taken, but no game with it can be read`))

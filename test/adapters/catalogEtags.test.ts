@@ -12,7 +12,8 @@ import { layerMemoryRecords } from "../../adapters/memory/MemoryRecords.ts"
 import { layerSqlRecords } from "../../adapters/sql/index.ts"
 import { artifact } from "../support/api.ts"
 import { freshDatabase } from "../setup/mariadb.ts"
-import { makeTestApp, newGame, release, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
+import { packWithManifest } from "../submit/fixtures.ts"
+import { makeTestApp, newGame, release, submitPack, TEST_BASE_URL, type TestApp } from "../support/testApp.ts"
 
 const METRICS_TOKEN = "catalog-etags-metrics"
 
@@ -89,5 +90,26 @@ describe.each(STORES)("GET /api/catalog's entity tags over HTTP (%s, pages cache
     expect((await changed.json()).games.map((g: { name: string }) => g.name)).toEqual(["Newer", "Tagged"])
     expect((await get({ "if-none-match": newEtag })).status).toBe(304)
     expect((await get({ "if-none-match": etag })).status).toBe(200)
+  })
+
+  test("an update submission keeps the kept pages unless it renames the game: then they are read again, with the new name", async () => {
+    const owner = await t.token("rename-owner")
+    const first = await submitPack(t, owner, await packWithManifest({ id: "etag-rename", version: "1.0.0", name: "Kept Name" }))
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect((await t.api.approveScanned(await t.token("etag-admin", { admin: true }), first.body.gameId, "1.0.0")).status).toBe(200)
+    const names = async () => (JSON.parse(await (await get()).text()).games as Array<{ name: string }>).map((g) => g.name)
+    expect(await names()).toContain("Kept Name")
+    const kept = await counts()
+    const sameName = await submitPack(t, owner, await packWithManifest({ id: "etag-rename", version: "1.1.0", name: "Kept Name" }))
+    expect([sameName.status, sameName.body.gameId]).toEqual([200, first.body.gameId])
+    expect(await names()).toContain("Kept Name")
+    const afterSameName = await counts()
+    expect([afterSameName.hits - kept.hits, afterSameName.misses - kept.misses], "the page kept from before the update").toEqual([1, 0])
+    const renamed = await submitPack(t, owner, await packWithManifest({ id: "etag-rename", version: "1.2.0", name: "New Name" }))
+    expect(renamed.status).toBe(200)
+    const shown = await names()
+    expect([shown.includes("New Name"), shown.includes("Kept Name")]).toEqual([true, false])
+    const afterRename = await counts()
+    expect([afterRename.hits - afterSameName.hits, afterRename.misses - afterSameName.misses], "read again after the rename").toEqual([0, 1])
   })
 })

@@ -104,24 +104,25 @@ export const submissionStoreContract = (name: string, makeLayer: () => Layer.Lay
         yield* SubmissionStore.use((s) => s.commit(first))
         const renamed = { ...first.game, name: "Renamed Game", updatedAt: new Date("2026-03-05T00:00:00.456Z") }
         const update = commitFor(renamed, "1.1.0", SHA_B, false)
-        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit(update)), "committed")
+        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit(update)), "renamed")
         const rows = yield* rowsOf(update)
         assert.deepStrictEqual(rows.game, renamed)
         assert.deepStrictEqual([rows.release, rows.scan, rows.submission], [update.release, update.scan, update.submission])
         assert.deepStrictEqual((yield* ReleaseStore.use((r) => r.listByGame(first.game.id))).map((r) => r.version).sort(), ["1.0.0", "1.1.0"])
       }))
 
-    it.effect("a rename is announced in the change feed (the catalog shows names); an update keeping the name and a new game are not", () =>
+    it.effect("a rename is announced in the change feed (the catalog shows names) and answered renamed; an update keeping the name and a new game are not", () =>
       Effect.gen(function*() {
         const feed = yield* ChangeFeed
         const first = aNewGameCommit()
         const start = yield* feed.latest
-        yield* SubmissionStore.use((s) => s.commit(first))
+        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit(first)), "committed")
         const sameName = { ...first.game, updatedAt: new Date("2026-03-05T00:00:00.456Z") }
-        yield* SubmissionStore.use((s) => s.commit(commitFor(sameName, "1.1.0", SHA_B, false)))
+        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit(commitFor(sameName, "1.1.0", SHA_B, false))), "committed", "the name stays")
         assert.deepStrictEqual(yield* feed.since(start, 10), [], "nothing to announce yet")
         const renamedAt = new Date("2026-03-06T00:00:00.789Z")
-        yield* SubmissionStore.use((s) => s.commit(commitFor({ ...sameName, name: "Renamed Again", updatedAt: renamedAt }, "1.2.0", SHA_B, false)))
+        const renamed = commitFor({ ...sameName, name: "Renamed Again", updatedAt: renamedAt }, "1.2.0", SHA_B, false)
+        assert.strictEqual(yield* SubmissionStore.use((s) => s.commit(renamed)), "renamed")
         const changes = yield* feed.since(start, 10)
         assert.deepStrictEqual(changes.map(({ seq: _, ...change }) => change), [{ gameId: first.game.id, kind: "renamed", at: renamedAt }])
         assert.strictEqual(changes[0]!.seq, start + 1)

@@ -9,6 +9,8 @@ import "../setup/provided.ts"
 import { apiClient } from "../support/api.ts"
 import { readingPackBytes, shipReadingPack } from "../support/readingPacks.ts"
 import { sha256Hex } from "../support/streams.ts"
+import { MAIN_V1, readingPack } from "../review/support.ts"
+import { utf8 } from "../scanner/support/bytes.ts"
 import { REPO_ROOT, type RunningServer, startServer } from "../support/server.ts"
 
 const SCREENSHOTS = join(REPO_ROOT, "test-output", "screenshots")
@@ -151,6 +153,22 @@ describe("a reviewer reads a release", () => {
     await approve.click()
     await page.locator("#review-status", { hasText: "Approved 1.1.0" }).waitFor({ timeout: 15_000 })
     await expect(page.locator("#release-status").innerText()).resolves.toBe("approved")
+  })
+
+  test("a path with a bidirectional control reads as a labelled mark in the tree, the code page's heading and its title", async () => {
+    const api = apiClient(server.baseUrl)
+    const owner = server.token("reading-owner")
+    const hidden = (await api.createGame(owner, { name: "Hidden Path" })).body.gameId as string
+    const bytes = readingPack("1.0.0", MAIN_V1, [{ path: "res://evil\u202Edir/run.gd", data: utf8("extends Node\n") }])
+    expect((await api.uploadRelease(owner, hidden, { bytes, declaration: { version: "1.0.0", sha256: sha256Hex(bytes), sizeBytes: bytes.length } })).status).toBe(201)
+    await api.scanned(owner, hidden, "1.0.0", 30_000)
+    await page.goto(`${server.baseUrl}/admin/games/${hidden}/releases/1.0.0`)
+    const tree = page.getByRole("navigation", { name: "Files in the pack" })
+    await expect(tree.locator(".folder", { hasText: "evil" }).innerText()).resolves.toBe("evilU+202Edir/")
+    await Promise.all([page.waitForURL(/\/code\?path=/), tree.getByRole("link", { name: "run.gd" }).click()])
+    await expect(page.locator("h2").first().innerText()).resolves.toBe("res://evilU+202Edir/run.gd")
+    await expect(page.title()).resolves.toBe("res://evil<U+202E>dir/run.gd in 1.0.0 · pckgate")
+    await expect(page.locator("h2 mark.hidden-char").getAttribute("title")).resolves.toBe("U+202E RIGHT-TO-LEFT OVERRIDE")
   })
 
   test("no page broke the Content-Security-Policy", () => {

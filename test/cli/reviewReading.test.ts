@@ -4,6 +4,9 @@ import "../setup/provided.ts"
 import { apiClient } from "../support/api.ts"
 import { runCli } from "../support/cli.ts"
 import { shipReadingPack } from "../support/readingPacks.ts"
+import { sha256Hex } from "../support/streams.ts"
+import { MAIN_V1, readingPack } from "../review/support.ts"
+import { utf8 } from "../scanner/support/bytes.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
 
 const fixtures = inject("godotFixtures")
@@ -81,6 +84,25 @@ describe("review show and review diff", () => {
     expect(same.stdout).toBe("no files differ from 1.1.0\n")
     const json = await runCli(["review", "diff", gameId, "1.1.0", "--json"], env())
     expect(json.json()).toMatchObject({ against: "1.0.0", capabilities: { added: ["file-writes"], removed: [] } })
+  })
+
+  test("diff marks hidden characters in every path it prints: the diff itself and the note of a diff cut at 256 KiB", async () => {
+    const api = apiClient(server.baseUrl)
+    const game = (await api.createGame(owner, { name: "CLI Hidden Path" })).body.gameId as string
+    const path = "res://big\u202Enotes.gd"
+    // ~290 KB of changed lines: the unified diff (every line removed and added) is cut.
+    const notes = (round: string) => utf8(Array.from({ length: 12_000 }, (_, i) => `# note ${i} of round ${round}\n`).join(""))
+    for (const [version, round] of [["1.0.0", "one"], ["1.1.0", "two"]] as const) {
+      const bytes = readingPack(version, MAIN_V1, [{ path, data: notes(round) }])
+      const declaration = { version, sha256: sha256Hex(bytes), sizeBytes: bytes.length }
+      expect((await api.uploadRelease(owner, game, { bytes, declaration })).status).toBe(201)
+      if (version === "1.0.0") expect((await api.approveScanned(admin, game, version)).status).toBe(200)
+    }
+    const run = await runCli(["review", "diff", game, "1.1.0"], env())
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain("--- a/res://big<U+202E>notes.gd\n")
+    expect(run.stdout).toContain("(diff of res://big<U+202E>notes.gd cut at 256 KiB)\n")
+    expect(run.stdout).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
   })
 
   test("exit codes: not an administrator or an unknown version 2 (not_found), bad --against 2 (invalid_request)", async () => {

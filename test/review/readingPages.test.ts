@@ -8,6 +8,12 @@ import { MAIN_V1, pagesOf, readingGame, readingPack, shipPack } from "./support.
 const HOSTILE = `# <script>alert("x")</script></textarea><style>`
 /** "Trojan Source": the override and isolates make the comparison read as a comment in an editor that obeys them. */
 const TROJAN = `extends Node\n\nfunc is_admin(access_level):\n\treturn access_level != "user\u202E \u2066# Check if admin\u2069 \u2066"\n`
+/** A path whose folder and file names hold bidirectional controls: shown as they act, it would read otherwise. */
+const BIDI_PATH = "res://evil\u202Edir/run\u2066me.gd"
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
+const mark = (codePoint: string, name: string) => `<mark class="hidden-char" title="U+${codePoint} ${name}">U+${codePoint}</mark>`
+const RLO = mark("202E", "RIGHT-TO-LEFT OVERRIDE")
+const LRI = mark("2066", "LEFT-TO-RIGHT ISOLATE")
 
 let t: TestApp
 let who: Awaited<ReturnType<typeof readingGame>>
@@ -21,6 +27,7 @@ beforeAll(async () => {
   await shipPack(t, who.owner, who.gameId, "1.0.0", readingPack("1.0.0", `${MAIN_V1}${HOSTILE}\n`, [
     { path: `res://a<b>"c'.txt`, data: utf8(HOSTILE) },
     { path: "res://trojan.gd", data: utf8(TROJAN) },
+    { path: BIDI_PATH, data: utf8(`extends Node\n\nfunc _ready():\n\tOS.execute("ls", [], true)\n`) },
   ]))
 })
 afterAll(() => t.dispose())
@@ -57,6 +64,28 @@ describe("the release page's reading sections and the code view", () => {
     expect(view).toContain('<mark class="hidden-char" title="U+202E RIGHT-TO-LEFT OVERRIDE">U+202E</mark>')
     expect(view).toContain('<mark class="hidden-char" title="U+2066 LEFT-TO-RIGHT ISOLATE">U+2066</mark>')
     expect(view.match(/class="hidden-char"/g)).toHaveLength(4)
+  })
+
+  test("hidden characters in a pack's paths show as marks wherever the pages print them: tree, changes, findings, the code page's title and heading", async () => {
+    const admin = await signIn("root", true)
+    const release = await (await get(`/admin/games/${who.gameId}/releases/1.0.0`, admin)).text()
+    const code = await (await get(`/admin/games/${who.gameId}/releases/1.0.0/code?path=${encodeURIComponent(BIDI_PATH)}`, admin)).text()
+    const creator = await (await get("/creator", await signIn("owner", false))).text()
+    for (const [name, markup] of [["release page", release], ["code page", code], ["creator page", creator]] as const) {
+      expect(BIDI_CONTROLS.exec(markup)?.index, `${name}: a raw bidirectional control`).toBeUndefined()
+    }
+    const shownPath = `res://evil${RLO}dir/run${LRI}me.gd`
+    // The file tree: the folder and the file's label.
+    expect(release).toContain(`<span class="folder">evil${RLO}dir/</span>`)
+    expect(release).toContain(`>run${LRI}me.gd</a>`)
+    // The changes' file summary (no active release: every file is new).
+    expect(release).toContain(`<summary><code>${shownPath}</code> — added`)
+    // The findings list: each finding's location, on the release page and the creator's.
+    for (const markup of [release, creator]) expect(markup).toContain(`<p class="where"><code>${shownPath}:4</code>`)
+    // The code page: its title as plain text, its heading and its finding at line 4.
+    expect(code).toContain(`<title>res://evil&lt;U+202E&gt;dir/run&lt;U+2066&gt;me.gd in 1.0.0 · pckgate</title>`)
+    expect(code).toContain(`<h2>${shownPath}</h2>`)
+    expect(code).toMatch(/<tr id="L4" class="code-line flagged"/)
   })
 
   test("everyone else gets the 404 page; odd paths are a 404 page, never a 500", async () => {

@@ -32,7 +32,7 @@ export const codeView = async (
       html`<tr class="line-findings"><td></td><td id="F${n}">${here.map((f) =>
         html`<div class="line-finding${f.accepted != null ? " finding-accepted" : ""}"><p><span class="severity severity-${f.severity}">${
           f.severity === "error" ? "Error" : "Warning"
-        }</span> <span class="rule">${f.rule}</span> ${f.message}</p>${acceptedNote(f)}${action(f, `L${n}-${findings.indexOf(f)}`)}</div>`
+        }</span> <span class="rule">${f.rule}</span> ${visibleText(f.message)}</p>${acceptedNote(f)}${action(f, `L${n}-${findings.indexOf(f)}`)}</div>`
       )}</td></tr>`
     }`
   })

@@ -4,8 +4,10 @@ import type { ScanReport } from "../../../domain/scan/ScanReport.ts"
 import { type Html, html } from "./html.ts"
 import { formatBytes } from "./layout.ts"
 import { ruleHelp } from "./ruleHelp.ts"
+import { visibleText } from "./visibleText.ts"
 
-// Scan results as people read them: `file:line`, the rule and what it means, the scanner's own message.
+// Scan results as people read them: `file:line`, the rule and what it means, the scanner's own message. Paths and
+// messages come from the pack: hidden characters in them show as marks (visibleText.ts).
 // The submit page's script renders the same structure from the endpoint's JSON (assets/submit.js).
 
 export const findingLocation = (finding: Finding): string =>
@@ -25,13 +27,13 @@ export const findingsList = (findings: ReadonlyArray<ShownFinding>, extra?: (fin
   html`<ol class="findings">${
     findings.map((finding, index) =>
       html`<li class="finding${finding.accepted != null ? " finding-accepted" : ""}">
-  <p class="where"><code>${findingLocation(finding)}</code>
+  <p class="where"><code>${visibleText(findingLocation(finding))}</code>
     <span class="severity severity-${finding.severity}">${finding.severity === "error" ? "Error" : "Warning"}</span>
     <span class="rule">${finding.rule}</span></p>
-  ${finding.embeddedIn !== undefined && html`<p class="embedded">In the built-in script ${finding.embeddedIn.subResource} of <code>${finding.embeddedIn.resource}</code>.</p>`}
-  <p class="message">${finding.message}</p>
+  ${finding.embeddedIn !== undefined && html`<p class="embedded">In the built-in script ${visibleText(finding.embeddedIn.subResource)} of <code>${visibleText(finding.embeddedIn.resource)}</code>.</p>`}
+  <p class="message">${visibleText(finding.message)}</p>
   <p class="explanation">${ruleHelp(finding.rule)}</p>
-  <p class="pattern">Blocked pattern: <code>${finding.pattern}</code></p>
+  <p class="pattern">Blocked pattern: <code>${visibleText(finding.pattern)}</code></p>
   ${acceptedNote(finding)}
   ${extra?.(finding, index) ?? null}
 </li>`

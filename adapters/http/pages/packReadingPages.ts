@@ -15,6 +15,7 @@ import { findingsList, type ShownFinding } from "./findings.ts"
 import { acceptAction } from "./reviewGateSections.ts"
 import { type Html, html } from "./html.ts"
 import { formatBytes, htmlResponse, page, redirect } from "./layout.ts"
+import { markedText, visibleText } from "./visibleText.ts"
 
 export const releasePagePath = (gameId: string, version: string) =>
   `/admin/games/${encodeURIComponent(gameId)}/releases/${encodeURIComponent(version)}`
@@ -59,15 +60,15 @@ const treeView = (gameId: string, version: string, files: ReadonlyArray<PackFile
   const builtIns = new Map<string, Array<PackFileEntry & { findingCount: number }>>()
   for (const f of files) if (f.embeddedIn !== undefined) builtIns.set(f.embeddedIn, [...(builtIns.get(f.embeddedIn) ?? []), f])
   const fileItem = (f: PackFileEntry & { findingCount: number }, label: string): Html =>
-    html`<li><a href="${codePath(gameId, version, f.path)}">${label}</a> <span class="muted">${f.kind}, ${formatBytes(f.sizeBytes)}</span>${
+    html`<li><a href="${codePath(gameId, version, f.path)}">${visibleText(label)}</a> <span class="muted">${f.kind}, ${formatBytes(f.sizeBytes)}</span>${
       f.findingCount > 0 && html` <span class="count">${f.findingCount} ${f.findingCount === 1 ? "finding" : "findings"}</span>`
-    }${f.storedPath !== undefined && html` <span class="muted">(stored as <code>${f.storedPath}</code>)</span>`}${
+    }${f.storedPath !== undefined && html` <span class="muted">(stored as <code>${visibleText(f.storedPath)}</code>)</span>`}${
       (builtIns.get(f.path) ?? []).length > 0 &&
       html`<ul>${(builtIns.get(f.path) ?? []).map((b) => fileItem(b, `built-in script ${b.path.slice(f.path.length + 2)}`))}</ul>`
     }</li>`
   const folderItems = (folder: Folder): Html =>
     html`${[...folder.folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, sub]) =>
-      html`<li><span class="folder">${name}/</span><ul>${folderItems(sub)}</ul></li>`
+      html`<li><span class="folder">${visibleText(name)}/</span><ul>${folderItems(sub)}</ul></li>`
     )}${folder.files.map((f) => fileItem(f, f.path.slice(f.path.lastIndexOf("/") + 1)))}`
   return html`<ul class="tree">${folderItems(folderTree(files))}</ul>`
 }
@@ -112,7 +113,7 @@ export const diffSection = (gameId: string, version: string, diff: ReleaseDiff, 
   <p>${diff.files.length} changed ${diff.files.length === 1 ? "file" : "files"}; findings: ${diff.findings.new.length} new, ${diff.findings.carried.length} carried over, ${diff.findings.fixed.length} fixed.</p>
   ${diff.files.map((f) =>
     html`<details class="diff-file-block" open>
-  <summary><code>${f.path}</code> — ${f.change}${f.truncated === true ? " (diff cut at 256 KiB)" : ""}</summary>
+  <summary><code>${visibleText(f.path)}</code> — ${f.change}${f.truncated === true ? " (diff cut at 256 KiB)" : ""}</summary>
   ${f.unified !== undefined ? unifiedView(f.unified) : html`<p class="muted">${f.kind} file: no text to compare.</p>`}
 </details>`
   )}
@@ -143,12 +144,12 @@ export const codePage = Effect.fnUntraced(function*(principal: Principal, gameId
     ? html`<p>A ${file.kind} file of ${formatBytes(file.sizeBytes)}: no text to show. First bytes: <code>${file.head ?? ""}</code></p>`
     : yield* Effect.promise(() => codeView(file.text ?? "", file.kind, file.findings, action))
   return htmlResponse(200, page({
-    title: `${file.path} in ${version}`,
+    title: `${markedText(file.path)} in ${version}`,
     principal,
     section: "admin",
     scripts: ["review.js"],
     main: html`<p><a href="${releasePagePath(gameId, version)}">Back to the release ${version}</a></p>
-<h2>${file.path}</h2>
+<h2>${visibleText(file.path)}</h2>
 <p>${file.kind}, ${formatBytes(file.sizeBytes)}${file.truncated && html` — showing the first MiB only`}. ${
       file.findings.length === 0 ? "No findings in this file." : `${file.findings.length} ${file.findings.length === 1 ? "finding" : "findings"}, shown at their lines.`
     }</p>

@@ -73,7 +73,7 @@ export const diffReleaseCommand = async (
   if (diff.files.length === 0) io.stdout(`no files differ from ${diff.against ?? "an empty pack"}\n`)
   for (const f of diff.files) {
     if (f.unified === undefined) io.stdout(`${f.kind} file ${terminalText(f.path)} ${f.change}\n`)
-    else io.stdout(`${terminalText(f.unified)}${f.unified.endsWith("\n") ? "" : "\n"}${f.truncated === true ? `(diff of ${f.path} cut at 256 KiB)\n` : ""}`)
+    else io.stdout(`${terminalText(f.unified)}${f.unified.endsWith("\n") ? "" : "\n"}${f.truncated === true ? `(diff of ${terminalText(f.path)} cut at 256 KiB)\n` : ""}`)
   }
   return null
 }

@@ -23,7 +23,8 @@ import { ReasonText } from "../text/UserText.ts"
 import { withLifecycleLease } from "./LifecycleLease.ts"
 import { quarantineObjectKey } from "./ObjectKey.ts"
 import type { Release } from "./Release.ts"
-import { moveReleaseObject, type ReleaseMove, undoMoves, verifyStoredBytes } from "./StoredBytes.ts"
+import { movesThenRecord } from "./MovesThenRecord.ts"
+import { moveReleaseObject, verifyStoredBytes } from "./StoredBytes.ts"
 
 /** activate's optional body; branded, so only a decoded one reaches activateRelease. */
 export const ActivateBody = Schema.Struct({ reason: Schema.optionalKey(ReasonText) }).pipe(Schema.brand("ActivateBody"))
@@ -50,6 +51,10 @@ const applied = <E>(gameId: string, step: LifecycleStep, refused: (status: strin
   ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
     Effect.catchTag("LifecycleRefused", (e) => Effect.fail(refused(e.status, e.version))),
   )
+
+/** The store step, at the time it is recorded (after any moves). */
+const recordStep = (gameId: string, step: (at: Date) => LifecycleStep) =>
+  Effect.flatMap(Clock.use((clock) => clock.now), (at) => ReleaseStore.use((r) => r.lifecycle(gameId, step(at))))
 
 const answer = Effect.fnUntraced(function*(gameId: string, outcome: LifecycleOutcome) {
   return { releases: outcome.updated, ...(yield* gameOutcome(gameId)) }
@@ -90,7 +95,8 @@ export const activateRelease = Effect.fn("activateRelease")(function*(principal:
 
 /**
  * Takes `releases` down: each object moves to its quarantine key first (so URLs issued for it fail at once), then the
- * store records the step; if anything fails, the objects move back. Runs under the game's lease.
+ * store records the step; when that fails, the moves are settled by what was recorded (MovesThenRecord.ts). Runs under
+ * the game's lease.
  */
 const takeDown = Effect.fnUntraced(function*(
   principal: Principal,
@@ -99,32 +105,23 @@ const takeDown = Effect.fnUntraced(function*(
   reason: string,
   scope: "release" | "game",
 ) {
-  const quarantineKeys: Record<string, string> = {}
-  const moved: Array<ReleaseMove> = []
-  return yield* Effect.gen(function*() {
-    for (const release of releases) {
-      const key = quarantineObjectKey(gameId, release.version, release.sha256)
-      yield* moveReleaseObject(release, release.objectKey, key, "take_down")
-      moved.push({ release, from: release.objectKey, to: key })
-      quarantineKeys[release.version] = key
-    }
-    const at = yield* (yield* Clock).now
-    const step: LifecycleStep = {
-      type: "take_down",
-      versions: releases.map((r) => r.version),
-      at,
-      actor: actorOf(principal),
-      reason,
-      quarantineKeys,
-      scope,
-    }
-    return yield* applied(gameId, step, (status, version) => new ReleaseNotApproved({ gameId, version, status }))
-  }).pipe(Effect.onError(() => undoMoves(moved, "take_down")))
+  const quarantineKeys = Object.fromEntries(releases.map((r) => [r.version, quarantineObjectKey(gameId, r.version, r.sha256)]))
+  const versions = releases.map((r) => r.version)
+  return yield* movesThenRecord(
+    { operation: "take_down", statusBefore: "approved" },
+    (moved) =>
+      Effect.forEach(releases, (release) =>
+        moveReleaseObject(release, release.objectKey, quarantineKeys[release.version]!, "take_down").pipe(
+          Effect.tap(() => Effect.sync(() => moved.push({ release, from: release.objectKey, to: quarantineKeys[release.version]! }))),
+        ), { discard: true }),
+    recordStep(gameId, (at) => ({ type: "take_down", versions, at, actor: actorOf(principal), reason, quarantineKeys, scope })),
+  ).pipe(Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotApproved({ gameId, version: e.version, status: e.status }))))
 })
 
 /**
  * Brings `releases` back from quarantine (replacing whatever else was written at their own keys meanwhile), verifies
- * their bytes, and records them approved again. Under the game's lease.
+ * their bytes, and records them approved again; when that fails, the moves are settled by what was recorded. Under the
+ * game's lease.
  */
 const reinstate = Effect.fnUntraced(function*(
   principal: Principal,
@@ -133,19 +130,20 @@ const reinstate = Effect.fnUntraced(function*(
   reason: string,
   scope: "release" | "game",
 ) {
-  const moved: Array<ReleaseMove> = []
-  return yield* Effect.gen(function*() {
-    for (const release of releases) {
-      if (release.quarantineKey) {
-        yield* moveReleaseObject(release, release.quarantineKey, release.objectKey, "reinstate")
-        moved.push({ release, from: release.quarantineKey, to: release.objectKey })
-      }
-      yield* verifyStoredBytes(release, release.objectKey, "reinstate")
-    }
-    const at = yield* (yield* Clock).now
-    const step: LifecycleStep = { type: "reinstate", versions: releases.map((r) => r.version), at, actor: actorOf(principal), reason, scope }
-    return yield* applied(gameId, step, (status, version) => new ReleaseNotTakenDown({ gameId, version, status }))
-  }).pipe(Effect.onError(() => undoMoves(moved, "reinstate")))
+  const versions = releases.map((r) => r.version)
+  return yield* movesThenRecord(
+    { operation: "reinstate", statusBefore: "taken_down" },
+    (moved) =>
+      Effect.forEach(releases, (release) =>
+        Effect.gen(function*() {
+          if (release.quarantineKey) {
+            yield* moveReleaseObject(release, release.quarantineKey, release.objectKey, "reinstate")
+            moved.push({ release, from: release.quarantineKey, to: release.objectKey })
+          }
+          yield* verifyStoredBytes(release, release.objectKey, "reinstate")
+        }), { discard: true }),
+    recordStep(gameId, (at) => ({ type: "reinstate", versions, at, actor: actorOf(principal), reason, scope })),
+  ).pipe(Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotTakenDown({ gameId, version: e.version, status: e.status }))))
 })
 
 const adminGame = (principal: Principal, gameId: string) => gameFor(principal, gameId, () => principal.isAdmin)

@@ -28,6 +28,7 @@ import { quarantineObjectKey, releaseObjectKey } from "../../domain/release/Obje
 import type { Release } from "../../domain/release/Release.ts"
 import { approveRelease, rejectRelease, RejectBody } from "../../domain/review/Review.ts"
 import type { ScanReport } from "../../domain/scan/ScanReport.ts"
+import { Unavailable } from "../../domain/errors.ts"
 import type { Clock } from "../../ports/Clock.ts"
 import { GameStore } from "../../ports/GameStore.ts"
 import type { Ids } from "../../ports/Ids.ts"
@@ -71,11 +72,43 @@ const slowStorage = Layer.effect(
   }),
 ).pipe(Layer.provide(SignedUrls.layer(new Uint8Array(32), () => "http://pckgate.test")))
 
+/**
+ * Store faults a test arms for the next lifecycle step: "commit-then-fail" records it and then fails as a timeout that
+ * fires while COMMIT is in flight would (the step is written, the caller sees Unavailable); "fail-before-commit" fails
+ * without writing it; "fail-unreadable" too, and every read of a release fails afterwards until the test disarms
+ * "reads-fail".
+ */
+type StoreFault = "commit-then-fail" | "fail-before-commit" | "fail-unreadable" | "reads-fail"
+class StoreFaults extends Context.Service<StoreFaults, { readonly armed: Set<StoreFault> }>()("test/StoreFaults") {}
+
+const faultyReleaseStore = Layer.effect(
+  ReleaseStore,
+  Effect.gen(function*() {
+    const store = yield* ReleaseStore
+    const { armed } = yield* StoreFaults
+    const lost = new Unavailable({ dependency: "database", reason: "test: no answer to COMMIT" })
+    return ReleaseStore.of({
+      ...store,
+      lifecycle: (gameId, step) =>
+        Effect.suspend(() => {
+          if (armed.delete("commit-then-fail")) return Effect.andThen(store.lifecycle(gameId, step), Effect.fail(lost))
+          if (armed.delete("fail-before-commit")) return Effect.fail(lost)
+          if (armed.delete("fail-unreadable")) return Effect.sync(() => armed.add("reads-fail")).pipe(Effect.andThen(Effect.fail(lost)))
+          return store.lifecycle(gameId, step)
+        }),
+      get: (gameId, version) => Effect.suspend(() => (armed.has("reads-fail") ? Effect.fail(lost) : store.get(gameId, version))),
+    })
+  }),
+)
+
 const withUseCaseServices = <E>(records: Layer.Layer<Stores, E>) =>
   Layer.mergeAll(slowStorage, layerSequentialIds).pipe(
     Layer.provideMerge(Layer.effect(StorageHolds, Effect.sync(() => ({ armed: new Map() })))),
     Layer.provideMerge(layerManualClock(AT)),
-    Layer.provideMerge(records),
+    Layer.provideMerge(faultyReleaseStore.pipe(
+      Layer.provideMerge(records),
+      Layer.provideMerge(Layer.effect(StoreFaults, Effect.sync(() => ({ armed: new Set<StoreFault>() })))),
+    )),
   )
 
 /**
@@ -376,6 +409,67 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         assert.strictEqual(again._tag, "ReleaseNotTakenDown", "nothing left that the game-wide takedown took")
       }))
 
+    it.effect("a takedown or reinstate whose store step was written but answered a failure (COMMIT timed out) keeps its moves: each object is where its record says", () =>
+      Effect.gen(function*() {
+        const { armed } = yield* StoreFaults
+        const { gameId, owner } = yield* gameWith(["1.0.0", "2.0.0"])
+        for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
+        const reason = TakedownBody.make({ reason: "malware" })
+        armed.add("commit-then-fail")
+        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
+        // Still in quarantine: URLs issued before the takedown do not work again.
+        yield* assertAllStoredRight(gameId)
+        armed.add("commit-then-fail")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
+        yield* assertAllStoredRight(gameId)
+        // At its key: activating it finds its bytes (never artifact_missing).
+        assert.strictEqual((yield* activateRelease(owner, gameId, "2.0.0", ActivateBody.make({}))).activeVersion, "2.0.0")
+        // The game-wide steps the same way.
+        armed.add("commit-then-fail")
+        assert.strictEqual((yield* Effect.flip(takeDownGame(admin, gameId, reason)))._tag, "Unavailable")
+        for (const v of ["1.0.0", "2.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "taken_down", v)
+        yield* assertAllStoredRight(gameId)
+        armed.add("commit-then-fail")
+        assert.strictEqual((yield* Effect.flip(reinstateGame(admin, gameId, reason)))._tag, "Unavailable")
+        for (const v of ["1.0.0", "2.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "approved", v)
+        assert.strictEqual(yield* activeOf(gameId), "2.0.0")
+        yield* assertAllStoredRight(gameId)
+      }))
+
+    it.effect("a store step that failed unwritten has its moves undone; when the record cannot be read either, the objects end in quarantine", () =>
+      Effect.gen(function*() {
+        const { armed } = yield* StoreFaults
+        const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
+        for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
+        const reason = TakedownBody.make({ reason: "malware" })
+        armed.add("fail-before-commit")
+        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
+        yield* assertAllStoredRight(gameId)
+        yield* takeDownRelease(admin, gameId, "2.0.0", reason)
+        armed.add("fail-before-commit")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
+        yield* assertAllStoredRight(gameId)
+        // Unknown outcome, unreadable record: a reinstate's object goes back to quarantine...
+        armed.add("fail-unreadable")
+        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        armed.delete("reads-fail")
+        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
+        yield* assertAllStoredRight(gameId)
+        // ...and a takedown's stays there, though its record (not written) still says approved: nothing is served that
+        // the record may not allow. The next takedown of the release finds the object there and finishes.
+        armed.add("fail-unreadable")
+        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "1.0.0", reason)))._tag, "Unavailable")
+        armed.delete("reads-fail")
+        const one = yield* releaseOf(gameId, "1.0.0")
+        assert.deepStrictEqual([one.status, yield* has(one.objectKey), yield* has(quarantineObjectKey(gameId, "1.0.0", one.sha256))], ["approved", false, true])
+        yield* takeDownRelease(admin, gameId, "1.0.0", reason)
+        yield* assertAllStoredRight(gameId)
+      }))
+
     it.effect("a game-wide reinstate leaves the pointer alone when a release was made active since", () =>
       Effect.gen(function*() {
         const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
@@ -492,7 +586,7 @@ const snapshot = (gameId: string) =>
 
 type Op = { readonly type: string; readonly version: string; readonly manual: boolean }
 
-type UseCaseServices = Stores | ObjectStorage | Clock | Ids | StorageHolds
+type UseCaseServices = Stores | ObjectStorage | Clock | Ids | StorageHolds | StoreFaults
 
 const perform = (gameId: string, owner: Principal, o: Op): Effect.Effect<unknown, { readonly _tag: string }, UseCaseServices> => {
   const reason = TakedownBody.make({ reason: `${o.type} ${o.version}` })

@@ -11,6 +11,21 @@ export class LifecycleRefused extends Schema.TaggedError<LifecycleRefused>()("Li
   status: Schema.String,
 }) {}
 
+/**
+ * The step was not recorded because `holder` no longer held the game's lifecycle lease when the store came to it (the
+ * lease ran out, and another request may hold it now); nothing was changed.
+ */
+export class LifecycleLeaseLost extends Schema.TaggedError<LifecycleLeaseLost>()("LifecycleLeaseLost", {
+  gameId: Schema.String,
+  holder: Schema.String,
+}) {}
+
+/** Fencing: the step is recorded only if `holder` holds the game's lifecycle lease, unexpired at `now`. */
+export interface LeaseFence {
+  readonly holder: string
+  readonly now: Date
+}
+
 /** What a lifecycle step (or a review decision) did. */
 export interface LifecycleOutcome {
   readonly updated: ReadonlyArray<Release>
@@ -61,9 +76,11 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
    * releases' statuses (compare-and-set), the game's active pointer and first-published time, the step's timeline
    * events and a change-feed entry. `review` is the same operation for approve and reject, and also moves the pointer
    * by the activation rule. Approve and reject also pass the review gate's claim check (Claimed), end the claim and
-   * record an approval's override reason (ports/ReviewGateStore.ts) in that same step.
+   * record an approval's override reason (ports/ReviewGateStore.ts) in that same step. With `lease`, the step is
+   * recorded only while its holder holds the game's lifecycle lease (checked in that same step under the game's lock);
+   * otherwise it fails with LifecycleLeaseLost and changes nothing.
    */
-  lifecycle(gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed | Unavailable>
+  lifecycle(gameId: string, step: LifecycleStep, lease?: LeaseFence): Effect.Effect<LifecycleOutcome, LifecycleRefused | LifecycleLeaseLost | Claimed | Unavailable>
   /**
    * Takes the game's lifecycle lease for `holder` until `until`, in one atomic step, if nobody holds it or its holder's
    * lease ran out by `now`; true when taken. Steps that move objects in and out of quarantine (takedown, reinstate),
@@ -71,6 +88,11 @@ export class ReleaseStore extends Context.Service<ReleaseStore, {
    * across every instance (domain/release/Lifecycle.ts, domain/review/Review.ts).
    */
   takeLifecycleLease(gameId: string, holder: string, now: Date, until: Date): Effect.Effect<boolean, Unavailable>
+  /**
+   * Extends the lease to `until` if `holder` still holds it, unexpired at `now`; true when extended. A lease that ran
+   * out stays lost to its holder even if nobody took it meanwhile: whatever it guarded may have changed hands.
+   */
+  renewLifecycleLease(gameId: string, holder: string, now: Date, until: Date): Effect.Effect<boolean, Unavailable>
   /** Gives the lease back if `holder` still holds it. */
   dropLifecycleLease(gameId: string, holder: string): Effect.Effect<void, Unavailable>
   /** Submission and decision times of the `limit` most recent review decisions, newest first (the queue estimate). */

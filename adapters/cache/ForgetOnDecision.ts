@@ -15,7 +15,7 @@ export const layerForgetOnDecision: Layer.Layer<ReleaseStore, never, ReleaseStor
       ...store,
       // Also when it failed: a write that timed out may still have committed.
       review: (gameId, version, decision) => Effect.ensuring(store.review(gameId, version, decision), cache.forget([gameId])),
-      lifecycle: (gameId, step) => Effect.ensuring(store.lifecycle(gameId, step), cache.forget([gameId])),
+      lifecycle: (gameId, step, lease) => Effect.ensuring(store.lifecycle(gameId, step, lease), cache.forget([gameId])),
     })
   }),
 )

@@ -3,7 +3,7 @@ import { Effect, Layer, Option } from "effect"
 import { NoUploadIntent, ReleaseNotPending, VersionExists } from "../../domain/errors.ts"
 import { type Release, sameDeclaration, type UploadIntent } from "../../domain/release/Release.ts"
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
-import { applyLifecycle, appendTimelineEvent } from "./memoryLifecycle.ts"
+import { applyLifecycle, appendTimelineEvent, holdsLease } from "./memoryLifecycle.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
 
 /** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
@@ -69,8 +69,10 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
       }).pipe(
         Effect.map((outcome) => outcome.updated[0]!),
         Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
+        // No lease is given, so none can be lost.
+        Effect.catchTag("LifecycleLeaseLost", (lost) => Effect.die(lost)),
       ),
-    lifecycle: (gameId, step) => applyLifecycle(tables, gameId, step),
+    lifecycle: (gameId, step, lease) => applyLifecycle(tables, gameId, step, lease),
     recentDecisions: (limit) =>
       Effect.sync(() =>
         [...releases.values()].flatMap((r) => (r.reviewedAt === null ? [] : [{ submittedAt: r.createdAt, decidedAt: r.reviewedAt }]))
@@ -82,6 +84,12 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
         const lease = tables.leases.get(gameId)
         if (!tables.games.has(gameId)) return false
         if (lease !== undefined && lease.holder !== holder && lease.until.getTime() > now.getTime()) return false
+        tables.leases.set(gameId, { holder, until })
+        return true
+      }),
+    renewLifecycleLease: (gameId, holder, now, until) =>
+      Effect.sync(() => {
+        if (!holdsLease(tables, gameId, holder, now)) return false
         tables.leases.set(gameId, { holder, until })
         return true
       }),

@@ -5,7 +5,7 @@ import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
-import { LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
+import { type LeaseFence, LifecycleLeaseLost, LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
 import { creatorDeliveries } from "../notifier/creatorEvents.ts"
 import { appendChange } from "./MemoryChangeFeed.ts"
 import { oldestFirst } from "./MemoryReleaseStore.ts"
@@ -33,8 +33,20 @@ export const appendTimelineEvent = (tables: Pick<Tables, "timeline" | "games" | 
   if (deliveries.length > 0) Effect.runSync(tables.outbox.enqueue(deliveries))
 }
 
-export const applyLifecycle = (tables: Tables, gameId: string, step: LifecycleStep): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> =>
-  Effect.suspend((): Effect.Effect<LifecycleOutcome, LifecycleRefused | Claimed> => {
+/** Whether `holder` holds the game's lifecycle lease, unexpired at `now`. */
+export const holdsLease = (tables: Pick<Tables, "leases">, gameId: string, holder: string, now: Date): boolean => {
+  const lease = tables.leases.get(gameId)
+  return lease !== undefined && lease.holder === holder && lease.until.getTime() > now.getTime()
+}
+
+export const applyLifecycle = (
+  tables: Tables,
+  gameId: string,
+  step: LifecycleStep,
+  lease?: LeaseFence,
+): Effect.Effect<LifecycleOutcome, LifecycleRefused | LifecycleLeaseLost | Claimed> =>
+  Effect.suspend((): Effect.Effect<LifecycleOutcome, LifecycleRefused | LifecycleLeaseLost | Claimed> => {
+    if (lease !== undefined && !holdsLease(tables, gameId, lease.holder, lease.now)) return Effect.fail(new LifecycleLeaseLost({ gameId, holder: lease.holder }))
     const releases = [...tables.releases.values()].filter((r) => r.gameId === gameId).sort(oldestFirst)
     const pointer = tables.pointers.get(gameId) ?? { activeVersion: null, firstPublishedAt: null, activeReason: null }
     const everActive = new Set(tables.timeline.flatMap((e) => (e.gameId === gameId && e.kind === "activated" && e.version !== null ? [e.version] : [])))

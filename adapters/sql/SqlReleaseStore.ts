@@ -127,9 +127,11 @@ export const layerSqlReleaseStore = Layer.effect(
         }).pipe(
           Effect.map((outcome) => outcome.updated[0]!),
           Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
+        // No lease is given, so none can be lost.
+        Effect.catchTag("LifecycleLeaseLost", (lost) => Effect.die(lost)),
           orUnavailable,
         ),
-      lifecycle: (gameId, step) => applyLifecycleSql(database, gameId, step).pipe(orUnavailable),
+      lifecycle: (gameId, step, lease) => applyLifecycleSql(database, gameId, step, lease).pipe(orUnavailable),
       recentDecisions: (limit) =>
         database.query("read recent review decisions", () => recentDecisionsQuery(db, limit).execute()).pipe(
             Effect.map((rows) => rows.map((row) => ({ submittedAt: time.read(row.created_at), decidedAt: time.read(row.reviewed_at!) }))),
@@ -145,6 +147,11 @@ export const layerSqlReleaseStore = Layer.effect(
         database.query("take a game's lifecycle lease", () =>
           db.updateTable("games").set({ lifecycle_holder: holder, lifecycle_until: time.write(until) }).where("id", "=", gameId)
             .where((eb) => eb.or([eb("lifecycle_holder", "is", null), eb("lifecycle_holder", "=", holder), eb("lifecycle_until", "<=", time.write(now))]))
+            .executeTakeFirst()).pipe(Effect.map((result) => Number(result.numUpdatedRows) === 1), orUnavailable),
+      renewLifecycleLease: (gameId, holder, now, until) =>
+        database.query("renew a game's lifecycle lease", () =>
+          db.updateTable("games").set({ lifecycle_until: time.write(until) }).where("id", "=", gameId)
+            .where("lifecycle_holder", "=", holder).where("lifecycle_until", ">", time.write(now))
             .executeTakeFirst()).pipe(Effect.map((result) => Number(result.numUpdatedRows) === 1), orUnavailable),
       dropLifecycleLease: (gameId, holder) =>
         database.query("drop a game's lifecycle lease", () =>

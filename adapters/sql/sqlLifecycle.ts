@@ -7,7 +7,7 @@ import type { Transaction } from "kysely"
 import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { ChangeKind } from "../../ports/ChangeFeed.ts"
-import { LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
+import { type LeaseFence, LifecycleLeaseLost, LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
 import { pointerColumns, releaseFromRow } from "./rows.ts"
 import type { Tables } from "./schema.ts"
 import { lockRelease } from "./lockRelease.ts"
@@ -24,15 +24,21 @@ const CHANGE_OF_STEP: Record<LifecycleStep["type"], ChangeKind> = {
   reinstate: "reinstated",
 }
 
-export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: string, step: LifecycleStep) => {
+export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: string, step: LifecycleStep, lease?: LeaseFence) => {
   const { dialect, time } = database
   return database.transaction(`release lifecycle: ${step.type}`, (tx) =>
     Effect.gen(function*() {
       const game = yield* tx.run((trx: Transaction<Tables>) =>
-        trx.selectFrom("games").select(["active_version", "first_published_at"]).where("id", "=", gameId)
+        trx.selectFrom("games").select(["active_version", "first_published_at", "lifecycle_holder", "lifecycle_until"]).where("id", "=", gameId)
           .$if(dialect.locksRowsForUpdate, (q) => q.forUpdate())
           .executeTakeFirst()
       )
+      // Fencing: read under the game's lock, so the lease cannot change hands between this check and the commit.
+      if (lease !== undefined) {
+        const held = game?.lifecycle_holder === lease.holder && game.lifecycle_until !== null &&
+          time.read(game.lifecycle_until).getTime() > lease.now.getTime()
+        if (!held) return yield* new LifecycleLeaseLost({ gameId, holder: lease.holder })
+      }
       const rows = yield* tx.run((trx) =>
         trx.selectFrom("releases").selectAll().where("game_id", "=", gameId).orderBy("created_at").orderBy("version").execute()
       )

@@ -20,7 +20,7 @@ import { GAME_ID_PATTERN } from "../game/Game.ts"
 import { gameOutcome } from "../review/Review.ts"
 import type { LifecycleStep } from "../review/ReviewMachine.ts"
 import { ReasonText } from "../text/UserText.ts"
-import { withLifecycleLease } from "./LifecycleLease.ts"
+import { type HeldLease, leaseLost, recordUnderLease, withLifecycleLease } from "./LifecycleLease.ts"
 import { quarantineObjectKey } from "./ObjectKey.ts"
 import type { Release } from "./Release.ts"
 import { movesThenRecord } from "./MovesThenRecord.ts"
@@ -47,14 +47,16 @@ const releaseOf = Effect.fnUntraced(function*(gameId: string, version: string) {
   return release
 })
 
-const applied = <E>(gameId: string, step: LifecycleStep, refused: (status: string, version: string) => E) =>
-  ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
+/** The store step (fenced by `lease` when the step runs under one); a refusal is `refused`'s 409. */
+const applied = <E>(gameId: string, step: LifecycleStep, refused: (status: string, version: string) => E, lease?: HeldLease) =>
+  (lease === undefined ? ReleaseStore.use((r) => r.lifecycle(gameId, step)) : recordUnderLease(lease, step)).pipe(
+    Effect.catchTag("LifecycleLeaseLost", leaseLost),
     Effect.catchTag("LifecycleRefused", (e) => Effect.fail(refused(e.status, e.version))),
   )
 
-/** The store step, at the time it is recorded (after any moves). */
-const recordStep = (gameId: string, step: (at: Date) => LifecycleStep) =>
-  Effect.flatMap(Clock.use((clock) => clock.now), (at) => ReleaseStore.use((r) => r.lifecycle(gameId, step(at))))
+/** The store step under `lease`, at the time it is recorded (after any moves). */
+const recordStep = (lease: HeldLease, step: (at: Date) => LifecycleStep) =>
+  Effect.flatMap(Clock.use((clock) => clock.now), (at) => recordUnderLease(lease, step(at)))
 
 const answer = Effect.fnUntraced(function*(gameId: string, outcome: LifecycleOutcome) {
   return { releases: outcome.updated, ...(yield* gameOutcome(gameId)) }
@@ -79,17 +81,15 @@ export const withdrawRelease = Effect.fn("withdrawRelease")(function*(principal:
 export const activateRelease = Effect.fn("activateRelease")(function*(principal: Principal, gameId: string, version: string, body: ActivateBody) {
   const { reason } = body
   yield* gameFor(principal, gameId, (ownerId) => seesAllReleases(principal, ownerId))
-  const outcome = yield* withLifecycleLease(
-    gameId,
+  const outcome = yield* withLifecycleLease(gameId, (lease) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "approved") return yield* new ReleaseNotActivatable({ gameId, version, status: release.status })
       yield* verifyStoredBytes(release, release.objectKey, "activate")
       const at = yield* (yield* Clock).now
       const step: LifecycleStep = { type: "activate", version, at, actor: actorOf(principal), reason: reason?.trim() || null }
-      return yield* applied(gameId, step, (status) => new ReleaseNotActivatable({ gameId, version, status }))
-    }),
-  )
+      return yield* applied(gameId, step, (status) => new ReleaseNotActivatable({ gameId, version, status }), lease)
+    }))
   return { ...(yield* answer(gameId, outcome)), activated: true as const }
 })
 
@@ -100,11 +100,12 @@ export const activateRelease = Effect.fn("activateRelease")(function*(principal:
  */
 const takeDown = Effect.fnUntraced(function*(
   principal: Principal,
-  gameId: string,
+  lease: HeldLease,
   releases: ReadonlyArray<Release>,
   reason: string,
   scope: "release" | "game",
 ) {
+  const { gameId } = lease
   const quarantineKeys = Object.fromEntries(releases.map((r) => [r.version, quarantineObjectKey(gameId, r.version, r.sha256)]))
   const versions = releases.map((r) => r.version)
   return yield* movesThenRecord(
@@ -114,8 +115,11 @@ const takeDown = Effect.fnUntraced(function*(
         moveReleaseObject(release, release.objectKey, quarantineKeys[release.version]!, "take_down").pipe(
           Effect.tap(() => Effect.sync(() => moved.push({ release, from: release.objectKey, to: quarantineKeys[release.version]! }))),
         ), { discard: true }),
-    recordStep(gameId, (at) => ({ type: "take_down", versions, at, actor: actorOf(principal), reason, quarantineKeys, scope })),
-  ).pipe(Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotApproved({ gameId, version: e.version, status: e.status }))))
+    recordStep(lease, (at) => ({ type: "take_down", versions, at, actor: actorOf(principal), reason, quarantineKeys, scope })),
+  ).pipe(
+    Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotApproved({ gameId, version: e.version, status: e.status }))),
+    Effect.catchTag("LifecycleLeaseLost", leaseLost),
+  )
 })
 
 /**
@@ -125,11 +129,12 @@ const takeDown = Effect.fnUntraced(function*(
  */
 const reinstate = Effect.fnUntraced(function*(
   principal: Principal,
-  gameId: string,
+  lease: HeldLease,
   releases: ReadonlyArray<Release>,
   reason: string,
   scope: "release" | "game",
 ) {
+  const { gameId } = lease
   const versions = releases.map((r) => r.version)
   return yield* movesThenRecord(
     { operation: "reinstate", statusBefore: "taken_down" },
@@ -142,8 +147,11 @@ const reinstate = Effect.fnUntraced(function*(
           }
           yield* verifyStoredBytes(release, release.objectKey, "reinstate")
         }), { discard: true }),
-    recordStep(gameId, (at) => ({ type: "reinstate", versions, at, actor: actorOf(principal), reason, scope })),
-  ).pipe(Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotTakenDown({ gameId, version: e.version, status: e.status }))))
+    recordStep(lease, (at) => ({ type: "reinstate", versions, at, actor: actorOf(principal), reason, scope })),
+  ).pipe(
+    Effect.catchTag("LifecycleRefused", (e) => Effect.fail(new ReleaseNotTakenDown({ gameId, version: e.version, status: e.status }))),
+    Effect.catchTag("LifecycleLeaseLost", leaseLost),
+  )
 })
 
 const adminGame = (principal: Principal, gameId: string) => gameFor(principal, gameId, () => principal.isAdmin)
@@ -156,30 +164,30 @@ const adminStep = Effect.fnUntraced(function*<E, R>(
   principal: Principal,
   gameId: string,
   body: TakedownBody,
-  decide: (reason: string) => Effect.Effect<LifecycleOutcome, E, R>,
+  decide: (reason: string, lease: HeldLease) => Effect.Effect<LifecycleOutcome, E, R>,
 ) {
   const { reason } = body
   yield* adminGame(principal, gameId)
-  return yield* answer(gameId, yield* withLifecycleLease(gameId, decide(reason.trim())))
+  return yield* answer(gameId, yield* withLifecycleLease(gameId, (lease) => decide(reason.trim(), lease)))
 })
 
 /** POST /api/admin/games/{gameId}/releases/{version}/takedown {reason}. */
 export const takeDownRelease = Effect.fn("takeDownRelease")((principal: Principal, gameId: string, version: string, body: TakedownBody) =>
-  adminStep(principal, gameId, body, (reason) =>
+  adminStep(principal, gameId, body, (reason, lease) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "approved") return yield* new ReleaseNotApproved({ gameId, version, status: release.status })
-      return yield* takeDown(principal, gameId, [release], reason, "release")
+      return yield* takeDown(principal, lease, [release], reason, "release")
     }))
 )
 
 /** POST /api/admin/games/{gameId}/releases/{version}/reinstate {reason}: approved again, not active until activated. */
 export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Principal, gameId: string, version: string, body: TakedownBody) =>
-  adminStep(principal, gameId, body, (reason) =>
+  adminStep(principal, gameId, body, (reason, lease) =>
     Effect.gen(function*() {
       const release = yield* releaseOf(gameId, version)
       if (release.status !== "taken_down") return yield* new ReleaseNotTakenDown({ gameId, version, status: release.status })
-      return yield* reinstate(principal, gameId, [release], reason, "release")
+      return yield* reinstate(principal, lease, [release], reason, "release")
     }))
 )
 
@@ -189,11 +197,11 @@ export const reinstateRelease = Effect.fn("reinstateRelease")((principal: Princi
  * exactly this.
  */
 export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gameId: string, body: TakedownBody) =>
-  adminStep(principal, gameId, body, (reason) =>
+  adminStep(principal, gameId, body, (reason, lease) =>
     Effect.gen(function*() {
       const approved = (yield* releasesOf(gameId)).filter((r) => r.status === "approved")
       if (approved.length === 0) return yield* new ReleaseNotApproved({ gameId, version: "*", status: "not approved (none is)" })
-      return yield* takeDown(principal, gameId, approved, reason, "game")
+      return yield* takeDown(principal, lease, approved, reason, "game")
     }))
 )
 
@@ -202,7 +210,7 @@ export const takeDownGame = Effect.fn("takeDownGame")((principal: Principal, gam
  * those taken down alone, before or after), and, when nothing is active, the release that was active then is again.
  */
 export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, gameId: string, body: TakedownBody) =>
-  adminStep(principal, gameId, body, (reason) =>
+  adminStep(principal, gameId, body, (reason, lease) =>
     Effect.gen(function*() {
       const takenWithGame = (yield* releasesOf(gameId)).filter((r) =>
         r.status === "taken_down" && (r.takedownScope === "game" || r.takedownScope === "game_active")
@@ -210,6 +218,6 @@ export const reinstateGame = Effect.fn("reinstateGame")((principal: Principal, g
       if (takenWithGame.length === 0) {
         return yield* new ReleaseNotTakenDown({ gameId, version: "*", status: "not taken down with the game (none is)" })
       }
-      return yield* reinstate(principal, gameId, takenWithGame, reason, "game")
+      return yield* reinstate(principal, lease, takenWithGame, reason, "game")
     }))
 )

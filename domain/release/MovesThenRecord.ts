@@ -16,7 +16,11 @@ export interface MovingStep {
   readonly statusBefore: ReleaseStatus
 }
 
-/** The store wrote nothing, and said so: a refusal (its compare-and-set found another status, or a claim) is definite. */
+/**
+ * The store wrote nothing, and said so: a refusal (its compare-and-set found another status, or a claim) is definite.
+ * A lost lease (LifecycleLeaseLost) wrote nothing either, but another request may hold the lease and have changed the
+ * records since: it is settled as an unknown outcome, by what the records say now.
+ */
 const definitelyNotWritten = (exit: Exit.Exit<unknown, unknown>) =>
   Option.match(Exit.findErrorOption(exit), {
     onNone: () => false,

@@ -6,7 +6,7 @@ import { ReviewGateStore } from "../../ports/ReviewGateStore.ts"
 import { ScanStore } from "../../ports/ScanStore.ts"
 import { type Principal, requireAdmin } from "../auth/Principal.ts"
 import { Claimed, FindingsUnresolved, GameNotFoundOrForbidden, NotFound, type PendingOnly, ReleaseNotPending, ScanPending } from "../errors.ts"
-import { withLifecycleLease } from "../release/LifecycleLease.ts"
+import { type HeldLease, leaseLost, recordUnderLease, withLifecycleLease } from "../release/LifecycleLease.ts"
 import type { Release } from "../release/Release.ts"
 import { verifyStoredBytes } from "../release/StoredBytes.ts"
 import { FIRST_PAGE, pendingReleasesPage } from "../paging/lists.ts"
@@ -72,14 +72,23 @@ const passScanGate = Effect.fnUntraced(function*(gameId: string, version: string
  * before the decision is made. An unknown or decided release is answered before waiting for the lease (and decided
  * again under it).
  */
-const decision = <A, E, R>(gameId: string, version: string, event: ReviewEvent, decide: (release: Release) => Effect.Effect<A, E, R>) =>
-  Effect.andThen(pendingRelease(gameId, version, event), withLifecycleLease(gameId, Effect.flatMap(pendingRelease(gameId, version, event), decide)))
+const decision = <A, E, R>(
+  gameId: string,
+  version: string,
+  event: ReviewEvent,
+  decide: (release: Release, lease: HeldLease) => Effect.Effect<A, E, R>,
+) =>
+  Effect.andThen(
+    pendingRelease(gameId, version, event),
+    withLifecycleLease(gameId, (lease) => Effect.flatMap(pendingRelease(gameId, version, event), (release) => decide(release, lease))),
+  )
 
-/** Records the decision; a release decided meanwhile is 409 release_not_pending. */
-const recordDecision = (gameId: string, step: LifecycleStep & { readonly type: "approve" | "reject" }) =>
-  ReleaseStore.use((r) => r.lifecycle(gameId, step)).pipe(
+/** Records the decision while the lease is held; a release decided meanwhile is 409 release_not_pending. */
+const recordDecision = (lease: HeldLease, step: LifecycleStep & { readonly type: "approve" | "reject" }) =>
+  recordUnderLease(lease, step).pipe(
     Effect.catchTag("LifecycleRefused", (refused) =>
-      Effect.fail(new ReleaseNotPending({ gameId, version: step.version, status: refused.status, operation: "review" }))),
+      Effect.fail(new ReleaseNotPending({ gameId: lease.gameId, version: step.version, status: refused.status, operation: "review" }))),
+    Effect.catchTag("LifecycleLeaseLost", leaseLost),
   )
 
 /**
@@ -90,7 +99,7 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
   yield* requireAdmin(principal)
   yield* existingGame(gameId)
   const overrideReason = body.override?.reason.trim() ?? null
-  return yield* decision(gameId, version, { type: "approve" }, (release) => Effect.gen(function*() {
+  return yield* decision(gameId, version, { type: "approve" }, (release, lease) => Effect.gen(function*() {
     const now = yield* (yield* Clock).now
     yield* refuseOthersClaim(principal, gameId, version, now)
     const scan = yield* passScanGate(gameId, version, overrideReason)
@@ -98,7 +107,7 @@ export const approveRelease = Effect.fn("approveRelease")(function*(principal: P
     const at = yield* (yield* Clock).now
     // Approval activates only by the rules of ReviewMachine.ts (newer than the active release, published on approval);
     // the store re-checks the claim, ends it and records the override in the same step as the decision.
-    const outcome = yield* recordDecision(gameId, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
+    const outcome = yield* recordDecision(lease, { type: "approve", version, by: principal.userId, at, actor: actorOf(principal), overrideReason })
     const approvalOverride = overrideReason === null ? null : { reason: overrideReason, by: principal.userId, at }
     return {
       release: outcome.updated[0]!,
@@ -117,11 +126,11 @@ export const rejectRelease = Effect.fn("rejectRelease")(function*(principal: Pri
   yield* existingGame(gameId)
   const reason = body.reason.trim()
   const event: ReviewEvent = { type: "reject", reason }
-  return yield* decision(gameId, version, event, () => Effect.gen(function*() {
+  return yield* decision(gameId, version, event, (_release, lease) => Effect.gen(function*() {
     const at = yield* (yield* Clock).now
     // Rejecting never waits for the scan; only another administrator's claim holds it back.
     yield* refuseOthersClaim(principal, gameId, version, at)
-    const outcome = yield* recordDecision(gameId, { type: "reject", version, by: principal.userId, at, actor: actorOf(principal), reason })
+    const outcome = yield* recordDecision(lease, { type: "reject", version, by: principal.userId, at, actor: actorOf(principal), reason })
     return { release: outcome.updated[0]!, scan: yield* scanState(gameId, version), approvalOverride: null, ...(yield* gameOutcome(gameId)) }
   }))
 })

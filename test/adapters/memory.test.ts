@@ -18,6 +18,7 @@ import { objectStorageContract } from "../contract/ObjectStorage.contract.ts"
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
 import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
+import { lifecycleLeaseContract } from "../contract/LifecycleLease.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -57,5 +58,6 @@ pagedListsContract("memory", () => layerMemoryRecords)
 catalogContract("memory", () => layerMemoryRecords)
 lifecycleContract("memory", () => layerMemoryRecords)
 lifecycleUseCasesContract("memory", () => layerMemoryRecords)
+lifecycleLeaseContract("memory", () => layerMemoryRecords)
 webhookSubscriptionsContract("memory", () => layerMemoryRecords)
 creatorWebhooksContract("memory", () => layerMemoryRecordsWithOutbox)

@@ -11,6 +11,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
 import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
+import { lifecycleLeaseContract } from "../contract/LifecycleLease.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -41,6 +42,7 @@ pagedListsContract("MariaDB", records)
 catalogContract("MariaDB", records)
 lifecycleContract("MariaDB", records)
 lifecycleUseCasesContract("MariaDB", records)
+lifecycleLeaseContract("MariaDB", records)
 webhookSubscriptionsContract("MariaDB", records)
 apiKeyStoreContract("MariaDB", records)
 trustedPublisherStoreContract("MariaDB", records)

@@ -12,6 +12,7 @@ import { notificationOutboxContract } from "../contract/NotificationOutbox.contr
 import { releaseStoreContract } from "../contract/ReleaseStore.contract.ts"
 import { lifecycleContract } from "../contract/Lifecycle.contract.ts"
 import { lifecycleUseCasesContract } from "../contract/LifecycleUseCases.contract.ts"
+import { lifecycleLeaseContract } from "../contract/LifecycleLease.contract.ts"
 import { creatorWebhooksContract } from "../contract/CreatorWebhooks.contract.ts"
 import { webhookSubscriptionsContract } from "../contract/WebhookSubscriptions.contract.ts"
 import { submissionStoreContract } from "../contract/SubmissionStore.contract.ts"
@@ -42,6 +43,7 @@ pagedListsContract("SQLite", records)
 catalogContract("SQLite", records)
 lifecycleContract("SQLite", records)
 lifecycleUseCasesContract("SQLite", records)
+lifecycleLeaseContract("SQLite", records)
 webhookSubscriptionsContract("SQLite", records)
 apiKeyStoreContract("SQLite", records)
 trustedPublisherStoreContract("SQLite", records)

@@ -159,4 +159,30 @@ export const lifecycleContract = (name: string, makeLayer: () => Layer.Layer<Sto
         assert.isTrue(yield* store.takeLifecycleLease(other, "b", AT, until), "one lease per game")
         assert.isFalse(yield* store.takeLifecycleLease("gm_unknown", "z", AT, until), "no game, no lease")
       }))
+
+    it.effect("the lease fences the steps: one under a lease is recorded only while its holder holds it unexpired; renewing extends only a lease still held", () =>
+      Effect.gen(function*() {
+        const gameId = yield* gameWith(["1.0.0"])
+        const store = yield* ReleaseStore
+        const at = (seconds: number) => new Date(AT.getTime() + seconds * 1000)
+        const fenced = (holder: string, now: Date) => store.lifecycle(gameId, approve("1.0.0"), { holder, now })
+        const refusedWith = (holder: string, now: Date) => Effect.map(Effect.flip(fenced(holder, now)), (e) => e._tag)
+        const before = (yield* events(gameId)).length
+        assert.strictEqual(yield* refusedWith("a", AT), "LifecycleLeaseLost", "nobody holds it")
+        assert.isTrue(yield* store.takeLifecycleLease(gameId, "a", AT, at(60)))
+        assert.strictEqual(yield* refusedWith("b", AT), "LifecycleLeaseLost", "another holder's")
+        assert.strictEqual(yield* refusedWith("a", at(60)), "LifecycleLeaseLost", "ran out")
+        assert.strictEqual(yield* statusOf(gameId, "1.0.0"), "pending_review")
+        assert.strictEqual((yield* events(gameId)).length, before, "a fenced-off step writes no event")
+        // Renewing: only the holder, only before it ran out; a renewed lease is not taken over at its old end.
+        assert.isFalse(yield* store.renewLifecycleLease(gameId, "b", at(30), at(90)))
+        assert.isTrue(yield* store.renewLifecycleLease(gameId, "a", at(30), at(90)))
+        assert.isFalse(yield* store.takeLifecycleLease(gameId, "b", at(60), at(120)), "renewed until 90 s")
+        assert.strictEqual((yield* fenced("a", at(89))).activeVersion, "1.0.0", "recorded under the renewed lease")
+        assert.strictEqual(yield* statusOf(gameId, "1.0.0"), "approved")
+        // A lease that ran out stays lost to its holder, even with nobody else holding it.
+        assert.isFalse(yield* store.renewLifecycleLease(gameId, "a", at(90), at(150)))
+        assert.isTrue(yield* store.takeLifecycleLease(gameId, "c", at(90), at(150)))
+        assert.isFalse(yield* store.renewLifecycleLease(gameId, "a", at(91), at(151)))
+      }))
   })

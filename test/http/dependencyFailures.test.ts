@@ -71,6 +71,7 @@ describe("a failing dependency answers the endpoint's documented code, never a 5
       listApproved: () => Effect.die(new Error("secret internal detail")),
       lifecycle: () => Effect.die(new Error("secret internal detail")),
       takeLifecycleLease: () => Effect.die(new Error("secret internal detail")),
+      renewLifecycleLease: () => Effect.die(new Error("secret internal detail")),
       dropLifecycleLease: () => Effect.die(new Error("secret internal detail")),
       activeVersion: () => Effect.die(new Error("secret internal detail")),
       recentDecisions: () => Effect.die(new Error("secret internal detail")),

@@ -43,6 +43,27 @@ const twoApproved = Effect.gen(function*() {
 const takenDownEvents = (gameId: string) =>
   Effect.map(Timeline.use((t) => t.list(gameId, 0, 100)), (events) => events.filter((e) => e.kind === "taken_down" || e.kind === "reinstated").length)
 
+/** A takedown of 2.0.0, forked while "other" holds the game's lease (for an hour by the Clock), once it has asked for it. */
+const takedownWaitingForLease = (gameId: string) =>
+  Effect.gen(function*() {
+    const clock = yield* ManualClock
+    const { leaseTakes } = yield* StoreFaults
+    assert.isTrue(yield* ReleaseStore.use((store) => store.takeLifecycleLease(gameId, "other", clock.current(), later(clock.current(), 3600))))
+    const attempts = () => leaseTakes.filter((t) => t.holder !== "other").length
+    const before = attempts()
+    const waiting = yield* Effect.forkChild(takeDownRelease(admin, gameId, "2.0.0", reason))
+    yield* until(() => attempts() > before)
+    return { waiting, attempts, clock }
+  })
+
+/** 2.0.0 is still approved, at its key; the lease goes back to nobody. */
+const nothingChanged = (gameId: string) =>
+  Effect.gen(function*() {
+    assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
+    yield* assertAllStoredRight(gameId)
+    yield* ReleaseStore.use((store) => store.dropLifecycleLease(gameId, "other"))
+  })
+
 export const lifecycleLeaseContract = <E>(name: string, makeLayer: () => Layer.Layer<Stores, E>) => {
   // Live services with a manual Clock port: polls and moves sleep for real, the lease's time moves only when told.
   layer(withUseCaseServices(makeLayer()), { timeout: 120_000, excludeTestServices: true })(`Lifecycle lease: ${name}`, (it) => {
@@ -80,43 +101,26 @@ export const lifecycleLeaseContract = <E>(name: string, makeLayer: () => Layer.L
     it.effect("a request waits for another's lease by the Clock: once it reads that the wait is over, it gives up at its next poll with 503, nothing changed", () =>
       Effect.gen(function*() {
         const gameId = yield* twoApproved
-        const store = yield* ReleaseStore
-        const clock = yield* ManualClock
-        const { leaseTakes } = yield* StoreFaults
-        assert.isTrue(yield* store.takeLifecycleLease(gameId, "other", clock.current(), later(clock.current(), 3600)))
-        const attempts = () => leaseTakes.filter((t) => t.holder !== "other").length
-        const before = attempts()
-        const waiting = yield* Effect.forkChild(Effect.exit(takeDownRelease(admin, gameId, "2.0.0", reason)))
-        yield* until(() => attempts() > before)
+        const { waiting, attempts, clock } = yield* takedownWaitingForLease(gameId)
         const polledBefore = attempts()
         clock.advance(LEASE_WAIT_MILLIS / 1000)
-        assert.strictEqual(outcomeOf(yield* Fiber.join(waiting)), "Unavailable")
+        assert.strictEqual(outcomeOf(yield* Fiber.await(waiting)), "Unavailable")
         // At most the poll in flight when the Clock moved, then the one that read it; not hundreds of sleeps more.
         assert.isAtMost(attempts() - polledBefore, 2)
-        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
-        yield* assertAllStoredRight(gameId)
-        yield* store.dropLifecycleLease(gameId, "other")
+        yield* nothingChanged(gameId)
       }))
 
     it.effect("a request waiting for the lease stops when interrupted (its client went away); the lease stays its holder's", () =>
       Effect.gen(function*() {
         const gameId = yield* twoApproved
-        const store = yield* ReleaseStore
-        const clock = yield* ManualClock
-        const { leaseTakes } = yield* StoreFaults
-        assert.isTrue(yield* store.takeLifecycleLease(gameId, "other", clock.current(), later(clock.current(), 3600)))
-        const attempts = () => leaseTakes.filter((t) => t.holder !== "other").length
-        const before = attempts()
-        const waiting = yield* Effect.forkChild(takeDownRelease(admin, gameId, "2.0.0", reason))
-        yield* until(() => attempts() > before)
+        const { waiting, clock } = yield* takedownWaitingForLease(gameId)
         // Bounded only so that a wait that cannot be interrupted fails this test instead of hanging it.
         yield* Fiber.interrupt(waiting).pipe(Effect.timeout("20 seconds"))
         const exit = yield* Fiber.await(waiting)
         assert.isTrue(Exit.isFailure(exit) && Exit.hasInterrupts(exit) && !Exit.hasFails(exit), `interrupted, not failed: ${String(exit)}`)
+        const store = yield* ReleaseStore
         assert.isFalse(yield* store.takeLifecycleLease(gameId, "third", clock.current(), later(clock.current(), 60)), "still the holder's")
-        assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
-        yield* assertAllStoredRight(gameId)
-        yield* store.dropLifecycleLease(gameId, "other")
+        yield* nothingChanged(gameId)
       }))
   })
 

@@ -41,12 +41,20 @@ import {
   releaseOf,
   scanned,
   secondWhileFirstIsInside,
+  type StoreFault,
   type Stores,
   StoreFaults,
   submit,
   type UseCaseServices,
   withUseCaseServices,
 } from "../support/lifecycleUseCases.ts"
+
+/** What `step` fails with when the store fault `fault` is armed for it. */
+const failedWith = <A, E extends { readonly _tag: string }, R>(fault: StoreFault, step: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(StoreFaults, ({ armed }) => {
+    armed.add(fault)
+    return Effect.map(Effect.flip(step), (error) => error._tag)
+  })
 
 export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Layer.Layer<Stores, E>) =>
   // Live services: the lease's waits and the slow moves sleep for real.
@@ -263,28 +271,23 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
 
     it.effect("a takedown or reinstate whose store step was written but answered a failure (COMMIT timed out) keeps its moves: each object is where its record says", () =>
       Effect.gen(function*() {
-        const { armed } = yield* StoreFaults
         const { gameId, owner } = yield* gameWith(["1.0.0", "2.0.0"])
         for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
         const reason = TakedownBody.make({ reason: "malware" })
-        armed.add("commit-then-fail")
-        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("commit-then-fail", takeDownRelease(admin, gameId, "2.0.0", reason)), "Unavailable")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
         // Still in quarantine: URLs issued before the takedown do not work again.
         yield* assertAllStoredRight(gameId)
-        armed.add("commit-then-fail")
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("commit-then-fail", reinstateRelease(admin, gameId, "2.0.0", reason)), "Unavailable")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
         yield* assertAllStoredRight(gameId)
         // At its key: activating it finds its bytes (never artifact_missing).
         assert.strictEqual((yield* activateRelease(owner, gameId, "2.0.0", ActivateBody.make({}))).activeVersion, "2.0.0")
         // The game-wide steps the same way.
-        armed.add("commit-then-fail")
-        assert.strictEqual((yield* Effect.flip(takeDownGame(admin, gameId, reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("commit-then-fail", takeDownGame(admin, gameId, reason)), "Unavailable")
         for (const v of ["1.0.0", "2.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "taken_down", v)
         yield* assertAllStoredRight(gameId)
-        armed.add("commit-then-fail")
-        assert.strictEqual((yield* Effect.flip(reinstateGame(admin, gameId, reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("commit-then-fail", reinstateGame(admin, gameId, reason)), "Unavailable")
         for (const v of ["1.0.0", "2.0.0"]) assert.strictEqual((yield* releaseOf(gameId, v)).status, "approved", v)
         assert.strictEqual(yield* activeOf(gameId), "2.0.0")
         yield* assertAllStoredRight(gameId)
@@ -296,25 +299,21 @@ export const lifecycleUseCasesContract = <E>(name: string, makeLayer: () => Laye
         const { gameId } = yield* gameWith(["1.0.0", "2.0.0"])
         for (const v of ["1.0.0", "2.0.0"]) yield* approve(gameId, v)
         const reason = TakedownBody.make({ reason: "malware" })
-        armed.add("fail-before-commit")
-        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("fail-before-commit", takeDownRelease(admin, gameId, "2.0.0", reason)), "Unavailable")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "approved")
         yield* assertAllStoredRight(gameId)
         yield* takeDownRelease(admin, gameId, "2.0.0", reason)
-        armed.add("fail-before-commit")
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("fail-before-commit", reinstateRelease(admin, gameId, "2.0.0", reason)), "Unavailable")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
         yield* assertAllStoredRight(gameId)
         // Unknown outcome, unreadable record: a reinstate's object goes back to quarantine...
-        armed.add("fail-unreadable")
-        assert.strictEqual((yield* Effect.flip(reinstateRelease(admin, gameId, "2.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("fail-unreadable", reinstateRelease(admin, gameId, "2.0.0", reason)), "Unavailable")
         armed.delete("reads-fail")
         assert.strictEqual((yield* releaseOf(gameId, "2.0.0")).status, "taken_down")
         yield* assertAllStoredRight(gameId)
         // ...and a takedown's stays there, though its record (not written) still says approved: nothing is served that
         // the record may not allow. The next takedown of the release finds the object there and finishes.
-        armed.add("fail-unreadable")
-        assert.strictEqual((yield* Effect.flip(takeDownRelease(admin, gameId, "1.0.0", reason)))._tag, "Unavailable")
+        assert.strictEqual(yield* failedWith("fail-unreadable", takeDownRelease(admin, gameId, "1.0.0", reason)), "Unavailable")
         armed.delete("reads-fail")
         const one = yield* releaseOf(gameId, "1.0.0")
         assert.deepStrictEqual([one.status, yield* has(one.objectKey), yield* has(quarantineObjectKey(gameId, "1.0.0", one.sha256))], ["approved", false, true])

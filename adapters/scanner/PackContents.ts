@@ -18,8 +18,8 @@ export class PackContents {
   readonly #byPath = new Map<string, PackEntry>()
   /** original path → stored target */
   readonly #remapTargets = new Map<string, string>()
-  /** stored target → original path */
-  readonly #originals = new Map<string, string>()
+  /** stored target → every original path redirected to it */
+  readonly #originals = new Map<string, Array<string>>()
 
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
     this.source = source
@@ -37,7 +37,9 @@ export class PackContents {
       const original = entry.path.slice(0, -".remap".length)
       const stored = normalisePackPath(target)
       contents.#remapTargets.set(original, stored)
-      if (!contents.#originals.has(stored)) contents.#originals.set(stored, original)
+      const originals = contents.#originals.get(stored)
+      if (originals === undefined) contents.#originals.set(stored, [original])
+      else originals.push(original)
     }
     return contents
   }
@@ -46,24 +48,67 @@ export class PackContents {
     return this.#byPath.get(path)
   }
 
-  /** The stored file a creator path resolves to: itself, or its `.remap` target. */
+  /**
+   * The stored file the engine loads for a creator path: its `.remap` target when there is one (the
+   * engine looks for `<path>.remap` before anything else, even when the path itself is in the pack:
+   * core/io/resource_loader.cpp, _path_remap), else the path itself.
+   */
   resolve(path: string): { readonly entry: PackEntry; readonly viaRemap: boolean } | { readonly missing: string } {
-    const direct = this.#byPath.get(path)
-    if (direct !== undefined) return { entry: direct, viaRemap: false }
     const target = this.#remapTargets.get(path)
-    if (target === undefined) return { missing: path }
-    const stored = this.#byPath.get(target)
-    return stored === undefined ? { missing: target } : { entry: stored, viaRemap: true }
+    if (target !== undefined) {
+      const stored = this.#byPath.get(target)
+      return stored === undefined ? { missing: target } : { entry: stored, viaRemap: true }
+    }
+    const direct = this.#byPath.get(path)
+    return direct === undefined ? { missing: path } : { entry: direct, viaRemap: false }
+  }
+
+  /** The creator path of what the engine loads for `path` (see resolve), or `path` when nothing is there. */
+  loadedPath(path: string): string {
+    const resolved = this.resolve(path)
+    return "missing" in resolved ? path : this.creatorPath(resolved.entry)
+  }
+
+  /** Every `.remap` original and the stored target it redirects to. */
+  get remaps(): ReadonlyMap<string, string> {
+    return this.#remapTargets
+  }
+
+  /**
+   * Whether the engine finds a resource at a res:// path in the pack: the file, its `.remap` or its
+   * `.import` sidecar. A res:// path the pack lacks is read from the disk instead (FileAccess::fix_path
+   * turns it into a path next to the game or in the working folder).
+   */
+  has(path: string): boolean {
+    return this.#byPath.has(path) || this.#byPath.has(`${path}.remap`) || this.#byPath.has(`${path}.import`)
+  }
+
+  /** Whether some entry's path starts with `prefix` (a folder of the pack, or the start of a name in one). */
+  hasUnder(prefix: string): boolean {
+    let lo = 0
+    let hi = this.entries.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((this.entries[mid] as PackEntry).path < prefix) lo = mid + 1
+      else hi = mid
+    }
+    return this.entries[lo]?.path.startsWith(prefix) === true
   }
 
   remapTargetOf(path: string): string | undefined {
     return this.#remapTargets.get(path)
   }
 
-  /** The path a creator knows for a stored entry. */
+  /**
+   * The path a creator knows for a stored entry: the one original redirected to it (`player.gd` for
+   * `player.gdc`); the stored path itself when several originals are redirected to it, or when the
+   * original is also in the pack under its own name (no export writes either).
+   */
   creatorPath(entry: PackEntry): string {
-    const original = this.#originals.get(entry.path)
-    if (original !== undefined) return original
+    const originals = this.#originals.get(entry.path)
+    const original = originals?.length === 1 ? originals[0] : undefined
+    if (original !== undefined && !this.#byPath.has(original)) return original
+    if (originals !== undefined) return entry.path
     if (entry.path.endsWith(".remap")) return entry.path.slice(0, -".remap".length)
     if (entry.path.endsWith(".import")) return entry.path.slice(0, -".import".length)
     return entry.path

@@ -40,15 +40,21 @@ export const isBidiControl = (codePoint: number): boolean =>
   (codePoint >= 0x202a && codePoint <= 0x202e) || (codePoint >= 0x2066 && codePoint <= 0x2069) || codePoint === 0x200e || codePoint === 0x200f ||
   codePoint === 0x061c
 
-/** Whether `codePoint` hides itself or rearranges its neighbours when shown as text. */
-export const isHiddenCharacter = (codePoint: number): boolean => NAMES[codePoint] !== undefined || isControl(codePoint)
+/**
+ * Noncharacters of the Basic Multilingual Plane (U+FDD0-U+FDEF, U+FFFE, U+FFFF): no text uses them, they
+ * show as nothing or a box, and Godot 3's script tokenizer ends a string at U+FFFF (its completion cursor).
+ */
+const isNoncharacter = (codePoint: number): boolean => (codePoint >= 0xfdd0 && codePoint <= 0xfdef) || codePoint === 0xfffe || codePoint === 0xffff
 
-/** `RIGHT-TO-LEFT OVERRIDE`, or `CONTROL CHARACTER` for controls. */
-export const hiddenCharacterName = (codePoint: number): string => NAMES[codePoint] ?? "CONTROL CHARACTER"
+/** Whether `codePoint` hides itself or rearranges its neighbours when shown as text. */
+export const isHiddenCharacter = (codePoint: number): boolean => NAMES[codePoint] !== undefined || isControl(codePoint) || isNoncharacter(codePoint)
+
+/** `RIGHT-TO-LEFT OVERRIDE`, `NONCHARACTER`, or `CONTROL CHARACTER` for controls. */
+export const hiddenCharacterName = (codePoint: number): string => NAMES[codePoint] ?? (isNoncharacter(codePoint) ? "NONCHARACTER" : "CONTROL CHARACTER")
 
 export type TextPiece = { readonly text: string } | { readonly hidden: number }
 
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFDD0-\uFDEF\uFEFF\uFFFE\uFFFF]/u
 
 /** `text` cut into visible runs and hidden characters, in order (one piece per hidden character). */
 export const splitHidden = (text: string): ReadonlyArray<TextPiece> => {

@@ -128,6 +128,55 @@ describe("evasion shapes (property)", () => {
     )
   })
 
+  it("a script's source_code written through any combination of property paths, names not constant, containers and animation keys is still an error", () => {
+    /** How the property (path) is named: constant, built, folded or not. */
+    const path = fc.constantFrom('"s:source_code"', '"s:source" + "_code"', '"{0}:source_code".format(["s"])', "P", '"s:" + "source_cod".insert(10, "e")', 'PoolStringArray(["s", "source_code"]).join(":")')
+    /** How the write reaches set_indexed on self (or the script itself, in a container). */
+    const write = fc.constantFrom(
+      (p: string, _g: Grammar) => `set_indexed(${p}, V)`,
+      (p: string, _g: Grammar) => `call("set_indexed", ${p}, V)`,
+      (p: string, _g: Grammar) => `call(M, ${p}, V)`,
+      (p: string, _g: Grammar) => `callv(M, [${p}, V])`,
+      (p: string, _g: Grammar) => `propagate_call(M, [${p}, V])`,
+      (p: string, _g: Grammar) => `call("call", M, ${p}, V)`,
+      (p: string, _g: Grammar) => `Animation.new().track_insert_key(0, 0.1, {"method": M, "args": [${p}, V]})`,
+      (p: string, _g: Grammar) => `Animation.new().track_set_path(0, ".:" + ${p})`,
+      (_p: string, g: Grammar) => (g === 3 ? 'connect("go", self, M)' : "go.connect(Callable(self, M))"),
+      (_p: string, _g: Grammar) => `[s][0].set(K, V)`,
+      (_p: string, _g: Grammar) => `{"a": s}["a"][K] = V`,
+    )
+    const method = fc.constantFrom('"set_indexed"', '"set_" + "indexed"', '"set_{0}".format(["indexed"])', "name")
+    const key = fc.constantFrom('"source_code"', '"source_{0}".format(["code"])', "name")
+    fc.assert(
+      fc.property(path, write, method, key, fc.constantFrom(3 as const, 4 as const), (p, how, m, k, grammar) => {
+        const source = ["extends Node", "var s = load(\"res://blank.gd\").duplicate()", "signal go", 'const V = "extends Reference"', `const P = "s:source_code"`, "func _ready():", `\tvar M = ${m}`, `\tvar K = ${k}`, `\t${how(p, grammar)}`].join("\n")
+        const found = hitsIn(`${source}\n`, { "res://blank.gd": "extends Reference\n" }, grammar)
+        expect(found.filter((h) => h.startsWith("9:") && h.split(" ")[1] === "error" && ["script-source-code", "dynamic-dispatch"].includes(h.split(" ")[2] ?? "")), source).not.toEqual([])
+      }),
+      { numRuns: 250 },
+    )
+  })
+
+  it("names that are not constant on your own object or a node, with harmless arguments, are never flagged", () => {
+    const call = fc.constantFrom(
+      (n: string, _g: Grammar) => `call(${n})`,
+      (n: string, _g: Grammar) => `call_deferred(${n}, 1)`,
+      (n: string, _g: Grammar) => `$Player.call(${n}, 2.5)`,
+      (n: string, _g: Grammar) => `get_parent().callv(${n}, [])`,
+      (n: string, _g: Grammar) => `get_tree().call_group("enemies", ${n})`,
+      (n: string, g: Grammar) => (g === 3 ? `$Button.connect("pressed", self, "_on_" + ${n})` : `$Button.pressed.connect(Callable(self, "_on_" + ${n}))`),
+      (n: string, _g: Grammar) => `propagate_call(${n}, [])`,
+    )
+    const name = fc.constantFrom("action", '"do_" + action', "ACTIONS[0]", "str(action)")
+    fc.assert(
+      fc.property(call, name, fc.constantFrom(3 as const, 4 as const), (how, n, grammar) => {
+        const source = ["extends Node", 'const ACTIONS = ["jump", "run"]', "func act(action):", `\t${how(n, grammar)}`].join("\n")
+        expect(hitsIn(`${source}\n`, {}, grammar), source).toEqual([])
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it("the creator's own methods named like banned ones, dispatched on self or an own instance, are never flagged", () => {
     const banned = fc.constantFrom("execute", "kill", "shell_open", "create_process", "set_environment", "move_to_trash", "load_resource_pack", "resolve_hostname")
     const dispatch = fc.constantFrom(

@@ -106,6 +106,17 @@ const reference = (grammar: 3 | 4, name: string, s: Chars, a: ReadonlyArray<Char
       if (s[s.length - 1] === 47 || (f.length > 0 && f[0] === 47)) return [...s, ...f]
       return [...s, 47, ...f]
     }
+    case "insert": {
+      // 3.x: a negative position returns the string; beyond the end, the end; then before + inserted + after.
+      // 4.x: the same, and an empty insertion returns the string.
+      let at = a[0] as number
+      const what = a[1] as Chars
+      if (at < 0 || (grammar === 4 && what.length === 0)) return s
+      if (at > s.length) at = s.length
+      const pre = at > 0 ? substr(s, 0, at) : []
+      const post = at < s.length ? substr(s, at, s.length - at) : []
+      return [...pre, ...what, ...post]
+    }
     case "to_lower":
       return s.map((c) => (c >= 65 && c <= 90 ? c + 32 : c))
     case "to_upper":
@@ -132,6 +143,7 @@ const ARGS: Readonly<Record<string, fc.Arbitrary<ReadonlyArray<string | number |
   trim_suffix: fc.tuple(text),
   plus_file: fc.tuple(text),
   path_join: fc.tuple(text),
+  insert: fc.tuple(int, text),
   to_lower: fc.constant([]),
   to_upper: fc.constant([]),
 }

@@ -54,9 +54,9 @@ const isolatedEnv = (home: string, extra: Readonly<Record<string, string>> = {})
   ...extra,
 })
 
-const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> =>
+const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: number, cwd?: string): Promise<{ code: number | null; output: string }> =>
   new Promise((resolvePromise) => {
-    const child = spawn(GODOT3_BINARY, [...args], { env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(GODOT3_BINARY, [...args], { env, stdio: ["ignore", "pipe", "pipe"], ...(cwd === undefined ? {} : { cwd }) })
     let output = ""
     const keep = (chunk: Buffer): void => {
       output = (output + chunk.toString("utf8")).slice(-8000)
@@ -70,7 +70,7 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: num
     })
   })
 
-type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "binaryFiles" | "variants" | "launches">>
+type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "appendRawEntries" | "binaryFiles" | "variants" | "launches">>
 
 const writeProject = (dir: string, project: Exported): void => {
   const files: Array<[string, string | Uint8Array]> = [...Object.entries(project.files), ...Object.entries(project.binaryFiles ?? {}).map(([path, bytes]): [string, Uint8Array] => [path, Uint8Array.from(bytes)])]
@@ -88,6 +88,7 @@ const hashOf = (project: Exported, version: string, attack: boolean): string =>
         attack,
         Object.entries(project.files).sort(),
         ...(project.appendEntries === undefined ? [] : [Object.entries(project.appendEntries)]),
+        ...(project.appendRawEntries === undefined ? [] : [project.appendRawEntries]),
         ...(project.binaryFiles === undefined ? [] : [Object.entries(project.binaryFiles)]),
         ...(project.variants === undefined ? [] : [project.variants.map((v) => v.id), project.launches ?? 1]),
       ]),
@@ -113,7 +114,7 @@ const exportProject = async (root: string, project: Exported, cached: string): P
     if (result.code !== 0 || !existsSync(out)) {
       throw new Error(`${GODOT3_BINARY} failed to export ${project.name} (exit ${result.code}):\n${result.output.slice(-4000)}`)
     }
-    if (project.appendEntries !== undefined) await appendToPack(out, project.appendEntries)
+    if (project.appendEntries !== undefined || project.appendRawEntries !== undefined) await appendToPack(out, project.appendEntries ?? {}, project.appendRawEntries ?? [])
     copyFileSync(out, cached)
   } finally {
     rmSync(home, { recursive: true, force: true })
@@ -159,7 +160,8 @@ const runAttack = async (root: string, project: Exported, cached: string): Promi
     const marker = join(home, MARKER)
     let result = { code: null as number | null, output: "" }
     for (let launch = 0; launch < (project.launches ?? 1); launch++) {
-      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS)
+      // Started from the player's home folder, as a desktop launcher does: a res:// path the pack lacks is read from there.
+      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS, home)
     }
     const markers = markersIn(home)
     const names = new Set(markers.map((m) => m.slice(m.lastIndexOf("/") + 1)))

@@ -3,61 +3,33 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { Decompressors } from "../Decompressors.ts"
 import { finding } from "../findings.ts"
 import { analyzeScript } from "../gdscript/analyzeScript.ts"
-import type { ScriptAst } from "../gdscript/ast.ts"
-import { PackModel, type PackScript } from "../gdscript/packModel.ts"
-import { parseScript } from "../gdscript/parser.ts"
+import { engineNames } from "../gdscript/engineClasses.ts"
+import { PackModel, resolveScriptPath } from "../gdscript/packModel.ts"
+import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
 import { decodeUtf8, MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
-import { engineNames } from "../gdscript/engineClasses.ts"
-import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
-import { decodeAsEngine, positionOfByte, StrictUtf8Watch, strictUtf8Problem } from "../text/godotUtf8.ts"
-import { trojanSourceHits } from "../text/trojanSource.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
-import { bytesSource, readExactly, type RandomAccess } from "../io/RandomAccess.ts"
+import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { Policy } from "../policy/Policy.ts"
-import { openBinaryResource } from "../resource/binaryResource.ts"
-import { readBinarySceneFacts } from "../resource/binaryScene.ts"
-import { readBinaryScripts } from "../resource/binaryScripts.ts"
-import { mapUnescapedPosition } from "../resource/godotString.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
-import { TextResourceReader } from "../resource/textResource.ts"
+import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
+import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
-import { classRegistrations, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadSingletons, classRegistrations, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
-import { connectionWrites, loadedPathFinding, propertyWriteFindings } from "./resourceDataFindings.ts"
-import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
-import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
+import { builtObjectFindings } from "./resourceDataFindings.ts"
+import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
-
-/** Entries up to this size are read once and parsed from memory; larger ones are read piecewise. */
-const IN_MEMORY_BYTES = 1024 * 1024
-const TEXT_CHUNK_BYTES = 1024 * 1024
+import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
+import { scriptFindings } from "./scriptFindings.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
 const MAX_REDIRECT_BYTES = 64 * 1024
 const ENGINE_GAME = "EngineGame"
-
-interface CollectedScript {
-  readonly script: PackScript
-  readonly location: ScriptLocation
-  /** Hits found while reading it (its bytes are not strict UTF-8). */
-  readonly hits: ReadonlyArray<PatternHit>
-}
-
-interface Context {
-  readonly contents: PackContents
-  readonly policy: Policy
-  readonly decompressors: Decompressors
-  readonly state: ScanState
-  readonly grammar: Grammar
-  readonly scripts: Array<CollectedScript>
-  /** Global classes registered in the project settings (`_global_script_classes`, Godot 3): name → path. */
-  readonly registered: Map<string, string>
-}
 
 /**
  * Reads every entry a check needs, once: scripts (.gd), text and binary scenes/resources (by
@@ -71,7 +43,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map() }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], variantTexts: new Set() }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -88,59 +60,93 @@ export const scanContents = async (
   await analyzeScripts(ctx)
 }
 
-/** Every script with the whole pack in view: classes and constants of one script are known to all. */
+/**
+ * Every script with the whole pack in view: classes and constants of one script are known to all. Text a
+ * script hands to ConfigFile (a file of the pack by a constant path, a constant string) is read as data
+ * after it; scripts found in that data are analysed in a further round.
+ */
 const analyzeScripts = async (ctx: Context): Promise<void> => {
   const registered = new Map([...(await readGlobalClassCache(ctx.contents)), ...ctx.registered])
   const idx = indexPolicy(ctx.policy)
-  const model = new PackModel(
-    ctx.scripts.map((s) => s.script),
-    registered,
-    engineNames(ctx.grammar, idx),
-  )
-  for (const { script, location, hits: readHits } of ctx.scripts) {
-    try {
-      const analysis = analyzeScript(script, model, ctx.policy)
-      const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
-      const uses = analysis.uses
-      const findings = scriptFindings(hits, location)
-      ctx.state.findings.push(...findings)
-      findings.forEach((f, i) => {
-        const capability = hits[i]?.entry.capability
-        if (capability !== undefined) ctx.state.capabilities.push({ capability, file: f.file, line: f.line, column: f.column, api: hits[i]?.matched ?? f.pattern, verdict: f.severity, ...(f.embeddedIn === undefined ? {} : { embeddedIn: f.embeddedIn }) })
-      })
-      for (const use of uses) {
-        const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
-        ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
-      }
-    } catch (error) {
-      if (error instanceof SourceFailure) throw error
-      ctx.state.findings.push(
-        finding({
-          rule: RULE.unreadableResource,
-          file: location.file,
-          storedPath: location.storedPath,
-          embeddedIn: location.embeddedIn,
-          pattern: "unreadable content",
-          message: `A script in ${location.file} could not be analysed (internal error: ${describeError(error)}). A reviewer cannot rule out hidden code in it; report this to the operator.`,
-        }),
-      )
+  let done = 0
+  for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
+    const model = new PackModel(
+      ctx.scripts.map((s) => s.script),
+      registered,
+      engineNames(ctx.grammar, idx),
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections },
+    )
+    const batch = ctx.scripts.slice(done)
+    done = ctx.scripts.length
+    for (const collected of batch) await analyzeOne(ctx, collected, model, idx)
+  }
+}
+
+/** The script of each autoload singleton's node: the script itself, or the root script of a scene. */
+const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
+  const out = new Map<string, string>()
+  for (const [name, path] of ctx.autoloads) {
+    const loaded = ctx.contents.loadedPath(path)
+    const scene = ctx.state.scenes.get(loaded)
+    const root = scene?.rootScript ?? null
+    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(resolveScriptPath(root.path, loaded)))
+  }
+  return out
+}
+
+const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex): Promise<void> => {
+  const { script, location, hits: readHits } = collected
+  try {
+    const analysis = analyzeScript(script, model, ctx.policy)
+    const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
+    const uses = analysis.uses
+    const findings = scriptFindings(hits, location)
+    ctx.state.findings.push(...findings)
+    findings.forEach((f, i) => {
+      const capability = hits[i]?.entry.capability
+      if (capability !== undefined) ctx.state.capabilities.push({ capability, file: f.file, line: f.line, column: f.column, api: hits[i]?.matched ?? f.pattern, verdict: f.severity, ...(f.embeddedIn === undefined ? {} : { embeddedIn: f.embeddedIn }) })
+    })
+    for (const use of uses) {
+      const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
+      ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
     }
-    const root = script.ast.root
-    if (root.name === ENGINE_GAME) {
-      const position = root.nameAt === null ? null : (location.mapPosition?.(root.nameAt.line, root.nameAt.column) ?? root.nameAt)
-      ctx.state.findings.push(
-        finding({
-          rule: RULE.entrySceneNotEngineGame,
-          file: location.file,
-          storedPath: location.storedPath,
-          embeddedIn: location.embeddedIn,
-          line: position?.line ?? null,
-          column: position?.column ?? null,
-          pattern: `class_name ${ENGINE_GAME}`,
-          message: `${location.file} declares class_name ${ENGINE_GAME} itself; ${ENGINE_GAME} comes from the platform SDK, which is excluded from the pack, so a script extending it here would extend the pack's own copy. Remove the "class_name ${ENGINE_GAME}" line (and the file, if it is the SDK's: add "sdk/*" to exclude_filter).`,
-        }),
-      )
+    // What the script reads with ConfigFile from the pack is data the engine parses: judged as such.
+    for (const data of analysis.dataFiles) {
+      const resolved = ctx.contents.resolve(data.path)
+      if (!("missing" in resolved) && resolved.entry.readable) await scanVariantText(ctx, resolved.entry)
     }
+    for (const data of analysis.dataTexts) {
+      const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
+      scanVariantString(ctx, data.text, { file: location.file, storedPath: location.storedPath ?? location.file, ...position })
+    }
+  } catch (error) {
+    if (error instanceof SourceFailure) throw error
+    ctx.state.findings.push(
+      finding({
+        rule: RULE.unreadableResource,
+        file: location.file,
+        storedPath: location.storedPath,
+        embeddedIn: location.embeddedIn,
+        pattern: "unreadable content",
+        message: `A script in ${location.file} could not be analysed (internal error: ${describeError(error)}). A reviewer cannot rule out hidden code in it; report this to the operator.`,
+      }),
+    )
+  }
+  const root = script.ast.root
+  if (root.name === ENGINE_GAME) {
+    const position = root.nameAt === null ? null : (location.mapPosition?.(root.nameAt.line, root.nameAt.column) ?? root.nameAt)
+    ctx.state.findings.push(
+      finding({
+        rule: RULE.entrySceneNotEngineGame,
+        file: location.file,
+        storedPath: location.storedPath,
+        embeddedIn: location.embeddedIn,
+        line: position?.line ?? null,
+        column: position?.column ?? null,
+        pattern: `class_name ${ENGINE_GAME}`,
+        message: `${location.file} declares class_name ${ENGINE_GAME} itself; ${ENGINE_GAME} comes from the platform SDK, which is excluded from the pack, so a script extending it here would extend the pack's own copy. Remove the "class_name ${ENGINE_GAME}" line (and the file, if it is the SDK's: add "sdk/*" to exclude_filter).`,
+      }),
+    )
   }
 }
 
@@ -203,12 +209,14 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (SETTINGS_FILES.has(entry.path)) return scanSettings(ctx, entry)
   if (whole !== null && ext !== ".gd") {
-    ctx.state.findings.push(...redirectFindings(entry.path, decodeUtf8(whole)))
-    return
+    ctx.state.findings.push(...redirectFindings(entry.path, decodeUtf8(whole), (path) => ctx.contents.has(path)))
+    // The engine reads them with VariantParser, which builds the objects they hold.
+    return scanVariantText(ctx, entry)
   }
   if (whole !== null) return scanTextScript(ctx, entry, whole)
   // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
   if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
+  if (kind === "other" && ext === ".cfg") return scanVariantText(ctx, entry)
   if (kind === "binary-resource") return scanBinaryResource(ctx, entry)
   if (kind === "text-resource") return scanTextResource(ctx, entry)
 }
@@ -227,8 +235,12 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     throw new MalformedData(`the settings file cannot be decoded (${error instanceof Error ? error.message : String(error)})`)
   }
   if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
-  ctx.state.findings.push(...projectSettingsFindings(text, ctx.contents.creatorPath(entry), entry.path))
+  const file = ctx.contents.creatorPath(entry)
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path))
+  // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
+  ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)
+  for (const [name, path] of autoloadSingletons(text)) if (!ctx.autoloads.has(name)) ctx.autoloads.set(name, path)
 }
 
 const readScriptBytes = async (ctx: Context, entry: PackEntry, limit: number): Promise<Uint8Array> => {
@@ -269,17 +281,6 @@ const hasPeSignature = async (access: RandomAccess): Promise<boolean> => {
   return sig[0] === 0x50 && sig[1] === 0x45 && sig[2] === 0 && sig[3] === 0
 }
 
-/** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */
-const collectScript = (ctx: Context, key: string, entry: PackEntry, source: string, location: ScriptLocation, hits: ReadonlyArray<PatternHit> = []): ScriptAst => {
-  const ast = parseScript(source, ctx.grammar)
-  if (ast.tooDeep) throw new MalformedData("a script nests expressions or blocks deeper than the scanner follows")
-  const isLastCopy = ctx.contents.get(entry.path) === entry
-  const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
-  const path = key.includes("::") || !isLastCopy ? null : key
-  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source }, hits })
-  return ast
-}
-
 const scanTextScript = async (ctx: Context, entry: PackEntry, bytes: Uint8Array): Promise<void> => {
   // The text the engine runs, decoded as it decodes it; bytes that are not strict UTF-8 are a finding of their own.
   const source = decodeAsEngine(bytes, ctx.grammar)
@@ -289,66 +290,3 @@ const scanTextScript = async (ctx: Context, entry: PackEntry, bytes: Uint8Array)
   const ast = collectScript(ctx, file, entry, source, location, encoding === null ? [] : [encoding])
   ctx.state.addScript(file, { header: headerOf(ast), file, storedPath: entry.path })
 }
-
-const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
-  const reader = new TextResourceReader(ctx.grammar)
-  const encoding = new StrictUtf8Watch()
-  const access = ctx.contents.accessOf(entry)
-  for (let at = 0; at < access.size; at += TEXT_CHUNK_BYTES) {
-    const chunk = await readExactly(access, at, Math.min(TEXT_CHUNK_BYTES, access.size - at))
-    encoding.feed(chunk)
-    reader.feed(chunk)
-  }
-  encoding.finish()
-  const facts = reader.finish()
-  const file = ctx.contents.creatorPath(entry)
-  const problem = encoding.problem
-  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
-  if (problem !== null && strictEntry !== undefined) {
-    ctx.state.findings.push(...scriptFindings([{ entry: strictEntry, line: problem.line, column: problem.column, severity: strictEntry.severity, matched: "the resource is not strict UTF-8", note: `it holds ${problem.what}` }], { file, storedPath: entry.path }))
-  }
-  for (const script of facts.scripts) {
-    const mapPosition = (line: number, column: number) => mapUnescapedPosition(script.raw, script.start, { line, column })
-    const location = { file, storedPath: entry.path, mapPosition }
-    const key = builtInScriptKey(file, script.subResource)
-    const ast = collectScript(ctx, key, entry, script.source, location)
-    ctx.state.addScript(key, { header: headerOf(ast), ...location })
-  }
-  for (const loaded of facts.loadedPaths) {
-    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, entry.path)
-    if (found !== null) ctx.state.findings.push(found)
-  }
-  const writes = [...facts.propertyWrites, ...facts.connections.flatMap((c) => connectionWrites(c.method, c.binds).map((path) => ({ path, how: `a scene connection to ${c.method}`, at: c.at })))]
-  for (const write of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, entry.path, ctx.state.capabilities))
-  ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
-  ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
-  if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
-}
-
-const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
-  const access = entry.size <= IN_MEMORY_BYTES ? bytesSource(await ctx.contents.bytesOf(entry)) : ctx.contents.accessOf(entry)
-  const resource = await openBinaryResource(access, ctx.decompressors)
-  const file = ctx.contents.creatorPath(entry)
-  const { scripts, classes, propertyPaths } = await readBinaryScripts(resource)
-  for (const external of resource.externals) {
-    const found = loadedPathFinding(external.path, `[ext_resource] ${external.type}`, null, file, entry.path)
-    if (found !== null) ctx.state.findings.push(found)
-  }
-  for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
-  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
-  for (const script of scripts) {
-    const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }
-    const key = builtInScriptKey(file, script.subResource)
-    const notStrict: ReadonlyArray<PatternHit> = script.notStrict === true && strictEntry !== undefined ? [{ entry: strictEntry, line: 1, column: 1, severity: strictEntry.severity, matched: "the built-in script is not strict UTF-8" }] : []
-    const ast = collectScript(ctx, key, entry, script.source, location, notStrict)
-    ctx.state.addScript(key, { header: headerOf(ast), ...location })
-  }
-  ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
-  const scene = await readBinarySceneFacts(resource)
-  if (scene !== null) {
-    for (const c of scene.connections) for (const path of connectionWrites(c.method, c.binds)) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `a scene connection to ${c.method}`, at: null }, file, entry.path, ctx.state.capabilities))
-    ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
-    ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
-  }
-}
-

@@ -65,7 +65,7 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
   let scene = scenePath
   let reference: ScriptReference | null = null
   for (let depth = 0; depth < MAX_CHAIN && reference === null; depth++) {
-    const known = state.scenes.get(scene)
+    const known = state.scenes.get(contents.loadedPath(scene)) ?? state.scenes.get(scene)
     if (known === undefined || known === null) {
       return fail(RULE.entrySceneUnverifiable, `The entry scene ${scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
     }
@@ -82,7 +82,8 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
   for (let depth = 0; depth < MAX_CHAIN; depth++) {
     if (chain.includes(key)) return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain loops (${[...chain, key].join(" → ")}).`)
     chain.push(key)
-    const script = state.scripts.get(key)
+    // What the engine loads at that path: a `.remap` target wins over the file of the same name.
+    const script = state.scripts.get(contents.loadedPath(key)) ?? (contents.remapTargetOf(key) === undefined ? state.scripts.get(key) : undefined)
     if (script === undefined) {
       const target = contents.remapTargetOf(key)
       const ext = extensionOf(target ?? key)

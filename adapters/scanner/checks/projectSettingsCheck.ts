@@ -247,3 +247,20 @@ export const globalScriptClasses = (text: string): ReadonlyMap<string, string> =
   }
   return new Map()
 }
+
+/**
+ * The autoloads the project settings make global names (`[autoload]` entries whose path starts with `*`):
+ * name → res:// path. The engine looks such a name up before the registered global classes.
+ */
+export const autoloadSingletons = (text: string): ReadonlyMap<string, string> => {
+  const map = new Map<string, string>()
+  for (const section of parseConfigFile(text)) {
+    for (const value of section.values.values()) {
+      const key = section.name === "" ? value.key : `${section.name}/${value.key}`
+      if (!key.startsWith("autoload/")) continue
+      const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
+      if (path?.startsWith("*") === true) map.set(key.slice("autoload/".length), path.slice(1).startsWith("res://") ? path.slice(1) : `res://${path.slice(1)}`)
+    }
+  }
+  return map
+}

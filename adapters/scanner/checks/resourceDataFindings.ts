@@ -4,11 +4,13 @@ import { finding } from "../findings.ts"
 import { indexPolicy } from "../gdscript/PolicyIndex.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
+import { SCRIPT_CLASSES } from "../gdscript/values.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
-// when the scene is), and write a property named by data (an animation track on `.:s:source_code`, a
-// connection to `set_indexed` with the property in its binds), judged like the same write in code.
+// when the scene is); write a property named by data (an animation track on `.:s:source_code`, scene
+// connections and method tracks that reach a setter: dataDispatch.ts), judged like the same write in code;
+// and build objects (`Object(_OS, …)`).
 
 export interface DataPosition {
   readonly line: number
@@ -24,19 +26,26 @@ const loadsFromOutside = (path: string): boolean => {
   return /^([A-Za-z][A-Za-z0-9+.-]*:|[/\\~])/.test(path)
 }
 
-/** A path a resource loads, outside the pack: pack-hostile-path, pattern `<what> target`. */
-export const loadedPathFinding = (path: string, what: string, at: DataPosition | null, file: string, storedPath: string): Finding | null =>
-  loadsFromOutside(path)
-    ? finding({
-        rule: RULE.hostilePath,
-        file,
-        storedPath,
-        line: at?.line ?? null,
-        column: at?.column ?? null,
-        pattern: `${what.split(" ")[0]} target`,
-        message: `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
-      })
-    : null
+/**
+ * A path a resource loads, outside the pack: pack-hostile-path, pattern `<what> target`. With `inPack`,
+ * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk.
+ */
+export const loadedPathFinding = (path: string, what: string, at: DataPosition | null, file: string, storedPath: string, inPack?: (path: string) => boolean): Finding | null => {
+  const outside = loadsFromOutside(path)
+  const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
+  if (!outside && !absent) return null
+  return finding({
+    rule: RULE.hostilePath,
+    file,
+    storedPath,
+    line: at?.line ?? null,
+    column: at?.column ?? null,
+    pattern: `${what.split(" ")[0]} target`,
+    message: absent
+      ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
+      : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
+  })
+}
 
 /** The policy's assignment patterns (`source_code`, `allow_object_decoding`) for the property a path writes last (`node:s:source_code`). */
 const patternsForPath = (policy: Policy, path: string): ReadonlyArray<readonly [string, PolicyPattern]> => {
@@ -66,17 +75,34 @@ export const propertyWriteFindings = (
     })
   })
 
-/** Object methods that write a property named by their first argument. */
-const SETTERS: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed"])
-/** Object methods that call a method named by their first argument. */
-const CALLERS: ReadonlySet<string> = new Set(["call", "call_deferred", "callv"])
+/** An object data makes the engine build (`Object(_OS, …)`), with its class as written. */
+export interface DataObject {
+  readonly className: string
+  readonly at: DataPosition | null
+}
 
 /**
- * The property paths a scene connection may write: a connection to `set_indexed` (or `set`,
- * `set_deferred`, or `call` of one of them) passes the signal's arguments and then its binds, so any
- * bound string may be the property path.
+ * Objects text data makes the engine build as it reads it (VariantParser builds `Object(Class, …)` with
+ * ClassDB, in scenes, resources, settings, `.remap`/`.import` files and whatever ConfigFile reads): a
+ * dangerous engine object (`_OS`, `_File`) that code then finds in the data it reads (`get_value(…)`,
+ * `get_meta(…)`) is a dangerous-object-escape, a class a pattern bans (GDNative, Expression, HTTPRequest) is
+ * that pattern's finding. Scripts built this way (`Object(GDScript, "script/source": …)`) are read as scripts.
  */
-export const connectionWrites = (method: string, binds: ReadonlyArray<string>): ReadonlyArray<string> => {
-  const first = binds[0]
-  return SETTERS.has(method) || (CALLERS.has(method) && first !== undefined && SETTERS.has(first)) ? binds : []
+export const builtObjectFindings = (policy: Policy, objects: ReadonlyArray<DataObject>, file: string, storedPath: string, capabilities: Array<CapabilityRecord>): ReadonlyArray<Finding> => {
+  const idx = indexPolicy(policy)
+  const out: Array<Finding> = []
+  const report = (entry: PolicyPattern, o: DataObject, message: string): void => {
+    if (entry.capability !== undefined) capabilities.push({ capability: entry.capability, file, line: o.at?.line ?? null, column: o.at?.column ?? null, api: `Object(${o.className}, …)`, verdict: entry.severity })
+    out.push(finding({ rule: RULE.bannedApi, file, storedPath, line: o.at?.line ?? null, column: o.at?.column ?? null, pattern: entry.pattern, severity: entry.severity, message }))
+  }
+  for (const o of objects) {
+    const guard = idx.guarded.get(o.className)
+    if (guard !== undefined && !SCRIPT_CLASSES.has(guard) && idx.escape !== null) {
+      report(idx.escape, o, `${file} makes the engine build an object of class ${o.className} (${guard}) when it reads this text: ${guard}'s methods are then reachable through data (a value read with get_value or get_meta), out of any reviewed code. ${idx.escape.rationale} Remove the Object(${o.className}, …) value; see ${idx.escape.docs} (policy ${idx.escape.id}).`)
+    }
+    for (const entry of idx.identifiers.get(o.className) ?? []) {
+      report(entry, o, `${file} makes the engine build an object of class ${o.className} when it reads this text: ${entry.rationale} ${entry.fix ?? `Remove the Object(${o.className}, …) value`}; see ${entry.docs} (policy ${entry.id}).`)
+    }
+  }
+  return out
 }

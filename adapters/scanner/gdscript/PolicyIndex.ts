@@ -29,6 +29,7 @@ export interface PolicyIndex {
   readonly escape: PolicyPattern | null
   readonly dynamicDispatch: PolicyPattern | null
   readonly runtimeLoad: Rule<"runtime-load"> | null
+  readonly dataDecoding: Rule<"data-decoding"> | null
   /** Checks on a script's or resource's text (`trojan-source`, `strict-utf8`), by check. */
   readonly text: ReadonlyMap<MatchOf<"text">["check"], PolicyPattern>
   readonly classNameShadow: PolicyPattern | null
@@ -62,6 +63,7 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
   let escape: PolicyPattern | null = null
   let dynamicDispatch: PolicyPattern | null = null
   let runtimeLoad: Rule<"runtime-load"> | null = null
+  let dataDecoding: Rule<"data-decoding"> | null = null
   const text = new Map<MatchOf<"text">["check"], PolicyPattern>()
   let classNameShadow: PolicyPattern | null = null
   for (const entry of policy.patterns) {
@@ -98,6 +100,9 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
         break
       case "runtime-load":
         runtimeLoad = { entry, match }
+        break
+      case "data-decoding":
+        dataDecoding = { entry, match }
         break
       case "text":
         text.set(match.check, entry)
@@ -138,6 +143,7 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
     escape,
     dynamicDispatch,
     runtimeLoad,
+    dataDecoding,
     text,
     classNameShadow,
     sensitive,

@@ -8,17 +8,19 @@
 // if it were each dangerous object. The branch a call sits in does not matter.
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
-import { type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
+import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
-import { fileWritesNamed, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
+import { type DataRead, FileRules } from "./fileRules.ts"
+import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { isAnyObject, isExternal, judgePath, knownStrings, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { isAnyObject, knownStrings, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
+export type { DataRead } from "./fileRules.ts"
 export { forEachChild } from "./exprWalk.ts"
 
 /** An allowed use of a sensitive API, listed in the report's capability summary. */
@@ -29,9 +31,14 @@ export interface CapabilityUse {
   readonly column: number
 }
 
+
 export interface ScriptAnalysis {
   readonly hits: ReadonlyArray<PatternHit>
   readonly uses: ReadonlyArray<CapabilityUse>
+  /** Files of the pack read with ConfigFile.load by a constant path. */
+  readonly dataFiles: ReadonlyArray<DataRead & { readonly path: string }>
+  /** Constant text given to ConfigFile.parse. */
+  readonly dataTexts: ReadonlyArray<DataRead & { readonly text: string }>
 }
 
 const MAX_NESTED_DISPATCH = 4
@@ -39,38 +46,10 @@ const MAX_NESTED_DISPATCH = 4
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Container methods that put an element in. */
 const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
-/** Dispatch APIs whose call passes on the arguments written after the name, or an array of them; the others' arguments are out of sight. */
-const ARGUMENTS_FOLLOW = new Set(["call", "call_deferred", "call_thread_safe", "call_deferred_thread_group", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "call_group", "call_group_flags", "interpolate_callback", "interpolate_deferred_callback", "add_do_method", "add_undo_method", "call_recursive", "class_call_static", "broadcast", "start"])
-const ARGUMENTS_IN_ARRAY = new Set(["callv", "propagate_call"])
 /** Classes with a property that turns on object decoding. */
 const DECODING_PEERS = /^(PacketPeer|MultiplayerAPI|SceneMultiplayer|NetworkedMultiplayer|ENet|WebSocket|WebRTC)/
 
 type Mode = "value" | "receiver" | "target"
-
-/** How one path argument is judged: the prefixes it must start with, whether a relative path is fine, and whether it is a write. */
-interface PathCheck {
-  readonly prefixes: ReadonlyArray<string>
-  readonly relative: boolean
-  readonly writes: boolean
-  /** The receiver is not known to be the class: only a path that is surely outside counts. */
-  readonly vague: boolean
-}
-
-/** One call as judged: written (`OS.execute(a)`) or reached by dispatch (`OS.call("execute", a)`). */
-interface Site {
-  readonly name: string
-  readonly recv: Val
-  /** No receiver: `load(x)`, a function of the script itself. */
-  readonly bare: boolean
-  /** The engine class the receiver is known to be, for `Class.method` tables. */
-  readonly cls: string | null
-  /** How the receiver is shown in messages. */
-  readonly label: string
-  readonly args: ReadonlyArray<Expr>
-  readonly at: Pos
-  /** The dispatch as written, when the call is reached by name (`OS.call("execute")`). */
-  readonly via?: string
-}
 
 const evaluators = new WeakMap<PackModel, Map<PolicyIndex, Map<Grammar, Evaluator>>>()
 
@@ -89,7 +68,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -106,6 +85,8 @@ class Analysis {
   readonly #model: PackModel
   readonly #idx: PolicyIndex
   readonly #dispatch: DispatchIndex
+  /** The rules about files, paths and data (fileRules.ts). */
+  readonly files: FileRules
 
   constructor(script: PackScript, ev: Evaluator, idx: PolicyIndex, dispatch: DispatchIndex) {
     this.#script = script
@@ -113,6 +94,7 @@ class Analysis {
     this.#model = ev.model
     this.#idx = idx
     this.#dispatch = dispatch
+    this.files = new FileRules(script, ev.model, idx, { eval: (e, fn) => this.#eval(e, fn), hit: (entry, pos, matched, extra) => this.#hit(entry, pos, matched, extra) })
   }
 
   run(): void {
@@ -189,14 +171,16 @@ class Analysis {
    * they escape, so an object reaching here is not one the analysis lost track of.)
    */
   #maybeOwnCall(entry: PolicyPattern, recv: Val, name: string, pos: Pos, matched: string): void {
-    if (isAnyObject(recv) || !this.#model.anyClassDefines(name)) {
+    // An object also given instances of other engine classes (a member assigned create_tween()) may be one of those.
+    const others = recv.t === "unknown" ? (recv.insts ?? []).filter((c) => this.#model.isEngineName(c) && !this.#idx.guarded.has(c)) : []
+    if (isAnyObject(recv) || (!this.#model.anyClassDefines(name) && others.length === 0)) {
       this.#hit(entry, pos, matched)
       return
     }
     this.#hit(entry, pos, matched, {
       severity: "warning",
-      note: `the receiver cannot be pinned down and a class of the pack defines its own ${name}(), so this may be that one`,
-      fix: `Type the receiver with your class (var cmd: MyCommand) so the call is provably your own ${name}()`,
+      note: others.length > 0 && !this.#model.anyClassDefines(name) ? `the receiver cannot be pinned down; it may be a ${others.join(" or ")}, whose ${name}() this may be` : `the receiver cannot be pinned down and a class of the pack defines its own ${name}(), so this may be that one`,
+      fix: `Type the receiver with its class (var t: ${others[0] ?? "MyCommand"}) so the call is provably that class's ${name}()`,
     })
   }
 
@@ -217,7 +201,7 @@ class Analysis {
     }
     const ext = decl.extendsClause
     if (ext?._tag === "Class" && ext.names[0] !== undefined) this.#typeName(ext.names[0], ext.at, fn, true)
-    if (ext?._tag === "Path") this.#loadPath({ k: "str", value: ext.path, flavor: "", at: ext.at }, fn, "extends")
+    if (ext?._tag === "Path") this.files.loadPath({ k: "str", value: ext.path, flavor: "", at: ext.at }, fn, "extends")
     for (const c of decl.consts) this.#visit(c.init, "value", fn)
     for (const v of decl.vars) {
       if (v.type !== null) this.#type(v.type, fn)
@@ -343,7 +327,7 @@ class Analysis {
         this.#function(fn.cls, e.fn, fn, false)
         return
       case "preload":
-        this.#loadPath(e.path, fn, "preload")
+        this.files.loadPath(e.path, fn, "preload")
         this.#visit(e.path, "value", fn)
         return
       case "cast":
@@ -426,7 +410,7 @@ class Analysis {
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
       if (d.kind !== "member" || !(recv.t === "unknown" || (recv.t === "inst" && recv.cls === d.class))) continue
       // `FuncRef.function = name`: the name is dispatched later, on an object out of sight here.
-      this.#judgeName({ name: "", recv: UNKNOWN, bare: false, cls: null, label: "…", args: opaqueArgs(pos), at: pos }, value, `${d.class}.${prop} =`, UNKNOWN, "method", `${d.class}.${prop} =`, 0)
+      this.#judgeName({ name: "", recv: UNKNOWN, bare: false, cls: null, label: "…", args: opaqueArgs(pos), argsUnseen: true, at: pos }, value, `${d.class}.${prop} =`, UNKNOWN, "method", `${d.class}.${prop} =`, 0)
     }
   }
 
@@ -495,6 +479,7 @@ class Analysis {
       return
     }
     const targets = this.#judgeCall(site, fn, 0)
+    this.#emitted(e, site, fn)
     // Calling a bound method: `f.call_func(a)` is the call it was bound to.
     const recv = site.recv
     if (recv.t === "method" && (INVOKE.has(site.name) || INVOKE_ARRAY.has(site.name))) {
@@ -512,6 +497,24 @@ class Analysis {
     })
   }
 
+  /**
+   * `emit_signal(s, a, b)` (or 4.x `s.emit(a, b)`): every scene connection of that signal to a dispatch API
+   * (`[connection signal="go" … method="set_indexed"]`) receives these arguments, then its binds. Each is
+   * judged as that call on a node.
+   */
+  #emitted(e: Extract<Expr, { k: "call" }>, site: Site, fn: Fn): void {
+    const connections = this.#model.connections
+    if (connections.length === 0) return
+    const signal = site.name === "emit_signal" ? (e.args[0] === undefined ? null : this.#eval(e.args[0], fn)) : site.name === "emit" && e.callee.k === "member" && e.callee.obj.k === "id" ? strs([e.callee.obj.name]) : null
+    if (signal === null || signal.t === "lit") return
+    const args = site.name === "emit_signal" ? e.args.slice(1) : e.args
+    for (const c of connections) {
+      if (!mayBeName(signal, c.signal)) continue
+      const binds = c.binds.map((b) => dataExpr(b, e.at))
+      this.#judgeCall({ name: c.method, recv: NODE, bare: false, cls: "Node", label: `a node connected to ${c.signal}`, args: [...args, ...binds], at: e.at, via: `emit_signal(${JSON.stringify(c.signal)}) → ${c.method}` }, fn, 1)
+    }
+  }
+
   #shownReceiver(v: Val): string {
     return v.t === "guard" ? v.name : v.t === "inst" ? v.cls : v.t === "own" ? "self" : "…"
   }
@@ -523,6 +526,7 @@ class Analysis {
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
     if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`)
     this.#patternsOnCall(site, fn)
+    this.#animationCall(site, fn, depth)
     for (const entry of this.#applicableDispatch(site, fn)) {
       if (entry.target !== undefined) targets.add(entry.target)
       this.#judgeEntry(entry, site, fn, depth)
@@ -534,11 +538,12 @@ class Analysis {
   #patternsOnCall(site: Site, fn: Fn): void {
     const { name, recv, at: pos } = site
     const shown = `${site.bare ? "" : `${recv.t === "guard" ? recv.name : (site.cls ?? site.label)}.`}${name}`
-    if (!site.bare && recv.t !== "guard") {
+    // Names flagged on any receiver, but not on one known to be another engine class (a tween's kill()) or the creator's own object.
+    if (!site.bare && recv.t !== "guard" && recv.t !== "own" && !(recv.t === "inst" && !this.#idx.guarded.has(recv.cls))) {
       for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`)
     }
     if (!site.bare || recv.t !== "own") for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
-    const receivers = this.#receiverNames(site)
+    const receivers = receiverNames(site, this.#idx)
     for (const { entry, match } of this.#idx.arguments.get(name) ?? []) {
       if (!match.receivers.includes("*") && !receivers.some((r) => match.receivers.includes(r))) continue
       const arg = site.args[match.argument]
@@ -554,143 +559,58 @@ class Analysis {
         this.#hit(entry, pos, `${shown}(…)`, { severity: match.otherwise, note: `argument ${match.argument + 1} is not a literal, so it cannot be shown to be safe` })
       }
     }
-    this.#pathRules(site, fn)
-    this.#runtimeLoad(site, fn)
+    this.files.pathRules(site, fn)
+    this.files.runtimeLoad(site, fn)
+    this.files.dataDecoding(site, fn)
     if (site.cls !== null) {
       const modeAt = this.#idx.writeModes.get(`${site.cls}.${name}`)
       if (modeAt !== undefined) {
-        if (this.#mayWrite(site.args[modeAt], fn)) this.#use(this.#idx.sensitive.get(`${site.cls}.${name}`) ?? "file-writes", `${site.cls}.${name}`, pos)
+        if (this.files.mayWrite(site.args[modeAt], fn)) this.#use(this.#idx.sensitive.get(`${site.cls}.${name}`) ?? "file-writes", `${site.cls}.${name}`, pos)
       }
     }
-  }
-
-  /** The classes a receiver stands for in `Class.method` rules: its own, or every dangerous object for one that may be any. */
-  #receiverNames(site: Site): ReadonlyArray<string> {
-    if (isAnyObject(site.recv)) return [...new Set(this.#idx.guarded.values())]
-    return site.cls === null ? [] : [site.cls]
   }
 
   /**
-   * Path arguments of file-system calls: the policy's static and instance methods, a file opened in a
-   * mode that may write, and every engine method that writes a file (engine-file-writes.json), which may
-   * write only under the policy's `writePrefixes` (user://).
+   * An animation built in code (Animation API): a track's path names a node and the property path its
+   * keys write (`track_set_path(t, ".:s:source_code")`), judged like that write; a method track's key
+   * (`{"method": "set_indexed", "args": [...]}`) calls that method on the track's node, judged like that
+   * dispatch. A key that is not a dictionary written in the call may be a method key whose
+   * method is out of sight: a dynamic-dispatch error, unless it is a plain value (a string, a number, a Vector2).
    */
-  #pathRules(site: Site, fn: Fn): void {
+  #animationCall(site: Site, fn: Fn, depth: number): void {
     const { name, recv } = site
-    for (const { entry, match } of this.#idx.paths) {
-      const receiver = recv.t === "guard" || recv.t === "inst" ? (recv.t === "guard" ? recv.name : recv.cls) : null
-      const staticArgs = recv.t === "guard" ? entryOf(entryOf(match.static, recv.name), name) : undefined
-      const instanceArgs = receiver === null ? undefined : entryOf(entryOf(match.instances, receiver), name)
-      const unknownReceiver = recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
-      const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
-      const checks = new Map<number, PathCheck>()
-      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative: staticArgs === undefined, writes: false, vague: unknownReceiver })
-      const writePrefixes = match.writePrefixes
-      if (writePrefixes !== undefined && !site.bare) {
-        const cls = receiver ?? site.cls
-        // A file opened in a mode that may write is a write.
-        const modeAt = cls === null ? undefined : this.#idx.writeModes.get(`${cls}.${name}`)
-        if (modeAt !== undefined && this.#mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true })
-        // The method of the receiver's class; on a receiver of unknown class, any class's method of that name, vaguely.
-        const all = fileWritesNamed(this.#script.grammar, name)
-        const exact = all.filter((w) => w.class === cls)
-        const vague = exact.length === 0
-        for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
-          const relative = RELATIVE_TO_OPEN_FOLDER.has(w.class) && recv.t !== "guard" && !name.endsWith("_absolute")
-          for (const n of w.paths) if (!vague || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague })
+    if (site.bare || recv.t === "own" || recv.t === "script" || recv.t === "guard" || (recv.t === "inst" && recv.cls !== "Animation")) return
+    if (name === "track_set_path") {
+      const arg = site.args[1]
+      if (arg === undefined) return
+      const v = this.#eval(arg, fn)
+      const property = (p: string): string | null => (p.includes(":") ? p.slice(p.indexOf(":") + 1) : null)
+      const matched = `Animation.track_set_path(${v.t === "str" && v.values.length === 1 ? JSON.stringify(v.values[0]) : "…"})`
+      if (v.t === "str") {
+        for (const p of v.values.map(property)) {
+          if (p === null) continue
+          const { owner, property: last } = this.#propertyPath(UNKNOWN, p)
+          this.#propertyWrite(owner, last, site.at, matched, UNKNOWN)
         }
-      }
-      for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
+      } else if (v.t !== "lit") this.#dynamicPath(UNKNOWN, { t: "unknown", some: knownStrings(v).flatMap((p) => property(p) ?? []) }, UNKNOWN, site.at, matched)
+      return
     }
-  }
-
-  #judgePathArgument(site: Site, fn: Fn, n: number, check: PathCheck, entry: PolicyPattern, otherwise: PatternHit["severity"]): void {
-    const arg = site.args[n]
+    if (name !== "track_insert_key" && name !== "track_set_key_value") return
+    const arg = site.args[2]
     if (arg === undefined) return
+    // Only a dictionary written in the call is followed: a variable holding one can be changed before it is passed.
+    const key = arg.k === "dict" ? arg : null
+    if (key !== null) {
+      const method = key.entries.find(([k]) => k.k === "str" && k.value === "method")?.[1]
+      if (method === undefined) return
+      const args = key.entries.find(([k]) => k.k === "str" && k.value === "args")?.[1]
+      const callArgs = args === undefined ? [] : arrayArgs(args, site.at)
+      this.#judgeName({ ...site, recv: NODE, cls: "Node", label: "the track's node", args: callArgs }, this.#eval(method, fn), `Animation.${name}`, UNKNOWN, "method", `Animation.${name}({"method": …})`, depth, fn)
+      return
+    }
     const v = this.#eval(arg, fn)
-    const receiver = site.recv.t === "guard" ? site.recv.name : site.recv.t === "inst" ? site.recv.cls : site.cls
-    const call = `${receiver ?? (site.label === "" ? "…" : site.label)}.${site.name}`
-    const verdict = judgePath(v, check.prefixes, check.relative)
-    const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
-    const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
-    if (verdict === "outside") {
-      const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
-      this.#hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
-      return
-    }
-    if (verdict !== "unknown" || check.vague) return
-    // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write.
-    if (check.writes && isExternal(v)) {
-      this.#hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}` })
-      return
-    }
-    const note = v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${where}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${where}`
-    this.#hit(entry, site.at, shownPath, { severity: otherwise, note })
-  }
-
-  /** Whether a file-open mode argument may ask for writing: WRITE, READ_WRITE or WRITE_READ (2, 3, 7), or a mode that is not constant. */
-  #mayWrite(mode: Expr | undefined, fn: Fn): boolean {
-    if (mode === undefined) return false
-    if (mode.k === "member") return mode.name !== "READ"
-    const v = this.#eval(mode, fn)
-    return !(v.t === "lit" && typeof v.value === "number" && (v.value & 2) === 0)
-  }
-
-  #runtimeLoad(site: Site, fn: Fn): void {
-    const rule = this.#idx.runtimeLoad
-    if (rule === null) return
-    const { match } = rule
-    const { name } = site
-    const keys = site.bare ? [name] : [...this.#receiverNames(site).map((r) => `${r}.${name}`), `*.${name}`]
-    for (const key of keys) {
-      for (const n of entryOf(match.calls, key) ?? []) {
-        const arg = site.args[n]
-        if (arg !== undefined) this.#loadPath(arg, fn, `${site.bare ? "" : `${site.cls ?? "…"}.`}${name}`)
-      }
-    }
-    if (match.scripts.includes(name) && site.args[0] !== undefined) {
-      const v = this.#eval(site.args[0], fn)
-      if (v.t !== "script" && v.t !== "own" && !(v.t === "lit" && v.value === null)) {
-        const external = isExternal(v) || judgePath(v, match.allowedPrefixes, true) === "outside"
-        this.#hit(rule.entry, site.at, `${name}(…)`, {
-          severity: external ? rule.entry.severity : match.otherwise,
-          note: external ? "the script comes from data read at run time or from outside the pack" : "the script cannot be shown to be one of the pack's own (a preload or a res:// load of a script in the pack)",
-          fix: `Pass ${name} a script of the pack: preload("res://….gd")`,
-        })
-      }
-    }
-    if (match.objects.includes(name) && site.bare && site.args[0] !== undefined) {
-      const data = site.args[0]
-      const path = data.k === "dict" ? data.entries.find(([k]) => k.k === "str" && k.value === "@path")?.[1] : undefined
-      const value = path === undefined ? null : this.#eval(path, fn)
-      const inside = value?.t === "str" && value.values.every((p) => judgePath(strs([p]), match.allowedPrefixes, true) === "inside")
-      if (!inside) {
-        this.#hit(rule.entry, site.at, `${name}(…)`, { note: "the object's class and script come from data that can come from outside the pack", fix: `Rebuild the object with its class's .new() and set its fields from a Dictionary (keep the data in ConfigFile or JSON)` })
-      }
-    }
-  }
-
-  /** A path a resource is loaded from: a res:// literal is fine; built at run time under res://, a warning; one that can be outside the pack, an error. */
-  #loadPath(arg: Expr, fn: Fn, call: string): void {
-    const rule = this.#idx.runtimeLoad
-    if (rule === null) return
-    const v = this.#eval(arg, fn)
-    if (v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
-    const verdict = judgePath(v, rule.match.allowedPrefixes, true)
-    const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
-    const fix = "Load only paths inside the pack (res://…); keep save data in ConfigFile or JSON under user:// instead of resources or scripts"
-    const where = arg.at
-    if (verdict === "inside") {
-      if (v.t !== "str") this.#hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under res://, check in context what it can name`, fix })
-      return
-    }
-    if (verdict === "outside" || isExternal(v)) {
-      const outside = knownStrings(v).find((p) => judgePath(strs([p]), rule.match.allowedPrefixes, true) === "outside")
-      const note = isExternal(v) ? "the path comes from data read at run time" : v.t === "str" || outside === undefined ? "the path is outside the pack" : `the path can be ${JSON.stringify(outside)}, outside the pack`
-      this.#hit(rule.entry, where, shown, { note, fix })
-      return
-    }
-    this.#hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+    if (v.t === "str" || v.t === "lit" || v.t === "own" || v.t === "script" || (v.t === "inst" && v.cls !== "Dictionary")) return
+    this.#dynamic(site.at, `Animation.${name}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
   }
 
   // ---- dispatch by name ----
@@ -725,7 +645,8 @@ class Analysis {
 
   #judgeEntry(entry: DispatchEntry, site: Site, fn: Fn, depth: number): void {
     const { args, name, recv } = site
-    const shown = `${recv.t === "guard" ? `${recv.name}.` : ""}${name}`
+    // A call reached by a name that is not constant shows the dispatch as written (`call(…) as set_indexed`).
+    const shown = site.via?.endsWith(` as ${name}`) === true ? site.via : `${recv.t === "guard" ? `${recv.name}.` : ""}${name}`
     if (entry.kind === "target") {
       const target = entry.target === undefined ? recv : this.#evalArg(args[entry.target], fn)
       if (target !== null && target.t !== "own" && target.t !== "lit") this.#dynamic(site.at, `${entry.class}.${name}(…)`, "the methods it calls are named by data received at run time")
@@ -750,12 +671,21 @@ class Analysis {
     const target = targetExpr === null || targetExpr === undefined ? recv : this.#eval(targetExpr, fn)
     const targetSite: Site =
       targetExpr === null || targetExpr === undefined
-        ? { ...site, bare: false, label: site.bare ? "self" : site.label }
+        ? // call_group and its like call the method on the nodes of a group, not on the tree.
+          GROUP_CALLS.has(entry.method)
+          ? { ...site, recv: NODE, bare: false, cls: "Node", label: "the group's nodes" }
+          : { ...site, bare: false, label: site.bare ? "self" : site.label }
         : { ...site, recv: target, bare: false, cls: this.#ev.receiverClass(target, targetExpr, fn), label: label(targetExpr) }
+    const follows = ARGUMENTS_FOLLOW.has(entry.method) || ARGUMENTS_IN_ARRAY.has(entry.method)
     const rest = ARGUMENTS_FOLLOW.has(entry.method) ? args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(entry.method) ? arrayArgs(args[entry.name + 1], site.at) : opaqueArgs(site.at)
     const kind = entry.kind === "property" ? (/^(get|_get|class_get)/.test(entry.method) ? "property-read" : "property-write") : "method"
-    const value = kind === "property-write" && args[entry.name + 1] !== undefined ? this.#eval(args[entry.name + 1] as Expr, fn) : UNKNOWN
-    this.#judgeName({ ...targetSite, args: rest }, nameVal, shown, value, kind, `${shown}`, depth, fn, targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn))
+    // A write without its value (`set_indexed(path)`) is a call the engine refuses: nothing is written.
+    if (kind === "property-write" && site.argsUnseen !== true && args[entry.name + 1] === undefined && SETS_A_VALUE.has(entry.method)) return
+    // The value a setter writes; a tween's values (its initial and final) are taken as unknown.
+    const value = kind === "property-write" && args[entry.name + 1] !== undefined && SETS_A_VALUE.has(entry.method) ? this.#eval(args[entry.name + 1] as Expr, fn) : UNKNOWN
+    const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method) }
+    // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
+    this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
   }
 
   #evalArg(arg: Expr | undefined, fn: Fn): Val | null {
@@ -764,19 +694,27 @@ class Analysis {
 
   /**
    * A dispatch to the method or property `nameVal` names on `target.recv` (with `target.args` as the
-   * call's arguments): constant names are judged like the direct call or write.
+   * call's arguments): constant names are judged like the direct call or write; names that are not
+   * constant by what they could reach.
    */
-  #judgeName(target: Site, nameVal: Val, shown: string, value: Val, kind: "method" | "property-write" | "property-read", matchedPrefix: string, depth: number, fn?: Fn, reloaded = false): void {
+  #judgeName(target: Site, nameVal: Val, shown: string, value: Val, kind: "method" | "property-write" | "property-read", matchedPrefix: string, depth: number, fn?: Fn, how: { readonly reloaded?: boolean; readonly path?: boolean } = {}): void {
     const recv = target.recv
-    if (nameVal.t === "lit") return
+    // A number, a bool, null or an object is no name: the engine refuses the call.
+    if (nameVal.t === "lit" || nameVal.t === "own" || nameVal.t === "script" || nameVal.t === "inst" || nameVal.t === "guard" || nameVal.t === "method") return
     this.#use("dynamic-dispatch", shown, target.at)
     if (nameVal.t !== "str") {
-      if (recv.t === "own" || recv.t === "lit") return
+      if (recv.t === "lit") return
       if (kind === "property-write") {
-        this.#dynamicWrite(recv, nameVal, reloaded, target.at, `${matchedPrefix}(…)`)
+        // A property path can reach `script:source_code` of any object, its own script included.
+        if (how.path === true) this.#dynamicPath(recv, nameVal, value, target.at, `${matchedPrefix}(…)`)
+        else this.#dynamicWrite(recv, nameVal, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
         if (recv.t !== "guard") return
       }
       if (kind === "property-read" && recv.t !== "guard") return
+      if (recv.t === "own" || isNode(recv)) {
+        if (fn !== undefined) this.#dynamicOnOwnObject(target, nameVal, `${matchedPrefix}(…)`, depth, fn)
+        return
+      }
       const on = recv.t === "guard" ? recv.name : "an object that could be an engine object"
       this.#dynamic(target.at, `${matchedPrefix}(…)`, `the ${kind === "method" ? "method" : "property"} name is not a constant, and the target is ${on}`)
       return
@@ -797,6 +735,85 @@ class Analysis {
         for (const { entry, match } of this.#idx.members.get(n) ?? []) if (match.dispatch === "any-receiver") this.#maybeOwnCall(entry, recv, n, target.at, matched)
       }
       if (fn !== undefined && depth < MAX_NESTED_DISPATCH) this.#judgeCall({ ...target, name: n, via: matched }, fn, depth + 1)
+    }
+  }
+
+  /**
+   * A method named by a value that is not constant, on the creator's own object or a node of the scene
+   * tree: it cannot be a dangerous singleton's method, but every object inherits engine methods that
+   * write properties or dispatch again (`set_indexed`, `set`, `call`, `propagate_call`, `set_script`, …).
+   * With the call's arguments in sight, it is judged as each of them; with its arguments out of sight
+   * (a signal's, a FuncRef's) it is an error, unless what is known of the name rules them all out.
+   */
+  #dynamicOnOwnObject(target: Site, nameVal: Val, matched: string, depth: number, fn: Fn): void {
+    const recv = target.recv
+    const candidates = this.#inheritedDispatch(recv.t === "own" ? this.#engineBase(recv.ref) : null).filter((m) => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m)))
+    if (candidates.length === 0) return
+    if (target.argsUnseen === true) {
+      const shownNames = candidates.slice(0, 4).join(", ")
+      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${shownNames}${candidates.length > 4 ? ", …" : ""}, which every object inherits from the engine and which write properties or call other methods by name`)
+      return
+    }
+    // Once already judged as a method by a name that is not constant, a second such name is not expanded again
+    // (the work would multiply): it is an error when any argument left could be a name or a path.
+    if (target.via?.includes(" as ") === true || depth >= MAX_NESTED_DISPATCH) {
+      const open = target.args.some((a) => {
+        const v = this.#eval(a, fn)
+        return v.t === "unknown" || (v.t === "str" && v.values.some((x) => this.#idx.assignments.has(x.split(":").at(-1) ?? x) || candidates.includes(x)))
+      })
+      if (open) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      return
+    }
+    for (const m of candidates) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
+  }
+
+  readonly #inherited = new Map<string, ReadonlyArray<string>>()
+
+  /**
+   * The engine methods that write a property or dispatch by a name argument an object may have, and
+   * set_script: Object's and Node's, and those of `base` (the engine class the creator's class extends);
+   * for a node of the scene tree (`base` null), those of every class that is a Node (a Tween in Godot 3).
+   */
+  #inheritedDispatch(base: string | null): ReadonlyArray<string> {
+    const key = base ?? "(node)"
+    const cached = this.#inherited.get(key)
+    if (cached !== undefined) return cached
+    const names = new Set<string>(["set_script"])
+    const applies = (d: DispatchEntry): boolean => d.class === "Object" || d.class === "Node" || (base === null ? d.node === true : d.class === base)
+    for (const [name, entries] of this.#dispatch.byName) if (entries.some((d) => (d.kind === "method" || d.kind === "property") && d.name !== undefined && applies(d))) names.add(name)
+    const list = [...names].sort()
+    this.#inherited.set(key, list)
+    return list
+  }
+
+  /** The engine class a class of the pack extends at the end of its chain (`extends Tween`), or null. */
+  #engineBase(ref: ClassRef): string | null {
+    let last: ClassRef = ref
+    for (const cls of this.#model.ancestry(ref)) last = cls
+    const ext = this.#model.decl(last)?.extendsClause
+    return ext?._tag === "Class" && ext.names.length === 1 ? (ext.names[0] ?? null) : null
+  }
+
+  /**
+   * A property path named by a value that is not constant (`set_indexed(k, v)`, a tween's property): it
+   * can name `source_code` of a script the object holds (`script:source_code` on every object) or
+   * `allow_object_decoding` of a peer one holds. Strings it is known to possibly be are judged as written;
+   * beyond those, a value that may be text can be code (script-source-code), one the engine may take for
+   * true can turn decoding on (object-decoding-flag); an object or false can be neither.
+   */
+  #dynamicPath(recv: Val, path: Val, value: Val, pos: Pos, matched: string): void {
+    for (const k of knownStrings(path)) {
+      const { owner, property } = this.#propertyPath(recv, k)
+      this.#propertyWrite(owner, property, pos, matched, value)
+    }
+    const text = value.t === "str" || value.t === "unknown"
+    const truthy = value.t === "unknown" || (value.t === "lit" && truthOf(value) !== false) || (value.t === "str" && truthOf(value) !== false)
+    const fix = "Name the property path with a constant string (set_indexed(\"position:x\", v))"
+    for (const [property, applies] of [["source_code", text], ["allow_object_decoding", truthy && !text]] as const) {
+      if (!applies) continue
+      for (const entry of this.#idx.assignments.get(property) ?? []) {
+        this.#hit(entry, pos, matched, { note: `the property path is not a constant, so it can name ${property} of an object the target holds${property === "source_code" ? " (every object's own script: script:source_code)" : ""}`, fix })
+      }
     }
   }
 }

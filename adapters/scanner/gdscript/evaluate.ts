@@ -12,15 +12,17 @@ import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, EXTERNAL, godotTruth, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, NULL, numberLiteral, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, elementOf, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
   readonly inits: Array<Expr>
   /** Values appended by compound assignments (`name += part`). */
   readonly appends: Array<Expr>
-  /** A loop or match binding: a value the analysis cannot follow. */
+  /** A loop or match binding: a value the analysis cannot follow (but an element of `loopOver`, for a loop). */
   opaque: boolean
+  /** The container a `for` loop takes this variable's values from. */
+  readonly loopOver?: Expr
   /** A parameter: it takes any argument; those of the class's own calls of its function (`fn`) are known. */
   readonly param?: { readonly cls: ClassRef; readonly fn: string | null; readonly index: number }
   value?: Val
@@ -34,6 +36,8 @@ export interface Fn {
   readonly memo: WeakMap<Expr, Val>
   /** Locals on which `.reload()` is called in the function (a script whose source may have been changed). */
   readonly reloaded: Set<string>
+  /** Locals on which a method is called by a name (`s.call("reload")`): the name's expression, for `reload` by dispatch. */
+  readonly dispatched: Array<{ readonly name: string; readonly method: Expr }>
   /** The function's statements (none for a class's own expressions). */
   readonly body: ReadonlyArray<Stmt>
 }
@@ -45,8 +49,7 @@ const READS = new Set([
   "get_environment", "get_clipboard", "clipboard_get", "get_value", "get_available_packet_count", "get_string_from_utf8", "get_string_from_ascii",
 ])
 
-/** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
-export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
+export { SCRIPT_CLASSES }
 
 /** Calling a bound method: `f.call_func(a)`, `c.call(a)`; and with the arguments in one array. */
 export const INVOKE: ReadonlySet<string> = new Set(["call", "call_func", "call_deferred", "call_thread_safe"])
@@ -59,15 +62,32 @@ const OBJECT_DISPATCH: ReadonlySet<string> = new Set(["call", "call_deferred", "
 const UNINFORMATIVE_TYPES: ReadonlySet<string> = new Set(["Object", "Variant", "Reference", "RefCounted", "String", "StringName", "NodePath"])
 
 /** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
-const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_user_data_dir", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
+const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
+
+/** `OS.get_user_data_dir()`: the folder user:// names, so a path built on it is a user:// path (see values.ts, `dataDir`). */
+const USER_DATA_DIR: Val = { t: "unknown", prefix: "user://", dataDir: true }
+
+/** Methods that give a node of the scene tree (an engine node or one with a script of the pack, never a dangerous singleton). */
+const GIVES_NODE: ReadonlySet<string> = new Set(["get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_child", "find_parent", "get_owner", "get_root", "get_current_scene", "get_edited_scene_root"])
+
+/** Built-in value types: their constructors (`Vector2(1, 2)`) make values, never objects. */
+const VALUE_TYPES: ReadonlySet<string> = new Set([
+  "bool", "int", "float", "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Transform", "Transform2D", "Transform3D", "Projection", "Plane",
+  "Quat", "Quaternion", "AABB", "Basis", "Color", "RID", "PoolByteArray", "PoolIntArray", "PoolRealArray", "PoolVector2Array", "PoolVector3Array", "PoolColorArray",
+  "PackedByteArray", "PackedInt32Array", "PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array", "PackedVector2Array", "PackedVector3Array", "PackedColorArray", "PackedVector4Array",
+])
 
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
 
+/** Container methods that give one of its elements. */
+const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
+
 /** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["get_ref", "front", "back", "pop_back", "pop_front", "pick_random", "get_object", "values", "keys"])
 
-export const isScriptLike = (v: Val): boolean => v.t === "script" || (v.t === "inst" && SCRIPT_CLASSES.has(v.cls))
+/** A script, or a value that may be one (a member or parameter also given a script, an element of a container of scripts). */
+export const isScriptLike = mayBeScript
 
 /** Statically, the 8 arguments of a call whose arguments are out of sight (a signal's, a funcref's). */
 export const opaqueArgs = (at: Expr["at"]): ReadonlyArray<Expr> => Array.from({ length: 8 }, () => ({ k: "error", at }) as Expr)
@@ -76,6 +96,8 @@ export const opaqueArgs = (at: Expr["at"]): ReadonlyArray<Expr> => Array.from({ 
 export const arrayArgs = (e: Expr | undefined, at: Expr["at"]): ReadonlyArray<Expr> => {
   if (e === undefined) return []
   if (e.k === "array") return e.items
+  // A number, a string or a constant is no array: the engine refuses the call.
+  if (e.k === "num" || e.k === "str" || e.k === "const") return []
   return Array.from({ length: 8 }, (_, i) => ({ k: "index", obj: e, index: { k: "num", text: String(i), at }, at }) as Expr)
 }
 
@@ -119,7 +141,7 @@ export class Evaluator {
     const key = refKey(cls)
     const cached = this.#classFns.get(key)
     if (cached !== undefined) return cached
-    const fn: Fn = { cls, locals: new Map(), parent: null, memo: new WeakMap(), reloaded: new Set(), body: [] }
+    const fn: Fn = { cls, locals: new Map(), parent: null, memo: new WeakMap(), reloaded: new Set(), dispatched: [], body: [] }
     this.#classFns.set(key, fn)
     return fn
   }
@@ -128,7 +150,7 @@ export class Evaluator {
   fnOf(cls: ClassRef, f: FunctionDecl, parent: Fn | null, method: boolean): Fn {
     const cached = this.#fns.get(f)
     if (cached !== undefined) return cached
-    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), body: f.body }
+    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), dispatched: [], body: f.body }
     this.#fns.set(f, fn)
     f.params.forEach((p, index) =>
       fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index } }),
@@ -144,7 +166,7 @@ export class Evaluator {
       for (const s of stmts) {
         if (s.k === "var" && !fn.locals.has(s.name)) fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: false })
         if (s.k === "var" && s.init !== null) fn.locals.get(s.name)?.inits.push(s.init)
-        if (s.k === "for") fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: true })
+        if (s.k === "for") fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: true, loopOver: s.iter })
         if (s.k === "if") for (const b of s.branches) walk(b.body)
         if (s.k === "while" || s.k === "for") walk(s.body)
         if (s.k === "match") {
@@ -159,6 +181,9 @@ export class Evaluator {
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
+      // `s.call("reload")`, `s.callv("rel" + "oad", [])`: the name is folded when asked (isReloaded).
+      const first = e.k === "call" ? e.args[0] : undefined
+      if (e.k === "call" && e.callee.k === "member" && e.callee.obj.k === "id" && OBJECT_DISPATCH.has(e.callee.name) && first !== undefined) fn.dispatched.push({ name: e.callee.obj.name, method: first })
     })
     for (const a of assignments) {
       const local = fn.locals.get(a.name)
@@ -179,7 +204,7 @@ export class Evaluator {
   /** Whether `name` is the script's own (a local, a member, a constant, a class of the pack). */
   isOwnName(name: string, fn: Fn): boolean {
     if (this.local(name, fn) !== null || this.model.defines(fn.cls, name)) return true
-    return !this.model.isEngineName(name) && (this.model.innerClass(fn.cls, name) !== null || this.model.globalClass(name) !== null)
+    return !this.model.isEngineName(name) && (this.model.innerClass(fn.cls, name) !== null || this.model.autoload(name) !== null || this.model.globalClass(name) !== null)
   }
 
   /** What a declared type says a variable holds; UNKNOWN when it says nothing useful. */
@@ -200,6 +225,8 @@ export class Evaluator {
     if (recv.t === "guard") return recv.name
     if (recv.t === "inst") return recv.cls
     if (expr?.k === "id" && recv.t === "unknown" && !this.isOwnName(expr.name, fn) && /^[A-Z]/.test(expr.name)) return expr.name
+    // A variable one class of object is ever given (and otherwise anything): judged as that class, the stricter reading.
+    if (recv.t === "unknown" && recv.insts?.length === 1 && recv.any !== true) return recv.insts[0] ?? null
     return null
   }
 
@@ -216,6 +243,7 @@ export class Evaluator {
     for (const { f, method } of functions) {
       const fn = this.fnOf(cls, f, null, method)
       for (const name of fn.reloaded) if (this.local(name, fn) === null) facts.reloaded.add(name)
+      for (const d of fn.dispatched) if (this.local(d.name, fn) === null && this.#reloadedByName(d.name, fn)) facts.reloaded.add(d.name)
       forEachExpr(f.body, (e) => {
         if (e.k === "bin" && isAssignment(e.op)) {
           const name = e.left.k === "id" && this.local(e.left.name, fn) === null ? e.left.name : e.left.k === "member" && e.left.obj.k === "self" ? e.left.name : null
@@ -230,10 +258,18 @@ export class Evaluator {
     return facts
   }
 
-  /** Whether `reload()` is called on `name` in the function, or, for a member, anywhere in its class. */
+  /** Whether `reload()` is called on `name` in the function (directly or by a name that can be `reload`), or, for a member, anywhere in its class. */
   isReloaded(name: string, fn: Fn): boolean {
-    if (fn.reloaded.has(name)) return true
+    if (fn.reloaded.has(name) || this.#reloadedByName(name, fn)) return true
     return this.local(name, fn) === null && this.#factsOf(fn.cls).reloaded.has(name)
+  }
+
+  #reloadedByName(name: string, fn: Fn): boolean {
+    return fn.dispatched.some((d) => {
+      if (d.name !== name) return false
+      const method = this.eval(d.method, fn)
+      return method.t === "str" ? method.values.includes("reload") : method.t === "unknown" && !(method.prefix !== undefined && !"reload".startsWith(method.prefix))
+    })
   }
 
   /** A member's value: typed, or any value its class gives it, and anything else. */
@@ -296,7 +332,15 @@ export class Evaluator {
 
   #evalLocal(local: Local, owner: Fn): Val {
     if (local.value !== undefined) return local.value
-    if (local.opaque) return this.typeVal(local.type, owner)
+    if (local.opaque) {
+      const typed = this.typeVal(local.type, owner)
+      if (typed.t !== "unknown" || local.loopOver === undefined || local.evaluating === true) return typed
+      local.evaluating = true
+      // A loop variable holds the container's elements.
+      const element = elementOf(this.eval(local.loopOver, owner))
+      local.evaluating = false
+      return element
+    }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
     let value = this.typeVal(local.type, owner)
@@ -320,7 +364,12 @@ export class Evaluator {
     // The engine's classes and singletons come before the pack's classes (an inner class of that name makes the engine refuse the script).
     const guard = this.idx.guarded.get(name)
     if (guard !== undefined) return { t: "guard", name: guard }
-    const cls = this.model.isEngineName(name) ? null : (this.model.innerClass(fn.cls, name) ?? this.model.globalClass(name))
+    const inner = this.model.isEngineName(name) ? null : this.model.innerClass(fn.cls, name)
+    if (inner !== null) return { t: "script", ref: inner }
+    // An autoload's node before a registered class of the same name (the engine's global names come first).
+    const autoload = this.model.autoload(name)
+    if (autoload !== null) return { t: "own", ref: autoload }
+    const cls = this.model.globalClass(name)
     if (cls !== null) return { t: "script", ref: cls }
     return UNKNOWN
   }
@@ -376,18 +425,17 @@ export class Evaluator {
       case "index": {
         // An element holds one of the strings the container was built with, or anything.
         const obj = this.eval(e.obj, fn)
-        if (isAnyObject(obj)) return ANY_OBJECT
-        const some = obj.t === "unknown" ? obj.some : undefined
-        const element = derived(obj, this.eval(e.index, fn))
-        return some === undefined ? element : { ...element, some }
+        const element = elementOf(obj)
+        return isExternal(this.eval(e.index, fn)) && !isAnyObject(element) ? { ...element, external: true } : element
       }
       case "array":
       case "dict": {
         const items = (e.k === "array" ? e.items : e.entries.map(([, v]) => v)).map((x) => this.eval(x, fn))
         if (items.some((v) => v.t === "guard" || isAnyObject(v))) return ANY_OBJECT
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
+        const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
-        return some.length === 0 ? container : { ...container, some }
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }) }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -407,6 +455,13 @@ export class Evaluator {
 
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
     const obj = this.eval(e.obj, fn)
+    // A name that is both an autoload and a registered class: either's member (see PackModel.autoload).
+    const cls = e.obj.k === "id" && obj.t === "own" && this.local(e.obj.name, fn) === null && !this.model.defines(fn.cls, e.obj.name) ? this.model.globalClass(e.obj.name) : null
+    if (cls !== null && e.obj.k === "id" && this.model.autoload(e.obj.name) !== null) return join(this.#memberOf(obj, e, fn), this.#memberOf({ t: "script", ref: cls }, e, fn))
+    return this.#memberOf(obj, e, fn)
+  }
+
+  #memberOf(obj: Val, e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
     if (obj.t === "script" || obj.t === "own") {
       const inner = this.model.innerClass(obj.ref, e.name)
       if (inner !== null && this.model.decl(obj.ref)?.classes.some((c) => c.name === e.name)) return { t: "script", ref: inner }
@@ -429,6 +484,8 @@ export class Evaluator {
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
       if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...(isExternal(r) ? { external: true } : {}) }
+      // The user data folder and a known rest: still exact.
+      if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true }
       if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value, ...(l.float === true || r.float === true ? { float: true as const } : {}) }
       return derived(l, r)
@@ -491,6 +548,8 @@ export class Evaluator {
         return { t: "inst", cls: "SceneTree" }
       case "get_script":
         return { t: "inst", cls: "Script" }
+      case "create_tween":
+        return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
       case "instance_from_id":
         return ANY_OBJECT
       case "weakref":
@@ -502,6 +561,8 @@ export class Evaluator {
         break
     }
     if (READS.has(name)) return EXTERNAL
+    if (GIVES_NODE.has(name)) return { t: "inst", cls: "Node" }
+    if (VALUE_TYPES.has(name)) return { t: "inst", cls: name }
     // Dispatch on self by a constant name: `call("f")` is `f()`.
     if (OBJECT_DISPATCH.has(name)) return this.evalMethod({ t: "own", ref: fn.cls }, null, name, argExprs, args, fn, 0)
     return derived(...args)
@@ -544,6 +605,10 @@ export class Evaluator {
       const folded = recv.values.map((v) => foldStringMethod(this.grammar, name, v, foldArgs))
       if (folded.every((x): x is string => x !== null)) return strs(folded)
     }
+    if (recv.t === "unknown" && recv.dataDir === true && recv.prefix !== undefined) {
+      const exact = onDataDir(this.grammar, recv.prefix, name, foldArgs)
+      if (exact !== undefined) return exact
+    }
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
       // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
@@ -555,7 +620,12 @@ export class Evaluator {
     }
     if (name === "get_tree") return { t: "inst", cls: "SceneTree" }
     if (name === "get_script") return { t: "inst", cls: "Script" }
+    if (name === "create_tween") return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
+    if (GIVES_NODE.has(name) && recv.t !== "guard") return { t: "inst", cls: "Node" }
     if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
+    if (name === "get_user_data_dir") return USER_DATA_DIR
+    // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
+    if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
     if (READS.has(name)) return EXTERNAL
     if (name === "join") {
@@ -573,6 +643,7 @@ export class Evaluator {
       }
       if (recv.t === "guard") return ANY_OBJECT
     }
+    if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
     if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) return recv.t === "guard" ? ANY_OBJECT : recv
     return derived(recv, ...args)
   }
@@ -660,4 +731,23 @@ const compare = (op: string, l: Val, r: Val): Val | null => {
     default:
       return null
   }
+}
+
+/**
+ * A path method on `OS.get_user_data_dir()` + a known rest (`exact`, written `user://` + rest): the
+ * result, still exact where it is known (`plus_file`, `path_join`); `get_base_dir` and the like of the
+ * folder itself climb out of user:// (its parent is the data folder of every game), of something below it
+ * stay inside. Undefined when the method is not one of these.
+ */
+const onDataDir = (grammar: Grammar, exact: string, name: string, args: ReadonlyArray<FoldArg | null>): Val | undefined => {
+  const rest = exact.slice("user://".length).replace(/^\/+/, "")
+  if (name === "plus_file" || name === "path_join") {
+    const a = args[0]
+    if (args.length !== 1 || a === null || a === undefined || !("s" in a)) return undefined
+    const joined = foldStringMethod(grammar, name, exact, [a])
+    return joined === null ? undefined : { t: "unknown", prefix: joined, dataDir: true }
+  }
+  if (!PATH_KEEPING.has(name)) return undefined
+  if (rest === "" || rest.split("/").includes("..")) return { t: "unknown", prefix: "/" }
+  return { t: "unknown", prefix: "user://" }
 }

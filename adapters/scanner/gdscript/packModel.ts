@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
 
@@ -59,6 +60,32 @@ interface ClassScope {
 
 const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
 
+/** The files of the pack, as the engine finds them by res:// path. */
+export interface PackFiles {
+  /** Whether the engine finds a resource at this res:// path in the pack (the file, its `.remap` or `.import`). */
+  has(path: string): boolean
+  /** Whether some file of the pack has a path starting with `prefix`. */
+  hasUnder(prefix: string): boolean
+  /** The creator path of what the engine loads for `path` (a `.remap` target wins over a file of the same name). */
+  loadedPath(path: string): string
+}
+
+export interface PackModelOptions {
+  /** The pack's files; without them, whether a path is in the pack is not judged. */
+  readonly files?: PackFiles
+  /** Autoloads the engine makes global names (`*` in `[autoload]`): name → key of the script of their node. */
+  readonly autoloads?: ReadonlyMap<string, string>
+  /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
+  readonly connections?: ReadonlyArray<DataConnection>
+}
+
+/** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
+export interface DataConnection {
+  readonly signal: string
+  readonly method: string
+  readonly binds: ReadonlyArray<DataArg>
+}
+
 export class PackModel {
   readonly #scopes = new Map<string, ClassScope>()
   readonly #decls = new Map<string, ClassDecl | null>()
@@ -76,22 +103,42 @@ export class PackModel {
    * `globalClasses`: the registered global classes (name → path); `isEngineName`: whether a name is
    * an engine class or singleton (such a name is never a pack class).
    */
-  constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map(), isEngineName: (name: string) => boolean = () => false) {
+  readonly files: PackFiles | null
+  readonly #autoloads: ReadonlyMap<string, string>
+
+  constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map(), isEngineName: (name: string) => boolean = () => false, options: PackModelOptions = {}) {
     for (const s of scripts) {
       this.#scripts.set(s.key, s)
       if (s.path !== null) this.#byPath.set(s.path, s.key)
     }
     this.#globalClasses = globalClasses
     this.#isEngineName = isEngineName
+    this.files = options.files ?? null
+    this.#autoloads = options.autoloads ?? new Map()
+    this.connections = options.connections ?? []
   }
+
+  readonly connections: ReadonlyArray<DataConnection>
 
   get scripts(): ReadonlyMap<string, PackScript> {
     return this.#scripts
   }
 
+  /** The pack's script the engine loads for a path (following a `.remap`), or null. */
   scriptAt(path: string): ClassRef | null {
-    const key = this.#byPath.get(path)
+    const key = this.#byPath.get(this.files?.loadedPath(path) ?? path)
     return key === undefined ? null : { script: key, inner: [] }
+  }
+
+  /**
+   * The script of an autoload node named `name` (a global name for the engine), or null. An autoload and a
+   * registered class of one name are both followed: Godot 3 resolves the name to the autoload, Godot 4's
+   * analyzer folds constants from the class and its compiler takes the autoload for everything else.
+   */
+  autoload(name: string): ClassRef | null {
+    if (this.#isEngineName(name)) return null
+    const key = this.#autoloads.get(name)
+    return key === undefined || !this.#scripts.has(key) ? null : { script: key, inner: [] }
   }
 
   /** The pack class a global name stands for: a registered `class_name` that is not an engine name. */

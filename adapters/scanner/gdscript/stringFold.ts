@@ -56,8 +56,8 @@ const bool = (a: FoldArg | undefined, fallback: boolean): boolean | null => (a =
 
 /** The methods folded here, per grammar (for documentation and tests). */
 export const FOLDED_METHODS: Readonly<Record<Grammar, ReadonlyArray<string>>> = {
-  3: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "plus_file", "substr", "left", "right"],
-  4: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "path_join", "substr", "left", "right"],
+  3: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "plus_file", "substr", "left", "right", "insert"],
+  4: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "path_join", "substr", "left", "right", "insert"],
 }
 
 /** `recv.name(args)` for a String method folded here, or null. */
@@ -145,6 +145,15 @@ export const foldStringMethod = (grammar: Grammar, name: string, recv: string, a
         if (len <= 0) return []
         if (len >= s.length) return s
         return name === "left" ? s.slice(0, len) : s.slice(s.length - len)
+      }
+      case "insert": {
+        // A negative position leaves the string as it is; one past the end appends.
+        const pos = int(args[0])
+        const what = str(1)
+        if (pos === null || what === null || args.length !== 2) return null
+        if (pos < 0) return s
+        const at = Math.min(pos, s.length)
+        return [...s.slice(0, at), ...what, ...s.slice(at)]
       }
       default:
         return null

@@ -28,6 +28,9 @@ const OPERATORS_3 = ["<<=", ">>=", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=
 const OPERATORS_4 = ["**=", "<<=", ">>=", "...", "**", ...OPERATORS_3, ".."]
 const ESCAPES: Readonly<Record<string, string>> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "'": "'", '"': '"', "\\": "\\" }
 
+/** U+FFFF: Godot 3's tokenizer ends a string there and makes it a token of its own (TK_CURSOR, gdscript_tokenizer.cpp). */
+const CURSOR = "\uffff"
+
 const isDigit = (c: number): boolean => c >= 48 && c <= 57
 const isAsciiIdentStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const UNICODE_START = /[\p{L}\p{Nl}_]/u
@@ -85,6 +88,8 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
     for (;;) {
       if (j >= n) break
       const ch = source[j] as string
+      // Godot 3 ends any string at U+FFFF, the editor's completion cursor (a token of its own after the string).
+      if (grammar === 3 && ch === CURSOR) break
       if (ch === quote) {
         if (!triple) {
           j += 1
@@ -108,6 +113,11 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
       }
       if (ch === "\\" && j + 1 < n) {
         const next = source[j + 1] as string
+        if (grammar === 3 && next === CURSOR) {
+          // The engine rejects the script; the string is read as ending at the cursor, the reading with more code.
+          j += 1
+          break
+        }
         if (raw) {
           // Raw strings (4.x): the backslash stays; it only keeps a quote or a backslash from ending things.
           value += next === quote || next === "\\" ? `\\${next}` : "\\"
@@ -185,7 +195,8 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
       i += 1
       continue
     }
-    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11 || c === 0xfeff) {
+    // Godot 3's cursor token (U+FFFF) is skipped where the parser allows it (a `$` path) and rejected elsewhere.
+    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11 || c === 0xfeff || (grammar === 3 && c === 0xffff)) {
       i += 1
       continue
     }

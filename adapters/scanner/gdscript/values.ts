@@ -8,7 +8,12 @@ import type { ClassRef } from "./packModel.ts"
 // - `prefix`: the start of a string built at run time;
 // - `some`: strings it may hold (a member or parameter that also gets values from places out of sight);
 // - `any`: it may be any object, the dangerous engine objects included (`instance_from_id(n)`, a
-//   singleton fetched by a name that is not constant).
+//   singleton fetched by a name that is not constant);
+// - `insts`: engine classes it may be an instance of (a parameter some calls pass `File.new()`, a member
+//   assigned a copy of a script), a script of the pack counting as `GDScript`;
+// - `elems`: likewise for the elements of a container (`[load("res://a.gd").duplicate()]`);
+// - `dataDir`: it is exactly `OS.get_user_data_dir()` (the folder user:// names) followed by `prefix`'s
+//   rest, so what is appended or taken off it is known.
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
@@ -18,7 +23,16 @@ export type Val =
   | { readonly t: "own"; readonly ref: ClassRef }
   | { readonly t: "script"; readonly ref: ClassRef }
   | { readonly t: "method"; readonly target: Val; readonly name: string }
-  | { readonly t: "unknown"; readonly external?: true; readonly prefix?: string; readonly some?: ReadonlyArray<string>; readonly any?: true }
+  | {
+      readonly t: "unknown"
+      readonly external?: true
+      readonly prefix?: string
+      readonly some?: ReadonlyArray<string>
+      readonly any?: true
+      readonly insts?: ReadonlyArray<string>
+      readonly elems?: ReadonlyArray<string>
+      readonly dataDir?: true
+    }
 
 export const UNKNOWN: Val = { t: "unknown" }
 export const EXTERNAL: Val = { t: "unknown", external: true }
@@ -43,6 +57,32 @@ export const strs = (values: ReadonlyArray<string>): Val => {
 }
 
 export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "str"
+
+/** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
+export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
+
+/** At most this many engine classes are kept for a value that may be an instance of several. */
+const MAX_CLASSES = 8
+
+/** Engine classes a value may be an instance of (a script of the pack counts as GDScript). */
+export const instsOf = (v: Val): ReadonlyArray<string> => (v.t === "inst" ? [v.cls] : v.t === "script" ? ["GDScript"] : v.t === "unknown" ? (v.insts ?? []) : [])
+
+/** A script, or a value that may be one: its `source_code` can be replaced. */
+export const mayBeScript = (v: Val): boolean => instsOf(v).some((c) => SCRIPT_CLASSES.has(c))
+
+/** What one element of a container holds: the classes its elements may be instances of; any object for a container of any objects. */
+export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
+  if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true }
+  const elems = container.t === "unknown" ? container.elems : undefined
+  const some = container.t === "unknown" ? container.some : undefined
+  const base = derived(container)
+  return { ...base, ...(elems === undefined ? {} : { insts: elems }), ...(some === undefined ? {} : { some }) }
+}
+
+const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
+  const all = [...new Set([...a, ...b])].slice(0, MAX_CLASSES)
+  return all.length === 0 ? undefined : all
+}
 
 export const isExternal = (v: Val): boolean => v.t === "unknown" && v.external === true
 
@@ -80,11 +120,15 @@ export const join = (a: Val, b: Val): Val => {
   if (a.t === "lit" && b.t === "lit") return a.value === b.value ? a : LIT
   if (sameVal(a, b)) return a
   const some = [...new Set([...knownStrings(a), ...knownStrings(b)])].slice(0, MAX_ALTERNATIVES)
+  const insts = union(instsOf(a), instsOf(b))
+  const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
   return {
     t: "unknown",
     ...(isExternal(a) || isExternal(b) ? { external: true } : {}),
     ...(some.length > 0 ? { some } : {}),
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
+    ...(insts === undefined ? {} : { insts }),
+    ...(elems === undefined ? {} : { elems }),
   }
 }
 

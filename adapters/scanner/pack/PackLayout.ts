@@ -36,8 +36,10 @@ export interface PackHeader {
 export interface PackEntry {
   /** Index in directory order, for stable messages. */
   readonly index: number
-  /** The path exactly as stored, trailing NUL padding removed. */
+  /** The stored path as the engine decodes it (up to the first NUL). */
   readonly rawPath: string
+  /** What is wrong with the stored bytes of the name (not strict UTF-8, a NUL inside), when anything is. */
+  readonly nameProblem?: string
   /** `res://` + the path without its scheme; the key every check uses. */
   readonly path: string
   /** Absolute offset of the entry's bytes in the file. */

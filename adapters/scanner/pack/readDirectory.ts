@@ -1,9 +1,10 @@
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding, PACK_ITSELF } from "../findings.ts"
-import { ByteCursor, decodeUtf8 } from "../io/ByteCursor.ts"
+import { ByteCursor } from "../io/ByteCursor.ts"
 import { MalformedData } from "../io/errors.ts"
 import type { RandomAccess } from "../io/RandomAccess.ts"
+import { decodeGodot3Utf8, decodeGodot4Utf8, strictUtf8Problem } from "../text/godotUtf8.ts"
 import { normalisePackPath } from "./packPath.ts"
 import type { PackDirectory, PackEntry, PackHeader } from "./PackLayout.ts"
 
@@ -11,6 +12,25 @@ import type { PackDirectory, PackEntry, PackHeader } from "./PackLayout.ts"
 export const MAX_ENTRIES = 200_000
 /** Longer stored paths are hostile: no file system accepts them and they only cost memory. */
 export const MAX_PATH_BYTES = 4096
+
+/**
+ * An entry's name as the engine reads it (PackedSourcePCK::try_open_pack: String::parse_utf8 of the
+ * stored bytes, so up to the first NUL, a byte-order mark skipped; Godot 3 reads packs of format 1 and
+ * keeps the name empty where it refuses the bytes, Godot 4 reads the others), and what is wrong with the
+ * stored bytes: a NUL before the padding, or bytes that are not strict UTF-8 (`payload.g E0 81 A4` is
+ * `payload.gd` for Godot 3, a second copy of that file under a name that does not look like it).
+ */
+export const entryName = (bytes: Uint8Array, format: number): { readonly name: string; readonly problem: string | null } => {
+  let end = bytes.length
+  while (end > 0 && bytes[end - 1] === 0) end -= 1
+  const stored = bytes.subarray(0, end)
+  const name = format <= 1 ? (decodeGodot3Utf8(stored) ?? "") : decodeGodot4Utf8(stored)
+  if (stored.includes(0)) return { name, problem: "a NUL byte inside the name" }
+  const bad = strictUtf8Problem(stored)
+  if (bad !== null) return { name, problem: `bytes that are not strict UTF-8 (${bad.what} at byte ${bad.offset}), which Godot ${format <= 1 ? 3 : 4} reads as ${JSON.stringify(name)}` }
+  if (stored[0] === 0xef && stored[1] === 0xbb && stored[2] === 0xbf) return { name, problem: `a byte-order mark, which the engine drops (it reads ${JSON.stringify(name)})` }
+  return { name, problem: null }
+}
 
 export interface DirectoryResult {
   readonly directory: PackDirectory
@@ -67,7 +87,7 @@ export const readDirectory = async (source: RandomAccess, header: PackHeader): P
         )
         return done()
       }
-      const rawPath = decodeUtf8(await c.bytes(pathLength)).replace(/\0+$/, "")
+      const { name: rawPath, problem } = entryName(await c.bytes(pathLength), header.format)
       const offset = await c.u64()
       const size = await c.u64()
       const md5 = (await c.bytes(16)).slice()
@@ -75,6 +95,7 @@ export const readDirectory = async (source: RandomAccess, header: PackHeader): P
       entries.push({
         index,
         rawPath,
+        ...(problem === null ? {} : { nameProblem: problem }),
         path: normalisePackPath(rawPath),
         dataOffset: header.dataBase + offset,
         size,

@@ -95,6 +95,21 @@ export const RuntimeLoadMatch = Schema.Struct({
 })
 
 /**
+ * Data the engine parses with VariantParser, which builds the objects the text names as it reads it
+ * (`Object(_OS, …)`, a script in `Object(GDScript, "script/source": …)` whose `_init` runs): `calls`
+ * (`Class.method` → path argument indexes, `ConfigFile.load`) from a path outside `allowedPrefixes` or
+ * read at run time are errors, built at run time under them `otherwise`; `texts` (`ConfigFile.parse`) of
+ * text that is not constant are errors. What a constant path or text holds is judged as data.
+ */
+export const DataDecodingMatch = Schema.Struct({
+  kind: Schema.Literal("data-decoding"),
+  calls: ArgumentIndexes,
+  texts: ArgumentIndexes,
+  allowedPrefixes: Names,
+  otherwise: Severity,
+})
+
+/**
  * Checks on the text of scripts and text resources rather than their code: `trojan-source`
  * (bidirectional controls and hidden characters, docs/scanner.md#trojan-source) and `strict-utf8`
  * (bytes that are not strict UTF-8, which the engine may decode into other code than a reviewer sees).
@@ -107,7 +122,7 @@ export const TextMatch = Schema.Struct({
 /** A `class_name` that names an engine class or singleton (the engine's own always wins; the declaration can only mislead). */
 export const ClassNameShadowMatch = Schema.Struct({ kind: Schema.Literal("class-name-shadow") })
 
-export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch, TextMatch, ClassNameShadowMatch])
+export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch, DataDecodingMatch, TextMatch, ClassNameShadowMatch])
 export type PatternMatch = typeof PatternMatch.Type
 
 export const PolicyPattern = Schema.Struct({

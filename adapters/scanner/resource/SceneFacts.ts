@@ -23,8 +23,20 @@ export interface SceneFacts {
   readonly nodeTypes: ReadonlyArray<SceneNodeType>
 }
 
-/** A signal connection the scene makes: the method it calls and the strings among its bound arguments. */
+/** A value written in data: a string (a StringName, a NodePath), an array of values, or anything else (null). */
+export type DataArg = string | ReadonlyArray<DataArg> | null
+
+/** A signal connection the scene makes: the signal, the method it calls, and its bound arguments. */
 export interface SceneConnection {
+  readonly signal: string
   readonly method: string
-  readonly binds: ReadonlyArray<string>
+  readonly binds: ReadonlyArray<DataArg>
+}
+
+/** A method an animation's method track calls on its node, with the key's arguments. */
+export interface TrackCall {
+  readonly method: string
+  readonly args: ReadonlyArray<DataArg>
+  /** The animation (sub-resource id, or "" for the main resource). */
+  readonly animation: string
 }

@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import type { SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -18,7 +18,8 @@ const isObjectRef = (v: Value | undefined): v is ObjectRef =>
 export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(SceneFacts & { readonly connections: ReadonlyArray<SceneConnection> }) | null> => {
   const main = resource.internals.at(-1)
   if (main === undefined || resource.mainType !== "PackedScene") return null
-  const props = await readProperties(resource, main, (name) => (name === "_bundled" ? 1 : null))
+  // Three levels: the dictionary, its tables, and arrays inside the variants table (a connection's bound array).
+  const props = await readProperties(resource, main, (name) => (name === "_bundled" ? 3 : null))
   const bundled = props.get("_bundled")
   if (!(bundled instanceof Map)) throw new MalformedData("PackedScene without a _bundled dictionary")
   const names = bundled.get("names")
@@ -90,9 +91,16 @@ const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) =
     const method = nameAt(conns[at + 3] ?? -1) ?? ""
     const bindCount = conns[at + 5] ?? 0
     if (bindCount < 0 || at + 6 + bindCount > conns.length) throw new MalformedData("PackedScene connection records run past the conns array")
-    const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => variants[i]).filter((v): v is string => typeof v === "string")
-    out.push({ method, binds })
+    const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => dataArgOfValue(variants[i]))
+    out.push({ signal: nameAt(conns[at + 2] ?? -1) ?? "", method, binds })
     at += 6 + bindCount + (typeof version === "number" && version >= 3 ? 1 : 0)
   }
   return out
+}
+
+/** A binary variant as data: strings, arrays (and packed string arrays) of them, anything else null. */
+export const dataArgOfValue = (v: Value | undefined): DataArg => {
+  if (typeof v === "string") return v
+  if (Array.isArray(v)) return (v as ReadonlyArray<Value>).map(dataArgOfValue)
+  return null
 }

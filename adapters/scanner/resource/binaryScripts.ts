@@ -1,4 +1,7 @@
 import { type BinaryResource, readInternalClass, readProperties, subResourceId } from "./binaryResource.ts"
+import { dataArgOfValue } from "./binaryScene.ts"
+import type { TrackCall } from "./SceneFacts.ts"
+import type { Value } from "./variant.ts"
 
 export interface EmbeddedScript {
   /** Sub-resource id: `GDScript_k3x9a` (Godot 4 named ids) or a number (Godot 3). */
@@ -14,7 +17,12 @@ export interface BinaryScripts {
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
   /** The property paths animation tracks write. */
   readonly propertyPaths: ReadonlyArray<{ readonly subResource: string; readonly path: string }>
+  /** The calls of method tracks. */
+  readonly trackCalls: ReadonlyArray<TrackCall>
 }
+
+/** A dictionary value's entry by its string key. */
+const entryOf = (v: Value | undefined, key: string): Value | undefined => (v instanceof Map ? v.get(key) : undefined)
 
 /**
  * Finds built-in GDScript sub-resources and returns their `script/source` (and `source_code`), and the
@@ -25,13 +33,23 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
   const scripts: Array<EmbeddedScript> = []
   const classes: Array<{ subResource: string; className: string }> = []
   const propertyPaths: Array<{ subResource: string; path: string }> = []
+  const trackCalls: Array<TrackCall> = []
   for (const internal of resource.internals) {
     const className = await readInternalClass(resource, internal)
     classes.push({ subResource: subResourceId(internal), className })
     if (className === "Animation") {
-      // A track's path names a node and a property path its keys write (`.:s:source_code`).
-      const props = await readProperties(resource, internal, (name) => (/^tracks\/\d+\/path$/.test(name) ? 0 : null))
-      for (const path of props.values()) if (typeof path === "string") propertyPaths.push({ subResource: subResourceId(internal), path })
+      // A track's path names a node and a property path its keys write (`.:s:source_code`); a method track's keys call methods by name.
+      const props = await readProperties(resource, internal, (name) => (/^tracks\/\d+\/(path|type)$/.test(name) ? 0 : /^tracks\/\d+\/keys$/.test(name) ? 6 : null))
+      for (const [name, path] of props) if (name.endsWith("/path") && typeof path === "string") propertyPaths.push({ subResource: subResourceId(internal), path })
+      for (const [name, type] of props) {
+        if (!name.endsWith("/type") || type !== "method") continue
+        const values = entryOf(props.get(name.replace(/type$/, "keys")), "values")
+        for (const key of Array.isArray(values) ? (values as ReadonlyArray<Value>) : []) {
+          const method = entryOf(key, "method")
+          const args = dataArgOfValue(entryOf(key, "args"))
+          if (typeof method === "string") trackCalls.push({ method, args: Array.isArray(args) ? args : [], animation: subResourceId(internal) })
+        }
+      }
       continue
     }
     if (className !== "GDScript") continue
@@ -41,5 +59,5 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
       if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source, ...(resource.context.notStrict?.has(source) === true ? { notStrict: true as const } : {}) })
     }
   }
-  return { scripts, classes, propertyPaths }
+  return { scripts, classes, propertyPaths, trackCalls }
 }

@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import type { SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -23,6 +23,14 @@ export interface LoadedPath {
   readonly path: string
   readonly what: string
   readonly at: Position
+  /** An `[ext_resource]` with a `uid` (Godot 4): the engine finds it by the id first, so the path may be stale. */
+  readonly uid?: true
+}
+
+/** An object the engine builds while reading the text (`Object(_OS, …)`), with its class as written. */
+export interface BuiltObject {
+  readonly className: string
+  readonly at: Position
 }
 
 /** A property written by data rather than code: an animation track's path, a connection to a setter with its binds. */
@@ -42,6 +50,10 @@ export interface TextResourceFacts extends SceneFacts {
   /** Property paths animation tracks write. */
   readonly propertyWrites: ReadonlyArray<PropertyWrite>
   readonly connections: ReadonlyArray<SceneConnection & { readonly at: Position }>
+  /** Every `Object(Class, …)` value: the engine instances the class as it reads it (VariantParser::parse_value). */
+  readonly objects: ReadonlyArray<BuiltObject>
+  /** Calls of method tracks (`tracks/N/type = "method"`). */
+  readonly trackCalls: ReadonlyArray<TrackCall & { readonly at: Position }>
 }
 
 /** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
@@ -57,13 +69,21 @@ export const parseResourceCall = (value: VNode | undefined): { readonly kind: "E
 
 const idOf = (value: VNode | undefined): string => (value?.k === "num" ? value.text : (stringOf(value) ?? ""))
 
-/** Every string of a value, depth first. */
-const stringsIn = (value: VNode): ReadonlyArray<string> => {
-  const out: Array<string> = []
-  forEachNode(value, (n) => {
-    if (n.k === "str") out.push(n.value)
-  })
-  return out
+/** A value as data: strings (and StringNames, NodePaths), arrays (and packed string arrays), anything else null. */
+export const dataArgOf = (value: VNode | undefined): DataArg => {
+  if (value === undefined) return null
+  const text = stringOf(value)
+  if (text !== null) return text
+  if (value.k === "array") return value.items.map(dataArgOf)
+  if (value.k === "call" && /^(Array|Pool\w*Array|Packed\w*Array)$/.test(value.name)) return value.args.map(dataArgOf)
+  return null
+}
+
+/** A dictionary value's entry by its string key. */
+const entryOf = (dict: VNode | undefined, key: string): VNode | undefined => {
+  if (dict?.k !== "dict") return undefined
+  for (const item of dict.items) if (item.k === "pair" && stringOf(item.key) === key) return item.value
+  return undefined
 }
 
 type Section = { readonly kind: "main" } | { readonly kind: "sub"; readonly id: string; readonly type: string } | { readonly kind: "node"; readonly root: boolean } | { readonly kind: "other" }
@@ -81,11 +101,15 @@ export class TextResourceReader {
   readonly #loaded: Array<LoadedPath> = []
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
+  readonly #objects: Array<BuiltObject> = []
+  /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
+  readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position }>>()
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
 
-  constructor(grammar: Grammar = 4) {
-    this.#parser = new VariantTextParser(grammar, { tag: (t) => this.#tag(t.name, t.fields, t.at), assign: (k, v, at) => this.#assign(k, v, at) })
+  /** `simpleTags`: a settings or ConfigFile text (`.cfg`, `.remap`, `.import`), whose sections are simple tags (see VariantTextParser). */
+  constructor(grammar: Grammar = 4, options: { readonly simpleTags?: boolean } = {}) {
+    this.#parser = new VariantTextParser(grammar, { tag: (t) => this.#tag(t.name, t.fields, t.at), assign: (k, v, at) => this.#assign(k, v, at) }, options)
   }
 
   /** Bytes of the file, in order, in chunks of any size (a string is taken as the file's UTF-8). */
@@ -108,7 +132,7 @@ export class TextResourceReader {
         const path = stringOf(fields.get("path"))
         if (path !== null) {
           this.#externals.set(idOf(fields.get("id")), path)
-          this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at })
+          this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at, ...(fields.has("uid") ? { uid: true as const } : {}) })
         }
         this.#section = { kind: "other" }
         return
@@ -138,8 +162,8 @@ export class TextResourceReader {
         return
       }
       case "connection": {
-        const binds = fields.get("binds")
-        this.#connections.push({ method: stringOf(fields.get("method")) ?? "", binds: binds === undefined ? [] : stringsIn(binds), at })
+        const binds = dataArgOf(fields.get("binds"))
+        this.#connections.push({ signal: stringOf(fields.get("signal")) ?? "", method: stringOf(fields.get("method")) ?? "", binds: Array.isArray(binds) ? binds : [], at })
         this.#section = { kind: "other" }
         return
       }
@@ -168,12 +192,44 @@ export class TextResourceReader {
       const path = stringOf(value)
       if (path !== null) this.#writes.push({ path, how: "an animation track", at })
     }
+    const track = /^tracks\/(\d+)\/(type|keys)$/.exec(key)
+    if (track !== null && section.kind !== "node" && section.kind !== "other") {
+      const animation = section.kind === "sub" ? section.id : ""
+      let byTrack = this.#tracks.get(animation)
+      if (byTrack === undefined) this.#tracks.set(animation, (byTrack = new Map()))
+      const entry = byTrack.get(track[1] ?? "") ?? {}
+      if (track[2] === "type") entry.type = stringOf(value) ?? ""
+      else {
+        entry.keys = value
+        entry.at = at
+      }
+      byTrack.set(track[1] ?? "", entry)
+    }
+  }
+
+  /** The calls of every method track: each key of `values` is `{"method": name, "args": [...]}`. */
+  #trackCalls(): ReadonlyArray<TrackCall & { readonly at: Position }> {
+    const out: Array<TrackCall & { readonly at: Position }> = []
+    for (const [animation, tracks] of this.#tracks) {
+      for (const { type, keys, at } of tracks.values()) {
+        const values = entryOf(keys, "values")
+        if (type !== "method" || values?.k !== "array" || at === undefined) continue
+        for (const key of values.items) {
+          const method = stringOf(entryOf(key, "method"))
+          const args = dataArgOf(entryOf(key, "args"))
+          if (method !== null) out.push({ method, args: Array.isArray(args) ? args : [], animation, at })
+        }
+      }
+    }
+    return out
   }
 
   /** Scripts built inside a value (`Object(GDScript, "script/source": "…")`) and resources loaded by path (`Resource("…")`). */
   #objectScripts(value: VNode): void {
     forEachNode(value, (n) => {
       if (n.k !== "call") return
+      const cls = n.args[0]
+      if (n.name === "Object" && cls?.k === "ident") this.#objects.push({ className: cls.name, at: n.at })
       if (n.name === "Resource") {
         const path = stringOf(n.args[0])
         if (path !== null) this.#loaded.push({ path, what: "Resource()", at: n.at })
@@ -201,6 +257,8 @@ export class TextResourceReader {
       loadedPaths: this.#loaded,
       propertyWrites: this.#writes,
       connections: this.#connections,
+      objects: this.#objects,
+      trackCalls: this.#trackCalls(),
     }
   }
 }

@@ -111,6 +111,8 @@ type Lexeme =
   | { readonly kind: "ident"; name: string; readonly at: Position }
   | { readonly kind: "color" }
   | { readonly kind: "prefix" }
+  /** A simple tag (`[any text]`, ConfigFile's sections): its bytes up to `]`. */
+  | { readonly kind: "simpletag"; readonly bytes: Bytes; readonly at: Position }
 
 type Frame =
   | { readonly kind: "array" | "dict"; readonly items: Array<VNode>; colon: boolean; readonly numbers: boolean }
@@ -161,9 +163,17 @@ export class VariantTextParser {
   #context: "assign" | "field" = "assign"
   #valueBytes = 0
 
-  constructor(grammar: Grammar, handler: VariantTextHandler) {
+  readonly #simpleTags: boolean
+
+  /**
+   * `simpleTags`: tags are read as ConfigFile reads them (the engine's parse_tag_assign_eof with
+   * p_simple_tag: every byte up to `]` is the name, `[section name]`), as for `.cfg`, `.remap`, `.import`
+   * and project.godot; otherwise as resources' tags with fields (`[ext_resource path="…" id=1]`).
+   */
+  constructor(grammar: Grammar, handler: VariantTextHandler, options: { readonly simpleTags?: boolean } = {}) {
     this.#grammar = grammar
     this.#handler = handler
+    this.#simpleTags = options.simpleTags === true
   }
 
   get #here(): Position {
@@ -191,6 +201,7 @@ export class VariantTextParser {
     if (lex !== null) {
       if (lex.kind === "str") this.#fail(`a string starting at line ${lex.start.line} has no closing quote`)
       if (lex.kind === "prefix") this.#fail("a string prefix without its string")
+      if (lex.kind === "simpletag") this.#fail("the file ends inside a tag")
       if (lex.kind !== "comment") this.#endLexeme(lex)
     }
     this.#lex = null
@@ -214,6 +225,11 @@ export class VariantTextParser {
   #keyByte(b: number): void {
     if (b === 0x3b) {
       this.#lex = { kind: "comment" }
+      return
+    }
+    if (b === 0x5b && this.#what === "" && this.#simpleTags) {
+      this.#keyAt = null
+      this.#lex = { kind: "simpletag", bytes: new Bytes(), at: this.#here }
       return
     }
     if (b === 0x5b && this.#what === "") {
@@ -280,6 +296,15 @@ export class VariantTextParser {
         return true
       case "color":
         return hexValue(b) >= 0
+      case "simpletag":
+        if (b !== 0x5d) {
+          lex.bytes.push(b)
+          if (lex.bytes.length > MAX_VALUE_BYTES) this.#fail("a tag longer than the scanner reads")
+          return true
+        }
+        this.#lex = null
+        this.#handler.tag({ name: (this.#grammar === 3 ? (decodeGodot3Utf8(lex.bytes.view()) ?? "") : decodeGodot4Utf8(lex.bytes.view())).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""), fields: new Map(), at: lex.at })
+        return true
       case "ident":
         if (isLetter(b) || isDigit(b)) {
           lex.name += String.fromCharCode(b)

@@ -21,7 +21,7 @@ const POP_EMBEDDING = 0x202c
 const POP_ISOLATE = 0x2069
 
 /** Characters that may hide or reorder text, outside the ASCII range the engine's tokens use (and the tab, line feed and carriage return). */
-const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u
+const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFDD0-\uFDEF\uFEFF\uFFFE\uFFFF]/u
 
 /** Whether the bidirectional controls of one string or comment open and close in order, and leave nothing open. */
 const balanced = (controls: ReadonlyArray<number>): boolean => {

@@ -53,9 +53,12 @@ const targetOf = (params: ReadonlyArray<Param>): number | undefined =>
 export const dispatchEntries = (root: string): Array<DispatchEntry> => {
   const entries: Array<DispatchEntry> = []
   const definers = new Map<string, Set<string>>()
+  const parents = new Map<string, string>()
   for (const file of classReferenceFiles(root)) {
     const xml = readFileSync(file, "utf8")
     const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1] ?? ""
+    const inherits = /<class\s[^>]*inherits="([^"]+)"/.exec(xml)?.[1]
+    if (inherits !== undefined) parents.set(cls, inherits)
     for (const { element, name } of callablesOf(xml)) {
       if (element !== "method") continue
       const set = definers.get(name) ?? new Set<string>()
@@ -102,7 +105,14 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
       if (setter !== undefined && setter !== "") entries.push({ class: cls, method: setter, kind: "method", name: 0 })
     }
   }
-  const marked = entries.map((e) => ([...(definers.get(e.method) ?? [])].some((c) => c !== e.class && c !== "Object" && !SKIPPED_CLASS.test(c)) ? { ...e, shared: true as const } : e))
+  /** Node or one of its subclasses (the `inherits` chain of the class reference): a node of the scene tree may be one. */
+  const isNode = (cls: string): boolean => {
+    for (let c: string | undefined = cls, n = 0; c !== undefined && n < 64; c = parents.get(c), n++) if (c === "Node") return true
+    return false
+  }
+  const marked = entries
+    .map((e) => ([...(definers.get(e.method) ?? [])].some((c) => c !== e.class && c !== "Object" && !SKIPPED_CLASS.test(c)) ? { ...e, shared: true as const } : e))
+    .map((e) => (isNode(e.class) ? { ...e, node: true as const } : e))
   return marked.sort((a, b) => (a.class + "." + a.method < b.class + "." + b.method ? -1 : 1))
 }
 

@@ -20,11 +20,14 @@ export interface SceneNode {
 export interface SceneSpec {
   /** GDScript sub-resources; `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
   readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string }>
-  /** Animation sub-resources with one value track on `path` (`Node/Child` names, `prop:sub` subnames). */
-  readonly animations?: ReadonlyArray<{ readonly id: string; readonly names: ReadonlyArray<string>; readonly subnames: ReadonlyArray<string> }>
+  /**
+   * Animation sub-resources with one track on `path` (`Node/Child` names, `prop:sub` subnames): a value
+   * track, or with `method` a method track whose one key calls that method with string arguments.
+   */
+  readonly animations?: ReadonlyArray<{ readonly id: string; readonly names: ReadonlyArray<string>; readonly subnames: ReadonlyArray<string>; readonly method?: { readonly name: string; readonly args: ReadonlyArray<string> } }>
   readonly nodes: ReadonlyArray<SceneNode>
-  /** Signal connections between nodes (indexes), with string binds. */
-  readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<string> }>
+  /** Signal connections between nodes (indexes), with binds: strings, or arrays of strings. */
+  readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<string | ReadonlyArray<string>> }>
   /** ver_format: 5 for Godot 4.0.2-4.2, 6 from 4.3. */
   readonly formatVersion?: number
   /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
@@ -36,7 +39,7 @@ const TAG = { INT: 3, STRING: 5, NODE_PATH: 22, OBJECT: 24, DICTIONARY: 26, ARRA
 /** An uncompressed RSRC PackedScene with GDScript sub-resources (named scene ids, UIDs). */
 export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
   const externals = [...new Set(spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [n.script.external] : [])))]
-  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path"]
+  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys"]
   const animations = spec.animations ?? []
   const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main"]
 
@@ -61,7 +64,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const [n, v] of props) nodeInts.push(n, v)
     nodeInts.push(0)
   }
-  const bindVariants: Array<string> = []
+  const bindVariants: Array<string | ReadonlyArray<string>> = []
   const connInts: Array<number> = []
   for (const c of spec.connections ?? []) {
     connInts.push(c.from, c.to, nameIndex(c.signal), nameIndex(c.method), 0, c.binds.length)
@@ -83,8 +86,18 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     }
     for (const a of animations) {
       offsets.push(resources.length)
-      unicode(resources, "Animation").u32(1).u32(strings.indexOf("tracks/0/path")).u32(TAG.NODE_PATH).u16(a.names.length).u16(a.subnames.length)
+      unicode(resources, "Animation").u32(a.method === undefined ? 1 : 3).u32(strings.indexOf("tracks/0/path")).u32(TAG.NODE_PATH).u16(a.names.length).u16(a.subnames.length)
       for (const part of [...a.names, ...a.subnames]) resources.u32(0x80000000 | utf8(part).length).bytes(utf8(part))
+      if (a.method !== undefined) {
+        unicode(resources.u32(strings.indexOf("tracks/0/type")).u32(TAG.STRING), "method")
+        // keys = { "values": [ { "method": name, "args": [ … ] } ] }
+        unicode(resources.u32(strings.indexOf("tracks/0/keys")).u32(TAG.DICTIONARY).u32(1).u32(TAG.STRING), "values")
+        unicode(resources.u32(TAG.ARRAY).u32(1).u32(TAG.DICTIONARY).u32(2).u32(TAG.STRING), "method")
+        unicode(resources.u32(TAG.STRING), a.method.name)
+        unicode(resources.u32(TAG.STRING), "args")
+        resources.u32(TAG.ARRAY).u32(a.method.args.length)
+        for (const arg of a.method.args) unicode(resources.u32(TAG.STRING), arg)
+      }
     }
     offsets.push(resources.length)
     unicode(resources, "PackedScene").u32(1).u32(1).u32(TAG.DICTIONARY).u32(9)
@@ -98,7 +111,13 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     key("variants")
     resources.u32(TAG.ARRAY).u32(variants.length + bindVariants.length)
     for (const v of variants) resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
-    for (const b of bindVariants) unicode(resources.u32(TAG.STRING), b)
+    for (const b of bindVariants) {
+      if (typeof b === "string") unicode(resources.u32(TAG.STRING), b)
+      else {
+        resources.u32(TAG.ARRAY).u32(b.length)
+        for (const item of b) unicode(resources.u32(TAG.STRING), item)
+      }
+    }
     key("node_count")
     resources.u32(TAG.INT).u32(spec.nodes.length)
     key("nodes")

@@ -1,0 +1,184 @@
+import { concatBytes } from "../../shared/bytes.ts"
+import { dispatchIndex } from "../gdscript/engineDispatch.ts"
+import { resolveScriptPath } from "../gdscript/packModel.ts"
+import { indexPolicy, type PatternHit } from "../gdscript/PolicyIndex.ts"
+import { headerOf } from "../gdscript/scriptHeader.ts"
+import { MalformedData } from "../io/errors.ts"
+import { bytesSource, readExactly } from "../io/RandomAccess.ts"
+import type { PackEntry } from "../pack/PackLayout.ts"
+import { openBinaryResource } from "../resource/binaryResource.ts"
+import { readBinarySceneFacts } from "../resource/binaryScene.ts"
+import { readBinaryScripts } from "../resource/binaryScripts.ts"
+import { mapUnescapedPosition } from "../resource/godotString.ts"
+import type { SceneConnection, TrackCall } from "../resource/SceneFacts.ts"
+import { type TextResourceFacts, TextResourceReader } from "../resource/textResource.ts"
+import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
+import { dataCallWrites } from "./dataDispatch.ts"
+import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings } from "./resourceDataFindings.ts"
+import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
+import { builtInScriptKey } from "./ScanState.ts"
+import { type Context, collectScript } from "./scanContext.ts"
+import { scriptFindings } from "./scriptFindings.ts"
+
+// Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
+// `.remap` and `.import` files, a file a script loads with ConfigFile): the scripts in them, the paths
+// they make the engine load, the properties they write and the calls they make by name (connections,
+// method tracks), and the objects the engine builds while reading them.
+
+/** Entries up to this size are read once and parsed from memory; larger ones are read piecewise. */
+const IN_MEMORY_BYTES = 1024 * 1024
+const TEXT_CHUNK_BYTES = 1024 * 1024
+
+/** The file data findings point into. */
+interface DataSite {
+  readonly file: string
+  readonly storedPath: string
+}
+
+/** `Object(` and a class name, for text the reader refused: the engine builds every object it read before the error. */
+const OBJECT_TEXT = /Object\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)/g
+
+export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
+  const reader = new TextResourceReader(ctx.grammar)
+  const encoding = new StrictUtf8Watch()
+  const access = ctx.contents.accessOf(entry)
+  for (let at = 0; at < access.size; at += TEXT_CHUNK_BYTES) {
+    const chunk = await readExactly(access, at, Math.min(TEXT_CHUNK_BYTES, access.size - at))
+    encoding.feed(chunk)
+    reader.feed(chunk)
+  }
+  encoding.finish()
+  const facts = reader.finish()
+  const file = ctx.contents.creatorPath(entry)
+  ctx.variantTexts.add(entry.path)
+  const problem = encoding.problem
+  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
+  if (problem !== null && strictEntry !== undefined) {
+    ctx.state.findings.push(...scriptFindings([{ entry: strictEntry, line: problem.line, column: problem.column, severity: strictEntry.severity, matched: "the resource is not strict UTF-8", note: `it holds ${problem.what}` }], { file, storedPath: entry.path }))
+  }
+  textFacts(ctx, facts, entry, { file, storedPath: entry.path })
+  ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
+  ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
+  if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
+}
+
+/**
+ * A text the engine parses with VariantParser as ConfigFile does (simple section tags): a `.cfg`, a
+ * `.remap` or `.import` file (ResourceLoader and the importer read them so), or a file a script loads
+ * with ConfigFile. Text the reader refuses is no finding (the engine would refuse it too), but the
+ * objects written before the error are still judged: the engine built them as it read.
+ */
+export const scanVariantText = async (ctx: Context, entry: PackEntry): Promise<void> => {
+  if (ctx.variantTexts.has(entry.path)) return
+  ctx.variantTexts.add(entry.path)
+  const file = ctx.contents.creatorPath(entry)
+  const reader = new TextResourceReader(ctx.grammar, { simpleTags: true })
+  const access = ctx.contents.accessOf(entry)
+  const seen: Array<Uint8Array> = []
+  try {
+    for (let at = 0; at < access.size; at += TEXT_CHUNK_BYTES) {
+      const chunk = await readExactly(access, at, Math.min(TEXT_CHUNK_BYTES, access.size - at))
+      if (seen.length < 4) seen.push(chunk)
+      reader.feed(chunk)
+    }
+    textFacts(ctx, reader.finish(), entry, { file, storedPath: entry.path })
+  } catch (error) {
+    if (!(error instanceof MalformedData)) throw error
+    const text = decodeAsEngine(concatBytes(seen, seen.reduce((n, c) => n + c.length, 0)), ctx.grammar)
+    ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
+  }
+}
+
+/** Text a script hands to ConfigFile.parse as a constant: judged as data, its findings at the call. */
+export const scanVariantString = (ctx: Context, text: string, site: { readonly file: string; readonly storedPath: string; readonly line: number; readonly column: number }): void => {
+  const reader = new TextResourceReader(ctx.grammar, { simpleTags: true })
+  const at = { line: site.line, column: site.column }
+  try {
+    reader.feed(text)
+    const facts = reader.finish()
+    ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects.map((o) => ({ ...o, at })), site.file, site.storedPath, ctx.state.capabilities))
+    for (const loaded of facts.loadedPaths) {
+      const found = loadedPathFinding(loaded.path, loaded.what, at, site.file, site.storedPath)
+      if (found !== null) ctx.state.findings.push(found)
+    }
+    // Its scripts' own findings are the script's: at the call.
+    for (const script of facts.scripts) collectText(ctx, site, script.source)
+  } catch (error) {
+    if (!(error instanceof MalformedData)) throw error
+    ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text).map((o) => ({ ...o, at })), site.file, site.storedPath, ctx.state.capabilities))
+  }
+}
+
+const collectText = (ctx: Context, site: { readonly file: string; readonly storedPath: string; readonly line: number; readonly column: number }, source: string): void => {
+  const entry = ctx.contents.get(site.storedPath)
+  if (entry === undefined) return
+  collectScript(ctx, builtInScriptKey(site.file, `ConfigFile.parse@${site.line}:${site.column}`), entry, source, { file: site.file, storedPath: site.storedPath, mapPosition: () => ({ line: site.line, column: site.column }) })
+}
+
+/** `Object(Class` occurrences of a text, with their positions. */
+export const objectsInText = (text: string): ReadonlyArray<DataObject> =>
+  [...text.matchAll(OBJECT_TEXT)].map((m) => {
+    const before = text.slice(0, m.index)
+    const line = (before.match(/\n/g)?.length ?? 0) + 1
+    return { className: m[1] ?? "", at: { line, column: m.index - before.lastIndexOf("\n") } }
+  })
+
+/** What a text resource or ConfigFile text holds that the checks judge. */
+const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, site: DataSite): void => {
+  const { file, storedPath } = site
+  for (const script of facts.scripts) {
+    const mapPosition = (line: number, column: number) => mapUnescapedPosition(script.raw, script.start, { line, column })
+    const location = { file, storedPath, mapPosition }
+    const key = builtInScriptKey(file, script.subResource)
+    const ast = collectScript(ctx, key, entry, script.source, location)
+    ctx.state.addScript(key, { header: headerOf(ast), ...location })
+  }
+  for (const loaded of facts.loadedPaths) {
+    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, loaded.uid === true ? undefined : (path) => ctx.contents.has(resolveScriptPath(path, file)))
+    if (found !== null) ctx.state.findings.push(found)
+  }
+  for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
+  dataCalls(ctx, facts.connections, facts.trackCalls, site)
+  ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
+}
+
+/** Connections and method tracks: the property paths the calls they make by name write (dataDispatch.ts). */
+const dataCalls = (ctx: Context, connections: ReadonlyArray<SceneConnection & { readonly at?: DataPosition }>, tracks: ReadonlyArray<TrackCall & { readonly at?: DataPosition }>, site: DataSite): void => {
+  const dispatch = dispatchIndex(ctx.grammar, ctx.policy)
+  const judge = (writes: ReadonlyArray<string>, how: string, at: DataPosition | null): void => {
+    for (const path of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how, at }, site.file, site.storedPath, ctx.state.capabilities))
+  }
+  for (const c of connections) {
+    judge(dataCallWrites(dispatch, { method: c.method, args: c.binds, afterSignal: true }), `a scene connection to ${c.method}`, c.at ?? null)
+    // A script that emits the signal chooses the arguments that come before the binds.
+    if (dispatch.byName.has(c.method)) ctx.connections.push({ signal: c.signal, method: c.method, binds: c.binds })
+  }
+  for (const t of tracks) judge(dataCallWrites(dispatch, { method: t.method, args: t.args, afterSignal: false }), `a method track of ${t.animation === "" ? "the animation" : t.animation} calling ${t.method}`, t.at ?? null)
+}
+
+export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
+  const access = entry.size <= IN_MEMORY_BYTES ? bytesSource(await ctx.contents.bytesOf(entry)) : ctx.contents.accessOf(entry)
+  const resource = await openBinaryResource(access, ctx.decompressors)
+  const file = ctx.contents.creatorPath(entry)
+  const { scripts, classes, propertyPaths, trackCalls } = await readBinaryScripts(resource)
+  for (const external of resource.externals) {
+    const found = loadedPathFinding(external.path, `[ext_resource] ${external.type}`, null, file, entry.path)
+    if (found !== null) ctx.state.findings.push(found)
+  }
+  for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
+  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
+  for (const script of scripts) {
+    const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }
+    const key = builtInScriptKey(file, script.subResource)
+    const notStrict: ReadonlyArray<PatternHit> = script.notStrict === true && strictEntry !== undefined ? [{ entry: strictEntry, line: 1, column: 1, severity: strictEntry.severity, matched: "the built-in script is not strict UTF-8" }] : []
+    const ast = collectScript(ctx, key, entry, script.source, location, notStrict)
+    ctx.state.addScript(key, { header: headerOf(ast), ...location })
+  }
+  ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
+  const scene = await readBinarySceneFacts(resource)
+  dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path })
+  if (scene !== null) {
+    ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
+    ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
+  }
+}

@@ -1,0 +1,50 @@
+import type { Decompressors } from "../Decompressors.ts"
+import type { ScriptAst } from "../gdscript/ast.ts"
+import type { DataConnection, PackScript } from "../gdscript/packModel.ts"
+import { parseScript } from "../gdscript/parser.ts"
+import type { PatternHit } from "../gdscript/PolicyIndex.ts"
+import type { Grammar } from "../gdscript/tokenizer.ts"
+import { MalformedData } from "../io/errors.ts"
+import type { PackContents } from "../PackContents.ts"
+import type { PackEntry } from "../pack/PackLayout.ts"
+import type { Policy } from "../policy/Policy.ts"
+import type { ScanState } from "./ScanState.ts"
+import type { ScriptLocation } from "./scriptFindings.ts"
+
+// What the content pass carries from entry to entry, and the scripts it collects for the pack-wide analysis.
+
+export interface CollectedScript {
+  readonly script: PackScript
+  readonly location: ScriptLocation
+  /** Hits found while reading it (its bytes are not strict UTF-8). */
+  readonly hits: ReadonlyArray<PatternHit>
+}
+
+
+export interface Context {
+  readonly contents: PackContents
+  readonly policy: Policy
+  readonly decompressors: Decompressors
+  readonly state: ScanState
+  readonly grammar: Grammar
+  readonly scripts: Array<CollectedScript>
+  /** Global classes registered in the project settings (`_global_script_classes`, Godot 3): name → path. */
+  readonly registered: Map<string, string>
+  /** Autoload singletons of the project settings (`*` paths): name → path. */
+  readonly autoloads: Map<string, string>
+  /** Scene connections whose method is a dispatch API, by signal. */
+  readonly connections: Array<DataConnection>
+  /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
+  readonly variantTexts: Set<string>
+}
+
+/** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */
+export const collectScript = (ctx: Context, key: string, entry: PackEntry, source: string, location: ScriptLocation, hits: ReadonlyArray<PatternHit> = []): ScriptAst => {
+  const ast = parseScript(source, ctx.grammar)
+  if (ast.tooDeep) throw new MalformedData("a script nests expressions or blocks deeper than the scanner follows")
+  const isLastCopy = ctx.contents.get(entry.path) === entry
+  const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
+  const path = key.includes("::") || !isLastCopy ? null : key
+  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source }, hits })
+  return ast
+}

@@ -1,0 +1,62 @@
+import type { PolicyPattern } from "../policy/Policy.ts"
+import type { DataArg } from "../resource/SceneFacts.ts"
+import type { Expr, Pos } from "./ast.ts"
+import type { Fn } from "./evaluate.ts"
+import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
+import { isAnyObject, type Val } from "./values.ts"
+
+// A call as the analysis judges it, and what the rules split across files share about calls.
+
+/** What the rules outside the analysis need of it: a value, and a finding. */
+export interface Judge {
+  eval(e: Expr, fn: Fn): Val
+  hit(entry: PolicyPattern, pos: Pos, matched: string, extra?: { readonly severity?: PatternHit["severity"]; readonly note?: string; readonly fix?: string }): void
+}
+
+/** One call as judged: written (`OS.execute(a)`) or reached by dispatch (`OS.call("execute", a)`). */
+export interface Site {
+  readonly name: string
+  readonly recv: Val
+  /** No receiver: `load(x)`, a function of the script itself. */
+  readonly bare: boolean
+  /** The engine class the receiver is known to be, for `Class.method` tables. */
+  readonly cls: string | null
+  /** How the receiver is shown in messages. */
+  readonly label: string
+  readonly args: ReadonlyArray<Expr>
+  readonly at: Pos
+  /** The dispatch as written, when the call is reached by name (`OS.call("execute")`). */
+  readonly via?: string
+  /** The call's arguments are out of sight (they come with a signal or a later call): `args` stand for values that are not constant. */
+  readonly argsUnseen?: true
+}
+
+/** A node of the scene tree (`$Path`, `get_parent()`, the nodes of a group): an engine node or one with a script of the pack. */
+export const NODE: Val = { t: "inst", cls: "Node" }
+export const isNode = (v: Val): boolean => v.t === "inst" && v.cls === "Node"
+
+/** Dispatch APIs that call the method on the nodes of a group, not on their receiver. */
+export const GROUP_CALLS: ReadonlySet<string> = new Set(["call_group", "call_group_flags"])
+
+/** Object's setters: the value follows the name (a tween's property has its own arguments after it). */
+export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed"])
+
+/** Dispatch APIs whose name is a property path (`node:property:subproperty`, Object::set_indexed), not a single property. */
+export const PROPERTY_PATHS: ReadonlySet<string> = new Set(["set_indexed", "get_indexed", "interpolate_property", "follow_property", "targeting_property", "tween_property"])
+
+/** A value written in scene data, as an expression of code. */
+export const dataExpr = (d: DataArg, at: Pos): Expr =>
+  typeof d === "string" ? { k: "str", value: d, flavor: "", at } : Array.isArray(d) ? { k: "array", items: (d as ReadonlyArray<DataArg>).map((x) => dataExpr(x, at)), at } : { k: "error", at }
+
+/** Whether a value that is not constant may be the name `name`: unless its known start or known alternatives rule it out. */
+export const mayBeName = (v: Val, name: string): boolean => {
+  if (v.t === "str") return v.values.includes(name)
+  if (v.t !== "unknown") return false
+  return v.prefix === undefined || name.startsWith(v.prefix)
+}
+
+/** The classes a receiver stands for in `Class.method` rules: its own, or every dangerous object for one that may be any. */
+export const receiverNames = (site: Site, idx: PolicyIndex): ReadonlyArray<string> => {
+  if (isAnyObject(site.recv)) return [...new Set(idx.guarded.values())]
+  return site.cls === null ? [] : [site.cls]
+}

@@ -1,0 +1,270 @@
+import type { PolicyPattern } from "../policy/Policy.ts"
+import type { Expr, Pos } from "./ast.ts"
+import { type Judge, receiverNames, type Site } from "./callSite.ts"
+import { fileWritesNamed, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
+import { type Fn, isScriptLike } from "./evaluate.ts"
+import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
+import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
+import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
+
+// The rules of a call that are about files: path arguments of file-system calls and of every engine
+// method that writes a file (filesystem-outside-sandbox), paths a resource or script is loaded from
+// (runtime-code-loading: outside the pack, read at run time, or a res:// path the pack lacks), and data
+// the engine's variant parser reads (config-file-objects: ConfigFile.load/parse), whose constant paths
+// and texts are kept for contentScan to read as data.
+
+/** How one path argument is judged: the prefixes it must start with, whether a relative path is fine, and whether it is a write. */
+interface PathCheck {
+  readonly prefixes: ReadonlyArray<string>
+  readonly relative: boolean
+  readonly writes: boolean
+  /** The receiver is not known to be the class: only a path that is surely outside counts. */
+  readonly vague: boolean
+  /** On such a receiver, a file opened in a mode that may write: a path not shown to stay inside is a warning. */
+  readonly warnUnknown?: true
+}
+
+/** Data a script hands to the engine's variant parser as a constant (a file of the pack by path, or text): judged as data. */
+export interface DataRead {
+  readonly line: number
+  readonly column: number
+}
+
+const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
+
+/** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
+const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
+
+export class FileRules {
+  /** Files of the pack read with ConfigFile.load by a constant path. */
+  readonly dataFiles: Array<DataRead & { readonly path: string }> = []
+  /** Constant text given to ConfigFile.parse. */
+  readonly dataTexts: Array<DataRead & { readonly text: string }> = []
+  readonly #script: PackScript
+  readonly #model: PackModel
+  readonly #idx: PolicyIndex
+  readonly #judge: Judge
+
+  constructor(script: PackScript, model: PackModel, idx: PolicyIndex, judge: Judge) {
+    this.#script = script
+    this.#model = model
+    this.#idx = idx
+    this.#judge = judge
+  }
+
+  /**
+   * Path arguments of file-system calls: the policy's static and instance methods, a file opened in a
+   * mode that may write, and every engine method that writes a file (engine-file-writes.json), which may
+   * write only under the policy's `writePrefixes` (user://).
+   */
+  pathRules(site: Site, fn: Fn): void {
+    const { name, recv } = site
+    for (const { entry, match } of this.#idx.paths) {
+      // The receiver's class: known, the one class it is ever given (a parameter some call passes File.new()), or told by the mode (`f.open(p, File.WRITE)`).
+      const receiver = recv.t === "guard" ? recv.name : recv.t === "inst" ? recv.cls : recv.t === "unknown" && !site.bare ? (site.cls ?? this.#classByMode(site)) : null
+      const staticArgs = recv.t === "guard" ? entryOf(entryOf(match.static, recv.name), name) : undefined
+      const instanceArgs = receiver === null ? undefined : entryOf(entryOf(match.instances, receiver), name)
+      const unknownReceiver = receiver === null && recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
+      const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
+      const checks = new Map<number, PathCheck>()
+      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative: staticArgs === undefined, writes: false, vague: unknownReceiver })
+      const writePrefixes = match.writePrefixes
+      if (writePrefixes !== undefined && !site.bare) {
+        const cls = receiver ?? site.cls
+        // A file opened in a mode that may write is a write.
+        const modeAt = cls === null ? (unknownReceiver ? this.#anyWriteMode(name) : undefined) : this.#idx.writeModes.get(`${cls}.${name}`)
+        // On a receiver of unknown class, a mode that may write makes a path not shown to stay in user:// a warning.
+        if (modeAt !== undefined && this.mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true, ...(c.vague ? { warnUnknown: true } : {}) })
+        // The method of the receiver's class; on a receiver of unknown class, any class's method of that name, vaguely.
+        const all = fileWritesNamed(this.#script.grammar, name)
+        const exact = all.filter((w) => w.class === cls)
+        const vague = exact.length === 0
+        for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
+          const relative = RELATIVE_TO_OPEN_FOLDER.has(w.class) && recv.t !== "guard" && !name.endsWith("_absolute")
+          for (const n of w.paths) if (!vague || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague })
+        }
+      }
+      for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
+    }
+  }
+
+  #judgePathArgument(site: Site, fn: Fn, n: number, check: PathCheck, entry: PolicyPattern, otherwise: PatternHit["severity"]): void {
+    const arg = site.args[n]
+    if (arg === undefined) return
+    const v = this.#judge.eval(arg, fn)
+    const receiver = site.recv.t === "guard" ? site.recv.name : site.recv.t === "inst" ? site.recv.cls : site.cls
+    const call = `${receiver ?? (site.label === "" ? "…" : site.label)}.${site.name}`
+    const verdict = judgePath(v, check.prefixes, check.relative)
+    const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
+    const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
+    if (verdict === "outside") {
+      const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
+      this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
+      return
+    }
+    if (verdict !== "unknown") return
+    if (check.vague) {
+      if (check.warnUnknown === true) this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the receiver's class is not known; if it is a file opened for writing, the path ${isExternal(v) ? "comes from data read at run time" : "is built at run time"} and cannot be shown to stay inside ${where}` })
+      return
+    }
+    // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write.
+    if (check.writes && isExternal(v)) {
+      this.#judge.hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}` })
+      return
+    }
+    const note = v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${where}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${where}`
+    this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note })
+  }
+
+  /** The class a file-open mode written as its constant names (`File.WRITE` → File): only that class's objects take it. */
+  #classByMode(site: Site): string | null {
+    for (const [call, at] of this.#idx.writeModes) {
+      const dot = call.lastIndexOf(".")
+      const mode = site.args[at]
+      if (call.slice(dot + 1) === site.name && mode?.k === "member" && mode.obj.k === "id" && mode.obj.name === call.slice(0, dot)) return call.slice(0, dot)
+    }
+    return null
+  }
+
+  /** The mode argument of any class's file open of that name (a receiver of unknown class). */
+  #anyWriteMode(name: string): number | undefined {
+    for (const [call, at] of this.#idx.writeModes) if (call.slice(call.lastIndexOf(".") + 1) === name) return at
+    return undefined
+  }
+
+  /** Whether a file-open mode argument may ask for writing: WRITE, READ_WRITE or WRITE_READ (2, 3, 7), or a mode that is not constant. */
+  mayWrite(mode: Expr | undefined, fn: Fn): boolean {
+    if (mode === undefined) return false
+    if (mode.k === "member") return mode.name !== "READ"
+    const v = this.#judge.eval(mode, fn)
+    return !(v.t === "lit" && typeof v.value === "number" && (v.value & 2) === 0)
+  }
+
+  runtimeLoad(site: Site, fn: Fn): void {
+    const rule = this.#idx.runtimeLoad
+    if (rule === null) return
+    const { match } = rule
+    const { name } = site
+    const keys = site.bare ? [name] : [...receiverNames(site, this.#idx).map((r) => `${r}.${name}`), `*.${name}`]
+    for (const key of keys) {
+      for (const n of entryOf(match.calls, key) ?? []) {
+        const arg = site.args[n]
+        if (arg !== undefined) this.loadPath(arg, fn, `${site.bare ? "" : `${site.cls ?? "…"}.`}${name}`)
+      }
+    }
+    if (match.scripts.includes(name) && site.args[0] !== undefined) {
+      const v = this.#judge.eval(site.args[0], fn)
+      // A call that may be set_script (a name that is not constant) counts only with a value that may be a script.
+      if (site.via?.includes(" as ") === true && !isScriptLike(v) && !isAnyObject(v)) return
+      // A string or a number is no script (the engine refuses it); a script of the pack, your own object or null is fine.
+      if (v.t !== "script" && v.t !== "own" && v.t !== "str" && v.t !== "lit") {
+        const external = isExternal(v) || judgePath(v, match.allowedPrefixes, true) === "outside"
+        this.#judge.hit(rule.entry, site.at, `${name}(…)`, {
+          severity: external ? rule.entry.severity : match.otherwise,
+          note: external ? "the script comes from data read at run time or from outside the pack" : "the script cannot be shown to be one of the pack's own (a preload or a res:// load of a script in the pack)",
+          fix: `Pass ${name} a script of the pack: preload("res://….gd")`,
+        })
+      }
+    }
+    if (match.objects.includes(name) && site.bare && site.args[0] !== undefined) {
+      const data = site.args[0]
+      const path = data.k === "dict" ? data.entries.find(([k]) => k.k === "str" && k.value === "@path")?.[1] : undefined
+      const value = path === undefined ? null : this.#judge.eval(path, fn)
+      const inside = value?.t === "str" && value.values.every((p) => judgePath(strs([p]), match.allowedPrefixes, true) === "inside")
+      if (!inside) {
+        this.#judge.hit(rule.entry, site.at, `${name}(…)`, { note: "the object's class and script come from data that can come from outside the pack", fix: `Rebuild the object with its class's .new() and set its fields from a Dictionary (keep the data in JSON)` })
+      }
+    }
+  }
+
+  /**
+   * ConfigFile.load / parse (the policy's data-decoding calls and texts): the engine's variant parser
+   * builds the objects the text names. A constant path of the pack or constant text is read as data
+   * (contentScan); a path outside the pack or read at run time, or text that is not constant, is an error;
+   * a path built at run time under a folder of the pack is `otherwise`. On a receiver of unknown class
+   * (it may be another class's `load`, an Image's), a warning.
+   */
+  dataDecoding(site: Site, fn: Fn): void {
+    const rule = this.#idx.dataDecoding
+    const { recv } = site
+    if (rule === null || site.bare || recv.t === "own" || recv.t === "script" || recv.t === "guard" || recv.t === "lit" || recv.t === "str") return
+    const { entry, match } = rule
+    const vague = site.cls === null && !isAnyObject(recv)
+    const severity = (s: PatternHit["severity"]): PatternHit["severity"] => (vague ? "warning" : s)
+    const vagueNote = vague ? "; the receiver's class is not known, it may be a ConfigFile" : ""
+    const fix = entry.fix ?? "Keep save data in JSON"
+    for (const [table, isText] of [[match.calls, false], [match.texts, true]] as const) {
+      for (const [call, indexes] of Object.entries(table)) {
+        const dot = call.lastIndexOf(".")
+        if (call.slice(dot + 1) !== site.name || (site.cls !== null && site.cls !== call.slice(0, dot))) continue
+        for (const n of indexes) {
+          const arg = site.args[n]
+          if (arg === undefined) continue
+          const v = this.#judge.eval(arg, fn)
+          const shown = `${call}(${v.t === "str" && v.values.length === 1 ? JSON.stringify((v.values[0] ?? "").slice(0, 80)) : "…"})`
+          if (isText) {
+            if (v.t === "str") for (const text of v.values) this.dataTexts.push({ text, ...at(site.at) })
+            else this.#judge.hit(entry, site.at, shown, { severity: severity(entry.severity), note: `the text is not a constant, so it can hold Object(…) values the engine builds as it reads them${vagueNote}`, fix })
+            continue
+          }
+          const verdict = judgePath(v, match.allowedPrefixes, false)
+          const absent = verdict === "inside" ? this.#absentFromPack(v, call) : null
+          if (verdict === "inside" && absent === null) {
+            for (const p of v.t === "str" ? v.values : []) this.dataFiles.push({ path: resolveScriptPath(p, null), ...at(site.at) })
+            if (v.t !== "str") this.#judge.hit(entry, site.at, shown, { severity: severity(match.otherwise), note: `the path is built at run time under a folder of the pack; check in context which file it reads${vagueNote}`, fix })
+            continue
+          }
+          const why = absent ?? (isExternal(v) ? "the path comes from data read at run time" : verdict === "outside" ? "the file is outside the pack (a game can write anything to user://)" : "the path cannot be shown to name a file of the pack")
+          this.#judge.hit(entry, site.at, shown, { severity: severity(entry.severity), note: `${why}: the objects its text names would be built as the engine reads it${vagueNote}`, fix })
+        }
+      }
+    }
+  }
+
+  /** A path a resource is loaded from: a res:// literal is fine; built at run time under res://, a warning; one that can be outside the pack, an error. */
+  loadPath(arg: Expr, fn: Fn, call: string): void {
+    const rule = this.#idx.runtimeLoad
+    if (rule === null) return
+    const v = this.#judge.eval(arg, fn)
+    if (v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
+    const verdict = judgePath(v, rule.match.allowedPrefixes, true)
+    const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
+    const fix = "Load only paths of files in the pack (res://…); keep save data in JSON under user:// instead of resources or scripts"
+    const where = arg.at
+    if (verdict === "inside") {
+      const absent = this.#absentFromPack(v, call)
+      if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })
+      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix })
+      return
+    }
+    if (verdict === "outside" || isExternal(v)) {
+      const outside = knownStrings(v).find((p) => judgePath(strs([p]), rule.match.allowedPrefixes, true) === "outside")
+      const note = isExternal(v) ? "the path comes from data read at run time" : v.t === "str" || outside === undefined ? "the path is outside the pack" : `the path can be ${JSON.stringify(outside)}, outside the pack`
+      this.#judge.hit(rule.entry, where, shown, { note, fix })
+      return
+    }
+    this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+  }
+
+  /**
+   * Why a load path that stays under res:// names no file of the pack, or null: the engine then reads the
+   * path from the disk (FileAccess::fix_path makes `res://x` a path next to the game or in the working
+   * folder), content nobody reviewed. A constant path must name a file of the pack; a path known by its
+   * start, a start some file of the pack has. `preload` and `extends` paths may be relative to the script.
+   */
+  #absentFromPack(v: Val, call: string): string | null {
+    const files = this.#model.files
+    if (files === null) return null
+    const relativeToScript = call === "preload" || call === "extends"
+    const full = (p: string): string | null => (p.startsWith("res://") ? resolveScriptPath(p, null) : relativeToScript && this.#script.path !== null && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(p) ? resolveScriptPath(p, this.#script.path) : null)
+    for (const p of knownStrings(v)) {
+      const path = full(p)
+      if (path !== null && !files.has(path)) return `${path} is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed`
+    }
+    const prefix = v.t === "unknown" && v.prefix?.startsWith("res://") === true ? v.prefix : undefined
+    if (prefix !== undefined && !files.hasUnder(prefix.replace(/^res:\/\/(\.\/)+/, "res://"))) {
+      return `no file of the pack has a path starting with ${JSON.stringify(prefix)}, so the path names a file the engine would read from the disk (next to the game or in the working folder)`
+    }
+    return null
+  }
+}

@@ -221,6 +221,24 @@ export class WebhookLimitReached extends Schema.TaggedError<WebhookLimitReached>
   }
 }
 
+/** An account has the most live API keys allowed. */
+export class ApiKeyLimitReached extends Schema.TaggedError<ApiKeyLimitReached>()("ApiKeyLimitReached", {
+  limit: Schema.Number,
+}) {
+  get detail(): string {
+    return `This account already has ${this.limit} live API keys; revoke one (DELETE /api/me/api-keys/{id}) before creating another.`
+  }
+}
+
+/** A game has the most trusted publishers allowed. */
+export class TrustedPublisherLimitReached extends Schema.TaggedError<TrustedPublisherLimitReached>()("TrustedPublisherLimitReached", {
+  limit: Schema.Number,
+}) {
+  get detail(): string {
+    return `This game already has ${this.limit} trusted publishers; remove one (DELETE /api/games/{gameId}/trusted-publishers/{id}) before adding another.`
+  }
+}
+
 /** Unknown resource, or one the caller may not see: answered 404 so existence cannot be probed. */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   what: Schema.String,
@@ -379,6 +397,8 @@ export type DomainError =
   | ReleaseNotApproved
   | ReleaseNotTakenDown
   | WebhookLimitReached
+  | ApiKeyLimitReached
+  | TrustedPublisherLimitReached
   | AmbiguousPublisher
 
 /** Trusted publishing: the CI token matches publishers of several games and the request did not say which. */

@@ -40,6 +40,8 @@ export const ERROR_TABLE: { readonly [Tag in DomainError["_tag"]]: StatusAndCode
   ReleaseNotApproved: [409, "release_not_approved"],
   ReleaseNotTakenDown: [409, "release_not_taken_down"],
   WebhookLimitReached: [409, "webhook_limit_reached"],
+  ApiKeyLimitReached: [409, "api_key_limit_reached"],
+  TrustedPublisherLimitReached: [409, "trusted_publisher_limit_reached"],
   AmbiguousPublisher: [409, "ambiguous_publisher"],
 }
 

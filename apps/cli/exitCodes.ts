@@ -45,6 +45,8 @@ export const EXIT_BY_ERROR_CODE: Readonly<Record<string, ExitCode>> = {
   release_not_approved: EXIT.cannotRun,
   release_not_taken_down: EXIT.cannotRun,
   webhook_limit_reached: EXIT.cannotRun,
+  api_key_limit_reached: EXIT.cannotRun,
+  trusted_publisher_limit_reached: EXIT.cannotRun,
   findings_unresolved: EXIT.cannotRun,
   ambiguous_publisher: EXIT.cannotRun,
   [ERROR_TABLE.MissingPck[1]]: EXIT.cannotRun,

@@ -6,7 +6,7 @@ import { Ids } from "../../ports/Ids.ts"
 import { SecretRandom } from "../../ports/SecretRandom.ts"
 import { Sha256Hasher } from "../../ports/Sha256Hasher.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
+import { ApiKeyLimitReached, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
 import { API_KEY_DEFAULT_DAYS, API_KEY_LAST_USED_RESOLUTION_SECONDS, API_KEY_MAX_PER_ACCOUNT, type ApiKey, apiKeyIsLive, type CreateApiKeyBody } from "./ApiKey.ts"
 import { API_KEY_RANDOM_LENGTH, apiKeyDisplayPrefix, apiKeyFor, base62FromBytes, looksLikeApiKey } from "./apiKeyFormat.ts"
 import { actorOf } from "./Credential.ts"
@@ -64,7 +64,7 @@ export const createApiKey = Effect.fn("createApiKey")(function*(principal: Princ
   const event = { type: "api_key.created", ownerId: principal.userId, actor: actorOf(principal), apiKeyId: apiKey.id } as const
   // The store counts the live keys and inserts atomically: concurrent creations cannot pass the limit together.
   const created = yield* store.create(apiKey, API_KEY_MAX_PER_ACCOUNT, credentialRecord(event, yield* gamesOfKey(principal.userId, apiKey.games), now))
-  if (!created) return yield* new InvalidRequest({ problems: [`an account holds at most ${API_KEY_MAX_PER_ACCOUNT} live API keys; revoke one first`] })
+  if (!created) return yield* new ApiKeyLimitReached({ limit: API_KEY_MAX_PER_ACCOUNT })
   yield* recordCredentialEvent(event)
   return { apiKey, key }
 })

@@ -6,7 +6,7 @@ import { Ids } from "../../ports/Ids.ts"
 import { PublishTokens } from "../../ports/PublishTokens.ts"
 import { TrustedPublisherStore } from "../../ports/TrustedPublisherStore.ts"
 import type { Principal } from "../auth/Principal.ts"
-import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired } from "../errors.ts"
+import { AmbiguousPublisher, GameNotFoundOrForbidden, InvalidRequest, NotFound, SignInRequired, TrustedPublisherLimitReached } from "../errors.ts"
 import { actorOf } from "./Credential.ts"
 import { credentialRecord, recordCredentialEvent } from "./credentialEvents.ts"
 import { type CiClaims, idClaim, idsOf, isIdClaim, matchPublishers, mismatchedClaim, repositoryOf } from "./publisherMatch.ts"
@@ -47,7 +47,7 @@ export const addTrustedPublisher = Effect.fn("addTrustedPublisher")(function*(pr
   const event = { type: "trusted_publisher.added", ownerId: game.ownerId, actor: actorOf(principal), gameId: game.id, publisherId: publisher.id } as const
   // The store counts and inserts atomically: concurrent additions cannot pass the limit together.
   const added = yield* TrustedPublisherStore.use((store) => store.add(publisher, MAX_PUBLISHERS_PER_GAME, credentialRecord(event, [game.id], publisher.createdAt)))
-  if (!added) return yield* new InvalidRequest({ problems: [`a game has at most ${MAX_PUBLISHERS_PER_GAME} trusted publishers; remove one first`] })
+  if (!added) return yield* new TrustedPublisherLimitReached({ limit: MAX_PUBLISHERS_PER_GAME })
   yield* recordCredentialEvent(event)
   return publisher
 })

@@ -98,14 +98,14 @@ export const registerConcurrently = async (api: Api, owner: string, gameId: stri
     api.call("POST", `/api/games/${gameId}/trusted-publishers`, { token: owner, body: githubRepo(`busy-org/game-${i}`).publisher })))
   expect(answers.filter((a) => a.status === 201)).toHaveLength(20)
   const refused = answers.filter((a) => a.status !== 201)
-  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 5 }, () => [400, "invalid_request"]))
-  expect(refused[0]!.body.detail).toContain("at most 20 trusted publishers")
+  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 5 }, () => [409, "trusted_publisher_limit_reached"]))
+  expect(refused[0]!.body.detail).toContain("already has 20 trusted publishers; remove one")
   expect(await publishersOf(api, owner, gameId)).toHaveLength(20)
 }
 
 /**
  * 55 creations at once by an account that holds one revoked key and one live key: exactly 49 more are created (50
- * live keys), the others answer 400 naming the limit, and the list shows 50.
+ * live keys), the others answer 409 api_key_limit_reached naming the limit, and the list shows 50.
  */
 export const createKeysConcurrently = async (api: Api, token: string) => {
   const revoked = (await api.call("POST", "/api/me/api-keys", { token, body: { name: "old", games: "all", scopes: ["read"] } })).body.id
@@ -115,7 +115,7 @@ export const createKeysConcurrently = async (api: Api, token: string) => {
     api.call("POST", "/api/me/api-keys", { token, body: { name: `racer ${i}`, games: "all", scopes: ["read"] } })))
   expect(answers.filter((a) => a.status === 201)).toHaveLength(49)
   const refused = answers.filter((a) => a.status !== 201)
-  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 6 }, () => [400, "invalid_request"]))
-  expect(refused[0]!.body.detail).toContain("at most 50 live API keys")
+  expect(refused.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: 6 }, () => [409, "api_key_limit_reached"]))
+  expect(refused[0]!.body.detail).toContain("already has 50 live API keys; revoke one")
   expect((await api.call("GET", "/api/me/api-keys", { token })).body.keys).toHaveLength(50)
 }

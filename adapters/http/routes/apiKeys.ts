@@ -28,7 +28,7 @@ export const apiKeyRoutes: ReadonlyArray<Route> = [
       summary: "Create an API key limited to some games and scopes; the key is in this answer only",
       access: "signedIn",
       success: [201, Wire.CreatedApiKey],
-      errors: ["GameNotFoundOrForbidden", "NotFound", "InvalidRequest"],
+      errors: ["GameNotFoundOrForbidden", "NotFound", "InvalidRequest", "ApiKeyLimitReached"],
     },
     body: CreateApiKeyBody,
     handle: (_ctx, { principal, body }) =>

@@ -22,7 +22,7 @@ export const trustedPublishingRoutes: ReadonlyArray<Route> = [
       summary: "Trust a GitHub Actions or GitLab CI workflow to publish this game without a stored secret (owner or administrator)",
       access: "signedIn",
       success: [201, Wire.TrustedPublisherView],
-      errors: ["GameNotFoundOrForbidden", "InvalidRequest"],
+      errors: ["GameNotFoundOrForbidden", "InvalidRequest", "TrustedPublisherLimitReached"],
     },
     body: AddTrustedPublisherBody,
     params: GamePath,

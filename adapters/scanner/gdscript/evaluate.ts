@@ -12,7 +12,7 @@ import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, elementOf, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, elementOf, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -487,7 +487,12 @@ export class Evaluator {
       // The user data folder and a known rest: still exact.
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true }
       if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
-      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value, ...(l.float === true || r.float === true ? { float: true as const } : {}) }
+      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
+        const float = l.float === true || r.float === true
+        // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
+        const sum = l.value + r.value
+        return float || exactInt(sum) ? { t: "lit", value: sum, ...(float ? { float: true as const } : {}) } : LIT
+      }
       return derived(l, r)
     }
     if (e.op === "%" && l.t === "str") {
@@ -538,8 +543,11 @@ export class Evaluator {
         return out
       }
       case "char": {
-        const code = first.t === "lit" && typeof first.value === "number" && Number.isInteger(first.value) ? first.value : -1
-        return code >= 0 && code <= 0x10ffff && (this.grammar === 4 || code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
+        // String::chr(c) copies up to the NUL: char(0) is "" in both engines. 4.x turns a surrogate into U+FFFD (not folded).
+        const code = first.t === "lit" && typeof first.value === "number" && Number.isInteger(first.value) && first.float !== true ? first.value : -1
+        if (code === 0) return strs([""])
+        const surrogate = code >= 0xd800 && code <= 0xdfff
+        return code > 0 && code <= 0x10ffff && (this.grammar === 4 ? !surrogate : code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
       }
       case "PoolStringArray":
       case "PackedStringArray":

@@ -54,19 +54,19 @@ type Mode = "value" | "receiver" | "target"
 const evaluators = new WeakMap<PackModel, Map<PolicyIndex, Map<Grammar, Evaluator>>>()
 
 /** One evaluator per pack, policy and grammar: values do not depend on the script being judged. */
-const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar): Evaluator => {
+const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex): Evaluator => {
   let byPolicy = evaluators.get(model)
   if (byPolicy === undefined) evaluators.set(model, (byPolicy = new Map()))
   let byGrammar = byPolicy.get(idx)
   if (byGrammar === undefined) byPolicy.set(idx, (byGrammar = new Map()))
   let ev = byGrammar.get(grammar)
-  if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar)))
+  if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar, dispatch)))
   return ev
 }
 
 export const analyzeScript = (script: PackScript, model: PackModel, policy: Policy): ScriptAnalysis => {
   const idx = indexPolicy(policy)
-  const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar), idx, dispatchIndex(script.grammar, policy))
+  const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
   return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts }
 }

@@ -7,6 +7,8 @@
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
+import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
+import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
@@ -101,6 +103,13 @@ export const arrayArgs = (e: Expr | undefined, at: Expr["at"]): ReadonlyArray<Ex
   return Array.from({ length: 8 }, (_, i) => ({ k: "index", obj: e, index: { k: "num", text: String(i), at }, at }) as Expr)
 }
 
+/** What the pack's dispatch by name can reach: exact names, names with a known start, or anything. */
+interface DispatchNames {
+  readonly all: boolean
+  readonly exact: ReadonlySet<string>
+  readonly starts: ReadonlyArray<string>
+}
+
 const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
 
 interface ClassFacts {
@@ -128,10 +137,74 @@ export class Evaluator {
   readonly #members = new Map<string, Val | null>()
   readonly #returns = new WeakMap<FunctionDecl, Val | null>()
 
-  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar) {
+  readonly #dispatch: DispatchIndex | null
+  #callers: CallerIndex | null = null
+  #named: DispatchNames | null = null
+  #naming = false
+  readonly #closed = new Map<string, boolean>()
+
+  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex | null = null) {
     this.model = model
     this.idx = idx
     this.grammar = grammar
+    this.#dispatch = dispatch
+  }
+
+  // ---- callers ----
+
+  /** Whether only the calls the pack's scripts write reach the function `name` (callers.ts). */
+  #isClosed(name: string): boolean {
+    if (!this.model.closedCalls || this.#dispatch === null || this.#naming) return false
+    const cached = this.#closed.get(name)
+    if (cached !== undefined) return cached
+    const index = this.#callersIndex()
+    let closed = !index.openAll && !index.open.has(name) && !index.strings.some((s) => s.includes(name))
+    if (closed) {
+      const named = this.#dispatchNames(index)
+      closed = !named.all && !named.exact.has(name) && !named.starts.some((p) => name.startsWith(p))
+    }
+    this.#closed.set(name, closed)
+    return closed
+  }
+
+  #callersIndex(): CallerIndex {
+    this.#callers ??= callerIndex(this.model.scripts.values(), this.grammar, this.#dispatch as DispatchIndex, this.model.dataMethods, (ref) => this.model.extendsOutside(ref))
+    return this.#callers
+  }
+
+  /** The names every dispatch API of the pack is given, folded once (no function counts as closed meanwhile). */
+  #dispatchNames(index: CallerIndex): DispatchNames {
+    if (this.#named !== null) return this.#named
+    this.#naming = true
+    let all = false
+    const exact = new Set<string>()
+    const starts: Array<string> = []
+    for (const site of index.names) {
+      const fn = this.#siteFn(site.at)
+      // A name resolved on a dangerous engine object (OS.call(x)) reaches the engine's methods, never the pack's.
+      if (site.recv !== null && this.eval(site.recv, fn).t === "guard") continue
+      const v = this.eval(site.name, fn)
+      if (v.t === "str") for (const x of v.values) exact.add(x)
+      else if (v.t === "unknown" && v.prefix !== undefined && v.prefix !== "") starts.push(v.prefix)
+      else if (v.t !== "lit") all = true
+      if (all) break
+    }
+    this.#naming = false
+    this.#named = { all, exact, starts }
+    return this.#named
+  }
+
+  #siteFn(at: Omit<CallerSite, "args">): Fn {
+    return at.fn === null ? this.classFn(at.cls) : this.fnOf(at.cls, at.fn, null, at.method)
+  }
+
+  /** The arguments at `index` of every call of a closed function `name`; null when the function is open. */
+  #closedArgs(name: string, index: number): ReadonlyArray<Val> | null {
+    if (!this.#isClosed(name)) return null
+    return (this.#callersIndex().calls.get(name) ?? []).flatMap((site) => {
+      const arg = site.args[index]
+      return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
+    })
   }
 
   // ---- scopes ----
@@ -346,7 +419,12 @@ export class Evaluator {
     let value = this.typeVal(local.type, owner)
     if (value.t === "unknown") {
       const parts = local.inits.map((init) => this.eval(init, owner))
-      if (local.param !== undefined) parts.push(...this.#paramValues(local.param), UNKNOWN)
+      if (local.param !== undefined) {
+        // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
+        const closed = local.param.fn === null ? null : this.#closedArgs(local.param.fn, local.param.index)
+        if (closed !== null) parts.push(...closed)
+        else parts.push(...this.#paramValues(local.param), UNKNOWN)
+      }
       value = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
     }
     local.evaluating = false

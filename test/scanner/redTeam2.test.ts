@@ -47,11 +47,13 @@ describe("values the engine computes", () => {
       "3:7 error runtime-code-loading",
       "4:7 error runtime-code-loading",
     ])
-    expect(errors(hitsIn(`${fn('go("")')}func go(x):\n\tload("user:/" + x + "/e.gd")\n`, {}, 3))).toEqual(['5:7 error runtime-code-loading load("user:/" …)'])
+    expect(errors(hitsIn(`${fn('go("")')}func go(x):\n\tload("user:/" + x + "/e.gd")\n`, {}, 3))).toEqual(['5:7 error runtime-code-loading load("user://e.gd")'])
+    // Reached by a name that is not constant, x may be anything.
+    expect(errors(hitsIn(`${fn('go("")', "call(n)")}func go(x):\n\tload("user:/" + x + "/e.gd")\n`, {}, 3))).toEqual(['6:7 error runtime-code-loading load("user:/" …)'])
     // A start without a complete first segment proves nothing: a warning, not "stays under res://".
-    expect(hitsIn(`${fn('go("")')}func go(x):\n\tload("lev" + x)\n\tload("levels/" + x)\n`, {}, 3).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual([
-      "5:7 warning runtime-code-loading",
+    expect(hitsIn(`${fn('go("")', "call(n)")}func go(x):\n\tload("lev" + x)\n\tload("levels/" + x)\n`, {}, 3).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual([
       "6:7 warning runtime-code-loading",
+      "7:7 warning runtime-code-loading",
     ])
   })
 

@@ -43,7 +43,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], variantTexts: new Set() }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), variantTexts: new Set() }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -69,17 +69,36 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
   const registered = new Map([...(await readGlobalClassCache(ctx.contents)), ...ctx.registered])
   const idx = indexPolicy(ctx.policy)
   let done = 0
-  for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
-    const model = new PackModel(
+  const modelOf = (closedCalls: boolean): PackModel =>
+    new PackModel(
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections, dataMethods: ctx.dataMethods, closedCalls },
     )
+  for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
+    const model = modelOf(true)
     const batch = ctx.scripts.slice(done)
+    const first = done === 0
     done = ctx.scripts.length
     for (const collected of batch) await analyzeOne(ctx, collected, model, idx)
+    // Scripts found in data after the first round may call the pack's functions: what the first round took
+    // from the pack's calls alone (callers.ts) is judged again without that, keeping what it adds.
+    if (!first) await analyzeAgainOpen(ctx, ctx.scripts.slice(0, ctx.scripts.length - batch.length), modelOf(false), idx)
   }
+}
+
+/** The scripts' findings and uses again on a model where every function may be called from anywhere; only new ones are kept. */
+const analyzeAgainOpen = async (ctx: Context, scripts: ReadonlyArray<CollectedScript>, model: PackModel, idx: PolicyIndex): Promise<void> => {
+  const seenFindings = new Set(ctx.state.findings.map((f) => JSON.stringify(f)))
+  const seenUses = new Set(ctx.state.capabilities.map((c) => JSON.stringify(c)))
+  const findings = ctx.state.findings.length
+  const capabilities = ctx.state.capabilities.length
+  for (const collected of scripts) await analyzeOne(ctx, collected, model, idx, { hitsOnly: true })
+  const newFindings = ctx.state.findings.splice(findings).filter((f) => !seenFindings.has(JSON.stringify(f)))
+  const newUses = ctx.state.capabilities.splice(capabilities).filter((c) => !seenUses.has(JSON.stringify(c)))
+  ctx.state.findings.push(...new Map(newFindings.map((f) => [JSON.stringify(f), f])).values())
+  ctx.state.capabilities.push(...new Map(newUses.map((c) => [JSON.stringify(c), c])).values())
 }
 
 /** The script of each autoload singleton's node: the script itself, or the root script of a scene. */
@@ -94,7 +113,7 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
   return out
 }
 
-const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex): Promise<void> => {
+const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex, again: { readonly hitsOnly: boolean } = { hitsOnly: false }): Promise<void> => {
   const { script, location, hits: readHits } = collected
   try {
     const analysis = analyzeScript(script, model, ctx.policy)
@@ -110,6 +129,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
     }
+    if (again.hitsOnly) return
     // What the script reads with ConfigFile from the pack is data the engine parses: judged as such.
     for (const data of analysis.dataFiles) {
       const resolved = ctx.contents.resolve(data.path)

@@ -149,10 +149,12 @@ const dataCalls = (ctx: Context, connections: ReadonlyArray<SceneConnection & { 
     for (const path of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how, at }, site.file, site.storedPath, ctx.state.capabilities))
   }
   for (const c of connections) {
+    ctx.dataMethods.add(c.method)
     judge(dataCallWrites(dispatch, { method: c.method, args: c.binds, afterSignal: true }), `a scene connection to ${c.method}`, c.at ?? null)
     // A script that emits the signal chooses the arguments that come before the binds.
     if (dispatch.byName.has(c.method)) ctx.connections.push({ signal: c.signal, method: c.method, binds: c.binds })
   }
+  for (const t of tracks) ctx.dataMethods.add(t.method)
   for (const t of tracks) judge(dataCallWrites(dispatch, { method: t.method, args: t.args, afterSignal: false }), `a method track of ${t.animation === "" ? "the animation" : t.animation} calling ${t.method}`, t.at ?? null)
 }
 

@@ -34,6 +34,8 @@ export interface Context {
   readonly autoloads: Map<string, string>
   /** Scene connections whose method is a dispatch API, by signal. */
   readonly connections: Array<DataConnection>
+  /** Every method a scene connection or a method track calls by name (their callers are out of the scripts' sight). */
+  readonly dataMethods: Set<string>
   /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
   readonly variantTexts: Set<string>
 }

@@ -13,7 +13,7 @@ import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type DataRead, FileRules } from "./fileRules.ts"
-import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site } from "./callSite.ts"
+import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -54,19 +54,19 @@ type Mode = "value" | "receiver" | "target"
 const evaluators = new WeakMap<PackModel, Map<PolicyIndex, Map<Grammar, Evaluator>>>()
 
 /** One evaluator per pack, policy and grammar: values do not depend on the script being judged. */
-const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar): Evaluator => {
+const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex): Evaluator => {
   let byPolicy = evaluators.get(model)
   if (byPolicy === undefined) evaluators.set(model, (byPolicy = new Map()))
   let byGrammar = byPolicy.get(idx)
   if (byGrammar === undefined) byPolicy.set(idx, (byGrammar = new Map()))
   let ev = byGrammar.get(grammar)
-  if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar)))
+  if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar, dispatch)))
   return ev
 }
 
 export const analyzeScript = (script: PackScript, model: PackModel, policy: Policy): ScriptAnalysis => {
   const idx = indexPolicy(policy)
-  const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar), idx, dispatchIndex(script.grammar, policy))
+  const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
   return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts }
 }
@@ -370,9 +370,16 @@ class Analysis {
   }
 
   /** Member patterns on a dangerous receiver, or on one that may be any of them. */
-  #memberRules(recv: Val, name: string, pos: Pos, matched: string): void {
+  #memberRules(recv: Val, name: string, pos: Pos, matched: string, call?: { readonly args: ReadonlyArray<Expr>; readonly fn: Fn }): void {
     for (const { entry, match } of this.#idx.members.get(name) ?? []) {
-      if (recv.t === "guard" && match.receivers.includes(recv.name)) this.#hit(entry, pos, matched)
+      const web = match.webUrl !== undefined && match.webUrl.members.includes(name) && call !== undefined ? webUrls(this.#eval(call.args[match.webUrl.argument] ?? { k: "error", at: pos }, call.fn)) : null
+      if (recv.t === "guard" && match.receivers.includes(recv.name) && web !== null && match.webUrl !== undefined) {
+        this.#hit(entry, pos, `${matched}(${web.map((u) => JSON.stringify(u)).join(" or ")})`, {
+          severity: match.webUrl.severity,
+          note: `it opens the constant web address ${web.join(" or ")} in the player's browser; check that it is the game's own page`,
+          fix: "Keep the address a constant http:// or https:// URL; anything else (a file, a path, a URL built at run time) is an error",
+        })
+      } else if (recv.t === "guard" && match.receivers.includes(recv.name)) this.#hit(entry, pos, matched)
       else if (isAnyObject(recv) && match.dispatch !== "never") {
         this.#hit(entry, pos, matched, {
           note: `the receiver may be ${match.receivers.join(" or ")} (an object from instance_from_id, or fetched by a name that is not constant)`,
@@ -524,7 +531,7 @@ class Analysis {
     const { name, recv } = site
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
-    if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`)
+    if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`, site.argsUnseen === true ? undefined : { args: site.args, fn })
     this.#patternsOnCall(site, fn)
     this.#animationCall(site, fn, depth)
     for (const entry of this.#applicableDispatch(site, fn)) {

@@ -75,6 +75,8 @@ export interface VarDecl {
   readonly at: Pos
   /** setget / set()/get() bodies (4.x property syntax) and their functions' names (3.x). */
   readonly accessors: ReadonlyArray<FunctionDecl>
+  /** Functions of the class named as its setter or getter (3.x `setget a, b`; 4.x `set = a, get = b`). */
+  readonly accessorNames?: ReadonlyArray<string>
 }
 
 export type ExtendsClause = { readonly _tag: "Class"; readonly names: ReadonlyArray<string>; readonly at: Pos } | { readonly _tag: "Path"; readonly path: string; readonly names: ReadonlyArray<string>; readonly at: Pos }
@@ -91,6 +93,11 @@ export interface ClassDecl {
   readonly signals: ReadonlyArray<string>
   /** Expressions of annotations, export hints and the like, read for completeness. */
   readonly extra: ReadonlyArray<Expr>
+  /**
+   * Set (to the marker `*rpc*`) when the class marks a function for remote calls (3.x `remote`, `master`,
+   * `puppet`, … before `func`; 4.x `@rpc`): a peer then calls it by name with values of its own.
+   */
+  readonly calledByEngine?: ReadonlyArray<string>
   readonly at: Pos
 }
 

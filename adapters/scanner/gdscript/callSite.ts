@@ -60,3 +60,14 @@ export const receiverNames = (site: Site, idx: PolicyIndex): ReadonlyArray<strin
   if (isAnyObject(site.recv)) return [...new Set(idx.guarded.values())]
   return site.cls === null ? [] : [site.cls]
 }
+
+/**
+ * A web address a browser opens and nothing else: http:// or https://, a host name, and only characters
+ * that keep it one URL (no spaces, quotes, backslashes or control characters). OS.shell_open hands the
+ * string to ShellExecuteW on Windows (the scheme's handler command line), to xdg-open as one argument on
+ * Linux and to NSWorkspace on macOS; with these schemes each of them opens the browser.
+ */
+const WEB_URL = /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&()*+,;=:@%/?#[\]]*)?$/
+
+/** The constant web addresses a value holds, or null unless every value it can hold is one. */
+export const webUrls = (v: Val): ReadonlyArray<string> | null => (v.t === "str" && v.values.length > 0 && v.values.every((u) => WEB_URL.test(u)) ? v.values : null)

@@ -7,12 +7,14 @@
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
+import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
+import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, elementOf, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, elementOf, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -101,6 +103,13 @@ export const arrayArgs = (e: Expr | undefined, at: Expr["at"]): ReadonlyArray<Ex
   return Array.from({ length: 8 }, (_, i) => ({ k: "index", obj: e, index: { k: "num", text: String(i), at }, at }) as Expr)
 }
 
+/** What the pack's dispatch by name can reach: exact names, names with a known start, or anything. */
+interface DispatchNames {
+  readonly all: boolean
+  readonly exact: ReadonlySet<string>
+  readonly starts: ReadonlyArray<string>
+}
+
 const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
 
 interface ClassFacts {
@@ -128,10 +137,74 @@ export class Evaluator {
   readonly #members = new Map<string, Val | null>()
   readonly #returns = new WeakMap<FunctionDecl, Val | null>()
 
-  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar) {
+  readonly #dispatch: DispatchIndex | null
+  #callers: CallerIndex | null = null
+  #named: DispatchNames | null = null
+  #naming = false
+  readonly #closed = new Map<string, boolean>()
+
+  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex | null = null) {
     this.model = model
     this.idx = idx
     this.grammar = grammar
+    this.#dispatch = dispatch
+  }
+
+  // ---- callers ----
+
+  /** Whether only the calls the pack's scripts write reach the function `name` (callers.ts). */
+  #isClosed(name: string): boolean {
+    if (!this.model.closedCalls || this.#dispatch === null || this.#naming) return false
+    const cached = this.#closed.get(name)
+    if (cached !== undefined) return cached
+    const index = this.#callersIndex()
+    let closed = !index.openAll && !index.open.has(name) && !index.strings.some((s) => s.includes(name))
+    if (closed) {
+      const named = this.#dispatchNames(index)
+      closed = !named.all && !named.exact.has(name) && !named.starts.some((p) => name.startsWith(p))
+    }
+    this.#closed.set(name, closed)
+    return closed
+  }
+
+  #callersIndex(): CallerIndex {
+    this.#callers ??= callerIndex(this.model.scripts.values(), this.grammar, this.#dispatch as DispatchIndex, this.model.dataMethods, (ref) => this.model.extendsOutside(ref))
+    return this.#callers
+  }
+
+  /** The names every dispatch API of the pack is given, folded once (no function counts as closed meanwhile). */
+  #dispatchNames(index: CallerIndex): DispatchNames {
+    if (this.#named !== null) return this.#named
+    this.#naming = true
+    let all = false
+    const exact = new Set<string>()
+    const starts: Array<string> = []
+    for (const site of index.names) {
+      const fn = this.#siteFn(site.at)
+      // A name resolved on a dangerous engine object (OS.call(x)) reaches the engine's methods, never the pack's.
+      if (site.recv !== null && this.eval(site.recv, fn).t === "guard") continue
+      const v = this.eval(site.name, fn)
+      if (v.t === "str") for (const x of v.values) exact.add(x)
+      else if (v.t === "unknown" && v.prefix !== undefined && v.prefix !== "") starts.push(v.prefix)
+      else if (v.t !== "lit") all = true
+      if (all) break
+    }
+    this.#naming = false
+    this.#named = { all, exact, starts }
+    return this.#named
+  }
+
+  #siteFn(at: Omit<CallerSite, "args">): Fn {
+    return at.fn === null ? this.classFn(at.cls) : this.fnOf(at.cls, at.fn, null, at.method)
+  }
+
+  /** The arguments at `index` of every call of a closed function `name`; null when the function is open. */
+  #closedArgs(name: string, index: number): ReadonlyArray<Val> | null {
+    if (!this.#isClosed(name)) return null
+    return (this.#callersIndex().calls.get(name) ?? []).flatMap((site) => {
+      const arg = site.args[index]
+      return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
+    })
   }
 
   // ---- scopes ----
@@ -346,7 +419,12 @@ export class Evaluator {
     let value = this.typeVal(local.type, owner)
     if (value.t === "unknown") {
       const parts = local.inits.map((init) => this.eval(init, owner))
-      if (local.param !== undefined) parts.push(...this.#paramValues(local.param), UNKNOWN)
+      if (local.param !== undefined) {
+        // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
+        const closed = local.param.fn === null ? null : this.#closedArgs(local.param.fn, local.param.index)
+        if (closed !== null) parts.push(...closed)
+        else parts.push(...this.#paramValues(local.param), UNKNOWN)
+      }
       value = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
     }
     local.evaluating = false
@@ -487,7 +565,12 @@ export class Evaluator {
       // The user data folder and a known rest: still exact.
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true }
       if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
-      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") return { t: "lit", value: l.value + r.value, ...(l.float === true || r.float === true ? { float: true as const } : {}) }
+      if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
+        const float = l.float === true || r.float === true
+        // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
+        const sum = l.value + r.value
+        return float || exactInt(sum) ? { t: "lit", value: sum, ...(float ? { float: true as const } : {}) } : LIT
+      }
       return derived(l, r)
     }
     if (e.op === "%" && l.t === "str") {
@@ -538,8 +621,11 @@ export class Evaluator {
         return out
       }
       case "char": {
-        const code = first.t === "lit" && typeof first.value === "number" && Number.isInteger(first.value) ? first.value : -1
-        return code >= 0 && code <= 0x10ffff && (this.grammar === 4 || code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
+        // String::chr(c) copies up to the NUL: char(0) is "" in both engines. 4.x turns a surrogate into U+FFFD (not folded).
+        const code = first.t === "lit" && typeof first.value === "number" && Number.isInteger(first.value) && first.float !== true ? first.value : -1
+        if (code === 0) return strs([""])
+        const surrogate = code >= 0xd800 && code <= 0xdfff
+        return code > 0 && code <= 0x10ffff && (this.grammar === 4 ? !surrogate : code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
       }
       case "PoolStringArray":
       case "PackedStringArray":

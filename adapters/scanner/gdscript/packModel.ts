@@ -77,6 +77,13 @@ export interface PackModelOptions {
   readonly autoloads?: ReadonlyMap<string, string>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
   readonly connections?: ReadonlyArray<DataConnection>
+  /** Methods scenes and resources call by name (connections, method tracks): their callers are out of the scripts' sight. */
+  readonly dataMethods?: ReadonlySet<string>
+  /**
+   * Whether a function reached only by the calls the pack's scripts write takes only their arguments
+   * (callers.ts). False when scripts may come that are not among these (read from data later).
+   */
+  readonly closedCalls?: boolean
 }
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
@@ -116,6 +123,25 @@ export class PackModel {
     this.files = options.files ?? null
     this.#autoloads = options.autoloads ?? new Map()
     this.connections = options.connections ?? []
+    this.dataMethods = options.dataMethods ?? new Set()
+    this.closedCalls = options.closedCalls ?? true
+  }
+
+  readonly dataMethods: ReadonlySet<string>
+  readonly closedCalls: boolean
+
+  /**
+   * Whether the class's chain of pack classes ends in a class neither the engine's nor the pack's (the
+   * platform SDK's `EngineGame`, excluded from the pack): code out of sight may call its functions.
+   */
+  extendsOutside(ref: ClassRef): boolean {
+    let last = ref
+    for (const cls of this.ancestry(ref)) last = cls
+    const ext = this.decl(last)?.extendsClause
+    if (ext === undefined || ext === null) return false
+    if (ext._tag === "Path") return true
+    const first = ext.names[0]
+    return first === undefined || !this.#isEngineName(first)
   }
 
   readonly connections: ReadonlyArray<DataConnection>

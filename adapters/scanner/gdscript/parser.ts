@@ -49,10 +49,16 @@ interface MutableClass {
   classes: Array<ClassDecl>
   signals: Array<string>
   extra: Array<Expr>
+  calledByEngine: Array<string>
   at: Pos
 }
 
-const newClass = (at: Pos): MutableClass => ({ name: null, nameAt: null, extendsClause: null, consts: [], vars: [], functions: [], classes: [], signals: [], extra: [], at })
+/** The 3.x keywords that let a remote peer call the function that follows (rpc), and 4.x's annotation. */
+const RPC_MARKERS: ReadonlySet<string> = new Set(["remote", "master", "puppet", "slave", "remotesync", "mastersync", "puppetsync", "sync", "rpc"])
+/** What `calledByEngine` holds for a class with a function open to remote calls. */
+export const RPC_CALLED = "*rpc*"
+
+const newClass = (at: Pos): MutableClass => ({ name: null, nameAt: null, extendsClause: null, consts: [], vars: [], functions: [], classes: [], signals: [], extra: [], calledByEngine: [], at })
 
 export const parseScript = (source: string, grammar: Grammar): ScriptAst => new Parser(tokenize(source, grammar), grammar).parse()
 
@@ -214,6 +220,7 @@ class Parser {
     const t = this.#peek()
     if (t.kind === "ann") {
       this.#next()
+      if (RPC_MARKERS.has(t.text)) cls.calledByEngine.push(RPC_CALLED)
       if (this.#is("(")) {
         const args = this.#callArguments()
         cls.extra.push(...args)
@@ -280,12 +287,14 @@ class Parser {
       default:
         if (MEMBER_PREFIXES.has(t.text) && this.#grammar === 3) {
           this.#next()
+          if (RPC_MARKERS.has(t.text)) cls.calledByEngine.push(RPC_CALLED)
           // `export(int, 0, 10) var x`: the hint is read, then the declaration.
           if (t.text === "export" && this.#is("(")) cls.extra.push(...this.#callArguments())
           return
         }
         if (t.text === "static" || t.text === "remote" || t.text === "master" || t.text === "puppet") {
           this.#next()
+          if (RPC_MARKERS.has(t.text)) cls.calledByEngine.push(RPC_CALLED)
           return
         }
         // Code outside any function (the engine rejects most of it) is still read, as an unnamed function.
@@ -385,6 +394,7 @@ class Parser {
     let type: TypeRef | null = null
     let init: Expr | null = null
     const accessors: Array<FunctionDecl> = []
+    const accessorNames: Array<string> = []
     if (this.#accept(":")) {
       if (this.#is("=")) {
         this.#next()
@@ -392,22 +402,22 @@ class Parser {
       } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
         type = this.#type()
       } else if (!isConst) {
-        this.#accessors(accessors)
+        this.#accessors(accessors, accessorNames)
       }
     }
     if (init === null && this.#accept("=")) init = this.#expression()
     if (this.#isId("setget")) {
       this.#next()
       // 3.x: `setget setter, getter` names functions of the class, which are read as members.
-      if (this.#peek().kind === "id") this.#next()
-      if (this.#accept(",") && this.#peek().kind === "id") this.#next()
+      if (this.#peek().kind === "id") accessorNames.push(this.#next().text)
+      if (this.#accept(",") && this.#peek().kind === "id") accessorNames.push(this.#next().text)
     }
-    if (!isConst && this.#grammar === 4 && this.#accept(":")) this.#accessors(accessors)
-    return { name: nameToken.text, type, init, at, accessors }
+    if (!isConst && this.#grammar === 4 && this.#accept(":")) this.#accessors(accessors, accessorNames)
+    return { name: nameToken.text, type, init, at, accessors, ...(accessorNames.length === 0 ? {} : { accessorNames }) }
   }
 
   /** 4.x properties: `set(v): …`, `get: …`, or `set = f, get = g`, on the same line or indented below. */
-  #accessors(into: Array<FunctionDecl>): void {
+  #accessors(into: Array<FunctionDecl>, names: Array<string>): void {
     const one = (): void => {
       const t = this.#peek()
       if (t.kind !== "id" || (t.text !== "set" && t.text !== "get")) {
@@ -416,7 +426,8 @@ class Parser {
       }
       this.#next()
       if (this.#accept("=")) {
-        this.#expression()
+        const named = this.#expression()
+        if (named.k === "id") names.push(named.name)
         this.#accept(",")
         return
       }
@@ -486,6 +497,7 @@ class Parser {
     const at = this.#pos0(t)
     if (t.kind === "ann") {
       this.#next()
+      if (RPC_MARKERS.has(t.text)) cls?.calledByEngine.push(RPC_CALLED)
       if (this.#is("(")) for (const e of this.#callArguments()) out.push({ k: "expr", expr: e, at })
       return
     }

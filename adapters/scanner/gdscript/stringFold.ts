@@ -199,11 +199,11 @@ export const formatString = (grammar: Grammar, format: string, args: ReadonlyArr
       if (shown === null) return null
       out += shown
     } else if (next === "d") {
-      if (!("n" in a) || !Number.isFinite(a.n)) return null
+      if (!("n" in a) || !Number.isSafeInteger(Math.trunc(a.n))) return null
       out += String(Math.trunc(a.n))
     } else if (next === "c") {
-      // 3.x takes a byte value, 4.x any code point but a surrogate.
-      if ("n" in a && Number.isInteger(a.n) && a.n >= 0 && (grammar === 3 ? a.n <= 255 : a.n <= 0x10ffff && (a.n < 0xd800 || a.n > 0xdfff))) out += String.fromCodePoint(a.n)
+      // 3.x takes a byte value, 4.x any code point but a surrogate; String::chr(0) is "" (it copies up to the NUL).
+      if ("n" in a && Number.isInteger(a.n) && !a.float && a.n >= 0 && (grammar === 3 ? a.n <= 255 : a.n <= 0x10ffff && (a.n < 0xd800 || a.n > 0xdfff))) out += a.n === 0 ? "" : String.fromCodePoint(a.n)
       else if ("s" in a && [...a.s].length === 1) out += a.s
       else return null
     } else return null

@@ -49,7 +49,22 @@ export const MAX_ALTERNATIVES = 16
  */
 export const MAX_FOLDED_LENGTH = 4096
 
+/**
+ * A string holding U+0000 is not folded: only what comes before it is known. The engines build no such
+ * string from `char(0)` or `"%c" % 0` (String::chr copies up to the NUL, giving ""), but a `\u0000` escape
+ * is kept by Godot 3's tokenizer and dropped by recent 4.x ones (`String::operator+=(char32_t)`), and the
+ * engine then reads such a string whole in some places (names, comparisons) and up to the NUL in others
+ * (paths handed to the OS): no one value is right, the part before the NUL is right in all of them.
+ */
+const NUL = "\u0000"
+
 export const strs = (values: ReadonlyArray<string>): Val => {
+  if (values.some((v) => v.includes(NUL))) {
+    const starts = values.map((v) => (v.includes(NUL) ? v.slice(0, v.indexOf(NUL)) : v))
+    let prefix = starts[0] ?? ""
+    for (const s of starts) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1)
+    return prefix === "" ? UNKNOWN : { t: "unknown", prefix: prefix.slice(0, MAX_FOLDED_LENGTH) }
+  }
   if (values.length > MAX_ALTERNATIVES) return { t: "unknown", some: [...new Set(values)].slice(0, MAX_ALTERNATIVES) }
   const long = values.find((v) => v.length > MAX_FOLDED_LENGTH)
   if (long !== undefined) return values.length === 1 ? { t: "unknown", prefix: long.slice(0, MAX_FOLDED_LENGTH) } : UNKNOWN
@@ -141,16 +156,31 @@ export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknow
 /** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
 export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)
 
-/** A number literal as the engine reads it (`1_000`, `0xFF`, `0b101`, `1e3`, `PI`), or null. */
+/**
+ * A number literal as the engine reads it (`1_000`, `0xFF`, `0b101`, `1e3`, `PI`), or null when its
+ * value is not followed. Integers are int64 in the engine: one beyond 2^53 has no exact double, so it
+ * is not folded (nor is a sum that leaves that range, see evaluate.ts). A float is folded only where
+ * every correct decimal reader gives the same double (at most 15 significant digits and a power of ten
+ * within 10^±22: one exact division or product), so the engine's own reader (String::to_double) agrees.
+ */
 export const numberLiteral = (text: string): { readonly value: number; readonly float: boolean } | null => {
   const named: Readonly<Record<string, number>> = { PI: Math.PI, TAU: 2 * Math.PI, INF: Number.POSITIVE_INFINITY, NAN: Number.NaN }
   if (Object.hasOwn(named, text)) return { value: named[text] as number, float: true }
   const t = text.replaceAll("_", "")
-  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return { value: Number.parseInt(t.slice(2), 16), float: false }
-  if (/^0[bB][01]+$/.test(t)) return { value: Number.parseInt(t.slice(2), 2), float: false }
-  if (!/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null
-  return { value: Number(t), float: /[.eE]/.test(t) }
+  const int = (value: number): { readonly value: number; readonly float: boolean } | null => (Number.isSafeInteger(value) ? { value, float: false } : null)
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return int(Number.parseInt(t.slice(2), 16))
+  if (/^0[bB][01]+$/.test(t)) return int(Number.parseInt(t.slice(2), 2))
+  const m = /^(\d*)\.?(\d*)(?:[eE]([+-]?\d+))?$/.exec(t)
+  if (m === null || !/\d/.test(t) || !/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null
+  if (!/[.eE]/.test(t)) return int(Number(t))
+  const digits = `${m[1] ?? ""}${m[2] ?? ""}`.replace(/^0+/, "")
+  const exponent = Number(m[3] ?? "0") - (m[2] ?? "").length
+  if (digits.length > 15 || Math.abs(exponent) > 22) return null
+  return { value: Number(t), float: true }
 }
+
+/** An int the engine and a double agree on: a sum or difference of two is folded only when it stays in this range. */
+export const exactInt = (n: number): boolean => Number.isSafeInteger(n)
 
 /** Whether a value is true when the engine converts it to a bool: true, false, or null when that is not known. */
 export const truthOf = (v: Val): boolean | null => {

@@ -18,6 +18,12 @@ export const MemberMatch = Schema.Struct({
   anyReceiver: Schema.optionalKey(Names),
   /** Whether `call("member")` and friends count: on any receiver, only on `receivers`, or never. */
   dispatch: Schema.optionalKey(Schema.Literals(["any-receiver", "same-receiver", "never"])),
+  /**
+   * A constant http:// or https:// web address at `argument` of these members (a store page opened in the
+   * browser) gets `severity` instead, and the finding shows the address; any other value keeps the
+   * pattern's severity.
+   */
+  webUrl: Schema.optionalKey(Schema.Struct({ members: Names, argument: Schema.Int, severity: Severity })),
 })
 
 /** Any use of a class or global function name in code (not after a `.`, not in strings or comments). */

@@ -1,0 +1,190 @@
+import virtuals from "./engine-virtuals.json" with { type: "json" }
+import type { ClassDecl, Expr, FunctionDecl, Stmt } from "./ast.ts"
+import type { DispatchIndex } from "./engineDispatch.ts"
+import { forEachChild, isAssignment } from "./exprWalk.ts"
+import type { ClassRef, PackScript } from "./packModel.ts"
+import { RPC_CALLED } from "./parser.ts"
+import type { Grammar } from "./tokenizer.ts"
+
+// Who can call a function of the pack, pack-wide and by name (a call on an object the analysis cannot
+// pin down may reach any function of that name). A function is *closed* when the calls the pack writes
+// are the only way to reach it: its parameters then hold only what those calls pass. A name is *open*
+// (callers out of sight) when
+// - the engine calls it: it starts with `_` (virtual methods, `_init` through `new(…)`), it is a virtual
+//   of the class reference without `_` (engine-virtuals.json: Control.drop_data, …), a setter or getter,
+//   a function of a class open to remote calls (rpc), or of a class that extends a class neither the
+//   engine's nor the pack's (the platform's SDK, excluded from the pack);
+// - it is named other than as the callee of a call: taken as a value (`fade.bind(…)`, `self.fade`), in
+//   a string anywhere in the pack (`call("fade")`, `connect(…, "fade")`), in a scene connection or a
+//   method track (`dataMethods`), or by a dispatch API whose name is not constant (checked by the
+//   Evaluator, which folds the names: `dispatches`);
+// - more than one class declares it (an override's `super(…)` passes its own parameters on);
+// - a call of it sits where its arguments are not followed (a lambda, a nested class, a default value).
+
+/** A call written in the pack: its arguments, and the function they are evaluated in. */
+export interface CallerSite {
+  readonly args: ReadonlyArray<Expr>
+  readonly cls: ClassRef
+  /** The function the call is written in; null for a class's own expressions (member initialisers). */
+  readonly fn: FunctionDecl | null
+  /** A class function (not an accessor). */
+  readonly method: boolean
+}
+
+/** A dispatch API's name argument (`x.call(name, …)`, `funcref(o, name)`, `f.function = name`), where it is written. */
+export interface NameSite {
+  readonly name: Expr
+  /** The object the name is resolved on (null: self). */
+  readonly recv: Expr | null
+  readonly at: Omit<CallerSite, "args">
+}
+
+export interface CallerIndex {
+  readonly open: ReadonlySet<string>
+  /** Every name may be reached (a dispatch API that takes its method from data: JSONRPC.set_scope). */
+  readonly openAll: boolean
+  readonly calls: ReadonlyMap<string, ReadonlyArray<CallerSite>>
+  readonly strings: ReadonlyArray<string>
+  readonly names: ReadonlyArray<NameSite>
+}
+
+const VIRTUALS: Readonly<Record<Grammar, ReadonlySet<string>>> = { 3: new Set(virtuals[3]), 4: new Set(virtuals[4]) }
+
+type Where = Omit<CallerSite, "args"> | null
+
+export const callerIndex = (
+  scripts: Iterable<PackScript>,
+  grammar: Grammar,
+  dispatch: DispatchIndex,
+  dataMethods: ReadonlySet<string>,
+  externalBase: (ref: ClassRef) => boolean,
+): CallerIndex => {
+  const open = new Set<string>(dataMethods)
+  const calls = new Map<string, Array<CallerSite>>()
+  const strings: Array<string> = []
+  const names: Array<NameSite> = []
+  const declared = new Map<string, number>()
+  let openAll = false
+
+  const nowhere: Omit<CallerSite, "args"> = { cls: { script: "", inner: [] }, fn: null, method: false }
+  const call = (name: string, args: ReadonlyArray<Expr>, where: Where, recv: Expr | null): void => {
+    if (where === null) open.add(name)
+    else {
+      const list = calls.get(name) ?? []
+      list.push({ args, ...where })
+      calls.set(name, list)
+    }
+    for (const entry of dispatch.byName.get(name) ?? []) {
+      if (entry.kind === "target") openAll = true
+      const arg = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
+      if (arg !== undefined) names.push({ name: arg, recv: entry.target === undefined ? recv : (args[entry.target] ?? null), at: where ?? nowhere })
+      if (arg !== undefined && where === null) openAll = true
+    }
+  }
+
+  const expr = (e: Expr, where: Where): void => {
+    switch (e.k) {
+      case "call":
+        if (e.callee.k === "id") call(e.callee.name, e.args, where, null)
+        else if (e.callee.k === "member") {
+          expr(e.callee.obj, where)
+          call(e.callee.name, e.args, where, e.callee.obj)
+        } else expr(e.callee, where)
+        for (const a of e.args) expr(a, where)
+        return
+      case "id":
+        open.add(e.name)
+        return
+      case "member":
+        open.add(e.name)
+        expr(e.obj, where)
+        return
+      case "str":
+        strings.push(e.value)
+        return
+      case "lambda":
+        fnBody(e.fn, null, false)
+        return
+      case "bin":
+        // `f.function = name` (a FuncRef's method set as a property).
+        if (isAssignment(e.op) && e.left.k === "member" && (dispatch.byName.get(e.left.name) ?? []).some((d) => d.kind === "member")) {
+          names.push({ name: e.right, recv: null, at: where ?? nowhere })
+          if (where === null) openAll = true
+        }
+        break
+      default:
+        break
+    }
+    forEachChild(e, (c) => expr(c, where))
+  }
+
+  const stmts = (body: ReadonlyArray<Stmt>, where: Where): void => {
+    for (const s of body) {
+      switch (s.k) {
+        case "var":
+          if (s.init !== null) expr(s.init, where)
+          break
+        case "expr":
+          expr(s.expr, where)
+          break
+        case "return":
+          if (s.expr !== null) expr(s.expr, where)
+          break
+        case "if":
+          for (const b of s.branches) {
+            if (b.cond !== null) expr(b.cond, where)
+            stmts(b.body, where)
+          }
+          break
+        case "while":
+          expr(s.cond, where)
+          stmts(s.body, where)
+          break
+        case "for":
+          expr(s.iter, where)
+          stmts(s.body, where)
+          break
+        case "match":
+          expr(s.expr, where)
+          for (const b of s.branches) {
+            for (const p of b.patterns) expr(p, where)
+            if (b.guard !== null) expr(b.guard, where)
+            stmts(b.body, where)
+          }
+          break
+        case "nested":
+          cls(null, s.cls)
+          break
+        default:
+          break
+      }
+    }
+  }
+
+  const fnBody = (f: FunctionDecl, ref: ClassRef | null, method: boolean): void => {
+    for (const p of f.params) if (p.init !== null) expr(p.init, null)
+    stmts(f.body, ref === null ? null : { cls: ref, fn: f, method })
+  }
+
+  const cls = (ref: ClassRef | null, decl: ClassDecl): void => {
+    const own: Where = ref === null ? null : { cls: ref, fn: null, method: false }
+    const remote = decl.calledByEngine?.includes(RPC_CALLED) === true || (ref !== null && externalBase(ref))
+    for (const f of decl.functions) {
+      declared.set(f.name, (declared.get(f.name) ?? 0) + 1)
+      if (remote || ref === null) open.add(f.name)
+      fnBody(f, ref, true)
+    }
+    for (const v of decl.vars) {
+      for (const name of v.accessorNames ?? []) open.add(name)
+      if (v.init !== null) expr(v.init, own)
+      for (const a of v.accessors) fnBody(a, ref, false)
+    }
+    for (const c of decl.consts) expr(c.init, own)
+    for (const e of decl.extra) expr(e, own)
+    for (const inner of decl.classes) cls(ref === null || inner.name === null ? null : { script: ref.script, inner: [...ref.inner, inner.name] }, inner)
+  }
+
+  for (const s of scripts) cls({ script: s.key, inner: [] }, s.ast.root)
+  for (const [name, count] of declared) if (count > 1 || name.startsWith("_") || name === "" || VIRTUALS[grammar].has(name)) open.add(name)
+  return { open, openAll, calls, strings, names }
+}

@@ -20,7 +20,8 @@ export interface TextEmbeddedScript {
 
 /** A path the engine loads when it loads this resource. */
 export interface LoadedPath {
-  readonly path: string
+  /** Null for a value the engine converts to a path that is not a string here (`instance_placeholder=5`). */
+  readonly path: string | null
   readonly what: string
   readonly at: Position
   /** An `[ext_resource]` with a `uid` (Godot 4): the engine finds it by the id first, so the path may be stale. */
@@ -156,8 +157,8 @@ export class TextResourceReader {
           const instance = parseResourceCall(fields.get("instance"))
           if (instance?.kind === "Ext") this.#rootInstance = instance.id
         }
-        const placeholder = stringOf(fields.get("instance_placeholder"))
-        if (placeholder !== null) this.#loaded.push({ path: placeholder, what: "instance_placeholder", at })
+        // The engine converts the value to a String (ResourceLoaderText, `String path = next_tag.fields["instance_placeholder"]`).
+        if (fields.has("instance_placeholder")) this.#loaded.push({ path: stringOf(fields.get("instance_placeholder")), what: "instance_placeholder", at })
         this.#section = { kind: "node", root }
         return
       }

@@ -34,7 +34,8 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
   const otherFormatPresent = targets.some((t) => t.path !== null && judgePath(strs([t.path]), ["res://"], false) === "inside" && present(t.path))
   const findings: Array<Finding> = []
   const flag = (t: RedirectTarget, message: string): void => {
-    findings.push(finding({ rule: RULE.hostilePath, file: original, storedPath: stored, line: t.at.line, column: t.at.column, pattern: `${kind} target`, message }))
+    // The finding names the original path (the redirect's line is in the message), as it did before redirects were parsed.
+    findings.push(finding({ rule: RULE.hostilePath, file: original, storedPath: stored, pattern: `${kind} target`, message: `${message} (${stored} line ${t.at.line})` }))
   }
   for (const t of targets) {
     if (t.path === null) {

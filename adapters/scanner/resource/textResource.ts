@@ -26,6 +26,12 @@ export interface LoadedPath {
   readonly at: Position
   /** An `[ext_resource]` with a `uid` (Godot 4): the engine finds it by the id first, so the path may be stale. */
   readonly uid?: true
+  /**
+   * A relative path is under res:// itself, not next to this file: a placeholder's path goes to
+   * ResourceLoader::load as written (ProjectSettings::localize_path), where [ext_resource] paths are
+   * made relative to the resource first.
+   */
+  readonly fromRoot?: true
 }
 
 /** An object the engine builds while reading the text (`Object(_OS, …)`), with its class as written. */
@@ -158,7 +164,7 @@ export class TextResourceReader {
           if (instance?.kind === "Ext") this.#rootInstance = instance.id
         }
         // The engine converts the value to a String (ResourceLoaderText, `String path = next_tag.fields["instance_placeholder"]`).
-        if (fields.has("instance_placeholder")) this.#loaded.push({ path: stringOf(fields.get("instance_placeholder")), what: "instance_placeholder", at })
+        if (fields.has("instance_placeholder")) this.#loaded.push({ path: stringOf(fields.get("instance_placeholder")), what: "instance_placeholder", at, fromRoot: true })
         this.#section = { kind: "node", root }
         return
       }

@@ -19,7 +19,7 @@ import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
-import { autoloadSingletons, classRegistrations, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadSingletons, classRegistrations, EXTENSION_LIST, extensionListFindings, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
@@ -228,8 +228,12 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
       break
   }
   if (SETTINGS_FILES.has(entry.path)) return scanSettings(ctx, entry)
+  if (entry.path === EXTENSION_LIST && entry.size <= MAX_SETTINGS_BYTES) {
+    ctx.state.findings.push(...extensionListFindings(decodeUtf8(await ctx.contents.bytesOf(entry)), entry.path, (path) => ctx.contents.has(path)))
+    return
+  }
   if (whole !== null && ext !== ".gd") {
-    ctx.state.findings.push(...redirectFindings(entry.path, decodeUtf8(whole), (path) => ctx.contents.has(path)))
+    ctx.state.findings.push(...redirectFindings(entry.path, whole, (path) => ctx.contents.has(path), ctx.grammar))
     // The engine reads them with VariantParser, which builds the objects they hold.
     return scanVariantText(ctx, entry)
   }
@@ -256,7 +260,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
   const file = ctx.contents.creatorPath(entry)
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path)))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)

@@ -2,6 +2,7 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
+import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { projectBinaryToText } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
@@ -62,10 +63,16 @@ const withoutLocale = (target: string): string => {
 /** Inside the pack: res:// paths and Godot 4 resource ids (uid://, resolved through the pack's own uid cache). */
 const outsidePack = (path: string): boolean => judgePath(strs([path]), ["res://", "uid://"], true) !== "inside"
 
+/** The res:// path the engine makes of a setting's path (ProjectSettings::localize_path: relative ones are under res://); null for uid://. */
+const packPathOf = (path: string): string | null => (path.startsWith("uid://") ? null : resolveScriptPath(path, null))
+
 /**
- * Settings whose value is a resource or file the running game loads (ProjectSettings.xml of 3.x and 4.x):
- * any resource can carry a script, so each must be a file of the pack. Editor-only settings (editor/*,
- * native icons, mono/dotnet, the movie writer) are not read by an exported game and are not listed.
+ * Settings whose value is a resource or file the running game loads: every GLOBAL_DEF of a path the
+ * engine itself loads (PROPERTY_HINT_FILE in core/project_settings.cpp, core/register_core_types.cpp,
+ * main/main.cpp, scene/register_scene_types.cpp, scene/main/scene_tree.cpp of 3.x; the same files and
+ * scene/theme/theme_db.cpp of 4.x; listed in docs/scanner.md). Any resource can carry a script, so each
+ * must be a file of the pack. Editor-only settings (editor/*, native icons, mono/dotnet, the movie
+ * writer) are not read by an exported game and are not listed.
  */
 const PATH_SETTINGS: ReadonlySet<string> = new Set([
   "application/boot_splash/image",
@@ -79,6 +86,8 @@ const PATH_SETTINGS: ReadonlySet<string> = new Set([
   "rendering/environment/defaults/default_environment",
   "network/ssl/certificates",
   "network/tls/certificate_bundle_override",
+  "rendering/vrs/texture",
+  "xr/openxr/default_action_map",
 ])
 
 /** Where the engine writes its log file (3.x, 4.x): only user:// keeps it in the game's own folder. */
@@ -104,8 +113,12 @@ const settingBase = (key: string): string => {
 const safeDirName = (name: string): string =>
   [":", "*", "?", '"', "<", ">", "|", ".."].reduce((s, bad) => s.replaceAll(bad, "-"), name.replaceAll("\\", "/").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""))
 
-/** Findings for the project settings of a pack, given as the text `project.godot` has. */
-export const projectSettingsFindings = (text: string, file: string, storedPath: string): ReadonlyArray<Finding> => {
+/**
+ * Findings for the project settings of a pack, given as the text `project.godot` has. `inPack` says whether
+ * a res:// path is a file of the pack: a setting that loads one it lacks makes the engine read it from the
+ * disk (next to the game or in the working folder), as a load() would.
+ */
+export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
   const flag = (key: string, line: number, message: string): void => {
@@ -113,6 +126,14 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
   }
   const hostile = (key: string, path: string, line: number, why: string): void =>
     flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, outside the pack: it would load content nobody reviewed. Change the setting in project.godot to a res:// path of a file in the pack, or remove it, and export again.`)
+  /** A path the engine loads: outside the pack, or a res:// path the pack lacks. */
+  const loads = (key: string, path: string, line: number, why: string): void => {
+    if (outsidePack(path)) return hostile(key, path, line, why)
+    const local = packPathOf(path)
+    if (local !== null && !inPack(local)) {
+      flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export, or change the setting in project.godot to a file of the pack, and export again.`)
+    }
+  }
   let customUserDir: { readonly on: boolean; readonly line: number } | null = null
   let customName: StringAt | null = null
   let appName: StringAt | null = null
@@ -150,7 +171,7 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
       }
       if (base === "application/config/name" && first !== undefined) appName = first
       if (PATH_SETTINGS.has(base)) {
-        for (const p of strings) if (!p.isKey && p.text !== "" && outsidePack(p.text)) hostile(key, p.text, p.line, "load")
+        for (const p of strings) if (!p.isKey && p.text !== "") loads(key, p.text, p.line, "load")
         continue
       }
       if (key === "_global_script_classes" || key === "list") {
@@ -180,7 +201,7 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
           // remapped_paths is [from, to, from, to, …]; only the targets are loaded.
           if (key === "path_remap/remapped_paths" && i % 2 === 0) return
           const path = key.endsWith("translation_remaps") ? withoutLocale(s.text) : key.startsWith("autoload/") ? s.text.replace(/^\*/, "") : s.text
-          if (outsidePack(path)) hostile(key, path, s.line, key.endsWith("remaps") || key.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load")
+          loads(key, path, s.line, key.endsWith("remaps") || key.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load")
         })
         continue
       }
@@ -264,3 +285,29 @@ export const autoloadSingletons = (text: string): ReadonlyMap<string, string> =>
   }
   return map
 }
+
+/** Where Godot 4 lists the GDExtensions it loads at start, one path a line (GDExtensionManager::load_extensions). */
+export const EXTENSION_LIST = "res://.godot/extension_list.cfg"
+
+/**
+ * The extension list's paths: each is loaded as native code before any script runs. One outside the pack, or a
+ * res:// path the pack lacks (read from the disk), loads a library nobody reviewed; one in the pack is judged by
+ * the native-code rules.
+ */
+export const extensionListFindings = (text: string, storedPath: string, inPack: (path: string) => boolean): ReadonlyArray<Finding> =>
+  text.split("\n").flatMap((raw, i) => {
+    const path = raw.trim()
+    if (path === "") return []
+    const local = outsidePack(path) ? null : packPathOf(path)
+    if (local !== null && inPack(local)) return []
+    return [
+      finding({
+        rule: RULE.hostilePath,
+        file: storedPath,
+        storedPath,
+        line: i + 1,
+        pattern: "extension_list.cfg target",
+        message: `${storedPath} makes the engine load the native extension ${JSON.stringify(path)} at start, ${local === null ? "from outside the pack" : "and the pack has no such file (the engine would read it from the disk)"}: native code nobody reviewed. Packs may contain only game content and GDScript; remove the file.`,
+      }),
+    ]
+  })

@@ -4,52 +4,62 @@ import { finding } from "../findings.ts"
 import { judgePath } from "../gdscript/analyzeScript.ts"
 import { strs } from "../gdscript/values.ts"
 import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
-import { unescapeGodotString } from "../resource/godotString.ts"
+import { readRedirect, type RedirectTarget, redirectKindOf } from "../resource/redirect.ts"
+import type { Grammar } from "../resource/variantText.ts"
 
 // `.remap` and `.import` files redirect a path to another: `ResourceLoader` loads the target
 // instead, and picks the loader by the target's extension (core/io/resource_loader.cpp,
-// _path_remap; core/io/resource_importer.cpp for `.import`'s `path`/`path.<feature>` keys).
+// _path_remap; core/io/resource_importer.cpp for `.import`'s `path`/`path.<feature>` keys). They are
+// read as the engine reads them (resource/redirect.ts), every target judged.
 // A target outside the pack loads unreviewed content; a script target behind a name that is not a
 // script hides code where a reviewer expects an asset.
 
 const SCRIPT_EXTENSIONS = new Set([".gd", ".gdc", ".gde"])
+/** Where an export puts imported files (3.x, 4.x): an `.import` lists every format, the pack holds its platform's. */
+const IMPORT_FOLDERS = ["res://.import/", "res://.godot/imported/"]
 
 const withoutExtension = (path: string): string => path.slice(0, path.length - extensionOf(path).length)
 
-/** Every `path=` / `path.<feature>=` value of the file (the `[remap]` section's keys). */
-export const redirectTargets = (text: string): ReadonlyArray<string> =>
-  [...text.matchAll(/^\s*path(?:\.[A-Za-z0-9_]+)?\s*=\s*"((?:[^"\\]|\\.)*)"/gm)].map((m) => unescapeGodotString(m[1] ?? ""))
-
 /**
- * `inPack` says whether a res:// path is an entry of the pack: a `.remap` target that is not is read
- * from the disk (FileAccess falls back to the file system for a res:// path the pack lacks).
+ * `inPack` says whether a res:// path is an entry of the pack: a target that is not is read from the disk
+ * (FileAccess falls back to the file system for a res:// path the pack lacks).
  */
-export const redirectFindings = (stored: string, text: string, inPack: (path: string) => boolean = () => true): ReadonlyArray<Finding> => {
-  const original = stored.replace(/\.(remap|import)$/, "")
-  const kind = stored.endsWith(".remap") ? ".remap" : ".import"
+export const redirectFindings = (stored: string, text: Uint8Array | string, inPack: (path: string) => boolean = () => true, grammar: Grammar = 4): ReadonlyArray<Finding> => {
+  const kind = redirectKindOf(stored)
+  if (kind === null) return []
+  const original = stored.slice(0, stored.length - kind.length)
+  const { targets } = readRedirect(text, kind, grammar)
+  const present = (path: string): boolean => inPack(normalisePackPath(path))
+  // An export keeps only its platform's formats of an import: another feature's file may be missing.
+  const otherFormatPresent = targets.some((t) => t.path !== null && judgePath(strs([t.path]), ["res://"], false) === "inside" && present(t.path))
   const findings: Array<Finding> = []
-  for (const target of redirectTargets(text)) {
+  const flag = (t: RedirectTarget, message: string): void => {
+    // The finding names the original path (the redirect's line is in the message), as it did before redirects were parsed.
+    findings.push(finding({ rule: RULE.hostilePath, file: original, storedPath: stored, pattern: `${kind} target`, message: `${message} (${stored} line ${t.at.line})` }))
+  }
+  for (const t of targets) {
+    if (t.path === null) {
+      flag(t, `${stored} gives ${t.key} a value that is not a string: the engine converts it to a path and loads that, which no export writes. Remove ${stored} and export again.`)
+      continue
+    }
+    const target = t.path
     const outside = judgePath(strs([target]), ["res://"], false) !== "inside"
     const scriptBehindOtherName = SCRIPT_EXTENSIONS.has(extensionOf(target)) && !SCRIPT_EXTENSIONS.has(extensionOf(original))
     // An export redirects a script only to its own compiled form (`player.gd` → `player.gdc`); a script sent to
     // another script (its source, or another's compiled form) is a decoy.
     const scriptToScript = kind === ".remap" && SCRIPT_EXTENSIONS.has(extensionOf(original)) && SCRIPT_EXTENSIONS.has(extensionOf(target)) && (extensionOf(target) === ".gd" || withoutExtension(normalisePackPath(target)) !== withoutExtension(original))
-    const absent = !outside && kind === ".remap" && !inPack(normalisePackPath(target))
+    const otherFormat = kind === ".import" && t.key !== "path" && otherFormatPresent && IMPORT_FOLDERS.some((f) => normalisePackPath(target).startsWith(f))
+    const absent = !outside && !present(target) && !otherFormat
     if (!outside && !scriptBehindOtherName && !scriptToScript && !absent) continue
-    findings.push(
-      finding({
-        rule: RULE.hostilePath,
-        file: original,
-        storedPath: stored,
-        pattern: `${kind} target`,
-        message: outside
-          ? `${stored} redirects ${original} to ${JSON.stringify(target)}, outside the pack: the engine would load content nobody reviewed. Remove ${stored} and export again so the file itself is in the pack.`
-          : absent
-            ? `${stored} redirects ${original} to ${JSON.stringify(target)}, which is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Remove ${stored} and export again.`
-            : scriptToScript
-              ? `${stored} redirects the script ${original} to another script, ${JSON.stringify(target)}: the engine loads that one wherever ${original} is named (even when ${original} is in the pack), and no export writes such a redirect (it redirects a script only to its own compiled form). Remove ${stored} and export again.`
-              : `${stored} redirects ${original} to the script ${JSON.stringify(target)}: loading what looks like ${extensionOf(original) || "an asset"} runs code. Remove ${stored} and load the script by its own .gd path.`,
-      }),
+    flag(
+      t,
+      outside
+        ? `${stored} redirects ${original} to ${JSON.stringify(target)}, outside the pack: the engine would load content nobody reviewed. Remove ${stored} and export again so the file itself is in the pack.`
+        : absent
+          ? `${stored} redirects ${original} to ${JSON.stringify(target)}, which is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Remove ${stored} and export again.`
+          : scriptToScript
+            ? `${stored} redirects the script ${original} to another script, ${JSON.stringify(target)}: the engine loads that one wherever ${original} is named (even when ${original} is in the pack), and no export writes such a redirect (it redirects a script only to its own compiled form). Remove ${stored} and export again.`
+            : `${stored} redirects ${original} to the script ${JSON.stringify(target)}: loading what looks like ${extensionOf(original) || "an asset"} runs code. Remove ${stored} and load the script by its own .gd path.`,
     )
   }
   return findings

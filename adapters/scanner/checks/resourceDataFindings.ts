@@ -28,10 +28,11 @@ const loadsFromOutside = (path: string): boolean => {
 
 /**
  * A path a resource loads, outside the pack: pack-hostile-path, pattern `<what> target`. With `inPack`,
- * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk.
+ * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk. A
+ * null path is a value the engine converts to a path that the scanner cannot read as one (no export writes it).
  */
-export const loadedPathFinding = (path: string, what: string, at: DataPosition | null, file: string, storedPath: string, inPack?: (path: string) => boolean): Finding | null => {
-  const outside = loadsFromOutside(path)
+export const loadedPathFinding = (path: string | null, what: string, at: DataPosition | null, file: string, storedPath: string, inPack?: (path: string) => boolean): Finding | null => {
+  const outside = path === null || loadsFromOutside(path)
   const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
   if (!outside && !absent) return null
   return finding({
@@ -41,9 +42,12 @@ export const loadedPathFinding = (path: string, what: string, at: DataPosition |
     line: at?.line ?? null,
     column: at?.column ?? null,
     pattern: `${what.split(" ")[0]} target`,
-    message: absent
-      ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
-      : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
+    message:
+      path === null
+        ? `${file} gives the engine a value that is not a string where it expects a path to load (${what}): it converts the value to a path and loads that, which no export writes. Give it a res:// path of a file in the pack (or remove it) and export again.`
+        : absent
+          ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
+          : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
   })
 }
 

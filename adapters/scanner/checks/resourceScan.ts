@@ -6,7 +6,7 @@ import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
-import { openBinaryResource } from "../resource/binaryResource.ts"
+import { openBinaryResource, readInlineExternals } from "../resource/binaryResource.ts"
 import { readBinarySceneFacts } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
@@ -134,7 +134,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   for (const loaded of facts.loadedPaths) {
-    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, loaded.uid === true ? undefined : (path) => ctx.contents.has(resolveScriptPath(path, file)))
+    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, loaded.uid === true ? undefined : (path) => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file)))
     if (found !== null) ctx.state.findings.push(found)
   }
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
@@ -163,10 +163,15 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const resource = await openBinaryResource(access, ctx.decompressors)
   const file = ctx.contents.creatorPath(entry)
   const { scripts, classes, propertyPaths, trackCalls } = await readBinaryScripts(resource)
-  for (const external of resource.externals) {
-    const found = loadedPathFinding(external.path, `[ext_resource] ${external.type}`, null, file, entry.path)
+  // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
+  // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
+  const inPack = (from: string | null) => (path: string): boolean => ctx.contents.has(resolveScriptPath(path, from))
+  const loaded = (path: string | null, what: string, relativeTo: string | null | undefined): void => {
+    const found = loadedPathFinding(path, what, null, file, entry.path, relativeTo === undefined ? undefined : inPack(relativeTo))
     if (found !== null) ctx.state.findings.push(found)
   }
+  for (const external of resource.externals) loaded(external.path, `[ext_resource] ${external.type}`, external.uid ? undefined : entry.path)
+  for (const inline of await readInlineExternals(resource)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
   for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {
@@ -180,6 +185,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const scene = await readBinarySceneFacts(resource)
   dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path })
   if (scene !== null) {
+    for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
   }

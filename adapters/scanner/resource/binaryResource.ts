@@ -18,7 +18,12 @@ const FLAG_HAS_SCRIPT_CLASS = 0x8
 export interface ExternalResource {
   readonly type: string
   readonly path: string
+  /** Godot 4 stored a resource id with it: the engine finds the file by the id first, so the path may be stale. */
+  readonly uid: boolean
 }
+
+/** ResourceUID::INVALID_ID (-1) as the u64 the file holds. */
+const NO_UID = 2 ** 64 - 1
 
 export interface InternalResource {
   /** `local://<id>` for sub-resources; the main resource is the last one. */
@@ -83,8 +88,8 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
   for (let i = 0; i < externalCount; i++) {
     const type = await readUnicodeString(c)
     const path = await readUnicodeString(c)
-    if (flags & FLAG_UIDS) await c.u64()
-    externals.push({ type, path })
+    const uid = flags & FLAG_UIDS ? await c.u64() : NO_UID
+    externals.push({ type, path, uid: uid !== NO_UID })
   }
   const internals: Array<InternalResource> = []
   const internalCount = await boundedCount(c, 12, "internal resource table")
@@ -153,3 +158,15 @@ export const internalByReference = (resource: BinaryResource, index: number): In
   resource.namedSceneIds
     ? resource.internals[index]
     : resource.internals.find((r) => r.path === `local://${index}`)
+
+/**
+ * The inline external references (OBJECT_EXTERNAL_RESOURCE, an older encoding every loader still follows:
+ * 3.x and 4.x ResourceLoaderBinary::parse_variant load `path` as `type`) in any property of any internal
+ * resource, at any depth. Packed arrays are skipped by size, so this reads little more than the tables.
+ */
+export const readInlineExternals = async (resource: BinaryResource): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
+  const found: Array<{ type: string; path: string }> = []
+  const walking = { ...resource, context: { ...resource.context, inlineExternals: found } }
+  for (const internal of resource.internals) await readProperties(walking, internal, () => null)
+  return found
+}

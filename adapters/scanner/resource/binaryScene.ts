@@ -6,16 +6,35 @@ import type { ObjectRef, Value } from "./variant.ts"
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
 // `names` and `variants` tables, and `nodes`, a flat int array of records
 //   parent, owner, type, name|index, instance, property count, (name, value)*, group count, group*
-// where property values and the instance/base scene are indexes into `variants`.
+// where property values and the instance/base scene are indexes into `variants` (a placeholder's
+// instance has FLAG_INSTANCE_IS_PLACEHOLDER set and indexes its path).
 
 const TYPE_INSTANTIATED = 0x7fffffff
+/** A node's `instance` with this bit names a placeholder: the rest (FLAG_MASK) indexes its path in `variants`. */
+const FLAG_INSTANCE_IS_PLACEHOLDER = 1 << 30
+const FLAG_MASK = (1 << 24) - 1
 const PROPERTY_NAME_MASK = (1 << 30) - 1
 const NODE_NAME_MASK = (1 << 18) - 1
 
 const isObjectRef = (v: Value | undefined): v is ObjectRef =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Int32Array) && "_tag" in v
 
-export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(SceneFacts & { readonly connections: ReadonlyArray<SceneConnection> }) | null> => {
+/**
+ * A node's `instance_placeholder`: the engine converts the variant to a String (SceneState::instantiate,
+ * `const String scene_path = props[n.instance & FLAG_MASK]`) and loads that path when the game calls
+ * replace_by_instance() or create_instance(). `path` is null for a value that is not a string.
+ */
+export interface BinaryPlaceholder {
+  readonly node: string
+  readonly path: string | null
+}
+
+export interface BinarySceneFacts extends SceneFacts {
+  readonly connections: ReadonlyArray<SceneConnection>
+  readonly placeholders: ReadonlyArray<BinaryPlaceholder>
+}
+
+export const readBinarySceneFacts = async (resource: BinaryResource): Promise<BinarySceneFacts | null> => {
   const main = resource.internals.at(-1)
   if (main === undefined || resource.mainType !== "PackedScene") return null
   // Three levels: the dictionary, its tables, and arrays inside the variants table (a connection's bound array).
@@ -45,6 +64,7 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(S
   }
 
   const nodeTypes: Array<SceneNodeType> = []
+  const placeholders: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
   let at = 0
   const next = (): number => {
@@ -57,7 +77,11 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(S
     next() // owner
     const type = next()
     const nodeName = nameAt(next() & NODE_NAME_MASK) ?? ""
-    next() // instance
+    const instance = next()
+    if (instance >= 0 && (instance & FLAG_INSTANCE_IS_PLACEHOLDER) !== 0) {
+      const value = variants[instance & FLAG_MASK]
+      placeholders.push({ node: nodeName, path: typeof value === "string" ? value : null })
+    }
     const propertyCount = next()
     if (propertyCount < 0 || propertyCount * 2 > nodes.length - at) throw new MalformedData("PackedScene node has an impossible property count")
     for (let p = 0; p < propertyCount; p++) {
@@ -76,7 +100,7 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<(S
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants) }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants), placeholders }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

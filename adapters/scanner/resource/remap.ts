@@ -1,7 +1,4 @@
-import { unescapeGodotString } from "./godotString.ts"
+import { remapTarget } from "./redirect.ts"
 
-/** The `path="…"` target of a `.remap` stub (`[remap]` section), or null. */
-export const parseRemapTarget = (text: string): string | null => {
-  const m = /^\s*path\s*=\s*"((?:[^"\\]|\\.)*)"/m.exec(text)
-  return m?.[1] === undefined ? null : unescapeGodotString(m[1])
-}
+/** The target the engine loads for a `.remap` stub's original path (redirect.ts), or null. */
+export const parseRemapTarget = (text: string): string | null => remapTarget(text)

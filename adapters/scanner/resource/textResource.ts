@@ -20,11 +20,18 @@ export interface TextEmbeddedScript {
 
 /** A path the engine loads when it loads this resource. */
 export interface LoadedPath {
-  readonly path: string
+  /** Null for a value the engine converts to a path that is not a string here (`instance_placeholder=5`). */
+  readonly path: string | null
   readonly what: string
   readonly at: Position
   /** An `[ext_resource]` with a `uid` (Godot 4): the engine finds it by the id first, so the path may be stale. */
   readonly uid?: true
+  /**
+   * A relative path is under res:// itself, not next to this file: a placeholder's path goes to
+   * ResourceLoader::load as written (ProjectSettings::localize_path), where [ext_resource] paths are
+   * made relative to the resource first.
+   */
+  readonly fromRoot?: true
 }
 
 /** An object the engine builds while reading the text (`Object(_OS, …)`), with its class as written. */
@@ -156,8 +163,8 @@ export class TextResourceReader {
           const instance = parseResourceCall(fields.get("instance"))
           if (instance?.kind === "Ext") this.#rootInstance = instance.id
         }
-        const placeholder = stringOf(fields.get("instance_placeholder"))
-        if (placeholder !== null) this.#loaded.push({ path: placeholder, what: "instance_placeholder", at })
+        // The engine converts the value to a String (ResourceLoaderText, `String path = next_tag.fields["instance_placeholder"]`).
+        if (fields.has("instance_placeholder")) this.#loaded.push({ path: stringOf(fields.get("instance_placeholder")), what: "instance_placeholder", at, fromRoot: true })
         this.#section = { kind: "node", root }
         return
       }

@@ -17,6 +17,11 @@ export interface VariantContext {
   readonly decode?: (bytes: Uint8Array) => string
   /** String values whose bytes were not strict UTF-8 (what the engine decoded from them). */
   readonly notStrict?: Set<string>
+  /**
+   * Every inline external reference read (OBJECT_EXTERNAL_RESOURCE: a type and a path, materialised or
+   * skipped): the engine loads each as it reads the value (core/io/resource_format_binary.cpp, parse_variant).
+   */
+  readonly inlineExternals?: Array<{ readonly type: string; readonly path: string }>
 }
 
 export type ObjectRef =
@@ -131,7 +136,11 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
     case 24: { // OBJECT
       const kind = await c.u32()
       if (kind === 0) return { _tag: "Empty" }
-      if (kind === 1) return { _tag: "ExternalPath", type: await readUnicodeString(c), path: await readUnicodeString(c) }
+      if (kind === 1) {
+        const ref = { _tag: "ExternalPath" as const, type: await readUnicodeString(c), path: await readUnicodeString(c) }
+        ctx.inlineExternals?.push({ type: ref.type, path: ref.path })
+        return ref
+      }
       if (kind === 2) return { _tag: "Internal", index: await c.u32() }
       if (kind === 3) return { _tag: "External", index: await c.u32() }
       throw new MalformedData(`unknown object encoding ${kind}`)

@@ -15,6 +15,10 @@ export interface SceneNode {
   readonly parent: number
   /** `{ builtIn: 0 }` names the n-th built-in script; `{ external: "res://x.gd" }` a script file. */
   readonly script?: { readonly builtIn: number } | { readonly external: string }
+  /** A placeholder for this path (a string variant), or for a value that is not a string (an int variant). */
+  readonly placeholder?: string | number
+  /** A property holding an inline external reference (OBJECT_EXTERNAL_RESOURCE: type and path written in place). */
+  readonly inline?: { readonly property: string; readonly type: string; readonly path: string }
 }
 
 export interface SceneSpec {
@@ -51,7 +55,8 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     names.push(s)
     return names.length - 1
   }
-  const variants: Array<{ kind: "internal" | "external"; index: number }> = []
+  type Variant = { kind: "internal" | "external"; index: number } | { kind: "string"; text: string } | { kind: "int"; value: number } | { kind: "inline"; type: string; path: string }
+  const variants: Array<Variant> = []
   const nodeInts: Array<number> = []
   for (const node of spec.nodes) {
     const props: Array<[number, number]> = []
@@ -60,7 +65,16 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
       variants.push(v)
       props.push([nameIndex("script"), variants.length - 1])
     }
-    nodeInts.push(node.parent, node.parent === -1 ? -1 : 0, nameIndex(node.type), nameIndex(node.name) | (1 << 18), -1, props.length)
+    if (node.inline !== undefined) {
+      variants.push({ kind: "inline", type: node.inline.type, path: node.inline.path })
+      props.push([nameIndex(node.inline.property), variants.length - 1])
+    }
+    let instance = -1
+    if (node.placeholder !== undefined) {
+      variants.push(typeof node.placeholder === "string" ? { kind: "string", text: node.placeholder } : { kind: "int", value: node.placeholder })
+      instance = (1 << 30) | (variants.length - 1)
+    }
+    nodeInts.push(node.parent, node.parent === -1 ? -1 : 0, node.placeholder === undefined ? nameIndex(node.type) : 0x7fffffff, nameIndex(node.name) | (1 << 18), instance, props.length)
     for (const [n, v] of props) nodeInts.push(n, v)
     nodeInts.push(0)
   }
@@ -110,7 +124,12 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const n of names) unicode(resources, n)
     key("variants")
     resources.u32(TAG.ARRAY).u32(variants.length + bindVariants.length)
-    for (const v of variants) resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
+    for (const v of variants) {
+      if (v.kind === "string") unicode(resources.u32(TAG.STRING), v.text)
+      else if (v.kind === "int") resources.u32(TAG.INT).u32(v.value)
+      else if (v.kind === "inline") unicode(unicode(resources.u32(TAG.OBJECT).u32(1), v.type), v.path)
+      else resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
+    }
     for (const b of bindVariants) {
       if (typeof b === "string") unicode(resources.u32(TAG.STRING), b)
       else {

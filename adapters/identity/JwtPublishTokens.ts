@@ -1,33 +1,29 @@
 import { Effect, Layer } from "effect"
-import { decodeJwt, errors, type JWK, jwtVerify, SignJWT } from "jose"
+import { decodeJwt, errors, type JWK, jwtVerify } from "jose"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignInRequired } from "../../domain/errors.ts"
 import { PublishTokens } from "../../ports/PublishTokens.ts"
-import { generateDevJwk, loadSigningJwk, signingKeyPair } from "./signingKey.ts"
+import { generateDevJwk, loadSigningJwk, SERVICE_TOKEN_ISSUER, signingKeyPair } from "./signingKey.ts"
 
 // Trusted publishing's tokens: signed with the service's own key (PUBLISH_TOKEN_JWK, shared between instances), an
 // audience of their own, 15 minutes, one game and the `release` scope. Never mistaken for the identity provider's.
 
-export const PUBLISH_TOKEN_ISSUER = "pckgate"
+export const PUBLISH_TOKEN_ISSUER = SERVICE_TOKEN_ISSUER
 export const PUBLISH_TOKEN_AUDIENCE = "pckgate-publish"
 export const PUBLISH_TOKEN_TTL_SECONDS = 15 * 60
 
 export const makeJwtPublishTokens = async (privateJwk: JWK): Promise<PublishTokens["Service"]> => {
-  const { privateKey, kid, keys } = await signingKeyPair(privateJwk, "publish")
+  const { sign, keys } = await signingKeyPair(privateJwk, "publish")
   return PublishTokens.of({
     issue: (grant, now) =>
-      Effect.promise(async () => {
-        const expiresAt = new Date(now.getTime() + PUBLISH_TOKEN_TTL_SECONDS * 1000)
-        const token = await new SignJWT({ game: grant.gameId, pub: grant.publisherId, scope: "release" })
-          .setProtectedHeader({ alg: "ES256", kid })
-          .setIssuer(PUBLISH_TOKEN_ISSUER)
-          .setAudience(PUBLISH_TOKEN_AUDIENCE)
-          .setSubject(grant.ownerId)
-          .setIssuedAt(Math.floor(now.getTime() / 1000))
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(privateKey)
-        return { token, expiresAt }
-      }),
+      Effect.promise(() =>
+        sign({
+          claims: { game: grant.gameId, pub: grant.publisherId, scope: "release" },
+          audience: PUBLISH_TOKEN_AUDIENCE,
+          subject: grant.ownerId,
+          ttlSeconds: PUBLISH_TOKEN_TTL_SECONDS,
+        }, now)
+      ),
     verify: (token) =>
       Effect.tryPromise({
         try: () =>

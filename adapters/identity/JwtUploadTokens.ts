@@ -1,33 +1,24 @@
 import { Effect, Layer } from "effect"
-import { type JWK, jwtVerify, SignJWT } from "jose"
+import { type JWK, jwtVerify } from "jose"
 import type { Principal } from "../../domain/auth/Principal.ts"
 import { SignInRequired } from "../../domain/errors.ts"
 import { UploadTokens } from "../../ports/UploadTokens.ts"
-import { generateDevJwk, loadSigningJwk, signingKeyPair } from "./signingKey.ts"
+import { generateDevJwk, loadSigningJwk, SERVICE_TOKEN_ISSUER, signingKeyPair } from "./signingKey.ts"
 
 // Tokens the service issues to its own submit page. Their own key and audience: they open the multipart endpoint and
 // nothing else, and a token from the identity provider is never mistaken for one.
 
-export const UPLOAD_TOKEN_ISSUER = "pckgate"
+export const UPLOAD_TOKEN_ISSUER = SERVICE_TOKEN_ISSUER
 export const UPLOAD_TOKEN_AUDIENCE = "pckgate-upload"
 export const UPLOAD_TOKEN_TTL_SECONDS = 300
 
 export const makeJwtUploadTokens = async (privateJwk: JWK): Promise<UploadTokens["Service"]> => {
-  const { privateKey, kid, keys } = await signingKeyPair(privateJwk, "upload")
+  const { sign, keys } = await signingKeyPair(privateJwk, "upload")
   return UploadTokens.of({
     issue: (principal, now) =>
-      Effect.promise(async () => {
-        const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_SECONDS * 1000)
-        const token = await new SignJWT({ adm: principal.isAdmin })
-          .setProtectedHeader({ alg: "ES256", kid })
-          .setIssuer(UPLOAD_TOKEN_ISSUER)
-          .setAudience(UPLOAD_TOKEN_AUDIENCE)
-          .setSubject(principal.userId)
-          .setIssuedAt(Math.floor(now.getTime() / 1000))
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(privateKey)
-        return { token, expiresAt }
-      }),
+      Effect.promise(() =>
+        sign({ claims: { adm: principal.isAdmin }, audience: UPLOAD_TOKEN_AUDIENCE, subject: principal.userId, ttlSeconds: UPLOAD_TOKEN_TTL_SECONDS }, now)
+      ),
     verify: (token) =>
       Effect.tryPromise({
         try: () => jwtVerify(token, keys, { issuer: UPLOAD_TOKEN_ISSUER, audience: UPLOAD_TOKEN_AUDIENCE, algorithms: ["ES256"], requiredClaims: ["sub", "exp"] }),

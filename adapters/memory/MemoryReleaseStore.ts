@@ -5,6 +5,7 @@ import { type Release, sameDeclaration, type UploadIntent } from "../../domain/r
 import { ReleaseStore } from "../../ports/ReleaseStore.ts"
 import { applyLifecycle, appendTimelineEvent, holdsLease } from "./memoryLifecycle.ts"
 import { MemoryTables, releaseKey } from "./MemoryTables.ts"
+import { reviewStep } from "../shared/lifecycleSteps.ts"
 
 /** Oldest first, ties by game then version: the order every listing shares with the SQL stores. */
 export const oldestFirst = (a: Release, b: Release) =>
@@ -60,13 +61,7 @@ export const layerMemoryReleaseStore = Layer.effect(ReleaseStore, MemoryTables.u
     listPending: () => Effect.sync(() => sorted((r) => r.status === "pending_review")),
     listApproved: () => Effect.sync(() => sorted((r) => r.status === "approved")),
     review: (gameId, version, decision) =>
-      applyLifecycle(tables, gameId, {
-        ...(decision.status === "approved"
-          ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
-          : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
-        at: decision.at,
-        actor: decision.actor ?? `user:${decision.by}`,
-      }).pipe(
+      applyLifecycle(tables, gameId, reviewStep(version, decision)).pipe(
         Effect.map((outcome) => outcome.updated[0]!),
         Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
         // No lease is given, so none can be lost.

@@ -4,21 +4,12 @@ import { Effect } from "effect"
 import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
 import type { TimelineEvent } from "../../domain/timeline/TimelineEvent.ts"
-import type { ChangeKind } from "../../ports/ChangeFeed.ts"
 import { type LeaseFence, LifecycleLeaseLost, LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
 import { creatorDeliveries } from "../notifier/creatorEvents.ts"
+import { CHANGE_OF_STEP } from "../shared/lifecycleSteps.ts"
 import { appendChange } from "./MemoryChangeFeed.ts"
 import { oldestFirst } from "./MemoryReleaseStore.ts"
 import { releaseKey, type Tables } from "./MemoryTables.ts"
-
-export const CHANGE_OF_STEP: Record<LifecycleStep["type"], ChangeKind> = {
-  approve: "approved",
-  reject: "rejected",
-  withdraw: "withdrawn",
-  activate: "activated",
-  take_down: "taken_down",
-  reinstate: "reinstated",
-}
 
 /**
  * Appends timeline events in the caller's synchronous step (the memory counterpart of SqlTimeline's appendEvent), with

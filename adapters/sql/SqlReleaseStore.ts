@@ -12,6 +12,7 @@ import type { ReleasesTable, Tables, UploadIntentsTable } from "./schema.ts"
 import { SqlDatabase } from "./SqlDatabase.ts"
 import { orUnavailable } from "./SqlFailure.ts"
 import { PRIMARY_KEY } from "./uniqueKeys.ts"
+import { reviewStep } from "../shared/lifecycleSteps.ts"
 
 const KEYS_PER_QUERY = 500
 
@@ -118,13 +119,7 @@ export const layerSqlReleaseStore = Layer.effect(
       listApproved: () => listReleases("list approved releases", releasesInOrder().where("status", "=", "approved")),
       // Compare-and-set through the lifecycle plan: the decision applies only while the release is still pending.
       review: (gameId, version, decision) =>
-        applyLifecycleSql(database, gameId, {
-          ...(decision.status === "approved"
-            ? { type: "approve" as const, version, by: decision.by, overrideReason: decision.overrideReason ?? null }
-            : { type: "reject" as const, version, by: decision.by, reason: decision.reason ?? "" }),
-          at: decision.at,
-          actor: decision.actor ?? `user:${decision.by}`,
-        }).pipe(
+        applyLifecycleSql(database, gameId, reviewStep(version, decision)).pipe(
           Effect.map((outcome) => outcome.updated[0]!),
           Effect.catchTag("LifecycleRefused", (refused) => Effect.fail(new ReleaseNotPending({ gameId, version, status: refused.status, operation: "review" }))),
         // No lease is given, so none can be lost.

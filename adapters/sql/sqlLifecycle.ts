@@ -6,23 +6,14 @@ import { Effect } from "effect"
 import type { Transaction } from "kysely"
 import { Claimed } from "../../domain/errors.ts"
 import { planLifecycle, type LifecycleStep } from "../../domain/review/ReviewMachine.ts"
-import type { ChangeKind } from "../../ports/ChangeFeed.ts"
 import { type LeaseFence, LifecycleLeaseLost, LifecycleRefused, type LifecycleOutcome } from "../../ports/ReleaseStore.ts"
 import { pointerColumns, releaseFromRow } from "./rows.ts"
 import type { Tables } from "./schema.ts"
 import { lockRelease } from "./lockRelease.ts"
+import { CHANGE_OF_STEP } from "../shared/lifecycleSteps.ts"
 import { appendChange } from "./SqlChangeFeed.ts"
 import type { SqlDatabase } from "./SqlDatabase.ts"
 import { appendTimelineEvent } from "./SqlTimeline.ts"
-
-const CHANGE_OF_STEP: Record<LifecycleStep["type"], ChangeKind> = {
-  approve: "approved",
-  reject: "rejected",
-  withdraw: "withdrawn",
-  activate: "activated",
-  take_down: "taken_down",
-  reinstate: "reinstated",
-}
 
 export const applyLifecycleSql = (database: SqlDatabase["Service"], gameId: string, step: LifecycleStep, lease?: LeaseFence) => {
   const { dialect, time } = database

@@ -264,6 +264,15 @@ describe("policy", () => {
     expect(missing).toEqual([])
   })
 
+  it("visual-script names every class of the visual_script module, as the generated class list has them", async () => {
+    const { readFile } = await import("node:fs/promises")
+    const classes = JSON.parse(await readFile(new URL("../../adapters/scanner/gdscript/engine-classes.json", import.meta.url), "utf8")) as Record<string, ReadonlyArray<string>>
+    const module = [...new Set(Object.values(classes).flat().filter((c) => c.startsWith("VisualScript")))].sort()
+    const pattern = defaultPolicy.patterns.find((p) => p.id === "visual-script")
+    expect(module.length).toBeGreaterThan(40)
+    expect(pattern?.match).toEqual({ kind: "identifier", names: module })
+  })
+
   it("an operator's policy replaces the shipped one", () => {
     const parsed = parsePolicy(
       JSON.stringify({

@@ -42,6 +42,19 @@ export interface ScriptAnalysis {
 }
 
 const MAX_NESTED_DISPATCH = 4
+
+/** The expression of a value written to a property, where it is in sight, with the function it is in. */
+interface Written {
+  readonly expr: Expr
+  readonly fn: Fn
+  readonly depth: number
+}
+
+/** A value that is no method key (a string, a number, an object of the pack, an engine object other than a Dictionary). */
+const isPlain = (v: Val): boolean => v.t === "str" || v.t === "lit" || v.t === "own" || v.t === "script" || (v.t === "inst" && v.cls !== "Dictionary")
+
+/** An object that may be an Animation (one, or an object of unknown class). */
+const mayBeAnimation = (v: Val): boolean => !(v.t === "own" || v.t === "script" || v.t === "guard" || v.t === "lit" || v.t === "str" || v.t === "method" || (v.t === "inst" && v.cls !== "Animation"))
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Container methods that put an element in. */
@@ -402,7 +415,7 @@ class Analysis {
       this.#visit(left.obj, "value", fn)
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
-      if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value)
+      if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value, { expr: e.right, fn, depth: 0 })
       else this.#dynamicWrite(recv, key, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
@@ -410,8 +423,9 @@ class Analysis {
     this.#visit(e.right, "value", fn)
   }
 
-  /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`. */
-  #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val): void {
+  /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
+  #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
+    this.#animationProperty(recv, prop, pos, matched, value, written)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
@@ -461,6 +475,7 @@ class Analysis {
     if (isAnyObject(recv)) return [...this.#idx.assignments.keys()]
     if (isScriptLike(recv)) return ["source_code"]
     if (recv.t === "inst" && DECODING_PEERS.test(recv.cls)) return ["allow_object_decoding"]
+    if (recv.t === "inst" && recv.cls === "PackedScene") return ["_bundled"]
     return []
   }
 
@@ -606,18 +621,56 @@ class Analysis {
     const arg = site.args[2]
     if (arg === undefined) return
     // Only a dictionary written in the call is followed: a variable holding one can be changed before it is passed.
-    const key = arg.k === "dict" ? arg : null
-    if (key !== null) {
+    this.#trackKey(arg, site.at, `Animation.${name}`, fn, depth)
+  }
+
+  /**
+   * One key of a method track: a dictionary written here (`{"method": "set_indexed", "args": […]}`) calls that
+   * method on the track's node, judged like that dispatch; anything else but a plain value may be such a key
+   * whose method is out of sight (a dynamic-dispatch error).
+   */
+  #trackKey(key: Expr, at: Pos, shown: string, fn: Fn, depth: number): void {
+    // Only a dictionary written in the call is followed: a variable holding one can be changed before it is passed.
+    if (key.k === "dict") {
       const method = key.entries.find(([k]) => k.k === "str" && k.value === "method")?.[1]
       if (method === undefined) return
       const args = key.entries.find(([k]) => k.k === "str" && k.value === "args")?.[1]
-      const callArgs = args === undefined ? [] : arrayArgs(args, site.at)
-      this.#judgeName({ ...site, recv: NODE, cls: "Node", label: "the track's node", args: callArgs }, this.#eval(method, fn), `Animation.${name}`, UNKNOWN, "method", `Animation.${name}({"method": …})`, depth, fn)
+      const callArgs = args === undefined ? [] : arrayArgs(args, at)
+      const site: Site = { name: "", recv: NODE, bare: false, cls: "Node", label: "the track's node", args: callArgs, at }
+      this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
       return
     }
-    const v = this.#eval(arg, fn)
-    if (v.t === "str" || v.t === "lit" || v.t === "own" || v.t === "script" || (v.t === "inst" && v.cls !== "Dictionary")) return
-    this.#dynamic(site.at, `Animation.${name}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
+    if (isPlain(this.#eval(key, fn))) return
+    this.#dynamic(at, `${shown}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
+  }
+
+  /**
+   * An Animation's generic properties (Animation::_set): `tracks/N/path` is track_set_path, `tracks/N/keys` sets
+   * every key of a track at once (a method track's under "values"), judged like track_insert_key.
+   */
+  #animationProperty(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
+    const track = /^tracks\/\d+\/(path|keys)$/.exec(prop)?.[1]
+    if (track === undefined || !mayBeAnimation(recv)) return
+    if (track === "path") {
+      if (value.t === "str") {
+        for (const p of value.values) {
+          if (!p.includes(":")) continue
+          const { owner, property } = this.#propertyPath(UNKNOWN, p.slice(p.indexOf(":") + 1))
+          this.#propertyWrite(owner, property, pos, matched, UNKNOWN)
+        }
+      } else if (value.t !== "lit") this.#dynamicPath(UNKNOWN, { t: "unknown", some: knownStrings(value).flatMap((p) => (p.includes(":") ? [p.slice(p.indexOf(":") + 1)] : [])) }, UNKNOWN, pos, matched)
+      return
+    }
+    const keys = written?.expr
+    if (keys === undefined || written === undefined) {
+      if (!isPlain(value)) this.#dynamic(pos, matched, "the keys are not written here: on a method track they name the methods the animation calls on its node, which are out of sight")
+      return
+    }
+    if (keys.k !== "dict") return this.#trackKey(keys, pos, matched, written.fn, written.depth)
+    const values = keys.entries.find(([k]) => k.k === "str" && k.value === "values")?.[1]
+    if (values === undefined) return
+    if (values.k === "array") for (const item of values.items) this.#trackKey(item, pos, matched, written.fn, written.depth)
+    else this.#trackKey(values, pos, matched, written.fn, written.depth)
   }
 
   // ---- dispatch by name ----
@@ -629,6 +682,8 @@ class Analysis {
     const cls = site.bare ? null : site.cls
     return entries.filter((d) => {
       if (d.kind === "member") return false
+      // The creator's own method of that name (`func process_action()` on self) is reviewed code, not the engine's.
+      if (!site.bare && recv.t === "own" && d.class !== "Object" && d.class !== "Node" && this.#model.defines(recv.ref, name)) return false
       if (d.class === "@GDScript") return site.bare
       if (d.class === "Callable" && d.method === "Callable") return site.bare
       if (d.kind === "class" || d.kind === "singleton") return cls === d.class || (isAnyObject(recv) && this.#idx.guarded.has(d.class))
@@ -656,7 +711,8 @@ class Analysis {
     const shown = site.via?.endsWith(` as ${name}`) === true ? site.via : `${recv.t === "guard" ? `${recv.name}.` : ""}${name}`
     if (entry.kind === "target") {
       const target = entry.target === undefined ? recv : this.#evalArg(args[entry.target], fn)
-      if (target !== null && target.t !== "own" && target.t !== "lit") this.#dynamic(site.at, `${entry.class}.${name}(…)`, "the methods it calls are named by data received at run time")
+      // Even on your own object: every object inherits set_indexed, call, set_script, … which the data can name.
+      if (target !== null && target.t !== "lit") this.#dynamic(site.at, `${entry.class}.${name}(…)`, `the methods it calls are named by data received at run time, and every object (self included) inherits engine methods such as set_indexed and call that such a name can reach${entry.target === undefined ? " (a method outside every scope is called on the JSONRPC object itself)" : ""}`)
       this.#use("dynamic-dispatch", `${entry.class}.${name}`, site.at)
       return
     }
@@ -690,7 +746,8 @@ class Analysis {
     if (kind === "property-write" && site.argsUnseen !== true && args[entry.name + 1] === undefined && SETS_A_VALUE.has(entry.method)) return
     // The value a setter writes; a tween's values (its initial and final) are taken as unknown.
     const value = kind === "property-write" && args[entry.name + 1] !== undefined && SETS_A_VALUE.has(entry.method) ? this.#eval(args[entry.name + 1] as Expr, fn) : UNKNOWN
-    const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method) }
+    const valueExpr = kind === "property-write" && SETS_A_VALUE.has(entry.method) ? args[entry.name + 1] : undefined
+    const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method), ...(valueExpr === undefined ? {} : { written: { expr: valueExpr, fn, depth } }) }
     // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
     this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
   }
@@ -704,7 +761,7 @@ class Analysis {
    * call's arguments): constant names are judged like the direct call or write; names that are not
    * constant by what they could reach.
    */
-  #judgeName(target: Site, nameVal: Val, shown: string, value: Val, kind: "method" | "property-write" | "property-read", matchedPrefix: string, depth: number, fn?: Fn, how: { readonly reloaded?: boolean; readonly path?: boolean } = {}): void {
+  #judgeName(target: Site, nameVal: Val, shown: string, value: Val, kind: "method" | "property-write" | "property-read", matchedPrefix: string, depth: number, fn?: Fn, how: { readonly reloaded?: boolean; readonly path?: boolean; readonly written?: Written } = {}): void {
     const recv = target.recv
     // A number, a bool, null or an object is no name: the engine refuses the call.
     if (nameVal.t === "lit" || nameVal.t === "own" || nameVal.t === "script" || nameVal.t === "inst" || nameVal.t === "guard" || nameVal.t === "method") return
@@ -733,7 +790,7 @@ class Analysis {
       if (kind === "property-write") {
         // A property path (`set_indexed("s:source_code", v)`, a tween's `"s:source_code"`) writes its last part on the object the rest names.
         const { owner, property } = this.#propertyPath(recv, n)
-        this.#propertyWrite(owner, property, target.at, matched, value)
+        this.#propertyWrite(owner, property, target.at, matched, value, how.written)
         continue
       }
       if (kind === "property-read" || (recv.t === "own" && this.#model.defines(recv.ref, n))) continue

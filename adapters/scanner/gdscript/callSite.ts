@@ -35,11 +35,14 @@ export interface Site {
 export const NODE: Val = { t: "inst", cls: "Node" }
 export const isNode = (v: Val): boolean => v.t === "inst" && v.cls === "Node"
 
-/** Dispatch APIs that call the method on the nodes of a group, not on their receiver. */
-export const GROUP_CALLS: ReadonlySet<string> = new Set(["call_group", "call_group_flags"])
+/** Dispatch APIs that call the method (or write the property) on the nodes of a group, not on their receiver. */
+export const GROUP_CALLS: ReadonlySet<string> = new Set(["call_group", "call_group_flags", "set_group", "set_group_flags"])
 
-/** Object's setters: the value follows the name (a tween's property has its own arguments after it). */
-export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed"])
+/**
+ * Setters whose value follows the name: Object's, Node's rset family (3.x) and SceneTree.set_group* (a tween's
+ * property has its own arguments after it; rset_config's mode is no value, what a peer sends later is).
+ */
+export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed", "rset", "rset_id", "rset_unreliable", "rset_unreliable_id", "set_group", "set_group_flags"])
 
 /** Dispatch APIs whose name is a property path (`node:property:subproperty`, Object::set_indexed), not a single property. */
 export const PROPERTY_PATHS: ReadonlySet<string> = new Set(["set_indexed", "get_indexed", "interpolate_property", "follow_property", "targeting_property", "tween_property"])

@@ -24,6 +24,12 @@ const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptCreateDialog|Scr
  */
 const NOT_DISPATCH = /^(_.*|has_method|class_has_method|get_method_argument_count|class_get_method_argument_count|is_connected|disconnect|rpc_config|property_can_revert|property_get_revert|make_request|make_notification|get_method_documentation)$/
 
+/**
+ * Methods whose property parameter names a property of the receiver itself (no target parameter) or of the
+ * nodes of a group: Node's rset family (the property a remote peer writes, 3.x) and SceneTree.set_group*.
+ */
+const RECEIVER_PROPERTIES = /^(Node\.rset(_id|_unreliable|_unreliable_id|_config)?|SceneTree\.set_group(_flags)?)$/
+
 interface Param {
   readonly index: number
   readonly name: string
@@ -78,7 +84,7 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
       const methodParam = named(METHOD_PARAMS)
       const propertyParam = params.find((p) => PROPERTY_PARAMS.has(p.name) && (NAME_TYPES.has(p.type) || p.type === "NodePath"))
       if (methodParam !== undefined) entries.push({ class: cls, method, kind: "method", name: methodParam.index, ...(target === undefined ? {} : { target }) })
-      else if (propertyParam !== undefined && (cls === "Object" || target !== undefined)) {
+      else if (propertyParam !== undefined && (cls === "Object" || target !== undefined || RECEIVER_PROPERTIES.test(`${cls}.${name}`))) {
         entries.push({ class: cls, method, kind: "property", name: propertyParam.index, ...(target === undefined ? {} : { target }) })
       } else if (cls === "ClassDB" && /^(instance|instantiate|class_call_static)$/.test(name)) {
         const p = params.find((x) => x.name === "class" && NAME_TYPES.has(x.type))
@@ -89,6 +95,9 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
       } else if (cls === "JSONRPC" && name === "set_scope" && target !== undefined) {
         // process_action()/process_string() later call methods named by the incoming JSON on `target`.
         entries.push({ class: cls, method, kind: "target", target })
+      } else if (cls === "JSONRPC" && /^process_(action|string)$/.test(name)) {
+        // A method outside every scope is called on the JSONRPC object itself (jsonrpc.cpp: `Object *object = this`).
+        entries.push({ class: cls, method, kind: "target" })
       }
       // class_call_static names both: the class (above, as a method call on ClassDB) and its static method.
       if (cls === "ClassDB" && name === "class_call_static") {

@@ -15,6 +15,8 @@ const MAX_REMAP_BYTES = 64 * 1024
 export class PackContents {
   readonly source: RandomAccess
   readonly entries: ReadonlyArray<PackEntry>
+  /** Entries the engine finds by their res:// path, sorted like `entries` (an unreachable one is scanned but not found). */
+  readonly #reachable: ReadonlyArray<PackEntry>
   readonly #byPath = new Map<string, PackEntry>()
   /** original path → stored target */
   readonly #remapTargets = new Map<string, string>()
@@ -24,8 +26,9 @@ export class PackContents {
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
     this.source = source
     this.entries = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.index - b.index))
+    this.#reachable = this.entries.filter((e) => e.unreachable === undefined)
     // The engine keeps the last of duplicate entries (core/io/file_access_pack.cpp, PackedData::add_path).
-    for (const e of this.entries) this.#byPath.set(e.path, e)
+    for (const e of this.#reachable) this.#byPath.set(e.path, e)
   }
 
   static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>): Promise<PackContents> {
@@ -44,6 +47,7 @@ export class PackContents {
     return contents
   }
 
+  /** The entry the engine reads for a stored res:// path (the last copy; never one it cannot find). */
   get(path: string): PackEntry | undefined {
     return this.#byPath.get(path)
   }
@@ -86,13 +90,13 @@ export class PackContents {
   /** Whether some entry's path starts with `prefix` (a folder of the pack, or the start of a name in one). */
   hasUnder(prefix: string): boolean {
     let lo = 0
-    let hi = this.entries.length
+    let hi = this.#reachable.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if ((this.entries[mid] as PackEntry).path < prefix) lo = mid + 1
+      if ((this.#reachable[mid] as PackEntry).path < prefix) lo = mid + 1
       else hi = mid
     }
-    return this.entries[lo]?.path.startsWith(prefix) === true
+    return this.#reachable[lo]?.path.startsWith(prefix) === true
   }
 
   remapTargetOf(path: string): string | undefined {

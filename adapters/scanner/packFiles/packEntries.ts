@@ -21,7 +21,9 @@ export const openEntries = async (source: RandomAccess): Promise<OpenedEntries |
   const opened = await openPack(source)
   if (opened._tag !== "Readable") return null
   const byStoredPath = new Map<string, PackEntry>()
-  for (const entry of opened.entries) if (entry.readable) byStoredPath.set(entry.path, entry)
+  for (const entry of opened.entries) if (entry.readable && entry.unreachable === undefined) byStoredPath.set(entry.path, entry)
+  // An entry the engine cannot find under its path (stored without res://) is listed only where no other is.
+  for (const entry of opened.entries) if (entry.readable && entry.unreachable !== undefined && !byStoredPath.has(entry.path)) byStoredPath.set(entry.path, entry)
   return { format: opened.header.format, byStoredPath }
 }
 

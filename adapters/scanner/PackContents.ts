@@ -1,4 +1,3 @@
-import { decodeUtf8 } from "./io/ByteCursor.ts"
 import { readExactly, type RandomAccess, sliceOf } from "./io/RandomAccess.ts"
 import { normalisePackPath } from "./pack/packPath.ts"
 import type { PackEntry } from "./pack/PackLayout.ts"
@@ -31,11 +30,12 @@ export class PackContents {
     for (const e of this.#reachable) this.#byPath.set(e.path, e)
   }
 
-  static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>): Promise<PackContents> {
+  /** `grammar`: the engine that reads the pack (3 for format 1 and below), whose reader decodes the `.remap` stubs. */
+  static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4): Promise<PackContents> {
     const contents = new PackContents(source, entries)
     for (const entry of contents.entries) {
       if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
-      const target = parseRemapTarget(decodeUtf8(await contents.bytesOf(entry)))
+      const target = parseRemapTarget(await contents.bytesOf(entry), grammar)
       if (target === null) continue
       const original = entry.path.slice(0, -".remap".length)
       const stored = normalisePackPath(target)

@@ -1,4 +1,3 @@
-import { decodeUtf8 } from "./io/ByteCursor.ts"
 import { readExactly, type RandomAccess, sliceOf } from "./io/RandomAccess.ts"
 import { normalisePackPath } from "./pack/packPath.ts"
 import type { PackEntry } from "./pack/PackLayout.ts"
@@ -15,6 +14,8 @@ const MAX_REMAP_BYTES = 64 * 1024
 export class PackContents {
   readonly source: RandomAccess
   readonly entries: ReadonlyArray<PackEntry>
+  /** Entries the engine finds by their res:// path, sorted like `entries` (an unreachable one is scanned but not found). */
+  readonly #reachable: ReadonlyArray<PackEntry>
   readonly #byPath = new Map<string, PackEntry>()
   /** original path → stored target */
   readonly #remapTargets = new Map<string, string>()
@@ -24,15 +25,17 @@ export class PackContents {
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
     this.source = source
     this.entries = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.index - b.index))
+    this.#reachable = this.entries.filter((e) => e.unreachable === undefined)
     // The engine keeps the last of duplicate entries (core/io/file_access_pack.cpp, PackedData::add_path).
-    for (const e of this.entries) this.#byPath.set(e.path, e)
+    for (const e of this.#reachable) this.#byPath.set(e.path, e)
   }
 
-  static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>): Promise<PackContents> {
+  /** `grammar`: the engine that reads the pack (3 for format 1 and below), whose reader decodes the `.remap` stubs. */
+  static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4): Promise<PackContents> {
     const contents = new PackContents(source, entries)
     for (const entry of contents.entries) {
       if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
-      const target = parseRemapTarget(decodeUtf8(await contents.bytesOf(entry)))
+      const target = parseRemapTarget(await contents.bytesOf(entry), grammar)
       if (target === null) continue
       const original = entry.path.slice(0, -".remap".length)
       const stored = normalisePackPath(target)
@@ -44,6 +47,7 @@ export class PackContents {
     return contents
   }
 
+  /** The entry the engine reads for a stored res:// path (the last copy; never one it cannot find). */
   get(path: string): PackEntry | undefined {
     return this.#byPath.get(path)
   }
@@ -86,13 +90,13 @@ export class PackContents {
   /** Whether some entry's path starts with `prefix` (a folder of the pack, or the start of a name in one). */
   hasUnder(prefix: string): boolean {
     let lo = 0
-    let hi = this.entries.length
+    let hi = this.#reachable.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if ((this.entries[mid] as PackEntry).path < prefix) lo = mid + 1
+      if ((this.#reachable[mid] as PackEntry).path < prefix) lo = mid + 1
       else hi = mid
     }
-    return this.entries[lo]?.path.startsWith(prefix) === true
+    return this.#reachable[lo]?.path.startsWith(prefix) === true
   }
 
   remapTargetOf(path: string): string | undefined {

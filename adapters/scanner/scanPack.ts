@@ -61,7 +61,7 @@ export const scanPack = async (source: ByteSource, expectations: ScanExpectation
       findings.push(...opened.findings)
       facts = { packFormat: opened.header.format, engineVersion: opened.header.engineVersion, entryCount: opened.entries.length }
       files = opened.entries.slice(0, LISTED_FILES_LIMIT).map((e) => ({ path: e.path, sizeBytes: e.size }))
-      const contents = await PackContents.load(counting, opened.entries)
+      const contents = await PackContents.load(counting, opened.entries, opened.header.format <= 1 ? 3 : 4)
       findings.push(...nameFindings(contents, config.policy))
       const state = new ScanState()
       // The pack format says which engine reads it: Godot 3 reads format 1 only, Godot 4 formats 2 and up.

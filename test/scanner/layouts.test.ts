@@ -40,8 +40,8 @@ describe("pack layouts by format", () => {
     expect(locatedRules(report.findings)).toEqual(EXPECTED_GAME)
   })
 
-  it("paths with and without res:// are the same paths", async () => {
-    const bare = await scanBytes(writePack({ format: 2, entries: GAME, bare: true }))
+  it("paths with and without res:// are the same paths where the engine trims res:// (4.4 and later; redTeam5b.test.ts for the others)", async () => {
+    const bare = await scanBytes(writePack({ format: 2, engine: [4, 4, 1], entries: GAME, bare: true }))
     const prefixed = await scanBytes(writePack({ format: 3, entries: GAME, bare: false }))
     expect(locatedRules(bare.findings)).toEqual(EXPECTED_GAME)
     expect(locatedRules(prefixed.findings)).toEqual(EXPECTED_GAME)

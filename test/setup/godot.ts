@@ -70,7 +70,7 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: num
     })
   })
 
-type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "appendRawEntries" | "binaryFiles" | "variants" | "launches">>
+type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "appendRawEntries" | "patchResources" | "binaryFiles" | "variants" | "launches">>
 
 const writeProject = (dir: string, project: Exported): void => {
   const files: Array<[string, string | Uint8Array]> = [...Object.entries(project.files), ...Object.entries(project.binaryFiles ?? {}).map(([path, bytes]): [string, Uint8Array] => [path, Uint8Array.from(bytes)])]
@@ -89,6 +89,7 @@ const hashOf = (project: Exported, version: string, attack: boolean): string =>
         Object.entries(project.files).sort(),
         ...(project.appendEntries === undefined ? [] : [Object.entries(project.appendEntries)]),
         ...(project.appendRawEntries === undefined ? [] : [project.appendRawEntries]),
+        ...(project.patchResources === undefined ? [] : [project.patchResources]),
         ...(project.binaryFiles === undefined ? [] : [Object.entries(project.binaryFiles)]),
         ...(project.variants === undefined ? [] : [project.variants.map((v) => v.id), project.launches ?? 1]),
       ]),
@@ -114,7 +115,9 @@ const exportProject = async (root: string, project: Exported, cached: string): P
     if (result.code !== 0 || !existsSync(out)) {
       throw new Error(`${GODOT3_BINARY} failed to export ${project.name} (exit ${result.code}):\n${result.output.slice(-4000)}`)
     }
-    if (project.appendEntries !== undefined || project.appendRawEntries !== undefined) await appendToPack(out, project.appendEntries ?? {}, project.appendRawEntries ?? [])
+    if (project.appendEntries !== undefined || project.appendRawEntries !== undefined || project.patchResources !== undefined) {
+      await appendToPack(out, project.appendEntries ?? {}, project.appendRawEntries ?? [], project.patchResources ?? [])
+    }
     copyFileSync(out, cached)
   } finally {
     rmSync(home, { recursive: true, force: true })

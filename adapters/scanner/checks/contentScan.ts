@@ -8,12 +8,13 @@ import { PackModel, resolveScriptPath } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
-import { decodeUtf8, MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
+import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
+import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
@@ -174,7 +175,8 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
 export const readGlobalClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
   const entry = contents.get("res://.godot/global_script_class_cache.cfg")
   if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return new Map()
-  return classRegistrations(new TextDecoder().decode(await contents.bytesOf(entry)))
+  // Godot 4 alone writes it, and reads it with ConfigFile (VariantParser decodes its strings as UTF-8: godotUtf8.ts).
+  return classRegistrations(decodeAsEngine(await contents.bytesOf(entry), 4))
 }
 
 /** Trojan Source hits of a script's text. */
@@ -229,7 +231,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (SETTINGS_FILES.has(entry.path)) return scanSettings(ctx, entry)
   if (entry.path === EXTENSION_LIST && entry.size <= MAX_SETTINGS_BYTES) {
-    ctx.state.findings.push(...extensionListFindings(decodeUtf8(await ctx.contents.bytesOf(entry)), entry.path, (path) => ctx.contents.has(path)))
+    ctx.state.findings.push(...extensionListFindings(decodeAsEngine(await ctx.contents.bytesOf(entry), ctx.grammar), entry.path, (path) => ctx.contents.has(path)))
     return
   }
   if (whole !== null && ext !== ".gd") {
@@ -251,15 +253,21 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)
-  let text: string | null
+  let decoded: DecodedSettings | null
   try {
-    text = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+    decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
   } catch (error) {
     if (error instanceof SourceFailure) throw error
     throw new MalformedData(`the settings file cannot be decoded (${error instanceof Error ? error.message : String(error)})`)
   }
-  if (text === null) throw new MalformedData("project.binary is not an ECFG settings file")
+  if (decoded === null) throw new MalformedData("project.binary is not an ECFG settings file")
+  const { text } = decoded
   const file = ctx.contents.creatorPath(entry)
+  const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
+  if (strictEntry !== undefined) {
+    const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
+    ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
+  }
   ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path)))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))

@@ -4,6 +4,7 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import type { PackContents } from "../PackContents.ts"
 import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
+import { decodeAsEngine } from "../text/godotUtf8.ts"
 import type { ScriptReference } from "../resource/SceneFacts.ts"
 import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { builtInScriptKey, type KnownScript, type ScanState } from "./ScanState.ts"
@@ -20,7 +21,8 @@ const readClassCache = async (contents: PackContents): Promise<ReadonlyMap<strin
   const entry = contents.get("res://.godot/global_script_class_cache.cfg")
   const map = new Map<string, string>()
   if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return map
-  const text = new TextDecoder().decode(await contents.bytesOf(entry))
+  // Godot 4 writes and reads it (ConfigFile: its strings decoded as godotUtf8.ts decodes them).
+  const text = decodeAsEngine(await contents.bytesOf(entry), 4)
   for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
     if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], normalisePackPath(m[2]))
   }

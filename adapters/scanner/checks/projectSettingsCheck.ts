@@ -4,9 +4,10 @@ import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { extensionOf } from "../pack/packPath.ts"
-import { projectBinaryToText } from "../packFiles/projectBinary.ts"
+import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
 import { unescapeGodotString } from "../resource/godotString.ts"
+import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 
 // The project settings load code and resources before any script of the pack runs, and redirect
 // loads: `autoload/*` scripts, the main scene, translations, `locale/translation_remaps` (a path is
@@ -245,10 +246,14 @@ const customUserDirFinding = (folder: string, line: number, file: string, stored
   })
 }
 
-/** The text of a settings file of the pack: project.binary decoded, or project.godot as it is; null when unreadable. */
-export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4): string | null => {
-  if (storedPath.endsWith(".binary")) return projectBinaryToText(bytes, godot)
-  return new TextDecoder("utf-8").decode(bytes)
+/**
+ * The text of a settings file of the pack as the engine decodes it (godotUtf8.ts): project.binary decoded, or
+ * project.godot as it is; with the lines whose bytes are not strict UTF-8. Null when unreadable.
+ */
+export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4): DecodedSettings | null => {
+  if (storedPath.endsWith(".binary")) return readProjectBinary(bytes, godot)
+  const problem = strictUtf8Problem(bytes)
+  return { text: decodeAsEngine(bytes, godot), notStrictLines: problem === null ? [] : [positionOfByte(bytes, problem.offset).line] }
 }
 
 /** `{ "class": "Name", …, "path": "res://…" }` entries of a class registration list (settings text or Godot 4's class cache): name → path. */

@@ -1,4 +1,6 @@
+import { RULE } from "../../../domain/scan/RuleId.ts"
 import { concatBytes } from "../../shared/bytes.ts"
+import { finding } from "../findings.ts"
 import { dispatchIndex } from "../gdscript/engineDispatch.ts"
 import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit } from "../gdscript/PolicyIndex.ts"
@@ -18,7 +20,7 @@ import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFind
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
 import { type Context, collectScript } from "./scanContext.ts"
-import { scriptFindings } from "./scriptFindings.ts"
+import { hitMessage, scriptFindings } from "./scriptFindings.ts"
 
 // Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
 // `.remap` and `.import` files, a file a script loads with ConfigFile): the scripts in them, the paths
@@ -188,5 +190,13 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
+  }
+  // Names and other strings (class and property names, paths, the string table) the engine decoded leniently;
+  // a script's own source is flagged at the script above.
+  const sources = new Set(scripts.map((s) => s.source))
+  const lenient = [...(resource.context.notStrict ?? [])].find((s) => !sources.has(s))
+  if (lenient !== undefined && strictEntry !== undefined) {
+    const hit = { entry: strictEntry, line: 1, column: 1, severity: strictEntry.severity, matched: "a name or string of the binary resource is not strict UTF-8", note: `the engine reads it as ${JSON.stringify(lenient.slice(0, 80))}` }
+    ctx.state.findings.push(finding({ rule: RULE.bannedApi, file, storedPath: entry.path, pattern: strictEntry.pattern, message: hitMessage(hit, ""), severity: strictEntry.severity }))
   }
 }

@@ -40,6 +40,11 @@ export interface PackEntry {
   readonly rawPath: string
   /** What is wrong with the stored bytes of the name (not strict UTF-8, a NUL inside), when anything is. */
   readonly nameProblem?: string
+  /**
+   * Why the engine never finds this entry under `path` (a path stored without `res://` in a format whose
+   * engine does not trim it: packPath.ts, unreachableReason); such an entry is scanned but is not "in the pack".
+   */
+  readonly unreachable?: string
   /** `res://` + the path without its scheme; the key every check uses. */
   readonly path: string
   /** Absolute offset of the entry's bytes in the file. */

@@ -5,6 +5,28 @@ const RES = "res://"
 /** `res://` + the path without scheme, whatever form the exporter used (4.4+ stores bare paths). */
 export const normalisePackPath = (raw: string): string => RES + (raw.startsWith(RES) ? raw.slice(RES.length) : raw)
 
+/**
+ * Whether the engine that reads a pack of this format finds an entry stored without `res://` under its
+ * res:// path. The engine keys its files by the MD5 of the path (core/io/file_access_pack.cpp,
+ * PackedData::add_path and try_open_path): Godot 3 (formats 0 and 1) and Godot 4.0-4.3 hash the stored
+ * path as it is and look up the full `res://…` path, so a bare entry is never found and the engine reads
+ * that res:// path from the disk instead; Godot 4.4 (still format 2, whose exporter writes bare paths)
+ * trims `res://` on both sides, as does every engine of formats 3 and up. A format-2 pack made before 4.4
+ * can run on 4.0-4.3, so it counts as not trimmed.
+ */
+export const engineTrimsScheme = (format: number, engineVersion: string): boolean => {
+  if (format >= 3) return true
+  if (format < 2) return false
+  const [major = 0, minor = 0] = engineVersion.split(".").map(Number)
+  return major > 4 || (major === 4 && minor >= 4)
+}
+
+/** Why the engine never finds a stored path under `res://` (see engineTrimsScheme), or null when it does. */
+export const unreachableReason = (raw: string, format: number, engineVersion: string): string | null =>
+  raw.startsWith(RES) || engineTrimsScheme(format, engineVersion)
+    ? null
+    : `no "res://" prefix: the engine of this pack (format ${format}, ${engineVersion}) looks files up by their full res:// path, never finds this one and reads ${normalisePackPath(raw)} from the player's disk instead (a file the game can plant there)`
+
 /** Why a stored path is unsafe to extract or ambiguous to review, or null when it is fine. */
 export const hostilePathReason = (raw: string): string | null => {
   const bare = raw.startsWith(RES) ? raw.slice(RES.length) : raw

@@ -39,7 +39,7 @@ export const validateEntries = (
     const at = (rule: RuleId, pattern: string, message: string): void => {
       findings.push(finding({ rule, file: entry.path, pattern, message }))
     }
-    const reason = entry.nameProblem ?? hostilePathReason(entry.rawPath)
+    const reason = entry.nameProblem ?? hostilePathReason(entry.rawPath) ?? entry.unreachable ?? null
     if (reason !== null) {
       at(RULE.hostilePath, "unsafe path", `Directory entry ${entry.index} has ${reason} (stored as ${JSON.stringify(entry.rawPath)}); an exporter never writes this. Remove the file and export again.`)
     }

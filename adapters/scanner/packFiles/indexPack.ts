@@ -39,7 +39,7 @@ export const indexPack = async (source: RandomAccess, newHash: NewSha256): Promi
   const originals = new Map<string, string>()
   for (const [stored, stub] of opened.byStoredPath) {
     if (!stored.endsWith(".remap")) continue
-    const target = await remapTargetOf(source, stub)
+    const target = await remapTargetOf(source, stub, opened.format)
     const original = stored.slice(0, -".remap".length)
     if (target !== null && !originals.has(target) && !opened.byStoredPath.has(original)) originals.set(target, original)
   }

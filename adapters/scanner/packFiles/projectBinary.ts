@@ -1,14 +1,22 @@
 // `project.binary` (ECFG) back to the text a creator knows from `project.godot`. The file is a count, then per setting
 // a key and a value in the engine's variant encoding (core/io/marshalls.cpp, decode_variant); the text form is the one
 // core/config/project_settings.cpp writes: top-level keys, then one `[section]` per key prefix before the first '/'.
-// Godot 3 (pack format 1) and Godot 4 number the variant types differently.
+// Godot 3 (pack format 1) and Godot 4 number the variant types differently. Every string (keys, values, class and
+// property names, node path parts) is decoded as that engine decodes it (String::parse_utf8: godotUtf8.ts), so an
+// overlong spelling of `autoload/…` is the setting the engine sees; strings that are not strict UTF-8 are reported.
+
+import { decodeAsEngine, strictUtf8Problem } from "../text/godotUtf8.ts"
 
 class Reader {
   readonly #view: DataView
   readonly #bytes: Uint8Array
+  readonly #godot: 3 | 4
   at = 0
-  constructor(bytes: Uint8Array) {
+  /** Whether a string read so far was not strict UTF-8 (or held a NUL before its end). */
+  notStrict = false
+  constructor(bytes: Uint8Array, godot: 3 | 4) {
     this.#bytes = bytes
+    this.#godot = godot
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }
   #need(n: number): void {
@@ -50,10 +58,17 @@ class Reader {
     this.at += n
     return out
   }
+  /** `length` bytes as the engine decodes them (up to the first NUL). */
+  text(length: number): string {
+    const bytes = this.bytes(length)
+    const nul = bytes.indexOf(0)
+    if (strictUtf8Problem(nul < 0 ? bytes : bytes.subarray(0, nul)) !== null || (nul >= 0 && bytes.subarray(nul).some((b) => b !== 0))) this.notStrict = true
+    return decodeAsEngine(bytes, this.#godot)
+  }
   /** A length-prefixed UTF-8 string padded to 4 bytes. */
   string(): string {
     const length = this.u32()
-    const text = new TextDecoder().decode(this.bytes(length)).replace(/\0+$/, "")
+    const text = this.text(length)
     this.at += (4 - (length % 4)) % 4
     return text
   }
@@ -108,7 +123,7 @@ const decode = (r: Reader, syntax: Syntax, depth: number): string => {
   const nodePath = (): string => {
     const first = r.u32()
     if ((first & 0x80000000) === 0) {
-      const text = new TextDecoder().decode(r.bytes(first))
+      const text = r.text(first)
       r.at += (4 - (first % 4)) % 4
       return syntax.call("NodePath", [quote(text)])
     }
@@ -225,39 +240,66 @@ const SYNTAX: Record<3 | 4, Syntax> = {
   4: { godot: 4, call: (name, args) => `${name}(${args.join(", ")})`, packed: (name) => `Packed${name}` },
 }
 
-/** The settings as `project.godot` text, or null when the bytes are not an ECFG file. */
-export const projectBinaryToText = (bytes: Uint8Array, godot: 3 | 4): string | null => {
-  if (bytes.length < 8 || new TextDecoder().decode(bytes.subarray(0, 4)) !== "ECFG") return null
-  const r = new Reader(bytes)
+/** A setting as a line of the text, and whether its key or a string of its value was not strict UTF-8. */
+interface SettingLine {
+  readonly text: string
+  readonly notStrict: boolean
+}
+
+export interface DecodedSettings {
+  readonly text: string
+  /** 1-based lines of `text` whose setting's bytes were not strict UTF-8 (the key or a string of the value). */
+  readonly notStrictLines: ReadonlyArray<number>
+}
+
+const ECFG = [0x45, 0x43, 0x46, 0x47] as const
+
+/** The settings as `project.godot` text with the lines of settings stored in bytes that are not strict UTF-8; null when not ECFG. */
+export const readProjectBinary = (bytes: Uint8Array, godot: 3 | 4): DecodedSettings | null => {
+  if (bytes.length < 8 || ECFG.some((b, i) => bytes[i] !== b)) return null
+  const r = new Reader(bytes, godot)
   r.at = 4
   const count = r.u32()
-  const topLevel: Array<string> = []
-  const sections = new Map<string, Array<string>>()
+  const topLevel: Array<SettingLine> = []
+  const sections = new Map<string, Array<SettingLine>>()
   for (let i = 0; i < count; i++) {
-    const keyLength = r.u32()
-    const key = new TextDecoder().decode(r.bytes(keyLength)).replace(/\0+$/, "")
-    const valueLength = r.u32()
-    const valueBytes = r.bytes(valueLength)
+    // The engine reads the key as a C string (core/project_settings.cpp, _load_settings_binary: parse_utf8).
+    const key = r.text(r.u32())
+    const valueBytes = r.bytes(r.u32())
+    const values = new Reader(valueBytes, godot)
     let value: string
     try {
-      value = decode(new Reader(valueBytes), SYNTAX[godot], 0)
+      value = decode(values, SYNTAX[godot], 0)
     } catch (error) {
       value = `; (not decoded: ${error instanceof Error ? error.message : String(error)})`
     }
+    const notStrict = r.notStrict || values.notStrict
+    r.notStrict = false
     const slash = key.indexOf("/")
-    if (slash === -1) topLevel.push(`${key}=${value}`)
+    if (slash === -1) topLevel.push({ text: `${key}=${value}`, notStrict })
     else {
       const section = key.slice(0, slash)
       const lines = sections.get(section) ?? []
-      lines.push(`${key.slice(slash + 1)}=${value}`)
+      lines.push({ text: `${key.slice(slash + 1)}=${value}`, notStrict })
       sections.set(section, lines)
     }
   }
-  const parts = [
-    "; Decoded by pckgate from the exported project.binary; the editor's comments and formatting are not in the pack.",
-    "",
+  const blank = { text: "", notStrict: false }
+  const parts: ReadonlyArray<SettingLine> = [
+    { text: "; Decoded by pckgate from the exported project.binary; the editor's comments and formatting are not in the pack.", notStrict: false },
+    blank,
     ...topLevel,
-    ...[...sections].flatMap(([section, lines]) => ["", `[${section}]`, "", ...lines]),
+    ...[...sections].flatMap(([section, lines]) => [blank, { text: `[${section}]`, notStrict: false }, blank, ...lines]),
   ]
-  return `${parts.join("\n")}\n`
+  // A value spans several lines when it holds line breaks: count them to number the lines.
+  const notStrictLines: Array<number> = []
+  let line = 1
+  for (const part of parts) {
+    if (part.notStrict) notStrictLines.push(line)
+    line += part.text.split("\n").length
+  }
+  return { text: `${parts.map((p) => p.text).join("\n")}\n`, notStrictLines }
 }
+
+/** The settings as `project.godot` text, or null when the bytes are not an ECFG file. */
+export const projectBinaryToText = (bytes: Uint8Array, godot: 3 | 4): string | null => readProjectBinary(bytes, godot)?.text ?? null

@@ -14,7 +14,7 @@ const resolve = async (source: RandomAccess, opened: OpenedEntries, path: string
   if (direct !== undefined) return { entry: direct, stored: path }
   const stub = opened.byStoredPath.get(`${path}.remap`)
   if (stub === undefined) return null
-  const target = await remapTargetOf(source, stub)
+  const target = await remapTargetOf(source, stub, opened.format)
   const entry = target === null ? undefined : opened.byStoredPath.get(target)
   return entry === undefined || target === null ? null : { entry, stored: target }
 }

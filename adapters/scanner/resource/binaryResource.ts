@@ -4,7 +4,7 @@ import { MalformedData } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import { decodeAsEngine } from "../text/godotUtf8.ts"
 import { openRscc } from "./rscc.ts"
-import { readStringRef, readUnicodeString, readVariant, SKIPPED, type Value, type VariantContext } from "./variant.ts"
+import { readStringRef, readUnicodeString, readVariant, SKIPPED, type StringContext, type Value, type VariantContext } from "./variant.ts"
 
 // Binary resources (RSRC, or RSCC-compressed): the header and tables, the class of each internal
 // resource, and on demand one resource's properties. See the format reference §6.
@@ -72,29 +72,31 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
   if (formatVersion > NEWEST_FORMAT) {
     throw new MalformedData(`binary resource format ${formatVersion} is newer than the scanner knows (${NEWEST_FORMAT})`)
   }
-  const mainType = await readUnicodeString(c)
+  // Every string of the file, names and tables included, as the engine that wrote it decodes them.
+  const text: StringContext = { decode: (bytes) => decodeAsEngine(bytes, engineMajor >= 4 ? 4 : 3), notStrict: new Set() }
+  const mainType = await readUnicodeString(c, text)
   await c.u64() // import metadata offset
   // Godot 3 wrote 14 reserved words here; Godot 4 reads the first three as flags and uid. Both are 56 bytes.
   const flags = await c.u32()
   await c.u64()
-  if (flags & FLAG_HAS_SCRIPT_CLASS) await readUnicodeString(c)
+  if (flags & FLAG_HAS_SCRIPT_CLASS) await readUnicodeString(c, text)
   c.skip(11 * 4)
   const realSize = useReal64 !== 0 || flags & FLAG_REAL_T_IS_DOUBLE ? 8 : 4
   const strings: Array<string> = []
   const stringCount = await boundedCount(c, 4, "string table")
-  for (let i = 0; i < stringCount; i++) strings.push(await readUnicodeString(c))
+  for (let i = 0; i < stringCount; i++) strings.push(await readUnicodeString(c, text))
   const externals: Array<ExternalResource> = []
   const externalCount = await boundedCount(c, 8, "external resource table")
   for (let i = 0; i < externalCount; i++) {
-    const type = await readUnicodeString(c)
-    const path = await readUnicodeString(c)
+    const type = await readUnicodeString(c, text)
+    const path = await readUnicodeString(c, text)
     const uid = flags & FLAG_UIDS ? await c.u64() : NO_UID
     externals.push({ type, path, uid: uid !== NO_UID })
   }
   const internals: Array<InternalResource> = []
   const internalCount = await boundedCount(c, 12, "internal resource table")
   for (let i = 0; i < internalCount; i++) {
-    const path = await readUnicodeString(c)
+    const path = await readUnicodeString(c, text)
     const offset = await c.u64()
     if (offset >= stream.size) throw new MalformedData(`internal resource ${path} at offset ${offset} lies outside the resource`)
     internals.push({ path, offset })
@@ -106,7 +108,7 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
     engineMajor,
     formatVersion,
     namedSceneIds: (flags & FLAG_NAMED_SCENE_IDS) !== 0,
-    context: { realSize, colorComponentSize: formatVersion >= 4 ? 4 : realSize, formatVersion, strings, decode: (bytes) => decodeAsEngine(bytes, engineMajor >= 4 ? 4 : 3), notStrict: new Set() },
+    context: { realSize, colorComponentSize: formatVersion >= 4 ? 4 : realSize, formatVersion, strings, ...text },
     externals,
     internals,
   }
@@ -129,7 +131,7 @@ export const subResourceId = (internal: InternalResource): string =>
 
 /** The class name stored at an internal resource's offset. */
 export const readInternalClass = async (resource: BinaryResource, internal: InternalResource): Promise<string> =>
-  readUnicodeString(cursorAt(resource, internal.offset))
+  readUnicodeString(cursorAt(resource, internal.offset), resource.context)
 
 /**
  * Walks an internal resource's properties, handing each name to `want`; the values of wanted
@@ -141,7 +143,7 @@ export const readProperties = async (
   want: (name: string) => number | null,
 ): Promise<Map<string, Value>> => {
   const c = cursorAt(resource, internal.offset)
-  await readUnicodeString(c)
+  await readUnicodeString(c, resource.context)
   const count = await boundedCount(c, 8, "property list")
   const found = new Map<string, Value>()
   for (let i = 0; i < count; i++) {

@@ -47,10 +47,20 @@ export const SKIPPED: unique symbol = Symbol("skipped")
 
 const MAX_DEPTH = 64
 
-export const readUnicodeString = async (c: ByteCursor, ctx?: VariantContext): Promise<string> => {
+/** What decodes the strings of a resource: the header's tables and names as well as its values. */
+export type StringContext = Pick<VariantContext, "decode" | "notStrict">
+
+export const readUnicodeString = async (c: ByteCursor, ctx?: StringContext): Promise<string> => {
   const length = await c.u32()
   if (length === 0) return ""
-  const bytes = await c.bytes(length)
+  return decodeStored(await c.bytes(length), ctx)
+}
+
+/**
+ * Stored string bytes as the engine reads them (get_unicode_string and _get_string of ResourceLoaderBinary:
+ * String::parse_utf8 of a C string, 3.x and 4.x); the lenient decoder without a context.
+ */
+const decodeStored = (bytes: Uint8Array, ctx?: StringContext): string => {
   if (ctx?.decode === undefined) return decodeUtf8(bytes).replace(/\0+$/, "")
   // The engine stops at the first NUL (the writer ends every string with one).
   const end = bytes.indexOf(0)
@@ -63,7 +73,7 @@ export const readUnicodeString = async (c: ByteCursor, ctx?: VariantContext): Pr
 /** A property name or NodePath part: an index into the string table, or (bit 31) an inline string. */
 export const readStringRef = async (c: ByteCursor, ctx: VariantContext): Promise<string> => {
   const id = await c.u32()
-  if (id & 0x80000000) return decodeUtf8(await c.bytes(id & 0x7fffffff)).replace(/\0+$/, "")
+  if (id & 0x80000000) return decodeStored(await c.bytes(id & 0x7fffffff), ctx)
   const s = ctx.strings[id]
   if (s === undefined) throw new MalformedData(`string index ${id} outside a table of ${ctx.strings.length}`)
   return s
@@ -137,7 +147,7 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       const kind = await c.u32()
       if (kind === 0) return { _tag: "Empty" }
       if (kind === 1) {
-        const ref = { _tag: "ExternalPath" as const, type: await readUnicodeString(c), path: await readUnicodeString(c) }
+        const ref = { _tag: "ExternalPath" as const, type: await readUnicodeString(c, ctx), path: await readUnicodeString(c, ctx) }
         ctx.inlineExternals?.push({ type: ref.type, path: ref.path })
         return ref
       }
@@ -184,7 +194,7 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       const length = boundedCount(c, await c.u32(), 4, "string array")
       const strings: Array<string> = []
       for (let i = 0; i < length; i++) {
-        const s = await readUnicodeString(c)
+        const s = await readUnicodeString(c, ctx)
         if (keep) strings.push(s)
       }
       return keep ? strings : SKIPPED

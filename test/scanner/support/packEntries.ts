@@ -13,7 +13,7 @@ export const withPackContents = <A>(path: string, use: (contents: PackContents) 
     const counting = new CountingSource(source)
     const opened = await openPack(counting)
     if (opened._tag !== "Readable") throw new Error(`${path} is not a readable pack (${opened._tag})`)
-    return use(await PackContents.load(counting, opened.entries))
+    return use(await PackContents.load(counting, opened.entries, opened.header.format <= 1 ? 3 : 4))
   })
 
 export interface ExtractedScript {

@@ -23,7 +23,7 @@ export interface SceneNode {
 
 export interface SceneSpec {
   /** GDScript sub-resources; `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
-  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string }>
+  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array }>
   /**
    * Animation sub-resources with one track on `path` (`Node/Child` names, `prop:sub` subnames): a value
    * track, or with `method` a method track whose one key calls that method with string arguments.
@@ -34,6 +34,8 @@ export interface SceneSpec {
   readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<string | ReadonlyArray<string>> }>
   /** ver_format: 5 for Godot 4.0.2-4.2, 6 from 4.3. */
   readonly formatVersion?: number
+  /** The engine major version of the header (4; 3 makes the reader decode strings as Godot 3). */
+  readonly engineMajor?: number
   /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
   readonly compressed?: boolean
 }
@@ -94,7 +96,11 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     const offsets: Array<number> = []
     for (const s of spec.scripts) {
       offsets.push(resources.length)
-      unicode(resources, "GDScript").u32(1).u32(strings.indexOf(s.property ?? "script/source")).u32(TAG.STRING)
+      unicode(resources, "GDScript").u32(1)
+      // `propertyBytes`: the name written inline (bit 31 and its length with a NUL), byte for byte.
+      if (s.propertyBytes === undefined) resources.u32(strings.indexOf(s.property ?? "script/source"))
+      else resources.u32(0x80000000 | (s.propertyBytes.length + 1)).bytes(s.propertyBytes).u8(0)
+      resources.u32(TAG.STRING)
       if (s.bytes === undefined) unicode(resources, s.source)
       else resources.u32(s.bytes.length + 1).bytes(s.bytes).u8(0)
     }
@@ -175,7 +181,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
 
   // Offsets count from the start of the file for RSRC, from the start of the decompressed stream
   // (which has no magic) for RSCC.
-  const header = new ByteBuilder().u32(0).u32(0).u32(4).u32(2).u32(spec.formatVersion ?? 5)
+  const header = new ByteBuilder().u32(0).u32(0).u32(spec.engineMajor ?? 4).u32(2).u32(spec.formatVersion ?? 5)
   unicode(header, "PackedScene").u64(0).u32(0x3).u64(123456789).zeros(11 * 4)
   const magic = spec.compressed === true ? 0 : 4
   const { tables, resources } = body(magic + header.length)

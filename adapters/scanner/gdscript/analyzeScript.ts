@@ -17,7 +17,7 @@ import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receive
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { isAnyObject, knownStrings, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
 export type { DataRead } from "./fileRules.ts"
@@ -416,7 +416,7 @@ class Analysis {
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value, { expr: e.right, fn, depth: 0 })
-      else this.#dynamicWrite(recv, key, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
+      else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
     } else this.#visit(left, "value", fn)
@@ -439,17 +439,24 @@ class Analysis {
    * A property written by a name that is not constant (`s[key] = v`, `s.set(key, v)`): an error when
    * the object is a script (its `source_code`), a peer that can decode objects, one that may be any
    * engine object, one the function reloads afterwards, or when the name may be a dangerous property.
+   * An object the analysis cannot pin down may be a script it lost on the way (put in a container or a
+   * meta, passed through a signal, a weakref, another object's member or a helper that reloads it): text
+   * written to it is a script-source-code error, unless the object is provably no Script (self, the
+   * pack's instances, nodes, other engine classes, plain data).
    */
-  #dynamicWrite(recv: Val, key: Val, reloaded: boolean, pos: Pos, matched: string): void {
+  #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string): void {
     if (recv.t === "own" || recv.t === "guard") return
     const dangerous = new Set<string>(knownStrings(key).filter((k) => this.#idx.assignments.has(k)))
     for (const k of this.#dangerousProperties(recv)) dangerous.add(k)
     if (reloaded) dangerous.add("source_code")
+    const lost = !dangerous.has("source_code") && key.t !== "lit" && mayHoldScript(recv) && mayBeText(value)
+    if (lost) dangerous.add("source_code")
     for (const prop of dangerous) {
+      const why = lost && prop === "source_code" ? " (the object's class is not known, so it may be a script; the value may be text)" : reloaded ? " (the script is reloaded in the same function)" : ""
       for (const entry of this.#idx.assignments.get(prop) ?? []) {
         this.#hit(entry, pos, matched, {
-          note: `the property is named by a value that is not constant and can be ${prop} on this object${reloaded ? " (the script is reloaded in the same function)" : ""}`,
-          fix: "Name the property with a constant string, or keep the data in a Dictionary of your own",
+          note: `the property is named by a value that is not constant and can be ${prop} on this object${why}`,
+          fix: lost && prop === "source_code" ? "Name the property with a constant string, or make the object's class provable (type the variable with your class or an engine class: var n: Node), or keep the data in a Dictionary of your own" : "Name the property with a constant string, or keep the data in a Dictionary of your own",
         })
       }
     }
@@ -694,7 +701,7 @@ class Analysis {
           const first = args[0] === undefined ? null : this.#eval(args[0], fn)
           if (first === null || first.t === "lit" || first.t === "own" || first.t === "inst" || first.t === "script" || first.t === "method") return false
         }
-        if ((name === "get" || name === "set") && recv.t !== "guard" && recv.t !== "own" && !this.#writesAreDangerous(recv)) {
+        if ((name === "get" || (name === "set" && !mayHoldScript(recv))) && recv.t !== "guard" && recv.t !== "own" && !this.#writesAreDangerous(recv)) {
           const key = args[0] === undefined ? null : this.#eval(args[0], fn)
           return key !== null && (key.t === "str" || knownStrings(key).some((k) => this.#idx.assignments.has(k)))
         }
@@ -771,7 +778,7 @@ class Analysis {
       if (kind === "property-write") {
         // A property path can reach `script:source_code` of any object, its own script included.
         if (how.path === true) this.#dynamicPath(recv, nameVal, value, target.at, `${matchedPrefix}(…)`)
-        else this.#dynamicWrite(recv, nameVal, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
+        else this.#dynamicWrite(recv, nameVal, value, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
         if (recv.t !== "guard") return
       }
       if (kind === "property-read" && recv.t !== "guard") return

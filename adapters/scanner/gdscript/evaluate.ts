@@ -82,6 +82,9 @@ const VALUE_TYPES: ReadonlySet<string> = new Set([
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
 
+/** JavaScript/JavaScriptBridge methods that give a JavaScriptObject. */
+const JS_OBJECTS: ReadonlySet<string> = new Set(["create_object", "get_interface", "create_callback"])
+
 /** Container methods that give one of its elements. */
 const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
 
@@ -409,10 +412,12 @@ export class Evaluator {
       const typed = this.typeVal(local.type, owner)
       if (typed.t !== "unknown" || local.loopOver === undefined || local.evaluating === true) return typed
       local.evaluating = true
-      // A loop variable holds the container's elements.
-      const element = elementOf(this.eval(local.loopOver, owner))
+      // A loop variable holds the container's elements; over range(…) or a number, numbers.
+      const over = this.eval(local.loopOver, owner)
+      const loop = local.loopOver
+      const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
       local.evaluating = false
-      return element
+      return numbers ? LIT : elementOf(over)
     }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
@@ -513,7 +518,7 @@ export class Evaluator {
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }) }
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), plain: true }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -638,6 +643,9 @@ export class Evaluator {
         return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
       case "instance_from_id":
         return ANY_OBJECT
+      case "parse_json":
+        // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
+        return { ...derived(...args), plain: true }
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
       case "funcref":
@@ -673,6 +681,8 @@ export class Evaluator {
       if (recv.t === "guard") return this.#instanceOf(recv.name)
       if (recvExpr?.k === "id") return { t: "inst", cls: recvExpr.name }
     }
+    // The web bridge's objects stand for JavaScript values (JavaScriptObject), never a script.
+    if (recvExpr?.k === "id" && (recvExpr.name === "JavaScript" || recvExpr.name === "JavaScriptBridge") && !this.isOwnName(recvExpr.name, fn) && JS_OBJECTS.has(name)) return { t: "inst", cls: "JavaScriptObject" }
     if (recv.t === "guard") {
       if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
       if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
@@ -730,7 +740,12 @@ export class Evaluator {
       if (recv.t === "guard") return ANY_OBJECT
     }
     if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
-    if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) return recv.t === "guard" ? ANY_OBJECT : recv
+    if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) {
+      if (recv.t === "guard") return ANY_OBJECT
+      // An element of plain data (`[s].front()`) may be any object the container was given.
+      const { plain: _container, ...held } = recv
+      return held
+    }
     return derived(recv, ...args)
   }
 

@@ -57,6 +57,8 @@ const isPlain = (v: Val): boolean => v.t === "str" || v.t === "lit" || v.t === "
 const mayBeAnimation = (v: Val): boolean => !(v.t === "own" || v.t === "script" || v.t === "guard" || v.t === "lit" || v.t === "str" || v.t === "method" || (v.t === "inst" && v.cls !== "Animation"))
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
+/** Methods that record their receiver where the code can read it back (a connection's source). */
+const REGISTERS: ReadonlySet<string> = new Set(["connect"])
 /** Container methods that put an element in. */
 const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
 /** Classes with a property that turns on object decoding. */
@@ -507,6 +509,7 @@ class Analysis {
       for (const a of e.args) this.#visit(a, "value", fn)
       return
     }
+    this.#registers(site, callee)
     const targets = this.#judgeCall(site, fn, 0)
     this.#emitted(e, site, fn)
     // Calling a bound method: `f.call_func(a)` is the call it was bound to.
@@ -524,6 +527,19 @@ class Analysis {
       }
       this.#visit(a, targets.has(i) ? "target" : "value", fn)
     })
+  }
+
+  /**
+   * A dangerous object connected to a signal (`OS.connect("script_changed", self, "_noop")`, 4.x
+   * `OS.script_changed.connect(f)`): the connection lists of the target give it back
+   * (`get_incoming_connections()[0].source`), out of sight, so it escapes there.
+   */
+  #registers(site: Site, callee: Expr): void {
+    if (!REGISTERS.has(site.name) || site.bare) return
+    const recv = site.recv
+    const guard = recv.t === "guard" ? recv.name : recv.t === "method" && recv.target.t === "guard" ? recv.target.name : null
+    if (guard === null) return
+    this.#escape(guard, callee.at, `connected to a signal (${site.name}), so the connection lists of its target (get_incoming_connections, get_signal_connection_list) hand it back`)
   }
 
   /**
@@ -693,7 +709,7 @@ class Analysis {
       if (!site.bare && recv.t === "own" && d.class !== "Object" && d.class !== "Node" && this.#model.defines(recv.ref, name)) return false
       if (d.class === "@GDScript") return site.bare
       if (d.class === "Callable" && d.method === "Callable") return site.bare
-      if (d.kind === "class" || d.kind === "singleton") return cls === d.class || (isAnyObject(recv) && this.#idx.guarded.has(d.class))
+      if (d.kind === "class" || d.kind === "singleton") return cls === d.class || (isAnyObject(recv) && this.#idx.guarded.has(d.class)) || (d.shared === true && this.#mayBeClassDb(site, d))
       if (d.class === "Object" || d.class === "Node") {
         // 4.x Callable.call()/callv() share the names: no string first argument means a Callable.
         if (this.#script.grammar !== 3 && (name === "call" || name === "callv" || name === "call_deferred") && !site.bare) {
@@ -710,6 +726,17 @@ class Analysis {
       if (d.shared === true) return cls === d.class
       return true
     })
+  }
+
+  /**
+   * A receiver of unknown class calling ClassDB's instance (a name shared with PackedScene's): it may be
+   * ClassDB handed back from elsewhere (a connection list, a helper), so it is judged by its argument,
+   * which for a scene is a number (`PackedScene.GEN_EDIT_STATE_…`).
+   */
+  #mayBeClassDb(site: Site, d: DispatchEntry): boolean {
+    if (site.bare || site.cls !== null || site.recv.t !== "unknown" || d.name === undefined) return false
+    const arg = site.args[d.name]
+    return arg !== undefined && !(arg.k === "member" && arg.obj.k === "id" && this.#model.isEngineName(arg.obj.name) && /^[A-Z0-9_]+$/.test(arg.name))
   }
 
   #judgeEntry(entry: DispatchEntry, site: Site, fn: Fn, depth: number): void {
@@ -729,10 +756,16 @@ class Analysis {
     const nameVal = this.#eval(nameArg, fn)
     if (entry.kind === "class" || entry.kind === "singleton") {
       this.#use("dynamic-dispatch", `${entry.class}.${name}`, site.at)
+      // On a receiver of unknown class (that may be ClassDB handed back from elsewhere): a dangerous class named is an error too.
+      const unsure = site.cls !== entry.class && site.recv.t === "unknown" && !isAnyObject(site.recv)
       if (nameVal.t === "str") {
         for (const n of nameVal.values) for (const p of this.#idx.identifiers.get(n) ?? []) this.#hit(p, site.at, `${entry.class}.${name}(${JSON.stringify(n)})`)
+        for (const n of unsure ? nameVal.values : []) {
+          const guard = this.#idx.guarded.get(n)
+          if (guard !== undefined) this.#escape(guard, site.at, `made by ${site.label}.${name}(${JSON.stringify(n)}) on an object of unknown class, which may be ClassDB`)
+        }
       } else if (nameVal.t !== "lit") {
-        this.#dynamic(site.at, `${entry.class}.${name}(…)`, `the ${entry.kind} is named by a value that is not constant`)
+        this.#dynamic(site.at, `${unsure ? `${site.label}` : entry.class}.${name}(…)`, `the ${entry.kind} is named by a value that is not constant${unsure ? ", on an object of unknown class that may be ClassDB (a scene's instance() takes a number: PackedScene.GEN_EDIT_STATE_…)" : ""}`)
       }
       return
     }

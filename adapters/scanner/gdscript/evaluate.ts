@@ -82,8 +82,24 @@ const VALUE_TYPES: ReadonlySet<string> = new Set([
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
 
+/**
+ * Methods that hand back the objects connected to signals (`get_incoming_connections()[0].source`,
+ * `OS.get_signal_connection_list(s)[0].source`, 4.x `Signal.get_connections()`): a dangerous singleton
+ * connected anywhere comes back through them, so what they give may be any engine object.
+ */
+const CONNECTION_LISTS: ReadonlySet<string> = new Set(["get_incoming_connections", "get_signal_connection_list", "get_connections"])
+
+/** Fields of a connection that are names or numbers, never objects. */
+const CONNECTION_NAMES: ReadonlySet<string> = new Set(["signal_name", "method_name", "flags"])
+
+/** Methods that make an instance of a scene (PackedScene) or, given a class name, of a class (ClassDB). */
+const INSTANTIATE: ReadonlySet<string> = new Set(["instance", "instantiate"])
+
 /** JavaScript/JavaScriptBridge methods that give a JavaScriptObject. */
 const JS_OBJECTS: ReadonlySet<string> = new Set(["create_object", "get_interface", "create_callback"])
+
+/** The root of an instanced scene: a node. */
+const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 
 /** Container methods that give one of its elements. */
 const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
@@ -357,11 +373,25 @@ export class Evaluator {
     if (cached !== undefined) return cached ?? UNKNOWN
     this.#members.set(key, null)
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
-    const values = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn)), UNKNOWN]
+    const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
+    // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly).
+    const values = this.#plainOnly(owner, decl, given) ? given : [...given, UNKNOWN]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
     const value = appended(joinAll(values), appends)
     this.#members.set(key, value)
     return value
+  }
+
+  /**
+   * A member given only plain data (Array and Dictionary literals) that nothing else can set: it is not
+   * exported (scenes and resources set those), no other object reads or writes it by its name
+   * (`other.flags`), and no code of the pack writes it by name (`set("flags", v)`, or a name that is not a
+   * literal, which could be it). It then holds plain data, never a script.
+   */
+  #plainOnly(owner: ClassRef, decl: { readonly name: string; readonly exported?: true; readonly init: Expr | null }, given: ReadonlyArray<Val>): boolean {
+    if (decl.exported === true || decl.init === null || given.length === 0) return false
+    if (!given.every((v) => v.t === "unknown" && v.plain === true)) return false
+    return !this.model.readElsewhere(decl.name) && !this.model.writtenByName(decl.name, owner)
   }
 
   /**
@@ -416,8 +446,9 @@ export class Evaluator {
       const over = this.eval(local.loopOver, owner)
       const loop = local.loopOver
       const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
+      const exact = numbers ? null : this.#exactStrings(loop, owner)
       local.evaluating = false
-      return numbers ? LIT : elementOf(over)
+      return numbers ? LIT : (exact ?? elementOf(over))
     }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
@@ -435,6 +466,22 @@ export class Evaluator {
     local.evaluating = false
     local.value = value
     return value
+  }
+
+  /**
+   * The strings a loop over `iter` gives, exactly: an array literal of constant strings, or a constant
+   * holding one that the pack only ever loops over (so nothing is appended to it). Null otherwise.
+   */
+  #exactStrings(iter: Expr, fn: Fn): Val | null {
+    const literal = iter.k === "array" ? iter : iter.k === "id" && this.local(iter.name, fn) === null && this.model.variable(fn.cls, iter.name) === null && this.model.onlyIterated(iter.name) ? this.model.constantInit(fn.cls, iter.name) : null
+    if (literal?.k !== "array" || literal.items.length === 0) return null
+    const values: Array<string> = []
+    for (const item of literal.items) {
+      const v = this.eval(item, fn)
+      if (v.t !== "str") return null
+      values.push(...v.values)
+    }
+    return strs(values)
   }
 
   #evalName(name: string, fn: Fn): Val {
@@ -554,7 +601,7 @@ export class Evaluator {
       if (member !== null) return this.memberValue(member.owner, member.decl)
       return UNKNOWN
     }
-    if (isAnyObject(obj)) return ANY_OBJECT
+    if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
     return derived(obj)
@@ -642,6 +689,8 @@ export class Evaluator {
       case "create_tween":
         return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
       case "instance_from_id":
+      case "get_incoming_connections":
+      case "get_signal_connection_list":
         return ANY_OBJECT
       case "parse_json":
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
@@ -672,10 +721,18 @@ export class Evaluator {
         return this.evalMethod(recv.target, null, recv.name, items, items.map((x) => this.eval(x, fn)), fn, depth + 1)
       }
       if (name === "bind" || name === "bindv" || name === "unbind") return recv
+      // A Callable's or Signal's object (4.x `OS.script_changed.get_object()`).
+      if ((name === "get_object" || CONNECTION_LISTS.has(name)) && (recv.target.t === "guard" || isAnyObject(recv.target))) return ANY_OBJECT
       return derived(...args)
     }
     if (isAnyObject(recv)) return ANY_OBJECT
     const first = args[0] ?? UNKNOWN
+    if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
+    if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
+      // Given a class name it can only be ClassDB's (on an object handed back from elsewhere); else a scene's nodes.
+      if (recv.t === "unknown" && first.t === "str") return this.#namedObject(first, "class")
+      if (recv.t === "unknown" || (recv.t === "inst" && recv.cls === "PackedScene")) return first.t === "unknown" ? derived(recv, ...args) : NODE_INSTANCE
+    }
     if (name === "new") {
       if (recv.t === "script") return { t: "own", ref: recv.ref }
       if (recv.t === "guard") return this.#instanceOf(recv.name)

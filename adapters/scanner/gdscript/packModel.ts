@@ -364,6 +364,98 @@ export class PackModel {
 
   #functionNames: Set<string> | null = null
 
+  /** The expression a constant visible in `ref` by name is declared with, or null. */
+  constantInit(ref: ClassRef, name: string): Expr | null {
+    return this.#scope(ref).consts.get(name)?.init ?? null
+  }
+
+  /**
+   * Whether every use of a name in the pack (`NAME`, `x.NAME`) is the container a `for` loop walks: an
+   * array held there is never changed nor handed anywhere (3.x constant arrays can be appended to).
+   */
+  onlyIterated(name: string): boolean {
+    if (this.#iterUses === null) {
+      const uses = new Map<string, number>()
+      const iters = new Map<string, number>()
+      const named = (e: Expr): string | null => (e.k === "id" || e.k === "member" ? e.name : null)
+      const count = (map: Map<string, number>, e: Expr): void => {
+        const n = named(e)
+        if (n !== null) map.set(n, (map.get(n) ?? 0) + 1)
+        // Lambdas' bodies too (forEachExpr does not enter them).
+        if (e.k === "lambda" && map === uses) {
+          forEachExpr(e.fn.body, (x) => count(uses, x))
+          walkLoops(e.fn.body)
+        }
+      }
+      const walkLoops = (body: ReadonlyArray<FunctionDecl["body"][number]>): void => {
+        for (const st of body) {
+          if (st.k === "for") count(iters, st.iter)
+          if (st.k === "for" || st.k === "while") walkLoops(st.body)
+          if (st.k === "if" || st.k === "match") for (const b of st.branches) walkLoops(b.body)
+        }
+      }
+      this.#classes ??= this.#allClasses()
+      for (const cls of this.#classes) {
+        const d = this.decl(cls)
+        if (d === null) continue
+        const bodies = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body))]
+        for (const body of bodies) {
+          forEachExpr(body, (e) => count(uses, e))
+          walkLoops(body)
+        }
+        for (const e of [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]) forEachExpr([{ k: "expr", expr: e, at: e.at }], (x) => count(uses, x))
+      }
+      this.#iterUses = { uses, iters }
+    }
+    return (this.#iterUses.uses.get(name) ?? 0) === (this.#iterUses.iters.get(name) ?? 0)
+  }
+
+  /**
+   * Whether some code of the pack may write the member `name` of an object by its name: `set("name", v)`
+   * (or set_deferred, set_indexed, a call/callv of those), or a name that is not a literal (which can be any).
+   */
+  writtenByName(name: string, owner: ClassRef): boolean {
+    if (this.#byName === null) {
+      const names = new Set<string>()
+      let dynamic = false
+      // Classes that write their own members by a name that is not a literal (`set(u.stat, v)` on self).
+      const selfDynamic = new Set<string>()
+      const SETTERS = new Set(["set", "set_deferred", "set_indexed"])
+      const DISPATCH = new Set(["call", "callv", "call_deferred"])
+      this.#classes ??= this.#allClasses()
+      for (const cls of this.#classes) {
+        const d = this.decl(cls)
+        for (const body of [...(d?.functions ?? []).map((f) => f.body), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((a) => a.body))]) {
+          forEachExpr(body, (e) => {
+            if (e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "self") selfDynamic.add(refKey(cls))
+            if (e.k !== "call") return
+            const callee = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : null
+            if (callee === null) return
+            const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
+            let first = e.args[0]
+            if (DISPATCH.has(callee)) {
+              if (first?.k !== "str") dynamic = true
+              else if (SETTERS.has(first.value)) first = e.args[1]
+              else return
+            } else if (!SETTERS.has(callee)) return
+            if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
+            else if (onSelf) selfDynamic.add(refKey(cls))
+            else dynamic = true
+          })
+        }
+      }
+      this.#byName = { names, dynamic, selfDynamic }
+    }
+    const { names, dynamic, selfDynamic } = this.#byName
+    if (dynamic || names.has(name)) return true
+    // The object may be of the owner's class, a subclass, and runs the code of its ancestors.
+    return [owner, ...this.ancestry(owner), ...this.descendants(owner)].some((c) => selfDynamic.has(refKey(c)))
+  }
+
+  #byName: { readonly names: ReadonlySet<string>; readonly dynamic: boolean; readonly selfDynamic: ReadonlySet<string> } | null = null
+
+  #iterUses: { readonly uses: ReadonlyMap<string, number>; readonly iters: ReadonlyMap<string, number> } | null = null
+
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
     const c = this.#scope(ref).consts.get(name)

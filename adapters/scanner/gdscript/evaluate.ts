@@ -14,7 +14,7 @@ import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, elementOf, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -385,13 +385,62 @@ export class Evaluator {
   /**
    * A member given only plain data (Array and Dictionary literals) that nothing else can set: it is not
    * exported (scenes and resources set those), no other object reads or writes it by its name
-   * (`other.flags`), and no code of the pack writes it by name (`set("flags", v)`, or a name that is not a
-   * literal, which could be it). It then holds plain data, never a script.
+   * (`other.flags`), no code writes it by a literal name (`set("flags", v)`), and no write by a name that is
+   * not a literal can give it a script (see #plainMembers). It then holds plain data, never a script.
    */
-  #plainOnly(owner: ClassRef, decl: { readonly name: string; readonly exported?: true; readonly init: Expr | null }, given: ReadonlyArray<Val>): boolean {
-    if (decl.exported === true || decl.init === null || given.length === 0) return false
+  #plainOnly(owner: ClassRef, decl: { readonly name: string }, given: ReadonlyArray<Val>): boolean {
     if (!given.every((v) => v.t === "unknown" && v.plain === true)) return false
-    return !this.model.readElsewhere(decl.name) && !this.model.writtenByName(decl.name, owner)
+    return this.#plainMembers().has(`${refKey(owner)}#${decl.name}`)
+  }
+
+  #plain: Set<string> | null = null
+  #plainPending = false
+
+  /**
+   * The members that hold only plain data, as the largest set that is consistent: a candidate (not exported,
+   * declared and assigned in its class only with Array or Dictionary literals, not reached by name from
+   * elsewhere) stays unless a write by a name that is not a literal may give it a script: one whose value
+   * may be a script (or is out of sight), on self in a class of its lineage, or on any other receiver that
+   * is not itself such a member (`flags[name] = value` writes into a Dictionary, not into an object).
+   */
+  #plainMembers(): ReadonlySet<string> {
+    if (this.#plain !== null) return this.#plain
+    if (this.#plainPending) return new Set()
+    this.#plainPending = true
+    const { names, writes } = this.model.writesByName()
+    const candidates = new Map<string, ClassRef>()
+    const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
+    for (const cls of this.model.classes()) {
+      const assigned = this.#factsOf(cls).assigned
+      for (const v of this.model.decl(cls)?.vars ?? []) {
+        if (v.exported === true || v.type !== null || !literal(v.init) || names.has(v.name) || this.model.readElsewhere(v.name)) continue
+        if ((assigned.get(v.name) ?? []).every((a) => literal(a.expr))) candidates.set(`${refKey(cls)}#${v.name}`, cls)
+      }
+    }
+    const risky = writes.filter((w) => w.value === null || mayHoldScript(this.eval(w.value, this.fnOf(w.cls, w.f, null, w.method))))
+    const intoMember = (w: (typeof writes)[number], plain: ReadonlyMap<string, ClassRef>): boolean => {
+      const r = w.recv
+      const name = r?.k === "id" ? r.name : null
+      if (name === null || this.local(name, this.fnOf(w.cls, w.f, null, w.method)) !== null) return false
+      const member = this.model.variable(w.cls, name)
+      return member !== null && plain.has(`${refKey(member.owner)}#${name}`)
+    }
+    let changed = true
+    while (changed && candidates.size > 0) {
+      changed = false
+      for (const w of risky) {
+        if (intoMember(w, candidates)) continue
+        const lineage = w.recv === null ? new Set([w.cls, ...this.model.ancestry(w.cls), ...this.model.descendants(w.cls)].map(refKey)) : null
+        for (const [key, cls] of candidates) {
+          if (lineage !== null && !lineage.has(refKey(cls))) continue
+          candidates.delete(key)
+          changed = true
+        }
+      }
+    }
+    this.#plain = new Set(candidates.keys())
+    this.#plainPending = false
+    return this.#plain
   }
 
   /**
@@ -602,6 +651,9 @@ export class Evaluator {
       return UNKNOWN
     }
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
+    if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj)
+    // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
+    if (e.obj.k === "id" && obj.t === "unknown" && /^[A-Z][A-Z0-9_]*$/.test(e.name) && this.model.isEngineName(e.obj.name) && !this.isOwnName(e.obj.name, fn)) return VALUE_TYPES.has(e.obj.name) ? { t: "inst", cls: e.obj.name } : LIT
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
     return derived(obj)
@@ -694,7 +746,7 @@ export class Evaluator {
         return ANY_OBJECT
       case "parse_json":
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
-        return { ...derived(...args), plain: true }
+        return { ...derived(...args), plain: true, json: true }
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
       case "funcref":
@@ -731,7 +783,7 @@ export class Evaluator {
     if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
       // Given a class name it can only be ClassDB's (on an object handed back from elsewhere); else a scene's nodes.
       if (recv.t === "unknown" && first.t === "str") return this.#namedObject(first, "class")
-      if (recv.t === "unknown" || (recv.t === "inst" && recv.cls === "PackedScene")) return first.t === "unknown" ? derived(recv, ...args) : NODE_INSTANCE
+      if ((recv.t === "unknown" || (recv.t === "inst" && recv.cls === "PackedScene")) && (args[0] === undefined || args[0].t === "lit")) return NODE_INSTANCE
     }
     if (name === "new") {
       if (recv.t === "script") return { t: "own", ref: recv.ref }

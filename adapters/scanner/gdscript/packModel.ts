@@ -27,6 +27,20 @@ export interface PackScript {
   readonly grammar: Grammar
 }
 
+/** A write of a property by a name that is not a literal: its function, receiver (null: self) and value (null: out of sight). */
+export interface NamedWrite {
+  readonly cls: ClassRef
+  readonly f: FunctionDecl
+  readonly method: boolean
+  readonly recv: Expr | null
+  readonly value: Expr | null
+}
+
+export interface WritesByName {
+  readonly names: ReadonlySet<string>
+  readonly writes: ReadonlyArray<NamedWrite>
+}
+
 export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
 
 const MAX_CHAIN = 32
@@ -323,6 +337,12 @@ export class PackModel {
     return found
   }
 
+  /** Every class of the pack (scripts and their inner classes). */
+  classes(): ReadonlyArray<ClassRef> {
+    this.#classes ??= this.#allClasses()
+    return this.#classes
+  }
+
   /** The classes of the pack below `ref`, at any depth. */
   descendants(ref: ClassRef): ReadonlyArray<ClassRef> {
     this.#classes ??= this.#allClasses()
@@ -411,48 +431,47 @@ export class PackModel {
   }
 
   /**
-   * Whether some code of the pack may write the member `name` of an object by its name: `set("name", v)`
-   * (or set_deferred, set_indexed, a call/callv of those), or a name that is not a literal (which can be any).
+   * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed,
+   * call/callv/call_deferred of those) and `x[k] = v`. Names written as literals are listed (every part of a
+   * path); the others are kept with their receiver (null for self) and value, where in sight.
    */
-  writtenByName(name: string, owner: ClassRef): boolean {
-    if (this.#byName === null) {
-      const names = new Set<string>()
-      let dynamic = false
-      // Classes that write their own members by a name that is not a literal (`set(u.stat, v)` on self).
-      const selfDynamic = new Set<string>()
-      const SETTERS = new Set(["set", "set_deferred", "set_indexed"])
-      const DISPATCH = new Set(["call", "callv", "call_deferred"])
-      this.#classes ??= this.#allClasses()
-      for (const cls of this.#classes) {
-        const d = this.decl(cls)
-        for (const body of [...(d?.functions ?? []).map((f) => f.body), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((a) => a.body))]) {
-          forEachExpr(body, (e) => {
-            if (e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "self") selfDynamic.add(refKey(cls))
-            if (e.k !== "call") return
-            const callee = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : null
-            if (callee === null) return
-            const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
-            let first = e.args[0]
-            if (DISPATCH.has(callee)) {
-              if (first?.k !== "str") dynamic = true
-              else if (SETTERS.has(first.value)) first = e.args[1]
-              else return
-            } else if (!SETTERS.has(callee)) return
-            if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
-            else if (onSelf) selfDynamic.add(refKey(cls))
-            else dynamic = true
-          })
-        }
+  writesByName(): WritesByName {
+    if (this.#byName !== null) return this.#byName
+    const names = new Set<string>()
+    const writes: Array<NamedWrite> = []
+    const SETTERS = new Set(["set", "set_deferred", "set_indexed"])
+    const DISPATCH = new Set(["call", "callv", "call_deferred"])
+    this.#classes ??= this.#allClasses()
+    for (const cls of this.#classes) {
+      const d = this.decl(cls)
+      const fns = [...(d?.functions ?? []).map((f) => ({ f, method: true })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
+      for (const { f, method } of fns) {
+        forEachExpr(f.body, (e) => {
+          if (e.k === "bin" && e.op === "=" && e.left.k === "index") {
+            if (e.left.index.k === "str") names.add(e.left.index.value)
+            else writes.push({ cls, f, method, recv: e.left.obj.k === "self" ? null : e.left.obj, value: e.right })
+            return
+          }
+          if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return
+          const recv = e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null
+          let first = e.args[0]
+          let value = e.args[1]
+          if (DISPATCH.has(e.callee.name)) {
+            if (first?.k !== "str") return void writes.push({ cls, f, method, recv, value: null })
+            if (!SETTERS.has(first.value)) return
+            first = e.args[1]
+            value = e.callee.name === "callv" ? undefined : e.args[2]
+          } else if (!SETTERS.has(e.callee.name)) return
+          if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
+          else writes.push({ cls, f, method, recv, value: value ?? null })
+        })
       }
-      this.#byName = { names, dynamic, selfDynamic }
     }
-    const { names, dynamic, selfDynamic } = this.#byName
-    if (dynamic || names.has(name)) return true
-    // The object may be of the owner's class, a subclass, and runs the code of its ancestors.
-    return [owner, ...this.ancestry(owner), ...this.descendants(owner)].some((c) => selfDynamic.has(refKey(c)))
+    this.#byName = { names, writes }
+    return this.#byName
   }
 
-  #byName: { readonly names: ReadonlySet<string>; readonly dynamic: boolean; readonly selfDynamic: ReadonlySet<string> } | null = null
+  #byName: WritesByName | null = null
 
   #iterUses: { readonly uses: ReadonlyMap<string, number>; readonly iters: ReadonlyMap<string, number> } | null = null
 

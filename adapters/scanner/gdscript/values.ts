@@ -14,7 +14,8 @@ import type { ClassRef } from "./packModel.ts"
 // - `elems`: likewise for the elements of a container (`[load("res://a.gd").duplicate()]`);
 // - `dataDir`: it is exactly `OS.get_user_data_dir()` (the folder user:// names) followed by `prefix`'s
 //   rest, so what is appended or taken off it is known;
-// - `plain`: it is plain data, never an object (an Array or Dictionary literal, what parse_json gives).
+// - `plain`: it is plain data, never an object (an Array or Dictionary literal, what parse_json gives);
+// - `json`: it is, or is part of, what parse_json gives: it and all it holds are plain data.
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
@@ -34,6 +35,7 @@ export type Val =
       readonly elems?: ReadonlyArray<string>
       readonly dataDir?: true
       readonly plain?: true
+      readonly json?: true
     }
 
 export const UNKNOWN: Val = { t: "unknown" }
@@ -78,6 +80,9 @@ export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "st
 /** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
 export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
 
+/** A part of JSON data (an element, a field): plain data, external when the whole is. */
+export const JSON_PART = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...(isExternal(whole) ? { external: true as const } : {}) })
+
 /** Engine classes a Script is an instance of besides the script classes (its bases that say something). */
 const SCRIPT_BASES: ReadonlySet<string> = new Set(["Resource"])
 
@@ -107,6 +112,7 @@ export const mayBeScript = (v: Val): boolean => instsOf(v).some((c) => SCRIPT_CL
 /** What one element of a container holds: the classes its elements may be instances of; any object for a container of any objects. */
 export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
   if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true }
+  if (container.t === "unknown" && container.json === true) return JSON_PART(container)
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   const base = derived(container)
@@ -164,6 +170,7 @@ export const join = (a: Val, b: Val): Val => {
     ...(insts === undefined ? {} : { insts }),
     ...(elems === undefined ? {} : { elems }),
     ...(a.t === "unknown" && a.plain === true && b.t === "unknown" && b.plain === true ? { plain: true as const } : {}),
+    ...(a.t === "unknown" && a.json === true && b.t === "unknown" && b.json === true ? { json: true as const } : {}),
   }
 }
 

@@ -202,7 +202,10 @@ class Analysis {
   #dynamic(pos: Pos, matched: string, why: string): void {
     const entry = this.#idx.dynamicDispatch
     if (entry === null) return
-    this.#hit(entry, pos, matched, { note: why, fix: "Call the method directly (object.method(…)) or name it with a constant string, or dispatch on your own object (self or an instance of one of your classes)" })
+    this.#hit(entry, pos, matched, {
+      note: why,
+      fix: 'Call the method directly (object.method(…)) or name it with a constant string, or dispatch on your own object (self or an instance of one of your classes); for names that come from data (a dialogue\'s actions), match the name against the ones you know and call each directly (match action: "give_item": give_item(args[0]))',
+    })
   }
 
   // ---- declarations ----

@@ -17,7 +17,7 @@ import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receive
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { isAnyObject, knownStrings, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
 export type { DataRead } from "./fileRules.ts"
@@ -57,6 +57,8 @@ const isPlain = (v: Val): boolean => v.t === "str" || v.t === "lit" || v.t === "
 const mayBeAnimation = (v: Val): boolean => !(v.t === "own" || v.t === "script" || v.t === "guard" || v.t === "lit" || v.t === "str" || v.t === "method" || (v.t === "inst" && v.cls !== "Animation"))
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
+/** Methods that record their receiver where the code can read it back (a connection's source). */
+const REGISTERS: ReadonlySet<string> = new Set(["connect"])
 /** Container methods that put an element in. */
 const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
 /** Classes with a property that turns on object decoding. */
@@ -200,7 +202,10 @@ class Analysis {
   #dynamic(pos: Pos, matched: string, why: string): void {
     const entry = this.#idx.dynamicDispatch
     if (entry === null) return
-    this.#hit(entry, pos, matched, { note: why, fix: "Call the method directly (object.method(…)) or name it with a constant string, or dispatch on your own object (self or an instance of one of your classes)" })
+    this.#hit(entry, pos, matched, {
+      note: why,
+      fix: 'Call the method directly (object.method(…)) or name it with a constant string, or dispatch on your own object (self or an instance of one of your classes); for names that come from data (a dialogue\'s actions), match the name against the ones you know and call each directly (match action: "give_item": give_item(args[0]))',
+    })
   }
 
   // ---- declarations ----
@@ -416,7 +421,7 @@ class Analysis {
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value, { expr: e.right, fn, depth: 0 })
-      else this.#dynamicWrite(recv, key, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
+      else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
     } else this.#visit(left, "value", fn)
@@ -439,17 +444,24 @@ class Analysis {
    * A property written by a name that is not constant (`s[key] = v`, `s.set(key, v)`): an error when
    * the object is a script (its `source_code`), a peer that can decode objects, one that may be any
    * engine object, one the function reloads afterwards, or when the name may be a dangerous property.
+   * An object the analysis cannot pin down may be a script it lost on the way (put in a container or a
+   * meta, passed through a signal, a weakref, another object's member or a helper that reloads it): text
+   * written to it is a script-source-code error, unless the object is provably no Script (self, the
+   * pack's instances, nodes, other engine classes, plain data).
    */
-  #dynamicWrite(recv: Val, key: Val, reloaded: boolean, pos: Pos, matched: string): void {
+  #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string): void {
     if (recv.t === "own" || recv.t === "guard") return
     const dangerous = new Set<string>(knownStrings(key).filter((k) => this.#idx.assignments.has(k)))
     for (const k of this.#dangerousProperties(recv)) dangerous.add(k)
     if (reloaded) dangerous.add("source_code")
+    const lost = !dangerous.has("source_code") && key.t !== "lit" && mayHoldScript(recv) && mayBeText(value)
+    if (lost) dangerous.add("source_code")
     for (const prop of dangerous) {
+      const why = lost && prop === "source_code" ? " (the object's class is not known, so it may be a script; the value may be text)" : reloaded ? " (the script is reloaded in the same function)" : ""
       for (const entry of this.#idx.assignments.get(prop) ?? []) {
         this.#hit(entry, pos, matched, {
-          note: `the property is named by a value that is not constant and can be ${prop} on this object${reloaded ? " (the script is reloaded in the same function)" : ""}`,
-          fix: "Name the property with a constant string, or keep the data in a Dictionary of your own",
+          note: `the property is named by a value that is not constant and can be ${prop} on this object${why}`,
+          fix: lost && prop === "source_code" ? "Name the property with a constant string, or make the object's class provable (type the variable with your class or an engine class: var n: Node), or keep the data in a Dictionary of your own" : "Name the property with a constant string, or keep the data in a Dictionary of your own",
         })
       }
     }
@@ -500,6 +512,7 @@ class Analysis {
       for (const a of e.args) this.#visit(a, "value", fn)
       return
     }
+    this.#registers(site, callee)
     const targets = this.#judgeCall(site, fn, 0)
     this.#emitted(e, site, fn)
     // Calling a bound method: `f.call_func(a)` is the call it was bound to.
@@ -517,6 +530,19 @@ class Analysis {
       }
       this.#visit(a, targets.has(i) ? "target" : "value", fn)
     })
+  }
+
+  /**
+   * A dangerous object connected to a signal (`OS.connect("script_changed", self, "_noop")`, 4.x
+   * `OS.script_changed.connect(f)`): the connection lists of the target give it back
+   * (`get_incoming_connections()[0].source`), out of sight, so it escapes there.
+   */
+  #registers(site: Site, callee: Expr): void {
+    if (!REGISTERS.has(site.name) || site.bare) return
+    const recv = site.recv
+    const guard = recv.t === "guard" ? recv.name : recv.t === "method" && recv.target.t === "guard" ? recv.target.name : null
+    if (guard === null) return
+    this.#escape(guard, callee.at, `connected to a signal (${site.name}), so the connection lists of its target (get_incoming_connections, get_signal_connection_list) hand it back`)
   }
 
   /**
@@ -686,7 +712,7 @@ class Analysis {
       if (!site.bare && recv.t === "own" && d.class !== "Object" && d.class !== "Node" && this.#model.defines(recv.ref, name)) return false
       if (d.class === "@GDScript") return site.bare
       if (d.class === "Callable" && d.method === "Callable") return site.bare
-      if (d.kind === "class" || d.kind === "singleton") return cls === d.class || (isAnyObject(recv) && this.#idx.guarded.has(d.class))
+      if (d.kind === "class" || d.kind === "singleton") return cls === d.class || (isAnyObject(recv) && this.#idx.guarded.has(d.class)) || (d.shared === true && this.#mayBeClassDb(site, d))
       if (d.class === "Object" || d.class === "Node") {
         // 4.x Callable.call()/callv() share the names: no string first argument means a Callable.
         if (this.#script.grammar !== 3 && (name === "call" || name === "callv" || name === "call_deferred") && !site.bare) {
@@ -694,7 +720,7 @@ class Analysis {
           const first = args[0] === undefined ? null : this.#eval(args[0], fn)
           if (first === null || first.t === "lit" || first.t === "own" || first.t === "inst" || first.t === "script" || first.t === "method") return false
         }
-        if ((name === "get" || name === "set") && recv.t !== "guard" && recv.t !== "own" && !this.#writesAreDangerous(recv)) {
+        if ((name === "get" || (name === "set" && !mayHoldScript(recv))) && recv.t !== "guard" && recv.t !== "own" && !this.#writesAreDangerous(recv)) {
           const key = args[0] === undefined ? null : this.#eval(args[0], fn)
           return key !== null && (key.t === "str" || knownStrings(key).some((k) => this.#idx.assignments.has(k)))
         }
@@ -703,6 +729,17 @@ class Analysis {
       if (d.shared === true) return cls === d.class
       return true
     })
+  }
+
+  /**
+   * A receiver of unknown class calling ClassDB's instance (a name shared with PackedScene's): it may be
+   * ClassDB handed back from elsewhere (a connection list, a helper), so it is judged by its argument,
+   * which for a scene is a number (`PackedScene.GEN_EDIT_STATE_…`).
+   */
+  #mayBeClassDb(site: Site, d: DispatchEntry): boolean {
+    if (site.bare || site.cls !== null || site.recv.t !== "unknown" || d.name === undefined) return false
+    const arg = site.args[d.name]
+    return arg !== undefined && !(arg.k === "member" && arg.obj.k === "id" && this.#model.isEngineName(arg.obj.name) && /^[A-Z0-9_]+$/.test(arg.name))
   }
 
   #judgeEntry(entry: DispatchEntry, site: Site, fn: Fn, depth: number): void {
@@ -722,10 +759,16 @@ class Analysis {
     const nameVal = this.#eval(nameArg, fn)
     if (entry.kind === "class" || entry.kind === "singleton") {
       this.#use("dynamic-dispatch", `${entry.class}.${name}`, site.at)
+      // On a receiver of unknown class (that may be ClassDB handed back from elsewhere): a dangerous class named is an error too.
+      const unsure = site.cls !== entry.class && site.recv.t === "unknown" && !isAnyObject(site.recv)
       if (nameVal.t === "str") {
         for (const n of nameVal.values) for (const p of this.#idx.identifiers.get(n) ?? []) this.#hit(p, site.at, `${entry.class}.${name}(${JSON.stringify(n)})`)
+        for (const n of unsure ? nameVal.values : []) {
+          const guard = this.#idx.guarded.get(n)
+          if (guard !== undefined) this.#escape(guard, site.at, `made by ${site.label}.${name}(${JSON.stringify(n)}) on an object of unknown class, which may be ClassDB`)
+        }
       } else if (nameVal.t !== "lit") {
-        this.#dynamic(site.at, `${entry.class}.${name}(…)`, `the ${entry.kind} is named by a value that is not constant`)
+        this.#dynamic(site.at, `${unsure ? `${site.label}` : entry.class}.${name}(…)`, `the ${entry.kind} is named by a value that is not constant${unsure ? ", on an object of unknown class that may be ClassDB (a scene's instance() takes a number: PackedScene.GEN_EDIT_STATE_…)" : ""}`)
       }
       return
     }
@@ -771,7 +814,7 @@ class Analysis {
       if (kind === "property-write") {
         // A property path can reach `script:source_code` of any object, its own script included.
         if (how.path === true) this.#dynamicPath(recv, nameVal, value, target.at, `${matchedPrefix}(…)`)
-        else this.#dynamicWrite(recv, nameVal, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
+        else this.#dynamicWrite(recv, nameVal, value, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
         if (recv.t !== "guard") return
       }
       if (kind === "property-read" && recv.t !== "guard") return

@@ -77,6 +77,8 @@ export interface VarDecl {
   readonly accessors: ReadonlyArray<FunctionDecl>
   /** Functions of the class named as its setter or getter (3.x `setget a, b`; 4.x `set = a, get = b`). */
   readonly accessorNames?: ReadonlyArray<string>
+  /** Exported (`export var`, `@export var`): scenes and resources can set it. */
+  readonly exported?: true
 }
 
 export type ExtendsClause = { readonly _tag: "Class"; readonly names: ReadonlyArray<string>; readonly at: Pos } | { readonly _tag: "Path"; readonly path: string; readonly names: ReadonlyArray<string>; readonly at: Pos }

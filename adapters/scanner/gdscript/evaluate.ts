@@ -14,7 +14,7 @@ import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, elementOf, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, derived, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -81,6 +81,25 @@ const VALUE_TYPES: ReadonlySet<string> = new Set([
 
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
+
+/**
+ * Methods that hand back the objects connected to signals (`get_incoming_connections()[0].source`,
+ * `OS.get_signal_connection_list(s)[0].source`, 4.x `Signal.get_connections()`): a dangerous singleton
+ * connected anywhere comes back through them, so what they give may be any engine object.
+ */
+const CONNECTION_LISTS: ReadonlySet<string> = new Set(["get_incoming_connections", "get_signal_connection_list", "get_connections"])
+
+/** Fields of a connection that are names or numbers, never objects. */
+const CONNECTION_NAMES: ReadonlySet<string> = new Set(["signal_name", "method_name", "flags"])
+
+/** Methods that make an instance of a scene (PackedScene) or, given a class name, of a class (ClassDB). */
+const INSTANTIATE: ReadonlySet<string> = new Set(["instance", "instantiate"])
+
+/** JavaScript/JavaScriptBridge methods that give a JavaScriptObject. */
+const JS_OBJECTS: ReadonlySet<string> = new Set(["create_object", "get_interface", "create_callback"])
+
+/** The root of an instanced scene: a node. */
+const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 
 /** Container methods that give one of its elements. */
 const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
@@ -354,11 +373,74 @@ export class Evaluator {
     if (cached !== undefined) return cached ?? UNKNOWN
     this.#members.set(key, null)
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
-    const values = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn)), UNKNOWN]
+    const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
+    // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly).
+    const values = this.#plainOnly(owner, decl, given) ? given : [...given, UNKNOWN]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
     const value = appended(joinAll(values), appends)
     this.#members.set(key, value)
     return value
+  }
+
+  /**
+   * A member given only plain data (Array and Dictionary literals) that nothing else can set: it is not
+   * exported (scenes and resources set those), no other object reads or writes it by its name
+   * (`other.flags`), no code writes it by a literal name (`set("flags", v)`), and no write by a name that is
+   * not a literal can give it a script (see #plainMembers). It then holds plain data, never a script.
+   */
+  #plainOnly(owner: ClassRef, decl: { readonly name: string }, given: ReadonlyArray<Val>): boolean {
+    if (!given.every((v) => v.t === "unknown" && v.plain === true)) return false
+    return this.#plainMembers().has(`${refKey(owner)}#${decl.name}`)
+  }
+
+  #plain: Set<string> | null = null
+  #plainPending = false
+
+  /**
+   * The members that hold only plain data, as the largest set that is consistent: a candidate (not exported,
+   * declared and assigned in its class only with Array or Dictionary literals, not reached by name from
+   * elsewhere) stays unless a write by a name that is not a literal may give it a script: one whose value
+   * may be a script (or is out of sight), on self in a class of its lineage, or on any other receiver that
+   * is not itself such a member (`flags[name] = value` writes into a Dictionary, not into an object).
+   */
+  #plainMembers(): ReadonlySet<string> {
+    if (this.#plain !== null) return this.#plain
+    if (this.#plainPending) return new Set()
+    this.#plainPending = true
+    const { names, writes } = this.model.writesByName()
+    const candidates = new Map<string, ClassRef>()
+    const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
+    for (const cls of this.model.classes()) {
+      const assigned = this.#factsOf(cls).assigned
+      for (const v of this.model.decl(cls)?.vars ?? []) {
+        if (v.exported === true || v.type !== null || !literal(v.init) || names.has(v.name) || this.model.readElsewhere(v.name)) continue
+        if ((assigned.get(v.name) ?? []).every((a) => literal(a.expr))) candidates.set(`${refKey(cls)}#${v.name}`, cls)
+      }
+    }
+    const risky = writes.filter((w) => w.value === null || mayHoldScript(this.eval(w.value, this.fnOf(w.cls, w.f, null, w.method))))
+    const intoMember = (w: (typeof writes)[number], plain: ReadonlyMap<string, ClassRef>): boolean => {
+      const r = w.recv
+      const name = r?.k === "id" ? r.name : null
+      if (name === null || this.local(name, this.fnOf(w.cls, w.f, null, w.method)) !== null) return false
+      const member = this.model.variable(w.cls, name)
+      return member !== null && plain.has(`${refKey(member.owner)}#${name}`)
+    }
+    let changed = true
+    while (changed && candidates.size > 0) {
+      changed = false
+      for (const w of risky) {
+        if (intoMember(w, candidates)) continue
+        const lineage = w.recv === null ? new Set([w.cls, ...this.model.ancestry(w.cls), ...this.model.descendants(w.cls)].map(refKey)) : null
+        for (const [key, cls] of candidates) {
+          if (lineage !== null && !lineage.has(refKey(cls))) continue
+          candidates.delete(key)
+          changed = true
+        }
+      }
+    }
+    this.#plain = new Set(candidates.keys())
+    this.#plainPending = false
+    return this.#plain
   }
 
   /**
@@ -409,10 +491,13 @@ export class Evaluator {
       const typed = this.typeVal(local.type, owner)
       if (typed.t !== "unknown" || local.loopOver === undefined || local.evaluating === true) return typed
       local.evaluating = true
-      // A loop variable holds the container's elements.
-      const element = elementOf(this.eval(local.loopOver, owner))
+      // A loop variable holds the container's elements; over range(…) or a number, numbers.
+      const over = this.eval(local.loopOver, owner)
+      const loop = local.loopOver
+      const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
+      const exact = numbers ? null : this.#exactStrings(loop, owner)
       local.evaluating = false
-      return element
+      return numbers ? LIT : (exact ?? elementOf(over))
     }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
@@ -430,6 +515,22 @@ export class Evaluator {
     local.evaluating = false
     local.value = value
     return value
+  }
+
+  /**
+   * The strings a loop over `iter` gives, exactly: an array literal of constant strings, or a constant
+   * holding one that the pack only ever loops over (so nothing is appended to it). Null otherwise.
+   */
+  #exactStrings(iter: Expr, fn: Fn): Val | null {
+    const literal = iter.k === "array" ? iter : iter.k === "id" && this.local(iter.name, fn) === null && this.model.variable(fn.cls, iter.name) === null && this.model.onlyIterated(iter.name) ? this.model.constantInit(fn.cls, iter.name) : null
+    if (literal?.k !== "array" || literal.items.length === 0) return null
+    const values: Array<string> = []
+    for (const item of literal.items) {
+      const v = this.eval(item, fn)
+      if (v.t !== "str") return null
+      values.push(...v.values)
+    }
+    return strs(values)
   }
 
   #evalName(name: string, fn: Fn): Val {
@@ -513,7 +614,7 @@ export class Evaluator {
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }) }
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), plain: true }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -549,7 +650,10 @@ export class Evaluator {
       if (member !== null) return this.memberValue(member.owner, member.decl)
       return UNKNOWN
     }
-    if (isAnyObject(obj)) return ANY_OBJECT
+    if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
+    if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj)
+    // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
+    if (e.obj.k === "id" && obj.t === "unknown" && /^[A-Z][A-Z0-9_]*$/.test(e.name) && this.model.isEngineName(e.obj.name) && !this.isOwnName(e.obj.name, fn)) return VALUE_TYPES.has(e.obj.name) ? { t: "inst", cls: e.obj.name } : LIT
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
     return derived(obj)
@@ -637,7 +741,12 @@ export class Evaluator {
       case "create_tween":
         return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
       case "instance_from_id":
+      case "get_incoming_connections":
+      case "get_signal_connection_list":
         return ANY_OBJECT
+      case "parse_json":
+        // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
+        return { ...derived(...args), plain: true, json: true }
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
       case "funcref":
@@ -664,15 +773,25 @@ export class Evaluator {
         return this.evalMethod(recv.target, null, recv.name, items, items.map((x) => this.eval(x, fn)), fn, depth + 1)
       }
       if (name === "bind" || name === "bindv" || name === "unbind") return recv
+      // A Callable's or Signal's object (4.x `OS.script_changed.get_object()`).
+      if ((name === "get_object" || CONNECTION_LISTS.has(name)) && (recv.target.t === "guard" || isAnyObject(recv.target))) return ANY_OBJECT
       return derived(...args)
     }
     if (isAnyObject(recv)) return ANY_OBJECT
     const first = args[0] ?? UNKNOWN
+    if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
+    if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
+      // Given a class name it can only be ClassDB's (on an object handed back from elsewhere); else a scene's nodes.
+      if (recv.t === "unknown" && first.t === "str") return this.#namedObject(first, "class")
+      if ((recv.t === "unknown" || (recv.t === "inst" && recv.cls === "PackedScene")) && (args[0] === undefined || args[0].t === "lit")) return NODE_INSTANCE
+    }
     if (name === "new") {
       if (recv.t === "script") return { t: "own", ref: recv.ref }
       if (recv.t === "guard") return this.#instanceOf(recv.name)
       if (recvExpr?.k === "id") return { t: "inst", cls: recvExpr.name }
     }
+    // The web bridge's objects stand for JavaScript values (JavaScriptObject), never a script.
+    if (recvExpr?.k === "id" && (recvExpr.name === "JavaScript" || recvExpr.name === "JavaScriptBridge") && !this.isOwnName(recvExpr.name, fn) && JS_OBJECTS.has(name)) return { t: "inst", cls: "JavaScriptObject" }
     if (recv.t === "guard") {
       if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
       if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
@@ -730,7 +849,12 @@ export class Evaluator {
       if (recv.t === "guard") return ANY_OBJECT
     }
     if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
-    if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) return recv.t === "guard" ? ANY_OBJECT : recv
+    if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) {
+      if (recv.t === "guard") return ANY_OBJECT
+      // An element of plain data (`[s].front()`) may be any object the container was given.
+      const { plain: _container, ...held } = recv
+      return held
+    }
     return derived(recv, ...args)
   }
 

@@ -152,6 +152,16 @@ export class FileRules {
         if (arg !== undefined) this.loadPath(arg, fn, `${site.bare ? "" : `${site.cls ?? "…"}.`}${name}`)
       }
     }
+    // A receiver of unknown class may be ResourceLoader (handed back by a connection list, a meta, a helper):
+    // judged by its path, a load from outside the pack is an error; one inside the pack, another class's load.
+    if (!site.bare && site.cls === null && site.recv.t === "unknown" && !isAnyObject(site.recv)) {
+      for (const n of entryOf(match.calls, `ResourceLoader.${name}`) ?? []) {
+        const arg = site.args[n]
+        if (arg === undefined) continue
+        const v = this.#judge.eval(arg, fn)
+        if (isExternal(v) || judgePath(v, match.allowedPrefixes, true) === "outside") this.loadPath(arg, fn, `${site.label}.${name}`)
+      }
+    }
     if (match.scripts.includes(name) && site.args[0] !== undefined) {
       const v = this.#judge.eval(site.args[0], fn)
       // A call that may be set_script (a name that is not constant) counts only with a value that may be a script.

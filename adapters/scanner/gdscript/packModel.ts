@@ -27,6 +27,20 @@ export interface PackScript {
   readonly grammar: Grammar
 }
 
+/** A write of a property by a name that is not a literal: its function, receiver (null: self) and value (null: out of sight). */
+export interface NamedWrite {
+  readonly cls: ClassRef
+  readonly f: FunctionDecl
+  readonly method: boolean
+  readonly recv: Expr | null
+  readonly value: Expr | null
+}
+
+export interface WritesByName {
+  readonly names: ReadonlySet<string>
+  readonly writes: ReadonlyArray<NamedWrite>
+}
+
 export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
 
 const MAX_CHAIN = 32
@@ -323,6 +337,12 @@ export class PackModel {
     return found
   }
 
+  /** Every class of the pack (scripts and their inner classes). */
+  classes(): ReadonlyArray<ClassRef> {
+    this.#classes ??= this.#allClasses()
+    return this.#classes
+  }
+
   /** The classes of the pack below `ref`, at any depth. */
   descendants(ref: ClassRef): ReadonlyArray<ClassRef> {
     this.#classes ??= this.#allClasses()
@@ -363,6 +383,97 @@ export class PackModel {
   }
 
   #functionNames: Set<string> | null = null
+
+  /** The expression a constant visible in `ref` by name is declared with, or null. */
+  constantInit(ref: ClassRef, name: string): Expr | null {
+    return this.#scope(ref).consts.get(name)?.init ?? null
+  }
+
+  /**
+   * Whether every use of a name in the pack (`NAME`, `x.NAME`) is the container a `for` loop walks: an
+   * array held there is never changed nor handed anywhere (3.x constant arrays can be appended to).
+   */
+  onlyIterated(name: string): boolean {
+    if (this.#iterUses === null) {
+      const uses = new Map<string, number>()
+      const iters = new Map<string, number>()
+      const named = (e: Expr): string | null => (e.k === "id" || e.k === "member" ? e.name : null)
+      const count = (map: Map<string, number>, e: Expr): void => {
+        const n = named(e)
+        if (n !== null) map.set(n, (map.get(n) ?? 0) + 1)
+        // Lambdas' bodies too (forEachExpr does not enter them).
+        if (e.k === "lambda" && map === uses) {
+          forEachExpr(e.fn.body, (x) => count(uses, x))
+          walkLoops(e.fn.body)
+        }
+      }
+      const walkLoops = (body: ReadonlyArray<FunctionDecl["body"][number]>): void => {
+        for (const st of body) {
+          if (st.k === "for") count(iters, st.iter)
+          if (st.k === "for" || st.k === "while") walkLoops(st.body)
+          if (st.k === "if" || st.k === "match") for (const b of st.branches) walkLoops(b.body)
+        }
+      }
+      this.#classes ??= this.#allClasses()
+      for (const cls of this.#classes) {
+        const d = this.decl(cls)
+        if (d === null) continue
+        const bodies = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body))]
+        for (const body of bodies) {
+          forEachExpr(body, (e) => count(uses, e))
+          walkLoops(body)
+        }
+        for (const e of [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]) forEachExpr([{ k: "expr", expr: e, at: e.at }], (x) => count(uses, x))
+      }
+      this.#iterUses = { uses, iters }
+    }
+    return (this.#iterUses.uses.get(name) ?? 0) === (this.#iterUses.iters.get(name) ?? 0)
+  }
+
+  /**
+   * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed,
+   * call/callv/call_deferred of those) and `x[k] = v`. Names written as literals are listed (every part of a
+   * path); the others are kept with their receiver (null for self) and value, where in sight.
+   */
+  writesByName(): WritesByName {
+    if (this.#byName !== null) return this.#byName
+    const names = new Set<string>()
+    const writes: Array<NamedWrite> = []
+    const SETTERS = new Set(["set", "set_deferred", "set_indexed"])
+    const DISPATCH = new Set(["call", "callv", "call_deferred"])
+    this.#classes ??= this.#allClasses()
+    for (const cls of this.#classes) {
+      const d = this.decl(cls)
+      const fns = [...(d?.functions ?? []).map((f) => ({ f, method: true })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
+      for (const { f, method } of fns) {
+        forEachExpr(f.body, (e) => {
+          if (e.k === "bin" && e.op === "=" && e.left.k === "index") {
+            if (e.left.index.k === "str") names.add(e.left.index.value)
+            else writes.push({ cls, f, method, recv: e.left.obj.k === "self" ? null : e.left.obj, value: e.right })
+            return
+          }
+          if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return
+          const recv = e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null
+          let first = e.args[0]
+          let value = e.args[1]
+          if (DISPATCH.has(e.callee.name)) {
+            if (first?.k !== "str") return void writes.push({ cls, f, method, recv, value: null })
+            if (!SETTERS.has(first.value)) return
+            first = e.args[1]
+            value = e.callee.name === "callv" ? undefined : e.args[2]
+          } else if (!SETTERS.has(e.callee.name)) return
+          if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
+          else writes.push({ cls, f, method, recv, value: value ?? null })
+        })
+      }
+    }
+    this.#byName = { names, writes }
+    return this.#byName
+  }
+
+  #byName: WritesByName | null = null
+
+  #iterUses: { readonly uses: ReadonlyMap<string, number>; readonly iters: ReadonlyMap<string, number> } | null = null
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {

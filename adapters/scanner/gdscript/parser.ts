@@ -66,6 +66,8 @@ class Parser {
   readonly #tokens: ReadonlyArray<Token>
   readonly #grammar: Grammar
   #pos = 0
+  /** An `export` (3.x) or `@export…` (4.x) was read: the next member variable can be set by scene data. */
+  #exportNext = false
   /** Inside brackets newlines do not count; a lambda body inside brackets turns that off again. */
   readonly #multiline: Array<boolean> = [false]
   #lineIndent = 0
@@ -220,6 +222,7 @@ class Parser {
     const t = this.#peek()
     if (t.kind === "ann") {
       this.#next()
+      if (t.text.startsWith("export")) this.#exportNext = true
       if (RPC_MARKERS.has(t.text)) cls.calledByEngine.push(RPC_CALLED)
       if (this.#is("(")) {
         const args = this.#callArguments()
@@ -281,13 +284,15 @@ class Parser {
       case "var": {
         this.#next()
         const v = this.#variable(false)
-        if (v !== null) cls.vars.push(v)
+        if (v !== null) cls.vars.push(this.#exportNext ? { ...v, exported: true } : v)
+        this.#exportNext = false
         return
       }
       default:
         if (MEMBER_PREFIXES.has(t.text) && this.#grammar === 3) {
           this.#next()
           if (RPC_MARKERS.has(t.text)) cls.calledByEngine.push(RPC_CALLED)
+          if (t.text === "export") this.#exportNext = true
           // `export(int, 0, 10) var x`: the hint is read, then the declaration.
           if (t.text === "export" && this.#is("(")) cls.extra.push(...this.#callArguments())
           return

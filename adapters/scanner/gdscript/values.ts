@@ -13,7 +13,9 @@ import type { ClassRef } from "./packModel.ts"
 //   assigned a copy of a script), a script of the pack counting as `GDScript`;
 // - `elems`: likewise for the elements of a container (`[load("res://a.gd").duplicate()]`);
 // - `dataDir`: it is exactly `OS.get_user_data_dir()` (the folder user:// names) followed by `prefix`'s
-//   rest, so what is appended or taken off it is known.
+//   rest, so what is appended or taken off it is known;
+// - `plain`: it is plain data, never an object (an Array or Dictionary literal, what parse_json gives);
+// - `json`: it is, or is part of, what parse_json gives: it and all it holds are plain data.
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
@@ -32,6 +34,8 @@ export type Val =
       readonly insts?: ReadonlyArray<string>
       readonly elems?: ReadonlyArray<string>
       readonly dataDir?: true
+      readonly plain?: true
+      readonly json?: true
     }
 
 export const UNKNOWN: Val = { t: "unknown" }
@@ -76,6 +80,26 @@ export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "st
 /** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
 export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
 
+/** A part of JSON data (an element, a field): plain data, external when the whole is. */
+export const JSON_PART = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...(isExternal(whole) ? { external: true as const } : {}) })
+
+/** Engine classes a Script is an instance of besides the script classes (its bases that say something). */
+const SCRIPT_BASES: ReadonlySet<string> = new Set(["Resource"])
+
+/**
+ * Whether a receiver may be a Script: a script, an engine object of a script class or one of its bases, or a
+ * value the analysis lost (that is not plain data). Self, the pack's instances, nodes, constants and objects
+ * of other engine classes are provably not.
+ */
+export const mayHoldScript = (v: Val): boolean => {
+  if (v.t === "unknown") return v.plain !== true
+  if (v.t === "inst") return SCRIPT_CLASSES.has(v.cls) || SCRIPT_BASES.has(v.cls)
+  return v.t === "script"
+}
+
+/** Whether a value written to a property may be text (a script's source): a string, or a value not pinned down. */
+export const mayBeText = (v: Val): boolean => v.t === "str" || v.t === "unknown"
+
 /** At most this many engine classes are kept for a value that may be an instance of several. */
 const MAX_CLASSES = 8
 
@@ -88,6 +112,7 @@ export const mayBeScript = (v: Val): boolean => instsOf(v).some((c) => SCRIPT_CL
 /** What one element of a container holds: the classes its elements may be instances of; any object for a container of any objects. */
 export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
   if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true }
+  if (container.t === "unknown" && container.json === true) return JSON_PART(container)
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   const base = derived(container)
@@ -144,6 +169,8 @@ export const join = (a: Val, b: Val): Val => {
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
     ...(insts === undefined ? {} : { insts }),
     ...(elems === undefined ? {} : { elems }),
+    ...(a.t === "unknown" && a.plain === true && b.t === "unknown" && b.plain === true ? { plain: true as const } : {}),
+    ...(a.t === "unknown" && a.json === true && b.t === "unknown" && b.json === true ? { json: true as const } : {}),
   }
 }
 

@@ -5,6 +5,7 @@ import { indexPolicy } from "../gdscript/PolicyIndex.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 import { SCRIPT_CLASSES } from "../gdscript/values.ts"
+import type { UidResolution } from "../resource/uidCache.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
@@ -31,7 +32,20 @@ const loadsFromOutside = (path: string): boolean => {
  * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk. A
  * null path is a value the engine converts to a path that the scanner cannot read as one (no export writes it).
  */
-export const loadedPathFinding = (path: string | null, what: string, at: DataPosition | null, file: string, storedPath: string, inPack?: (path: string) => boolean): Finding | null => {
+export const loadedPathFinding = (
+  path: string | null,
+  what: string,
+  at: DataPosition | null,
+  file: string,
+  storedPath: string,
+  inPack?: (path: string) => boolean,
+  uids?: (uid: string) => UidResolution,
+): Finding | null => {
+  if (path !== null && uids !== undefined && path.startsWith("uid://")) {
+    const resolved = uids(path)
+    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, inPack === undefined ? undefined : (p) => inPack(p))
+    return uidFinding(path, what, resolved.problem, at, file, storedPath)
+  }
   const outside = path === null || loadsFromOutside(path)
   const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
   if (!outside && !absent) return null
@@ -50,6 +64,18 @@ export const loadedPathFinding = (path: string | null, what: string, at: DataPos
           : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
   })
 }
+
+/** A `uid://` path the engine resolves through a cache the scanner cannot read in the pack, or to nothing. */
+export const uidFinding = (uid: string, what: string, problem: string, at: DataPosition | null, file: string, storedPath: string): Finding =>
+  finding({
+    rule: RULE.hostilePath,
+    file,
+    storedPath,
+    line: at?.line ?? null,
+    column: at?.column ?? null,
+    pattern: `${what.split(" ")[0]} target`,
+    message: `${file} makes the engine load ${JSON.stringify(uid)} (${what}): ${problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`,
+  })
 
 /** The policy's assignment patterns (`source_code`, `allow_object_decoding`) for the property a path writes last (`node:s:source_code`). */
 const patternsForPath = (policy: Policy, path: string): ReadonlyArray<readonly [string, PolicyPattern]> => {

@@ -23,6 +23,8 @@ import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { autoloadSingletons, classRegistrations, EXTENSION_LIST, extensionListFindings, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
+import { bmfontPages, plusFile } from "../resource/bmfont.ts"
+import { loadedPathFinding } from "./resourceDataFindings.ts"
 import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
@@ -240,11 +242,27 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
     return scanVariantText(ctx, entry)
   }
   if (whole !== null) return scanTextScript(ctx, entry, whole)
+  if (ext === ".fnt") return scanBitmapFont(ctx, entry)
   // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
   if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
   if (kind === "other" && ext === ".cfg") return scanVariantText(ctx, entry)
   if (kind === "binary-resource") return scanBinaryResource(ctx, entry)
   if (kind === "text-resource") return scanTextResource(ctx, entry)
+}
+
+/** A `.fnt` larger than this is not an exporter's (a font of every Unicode glyph is a few MiB of text). */
+const MAX_FONT_BYTES = 16 * 1024 * 1024
+
+/** A BMFont `.fnt`: each page file it names is a path the engine loads, relative to the font's folder (bmfont.ts). */
+const scanBitmapFont = async (ctx: Context, entry: PackEntry): Promise<void> => {
+  if (entry.size > MAX_FONT_BYTES) throw new MalformedData(`a ${entry.size}-byte BMFont file exceeds the ${MAX_FONT_BYTES}-byte limit`)
+  const file = ctx.contents.creatorPath(entry)
+  const folder = entry.path.slice(0, entry.path.lastIndexOf("/"))
+  for (const page of bmfontPages(await ctx.contents.bytesOf(entry))) {
+    const path = plusFile(folder, page.file)
+    const found = loadedPathFinding(path, `BMFont page ${page.file}`, page.line === null ? null : { line: page.line, column: 1 }, file, entry.path, (p) => ctx.contents.has(resolveScriptPath(p, null)))
+    if (found !== null) ctx.state.findings.push(found)
+  }
 }
 
 /** Files of project settings and class registrations the engine reads at start-up. */

@@ -8,7 +8,9 @@ import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
-import { openBinaryResource, readInlineExternals } from "../resource/binaryResource.ts"
+import { openBinaryResource, readInlineExternals, readInternalClass } from "../resource/binaryResource.ts"
+import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
+import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { readBinarySceneFacts } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
@@ -147,6 +149,19 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
 }
 
+/**
+ * A compressed translation (a CSV imported with compress on) whose texts hold `[`: BBCode the scanner cannot
+ * read in full, whose [img] and [font=…] tags a RichTextLabel showing the translation would load.
+ */
+const compressedBbcodeFinding = (file: string, storedPath: string, count: number): Finding =>
+  finding({
+    rule: RULE.unreadableResource,
+    file,
+    storedPath,
+    pattern: "compressed BBCode",
+    message: `${file} is a compressed translation with ${count} text(s) holding BBCode tags ("["), which the scanner cannot read in full: a RichTextLabel showing them loads what their [img] and [font=…] tags name. Turn "compress" off in the import settings of the translation CSV and export again.`,
+  })
+
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
 const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)
 
@@ -199,7 +214,19 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
       if (found !== null) ctx.state.findings.push(found)
     }
   }
-  for (const inline of await readInlineExternals(resource)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  // Strings of every property at any depth: BBCode (a RichTextLabel's text, a translation's messages) loads what its tags name.
+  const bbcode: Array<BbcodeLoad> = []
+  const strings = (value: string): void => {
+    if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
+  }
+  for (const inline of await readInlineExternals(resource, strings)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  for (const internal of resource.internals) {
+    if (!COMPRESSED_TRANSLATIONS.has(await readInternalClass(resource, internal))) continue
+    const texts = await readTranslationTexts(resource, internal)
+    texts.plain.forEach(strings)
+    if (texts.compressedWithTags > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, texts.compressedWithTags))
+  }
+  for (const load of bbcode) loaded(load.path, `[${load.tag}] BBCode of a string`, null)
   for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {

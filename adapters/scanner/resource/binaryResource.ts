@@ -166,9 +166,9 @@ export const internalByReference = (resource: BinaryResource, index: number): In
  * 3.x and 4.x ResourceLoaderBinary::parse_variant load `path` as `type`) in any property of any internal
  * resource, at any depth. Packed arrays are skipped by size, so this reads little more than the tables.
  */
-export const readInlineExternals = async (resource: BinaryResource): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
+export const readInlineExternals = async (resource: BinaryResource, stringValues?: (value: string) => void): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
   const found: Array<{ type: string; path: string }> = []
-  const walking = { ...resource, context: { ...resource.context, inlineExternals: found } }
+  const walking = { ...resource, context: { ...resource.context, inlineExternals: found, ...(stringValues === undefined ? {} : { stringValues }) } }
   for (const internal of resource.internals) await readProperties(walking, internal, () => null)
   return found
 }

@@ -166,7 +166,8 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const path of externals) {
       unicode(tables, "Script")
       unicode(tables, path)
-      tables.u64(2 ** 64 - 1)
+      // ResourceUID::INVALID_ID (-1): no resource id (a u64 of 2 ** 64 - 1 would round to 2 ** 64 as a number).
+      tables.u32(0xffffffff).u32(0xffffffff)
     }
     const tableLength = (() => {
       const t = new ByteBuilder().bytes(tables.build()).u32(internals.length)

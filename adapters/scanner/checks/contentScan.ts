@@ -23,8 +23,8 @@ import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { autoloadSingletons, classRegistrations, EXTENSION_LIST, extensionListFindings, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
-import { bmfontPages, plusFile } from "../resource/bmfont.ts"
-import { loadedPathFinding } from "./resourceDataFindings.ts"
+import { scanBitmapFont } from "./bitmapFontScan.ts"
+import { unresolvedClassFindings } from "./globalClassCheck.ts"
 import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
@@ -69,7 +69,13 @@ export const scanContents = async (
  * after it; scripts found in that data are analysed in a further round.
  */
 const analyzeScripts = async (ctx: Context): Promise<void> => {
-  const registered = new Map([...(await readGlobalClassCache(ctx.contents)), ...ctx.registered])
+  // A class registered by uid:// (Godot 4) is the script the pack's uid cache gives that id.
+  const registered = new Map(
+    [...(await readGlobalClassCache(ctx.contents)), ...ctx.registered].map(([name, path]) => {
+      const resolved = ctx.grammar === 4 && path.startsWith("uid://") ? ctx.contents.resolveUid(path) : null
+      return [name, resolved !== null && "path" in resolved ? resolved.path : path] as const
+    }),
+  )
   const idx = indexPolicy(ctx.policy)
   let done = 0
   const modelOf = (closedCalls: boolean): PackModel =>
@@ -89,6 +95,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
     // from the pack's calls alone (callers.ts) is judged again without that, keeping what it adds.
     if (!first) await analyzeAgainOpen(ctx, ctx.scripts.slice(0, ctx.scripts.length - batch.length), modelOf(false), idx)
   }
+  ctx.state.findings.push(...unresolvedClassFindings(ctx, registered))
 }
 
 /** The scripts' findings and uses again on a model where every function may be called from anywhere; only new ones are kept. */
@@ -248,21 +255,6 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (kind === "other" && ext === ".cfg") return scanVariantText(ctx, entry)
   if (kind === "binary-resource") return scanBinaryResource(ctx, entry)
   if (kind === "text-resource") return scanTextResource(ctx, entry)
-}
-
-/** A `.fnt` larger than this is not an exporter's (a font of every Unicode glyph is a few MiB of text). */
-const MAX_FONT_BYTES = 16 * 1024 * 1024
-
-/** A BMFont `.fnt`: each page file it names is a path the engine loads, relative to the font's folder (bmfont.ts). */
-const scanBitmapFont = async (ctx: Context, entry: PackEntry): Promise<void> => {
-  if (entry.size > MAX_FONT_BYTES) throw new MalformedData(`a ${entry.size}-byte BMFont file exceeds the ${MAX_FONT_BYTES}-byte limit`)
-  const file = ctx.contents.creatorPath(entry)
-  const folder = entry.path.slice(0, entry.path.lastIndexOf("/"))
-  for (const page of bmfontPages(await ctx.contents.bytesOf(entry))) {
-    const path = plusFile(folder, page.file)
-    const found = loadedPathFinding(path, `BMFont page ${page.file}`, page.line === null ? null : { line: page.line, column: 1 }, file, entry.path, (p) => ctx.contents.has(resolveScriptPath(p, null)))
-    if (found !== null) ctx.state.findings.push(found)
-  }
 }
 
 /** Files of project settings and class registrations the engine reads at start-up. */

@@ -268,7 +268,7 @@ export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4
 export const classRegistrations = (text: string): ReadonlyMap<string, string> => {
   const map = new Map<string, string>()
   for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
-    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], m[2].startsWith("res://") ? m[2] : `res://${m[2]}`)
+    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(m[2]) ? m[2] : `res://${m[2]}`)
   }
   return map
 }

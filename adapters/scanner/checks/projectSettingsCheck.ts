@@ -187,8 +187,10 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         strings.forEach((s, i) => {
           const next = strings[i + 1]
           if (!s.isKey || next === undefined || next.isKey) return
-          if (s.text === "path" && uids !== undefined && next.text.startsWith("uid://")) loads(key, next.text, next.line, "register a global class from")
-          else if (s.text === "path" && outsidePack(next.text)) hostile(key, next.text, next.line, "register a global class from")
+          // A registered path the pack lacks matters only where a script names the class (globalClassCheck.ts).
+          const resolved: UidResolution = s.text === "path" && uids !== undefined && next.text.startsWith("uid://") ? uids(next.text) : { path: next.text }
+          if (s.text === "path" && "problem" in resolved) flag(key, next.line, `The project setting ${key} makes the engine register a global class from ${JSON.stringify(next.text)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
+          else if (s.text === "path" && "path" in resolved && outsidePack(resolved.path)) hostile(key, resolved.path, next.line, "register a global class from")
           if (s.text === "class" && next.text === ENGINE_GAME) {
             findings.push(
               finding({

@@ -43,39 +43,32 @@ export const loadedPathFinding = (
 ): Finding | null => {
   if (path !== null && uids !== undefined && path.startsWith("uid://")) {
     const resolved = uids(path)
-    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, inPack === undefined ? undefined : (p) => inPack(p))
+    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, inPack)
     return uidFinding(path, what, resolved.problem, at, file, storedPath)
   }
   const outside = path === null || loadsFromOutside(path)
   const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
   if (!outside && !absent) return null
-  return finding({
-    rule: RULE.hostilePath,
+  return loadFinding(
+    what,
+    at,
     file,
     storedPath,
-    line: at?.line ?? null,
-    column: at?.column ?? null,
-    pattern: `${what.split(" ")[0]} target`,
-    message:
-      path === null
+    path === null
         ? `${file} gives the engine a value that is not a string where it expects a path to load (${what}): it converts the value to a path and loads that, which no export writes. Give it a res:// path of a file in the pack (or remove it) and export again.`
         : absent
           ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
           : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
-  })
+  )
 }
+
+/** The pack-hostile-path finding of a path data makes the engine load (pattern `<what> target`). */
+const loadFinding = (what: string, at: DataPosition | null, file: string, storedPath: string, message: string): Finding =>
+  finding({ rule: RULE.hostilePath, file, storedPath, line: at?.line ?? null, column: at?.column ?? null, pattern: `${what.split(" ")[0]} target`, message })
 
 /** A `uid://` path the engine resolves through a cache the scanner cannot read in the pack, or to nothing. */
 export const uidFinding = (uid: string, what: string, problem: string, at: DataPosition | null, file: string, storedPath: string): Finding =>
-  finding({
-    rule: RULE.hostilePath,
-    file,
-    storedPath,
-    line: at?.line ?? null,
-    column: at?.column ?? null,
-    pattern: `${what.split(" ")[0]} target`,
-    message: `${file} makes the engine load ${JSON.stringify(uid)} (${what}): ${problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`,
-  })
+  loadFinding(what, at, file, storedPath, `${file} makes the engine load ${JSON.stringify(uid)} (${what}): ${problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
 
 /** The policy's assignment patterns (`source_code`, `allow_object_decoding`) for the property a path writes last (`node:s:source_code`). */
 const patternsForPath = (policy: Policy, path: string): ReadonlyArray<readonly [string, PolicyPattern]> => {

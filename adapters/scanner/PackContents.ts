@@ -2,6 +2,10 @@ import { readExactly, type RandomAccess, sliceOf } from "./io/RandomAccess.ts"
 import { normalisePackPath } from "./pack/packPath.ts"
 import type { PackEntry } from "./pack/PackLayout.ts"
 import { parseRemapTarget } from "./resource/remap.ts"
+import { readUidCache, resolveUid, UID_CACHE_PATH, type UidResolution } from "./resource/uidCache.ts"
+
+/** A uid cache larger than this is not read (an export writes ~100 bytes a resource). */
+const MAX_UID_CACHE_BYTES = 16 * 1024 * 1024
 
 /** Stubs are ~40 bytes; a larger `.remap` is not something an exporter wrote and is not followed. */
 const MAX_REMAP_BYTES = 64 * 1024
@@ -21,6 +25,8 @@ export class PackContents {
   readonly #remapTargets = new Map<string, string>()
   /** stored target → every original path redirected to it */
   readonly #originals = new Map<string, Array<string>>()
+  /** Godot 4's uid cache of the pack (uidCache.ts): id → path; null when the pack has none (or is a Godot 3 pack). */
+  #uids: ReadonlyMap<bigint, string> | null = null
 
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
     this.source = source
@@ -44,7 +50,14 @@ export class PackContents {
       if (originals === undefined) contents.#originals.set(stored, [original])
       else originals.push(original)
     }
+    const cache = contents.#byPath.get(UID_CACHE_PATH)
+    if (grammar === 4 && cache !== undefined && cache.readable && cache.size <= MAX_UID_CACHE_BYTES) contents.#uids = readUidCache(await contents.bytesOf(cache))
     return contents
+  }
+
+  /** What a `uid://` path names for the engine: the path the pack's uid cache gives it, or why it cannot be told. */
+  resolveUid(uid: string | bigint): UidResolution {
+    return resolveUid(this.#uids, uid)
   }
 
   /** The entry the engine reads for a stored res:// path (the last copy; never one it cannot find). */

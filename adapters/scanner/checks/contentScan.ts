@@ -23,6 +23,8 @@ import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { autoloadSingletons, classRegistrations, EXTENSION_LIST, extensionListFindings, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
+import { scanBitmapFont } from "./bitmapFontScan.ts"
+import { unresolvedClassFindings } from "./globalClassCheck.ts"
 import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
@@ -67,7 +69,13 @@ export const scanContents = async (
  * after it; scripts found in that data are analysed in a further round.
  */
 const analyzeScripts = async (ctx: Context): Promise<void> => {
-  const registered = new Map([...(await readGlobalClassCache(ctx.contents)), ...ctx.registered])
+  // A class registered by uid:// (Godot 4) is the script the pack's uid cache gives that id.
+  const registered = new Map(
+    [...(await readGlobalClassCache(ctx.contents)), ...ctx.registered].map(([name, path]) => {
+      const resolved = ctx.grammar === 4 && path.startsWith("uid://") ? ctx.contents.resolveUid(path) : null
+      return [name, resolved !== null && "path" in resolved ? resolved.path : path] as const
+    }),
+  )
   const idx = indexPolicy(ctx.policy)
   let done = 0
   const modelOf = (closedCalls: boolean): PackModel =>
@@ -87,6 +95,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
     // from the pack's calls alone (callers.ts) is judged again without that, keeping what it adds.
     if (!first) await analyzeAgainOpen(ctx, ctx.scripts.slice(0, ctx.scripts.length - batch.length), modelOf(false), idx)
   }
+  ctx.state.findings.push(...unresolvedClassFindings(ctx, registered))
 }
 
 /** The scripts' findings and uses again on a model where every function may be called from anywhere; only new ones are kept. */
@@ -240,6 +249,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
     return scanVariantText(ctx, entry)
   }
   if (whole !== null) return scanTextScript(ctx, entry, whole)
+  if (ext === ".fnt") return scanBitmapFont(ctx, entry)
   // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
   if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
   if (kind === "other" && ext === ".cfg") return scanVariantText(ctx, entry)
@@ -268,7 +278,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
     ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
   }
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path)))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)

@@ -2,6 +2,7 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
+import type { UidResolution } from "../resource/uidCache.ts"
 import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
@@ -119,7 +120,7 @@ const safeDirName = (name: string): string =>
  * a res:// path is a file of the pack: a setting that loads one it lacks makes the engine read it from the
  * disk (next to the game or in the working folder), as a load() would.
  */
-export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true): ReadonlyArray<Finding> => {
+export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true, uids?: (uid: string) => UidResolution): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
   const flag = (key: string, line: number, message: string): void => {
@@ -129,6 +130,12 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
     flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, outside the pack: it would load content nobody reviewed. Change the setting in project.godot to a res:// path of a file in the pack, or remove it, and export again.`)
   /** A path the engine loads: outside the pack, or a res:// path the pack lacks. */
   const loads = (key: string, path: string, line: number, why: string): void => {
+    // Godot 4 resolves a uid:// through the uid cache (ProjectSettings::fix_autoload_paths, ResourceLoader::_load).
+    if (uids !== undefined && path.startsWith("uid://")) {
+      const resolved = uids(path)
+      if ("path" in resolved) return loads(key, resolved.path, line, `${why} (through ${path})`)
+      return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
+    }
     if (outsidePack(path)) return hostile(key, path, line, why)
     const local = packPathOf(path)
     if (local !== null && !inPack(local)) {
@@ -180,7 +187,10 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         strings.forEach((s, i) => {
           const next = strings[i + 1]
           if (!s.isKey || next === undefined || next.isKey) return
-          if (s.text === "path" && outsidePack(next.text)) hostile(key, next.text, next.line, "register a global class from")
+          // A registered path the pack lacks matters only where a script names the class (globalClassCheck.ts).
+          const resolved: UidResolution = s.text === "path" && uids !== undefined && next.text.startsWith("uid://") ? uids(next.text) : { path: next.text }
+          if (s.text === "path" && "problem" in resolved) flag(key, next.line, `The project setting ${key} makes the engine register a global class from ${JSON.stringify(next.text)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
+          else if (s.text === "path" && "path" in resolved && outsidePack(resolved.path)) hostile(key, resolved.path, next.line, "register a global class from")
           if (s.text === "class" && next.text === ENGINE_GAME) {
             findings.push(
               finding({
@@ -260,7 +270,7 @@ export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4
 export const classRegistrations = (text: string): ReadonlyMap<string, string> => {
   const map = new Map<string, string>()
   for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
-    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], m[2].startsWith("res://") ? m[2] : `res://${m[2]}`)
+    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(m[2]) ? m[2] : `res://${m[2]}`)
   }
   return map
 }

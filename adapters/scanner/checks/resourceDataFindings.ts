@@ -5,6 +5,7 @@ import { indexPolicy } from "../gdscript/PolicyIndex.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 import { SCRIPT_CLASSES } from "../gdscript/values.ts"
+import type { UidResolution } from "../resource/uidCache.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
@@ -31,25 +32,43 @@ const loadsFromOutside = (path: string): boolean => {
  * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk. A
  * null path is a value the engine converts to a path that the scanner cannot read as one (no export writes it).
  */
-export const loadedPathFinding = (path: string | null, what: string, at: DataPosition | null, file: string, storedPath: string, inPack?: (path: string) => boolean): Finding | null => {
+export const loadedPathFinding = (
+  path: string | null,
+  what: string,
+  at: DataPosition | null,
+  file: string,
+  storedPath: string,
+  inPack?: (path: string) => boolean,
+  uids?: (uid: string) => UidResolution,
+): Finding | null => {
+  if (path !== null && uids !== undefined && path.startsWith("uid://")) {
+    const resolved = uids(path)
+    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, inPack)
+    return uidFinding(path, what, resolved.problem, at, file, storedPath)
+  }
   const outside = path === null || loadsFromOutside(path)
   const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
   if (!outside && !absent) return null
-  return finding({
-    rule: RULE.hostilePath,
+  return loadFinding(
+    what,
+    at,
     file,
     storedPath,
-    line: at?.line ?? null,
-    column: at?.column ?? null,
-    pattern: `${what.split(" ")[0]} target`,
-    message:
-      path === null
+    path === null
         ? `${file} gives the engine a value that is not a string where it expects a path to load (${what}): it converts the value to a path and loads that, which no export writes. Give it a res:// path of a file in the pack (or remove it) and export again.`
         : absent
           ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
           : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
-  })
+  )
 }
+
+/** The pack-hostile-path finding of a path data makes the engine load (pattern `<what> target`). */
+const loadFinding = (what: string, at: DataPosition | null, file: string, storedPath: string, message: string): Finding =>
+  finding({ rule: RULE.hostilePath, file, storedPath, line: at?.line ?? null, column: at?.column ?? null, pattern: `${what.split(" ")[0]} target`, message })
+
+/** A `uid://` path the engine resolves through a cache the scanner cannot read in the pack, or to nothing. */
+export const uidFinding = (uid: string, what: string, problem: string, at: DataPosition | null, file: string, storedPath: string): Finding =>
+  loadFinding(what, at, file, storedPath, `${file} makes the engine load ${JSON.stringify(uid)} (${what}): ${problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
 
 /** The policy's assignment patterns (`source_code`, `allow_object_decoding`) for the property a path writes last (`node:s:source_code`). */
 const patternsForPath = (policy: Policy, path: string): ReadonlyArray<readonly [string, PolicyPattern]> => {

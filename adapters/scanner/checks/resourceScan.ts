@@ -8,7 +8,9 @@ import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
-import { openBinaryResource, readInlineExternals } from "../resource/binaryResource.ts"
+import { openBinaryResource, readInlineExternals, readInternalClass } from "../resource/binaryResource.ts"
+import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
+import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { readBinarySceneFacts } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
@@ -16,7 +18,9 @@ import type { SceneConnection, TrackCall } from "../resource/SceneFacts.ts"
 import { type TextResourceFacts, TextResourceReader } from "../resource/textResource.ts"
 import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
 import { dataCallWrites } from "./dataDispatch.ts"
-import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings } from "./resourceDataFindings.ts"
+import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
+import type { Finding } from "../../../domain/scan/Finding.ts"
+import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
 import { type Context, collectScript } from "./scanContext.ts"
@@ -136,12 +140,43 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   for (const loaded of facts.loadedPaths) {
-    const found = loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, loaded.uid === true ? undefined : (path) => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file)))
+    const inPack = (path: string): boolean => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file))
+    const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
     if (found !== null) ctx.state.findings.push(found)
   }
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
   dataCalls(ctx, facts.connections, facts.trackCalls, site)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
+}
+
+/**
+ * A compressed translation (a CSV imported with compress on) whose texts hold `[`: BBCode the scanner cannot
+ * read in full, whose [img] and [font=…] tags a RichTextLabel showing the translation would load.
+ */
+const compressedBbcodeFinding = (file: string, storedPath: string, count: number): Finding =>
+  finding({
+    rule: RULE.unreadableResource,
+    file,
+    storedPath,
+    pattern: "compressed BBCode",
+    message: `${file} is a compressed translation with ${count} text(s) holding BBCode tags ("["), which the scanner cannot read in full: a RichTextLabel showing them loads what their [img] and [font=…] tags name. Turn "compress" off in the import settings of the translation CSV and export again.`,
+  })
+
+/** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
+const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)
+
+/**
+ * An `[ext_resource]` with a resource id (Godot 4): ResourceLoaderText and ResourceLoaderBinary load the path
+ * the uid cache gives the id, and the written path only when the cache lacks the id; without a cache in the
+ * pack the engine reads one from the disk, which can send the id anywhere.
+ */
+const externalWithUid = (ctx: Context, uid: string | bigint, path: string, what: string, at: DataPosition | null, site: DataSite, inPack: (path: string) => boolean): Finding | null => {
+  if (ctx.grammar !== 4) return loadedPathFinding(path, what, at, site.file, site.storedPath, inPack)
+  const resolved = ctx.contents.resolveUid(uid)
+  const text = typeof uid === "string" ? uid : uidIdToText(uid)
+  if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${text}`, at, site.file, site.storedPath, inPack)
+  if (resolved.noCache) return uidFinding(text, what, resolved.problem, at, site.file, site.storedPath)
+  return loadedPathFinding(path, what, at, site.file, site.storedPath, inPack, uidsOf(ctx))
 }
 
 /** Connections and method tracks: the property paths the calls they make by name write (dataDispatch.ts). */
@@ -168,12 +203,30 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
   const inPack = (from: string | null) => (path: string): boolean => ctx.contents.has(resolveScriptPath(path, from))
-  const loaded = (path: string | null, what: string, relativeTo: string | null | undefined): void => {
-    const found = loadedPathFinding(path, what, null, file, entry.path, relativeTo === undefined ? undefined : inPack(relativeTo))
+  const loaded = (path: string | null, what: string, relativeTo: string | null): void => {
+    const found = loadedPathFinding(path, what, null, file, entry.path, inPack(relativeTo), uidsOf(ctx))
     if (found !== null) ctx.state.findings.push(found)
   }
-  for (const external of resource.externals) loaded(external.path, `[ext_resource] ${external.type}`, external.uid ? undefined : entry.path)
-  for (const inline of await readInlineExternals(resource)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  for (const external of resource.externals) {
+    if (external.uid === null) loaded(external.path, `[ext_resource] ${external.type}`, entry.path)
+    else {
+      const found = externalWithUid(ctx, external.uid, external.path, `[ext_resource] ${external.type}`, null, { file, storedPath: entry.path }, inPack(entry.path))
+      if (found !== null) ctx.state.findings.push(found)
+    }
+  }
+  // Strings of every property at any depth: BBCode (a RichTextLabel's text, a translation's messages) loads what its tags name.
+  const bbcode: Array<BbcodeLoad> = []
+  const strings = (value: string): void => {
+    if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
+  }
+  for (const inline of await readInlineExternals(resource, strings)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  for (const internal of resource.internals) {
+    if (!COMPRESSED_TRANSLATIONS.has(await readInternalClass(resource, internal))) continue
+    const texts = await readTranslationTexts(resource, internal)
+    texts.plain.forEach(strings)
+    if (texts.compressedWithTags > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, texts.compressedWithTags))
+  }
+  for (const load of bbcode) loaded(load.path, `[${load.tag}] BBCode of a string`, null)
   for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {

@@ -13,6 +13,7 @@ import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type DataRead, FileRules } from "./fileRules.ts"
+import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
@@ -40,6 +41,14 @@ export interface ScriptAnalysis {
   /** Constant text given to ConfigFile.parse. */
   readonly dataTexts: ReadonlyArray<DataRead & { readonly text: string }>
 }
+
+/**
+ * RichTextLabel's methods and properties that parse BBCode (3.x append_bbcode, parse_bbcode, set_bbcode,
+ * bbcode_text; 4.x append_text, parse_bbcode, text), with whether BBCode built at run time is a warning
+ * there. `text`/`set_text` are every Label's too: only their constant BBCode is judged.
+ */
+const BBCODE_METHODS: ReadonlyMap<string, boolean> = new Map([["append_bbcode", true], ["parse_bbcode", true], ["set_bbcode", true], ["append_text", true], ["set_text", false]])
+const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text", true], ["text", false]])
 
 const MAX_NESTED_DISPATCH = 4
 
@@ -410,6 +419,8 @@ class Analysis {
   #assignment(e: Extract<Expr, { k: "bin" }>, fn: Fn): void {
     const left = e.left
     const value = this.#eval(e.right, fn)
+    const bbcode = BBCODE_PROPERTIES.get(left.k === "member" || left.k === "id" ? left.name : "")
+    if (bbcode !== undefined && !(left.k === "id" && this.#ev.isOwnName(left.name, fn))) this.#bbcode(e.right, fn, left.at, `${label(left)} =`, bbcode)
     if (left.k === "member") {
       const recv = this.#eval(left.obj, fn)
       this.#visit(left.obj, "receiver", fn)
@@ -426,6 +437,13 @@ class Analysis {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
     } else this.#visit(left, "value", fn)
     this.#visit(e.right, "value", fn)
+  }
+
+  /** BBCode given to a RichTextLabel (FileRules.bbcode), with constant parts judged around translations (bbcodeTemplate.ts). */
+  #bbcode(arg: Expr, fn: Fn, pos: Pos, call: string, warnBuilt: boolean): void {
+    const value = this.#eval(arg, fn)
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn))
+    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt)
   }
 
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
@@ -609,6 +627,8 @@ class Analysis {
     }
     this.files.pathRules(site, fn)
     this.files.runtimeLoad(site, fn)
+    const bbcode = BBCODE_METHODS.get(name)
+    if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, shown, bbcode)
     this.files.dataDecoding(site, fn)
     if (site.cls !== null) {
       const modeAt = this.#idx.writeModes.get(`${site.cls}.${name}`)

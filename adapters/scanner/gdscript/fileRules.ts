@@ -3,6 +3,8 @@ import type { Expr, Pos } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
 import { fileWritesNamed, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
+import { bbcodeLoads } from "../resource/bbcode.ts"
+import { TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
@@ -233,14 +235,17 @@ export class FileRules {
 
   /** A path a resource is loaded from: a res:// literal is fine; built at run time under res://, a warning; one that can be outside the pack, an error. */
   loadPath(arg: Expr, fn: Fn, call: string): void {
+    this.#loadValue(this.#judge.eval(arg, fn), arg.at, call)
+  }
+
+  #loadValue(value: Val, where: Pos, call: string): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
-    const v = this.#judge.eval(arg, fn)
-    if (v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
+    const v = this.#withUidsResolved(value, where, call)
+    if (v === null || v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
     const verdict = judgePath(v, rule.match.allowedPrefixes, true)
     const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const fix = "Load only paths of files in the pack (res://…); keep save data in JSON under user:// instead of resources or scripts"
-    const where = arg.at
     if (verdict === "inside") {
       const absent = this.#absentFromPack(v, call)
       if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })
@@ -254,6 +259,48 @@ export class FileRules {
       return
     }
     this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+  }
+
+  /**
+   * Constant `uid://` paths replaced by the paths the pack's uid cache gives them (Godot 4's ResourceLoader
+   * loads that path); a uid the cache cannot resolve is an error here, and null is returned when nothing is left to judge.
+   */
+  #withUidsResolved(v: Val, where: Pos, call: string): Val | null {
+    const files = this.#model.files
+    const rule = this.#idx.runtimeLoad
+    if (v.t !== "str" || this.#script.grammar !== 4 || files?.resolveUid === undefined || rule === null || !v.values.some((p) => p.startsWith("uid://"))) return v
+    const paths: Array<string> = []
+    for (const p of v.values) {
+      if (!p.startsWith("uid://")) {
+        paths.push(p)
+        continue
+      }
+      const resolved = files.resolveUid(p)
+      if ("path" in resolved) paths.push(resolved.path)
+      else this.#judge.hit(rule.entry, where, `${call}(${JSON.stringify(p)})`, { note: resolved.problem, fix: "Export the pack again with a stock Godot 4 editor (it writes the uid cache), or load the res:// path of a file in the pack" })
+    }
+    return paths.length === 0 ? null : strs(paths)
+  }
+
+  /**
+   * BBCode a script gives RichTextLabel (append_bbcode, parse_bbcode, append_text, the bbcode_text or text
+   * property): each path its tags load (bbcode.ts) is judged like a load() path; BBCode built at run time is a
+   * warning, since its tags can name any path.
+   */
+  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean): void {
+    const rule = this.#idx.runtimeLoad
+    if (rule === null) return
+    if (value.t === "str") {
+      const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar))
+      for (const load of loads) if (!load.path.includes(TRANSLATED)) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
+      if (!loads.some((load) => load.path.includes(TRANSLATED))) return
+    }
+    if ((!warnBuilt && value.t !== "str") || value.t === "lit" || value.t === "own" || value.t === "script") return
+    this.#judge.hit(rule.entry, where, `${call}(…)`, {
+      severity: isExternal(value) ? rule.entry.severity : rule.match.otherwise,
+      note: `the BBCode ${isExternal(value) ? "comes from data read at run time" : "is built at run time"}, and its [img] and [font=…] tags load resources from the paths they name (a resource can carry a script); check in context that no part of it can name a path outside the pack`,
+      fix: "Give RichTextLabel constant BBCode (or translations of the pack), or add images and fonts with add_image/push_font of resources loaded from res://",
+    })
   }
 
   /**

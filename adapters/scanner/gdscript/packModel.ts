@@ -11,6 +11,7 @@ import { forEachExpr } from "./exprWalk.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
+import type { UidResolution } from "../resource/uidCache.ts"
 
 export interface ClassRef {
   /** Key of the script: its creator path (`res://a.gd`) or `scene::subResource` for a built-in script. */
@@ -82,6 +83,8 @@ export interface PackFiles {
   hasUnder(prefix: string): boolean
   /** The creator path of what the engine loads for `path` (a `.remap` target wins over a file of the same name). */
   loadedPath(path: string): string
+  /** What a `uid://` path names for a Godot 4 engine (the pack's uid cache); absent for Godot 3 packs. */
+  resolveUid?(uid: string): UidResolution
 }
 
 export interface PackModelOptions {

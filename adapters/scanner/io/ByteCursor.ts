@@ -98,6 +98,13 @@ export class ByteCursor {
     const b = this.#view.getUint32(at + 4, this.littleEndian)
     return this.littleEndian ? b * 2 ** 32 + a : a * 2 ** 32 + b
   }
+
+  /** A u64 exactly (resource ids). */
+  async u64Exact(): Promise<bigint> {
+    const at = await this.#need(8)
+    this.#pos += 8
+    return this.#view.getBigUint64(at, this.littleEndian)
+  }
 }
 
 const utf8 = new TextDecoder("utf-8")

@@ -18,12 +18,12 @@ const FLAG_HAS_SCRIPT_CLASS = 0x8
 export interface ExternalResource {
   readonly type: string
   readonly path: string
-  /** Godot 4 stored a resource id with it: the engine finds the file by the id first, so the path may be stale. */
-  readonly uid: boolean
+  /** The resource id Godot 4 stored with it (null: none): the engine finds the file by the id first (uidCache.ts). */
+  readonly uid: bigint | null
 }
 
 /** ResourceUID::INVALID_ID (-1) as the u64 the file holds. */
-const NO_UID = 2 ** 64 - 1
+const NO_UID = 2n ** 64n - 1n
 
 export interface InternalResource {
   /** `local://<id>` for sub-resources; the main resource is the last one. */
@@ -90,8 +90,8 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
   for (let i = 0; i < externalCount; i++) {
     const type = await readUnicodeString(c, text)
     const path = await readUnicodeString(c, text)
-    const uid = flags & FLAG_UIDS ? await c.u64() : NO_UID
-    externals.push({ type, path, uid: uid !== NO_UID })
+    const uid = flags & FLAG_UIDS ? await c.u64Exact() : NO_UID
+    externals.push({ type, path, uid: uid === NO_UID ? null : uid })
   }
   const internals: Array<InternalResource> = []
   const internalCount = await boundedCount(c, 12, "internal resource table")
@@ -166,9 +166,9 @@ export const internalByReference = (resource: BinaryResource, index: number): In
  * 3.x and 4.x ResourceLoaderBinary::parse_variant load `path` as `type`) in any property of any internal
  * resource, at any depth. Packed arrays are skipped by size, so this reads little more than the tables.
  */
-export const readInlineExternals = async (resource: BinaryResource): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
+export const readInlineExternals = async (resource: BinaryResource, stringValues?: (value: string) => void): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
   const found: Array<{ type: string; path: string }> = []
-  const walking = { ...resource, context: { ...resource.context, inlineExternals: found } }
+  const walking = { ...resource, context: { ...resource.context, inlineExternals: found, ...(stringValues === undefined ? {} : { stringValues }) } }
   for (const internal of resource.internals) await readProperties(walking, internal, () => null)
   return found
 }

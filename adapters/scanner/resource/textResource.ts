@@ -1,5 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
+import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -24,8 +25,8 @@ export interface LoadedPath {
   readonly path: string | null
   readonly what: string
   readonly at: Position
-  /** An `[ext_resource]` with a `uid` (Godot 4): the engine finds it by the id first, so the path may be stale. */
-  readonly uid?: true
+  /** The `uid` of an `[ext_resource]` (Godot 4): the engine loads the path its uid cache gives that id, and `path` only when the cache lacks it. */
+  readonly uid?: string
   /**
    * A relative path is under res:// itself, not next to this file: a placeholder's path goes to
    * ResourceLoader::load as written (ProjectSettings::localize_path), where [ext_resource] paths are
@@ -97,6 +98,7 @@ type Section = { readonly kind: "main" } | { readonly kind: "sub"; readonly id: 
 
 export class TextResourceReader {
   readonly #parser: VariantTextParser
+  readonly #grammar: Grammar
   #fileTag = ""
   #mainType = ""
   #section: Section = { kind: "other" }
@@ -116,6 +118,7 @@ export class TextResourceReader {
 
   /** `simpleTags`: a settings or ConfigFile text (`.cfg`, `.remap`, `.import`), whose sections are simple tags (see VariantTextParser). */
   constructor(grammar: Grammar = 4, options: { readonly simpleTags?: boolean } = {}) {
+    this.#grammar = grammar
     this.#parser = new VariantTextParser(grammar, { tag: (t) => this.#tag(t.name, t.fields, t.at), assign: (k, v, at) => this.#assign(k, v, at) }, options)
   }
 
@@ -139,7 +142,8 @@ export class TextResourceReader {
         const path = stringOf(fields.get("path"))
         if (path !== null) {
           this.#externals.set(idOf(fields.get("id")), path)
-          this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at, ...(fields.has("uid") ? { uid: true as const } : {}) })
+          const uid = stringOf(fields.get("uid"))
+          this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at, ...(uid !== null ? { uid } : {}) })
         }
         this.#section = { kind: "other" }
         return
@@ -186,7 +190,7 @@ export class TextResourceReader {
     const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
     if (isScript && SOURCE_KEYS.has(key) && value.k === "str") {
       this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
-    }
+    } else this.#bbcode(key, value)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) {
       const call = parseResourceCall(value)
       if (call?.kind === "Sub") this.#rootScript = { _tag: "BuiltIn", subResource: call.id }
@@ -212,6 +216,17 @@ export class TextResourceReader {
       }
       byTrack.set(track[1] ?? "", entry)
     }
+  }
+
+  /**
+   * Paths BBCode in the value's strings loads (bbcode.ts): a RichTextLabel's text, a translation's messages,
+   * or any string a script may give to one. Relative paths go to ResourceLoader::load as written (under res://).
+   */
+  #bbcode(key: string, value: VNode): void {
+    forEachNode(value, (n) => {
+      if (n.k !== "str" || !mayLoadBbcode(n.value)) return
+      for (const load of bbcodeLoads(n.value, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at: n.start, fromRoot: true })
+    })
   }
 
   /** The calls of every method track: each key of `values` is `{"method": name, "args": [...]}`. */

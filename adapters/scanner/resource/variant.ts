@@ -22,6 +22,8 @@ export interface VariantContext {
    * skipped): the engine loads each as it reads the value (core/io/resource_format_binary.cpp, parse_variant).
    */
   readonly inlineExternals?: Array<{ readonly type: string; readonly path: string }>
+  /** Sees every string value read, materialised or skipped (BBCode a RichTextLabel or translation holds: bbcode.ts). */
+  readonly stringValues?: (value: string) => void
 }
 
 export type ObjectRef =
@@ -38,6 +40,7 @@ export type Value =
   | ObjectRef
   | ReadonlyArray<string>
   | Int32Array
+  | Uint8Array
   | ReadonlyArray<Value>
   | ReadonlyMap<Value, Value>
   | typeof SKIPPED
@@ -117,8 +120,11 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       c.skip(8)
       return SKIPPED
     case 5: // STRING
-    case 44: // STRING_NAME
-      return await readUnicodeString(c, ctx)
+    case 44: { // STRING_NAME
+      const value = await readUnicodeString(c, ctx)
+      ctx.stringValues?.(value)
+      return value
+    }
     case 10: case 13: case 14: case 11: case 12: case 50: case 15: case 16: case 17: case 18: case 52: {
       const reals: Record<number, number> = { 10: 2, 11: 4, 12: 3, 13: 4, 14: 4, 15: 6, 16: 9, 17: 12, 18: 6, 50: 4, 52: 16 }
       c.skip((reals[tag] ?? 0) * r)
@@ -176,8 +182,14 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
     }
     case 31: { // PACKED_BYTE_ARRAY, padded to 4
       const length = boundedCount(c, await c.u32(), 1, "byte array")
-      c.skip(length + ((4 - (length % 4)) % 4))
-      return SKIPPED
+      const padding = (4 - (length % 4)) % 4
+      if (!keep || materializeDepth < 0) {
+        c.skip(length + padding)
+        return SKIPPED
+      }
+      const bytes = (await c.bytes(length)).slice()
+      c.skip(padding)
+      return bytes
     }
     case 32: { // PACKED_INT32_ARRAY
       if (!keep) return skipPacked(c, 4).then(() => SKIPPED)
@@ -195,6 +207,7 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       const strings: Array<string> = []
       for (let i = 0; i < length; i++) {
         const s = await readUnicodeString(c, ctx)
+        ctx.stringValues?.(s)
         if (keep) strings.push(s)
       }
       return keep ? strings : SKIPPED

@@ -278,7 +278,10 @@ export class VariantTextParser {
 
   #startString(flavor: "" | "&"): void {
     const start = { line: this.#line, column: this.#column + 1 }
-    this.#lex = { kind: "str", flavor, start, raw: new Bytes(), units: new Bytes(), escapes: [], escape: null, lead: 0, tooLong: false, discard: this.#inPackedArray() }
+    // A packed string array's strings are kept: they are text the engine shows (a translation's messages, BBCode).
+    const top = this.#stack.at(-1)
+    const discard = this.#inPackedArray() && !(top?.kind === "call" && /^(PoolStringArray|PackedStringArray)$/.test(top.name))
+    this.#lex = { kind: "str", flavor, start, raw: new Bytes(), units: new Bytes(), escapes: [], escape: null, lead: 0, tooLong: false, discard }
   }
 
   /** Feeds a byte to the lexeme under way; false when the lexeme ended before it (the byte is then read anew). */

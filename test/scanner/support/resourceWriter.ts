@@ -38,6 +38,8 @@ export interface SceneSpec {
   readonly engineMajor?: number
   /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
   readonly compressed?: boolean
+  /** The resource id stored with an external script's path (Godot 4: the engine loads the path its uid cache gives the id). */
+  readonly externalUids?: Readonly<Record<string, bigint>>
 }
 
 const TAG = { INT: 3, STRING: 5, NODE_PATH: 22, OBJECT: 24, DICTIONARY: 26, ARRAY: 30, PACKED_INT32: 32, PACKED_STRING: 34 } as const
@@ -166,7 +168,9 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const path of externals) {
       unicode(tables, "Script")
       unicode(tables, path)
-      tables.u64(2 ** 64 - 1)
+      // ResourceUID::INVALID_ID (-1) when none: a u64 of 2 ** 64 - 1 would round to 2 ** 64 as a number.
+      const uid = spec.externalUids?.[path] ?? 2n ** 64n - 1n
+      tables.u32(Number(uid & 0xffffffffn)).u32(Number(uid >> 32n))
     }
     const tableLength = (() => {
       const t = new ByteBuilder().bytes(tables.build()).u32(internals.length)

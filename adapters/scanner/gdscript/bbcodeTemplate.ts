@@ -1,0 +1,49 @@
+import type { Expr } from "./ast.ts"
+import type { Val } from "./values.ts"
+
+// BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
+// The translation's text is judged where it is stored (the pack's translations are read as BBCode), so only
+// the constant parts are judged here: each translation becomes a placeholder, and a loading tag whose path
+// would contain one is BBCode built at run time.
+
+/** Stands for text that comes from a translation of the pack (a noncharacter: no script or data holds it). */
+export const TRANSLATED = "\uFFFF"
+
+/** `tr(const)` (Object.tr) and TranslationServer.translate(const): a translation of the pack, or the key itself. */
+const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =>
+  e.k === "call" &&
+  e.args[0] !== undefined &&
+  constant(e.args[0]) !== null &&
+  ((e.callee.k === "id" && e.callee.name === "tr") || (e.callee.k === "member" && (e.callee.name === "tr" || (e.callee.name === "translate" && e.callee.obj.k === "id" && e.callee.obj.name === "TranslationServer"))))
+
+/** Format specifiers of String's `%` operator (`%s`, `%5.2f`, `%-3d`, `%%`). */
+const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
+
+/**
+ * The BBCode an expression builds, with every translation (and every value a `%` puts in) as TRANSLATED;
+ * null when a part is neither constant nor a translation.
+ */
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val): string | null => {
+  const constant = (x: Expr): string | null => {
+    const v = evaluate(x)
+    return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
+  }
+  const template = (x: Expr): string | null => {
+    const known = constant(x)
+    if (known !== null) return known
+    if (isTranslation(x, constant)) return TRANSLATED
+    if (x.k === "bin" && x.op === "+") {
+      const left = template(x.left)
+      const right = left === null ? null : template(x.right)
+      return left === null || right === null ? null : left + right
+    }
+    if (x.k === "bin" && x.op === "%") {
+      const format = constant(x.left)
+      const items = x.right.k === "array" ? x.right.items : [x.right]
+      if (format === null || items.some((item) => template(item) === null)) return null
+      return format.replace(FORMAT, (m) => (m === "%%" ? "%" : TRANSLATED))
+    }
+    return null
+  }
+  return template(e)
+}

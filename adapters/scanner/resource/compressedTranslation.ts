@@ -1,0 +1,62 @@
+import { type BinaryResource, type InternalResource, readProperties } from "./binaryResource.ts"
+
+// The strings of a compressed translation (3.x PHashTranslation, 4.x OptimizedTranslation: what a CSV
+// translation imports to), read as core/translation.cpp and core/string/optimized_translation.cpp read them:
+// `hash_table` indexes buckets in `bucket_table` (a size, a hash function, then per element the key's hash,
+// the offset of its text in `strings`, the stored size and the text's size with its terminating zero).
+// A text stored smaller than it is was compressed with smaz (thirdparty/misc/smaz.c), whose codebook holds
+// no `[` or `]`: those always appear verbatim (after byte 254, or in a run after byte 255).
+
+/** The classes whose strings are stored this way. */
+export const COMPRESSED_TRANSLATIONS: ReadonlySet<string> = new Set(["PHashTranslation", "OptimizedTranslation"])
+
+export interface TranslationTexts {
+  /** Texts stored as they are. */
+  readonly plain: ReadonlyArray<string>
+  /** Compressed texts that hold a `[` (possible BBCode the scanner cannot read in full). */
+  readonly compressedWithTags: number
+}
+
+/** Whether smaz-compressed bytes hold a verbatim `[` (codebook bytes never stand for one). */
+const compressedHasBracket = (bytes: Uint8Array): boolean => {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] ?? 0
+    if (b === 254) {
+      if (bytes[i + 1] === 0x5b) return true
+      i += 2
+    } else if (b === 255) {
+      const length = (bytes[i + 1] ?? 0) + 1
+      if (bytes.subarray(i + 2, i + 2 + length).includes(0x5b)) return true
+      i += 2 + length
+    } else i += 1
+  }
+  return false
+}
+
+export const readTranslationTexts = async (resource: BinaryResource, internal: InternalResource): Promise<TranslationTexts> => {
+  const props = await readProperties(resource, internal, (name) => (name === "hash_table" || name === "bucket_table" || name === "strings" ? 0 : null))
+  const hashTable = props.get("hash_table")
+  const buckets = props.get("bucket_table")
+  const strings = props.get("strings")
+  if (!(hashTable instanceof Int32Array) || !(buckets instanceof Int32Array) || !(strings instanceof Uint8Array)) return { plain: [], compressedWithTags: 0 }
+  const decoder = new TextDecoder()
+  const plain: Array<string> = []
+  let compressedWithTags = 0
+  const seen = new Set<number>()
+  for (const start of hashTable) {
+    if (start < 0 || seen.has(start)) continue
+    seen.add(start)
+    const size = buckets[start] ?? 0
+    for (let i = 0; i < size; i++) {
+      const at = start + 2 + i * 4
+      const offset = buckets[at + 1] ?? -1
+      const stored = buckets[at + 2] ?? 0
+      const length = buckets[at + 3] ?? 0
+      if (offset < 0 || stored < 0 || offset + stored > strings.length) continue
+      const bytes = strings.subarray(offset, offset + stored)
+      if (stored === length) plain.push(decoder.decode(bytes[bytes.length - 1] === 0 ? bytes.subarray(0, -1) : bytes))
+      else if (compressedHasBracket(bytes)) compressedWithTags += 1
+    }
+  }
+  return { plain, compressedWithTags }
+}

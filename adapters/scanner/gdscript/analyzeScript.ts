@@ -49,6 +49,8 @@ export interface ScriptAnalysis {
  */
 const BBCODE_METHODS: ReadonlyMap<string, boolean> = new Map([["append_bbcode", true], ["parse_bbcode", true], ["set_bbcode", true], ["append_text", true], ["set_text", false]])
 const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text", true], ["text", false]])
+/** Properties holding a path the engine reads a file from, by their setter (judged by the setter's path rule): DynamicFontData.font_path, VideoStream*.file. */
+const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"]])
 
 const MAX_NESTED_DISPATCH = 4
 
@@ -425,6 +427,9 @@ class Analysis {
       const recv = this.#eval(left.obj, fn)
       this.#visit(left.obj, "receiver", fn)
       this.#propertyWrite(recv, left.name, left.at, `.${left.name} =`, value)
+      const setter = PATH_PROPERTIES.get(left.name)
+      // `file` is a common key of the game's own data: only on an engine object known to be one.
+      if (setter !== undefined && (recv.t === "inst" || (recv.t === "unknown" && left.name === "font_path"))) this.files.pathRules({ name: setter, recv, bare: false, cls: recv.t === "inst" ? recv.cls : null, label: label(left.obj), args: [e.right], at: left.at }, fn)
     } else if (left.k === "index") {
       const recv = this.#eval(left.obj, fn)
       const key = this.#eval(left.index, fn)

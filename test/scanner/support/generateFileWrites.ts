@@ -19,10 +19,10 @@ export interface FileWrite {
   readonly paths: ReadonlyArray<number>
 }
 
-const WRITES = /^(save(_\w+)?|dump_\w+_to_file|pck_start|write_to_filesystem|export_gltf)$/
+const WRITES = /^(save(_\w+)?|set_(unix_permissions|hidden_attribute|read_only_attribute)|dump_\w+_to_file|print_all_resources|pck_start|write_to_filesystem|export_gltf)$/
 const DIRECTORY_WRITES = /^(make_dir(_recursive)?(_absolute)?|copy(_absolute)?|rename(_absolute)?|remove(_absolute)?|create_link)$/
 const DIRECTORY_CLASSES: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
-const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename"])
+const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename", "tofile"])
 const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptEditor|ResourceFormat)/
 
 const writesOf = (root: string): ReadonlyArray<FileWrite> => {

@@ -6,6 +6,7 @@
 // followed to the method it reaches (`Engine.call("get_singleton", "OS")` is OS), bound methods to
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
+import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -629,7 +630,7 @@ export class Evaluator {
     const path = p.values[0] ?? ""
     const ref = this.model.scriptAt(resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null))
     if (ref !== null) return { t: "script", ref }
-    return /\.(gd|gdc|gde)$/.test(path) ? { t: "inst", cls: "GDScript" } : UNKNOWN
+    return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
 
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {

@@ -225,6 +225,11 @@ class Analysis {
     this.#hit(entry, site.at, shown, { severity: "warning", note: `a class of the pack defines its own ${name}(), so this may be that one; on an engine object it is the engine's internal method`, fix: `Type the receiver with your class (var t: MyNode) so the call is provably yours` })
   }
 
+  /** An object that may be a file dialog: self or an object of the pack without its own `access` (its class may extend FileDialog), or see mayBeFileDialog. */
+  #mayBeFileDialog(recv: Val): boolean {
+    return recv.t === "own" ? !this.#model.defines(recv.ref, "access") : mayBeFileDialog(recv)
+  }
+
   /** A file dialog given the whole file system (FileDialog.ACCESS_FILESYSTEM): a warning the reviewer sees. */
   #fileDialogAccess(pos: Pos, matched: string): void {
     const entry = this.#idx.paths.find((p) => p.entry.capability === "filesystem-outside-sandbox")?.entry
@@ -464,6 +469,8 @@ class Analysis {
       else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
+      // A script that extends FileDialog sets its own dialog's access.
+      if (left.name === "access" && !this.#ev.isOwnName(left.name, fn) && mayBeFilesystemAccess(value, e.right)) this.#fileDialogAccess(left.at, "access =")
     } else this.#visit(left, "value", fn)
     this.#visit(e.right, "value", fn)
   }
@@ -478,7 +485,7 @@ class Analysis {
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
   #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
     this.#animationProperty(recv, prop, pos, matched, value, written)
-    if (prop === "access" && mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
+    if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
@@ -621,7 +628,7 @@ class Analysis {
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
     this.#internalCall(site)
-    if (name === "set_access" && !site.bare && mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
+    if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
     if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`, site.argsUnseen === true ? undefined : { args: site.args, fn })
     this.#patternsOnCall(site, fn)
     this.#animationCall(site, fn, depth)

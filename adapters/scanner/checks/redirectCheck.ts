@@ -3,7 +3,7 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import { judgePath } from "../gdscript/analyzeScript.ts"
 import { strs } from "../gdscript/values.ts"
-import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
+import { extensionOf, normalisePackPath, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import { readRedirect, type RedirectTarget, redirectKindOf } from "../resource/redirect.ts"
 import type { Grammar } from "../resource/variantText.ts"
 
@@ -14,7 +14,6 @@ import type { Grammar } from "../resource/variantText.ts"
 // A target outside the pack loads unreviewed content; a script target behind a name that is not a
 // script hides code where a reviewer expects an asset.
 
-const SCRIPT_EXTENSIONS = new Set([".gd", ".gdc", ".gde"])
 /** Where an export puts imported files (3.x, 4.x): an `.import` lists every format, the pack holds its platform's. */
 const IMPORT_FOLDERS = ["res://.import/", "res://.godot/imported/"]
 

@@ -33,6 +33,7 @@ export interface PolicyIndex {
   /** Checks on a script's or resource's text (`trojan-source`, `strict-utf8`), by check. */
   readonly text: ReadonlyMap<MatchOf<"text">["check"], PolicyPattern>
   readonly classNameShadow: PolicyPattern | null
+  readonly engineInternal: PolicyPattern | null
   /** `Class.method` → capability, for allowed APIs listed in the summary. */
   readonly sensitive: ReadonlyMap<string, string>
   /** `Class.method` → index of the mode argument of file opens that may write. */
@@ -66,6 +67,7 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
   let dataDecoding: Rule<"data-decoding"> | null = null
   const text = new Map<MatchOf<"text">["check"], PolicyPattern>()
   let classNameShadow: PolicyPattern | null = null
+  let engineInternal: PolicyPattern | null = null
   for (const entry of policy.patterns) {
     const match = entry.match
     switch (match.kind) {
@@ -110,6 +112,9 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
       case "class-name-shadow":
         classNameShadow = entry
         break
+      case "engine-internal":
+        engineInternal = entry
+        break
     }
   }
   // The receivers of every other pattern are dangerous objects too, once the policy guards any.
@@ -146,6 +151,7 @@ export const indexPolicy = (policy: Policy): PolicyIndex => {
     dataDecoding,
     text,
     classNameShadow,
+    engineInternal,
     sensitive,
     writeModes,
   }

@@ -14,6 +14,7 @@ import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaq
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type DataRead, FileRules } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
+import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
@@ -210,6 +211,38 @@ class Analysis {
     })
   }
 
+  /**
+   * An engine class's internal bound method (engineInternals.ts) called on an engine object, on self's engine
+   * class, or by a constant name: an error. On an object the analysis cannot pin down, when a class of the
+   * pack defines a method of that name, the object may be the creator's: a warning.
+   */
+  #internalCall(site: Site): void {
+    const entry = this.#idx.engineInternal
+    const { name, recv } = site
+    if (entry === null || !isEngineInternal(this.#script.grammar, name) || recv.t === "script" || recv.t === "method" || recv.t === "str" || recv.t === "lit") return
+    const shown = site.via ?? `${site.bare ? "" : `${recv.t === "guard" ? recv.name : (site.cls ?? site.label)}.`}${name}(…)`
+    const maybeOwn = recv.t !== "own" && recv.t !== "guard" && !isAnyObject(recv) && this.#model.anyClassDefines(name)
+    const fix = `Call the class's documented methods instead (a FileDialog's popup() and its signals), or rename your own method so it does not share ${name}'s name`
+    if (!maybeOwn) return this.#hit(entry, site.at, shown, { note: `${name} is an internal method the engine registers for its own use, not API`, fix })
+    this.#hit(entry, site.at, shown, { severity: "warning", note: `a class of the pack defines its own ${name}(), so this may be that one; on an engine object it is the engine's internal method`, fix: `Type the receiver with your class (var t: MyNode) so the call is provably yours` })
+  }
+
+  /** An object that may be a file dialog: self or an object of the pack without its own `access` (its class may extend FileDialog), or see mayBeFileDialog. */
+  #mayBeFileDialog(recv: Val): boolean {
+    return recv.t === "own" ? !this.#model.defines(recv.ref, "access") : mayBeFileDialog(recv)
+  }
+
+  /** A file dialog given the whole file system (FileDialog.ACCESS_FILESYSTEM): a warning the reviewer sees. */
+  #fileDialogAccess(pos: Pos, matched: string): void {
+    const entry = this.#idx.paths.find((p) => p.entry.capability === "filesystem-outside-sandbox")?.entry
+    if (entry === undefined) return
+    this.#hit(entry, pos, matched, {
+      severity: "warning",
+      note: "the file dialog browses the player's whole file system (access = FileDialog.ACCESS_FILESYSTEM); fine for a picker of the player's own files, which the reviewer checks here",
+      fix: "Use FileDialog.ACCESS_USERDATA (user://) unless the player must pick a file of their own; never drive the dialog from code",
+    })
+  }
+
   #dynamic(pos: Pos, matched: string, why: string): void {
     const entry = this.#idx.dynamicDispatch
     if (entry === null) return
@@ -334,6 +367,7 @@ class Analysis {
       case "member":
         this.#visit(e.obj, "receiver", fn)
         this.#memberAccess(e, this.#eval(e.obj, fn), fn)
+        if (isFilesystemAccessConstant(e) && e.obj.k === "id" && !this.#ev.isOwnName(e.obj.name, fn)) this.#fileDialogAccess(e.at, label(e))
         return
       case "call":
         this.#call(e, fn)
@@ -426,7 +460,7 @@ class Analysis {
     if (left.k === "member") {
       const recv = this.#eval(left.obj, fn)
       this.#visit(left.obj, "receiver", fn)
-      this.#propertyWrite(recv, left.name, left.at, `.${left.name} =`, value)
+      this.#propertyWrite(recv, left.name, left.at, `.${left.name} =`, value, { expr: e.right, fn, depth: 0 })
       const setter = PATH_PROPERTIES.get(left.name)
       // `file` is a common key of the game's own data: only on an engine object known to be one.
       if (setter !== undefined && (recv.t === "inst" || (recv.t === "unknown" && left.name === "font_path"))) this.files.pathRules({ name: setter, recv, bare: false, cls: recv.t === "inst" ? recv.cls : null, label: label(left.obj), args: [e.right], at: left.at }, fn)
@@ -440,6 +474,8 @@ class Analysis {
       else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
+      // A script that extends FileDialog sets its own dialog's access.
+      if (left.name === "access" && !this.#ev.isOwnName(left.name, fn) && mayBeFilesystemAccess(value, e.right)) this.#fileDialogAccess(left.at, "access =")
     } else this.#visit(left, "value", fn)
     this.#visit(e.right, "value", fn)
   }
@@ -454,6 +490,7 @@ class Analysis {
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
   #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
     this.#animationProperty(recv, prop, pos, matched, value, written)
+    if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
@@ -595,6 +632,8 @@ class Analysis {
     const { name, recv } = site
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
+    this.#internalCall(site)
+    if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
     if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`, site.argsUnseen === true ? undefined : { args: site.args, fn })
     this.#patternsOnCall(site, fn)
     this.#animationCall(site, fn, depth)

@@ -146,3 +146,37 @@ export const elementsUsedSafely = (bodies: ReadonlyArray<ReadonlyArray<Stmt>>, n
 
 /** Every function body of a class (methods and property accessors), for a member container. */
 export const classBodies = (decl: ClassDecl): ReadonlyArray<ReadonlyArray<Stmt>> => [...decl.functions.map((f) => f.body), ...decl.vars.flatMap((v) => v.accessors.map((a) => a.body))]
+
+/** Container methods that only look at it (none puts an element in or hands the container on). */
+const READS_ONLY: ReadonlySet<string> = new Set(["size", "empty", "is_empty", "has", "find", "rfind", "count", "front", "back", "hash", "min", "max"])
+
+/**
+ * Whether local container `name` keeps the elements it was created with: every use of it in `body` reads an
+ * element (`a[i]`, not as the target of an assignment), loops over it, or calls a method that only looks at it.
+ * Passed on, returned, stored or changed (`a.append(x)`, `a[i] = x`), it may hold anything afterwards.
+ */
+export const containerUnchanged = (body: ReadonlyArray<Stmt>, name: string): boolean => {
+  const parent = new Map<Expr, Expr>()
+  const loopsOver = new Set<Expr>()
+  let unchanged = true
+  forEachStmt(body, (s) => {
+    if (s.k === "for") loopsOver.add(s.iter)
+  })
+  forEachExpr(body, (e) => forEachChild(e, (child) => parent.set(child, e)))
+  forEachExpr(body, (use) => {
+    if (use.k !== "id" || use.name !== name) return
+    const p = parent.get(use)
+    if (p === undefined) {
+      if (!loopsOver.has(use)) unchanged = false
+      return
+    }
+    const up = parent.get(p)
+    if (p.k === "index" && p.obj === use) {
+      if (up?.k === "bin" && isAssignment(up.op) && up.left === p) unchanged = false
+      return
+    }
+    if (p.k === "member" && p.obj === use && up?.k === "call" && up.callee === p && READS_ONLY.has(p.name)) return
+    unchanged = false
+  })
+  return unchanged
+}

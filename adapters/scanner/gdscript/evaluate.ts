@@ -6,8 +6,10 @@
 // followed to the method it reaches (`Engine.call("get_singleton", "OS")` is OS), bound methods to
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
+import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
+import { containerUnchanged } from "./containerUse.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
@@ -102,6 +104,12 @@ const JS_OBJECTS: ReadonlySet<string> = new Set(["create_object", "get_interface
 const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 
 /** Container methods that give one of its elements. */
+/** Engine methods that give an Array of nodes and nothing else (Node, SceneTree; 3.x and 4.x names). */
+const GIVES_NODES: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group", "find_nodes", "find_children"])
+const NODE_VAL: Val = { t: "inst", cls: "Node" }
+/** How many locals deep `var b = a` chains are followed to a list of nodes. */
+const MAX_NODE_LIST_DEPTH = 4
+
 const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
 
 /** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
@@ -497,7 +505,7 @@ export class Evaluator {
       const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
       const exact = numbers ? null : this.#exactStrings(loop, owner)
       local.evaluating = false
-      return numbers ? LIT : (exact ?? elementOf(over))
+      return numbers ? LIT : (exact ?? (this.#nodeList(loop, owner) ? NODE_VAL : elementOf(over)))
     }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
@@ -603,6 +611,7 @@ export class Evaluator {
       }
       case "index": {
         // An element holds one of the strings the container was built with, or anything.
+        if (this.#nodeList(e.obj, fn)) return NODE_VAL
         const obj = this.eval(e.obj, fn)
         const element = elementOf(obj)
         return isExternal(this.eval(e.index, fn)) && !isAnyObject(element) ? { ...element, external: true } : element
@@ -629,7 +638,7 @@ export class Evaluator {
     const path = p.values[0] ?? ""
     const ref = this.model.scriptAt(resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null))
     if (ref !== null) return { t: "script", ref }
-    return /\.(gd|gdc|gde)$/.test(path) ? { t: "inst", cls: "GDScript" } : UNKNOWN
+    return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
 
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
@@ -659,6 +668,25 @@ export class Evaluator {
     return derived(obj)
   }
 
+  /**
+   * Whether `e` is an Array of nodes only: what an engine object's `get_children()` or
+   * `get_nodes_in_group()` gives, directly or through locals that keep it unchanged (see containerUnchanged).
+   */
+  #nodeList(e: Expr, fn: Fn, depth = 0): boolean {
+    if (e.k === "call" && e.callee.k === "id") return GIVES_NODES.has(e.callee.name) && !this.model.defines(fn.cls, e.callee.name)
+    if (e.k === "call" && e.callee.k === "member" && GIVES_NODES.has(e.callee.name)) {
+      const recv = this.eval(e.callee.obj, fn)
+      return recv.t === "inst" || (recv.t === "own" && !this.model.defines(recv.ref, e.callee.name))
+    }
+    if (e.k !== "id" || depth >= MAX_NODE_LIST_DEPTH) return false
+    const found = this.local(e.name, fn)
+    if (found === null) return false
+    const { local, owner } = found
+    const init = local.inits[0]
+    if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || init === undefined) return false
+    return this.#nodeList(init, owner, depth + 1) && containerUnchanged(owner.body, e.name)
+  }
+
   #evalBinary(e: Extract<Expr, { k: "bin" }>, fn: Fn): Val {
     if (isAssignment(e.op)) return this.eval(e.right, fn)
     const l = this.eval(e.left, fn)
@@ -675,7 +703,7 @@ export class Evaluator {
         const sum = l.value + r.value
         return float || exactInt(sum) ? { t: "lit", value: sum, ...(float ? { float: true as const } : {}) } : LIT
       }
-      return derived(l, r)
+      return operatorResult(l, r)
     }
     if (e.op === "%" && l.t === "str") {
       const args = e.right.k === "array" ? e.right.items.map((x) => this.eval(x, fn)) : [r]
@@ -689,7 +717,7 @@ export class Evaluator {
       return derived(...args)
     }
     const folded = compare(e.op, l, r)
-    return folded ?? derived(l, r)
+    return folded ?? operatorResult(l, r)
   }
 
   #evalCall(e: Extract<Expr, { k: "call" }>, fn: Fn): Val {
@@ -848,6 +876,7 @@ export class Evaluator {
       }
       if (recv.t === "guard") return ANY_OBJECT
     }
+    if (GIVES_ELEMENT.has(name) && recvExpr !== null && this.#nodeList(recvExpr, fn)) return NODE_VAL
     if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
     if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) {
       if (recv.t === "guard") return ANY_OBJECT
@@ -872,6 +901,12 @@ export class Evaluator {
     return kind === "singleton" ? { t: "guard", name: guard } : this.#instanceOf(guard)
   }
 }
+
+/**
+ * What a binary operator gives when it cannot be folded: never an object (Variant's operators take no
+ * Object operand but for comparisons, which give a bool; `a + b` of arrays gives a new Array), so plain data.
+ */
+const operatorResult = (l: Val, r: Val): Val => ({ ...derived(l, r), plain: true })
 
 /** A constant as an argument of a folded method, or null when it is not one constant. */
 const foldArg = (v: Val): FoldArg | null => {

@@ -44,8 +44,17 @@ export const hostilePathReason = (raw: string): string | null => {
   return null
 }
 
+/**
+ * The extension the engine sees, lower-cased with its dot (`.gd`), or "" when it sees none. Godot's
+ * String::get_extension (core/ustring.cpp in 3.x, core/string/ustring.cpp in 4.x) takes what follows the last
+ * '.', unless a '/' or '\\' comes after it: a name that is only an extension (`res://a/.gd`) is a script, and
+ * the loaders compare extensions without case.
+ */
 export const extensionOf = (path: string): string => {
-  const name = path.slice(path.lastIndexOf("/") + 1)
-  const dot = name.lastIndexOf(".")
-  return dot <= 0 ? "" : name.slice(dot).toLowerCase()
+  const dot = path.lastIndexOf(".")
+  if (dot < 0 || dot < Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) || dot === path.length - 1) return ""
+  return path.slice(dot).toLowerCase()
 }
+
+/** Extensions the engine loads as a GDScript (source, compiled, encrypted). */
+export const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde"])

@@ -7,7 +7,7 @@ import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { openBinaryResource } from "../resource/binaryResource.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
-import { sniff } from "../resource/sniff.ts"
+import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { TextResourceReader } from "../resource/textResource.ts"
 
 /** How much of an entry decides whether an unknown file is text. */
@@ -48,7 +48,7 @@ const MAX_PARSED_BYTES = 16 * 1024 * 1024
 /** GDScript sub-resources of a text or binary scene/resource; none when the entry is neither or cannot be parsed. */
 export const builtInScriptsOf = async (access: RandomAccess, stored: string): Promise<ReadonlyArray<BuiltInScript>> => {
   if (access.size === 0 || access.size > MAX_PARSED_BYTES) return []
-  const kind = sniff(await readExactly(access, 0, Math.min(16, access.size)))
+  const kind = sniff(await readExactly(access, 0, Math.min(SNIFF_BYTES, access.size)))
   const ext = extensionOf(stored)
   try {
     if (kind === "text-resource" || (kind === "other" && (ext === ".tscn" || ext === ".tres"))) {

@@ -128,7 +128,13 @@ export const TextMatch = Schema.Struct({
 /** A `class_name` that names an engine class or singleton (the engine's own always wins; the declaration can only mislead). */
 export const ClassNameShadowMatch = Schema.Struct({ kind: Schema.Literal("class-name-shadow") })
 
-export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch, DataDecodingMatch, TextMatch, ClassNameShadowMatch])
+/**
+ * An engine class's internal bound method (registered with a name starting with `_`, not a virtual callback:
+ * FileDialog._make_dir_confirm) called on an engine object; the names are in gdscript/engine-internals.json.
+ */
+export const EngineInternalMatch = Schema.Struct({ kind: Schema.Literal("engine-internal") })
+
+export const PatternMatch = Schema.Union([MemberMatch, IdentifierMatch, AssignmentMatch, ArgumentMatch, PathMatch, GuardedMatch, DynamicDispatchMatch, RuntimeLoadMatch, DataDecodingMatch, TextMatch, ClassNameShadowMatch, EngineInternalMatch])
 export type PatternMatch = typeof PatternMatch.Type
 
 export const PolicyPattern = Schema.Struct({

@@ -13,14 +13,31 @@ export type Sniffed =
 
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to))
 
-export const SNIFF_BYTES = 16
+export const SNIFF_BYTES = 64
+
+/**
+ * Where a text resource's first tag may start: the engine's VariantParser::get_token skips every byte up to
+ * 32 (spaces, tabs, newlines) and ';' comments to the end of the line before the `[gd_scene` tag, so a
+ * leading newline does not make a scene something else. A UTF-8 byte order mark is skipped too.
+ */
+const firstTokenAt = (head: Uint8Array): number => {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0
+  while (i < head.length) {
+    const b = head[i] ?? 0
+    if (b === 0x3b) {
+      while (i < head.length && head[i] !== 0x0a) i++
+    } else if (b <= 32) i++
+    else break
+  }
+  return i
+}
 
 export const sniff = (head: Uint8Array): Sniffed => {
   const magic = ascii(head, 0, 4)
   if (magic === "RSRC" || magic === "RSCC") return "binary-resource"
   if (magic === "GDSC") return "tokenized-script"
   if (magic === "GDEC") return "encrypted-file"
-  const text = ascii(head, head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0, SNIFF_BYTES)
+  const text = ascii(head, firstTokenAt(head), head.length)
   if (text.startsWith("[gd_scene") || text.startsWith("[gd_resource")) return "text-resource"
   if (magic === "\x7fELF") return "native-elf"
   if (magic === "\0asm") return "native-wasm"

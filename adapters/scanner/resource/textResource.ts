@@ -1,6 +1,7 @@
 import { MalformedData } from "../io/errors.ts"
 import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
+import { nodePathText } from "./nodePath.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -223,9 +224,15 @@ export class TextResourceReader {
    * or any string a script may give to one. Relative paths go to ResourceLoader::load as written (under res://).
    */
   #bbcode(key: string, value: VNode): void {
+    const check = (text: string, at: Position): void => {
+      if (!mayLoadBbcode(text)) return
+      for (const load of bbcodeLoads(text, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at, fromRoot: true })
+    }
     forEachNode(value, (n) => {
-      if (n.k !== "str" || !mayLoadBbcode(n.value)) return
-      for (const load of bbcodeLoads(n.value, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at: n.start, fromRoot: true })
+      if (n.k === "str") check(n.value, n.start)
+      // A NodePath given to a String property: the engine's text of the path (its empty names dropped) too.
+      const raw = n.k === "call" && n.name === "NodePath" ? stringOf(n) : null
+      if (raw !== null && n.k === "call" && nodePathText(raw) !== raw) check(nodePathText(raw), n.at)
     })
   }
 

@@ -61,6 +61,12 @@ describe("Variant::interpolate of two strings", () => {
     expect(trackStrings(3, ["user://x[/img]"]).splices).toContain("[img]user://x[/img]")
     expect(captureTails("ab")).toContain("[font=b")
   })
+
+  it("leaves unjudged the pairs with too many splices, and the tracks past a resource's budget", () => {
+    expect(trackStrings(0, [`[${"a".repeat(1000)}`, ""]).unjudged).toBe(1)
+    expect(trackStrings(0, ["[im", "g]x"], { left: 0 })).toEqual({ splices: [], unjudged: 1 })
+    expect(trackStrings(0, ["plain", "text"]).splices).toEqual([])
+  })
 })
 
 describe("NodePath as a String", () => {

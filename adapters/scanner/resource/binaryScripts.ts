@@ -1,7 +1,7 @@
 import { type BinaryResource, readInternalClass, readProperties, subResourceId } from "./binaryResource.ts"
 import { dataArgOfValue } from "./binaryScene.ts"
 import type { TrackCall } from "./SceneFacts.ts"
-import { trackStrings } from "./stringInterpolation.ts"
+import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import type { Value } from "./variant.ts"
 
 export interface EmbeddedScript {
@@ -41,6 +41,7 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
   const trackCalls: Array<TrackCall> = []
   const splicedStrings: Array<string> = []
   let unjudgedSplices = 0
+  const budget = newSpliceBudget()
   for (const internal of resource.internals) {
     const className = await readInternalClass(resource, internal)
     classes.push({ subResource: subResourceId(internal), className })
@@ -53,7 +54,7 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
         const values = entryOf(keys, "values")
         const update = entryOf(keys, "update")
         // NodePath keys read as strings too: the engine does not blend them, so this only judges more.
-        const built = trackStrings(typeof update === "number" ? update : null, Array.isArray(values) ? (values as ReadonlyArray<Value>).map((v) => (typeof v === "string" ? v : null)) : [])
+        const built = trackStrings(typeof update === "number" ? update : null, Array.isArray(values) ? (values as ReadonlyArray<Value>).map((v) => (typeof v === "string" ? v : null)) : [], budget)
         splicedStrings.push(...built.splices)
         unjudgedSplices += built.unjudged
       }

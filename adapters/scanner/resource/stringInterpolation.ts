@@ -53,6 +53,13 @@ export const captureTails = (key: string): ReadonlyArray<string> | null => {
   return out
 }
 
+/** Characters of splices one resource may have judged, over all its tracks (a scene of many long keys stays cheap). */
+export interface SpliceBudget {
+  left: number
+}
+
+export const newSpliceBudget = (): SpliceBudget => ({ left: 1 << 24 })
+
 export interface TrackStrings {
   /** Strings the engine can build between the keys, to be judged like strings of the resource. */
   readonly splices: ReadonlyArray<string>
@@ -64,25 +71,27 @@ export interface TrackStrings {
  * The strings a value track builds from its keys: `update` is the track's update mode (missing: continuous),
  * `keys` its values (non-strings as null). A capture track's captured value is unknown (a script may set it).
  */
-export const trackStrings = (update: number | null, keys: ReadonlyArray<string | null>): TrackStrings => {
+export const trackStrings = (update: number | null, keys: ReadonlyArray<string | null>, budget: SpliceBudget = newSpliceBudget()): TrackStrings => {
   const mode = update ?? 0
   if (mode !== 0 && mode !== 3) return { splices: [], unjudged: 0 }
   const splices: Array<string> = []
   let unjudged = 0
+  const take = (found: ReadonlyArray<string> | null): void => {
+    const size = found?.reduce((n, s) => n + s.length, 0) ?? 0
+    if (found === null || size > budget.left) unjudged++
+    else {
+      budget.left -= size
+      splices.push(...found)
+    }
+  }
   const pair = (a: string | null, b: string | null): void => {
-    if (a === null || b === null) return
-    const found = splicesBetween(a, b)
-    if (found === null) unjudged++
-    else splices.push(...found)
+    if (a !== null && b !== null) take(splicesBetween(a, b))
   }
   for (let i = 0; i + 1 < keys.length; i++) pair(keys[i] ?? null, keys[i + 1] ?? null)
   if (keys.length > 2) pair(keys[keys.length - 1] ?? null, keys[0] ?? null)
   if (mode === 3) {
     for (const key of keys.slice(0, 2)) {
-      if (key === null) continue
-      const tails = captureTails(key)
-      if (tails === null) unjudged++
-      else splices.push(...tails)
+      if (key !== null) take(captureTails(key))
     }
   }
   return { splices, unjudged }

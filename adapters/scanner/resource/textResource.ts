@@ -2,7 +2,7 @@ import { MalformedData } from "../io/errors.ts"
 import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
-import { trackStrings } from "./stringInterpolation.ts"
+import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -116,6 +116,7 @@ export class TextResourceReader {
   readonly #loaded: Array<LoadedPath> = []
   /** Keys of value tracks with more splices than the scanner judges. */
   readonly #unjudged: Array<Position> = []
+  readonly #spliceBudget = newSpliceBudget()
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   readonly #objects: Array<BuiltObject> = []
@@ -239,7 +240,7 @@ export class TextResourceReader {
       const values = entryOf(value, "values")
       const update = entryOf(value, "update")
       const strings = values?.k === "array" ? values.items.map((v) => (v.k === "str" ? v.value : null)) : []
-      const built = trackStrings(update?.k === "num" ? Number(update.text) : null, strings)
+      const built = trackStrings(update?.k === "num" ? Number(update.text) : null, strings, this.#spliceBudget)
       for (const text of built.splices) check(text, at, `${key}@${at.line}:${at.column}`)
       if (built.unjudged > 0) this.#unjudged.push(at)
     }

@@ -53,10 +53,10 @@ describe("Variant::interpolate of two strings", () => {
     expect(splicesBetween(a, b)?.some((s) => s.includes("[img]user://scene.tres"))).toBe(true)
   })
 
-  it("blends only continuous and capture tracks, and captures from any value", () => {
+  it("blends every track but a discrete one, and captures from any value (3 in 3.x, 2 in 4.x)", () => {
     const keys = ["[im", "g]user://x"]
     expect(trackStrings(1, keys).splices).toEqual([])
-    expect(trackStrings(2, keys).splices).toEqual([])
+    expect(trackStrings(2, ["user://x[/img]"]).splices).toContain("[img]user://x[/img]")
     expect(trackStrings(null, keys).splices.length).toBeGreaterThan(0)
     expect(trackStrings(3, ["user://x[/img]"]).splices).toContain("[img]user://x[/img]")
     expect(captureTails("ab")).toContain("[font=b")

@@ -2,7 +2,7 @@
 // core/variant/variant.cpp, the "typewriter" case) blends two Strings a and b at c into a string of length
 // csize = int(len(a) + (len(b) - len(a)) * c): its first csize / 2 characters are a's (else b's, else a space),
 // the rest b's (else a's, else a space). So keys that hold no tag can splice one: "… [im…" and "…g]user://x[/img]".
-// A continuous (update 0) or capture (update 3) track blends adjacent keys (and the last with the first when it
+// A continuous (update 0) or capture (update 3 in 3.x, 2 in 4.x) track blends adjacent keys (and the last with the first when it
 // loops), at any c in [0, 1]: every csize between the two lengths is reached. A capture track first blends the
 // node's current value, which a script may have set, into its first key (the second when the first is at time 0):
 // the scanner does not know that value, so every tail of those keys is judged after every tag that opens a load.
@@ -68,12 +68,13 @@ export interface TrackStrings {
 }
 
 /**
- * The strings a value track builds from its keys: `update` is the track's update mode (missing: continuous),
+ * The strings a value track builds from its keys: `update` is the track's update mode (missing: continuous; any
+ * mode but discrete, 1, is judged, a mode other than 0 as capture),
  * `keys` its values (non-strings as null). A capture track's captured value is unknown (a script may set it).
  */
 export const trackStrings = (update: number | null, keys: ReadonlyArray<string | null>, budget: SpliceBudget = newSpliceBudget()): TrackStrings => {
   const mode = update ?? 0
-  if (mode !== 0 && mode !== 3) return { splices: [], unjudged: 0 }
+  if (mode === 1) return { splices: [], unjudged: 0 }
   const splices: Array<string> = []
   let unjudged = 0
   const take = (found: ReadonlyArray<string> | null): void => {
@@ -89,7 +90,8 @@ export const trackStrings = (update: number | null, keys: ReadonlyArray<string |
   }
   for (let i = 0; i + 1 < keys.length; i++) pair(keys[i] ?? null, keys[i + 1] ?? null)
   if (keys.length > 2) pair(keys[keys.length - 1] ?? null, keys[0] ?? null)
-  if (mode === 3) {
+  // Capture is 3 in 3.x and 2 in 4.x (where 3.x's trigger, 2, is gone): both are judged as capture.
+  if (mode !== 0) {
     for (const key of keys.slice(0, 2)) {
       if (key !== null) take(captureTails(key))
     }

@@ -139,12 +139,17 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     const ast = collectScript(ctx, key, entry, script.source, location)
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
+  const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
+    if (loaded.group !== undefined && reported.has(loaded.group)) continue
     const inPack = (path: string): boolean => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file))
     const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
-    if (found !== null) ctx.state.findings.push(found)
+    if (found === null) continue
+    ctx.state.findings.push(found)
+    if (loaded.group !== undefined) reported.add(loaded.group)
   }
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
+  if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   dataCalls(ctx, facts.connections, facts.trackCalls, site)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
 }
@@ -160,6 +165,18 @@ const compressedBbcodeFinding = (file: string, storedPath: string, count: number
     storedPath,
     pattern: "compressed BBCode",
     message: `${file} is a compressed translation with ${count} text(s) holding BBCode tags ("["), which the scanner cannot read in full: a RichTextLabel showing them loads what their [img] and [font=…] tags name. Turn "compress" off in the import settings of the translation CSV and export again.`,
+  })
+
+/** Value tracks whose string keys splice more strings than the scanner judges: BBCode built at run time. */
+const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly line: number; readonly column: number } | null, count: number): Finding =>
+  finding({
+    rule: RULE.unreadableResource,
+    file,
+    storedPath,
+    line: at?.line ?? null,
+    column: at?.column ?? null,
+    pattern: "spliced BBCode",
+    message: `${file} has ${count} value track(s) blending long strings with "[" (the engine splices the two keys into a new string at every step), more strings than the scanner judges: a RichTextLabel given them would load what tags they build. Make the track discrete (update mode 1) or shorten its keys and export again.`,
   })
 
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
@@ -199,7 +216,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const access = entry.size <= IN_MEMORY_BYTES ? bytesSource(await ctx.contents.bytesOf(entry)) : ctx.contents.accessOf(entry)
   const resource = await openBinaryResource(access, ctx.decompressors)
   const file = ctx.contents.creatorPath(entry)
-  const { scripts, classes, propertyPaths, trackCalls } = await readBinaryScripts(resource)
+  const { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices } = await readBinaryScripts(resource)
   // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
   const inPack = (from: string | null) => (path: string): boolean => ctx.contents.has(resolveScriptPath(path, from))
@@ -220,6 +237,11 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
   }
   for (const inline of await readInlineExternals(resource, strings)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  // Strings value tracks build: one finding is enough (they are many variations of the same keys).
+  const spliced = splicedStrings.flatMap((s) => (mayLoadBbcode(s) ? bbcodeLoads(s, ctx.grammar) : []))
+  const splicedFinding = spliced.map((load) => loadedPathFinding(load.path, `[${load.tag}] BBCode a value track builds`, null, file, entry.path, inPack(null), uidsOf(ctx))).find((f) => f !== null)
+  if (splicedFinding !== undefined) ctx.state.findings.push(splicedFinding)
+  if (unjudgedSplices > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, entry.path, null, unjudgedSplices))
   for (const internal of resource.internals) {
     if (!COMPRESSED_TRANSLATIONS.has(await readInternalClass(resource, internal))) continue
     const texts = await readTranslationTexts(resource, internal)

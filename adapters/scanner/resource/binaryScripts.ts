@@ -1,6 +1,7 @@
 import { type BinaryResource, readInternalClass, readProperties, subResourceId } from "./binaryResource.ts"
 import { dataArgOfValue } from "./binaryScene.ts"
 import type { TrackCall } from "./SceneFacts.ts"
+import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import type { Value } from "./variant.ts"
 
 export interface EmbeddedScript {
@@ -19,6 +20,10 @@ export interface BinaryScripts {
   readonly propertyPaths: ReadonlyArray<{ readonly subResource: string; readonly path: string }>
   /** The calls of method tracks. */
   readonly trackCalls: ReadonlyArray<TrackCall>
+  /** Strings value tracks build between their string keys (stringInterpolation.ts), judged like the resource's strings. */
+  readonly splicedStrings: ReadonlyArray<string>
+  /** Value tracks with more splices than the scanner judges. */
+  readonly unjudgedSplices: number
 }
 
 /** A dictionary value's entry by its string key. */
@@ -34,6 +39,9 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
   const classes: Array<{ subResource: string; className: string }> = []
   const propertyPaths: Array<{ subResource: string; path: string }> = []
   const trackCalls: Array<TrackCall> = []
+  const splicedStrings: Array<string> = []
+  let unjudgedSplices = 0
+  const budget = newSpliceBudget()
   for (const internal of resource.internals) {
     const className = await readInternalClass(resource, internal)
     classes.push({ subResource: subResourceId(internal), className })
@@ -41,6 +49,15 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
       // A track's path names a node and a property path its keys write (`.:s:source_code`); a method track's keys call methods by name.
       const props = await readProperties(resource, internal, (name) => (/^tracks\/\d+\/(path|type)$/.test(name) ? 0 : /^tracks\/\d+\/keys$/.test(name) ? 6 : null))
       for (const [name, path] of props) if (name.endsWith("/path") && typeof path === "string") propertyPaths.push({ subResource: subResourceId(internal), path })
+      for (const [name, keys] of props) {
+        if (!name.endsWith("/keys")) continue
+        const values = entryOf(keys, "values")
+        const update = entryOf(keys, "update")
+        // NodePath keys read as strings too: the engine does not blend them, so this only judges more.
+        const built = trackStrings(typeof update === "number" ? update : null, Array.isArray(values) ? (values as ReadonlyArray<Value>).map((v) => (typeof v === "string" ? v : null)) : [], budget)
+        splicedStrings.push(...built.splices)
+        unjudgedSplices += built.unjudged
+      }
       for (const [name, type] of props) {
         if (!name.endsWith("/type") || type !== "method") continue
         const values = entryOf(props.get(name.replace(/type$/, "keys")), "values")
@@ -59,5 +76,5 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
       if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source, ...(resource.context.notStrict?.has(source) === true ? { notStrict: true as const } : {}) })
     }
   }
-  return { scripts, classes, propertyPaths, trackCalls }
+  return { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices }
 }

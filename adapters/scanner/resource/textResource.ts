@@ -1,6 +1,8 @@
 import { MalformedData } from "../io/errors.ts"
 import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
+import { nodePathText } from "./nodePath.ts"
+import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -33,6 +35,8 @@ export interface LoadedPath {
    * made relative to the resource first.
    */
   readonly fromRoot?: true
+  /** Loads of strings a value track builds (stringInterpolation.ts): one finding per group is enough. */
+  readonly group?: string
 }
 
 /** An object the engine builds while reading the text (`Object(_OS, …)`), with its class as written. */
@@ -55,6 +59,8 @@ export interface TextResourceFacts extends SceneFacts {
   /** `type` of every sub-resource and of the main resource, with its id (the main resource's is ""). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
   readonly loadedPaths: ReadonlyArray<LoadedPath>
+  /** Where value tracks blend string keys into more strings than the scanner judges (stringInterpolation.ts). */
+  readonly unjudgedSplices: ReadonlyArray<Position>
   /** Property paths animation tracks write. */
   readonly propertyWrites: ReadonlyArray<PropertyWrite>
   readonly connections: ReadonlyArray<SceneConnection & { readonly at: Position }>
@@ -108,6 +114,9 @@ export class TextResourceReader {
   readonly #classes: Array<{ subResource: string; className: string }> = []
   readonly #nodeTypes: Array<SceneNodeType> = []
   readonly #loaded: Array<LoadedPath> = []
+  /** Keys of value tracks with more splices than the scanner judges. */
+  readonly #unjudged: Array<Position> = []
+  readonly #spliceBudget = newSpliceBudget()
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   readonly #objects: Array<BuiltObject> = []
@@ -190,7 +199,7 @@ export class TextResourceReader {
     const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
     if (isScript && SOURCE_KEYS.has(key) && value.k === "str") {
       this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
-    } else this.#bbcode(key, value)
+    } else this.#bbcode(key, value, at)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) {
       const call = parseResourceCall(value)
       if (call?.kind === "Sub") this.#rootScript = { _tag: "BuiltIn", subResource: call.id }
@@ -222,10 +231,24 @@ export class TextResourceReader {
    * Paths BBCode in the value's strings loads (bbcode.ts): a RichTextLabel's text, a translation's messages,
    * or any string a script may give to one. Relative paths go to ResourceLoader::load as written (under res://).
    */
-  #bbcode(key: string, value: VNode): void {
+  #bbcode(key: string, value: VNode, at: Position): void {
+    const check = (text: string, where: Position, group?: string): void => {
+      if (!mayLoadBbcode(text)) return
+      for (const load of bbcodeLoads(text, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at: where, fromRoot: true, ...(group === undefined ? {} : { group }) })
+    }
+    if (/^tracks\/\d+\/keys$/.test(key)) {
+      const values = entryOf(value, "values")
+      const update = entryOf(value, "update")
+      const strings = values?.k === "array" ? values.items.map((v) => (v.k === "str" ? v.value : null)) : []
+      const built = trackStrings(update?.k === "num" ? Number(update.text) : null, strings, this.#spliceBudget)
+      for (const text of built.splices) check(text, at, `${key}@${at.line}:${at.column}`)
+      if (built.unjudged > 0) this.#unjudged.push(at)
+    }
     forEachNode(value, (n) => {
-      if (n.k !== "str" || !mayLoadBbcode(n.value)) return
-      for (const load of bbcodeLoads(n.value, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at: n.start, fromRoot: true })
+      if (n.k === "str") check(n.value, n.start)
+      // A NodePath given to a String property: the engine's text of the path (its empty names dropped) too.
+      const raw = n.k === "call" && n.name === "NodePath" ? stringOf(n) : null
+      if (raw !== null && n.k === "call" && nodePathText(raw) !== raw) check(nodePathText(raw), n.at)
     })
   }
 
@@ -277,6 +300,7 @@ export class TextResourceReader {
       rootScript: this.#rootScript,
       baseScene: base,
       loadedPaths: this.#loaded,
+      unjudgedSplices: this.#unjudged,
       propertyWrites: this.#writes,
       connections: this.#connections,
       objects: this.#objects,

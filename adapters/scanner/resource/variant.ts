@@ -144,10 +144,13 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       if (ctx.formatVersion < 3) subnames += 1
       const parts: Array<string> = []
       for (let i = 0; i < names + subnames; i++) parts.push(await readStringRef(c, ctx))
-      if (!keep) return SKIPPED
+      const absolute = flags & 0x8000 ? "/" : ""
       const path = parts.slice(0, names).join("/")
+      // The engine's String of a NodePath (a String property accepts a NodePath: its BBCode is shown like a string's).
+      ctx.stringValues?.(`${absolute}${path}${parts.slice(names).map((p) => `:${p}`).join("")}`)
+      if (!keep) return SKIPPED
       const sub = parts.slice(names).filter((p) => p !== "")
-      return `${flags & 0x8000 ? "/" : ""}${path}${sub.map((p) => `:${p}`).join("")}`
+      return `${absolute}${path}${sub.map((p) => `:${p}`).join("")}`
     }
     case 24: { // OBJECT
       const kind = await c.u32()

@@ -1,7 +1,7 @@
 import type { PolicyPattern } from "../policy/Policy.ts"
 import type { Expr, Pos } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
-import { fileWritesNamed, fixedByOpenFolder, OWN_PATHS_OF_FOLDER, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
+import { fileWritesNamed, fixedByOpenFolder } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { TRANSLATED } from "./bbcodeTemplate.ts"
@@ -73,9 +73,10 @@ export class FileRules {
       const unknownReceiver = receiver === null && recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
       const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
       const checks = new Map<number, PathCheck>()
-      // A Directory's open and copy take a relative path from the working folder, not the folder it has open.
-      const ownPaths = receiver !== null && RELATIVE_TO_OPEN_FOLDER.has(receiver) && OWN_PATHS_OF_FOLDER.has(name)
-      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative: staticArgs === undefined && !ownPaths, writes: false, vague: unknownReceiver })
+      // Only a Directory's methods that fix a path against the folder it has open take a relative path inside;
+      // anywhere else (File.open, a StreamTexture's load, Directory.open and copy) FileAccess opens it in the working folder.
+      const relative = unknownReceiver || (staticArgs === undefined && receiver !== null && fixedByOpenFolder(receiver, name))
+      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative, writes: false, vague: unknownReceiver })
       const writePrefixes = match.writePrefixes
       if (writePrefixes !== undefined && !site.bare) {
         const cls = receiver ?? site.cls

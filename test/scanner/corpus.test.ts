@@ -24,7 +24,9 @@ const EXPECTED_COUNTS: Readonly<Record<string, Readonly<Record<string, number>>>
   "g3.4.4-v1-globescaper.pck": { "compiled-script": 12, "manifest-missing": 1, "native-code": 4 },
   "g3.5.1-v1-builtin-tscn-inteli-grupo1.pck": { "compiled-script": 6, "manifest-missing": 1 },
   // pckgate-scanner/5: its custom user:// folder "EHE" is a warning (a plain folder name of its own).
-  "g3.5.2-v1-gmtk2023-logicmonkey.pck": { "compiled-script": 25, "manifest-missing": 1, "pack-hostile-path": 1 },
+  // pckgate-scanner/11: res://addons/pixel_art/alphabeta.tres's DynamicFontData.font_path names
+  // res://addons/pixel_art/alphbeta.ttf, which the pack lacks (the engine would open it from the disk): an error.
+  "g3.5.2-v1-gmtk2023-logicmonkey.pck": { "compiled-script": 25, "manifest-missing": 1, "pack-hostile-path": 2 },
   "g3.6.1-v1-gdsdecomp-platformer.pck": { "compiled-script": 11, "manifest-missing": 1 },
   "g4.0.0-v2-nikkxi-beta.pck": { "manifest-missing": 1 },
   "g4.0.2-v2-acagame.pck": { "manifest-missing": 1 },

@@ -8,7 +8,7 @@ import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
-import { openBinaryResource, readInlineExternals, readInternalClass } from "../resource/binaryResource.ts"
+import { openBinaryResource, readInlineExternals, readInternalClass, readProperties } from "../resource/binaryResource.ts"
 import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { readBinarySceneFacts } from "../resource/binaryScene.ts"
@@ -20,6 +20,7 @@ import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
 import { dataCallWrites } from "./dataDispatch.ts"
 import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
+import { filePathProperty } from "../resource/filePathProperties.ts"
 import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
@@ -142,7 +143,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue
-    const inPack = (path: string): boolean => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file))
+    const inPack = loaded.opened === true ? openedInPack(ctx) : (path: string): boolean => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file))
     const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
     if (found === null) continue
     ctx.state.findings.push(found)
@@ -178,6 +179,8 @@ const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly
     pattern: "spliced BBCode",
     message: `${file} has ${count} value track(s) blending long strings with "[" (the engine splices the two keys into a new string at every step), more strings than the scanner judges: a RichTextLabel given them would load what tags they build. Make the track discrete (update mode 1) or shorten its keys and export again.`,
   })
+/** A path the engine opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the pack: a relative one is in the working folder. */
+const openedInPack = (ctx: Context) => (path: string): boolean => path.startsWith("res://") && ctx.contents.has(resolveScriptPath(path, null))
 
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
 const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)
@@ -242,13 +245,23 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const splicedFinding = spliced.map((load) => loadedPathFinding(load.path, `[${load.tag}] BBCode a value track builds`, null, file, entry.path, inPack(null), uidsOf(ctx))).find((f) => f !== null)
   if (splicedFinding !== undefined) ctx.state.findings.push(splicedFinding)
   if (unjudgedSplices > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, entry.path, null, unjudgedSplices))
+  const pathProperties: Array<{ readonly cls: string; readonly property: string; readonly internal: (typeof resource.internals)[number] }> = []
   for (const internal of resource.internals) {
-    if (!COMPRESSED_TRANSLATIONS.has(await readInternalClass(resource, internal))) continue
+    const cls = await readInternalClass(resource, internal)
+    const property = filePathProperty(cls)
+    if (property !== undefined) pathProperties.push({ cls, property, internal })
+    if (!COMPRESSED_TRANSLATIONS.has(cls)) continue
     const texts = await readTranslationTexts(resource, internal)
     texts.plain.forEach(strings)
     if (texts.compressedWithTags > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, texts.compressedWithTags))
   }
   for (const load of bbcode) loaded(load.path, `[${load.tag}] BBCode of a string`, null)
+  for (const { cls, property, internal } of pathProperties) {
+    const value = (await readProperties(resource, internal, (name) => (name === property ? 0 : null))).get(property)
+    if (value === undefined) continue
+    const found = loadedPathFinding(typeof value === "string" ? value : null, `${cls}.${property}`, null, file, entry.path, openedInPack(ctx))
+    if (found !== null) ctx.state.findings.push(found)
+  }
   for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {

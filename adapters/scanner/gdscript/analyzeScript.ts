@@ -50,8 +50,8 @@ export interface ScriptAnalysis {
  */
 const BBCODE_METHODS: ReadonlyMap<string, boolean> = new Map([["append_bbcode", true], ["parse_bbcode", true], ["set_bbcode", true], ["append_text", true], ["set_text", false]])
 const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text", true], ["text", false]])
-/** Properties holding a path the engine reads a file from, by their setter (judged by the setter's path rule): DynamicFontData.font_path, VideoStream*.file. */
-const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"]])
+/** Properties holding a path the engine reads a file from, by their setter (judged by the setter's path rule): DynamicFontData.font_path, VideoStream*.file, StreamTexture/CompressedTexture*.load_path (its setter is load). */
+const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"], ["load_path", "load"]])
 
 const MAX_NESTED_DISPATCH = 4
 
@@ -670,6 +670,7 @@ class Analysis {
       }
     }
     this.files.pathRules(site, fn)
+    this.files.userDataSetting(site, fn)
     this.files.runtimeLoad(site, fn)
     const bbcode = BBCODE_METHODS.get(name)
     if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, shown, bbcode)

@@ -14,6 +14,15 @@ export interface FileWrite {
 
 /** Classes whose instance methods take paths relative to the folder the object has open. */
 export const RELATIVE_TO_OPEN_FOLDER: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
+/**
+ * Their methods that do not: `open` (3.x Directory.open hands the path to DirAccess::open, which starts at
+ * the process's working folder) and `copy`/`copy_dir` (DirAccess::copy opens both paths with FileAccess::open,
+ * 3.2.3 core/os/dir_access.cpp and 4.x alike), so a relative path there is one in the working folder.
+ */
+export const OWN_PATHS_OF_FOLDER: ReadonlySet<string> = new Set(["open", "copy", "copy_dir"])
+
+/** Whether a path argument of `cls.method` is fixed against the folder the object has open. */
+export const fixedByOpenFolder = (cls: string, method: string): boolean => RELATIVE_TO_OPEN_FOLDER.has(cls) && !OWN_PATHS_OF_FOLDER.has(method) && !method.endsWith("_absolute")
 
 const index = (entries: ReadonlyArray<FileWrite>): ReadonlyMap<string, ReadonlyArray<FileWrite>> => {
   const byName = new Map<string, Array<FileWrite>>()

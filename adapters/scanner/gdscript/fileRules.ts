@@ -1,7 +1,7 @@
 import type { PolicyPattern } from "../policy/Policy.ts"
 import type { Expr, Pos } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
-import { fileWritesNamed, RELATIVE_TO_OPEN_FOLDER } from "./engineFileWrites.ts"
+import { fileWritesNamed, fixedByOpenFolder } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { TRANSLATED } from "./bbcodeTemplate.ts"
@@ -31,6 +31,10 @@ export interface DataRead {
   readonly line: number
   readonly column: number
 }
+
+/** Project settings the engine reads to place user://, and the calls that write a setting. */
+const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
+const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
 
@@ -69,7 +73,10 @@ export class FileRules {
       const unknownReceiver = receiver === null && recv.t === "unknown" && Object.values(match.instances).some((m) => entryOf(m, name) !== undefined)
       const indexes = staticArgs ?? instanceArgs ?? (unknownReceiver ? Object.values(match.instances).map((m) => entryOf(m, name)).find((x) => x !== undefined) : undefined)
       const checks = new Map<number, PathCheck>()
-      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative: staticArgs === undefined, writes: false, vague: unknownReceiver })
+      // Only a Directory's methods that fix a path against the folder it has open take a relative path inside;
+      // anywhere else (File.open, a StreamTexture's load, Directory.open and copy) FileAccess opens it in the working folder.
+      const relative = unknownReceiver || (staticArgs === undefined && receiver !== null && fixedByOpenFolder(receiver, name))
+      for (const n of indexes ?? []) checks.set(n, { prefixes: match.allowedPrefixes, relative, writes: false, vague: unknownReceiver })
       const writePrefixes = match.writePrefixes
       if (writePrefixes !== undefined && !site.bare) {
         const cls = receiver ?? site.cls
@@ -82,11 +89,30 @@ export class FileRules {
         const exact = all.filter((w) => w.class === cls)
         const vague = exact.length === 0
         for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
-          const relative = RELATIVE_TO_OPEN_FOLDER.has(w.class) && recv.t !== "guard" && !name.endsWith("_absolute")
+          const relative = fixedByOpenFolder(w.class, name) && recv.t !== "guard"
           for (const n of w.paths) if (!vague || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague })
         }
       }
       for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
+    }
+  }
+
+  /**
+   * A run-time write of a project setting the engine reads to place user:// (3.2.3 and 4.x OS_Unix and
+   * OS_Windows get_user_data_dir: application/config/name, use_custom_user_dir, custom_user_dir_name): it
+   * moves user:// to any folder of the player's data folder (another game's saves, desktop launchers), with
+   * whatever value. Written by set_setting, Object's setters, or dispatch to them.
+   */
+  userDataSetting(site: Site, fn: Fn): void {
+    if (site.bare || !USER_DATA_SETTERS.has(site.name) || site.args[0] === undefined) return
+    if (site.cls !== "ProjectSettings" && !(isAnyObject(site.recv) && receiverNames(site, this.#idx).includes("ProjectSettings"))) return
+    const setting = knownStrings(this.#judge.eval(site.args[0], fn)).find((k) => USER_DATA_SETTINGS.has(k))
+    if (setting === undefined) return
+    for (const { entry } of this.#idx.paths) {
+      this.#judge.hit(entry, site.at, site.via ?? `ProjectSettings.${site.name}(${JSON.stringify(setting)}, …)`, {
+        note: `the engine places user:// by ${setting}, so writing it at run time moves the game's save folder to another folder of the player's data folder (another game's saves, desktop launchers)`,
+        fix: "Leave the settings that place user:// as project.godot has them; keep the game's files under its own user:// folder",
+      })
     }
   }
 

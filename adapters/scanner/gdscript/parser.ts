@@ -404,6 +404,8 @@ class Parser {
       if (this.#is("=")) {
         this.#next()
         init = this.#expression()
+        // `:=` types the variable by its value, and the engine holds it to that type: a Dictionary or Array literal's.
+        if (init.k === "dict" || init.k === "array") type = { names: [init.k === "dict" ? "Dictionary" : "Array"], at: init.at }
       } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
         type = this.#type()
       } else if (!isConst) {

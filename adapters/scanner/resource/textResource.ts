@@ -3,6 +3,7 @@ import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReferen
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
+import { filePathProperty } from "./filePathProperties.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -37,6 +38,8 @@ export interface LoadedPath {
   readonly fromRoot?: true
   /** Loads of strings a value track builds (stringInterpolation.ts): one finding per group is enough. */
   readonly group?: string
+  /** The engine opens the path itself (filePathProperties.ts): only a res:// path of the pack stays inside. */
+  readonly opened?: true
 }
 
 /** An object the engine builds while reading the text (`Object(_OS, …)`), with its class as written. */
@@ -208,6 +211,8 @@ export class TextResourceReader {
         if (path !== undefined) this.#rootScript = { _tag: "File", path }
       }
     }
+    const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
+    if (cls !== undefined && filePathProperty(cls) === key) this.#loaded.push({ path: stringOf(value), what: `${cls}.${key}`, at, opened: true })
     if (/^tracks\/\d+\/path$/.test(key)) {
       const path = stringOf(value)
       if (path !== null) this.#writes.push({ path, how: "an animation track", at })

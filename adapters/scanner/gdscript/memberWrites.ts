@@ -94,6 +94,8 @@ export class MemberWrites {
     const writers = new Set<string>()
     for (const [name, entries] of dispatch.byName) if (entries.some((d) => (d.kind === "method" || d.kind === "property" || d.kind === "target") && !READS.has(name))) writers.add(name)
     this.#writers = writers
+    // A scene connection or method track calling a writer (`set`, `call`) writes by names and values out of sight.
+    if ([...model.dataMethods].some((m) => writers.has(m))) this.#openAll = true
     for (const cls of model.classes()) this.#collect(cls)
   }
 

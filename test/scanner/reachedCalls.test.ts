@@ -127,7 +127,7 @@ describe("dispatch by a constant name is the direct call", () => {
 
 describe("values followed to a load", () => {
   it("members and parameters with values from outside the pack are errors; under res:// warnings", () => {
-    expect(hitsIn('extends Node\nvar path = "user://mod.gd"\nfunc _ready():\n\tload(path).new()\n', {}, 3)).toEqual(["4:7 error runtime-code-loading load(…)"])
+    expect(hitsIn('extends Node\nvar path = "user://mod.gd"\nfunc _ready():\n\tload(path).new()\n', {}, 3)).toEqual(['4:7 error runtime-code-loading load("user://mod.gd")'])
     // go is reached only by this call: p is its argument.
     expect(hitsIn(fn3('go("user://mod.gd")') + "func go(p):\n\tload(p)\n", {}, 3)).toEqual(['5:7 error runtime-code-loading load("user://mod.gd")'])
     expect(hitsIn(fn3('go("user://mod.gd")', 'call(name, "res://a.gd")') + "func go(p):\n\tload(p)\n", {}, 3)).toEqual(["6:7 error runtime-code-loading load(…)"])

@@ -73,6 +73,8 @@ const badSource: fc.Arbitrary<Source> = fc.oneof(
     { line: "p.property = get_name()" },
     { line: "p.set(get_name(), get_name())" },
     { line: 'p.set_indexed("property:0", "x")' },
+    { line: 'p.set_indexed(":property", "s:source_code")' },
+    { line: 'p.set_indexed(":" + get_name(), "x")' },
     { line: "p.property += get_name()" },
     { line: 'get_tree().call_group("fx", "set", "property", get_name())' },
     { line: 'p.connect("ready", p, "set")' },

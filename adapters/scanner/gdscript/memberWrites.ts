@@ -226,7 +226,8 @@ export class MemberWrites {
         const key = this.#ev.eval(nameExpr, fn)
         if (!mayBePath(key, name)) continue
         const valueExpr = call.args[entry.name + 1]
-        if (!DIRECT_SETTERS.has(method) || key.t !== "str" || key.values.some((k) => k.startsWith(`${name}:`)) || valueExpr === undefined) return "open"
+        // Only `set("name", v)` and its like write v itself; a path through the member (`name:x`, `:name`) writes into it.
+        if (!DIRECT_SETTERS.has(method) || key.t !== "str" || key.values.some((k) => k !== name && pathMayStartWith(k, name)) || valueExpr === undefined) return "open"
         if (one({ value: this.#ev.eval(valueExpr, fn) }) === "open") return "open"
         continue
       }
@@ -270,6 +271,8 @@ export class MemberWrites {
   #mayBeOf(v: Val, lineage: ReadonlySet<string>): boolean {
     switch (v.t) {
       case "own":
+      case "script":
+        // A script of the class: Godot 4's static members are written on it.
         return lineage.has(refKey(v.ref))
       case "inst":
         return true
@@ -352,11 +355,20 @@ export class MemberWrites {
   }
 }
 
+/**
+ * Whether a property name or path writes `name` first: its first segment that is not empty (the engine's
+ * get_as_property_path: `name`, `name:x`, `:name`; a node part `a/b` is one property name).
+ */
+const pathMayStartWith = (path: string, name: string): boolean => path.split(":").find((p) => p !== "") === name
+
 /** Whether a value may be `name` or a property path starting with it. */
 const mayBePath = (v: Val, name: string): boolean => {
-  if (v.t === "str") return v.values.some((s) => s === name || s.startsWith(`${name}:`))
+  if (v.t === "str") return v.values.some((s) => pathMayStartWith(s, name))
   if (v.t !== "unknown") return false
-  return mayBeName(v, name) || (v.prefix !== undefined && v.prefix.startsWith(`${name}:`))
+  if (v.prefix === undefined) return true
+  // Known by its start: it may write `name` unless that start already leads elsewhere.
+  const first = v.prefix.split(":").find((p) => p !== "")
+  return first === undefined || (v.prefix.replace(/^:+/, "").includes(":") ? first === name : name.startsWith(first))
 }
 
 const arrayItems = (e: Expr | undefined): ReadonlyArray<Expr> | null => (e?.k === "array" ? e.items : null)

@@ -11,10 +11,11 @@ import type { PackEntry } from "../pack/PackLayout.ts"
 import { openBinaryResource, readInlineExternals, readInternalClass, readProperties } from "../resource/binaryResource.ts"
 import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
-import { readBinarySceneFacts } from "../resource/binaryScene.ts"
+import { readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
-import type { SceneConnection, TrackCall } from "../resource/SceneFacts.ts"
+import { isMemberName, type SceneConnection, type TrackCall } from "../resource/SceneFacts.ts"
+import type { Value } from "../resource/variant.ts"
 import { type TextResourceFacts, TextResourceReader } from "../resource/textResource.ts"
 import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
 import { dataCallWrites } from "./dataDispatch.ts"
@@ -24,7 +25,7 @@ import { filePathProperty } from "../resource/filePathProperties.ts"
 import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
-import { type Context, collectScript } from "./scanContext.ts"
+import { type Context, collectScript, keepMemberValues, keepTrackWritten } from "./scanContext.ts"
 import { hitMessage, scriptFindings } from "./scriptFindings.ts"
 
 // Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
@@ -150,6 +151,8 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     if (loaded.group !== undefined) reported.add(loaded.group)
   }
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
+  for (const write of facts.propertyWrites) keepTrackWritten(ctx, write.path)
+  keepMemberValues(ctx, file, facts.memberValues)
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   dataCalls(ctx, facts.connections, facts.trackCalls, site)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
@@ -239,7 +242,11 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const strings = (value: string): void => {
     if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
   }
-  for (const inline of await readInlineExternals(resource, strings)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
+  const scripted = (script: Value, properties: ReadonlyMap<string, Value>): void => {
+    const ref = scriptReferenceOf(resource, script)
+    keepMemberValues(ctx, file, [...properties].filter(([name]) => isMemberName(name)).map(([property, value]) => ({ property, value: typeof value === "string" ? value : null, script: ref })))
+  }
+  for (const inline of await readInlineExternals(resource, strings, scripted)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
   // Strings value tracks build: one finding is enough (they are many variations of the same keys).
   const spliced = splicedStrings.flatMap((s) => (mayLoadBbcode(s) ? bbcodeLoads(s, ctx.grammar) : []))
   const splicedFinding = spliced.map((load) => loadedPathFinding(load.path, `[${load.tag}] BBCode a value track builds`, null, file, entry.path, inPack(null), uidsOf(ctx))).find((f) => f !== null)
@@ -262,6 +269,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     const found = loadedPathFinding(typeof value === "string" ? value : null, `${cls}.${property}`, null, file, entry.path, openedInPack(ctx))
     if (found !== null) ctx.state.findings.push(found)
   }
+  for (const { path } of propertyPaths) keepTrackWritten(ctx, path)
   for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {
@@ -275,6 +283,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const scene = await readBinarySceneFacts(resource)
   dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path })
   if (scene !== null) {
+    keepMemberValues(ctx, file, scene.memberValues)
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })

@@ -1,6 +1,7 @@
 import type { Decompressors } from "../Decompressors.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
-import type { DataConnection, PackScript } from "../gdscript/packModel.ts"
+import { type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
+import type { DataPropertyValue } from "../resource/SceneFacts.ts"
 import { parseScript } from "../gdscript/parser.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
@@ -8,7 +9,7 @@ import { MalformedData } from "../io/errors.ts"
 import type { PackContents } from "../PackContents.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { Policy } from "../policy/Policy.ts"
-import type { ScanState } from "./ScanState.ts"
+import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import type { ScriptLocation } from "./scriptFindings.ts"
 
 // What the content pass carries from entry to entry, and the scripts it collects for the pack-wide analysis.
@@ -36,8 +37,28 @@ export interface Context {
   readonly connections: Array<DataConnection>
   /** Every method a scene connection or a method track calls by name (their callers are out of the scripts' sight). */
   readonly dataMethods: Set<string>
+  /** Properties scenes and resources set on objects that may have a script of the pack, by property (memberWrites.ts); script keys as in `scripts`, null when not known. */
+  readonly memberValues: Map<string, Array<{ readonly script: string | null; readonly value: string | null }>>
+  /** Names in the property paths animation tracks write. */
+  readonly trackWritten: Set<string>
   /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
   readonly variantTexts: Set<string>
+}
+
+/** Keeps what a scene or resource sets on objects that may have a script of the pack, with the scripts resolved from `file`. */
+export const keepMemberValues = (ctx: Context, file: string, values: ReadonlyArray<DataPropertyValue>): void => {
+  for (const v of values) {
+    const script = v.script === null ? null : v.script._tag === "BuiltIn" ? builtInScriptKey(file, v.script.subResource) : ctx.contents.loadedPath(resolveScriptPath(v.script.path, file))
+    const list = ctx.memberValues.get(v.property)
+    const entry = { script, value: v.value }
+    if (list === undefined) ctx.memberValues.set(v.property, [entry])
+    else list.push(entry)
+  }
+}
+
+/** Keeps the names of an animation track's property path (`Node/Child:property:sub`): what it writes is out of sight. */
+export const keepTrackWritten = (ctx: Context, path: string): void => {
+  for (const part of path.split(/[:/]/)) if (part !== "") ctx.trackWritten.add(part)
 }
 
 /** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */

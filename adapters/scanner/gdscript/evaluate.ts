@@ -12,6 +12,7 @@ import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
+import { MemberWrites } from "./memberWrites.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
@@ -170,11 +171,16 @@ export class Evaluator {
   #naming = false
   readonly #closed = new Map<string, boolean>()
 
-  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex | null = null) {
+  /** Whether a member whose every writer is in sight holds only their values (memberWrites.ts); off in the Evaluator that finds them. */
+  readonly #closesMembers: boolean
+  #writes: MemberWrites | null = null
+
+  constructor(model: PackModel, idx: PolicyIndex, grammar: Grammar, dispatch: DispatchIndex | null = null, closesMembers = true) {
     this.model = model
     this.idx = idx
     this.grammar = grammar
     this.#dispatch = dispatch
+    this.#closesMembers = closesMembers
   }
 
   // ---- callers ----
@@ -382,12 +388,24 @@ export class Evaluator {
     this.#members.set(key, null)
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
     const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
-    // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly).
-    const values = this.#plainOnly(owner, decl, given) ? given : [...given, UNKNOWN]
+    // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly) or every writer is in sight.
+    const elsewhere = this.#plainOnly(owner, decl, given) ? [] : (this.#writtenElsewhere(owner, decl.name, given, assigned) ?? [UNKNOWN])
+    const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
     const value = appended(joinAll(values), appends)
     this.#members.set(key, value)
     return value
+  }
+
+  /**
+   * What the rest of the pack writes to a member its class gives only constant strings (its code, scenes
+   * and resources: memberWrites.ts), or null when a writer is out of sight.
+   */
+  #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
+    if (!this.#closesMembers || this.#dispatch === null || !this.model.closedCalls) return null
+    if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str")) return null
+    this.#writes ??= new MemberWrites(this.model, new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false), this.#dispatch, this.model.dataProperties)
+    return this.#writes.valuesOf(owner, name)
   }
 
   /**

@@ -9,6 +9,7 @@
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
+import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
@@ -101,6 +102,8 @@ export interface PackModelOptions {
    * (callers.ts). False when scripts may come that are not among these (read from data later).
    */
   readonly closedCalls?: boolean
+  /** What the pack's scenes and resources set on objects, by property (memberWrites.ts); none when not given. */
+  readonly dataProperties?: DataProperties
 }
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
@@ -142,7 +145,10 @@ export class PackModel {
     this.connections = options.connections ?? []
     this.dataMethods = options.dataMethods ?? new Set()
     this.closedCalls = options.closedCalls ?? true
+    this.dataProperties = options.dataProperties ?? { values: new Map(), written: new Set() }
   }
+
+  readonly dataProperties: DataProperties
 
   readonly dataMethods: ReadonlySet<string>
   readonly closedCalls: boolean

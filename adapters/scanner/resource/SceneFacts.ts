@@ -40,3 +40,18 @@ export interface TrackCall {
   /** The animation (sub-resource id, or "" for the main resource). */
   readonly animation: string
 }
+
+/**
+ * A property data sets on an object that may have a script of the pack: a node or resource whose script
+ * is given (`script`), or one whose script is not known here (null: an instanced or inherited node, an
+ * `Object(…)` value with a script).
+ */
+export interface DataPropertyValue {
+  readonly property: string
+  /** The value when it is a string (a StringName, a NodePath's text); null for any other value. */
+  readonly value: string | null
+  readonly script: ScriptReference | null
+}
+
+/** Names a script member can have: what scenes and resources may set on one (not `script` itself). */
+export const isMemberName = (key: string): boolean => key !== "script" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)

@@ -165,10 +165,20 @@ export const internalByReference = (resource: BinaryResource, index: number): In
  * The inline external references (OBJECT_EXTERNAL_RESOURCE, an older encoding every loader still follows:
  * 3.x and 4.x ResourceLoaderBinary::parse_variant load `path` as `type`) in any property of any internal
  * resource, at any depth. Packed arrays are skipped by size, so this reads little more than the tables.
+ * `scripted`, when given, receives the top-level properties of each internal resource that sets a script.
  */
-export const readInlineExternals = async (resource: BinaryResource, stringValues?: (value: string) => void): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
+export const readInlineExternals = async (
+  resource: BinaryResource,
+  stringValues?: (value: string) => void,
+  scripted?: (script: Value, properties: ReadonlyMap<string, Value>) => void,
+): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
   const found: Array<{ type: string; path: string }> = []
   const walking = { ...resource, context: { ...resource.context, inlineExternals: found, ...(stringValues === undefined ? {} : { stringValues }) } }
-  for (const internal of resource.internals) await readProperties(walking, internal, () => null)
+  // Depth -1 keeps scalars, strings and object references, never a container.
+  for (const internal of resource.internals) {
+    const properties = await readProperties(walking, internal, () => (scripted === undefined ? null : -1))
+    const script = properties.get("script")
+    if (scripted !== undefined && script !== undefined && script !== null) scripted(script, properties)
+  }
   return found
 }

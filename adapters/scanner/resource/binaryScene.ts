@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -32,6 +32,23 @@ export interface BinaryPlaceholder {
 export interface BinarySceneFacts extends SceneFacts {
   readonly connections: ReadonlyArray<SceneConnection>
   readonly placeholders: ReadonlyArray<BinaryPlaceholder>
+  /** Properties the nodes set that may be a script's members (memberWrites.ts). */
+  readonly memberValues: ReadonlyArray<DataPropertyValue>
+}
+
+/** The script an object reference of a binary resource names: an external file, or a built-in sub-resource; null for anything else. */
+export const scriptReferenceOf = (resource: BinaryResource, ref: Value | undefined): ScriptReference | null => {
+  if (!isObjectRef(ref)) return null
+  if (ref._tag === "External") {
+    const ext = resource.externals[ref.index]
+    return ext === undefined ? null : { _tag: "File", path: ext.path }
+  }
+  if (ref._tag === "ExternalPath") return { _tag: "File", path: ref.path }
+  if (ref._tag === "Internal") {
+    const internal = internalByReference(resource, ref.index)
+    return internal === undefined ? null : { _tag: "BuiltIn", subResource: subResourceId(internal) }
+  }
+  return null
 }
 
 export const readBinarySceneFacts = async (resource: BinaryResource): Promise<BinarySceneFacts | null> => {
@@ -49,23 +66,13 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<Bi
     throw new MalformedData("PackedScene _bundled lacks names, variants, nodes or node_count")
   }
   const nameAt = (i: number): string | undefined => (typeof names[i] === "string" ? names[i] : undefined)
-  const toScript = (ref: Value | undefined): ScriptReference | null => {
-    if (!isObjectRef(ref)) return null
-    if (ref._tag === "External") {
-      const ext = resource.externals[ref.index]
-      return ext === undefined ? null : { _tag: "File", path: ext.path }
-    }
-    if (ref._tag === "ExternalPath") return { _tag: "File", path: ref.path }
-    if (ref._tag === "Internal") {
-      const internal = internalByReference(resource, ref.index)
-      return internal === undefined ? null : { _tag: "BuiltIn", subResource: subResourceId(internal) }
-    }
-    return null
-  }
+  const toScript = (ref: Value | undefined): ScriptReference | null => scriptReferenceOf(resource, ref)
+
 
   const nodeTypes: Array<SceneNodeType> = []
   const placeholders: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
+  const memberValues: Array<DataPropertyValue> = []
   let at = 0
   const next = (): number => {
     const v = nodes[at++]
@@ -84,11 +91,17 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<Bi
     }
     const propertyCount = next()
     if (propertyCount < 0 || propertyCount * 2 > nodes.length - at) throw new MalformedData("PackedScene node has an impossible property count")
+    // A node of an engine class has a script of the pack only if it sets one; an instanced or inherited one may have one.
+    let script: ScriptReference | null | undefined = type === TYPE_INSTANTIATED || instance >= 0 ? null : undefined
+    const props: Array<{ readonly property: string; readonly value: string | null }> = []
     for (let p = 0; p < propertyCount; p++) {
       const name = nameAt(next() & PROPERTY_NAME_MASK)
       const value = next()
       if (n === 0 && name === "script") rootScript = toScript(variants[value])
+      if (name === "script") script = toScript(variants[value])
+      else if (name !== undefined && isMemberName(name)) props.push({ property: name, value: typeof variants[value] === "string" ? (variants[value] as string) : null })
     }
+    if (script !== undefined) for (const p of props) memberValues.push({ ...p, script })
     const groupCount = next()
     if (groupCount < 0 || groupCount > nodes.length - at) throw new MalformedData("PackedScene node has an impossible group count")
     at += groupCount
@@ -100,7 +113,7 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<Bi
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants), placeholders }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants), placeholders, memberValues }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

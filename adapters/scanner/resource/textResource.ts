@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import type { DataArg, SceneConnection, SceneFacts, SceneNodeType, ScriptReference, TrackCall } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
@@ -71,6 +71,8 @@ export interface TextResourceFacts extends SceneFacts {
   readonly objects: ReadonlyArray<BuiltObject>
   /** Calls of method tracks (`tracks/N/type = "method"`). */
   readonly trackCalls: ReadonlyArray<TrackCall & { readonly at: Position }>
+  /** Properties set on objects that may have a script of the pack (memberWrites.ts). */
+  readonly memberValues: ReadonlyArray<DataPropertyValue>
 }
 
 /** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
@@ -127,6 +129,9 @@ export class TextResourceReader {
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position }>>()
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
+  readonly #memberValues: Array<DataPropertyValue> = []
+  /** The section being read: whether it is an engine object unless it sets a script, its script, its properties. */
+  #object: { readonly engine: boolean; script?: ScriptReference | null; readonly props: Array<{ readonly property: string; readonly value: string | null }> } | null = null
 
   /** `simpleTags`: a settings or ConfigFile text (`.cfg`, `.remap`, `.import`), whose sections are simple tags (see VariantTextParser). */
   constructor(grammar: Grammar = 4, options: { readonly simpleTags?: boolean } = {}) {
@@ -141,6 +146,9 @@ export class TextResourceReader {
 
   #tag(name: string, fields: ReadonlyMap<string, VNode>, at: Position): void {
     for (const value of fields.values()) this.#objectScripts(value)
+    this.#endObject()
+    // A node of an engine class, a resource: its properties reach a script only if it sets one; an instanced or inherited node may have one.
+    if (name === "node" || name === "sub_resource" || name === "resource") this.#object = { engine: name !== "node" || (fields.has("type") && !fields.has("instance")), props: [] }
     switch (name) {
       case "gd_scene":
       case "gd_resource":
@@ -196,21 +204,34 @@ export class TextResourceReader {
   }
 
 
+  /** The properties of the section just read, when it may be an object with a script of the pack. */
+  #endObject(): void {
+    const o = this.#object
+    this.#object = null
+    if (o === null || (o.engine && o.script === undefined)) return
+    for (const p of o.props) this.#memberValues.push({ ...p, script: o.script ?? null })
+  }
+
+  /** The script a `script = …` value gives: a file, a built-in one, or not known (null). */
+  #scriptOf(value: VNode): ScriptReference | null {
+    const call = parseResourceCall(value)
+    if (call?.kind === "Sub") return { _tag: "BuiltIn", subResource: call.id }
+    const path = call?.kind === "Ext" ? this.#externals.get(call.id) : undefined
+    return path === undefined ? null : { _tag: "File", path }
+  }
+
   #assign(key: string, value: VNode, at: Position): void {
     this.#objectScripts(value)
+    if (this.#object !== null) {
+      if (key === "script") this.#object.script = this.#scriptOf(value)
+      else if (isMemberName(key)) this.#object.props.push({ property: key, value: stringOf(value) })
+    }
     const section = this.#section
     const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
     if (isScript && SOURCE_KEYS.has(key) && value.k === "str") {
       this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
     } else this.#bbcode(key, value, at)
-    if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) {
-      const call = parseResourceCall(value)
-      if (call?.kind === "Sub") this.#rootScript = { _tag: "BuiltIn", subResource: call.id }
-      else if (call?.kind === "Ext") {
-        const path = this.#externals.get(call.id)
-        if (path !== undefined) this.#rootScript = { _tag: "File", path }
-      }
-    }
+    if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
     if (cls !== undefined && filePathProperty(cls) === key) this.#loaded.push({ path: stringOf(value), what: `${cls}.${key}`, at, opened: true })
     if (/^tracks\/\d+\/path$/.test(key)) {
@@ -284,6 +305,10 @@ export class TextResourceReader {
         const path = stringOf(n.args[0])
         if (path !== null) this.#loaded.push({ path, what: "Resource()", at: n.at })
       }
+      // An object built with a script: its other properties are set on an object of that script.
+      if (n.name === "Object" && n.args.some((a) => a.k === "pair" && stringOf(a.key) === "script")) {
+        for (const a of n.args) if (a.k === "pair" && isMemberName(stringOf(a.key) ?? "")) this.#memberValues.push({ property: stringOf(a.key) ?? "", value: stringOf(a.value), script: null })
+      }
       const type = n.args[0]
       if (n.name !== "Object" || type?.k !== "ident" || type.name !== "GDScript") return
       for (const arg of n.args) {
@@ -296,6 +321,7 @@ export class TextResourceReader {
 
   finish(): TextResourceFacts {
     this.#parser.finish()
+    this.#endObject()
     const base = this.#rootInstance === null ? null : (this.#externals.get(this.#rootInstance) ?? null)
     return {
       fileTag: this.#fileTag,
@@ -310,6 +336,7 @@ export class TextResourceReader {
       connections: this.#connections,
       objects: this.#objects,
       trackCalls: this.#trackCalls(),
+      memberValues: this.#memberValues,
     }
   }
 }

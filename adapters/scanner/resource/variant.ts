@@ -148,7 +148,8 @@ export const readVariant = async (c: ByteCursor, ctx: VariantContext, materializ
       const path = parts.slice(0, names).join("/")
       // The engine's String of a NodePath (a String property accepts a NodePath: its BBCode is shown like a string's).
       ctx.stringValues?.(`${absolute}${path}${parts.slice(names).map((p) => `:${p}`).join("")}`)
-      if (!keep) return SKIPPED
+      // Depth -1 (scalars and strings only) keeps it too: a NodePath is as much a name as a string.
+      if (!keep && materializeDepth >= 0) return SKIPPED
       const sub = parts.slice(names).filter((p) => p !== "")
       return `${absolute}${path}${sub.map((p) => `:${p}`).join("")}`
     }

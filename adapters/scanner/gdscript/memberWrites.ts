@@ -1,0 +1,383 @@
+import type { ClassDecl, Expr, FunctionDecl, Stmt } from "./ast.ts"
+import { mayBeName } from "./callSite.ts"
+import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, type DispatchIndex, UNIVERSAL_CLASSES } from "./engineDispatch.ts"
+import type { Evaluator, Fn } from "./evaluate.ts"
+import { forEachExpr, isAssignment } from "./exprWalk.ts"
+import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
+import { strs, UNKNOWN, type Val } from "./values.ts"
+
+// Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
+// `name = v`, `obj.set("name", v)` and every engine API that writes a property or calls a method by name
+// (engine-dispatch.json), and the scenes and resources that set it (PackModelOptions.dataProperties). A
+// member whose own values are constant strings is *closed* when every such writer is in sight and says
+// which value it writes: it then holds only those values, and a property or method name it holds is judged
+// as each of them. Any writer out of sight (a name or value that is not constant reaching an object that may
+// be of the class, a sub-value written, a call whose arguments come later, dict2inst) leaves it open.
+// Values are evaluated by an Evaluator that never closes a member (so nothing here depends on itself), except
+// that a name given as the member itself (`tw.interpolate_property(t, property, …)` in the component) names
+// only the member's own values: it is open only when one of them is the member's own name.
+
+/** Where an expression is written: the class and its evaluation context. */
+interface Where {
+  readonly cls: ClassRef
+  readonly fn: Fn
+  /** Written in a class function itself, not a lambda or an accessor: the class's own assignments there are its Evaluator facts. */
+  readonly plain: boolean
+}
+
+/** `x.name = v`, `name = v`, `self.name = v`; `value` null for a compound assignment or a write into the member's value (`name[0] = v`). */
+interface Assign {
+  readonly recv: Expr | null
+  readonly value: Expr | null
+  /** A plain `name = v` or `self.name = v` (what the class's own facts hold when `plain`). */
+  readonly direct: boolean
+  readonly at: Where
+}
+
+type Site =
+  | { readonly k: "call"; readonly call: Extract<Expr, { k: "call" }>; readonly recv: Expr | null; readonly entries: ReadonlyArray<DispatchEntry>; readonly at: Where }
+  | { readonly k: "index"; readonly obj: Expr; readonly key: Expr; readonly value: Expr | null; readonly at: Where }
+  /** A writing method taken as a value (`node.set`, a Callable in Godot 4): its arguments come later. */
+  | { readonly k: "ref"; readonly recv: Expr; readonly at: Where }
+  /** `f.function = name` (FuncRef): a method by name on an object set elsewhere. */
+  | { readonly k: "funcref"; readonly value: Expr; readonly at: Where }
+
+/** Object's readers among the property APIs: they write nothing. */
+const READS: ReadonlySet<string> = new Set(["get", "get_indexed", "class_get_property", "rset_config"])
+/** Setters whose value follows the name in the call (Object's), written to the property the name gives. */
+const DIRECT_SETTERS: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed"])
+/** Functions that build an object of a class of the pack from data, its members included. */
+const BUILDS_OBJECTS: ReadonlySet<string> = new Set(["dict2inst", "dict_to_inst"])
+
+const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
+const memberKey = (owner: ClassRef, name: string): string => `${refKey(owner)}#${name}`
+
+/** A name given as a member: the write reaches the member in hand only if that member may hold its name (`named`) or a writing method's (`called`). */
+interface Cond {
+  readonly owner: ClassRef
+  readonly name: string
+  readonly kind: "named" | "called"
+}
+
+/** A member's writers: the values they give it (`strings` when all are constant strings; `extra` those beyond its class's own), and conditions on other members. */
+interface Local {
+  readonly name: string
+  readonly strings: ReadonlyArray<string> | null
+  readonly extra: ReadonlyArray<Val>
+  readonly conds: ReadonlyArray<Cond>
+}
+
+/** What the scenes and resources of the pack set, by property name: the script of the object (null: not known) and the value if it is a string. */
+export interface DataProperties {
+  readonly values: ReadonlyMap<string, ReadonlyArray<{ readonly script: string | null; readonly value: string | null }>>
+  /** Properties written in other ways (an animation track's path, a connection to a setter): values out of sight. */
+  readonly written: ReadonlySet<string>
+}
+
+export class MemberWrites {
+  readonly #model: PackModel
+  readonly #ev: Evaluator
+  readonly #dispatch: DispatchIndex
+  readonly #data: DataProperties
+  readonly #assigns = new Map<string, Array<Assign>>()
+  readonly #sites: Array<Site> = []
+  readonly #writers: ReadonlySet<string>
+  readonly #locals = new Map<string, Local | null>()
+  #openAll = false
+
+  /** `ev` never closes a member itself. */
+  constructor(model: PackModel, ev: Evaluator, dispatch: DispatchIndex, data: DataProperties) {
+    this.#model = model
+    this.#ev = ev
+    this.#dispatch = dispatch
+    this.#data = data
+    const writers = new Set<string>()
+    for (const [name, entries] of dispatch.byName) if (entries.some((d) => (d.kind === "method" || d.kind === "property" || d.kind === "target") && !READS.has(name))) writers.add(name)
+    this.#writers = writers
+    // A scene connection or method track calling a writer (`set`, `call`) writes by names and values out of sight.
+    if ([...model.dataMethods].some((m) => writers.has(m))) this.#openAll = true
+    for (const cls of model.classes()) this.#collect(cls)
+  }
+
+  /**
+   * What the pack writes to member `name` of `owner` beyond its own class's plain assignments, or null
+   * when a writer is out of sight. Names given as members (`tw.interpolate_property(t, property, …)`,
+   * `connect(…, self, on_done)`) stand for those members' values: the members that depend on each other
+   * so are closed together, as the largest set whose values no such name can reach (a member is dropped
+   * when a name that may write it is a member that is open or may hold its name).
+   */
+  valuesOf(owner: ClassRef, name: string): ReadonlyArray<Val> | null {
+    const first = this.#local(owner, name)
+    if (first === null) return null
+    const alive = new Map<string, Local>()
+    const open = new Set<string>()
+    const reach = (key: string, local: Local): void => {
+      alive.set(key, local)
+      for (const c of local.conds) {
+        const k = memberKey(c.owner, c.name)
+        if (alive.has(k) || open.has(k)) continue
+        const next = this.#local(c.owner, c.name)
+        if (next === null) open.add(k)
+        else reach(k, next)
+      }
+    }
+    reach(memberKey(owner, name), first)
+    for (let changed = true; changed; ) {
+      changed = false
+      for (const [key, local] of alive) {
+        const broken = local.conds.some((c) => {
+          const other = alive.get(memberKey(c.owner, c.name))
+          if (other === undefined || other.strings === null) return true
+          return c.kind === "named" ? other.strings.some((s) => s === local.name || s.startsWith(`${local.name}:`)) : other.strings.some((s) => this.#writers.has(s))
+        })
+        if (!broken) continue
+        alive.delete(key)
+        changed = true
+      }
+    }
+    return alive.has(memberKey(owner, name)) ? first.extra : null
+  }
+
+  /** A member's writers, once: null when one is out of sight. */
+  #local(owner: ClassRef, name: string): Local | null {
+    const key = memberKey(owner, name)
+    const cached = this.#locals.get(key)
+    if (cached !== undefined) return cached
+    this.#locals.set(key, null)
+    const local = this.#openAll || this.#data.written.has(name) ? null : this.#localUncached(owner, name)
+    this.#locals.set(key, local)
+    return local
+  }
+
+  #localUncached(owner: ClassRef, name: string): Local | null {
+    const decl = this.#model.variable(owner, name)?.decl
+    if (decl === undefined) return null
+    const below = new Set([owner, ...this.#model.descendants(owner)].map(refKey))
+    const lineage = new Set([...below, ...[...this.#model.ancestry(owner)].map(refKey)])
+    const own: Array<Val> = decl.init === null ? [] : [this.#ev.eval(decl.init, this.#ev.classFn(owner))]
+    const extra: Array<Val> = []
+    const conds: Array<Cond> = []
+    for (const d of this.#data.values.get(name) ?? []) {
+      if (d.script !== null && !below.has(refKey({ script: d.script, inner: [] }))) continue
+      if (d.value === null) return null
+      extra.push(strs([d.value]))
+    }
+    for (const a of this.#assigns.get(name) ?? []) {
+      if (a.recv === null) {
+        const member = this.#model.variable(a.at.cls, name)
+        if (member === null || !sameClass(member.owner, owner)) continue
+      } else if (!this.#mayBeOf(this.#ev.eval(a.recv, a.at.fn), lineage)) continue
+      if (a.value === null) return null
+      const v = this.#ev.eval(a.value, a.at.fn)
+      if (a.recv === null && a.direct && a.at.plain && sameClass(a.at.cls, owner)) own.push(v)
+      else extra.push(v)
+    }
+    for (const site of this.#sites) {
+      const part = this.#site(site, owner, name, lineage)
+      if (part === "open") return null
+      if (part === null) continue
+      if ("cond" in part) conds.push(part.cond)
+      else extra.push(part.value)
+    }
+    const all = [...own, ...extra]
+    const strings = all.every((v) => v.t === "str") ? all.flatMap((v) => (v.t === "str" ? v.values : [])) : null
+    return { name, strings, extra, conds }
+  }
+
+  /** One site's part: nothing (null), a value written, a condition on a member naming the property or method, or open. */
+  #site(site: Site, owner: ClassRef, name: string, lineage: ReadonlySet<string>): { readonly value: Val } | { readonly cond: Cond } | null | "open" {
+    const { fn } = site.at
+    switch (site.k) {
+      case "ref":
+        return this.#mayBeOf(this.#ev.eval(site.recv, fn), lineage) ? "open" : null
+      case "funcref":
+        return this.#mayBeWriter(this.#ev.eval(site.value, fn)) ? "open" : null
+      case "index": {
+        if (!this.#mayBeOf(this.#ev.eval(site.obj, fn), lineage)) return null
+        const key = this.#ev.eval(site.key, fn)
+        if (!mayBeName(key, name)) return null
+        return key.t === "str" && site.value !== null ? { value: this.#ev.eval(site.value, fn) } : "open"
+      }
+      case "call":
+        break
+    }
+    const { call, entries } = site
+    let found: { readonly value: Val } | { readonly cond: Cond } | null = null
+    const one = (part: { readonly value: Val } | { readonly cond: Cond }): "open" | null => {
+      if (found !== null) return "open"
+      found = part
+      return null
+    }
+    for (const entry of entries) {
+      if (entry.kind === "class" || entry.kind === "singleton" || entry.kind === "member") continue
+      const method = call.callee.k === "member" || call.callee.k === "id" ? call.callee.name : ""
+      const target = this.#target(entry, site, method)
+      if (!this.#mayBeOf(target, lineage)) continue
+      if (entry.kind === "target" || entry.name === undefined) return "open"
+      const nameExpr = call.args[entry.name]
+      if (nameExpr === undefined) continue
+      if (entry.kind === "property") {
+        if (READS.has(method)) continue
+        const member = this.#memberRef(nameExpr, fn)
+        if (member !== null) {
+          if (one({ cond: { ...member, kind: "named" } }) === "open") return "open"
+          continue
+        }
+        const key = this.#ev.eval(nameExpr, fn)
+        if (!mayBePath(key, name)) continue
+        const valueExpr = call.args[entry.name + 1]
+        // Only `set("name", v)` and its like write v itself; a path through the member (`name:x`, `:name`) writes into it.
+        if (!DIRECT_SETTERS.has(method) || key.t !== "str" || key.values.some((k) => k !== name && pathMayStartWith(k, name)) || valueExpr === undefined) return "open"
+        if (one({ value: this.#ev.eval(valueExpr, fn) }) === "open") return "open"
+        continue
+      }
+      // A method by name: only a writer can write the member, and only with a name among the arguments that follow.
+      const member = this.#memberRef(nameExpr, fn)
+      if (member !== null) {
+        if (one({ cond: { ...member, kind: "called" } }) === "open") return "open"
+        continue
+      }
+      if (!this.#mayBeWriter(this.#ev.eval(nameExpr, fn))) continue
+      const rest = ARGUMENTS_FOLLOW.has(method) ? call.args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(call.args[entry.name + 1]) : null
+      if (rest === null || rest.some((a) => this.#memberRef(a, fn) !== null || mayBePath(this.#ev.eval(a, fn), name))) return "open"
+    }
+    return found
+  }
+
+  /**
+   * The object a dispatch acts on: its target argument; the receiver for Object's and Node's own methods
+   * (self when there is none); any object for the others (a group's nodes, a FuncRef's instance, the
+   * children propagate_call reaches).
+   */
+  #target(entry: DispatchEntry, site: Extract<Site, { k: "call" }>, method: string): Val {
+    const { fn } = site.at
+    if (entry.target !== undefined) {
+      const arg = site.call.args[entry.target]
+      return arg === undefined ? UNKNOWN : this.#ev.eval(arg, fn)
+    }
+    if (!UNIVERSAL_CLASSES.has(entry.class) || method === "propagate_call") return UNKNOWN
+    return site.recv === null ? { t: "own", ref: site.at.cls } : this.#ev.eval(site.recv, fn)
+  }
+
+  /** Whether a value may be the name of an engine method that writes a property or calls a method by name. */
+  #mayBeWriter(v: Val): boolean {
+    if (v.t === "str") return v.values.some((s) => this.#writers.has(s))
+    if (v.t !== "unknown") return false
+    const prefix = v.prefix
+    return prefix === undefined || [...this.#writers].some((w) => w.startsWith(prefix))
+  }
+
+  /** Whether an object may be an instance of a class of `lineage` (the class, its pack ancestors or subclasses). */
+  #mayBeOf(v: Val, lineage: ReadonlySet<string>): boolean {
+    switch (v.t) {
+      case "own":
+      case "script":
+        // A script of the class: Godot 4's static members are written on it.
+        return lineage.has(refKey(v.ref))
+      case "inst":
+        return true
+      case "unknown":
+        return v.plain !== true
+      default:
+        return false
+    }
+  }
+
+  /** The member of a class of the pack an expression reads (`name`, `self.name`, `obj.name` of a pack object, `NodePath(name)`), or null. */
+  #memberRef(e: Expr, fn: Fn): { readonly owner: ClassRef; readonly name: string } | null {
+    if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "NodePath" || e.callee.name === "StringName" || e.callee.name === "str") && e.args.length === 1 && e.args[0] !== undefined) return this.#memberRef(e.args[0], fn)
+    let cls: ClassRef | null = null
+    if (e.k === "id" && this.#ev.local(e.name, fn) === null) cls = fn.cls
+    else if (e.k === "member") {
+      const obj = e.obj.k === "self" ? ({ t: "own", ref: fn.cls } as const) : this.#ev.eval(e.obj, fn)
+      cls = obj.t === "own" ? obj.ref : null
+    }
+    if (cls === null || (e.k !== "id" && e.k !== "member")) return null
+    const member = this.#model.variable(cls, e.name)
+    return member === null ? null : { owner: member.owner, name: e.name }
+  }
+
+  // ---- collecting ----
+
+  #collect(cls: ClassRef): void {
+    const decl: ClassDecl | null = this.#model.decl(cls)
+    if (decl === null) return
+    const own = this.#ev.classFn(cls)
+    const classWhere: Where = { cls, fn: own, plain: false }
+    for (const v of decl.vars) if (v.init !== null) this.#exprs([{ k: "expr", expr: v.init, at: v.init.at }], classWhere)
+    for (const f of decl.functions) this.#body(f, cls, null, true)
+    for (const v of decl.vars) for (const a of v.accessors) this.#body(a, cls, null, false)
+  }
+
+  #body(f: FunctionDecl, cls: ClassRef, parent: Fn | null, method: boolean): void {
+    const fn = this.#ev.fnOf(cls, f, parent, method && parent === null)
+    for (const p of f.params) if (p.init !== null) this.#exprs([{ k: "expr", expr: p.init, at: p.init.at }], { cls, fn, plain: false })
+    this.#exprs(f.body, { cls, fn, plain: method && parent === null })
+  }
+
+  #exprs(body: ReadonlyArray<Stmt>, at: Where): void {
+    if (hasNested(body)) this.#openAll = true
+    const callees = new WeakSet<Expr>()
+    forEachExpr(body, (e) => {
+      if (e.k === "lambda") return this.#body(e.fn, at.cls, at.fn, false)
+      if (e.k === "bin" && isAssignment(e.op)) return this.#assignment(e.left, e.op === "=" ? e.right : null, at)
+      if (e.k === "member" && !callees.has(e) && this.#writers.has(e.name)) return void this.#sites.push({ k: "ref", recv: e.obj, at })
+      if (e.k !== "call") return
+      callees.add(e.callee)
+      if (e.callee.k !== "id" && e.callee.k !== "member") return
+      if (e.callee.k === "id" && BUILDS_OBJECTS.has(e.callee.name)) this.#openAll = true
+      const entries = this.#dispatch.byName.get(e.callee.name)
+      if (entries !== undefined) this.#sites.push({ k: "call", call: e, recv: e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null, entries, at })
+    })
+  }
+
+  /** An assignment's target: the member it writes directly, and every member its value is read from and written back to (`a.b.c = v` writes `b` on `a` too). */
+  #assignment(left: Expr, value: Expr | null, at: Where): void {
+    if (left.k === "member" && (this.#dispatch.byName.get(left.name) ?? []).some((d) => d.kind === "member") && value !== null) this.#sites.push({ k: "funcref", value, at })
+    this.#written(left, value, at, true)
+  }
+
+  #written(left: Expr, value: Expr | null, at: Where, top: boolean): void {
+    if (left.k === "id") {
+      if (this.#ev.local(left.name, at.fn) === null) push(this.#assigns, left.name, { recv: null, value, direct: top && value !== null, at })
+      return
+    }
+    if (left.k === "member") {
+      const self = left.obj.k === "self"
+      push(this.#assigns, left.name, { recv: self ? null : left.obj, value, direct: self && top && value !== null, at })
+      if (!self) this.#written(left.obj, null, at, false)
+      return
+    }
+    if (left.k === "index") {
+      this.#sites.push({ k: "index", obj: left.obj, key: left.index, value: top ? value : null, at })
+      this.#written(left.obj, null, at, false)
+    }
+  }
+}
+
+/**
+ * Whether a property name or path writes `name` first: its first segment that is not empty (the engine's
+ * get_as_property_path: `name`, `name:x`, `:name`; a node part `a/b` is one property name).
+ */
+const pathMayStartWith = (path: string, name: string): boolean => path.split(":").find((p) => p !== "") === name
+
+/** Whether a value may be `name` or a property path starting with it. */
+const mayBePath = (v: Val, name: string): boolean => {
+  if (v.t === "str") return v.values.some((s) => pathMayStartWith(s, name))
+  if (v.t !== "unknown") return false
+  if (v.prefix === undefined) return true
+  // Known by its start: it may write `name` unless that start already leads elsewhere.
+  const first = v.prefix.split(":").find((p) => p !== "")
+  return first === undefined || (v.prefix.replace(/^:+/, "").includes(":") ? first === name : name.startsWith(first))
+}
+
+const arrayItems = (e: Expr | undefined): ReadonlyArray<Expr> | null => (e?.k === "array" ? e.items : null)
+
+const hasNested = (body: ReadonlyArray<Stmt>): boolean =>
+  body.some((s) => s.k === "nested" || (s.k === "if" || s.k === "match" ? s.branches.some((b) => hasNested(b.body)) : s.k === "while" || s.k === "for" ? hasNested(s.body) : false))
+
+const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else list.push(value)
+}

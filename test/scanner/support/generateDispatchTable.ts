@@ -28,7 +28,7 @@ const NOT_DISPATCH = /^(_.*|has_method|class_has_method|get_method_argument_coun
  * Methods whose property parameter names a property of the receiver itself (no target parameter) or of the
  * nodes of a group: Node's rset family (the property a remote peer writes, 3.x) and SceneTree.set_group*.
  */
-const RECEIVER_PROPERTIES = /^(Node\.rset(_id|_unreliable|_unreliable_id|_config)?|SceneTree\.set_group(_flags)?)$/
+const RECEIVER_PROPERTIES = /^(Node\.(rset(_id|_unreliable|_unreliable_id|_config)?|set_deferred_thread_group|set_thread_safe)|SceneTree\.set_group(_flags)?)$/
 
 interface Param {
   readonly index: number

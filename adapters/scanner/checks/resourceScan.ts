@@ -290,7 +290,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     const value = (await readProperties(resource, internal, (name) => (name === ADVANCE_EXPRESSION ? 0 : null))).get(ADVANCE_EXPRESSION)
     if (value !== undefined) collectExpression(ctx, entry, { file, storedPath: entry.path }, typeof value === "string" ? value : null, `${subResourceId(internal)} ${ADVANCE_EXPRESSION}`, { embedded: true })
   }
-  for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
+  for (const { path, subResource, how } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: how ?? `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {
     const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }

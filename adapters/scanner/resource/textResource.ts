@@ -4,6 +4,7 @@ import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { filePathProperty } from "./filePathProperties.ts"
+import { REPLICATED_PATH, REPLICATION_CONFIG } from "./binaryScripts.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, isEvaluated } from "../gdscript/advanceExpression.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
@@ -226,6 +227,10 @@ export class TextResourceReader {
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
     if (cls === ADVANCE_EXPRESSION_CLASS && key === ADVANCE_EXPRESSION) this.#expression(section.kind === "sub" ? section.id : "", value, at)
     if (cls !== undefined && filePathProperty(cls) === key) this.#loaded.push({ path: stringOf(value), what: `${cls}.${key}`, at, opened: true })
+    if (cls === REPLICATION_CONFIG && REPLICATED_PATH.test(key)) {
+      const path = stringOf(value)
+      if (path !== null) this.#writes.push({ path, how: "a MultiplayerSynchronizer's replication config (with the values a remote peer sends)", at })
+    }
     if (/^tracks\/\d+\/path$/.test(key)) {
       const path = stringOf(value)
       if (path !== null) this.#writes.push({ path, how: "an animation track", at })

@@ -1,6 +1,6 @@
-// The data-table pass (docs/scanner-data-table.md) found two Godot 4 places a pack could reach that the scanner
+// The data-table pass (docs/scanner-data-table.md) found three Godot 4 places a pack could reach that the scanner
 // did not judge: a state machine transition's advance_expression, and Node.set_thread_safe /
-// set_deferred_thread_group. Godot 4 does not run here: the packs are built with the test's pack writer, and the
+// set_deferred_thread_group, and a SceneReplicationConfig's property paths. Godot 4 does not run here: the packs are built with the test's pack writer, and the
 // engine source lines that show the behaviour are in the titles (Godot 4.4-dev fork kosmicengine/kosmic).
 import { describe, expect, it } from "vitest"
 import { utf8 } from "./support/bytes.ts"
@@ -58,7 +58,7 @@ const player = (expression: string): Uint8Array =>
       .replace("advance_mode = 2", `advance_mode = 2\nadvance_expression = ${JSON.stringify(expression)}`),
   )
 
-describe("advance_expression: Expression text a state machine evaluates on its base node (animation_node_state_machine.cpp:1118, exp->execute(Array(), expression_base, false, is_editor_hint()): every call allowed in a game)", () => {
+describe("advance_expression: Expression text a state machine evaluates on its base node (scene/animation/animation_node_state_machine.cpp:1118, exp->execute(Array(), expression_base, false, is_editor_hint()): every call allowed in a game)", () => {
   it("in a text scene, the expression is judged as a method of the base node: decoding objects, a method named by data (expression.cpp: a bare name(…) calls the base node's method)", async () => {
     expect(await errors(pack([{ path: "res://game/player.tscn", data: player('str_to_var(get_meta("save")) != null') }]))).toEqual([`res://game/player.tscn:5 ${DECODING}`])
     const named = await errors(pack([{ path: "res://game/player.tscn", data: player('callv(get_meta("action"), get_meta("args")) == null') }]))
@@ -98,7 +98,7 @@ describe("advance_expression: Expression text a state machine evaluates on its b
   })
 })
 
-describe("Node.set_thread_safe and set_deferred_thread_group write the receiver's property by name (scene/main/node.h, Node::set_thread_safe → set(p_property, p_value))", () => {
+describe("Node.set_thread_safe and set_deferred_thread_group write the receiver's property by name (scene/main/node.cpp:3596, Node::set_thread_safe: set(p_property, p_value); set_deferred_thread_group queues the same set)", () => {
   const fn = (line: string): string => `extends Node\nfunc _ready():\n\t${line}\n`
   it("a script's source written through them is caught; a plain property stays clean", () => {
     for (const call of ["set_thread_safe", "set_deferred_thread_group"]) {
@@ -111,5 +111,19 @@ describe("Node.set_thread_safe and set_deferred_thread_group write the receiver'
       }
       expect(errorIds(hitsIn(fn(`${call}("visible", false)`), {}, 4))).toEqual([])
     }
+  })
+})
+
+describe("SceneReplicationConfig property paths: a MultiplayerSynchronizer writes them with the values a remote peer sends (modules/multiplayer/multiplayer_synchronizer.cpp:180, MultiplayerSynchronizer::set_state: obj->set_indexed(prop.get_subnames(), p_state[i]))", () => {
+  const config = (path: string): Uint8Array =>
+    utf8(`[gd_scene load_steps=2 format=3]\n\n[sub_resource type="SceneReplicationConfig" id="rc"]\nproperties/0/path = NodePath("${path}")\nproperties/0/spawn = true\n\n[node name="Net" type="Node"]\n\n[node name="Sync" type="MultiplayerSynchronizer" parent="."]\nreplication_config = SubResource("rc")\n`)
+  it("a path ending in a script's source is caught in text and binary scenes; a position stays clean", async () => {
+    expect(await errors(pack([{ path: "res://game/net.tscn", data: config(".:script:source_code") }]))).toEqual(["res://game/net.tscn:4 source_code assignment"])
+    const binary = writeBinaryScene({
+      scripts: [{ id: "SceneReplicationConfig_rc", source: ".:script:source_code", className: "SceneReplicationConfig", propertyBytes: utf8("properties/0/path") }],
+      nodes: [{ name: "Net", type: "Node", parent: -1 }],
+    })
+    expect(await errors(pack([{ path: "res://game/net.scn", data: binary }]))).toEqual(["res://game/net.scn: source_code assignment"])
+    expect(await errors(pack([{ path: "res://game/net.tscn", data: config(".:position") }]))).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import { writePack } from "./support/packWriter.ts"
 import { writeProjectBinary } from "./support/projectBinaryWriter.ts"
 import { writeBinaryScene } from "./support/resourceWriter.ts"
 import { scanBytes } from "./support/scan.ts"
+import { verdictOf } from "./support/dataDispatchVerdicts.ts"
 
 const errorIds = (found: ReadonlyArray<string>): ReadonlyArray<string> => ids(found.filter((h) => h.split(" ")[1] === "error"))
 
@@ -125,5 +126,19 @@ describe("SceneReplicationConfig property paths: a MultiplayerSynchronizer write
     })
     expect(await errors(pack([{ path: "res://game/net.scn", data: binary }]))).toEqual(["res://game/net.scn: source_code assignment"])
     expect(await errors(pack([{ path: "res://game/net.tscn", data: config(".:position") }]))).toEqual([])
+  })
+})
+
+describe("docs/scanner-data-table.md", () => {
+  it("every candidate row carries the verdict dataDispatchVerdicts.ts gives it, and none is without one", async () => {
+    const { readFile } = await import("node:fs/promises")
+    const doc = await readFile(new URL("../../docs/scanner-data-table.md", import.meta.url), "utf8")
+    const rows = doc.split("\n").filter((l) => l.startsWith("| `"))
+    expect(rows.length).toBeGreaterThan(300)
+    for (const row of rows) {
+      const [api = "", , data = "", , verdict = ""] = row.slice(2, -2).split(" | ")
+      expect(verdict).toBe(verdictOf(api.replace(/`/g, ""), data.replace(/\\\|/g, "|"))?.text ?? "NO VERDICT")
+      expect(verdict).not.toBe("NO VERDICT")
+    }
   })
 })

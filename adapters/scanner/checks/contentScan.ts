@@ -25,7 +25,7 @@ import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
 import { unresolvedClassFindings } from "./globalClassCheck.ts"
-import { objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
+import { collectExpression, objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { scriptFindings } from "./scriptFindings.ts"
@@ -144,6 +144,11 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     for (const data of analysis.dataFiles) {
       const resolved = ctx.contents.resolve(data.path)
       if (!("missing" in resolved) && resolved.entry.readable) await scanVariantText(ctx, resolved.entry)
+    }
+    for (const data of analysis.expressionTexts) {
+      const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
+      const entry = ctx.contents.get(location.storedPath ?? location.file)
+      if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, "advance_expression", { at: position })
     }
     for (const data of analysis.dataTexts) {
       const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }

@@ -8,7 +8,7 @@ import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
-import { openBinaryResource, readInlineExternals, readInternalClass, readProperties } from "../resource/binaryResource.ts"
+import { openBinaryResource, readInlineExternals, readInternalClass, readProperties, subResourceId } from "../resource/binaryResource.ts"
 import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
@@ -19,6 +19,7 @@ import type { Value } from "../resource/variant.ts"
 import { type TextResourceFacts, TextResourceReader } from "../resource/textResource.ts"
 import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
 import { dataCallWrites } from "./dataDispatch.ts"
+import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, advanceExpressionScript, isEvaluated } from "../gdscript/advanceExpression.ts"
 import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { filePathProperty } from "../resource/filePathProperties.ts"
@@ -156,6 +157,28 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   dataCalls(ctx, facts.connections, facts.trackCalls, site)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
+  for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
+}
+
+/**
+ * A Godot 4 transition's advance_expression (advanceExpression.ts), held by data or written by a script as a
+ * constant: judged as the method of a node it is, its findings at the text (`at`) or, in a binary resource, at
+ * the expression's own lines. A value that is not a string is an error of the Expression pattern: the engine
+ * converts it to text the scanner does not follow.
+ */
+export const collectExpression = (ctx: Context, entry: PackEntry, site: DataSite, text: string | null, name: string, where: { readonly at: DataPosition } | { readonly embedded: true }): void => {
+  const at = "at" in where ? where.at : null
+  if (text === null) {
+    const rule = indexPolicy(ctx.policy).identifiers.get("Expression") ?? []
+    const hits = rule.map((e) => ({ entry: e, line: 1, column: 1, severity: e.severity, matched: `${ADVANCE_EXPRESSION_CLASS}.${ADVANCE_EXPRESSION}`, note: "its value is not a string: the engine converts it to text (an array's strings without quotes) and evaluates that as an Expression on the AnimationTree's base node" }))
+    ctx.state.findings.push(...scriptFindings(hits, { file: site.file, storedPath: site.storedPath, mapPosition: () => at ?? { line: 1, column: 1 } }))
+    return
+  }
+  if (!isEvaluated(text)) return
+  const source = advanceExpressionScript(text)
+  const key = builtInScriptKey(site.file, at === null ? name : `${name}@${at.line}:${at.column}`)
+  const mapPosition = (line: number, column: number) => at ?? { line: Math.max(1, line - 3), column }
+  collectScript(ctx, key, entry, source, { file: site.file, storedPath: site.storedPath, mapPosition, ...(at === null ? { embeddedIn: { resource: site.file, subResource: name } } : {}) })
 }
 
 /**
@@ -270,7 +293,12 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     if (found !== null) ctx.state.findings.push(found)
   }
   for (const { path } of propertyPaths) keepTrackWritten(ctx, path)
-  for (const { path, subResource } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
+  for (const internal of resource.internals) {
+    if (resource.engineMajor < 4 || (await readInternalClass(resource, internal)) !== ADVANCE_EXPRESSION_CLASS) continue
+    const value = (await readProperties(resource, internal, (name) => (name === ADVANCE_EXPRESSION ? 0 : null))).get(ADVANCE_EXPRESSION)
+    if (value !== undefined) collectExpression(ctx, entry, { file, storedPath: entry.path }, typeof value === "string" ? value : null, `${subResourceId(internal)} ${ADVANCE_EXPRESSION}`, { embedded: true })
+  }
+  for (const { path, subResource, how } of propertyPaths) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how: how ?? `the animation track of ${subResource}`, at: null }, file, entry.path, ctx.state.capabilities))
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   for (const script of scripts) {
     const location = { file, storedPath: entry.path, embeddedIn: { resource: file, subResource: script.subResource } }

@@ -19,6 +19,7 @@ import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receive
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
+import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
@@ -41,6 +42,8 @@ export interface ScriptAnalysis {
   readonly dataFiles: ReadonlyArray<DataRead & { readonly path: string }>
   /** Constant text given to ConfigFile.parse. */
   readonly dataTexts: ReadonlyArray<DataRead & { readonly text: string }>
+  /** Constant text written to a Godot 4 transition's advance_expression (advanceExpression.ts). */
+  readonly expressionTexts: ReadonlyArray<DataRead & { readonly text: string }>
 }
 
 /**
@@ -95,7 +98,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -106,6 +109,7 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
 class Analysis {
   readonly hits: Array<PatternHit> = []
   readonly uses: Array<CapabilityUse> = []
+  readonly expressionTexts: Array<DataRead & { readonly text: string }> = []
   readonly #seen = new Set<string>()
   readonly #script: PackScript
   readonly #ev: Evaluator
@@ -474,6 +478,8 @@ class Analysis {
       else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
+      // A script extending the transition sets its own expression.
+      if (left.name === ADVANCE_EXPRESSION && !this.#ev.isOwnName(left.name, fn)) this.#advanceExpression(value, left.at, `${left.name} =`)
       // A script that extends FileDialog sets its own dialog's access.
       if (left.name === "access" && !this.#ev.isOwnName(left.name, fn) && mayBeFilesystemAccess(value, e.right)) this.#fileDialogAccess(left.at, "access =")
     } else this.#visit(left, "value", fn)
@@ -493,10 +499,30 @@ class Analysis {
     if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
+    if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
       if (d.kind !== "member" || !(recv.t === "unknown" || (recv.t === "inst" && recv.cls === d.class))) continue
       // `FuncRef.function = name`: the name is dispatched later, on an object out of sight here.
       this.#judgeName({ name: "", recv: UNKNOWN, bare: false, cls: null, label: "…", args: opaqueArgs(pos), argsUnseen: true, at: pos }, value, `${d.class}.${prop} =`, UNKNOWN, "method", `${d.class}.${prop} =`, 0)
+    }
+  }
+
+  /**
+   * Text given to a Godot 4 state machine transition's advance_expression, which the engine evaluates on a
+   * node (advanceExpression.ts): constant text is kept to be judged as that expression (contentScan), other
+   * text is code no reviewer saw, an error of the Expression pattern. A number or null is no code.
+   */
+  #advanceExpression(value: Val, pos: Pos, matched: string): void {
+    if (this.#script.grammar !== 4 || value.t === "lit") return
+    if (value.t === "str") {
+      for (const text of value.values) if (isEvaluated(text)) this.expressionTexts.push({ text, line: pos.line, column: pos.column })
+      return
+    }
+    for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
+      this.#hit(entry, pos, matched, {
+        note: "the text of a state machine transition's advance_expression is not constant here; the AnimationTree evaluates it as an Expression on its base node, with every method call allowed",
+        fix: "Write the advance_expression as a constant string (or set it in the editor), or drive the transition with advance_condition",
+      })
     }
   }
 
@@ -511,6 +537,7 @@ class Analysis {
    */
   #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string): void {
     if (recv.t === "own" || recv.t === "guard") return
+    if (recv.t === "inst" && recv.cls === ADVANCE_EXPRESSION_CLASS && key.t !== "str" && mayBeText(value)) this.#advanceExpression(UNKNOWN, pos, matched)
     const dangerous = new Set<string>(knownStrings(key).filter((k) => this.#idx.assignments.has(k)))
     for (const k of this.#dangerousProperties(recv)) dangerous.add(k)
     if (reloaded) dangerous.add("source_code")
@@ -653,6 +680,10 @@ class Analysis {
       for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`)
     }
     if (!site.bare || recv.t !== "own") for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
+    const expression = site.args[0]
+    if (name === ADVANCE_EXPRESSION_SETTER && expression !== undefined && (recv.t === "own" ? !this.#model.defines(recv.ref, name) : mayBeTransition(recv))) {
+      this.#advanceExpression(this.#eval(expression, fn), pos, site.via ?? `${shown}(…)`)
+    }
     const receivers = receiverNames(site, this.#idx)
     for (const { entry, match } of this.#idx.arguments.get(name) ?? []) {
       if (!match.receivers.includes("*") && !receivers.some((r) => match.receivers.includes(r))) continue

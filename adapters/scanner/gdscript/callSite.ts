@@ -39,10 +39,10 @@ export const isNode = (v: Val): boolean => v.t === "inst" && v.cls === "Node"
 export const GROUP_CALLS: ReadonlySet<string> = new Set(["call_group", "call_group_flags", "set_group", "set_group_flags"])
 
 /**
- * Setters whose value follows the name: Object's, Node's rset family (3.x) and SceneTree.set_group* (a tween's
+ * Setters whose value follows the name: Object's, Node's rset family (3.x) and thread-group setters (4.x) and SceneTree.set_group* (a tween's
  * property has its own arguments after it; rset_config's mode is no value, what a peer sends later is).
  */
-export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed", "rset", "rset_id", "rset_unreliable", "rset_unreliable_id", "set_group", "set_group_flags"])
+export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed", "set_deferred_thread_group", "set_thread_safe", "rset", "rset_id", "rset_unreliable", "rset_unreliable_id", "set_group", "set_group_flags"])
 
 /** Dispatch APIs whose name is a property path (`node:property:subproperty`, Object::set_indexed), not a single property. */
 export const PROPERTY_PATHS: ReadonlySet<string> = new Set(["set_indexed", "get_indexed", "interpolate_property", "follow_property", "targeting_property", "tween_property"])

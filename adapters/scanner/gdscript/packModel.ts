@@ -440,7 +440,7 @@ export class PackModel {
   }
 
   /**
-   * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed,
+   * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed, 4.x's set_thread_safe,
    * call/callv/call_deferred of those) and `x[k] = v`. Names written as literals are listed (every part of a
    * path); the others are kept with their receiver (null for self) and value, where in sight.
    */
@@ -448,7 +448,7 @@ export class PackModel {
     if (this.#byName !== null) return this.#byName
     const names = new Set<string>()
     const writes: Array<NamedWrite> = []
-    const SETTERS = new Set(["set", "set_deferred", "set_indexed"])
+    const SETTERS = new Set(["set", "set_deferred", "set_indexed", "set_deferred_thread_group", "set_thread_safe"])
     const DISPATCH = new Set(["call", "callv", "call_deferred"])
     this.#classes ??= this.#allClasses()
     for (const cls of this.#classes) {

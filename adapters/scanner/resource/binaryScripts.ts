@@ -17,7 +17,7 @@ export interface BinaryScripts {
   /** Class of every internal resource, for checks that care about resource types (native, non-GDScript). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
   /** The property paths animation tracks write. */
-  readonly propertyPaths: ReadonlyArray<{ readonly subResource: string; readonly path: string }>
+  readonly propertyPaths: ReadonlyArray<{ readonly subResource: string; readonly path: string; readonly how?: string }>
   /** The calls of method tracks. */
   readonly trackCalls: ReadonlyArray<TrackCall>
   /** Strings value tracks build between their string keys (stringInterpolation.ts), judged like the resource's strings. */
@@ -34,10 +34,14 @@ const entryOf = (v: Value | undefined, key: string): Value | undefined => (v ins
  * property paths of animation tracks. Built-in scripts are
  * never tokenized by the exporter, so this source text is what the engine runs.
  */
+/** Godot 4's SceneReplicationConfig: `properties/N/path` are the property paths a MultiplayerSynchronizer syncs. */
+export const REPLICATION_CONFIG = "SceneReplicationConfig"
+export const REPLICATED_PATH = /^properties\/\d+\/path$/
+
 export const readBinaryScripts = async (resource: BinaryResource): Promise<BinaryScripts> => {
   const scripts: Array<EmbeddedScript> = []
   const classes: Array<{ subResource: string; className: string }> = []
-  const propertyPaths: Array<{ subResource: string; path: string }> = []
+  const propertyPaths: Array<{ subResource: string; path: string; how?: string }> = []
   const trackCalls: Array<TrackCall> = []
   const splicedStrings: Array<string> = []
   let unjudgedSplices = 0
@@ -45,6 +49,11 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
   for (const internal of resource.internals) {
     const className = await readInternalClass(resource, internal)
     classes.push({ subResource: subResourceId(internal), className })
+    if (className === REPLICATION_CONFIG) {
+      // Godot 4: a MultiplayerSynchronizer writes these property paths with the values a remote peer sends.
+      const props = await readProperties(resource, internal, (name) => (REPLICATED_PATH.test(name) ? 0 : null))
+      for (const path of props.values()) if (typeof path === "string") propertyPaths.push({ subResource: subResourceId(internal), path, how: `the replication config ${subResourceId(internal)} (a remote peer's values)` })
+    }
     if (className === "Animation") {
       // A track's path names a node and a property path its keys write (`.:s:source_code`); a method track's keys call methods by name.
       const props = await readProperties(resource, internal, (name) => (/^tracks\/\d+\/(path|type)$/.test(name) ? 0 : /^tracks\/\d+\/keys$/.test(name) ? 6 : null))

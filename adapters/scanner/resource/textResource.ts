@@ -4,6 +4,8 @@ import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { filePathProperty } from "./filePathProperties.ts"
+import { REPLICATED_PATH, REPLICATION_CONFIG } from "./binaryScripts.ts"
+import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, isEvaluated } from "../gdscript/advanceExpression.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -73,6 +75,16 @@ export interface TextResourceFacts extends SceneFacts {
   readonly trackCalls: ReadonlyArray<TrackCall & { readonly at: Position }>
   /** Properties set on objects that may have a script of the pack (memberWrites.ts). */
   readonly memberValues: ReadonlyArray<DataPropertyValue>
+  /** Godot 4 state machine transitions' `advance_expression` texts (advanceExpression.ts), by sub-resource. */
+  readonly expressions: ReadonlyArray<DataExpression>
+}
+
+/** Text the engine evaluates as an Expression, where the data holds it. */
+export interface DataExpression {
+  readonly subResource: string
+  /** Null for a value that is not a string: the engine converts it to text (an array's strings unquoted), which the scanner does not follow. */
+  readonly text: string | null
+  readonly at: Position
 }
 
 /** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
@@ -125,6 +137,7 @@ export class TextResourceReader {
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   readonly #objects: Array<BuiltObject> = []
+  readonly #expressions: Array<DataExpression> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position }>>()
   #rootScript: ScriptReference | null = null
@@ -233,7 +246,12 @@ export class TextResourceReader {
     } else this.#bbcode(key, value, at)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
+    if (cls === ADVANCE_EXPRESSION_CLASS && key === ADVANCE_EXPRESSION) this.#expression(section.kind === "sub" ? section.id : "", value, at)
     if (cls !== undefined && filePathProperty(cls) === key) this.#loaded.push({ path: stringOf(value), what: `${cls}.${key}`, at, opened: true })
+    if (cls === REPLICATION_CONFIG && REPLICATED_PATH.test(key)) {
+      const path = stringOf(value)
+      if (path !== null) this.#writes.push({ path, how: "a MultiplayerSynchronizer's replication config (with the values a remote peer sends)", at })
+    }
     if (/^tracks\/\d+\/path$/.test(key)) {
       const path = stringOf(value)
       if (path !== null) this.#writes.push({ path, how: "an animation track", at })
@@ -278,6 +296,13 @@ export class TextResourceReader {
     })
   }
 
+  /** An `advance_expression` the engine evaluates (only Godot 4 has the property). */
+  #expression(subResource: string, value: VNode, at: Position): void {
+    if (this.#grammar !== 4) return
+    const text = value.k === "str" ? value.value : null
+    if (text === null || isEvaluated(text)) this.#expressions.push({ subResource, text, at })
+  }
+
   /** The calls of every method track: each key of `values` is `{"method": name, "args": [...]}`. */
   #trackCalls(): ReadonlyArray<TrackCall & { readonly at: Position }> {
     const out: Array<TrackCall & { readonly at: Position }> = []
@@ -310,6 +335,9 @@ export class TextResourceReader {
         for (const a of n.args) if (a.k === "pair" && isMemberName(stringOf(a.key) ?? "")) this.#memberValues.push({ property: stringOf(a.key) ?? "", value: stringOf(a.value), script: null })
       }
       const type = n.args[0]
+      if (n.name === "Object" && type?.k === "ident" && type.name === ADVANCE_EXPRESSION_CLASS) {
+        for (const arg of n.args) if (arg.k === "pair" && stringOf(arg.key) === ADVANCE_EXPRESSION) this.#expression(`Object@${n.at.line}:${n.at.column}`, arg.value, arg.value.k === "str" ? arg.value.start : n.at)
+      }
       if (n.name !== "Object" || type?.k !== "ident" || type.name !== "GDScript") return
       for (const arg of n.args) {
         if (arg.k === "pair" && arg.value.k === "str" && SOURCE_KEYS.has(stringOf(arg.key) ?? "")) {
@@ -337,6 +365,7 @@ export class TextResourceReader {
       objects: this.#objects,
       trackCalls: this.#trackCalls(),
       memberValues: this.#memberValues,
+      expressions: this.#expressions,
     }
   }
 }

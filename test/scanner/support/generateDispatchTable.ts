@@ -28,25 +28,34 @@ const NOT_DISPATCH = /^(_.*|has_method|class_has_method|get_method_argument_coun
  * Methods whose property parameter names a property of the receiver itself (no target parameter) or of the
  * nodes of a group: Node's rset family (the property a remote peer writes, 3.x) and SceneTree.set_group*.
  */
-const RECEIVER_PROPERTIES = /^(Node\.rset(_id|_unreliable|_unreliable_id|_config)?|SceneTree\.set_group(_flags)?)$/
+const RECEIVER_PROPERTIES = /^(Node\.(rset(_id|_unreliable|_unreliable_id|_config)?|set_deferred_thread_group|set_thread_safe)|SceneTree\.set_group(_flags)?)$/
 
 interface Param {
   readonly index: number
   readonly name: string
   readonly type: string
+  readonly optional: boolean
 }
 
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]
 
+export interface Callable {
+  readonly element: string
+  readonly name: string
+  readonly params: ReadonlyArray<Param>
+  readonly vararg: boolean
+}
+
 /** `<method>`s and `<constructor>`s with their `<param>` (4.x) or `<argument>` (3.x) elements. */
-const callablesOf = (xml: string): Array<{ readonly element: string; readonly name: string; readonly params: ReadonlyArray<Param> }> => {
-  const out: Array<{ element: string; name: string; params: Array<Param> }> = []
-  for (const m of xml.matchAll(/<(method|constructor)\s[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/\1>/g)) {
+export const callablesOf = (xml: string): Array<Callable> => {
+  const out: Array<Callable> = []
+  for (const m of xml.matchAll(/<(method|constructor)\s([^>]*name="([^"]+)"[^>]*)>([\s\S]*?)<\/\1>/g)) {
     const params: Array<Param> = []
-    for (const p of (m[3] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)) {
-      params.push({ index: Number(attr(p[0], "index")), name: attr(p[0], "name") ?? "", type: attr(p[0], "type") ?? "" })
+    for (const p of (m[4] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)) {
+      params.push({ index: Number(attr(p[0], "index")), name: attr(p[0], "name") ?? "", type: attr(p[0], "type") ?? "", optional: attr(p[0], "default") !== undefined })
     }
-    out.push({ element: m[1] ?? "", name: m[2] ?? "", params: params.sort((a, b) => a.index - b.index) })
+    const vararg = /\bvararg\b/.test(attr(m[2] ?? "", "qualifiers") ?? "")
+    out.push({ element: m[1] ?? "", name: m[3] ?? "", params: params.sort((a, b) => a.index - b.index), vararg })
   }
   return out
 }
@@ -58,18 +67,22 @@ const targetOf = (params: ReadonlyArray<Param>): number | undefined =>
 
 export const dispatchEntries = (root: string): Array<DispatchEntry> => {
   const entries: Array<DispatchEntry> = []
-  const definers = new Map<string, Set<string>>()
+  /** The classes defining a method of each name, with the most arguments each accepts. */
+  const definers = new Map<string, Map<string, number>>()
+  /** The arguments a call of `Class.method` must pass. */
+  const required = new Map<string, number>()
   const parents = new Map<string, string>()
   for (const file of classReferenceFiles(root)) {
     const xml = readFileSync(file, "utf8")
     const cls = /<class\s[^>]*name="([^"]+)"/.exec(xml)?.[1] ?? ""
     const inherits = /<class\s[^>]*inherits="([^"]+)"/.exec(xml)?.[1]
     if (inherits !== undefined) parents.set(cls, inherits)
-    for (const { element, name } of callablesOf(xml)) {
+    for (const { element, name, params, vararg } of callablesOf(xml)) {
       if (element !== "method") continue
-      const set = definers.get(name) ?? new Set<string>()
-      set.add(cls)
-      definers.set(name, set)
+      const byClass = definers.get(name) ?? new Map<string, number>()
+      byClass.set(cls, vararg ? Infinity : params.length)
+      definers.set(name, byClass)
+      required.set(`${cls}.${name}`, params.filter((p) => !p.optional).length)
     }
   }
   for (const file of classReferenceFiles(root)) {
@@ -119,8 +132,11 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
     for (let c: string | undefined = cls, n = 0; c !== undefined && n < 64; c = parents.get(c), n++) if (c === "Node") return true
     return false
   }
+  /** Another class's method of that name that a call passing this one's required arguments could be. */
+  const shared = (e: DispatchEntry): boolean =>
+    [...(definers.get(e.method) ?? [])].some(([c, most]) => c !== e.class && c !== "Object" && !SKIPPED_CLASS.test(c) && most >= (required.get(`${e.class}.${e.method}`) ?? 0))
   const marked = entries
-    .map((e) => ([...(definers.get(e.method) ?? [])].some((c) => c !== e.class && c !== "Object" && !SKIPPED_CLASS.test(c)) ? { ...e, shared: true as const } : e))
+    .map((e) => (shared(e) ? { ...e, shared: true as const } : e))
     .map((e) => (isNode(e.class) ? { ...e, node: true as const } : e))
   return marked.sort((a, b) => (a.class + "." + a.method < b.class + "." + b.method ? -1 : 1))
 }

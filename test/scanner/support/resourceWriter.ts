@@ -22,8 +22,8 @@ export interface SceneNode {
 }
 
 export interface SceneSpec {
-  /** GDScript sub-resources; `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
-  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array }>
+  /** GDScript sub-resources (or of `className`, with one string property); `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
+  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array; readonly className?: string }>
   /**
    * Animation sub-resources with one track on `path` (`Node/Child` names, `prop:sub` subnames): a value
    * track, or with `method` a method track whose one key calls that method with string arguments.
@@ -98,7 +98,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     const offsets: Array<number> = []
     for (const s of spec.scripts) {
       offsets.push(resources.length)
-      unicode(resources, "GDScript").u32(1)
+      unicode(resources, s.className ?? "GDScript").u32(1)
       // `propertyBytes`: the name written inline (bit 31 and its length with a NUL), byte for byte.
       if (s.propertyBytes === undefined) resources.u32(strings.indexOf(s.property ?? "script/source"))
       else resources.u32(0x80000000 | (s.propertyBytes.length + 1)).bytes(s.propertyBytes).u8(0)

@@ -198,6 +198,9 @@ export const exportGodotFixtures = async (root: string): Promise<string> => {
   mkdirSync(join(root, "packs"), { recursive: true })
   mkdirSync(join(root, "runs"), { recursive: true })
   const projects = [...GODOT_PROJECTS.map((p) => ({ project: p as Exported, attack: false })), ...ATTACK_PROJECTS.map((p) => ({ project: p, attack: p.run }))]
+  // Every project has a folder and a pack of its name: two of one name would overwrite each other, and one would go untested.
+  const repeated = projects.map(({ project }) => project.name).filter((name, i, names) => names.indexOf(name) !== i)
+  if (repeated.length > 0) throw new Error(`Godot fixture names must be unique; repeated: ${[...new Set(repeated)].join(", ")}`)
   const started = performance.now()
   let exported = 0
   let ran = 0

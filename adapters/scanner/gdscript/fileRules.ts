@@ -30,6 +30,8 @@ interface PathCheck {
    * (a number, an object) is no path.
    */
   readonly unknownClass?: string
+  /** Such a write where a class of the pack has a method of that name taking the call: a path read at run time is a warning. */
+  readonly packNamesake?: true
 }
 
 /** Data a script hands to the engine's variant parser as a constant (a file of the pack by path, or text): judged as data. */
@@ -91,11 +93,12 @@ export class FileRules {
         const cls = receiver ?? site.cls
         // On a receiver of unknown class, a write is judged as on the engine's class unless the pack's own method of that name may take the call.
         const unknownClass = cls === null && recv.t === "unknown" && !this.#model.anyClassAccepts(name, site.args.length)
-        const loose = (engineClass: string): Partial<PathCheck> | null => (unknownClass ? { vague: false, unknownClass: engineClass } : null)
+        const namesake = cls === null && recv.t === "unknown" && !unknownClass
+        const loose = (engineClass: string): Partial<PathCheck> | null => (unknownClass ? { vague: false, unknownClass: engineClass } : namesake ? { packNamesake: true } : null)
         // A file opened in a mode that may write is a write.
         const modeAt = cls === null ? (unknownReceiver ? this.#anyWriteMode(name) : undefined) : this.#idx.writeModes.get(`${cls}.${name}`)
         // On a receiver of unknown class, a mode that may write makes a path not shown to stay in user:// a warning (or, see above, is judged as a File's).
-        if (modeAt !== undefined && this.mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true, ...(loose(this.#anyWriteClass(name)) ?? (c.vague ? { warnUnknown: true } : {})) })
+        if (modeAt !== undefined && this.mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true, ...(c.vague ? { warnUnknown: true } : {}), ...loose(this.#anyWriteClass(name)) })
         // The method of the receiver's class; on a receiver of unknown class, any class's method of that name.
         const all = fileWritesNamed(this.#script.grammar, name)
         const exact = all.filter((w) => w.class === cls)
@@ -146,6 +149,10 @@ export class FileRules {
     }
     if (verdict !== "unknown") return
     if (check.vague) {
+      if (check.packNamesake === true && check.writes && isExternal(v)) {
+        this.#judge.hit(entry, site.at, shownPath, { severity: "warning", note: `the path comes from data read at run time; the receiver's class is not known and a class of the pack defines its own ${site.name}(), so this may be that one, but on the engine's object it can write any place outside ${where}`, fix: `Type the receiver with your class (var s: MyClass) so the call is provably yours, or write under user://` })
+        return
+      }
       if (check.warnUnknown === true) this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the receiver's class is not known; if it is a file opened for writing, the path ${isExternal(v) ? "comes from data read at run time" : "is built at run time"} and cannot be shown to stay inside ${where}` })
       return
     }

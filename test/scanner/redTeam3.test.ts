@@ -306,9 +306,9 @@ describe("text the engine reads otherwise than a strict reader", () => {
 })
 
 describe("receivers and paths the docs admitted as limits, and look-alikes", () => {
-  it("a File passed to a helper keeps its class; a mode written File.WRITE types the receiver; a numeric mode on an unknown receiver is a warning", () => {
+  it("a File passed to a helper keeps its class; a mode written File.WRITE types the receiver; a numeric mode on an unknown receiver is judged as a File's (pckgate-scanner/12: a path from the environment is an error)", () => {
     const source = `${holder("w(File.new(), OS.get_environment(\"HOME\") + \"/.bashrc\")", "var f = get_meta(\"f\")", 'f.open(OS.get_environment("HOME") + "/.bashrc", File.WRITE)', 'f.open(OS.get_environment("HOME") + "/.bashrc", 2)', 'f.open("/etc/x", 2)')}func w(file, p):\n\tfile.open(p, File.WRITE)\n`
-    expect(brief(hitsIn(source, {}, 3))).toEqual(["7 error filesystem-outside-sandbox", "8 warning filesystem-outside-sandbox", "9 error filesystem-outside-sandbox", "11 error filesystem-outside-sandbox"])
+    expect(brief(hitsIn(source, {}, 3))).toEqual(["7 error filesystem-outside-sandbox", "8 error filesystem-outside-sandbox", "9 error filesystem-outside-sandbox", "11 error filesystem-outside-sandbox"])
   })
 
   it("OS.get_user_data_dir() is the user:// folder: writes below it are fine, its parent and .. are outside", () => {

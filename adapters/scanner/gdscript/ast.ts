@@ -47,10 +47,23 @@ export type Stmt =
   | { readonly k: "if"; readonly branches: ReadonlyArray<{ readonly cond: Expr | null; readonly body: ReadonlyArray<Stmt> }>; readonly at: Pos }
   | { readonly k: "while"; readonly cond: Expr; readonly body: ReadonlyArray<Stmt>; readonly at: Pos }
   | { readonly k: "for"; readonly name: string; readonly type: TypeRef | null; readonly iter: Expr; readonly body: ReadonlyArray<Stmt>; readonly at: Pos }
-  | { readonly k: "match"; readonly expr: Expr; readonly branches: ReadonlyArray<{ readonly patterns: ReadonlyArray<Expr>; readonly guard: Expr | null; readonly body: ReadonlyArray<Stmt> }>; readonly at: Pos }
+  | { readonly k: "match"; readonly expr: Expr; readonly branches: ReadonlyArray<MatchBranch>; readonly at: Pos }
   /** A class, function or anything else declared inside a block (kept so nothing in it goes unread). */
   | { readonly k: "nested"; readonly cls: ClassDecl; readonly at: Pos }
   | { readonly k: "other"; readonly at: Pos }
+
+/**
+ * A branch of `match`: the expressions its patterns compare with (constants, dictionary keys), the
+ * variables its `var` patterns bind, each with the value the engine gives it, written as an expression on
+ * the subject (`var x` the subject itself, `[_, var x]` the subject's `[1]`, `{"k": var x}` its `["k"]`:
+ * `_generate_pattern` of 3.x gdscript_parser.cpp, the 4.x compiler's match patterns), its guard (4.x `when`).
+ */
+export interface MatchBranch {
+  readonly patterns: ReadonlyArray<Expr>
+  readonly binds: ReadonlyArray<{ readonly name: string; readonly value: Expr; readonly at: Pos }>
+  readonly guard: Expr | null
+  readonly body: ReadonlyArray<Stmt>
+}
 
 export interface Param {
   readonly name: string

@@ -29,6 +29,8 @@ export interface CallerSite {
   readonly fn: FunctionDecl | null
   /** A class function (not an accessor). */
   readonly method: boolean
+  /** The object the method is called on (null: a bare call). */
+  readonly recv?: Expr | null
 }
 
 /** A dispatch API's name argument (`x.call(name, …)`, `funcref(o, name)`, `f.function = name`), where it is written. */
@@ -71,7 +73,7 @@ export const callerIndex = (
     if (where === null) open.add(name)
     else {
       const list = calls.get(name) ?? []
-      list.push({ args, ...where })
+      list.push({ args, ...where, recv })
       calls.set(name, list)
     }
     for (const entry of dispatch.byName.get(name) ?? []) {

@@ -10,8 +10,9 @@ import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { containerUnchanged } from "./containerUse.ts"
+import { handlerArgs } from "./signals.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
-import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
+import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
@@ -24,7 +25,7 @@ export interface Local {
   readonly inits: Array<Expr>
   /** Values appended by compound assignments (`name += part`). */
   readonly appends: Array<Expr>
-  /** A loop or match binding: a value the analysis cannot follow (but an element of `loopOver`, for a loop). */
+  /** A loop variable: a value the analysis cannot follow, but an element of `loopOver`. */
   opaque: boolean
   /** The container a `for` loop takes this variable's values from. */
   readonly loopOver?: Expr
@@ -240,6 +241,23 @@ export class Evaluator {
     })
   }
 
+  /** What a signal handler's parameter receives from the pack's emissions of the signals connected to it by a constant name (signals.ts). */
+  #signalArgs(name: string | null, index: number): ReadonlyArray<Val> {
+    if (name === null || this.#dispatch === null) return []
+    const fold = (e: Expr, site: CallerSite): ReadonlyArray<string> => {
+      const v = this.eval(e, this.#siteFn(site))
+      return v.t === "str" ? v.values : []
+    }
+    return handlerArgs(this.#callersIndex().calls, name, index, this.grammar, fold).map((a) => this.eval(a.expr, this.#siteFn(a.site)))
+  }
+
+  /** 3.x `yield()` without arguments gives what `resume(x)` is given: any `resume` call's argument of the pack (and anything else). */
+  #resumed(): Val {
+    if (this.#dispatch === null || this.grammar !== 3) return UNKNOWN
+    const given = (this.#callersIndex().calls.get("resume") ?? []).map((site) => (site.args[0] === undefined ? NULL : this.eval(site.args[0], this.#siteFn(site))))
+    return joinAll([...given, UNKNOWN])
+  }
+
   // ---- scopes ----
 
   /** The context of a class's own expressions (member initialisers, constants, annotations). */
@@ -277,7 +295,11 @@ export class Evaluator {
         if (s.k === "while" || s.k === "for") walk(s.body)
         if (s.k === "match") {
           for (const b of s.branches) {
-            for (const p of b.patterns) for (const name of bindings(p)) fn.locals.set(name, { type: null, inits: [], appends: [], opaque: true })
+            // A binding holds the subject (or its element) as an assignment would.
+            for (const bind of b.binds) {
+              if (!fn.locals.has(bind.name)) fn.locals.set(bind.name, { type: null, inits: [], appends: [], opaque: false })
+              fn.locals.get(bind.name)?.inits.push(bind.value)
+            }
             walk(b.body)
           }
         }
@@ -534,7 +556,7 @@ export class Evaluator {
         // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
         const closed = local.param.fn === null ? null : this.#closedArgs(local.param.fn, local.param.index)
         if (closed !== null) parts.push(...closed)
-        else parts.push(...this.#paramValues(local.param), UNKNOWN)
+        else parts.push(...this.#paramValues(local.param), ...this.#signalArgs(local.param.fn, local.param.index), UNKNOWN)
       }
       value = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
     }
@@ -786,6 +808,9 @@ export class Evaluator {
         return { t: "inst", cls: "Script" }
       case "create_tween":
         return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
+      case "yield":
+        if (argExprs.length === 0) return this.#resumed()
+        break
       case "instance_from_id":
       case "get_incoming_connections":
       case "get_signal_connection_list":

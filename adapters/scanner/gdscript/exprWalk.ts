@@ -113,9 +113,6 @@ export const returnedExprs = (stmts: ReadonlyArray<Stmt>): ReadonlyArray<Expr | 
   return out
 }
 
-/** Names a match pattern binds (`var x`, parsed as identifiers). */
-export const bindings = (p: Expr): ReadonlyArray<string> => (p.k === "id" && p.name !== "_" ? [p.name] : p.k === "array" ? p.items.flatMap(bindings) : p.k === "dict" ? p.entries.flatMap(([, v]) => bindings(v)) : [])
-
 /** A short rendering of a receiver for messages: `f`, `self.file`, `get_tree()`, or `…`. */
 export const label = (e: Expr): string => {
   switch (e.k) {

@@ -24,6 +24,14 @@ interface PathCheck {
   readonly vague: boolean
   /** On such a receiver, a file opened in a mode that may write: a path not shown to stay inside is a warning. */
   readonly warnUnknown?: true
+  /**
+   * A write on a receiver of unknown class that may be the engine class (no class of the pack has a method
+   * of that name taking these arguments): judged as on that class, where only a value that is no string
+   * (a number, an object) is no path.
+   */
+  readonly unknownClass?: string
+  /** Such a write where a class of the pack has a method of that name taking the call: a path read at run time is a warning. */
+  readonly packNamesake?: true
 }
 
 /** Data a script hands to the engine's variant parser as a constant (a file of the pack by path, or text): judged as data. */
@@ -37,6 +45,9 @@ const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/nam
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
+
+/** `-`, `*`, `/` and negation never give a string in either engine (no String operator of theirs): the value is no path. */
+const isArithmetic = (e: Expr): boolean => (e.k === "bin" && (e.op === "-" || e.op === "*" || e.op === "/")) || (e.k === "unary" && e.op === "-")
 
 /** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
 const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
@@ -80,17 +91,21 @@ export class FileRules {
       const writePrefixes = match.writePrefixes
       if (writePrefixes !== undefined && !site.bare) {
         const cls = receiver ?? site.cls
+        // On a receiver of unknown class, a write is judged as on the engine's class unless the pack's own method of that name may take the call.
+        const unknownClass = cls === null && recv.t === "unknown" && !this.#model.anyClassAccepts(name, site.args.length)
+        const namesake = cls === null && recv.t === "unknown" && !unknownClass
+        const loose = (engineClass: string): Partial<PathCheck> | null => (unknownClass ? { vague: false, unknownClass: engineClass } : namesake ? { packNamesake: true } : null)
         // A file opened in a mode that may write is a write.
         const modeAt = cls === null ? (unknownReceiver ? this.#anyWriteMode(name) : undefined) : this.#idx.writeModes.get(`${cls}.${name}`)
-        // On a receiver of unknown class, a mode that may write makes a path not shown to stay in user:// a warning.
-        if (modeAt !== undefined && this.mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true, ...(c.vague ? { warnUnknown: true } : {}) })
-        // The method of the receiver's class; on a receiver of unknown class, any class's method of that name, vaguely.
+        // On a receiver of unknown class, a mode that may write makes a path not shown to stay in user:// a warning (or, see above, is judged as a File's).
+        if (modeAt !== undefined && this.mayWrite(site.args[modeAt], fn)) for (const [n, c] of checks) checks.set(n, { ...c, prefixes: writePrefixes, relative: false, writes: true, ...(c.vague ? { warnUnknown: true } : {}), ...loose(this.#anyWriteClass(name)) })
+        // The method of the receiver's class; on a receiver of unknown class, any class's method of that name.
         const all = fileWritesNamed(this.#script.grammar, name)
         const exact = all.filter((w) => w.class === cls)
         const vague = exact.length === 0
         for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
           const relative = fixedByOpenFolder(w.class, name) && recv.t !== "guard"
-          for (const n of w.paths) if (!vague || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague })
+          for (const n of w.paths) if (!vague || unknownClass || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague, ...(vague ? loose(w.class) : null) })
         }
       }
       for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
@@ -120,6 +135,8 @@ export class FileRules {
     const arg = site.args[n]
     if (arg === undefined) return
     const v = this.#judge.eval(arg, fn)
+    // A number or an object given to a method of an object of unknown class is no path (Array.remove(i), remove(size() - 1)).
+    if (check.unknownClass !== undefined && ((v.t !== "str" && v.t !== "unknown") || isArithmetic(arg))) return
     const receiver = site.recv.t === "guard" ? site.recv.name : site.recv.t === "inst" ? site.recv.cls : site.cls
     const call = `${receiver ?? (site.label === "" ? "…" : site.label)}.${site.name}`
     const verdict = judgePath(v, check.prefixes, check.relative)
@@ -132,16 +149,21 @@ export class FileRules {
     }
     if (verdict !== "unknown") return
     if (check.vague) {
+      if (check.packNamesake === true && check.writes && isExternal(v)) {
+        this.#judge.hit(entry, site.at, shownPath, { severity: "warning", note: `the path comes from data read at run time; the receiver's class is not known and a class of the pack defines its own ${site.name}(), so this may be that one, but on the engine's object it can write any place outside ${where}`, fix: `Type the receiver with your class (var s: MyClass) so the call is provably yours, or write under user://` })
+        return
+      }
       if (check.warnUnknown === true) this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the receiver's class is not known; if it is a file opened for writing, the path ${isExternal(v) ? "comes from data read at run time" : "is built at run time"} and cannot be shown to stay inside ${where}` })
       return
     }
+    const lost = check.unknownClass === undefined ? "" : `; the receiver's class is not known and no class of the pack has a ${site.name}() taking ${site.args.length} argument${site.args.length === 1 ? "" : "s"}, so it may be a ${check.unknownClass}`
     // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write.
     if (check.writes && isExternal(v)) {
-      this.#judge.hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}` })
+      this.#judge.hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}${lost}` })
       return
     }
     const note = v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${where}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${where}`
-    this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note })
+    this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `${note}${lost}` })
   }
 
   /** The class a file-open mode written as its constant names (`File.WRITE` → File): only that class's objects take it. */
@@ -152,6 +174,12 @@ export class FileRules {
       if (call.slice(dot + 1) === site.name && mode?.k === "member" && mode.obj.k === "id" && mode.obj.name === call.slice(0, dot)) return call.slice(0, dot)
     }
     return null
+  }
+
+  /** The class of the first file open of that name (File, FileAccess). */
+  #anyWriteClass(name: string): string {
+    for (const call of this.#idx.writeModes.keys()) if (call.slice(call.lastIndexOf(".") + 1) === name) return call.slice(0, call.lastIndexOf("."))
+    return "File"
   }
 
   /** The mode argument of any class's file open of that name (a receiver of unknown class). */

@@ -393,6 +393,13 @@ export class PackModel {
 
   #functionNames: Set<string> | null = null
 
+  /** Whether a class of the pack defines a function `name` that takes `count` arguments (a call with another count cannot reach it). */
+  anyClassAccepts(name: string, count: number): boolean {
+    if (!this.anyClassDefines(name)) return false
+    this.#classes ??= this.#allClasses()
+    return this.#classes.some((cls) => (this.decl(cls)?.functions ?? []).some((f) => f.name === name && f.params.filter((p) => p.init === null).length <= count && count <= f.params.length))
+  }
+
   /** The expression a constant visible in `ref` by name is declared with, or null. */
   constantInit(ref: ClassRef, name: string): Expr | null {
     return this.#scope(ref).consts.get(name)?.init ?? null

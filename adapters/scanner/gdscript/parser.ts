@@ -3,7 +3,7 @@
 // and a precedence-climbing expression parser in which newlines inside brackets do not count.
 // It never throws and always makes progress: on what the engine would reject, it skips a token and
 // goes on, so whatever else the script says is still read.
-import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Pos, ScriptAst, Stmt, TypeRef, VarDecl } from "./ast.ts"
+import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, MatchBranch, Param, Pos, ScriptAst, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { type Grammar, type Token, tokenize } from "./tokenizer.ts"
 
 /** Deeper nesting than this is not followed; the script is then reported as not reviewable. */
@@ -586,19 +586,17 @@ class Parser {
           this.#next()
           const expr = this.#expression()
           this.#accept(":")
-          const branches: Array<{ patterns: ReadonlyArray<Expr>; guard: Expr | null; body: ReadonlyArray<Stmt> }> = []
+          const branches: Array<MatchBranch> = []
           this.#nest(
             () => undefined,
             () =>
               this.#block(() => {
-                const patterns: Array<Expr> = []
-                do {
-                  if (this.#isId("var")) this.#next()
-                  patterns.push(this.#expression(PREC_TERNARY + 1))
-                } while (this.#accept(","))
+                const branch = { patterns: [] as Array<Expr>, binds: [] as Array<MatchBranch["binds"][number]> }
+                do this.#pattern(expr, branch)
+                while (this.#accept(","))
                 const guard = this.#isId("when") ? (this.#next(), this.#expression()) : null
                 this.#accept(":")
-                branches.push({ patterns, guard, body: this.#body() })
+                branches.push({ ...branch, guard, body: this.#body() })
               }),
           )
           out.push({ k: "match", expr, branches, at })
@@ -856,6 +854,70 @@ class Parser {
       },
     )
     return { name, params, body, isStatic: false, at }
+  }
+
+  /**
+   * One pattern of a match branch, matched against `subject` (3.x `_parse_pattern`, 4.x
+   * `parse_match_pattern`): `var name` binds the subject; `[p, …, ..]` matches the subject's elements by
+   * index, `{key: p, key, ..}` its values by key; `_` and `..` match anything; anything else is an
+   * expression the subject is compared with.
+   */
+  #pattern(subject: Expr, out: { readonly patterns: Array<Expr>; readonly binds: Array<MatchBranch["binds"][number]> }): void {
+    const t = this.#peek()
+    const at = this.#pos0(t)
+    if (t.kind === "id" && t.text === "var") {
+      this.#next()
+      const name = this.#peek()
+      if (name.kind === "id") {
+        this.#next()
+        out.binds.push({ name: name.text, value: subject, at: this.#pos0(name) })
+      }
+      return
+    }
+    if (t.kind === "id" && t.text === "_") {
+      this.#next()
+      return
+    }
+    if (this.#rest()) return
+    const element = (index: Expr): Expr => ({ k: "index", obj: subject, index, at: subject.at })
+    if (t.kind === "op" && t.text === "[") {
+      this.#withMultiline(true, () => {
+        this.#next()
+        for (let i = 0; !this.#is("]") && this.#peek().kind !== "eof"; i += 1) {
+          const before = this.#pos
+          this.#nest(() => undefined, () => this.#pattern(element({ k: "num", text: String(i), at }), out))
+          if (!this.#accept(",") && this.#pos === before) this.#next()
+        }
+        this.#accept("]")
+      })
+      return
+    }
+    if (t.kind === "op" && t.text === "{") {
+      this.#withMultiline(true, () => {
+        this.#next()
+        while (!this.#is("}") && this.#peek().kind !== "eof") {
+          const before = this.#pos
+          if (!this.#rest()) {
+            const key = this.#expression(PREC_TERNARY)
+            out.patterns.push(key)
+            if (this.#accept(":")) this.#nest(() => undefined, () => this.#pattern(element(key), out))
+          }
+          if (!this.#accept(",") && this.#pos === before) this.#next()
+        }
+        this.#accept("}")
+      })
+      return
+    }
+    out.patterns.push(this.#expression(PREC_TERNARY + 1))
+  }
+
+  /** `..` in a pattern (one token in 4.x, two periods in 3.x). */
+  #rest(): boolean {
+    if (this.#accept("..")) return true
+    if (!this.#is(".") || this.#peekAt(1).text !== ".") return false
+    this.#next()
+    this.#next()
+    return true
   }
 
   #operatorPrimary(t: Token, at: Pos): Expr {

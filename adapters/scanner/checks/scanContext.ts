@@ -38,6 +38,8 @@ export interface Context {
   readonly dataMethods: Set<string>
   /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
   readonly variantTexts: Set<string>
+  /** Engine classes of the nodes the pack's scenes create. */
+  readonly sceneClasses: Set<string>
 }
 
 /** Parses a script and keeps it for the pack-wide analysis; a script nested beyond the parser's depth cannot be reviewed. */

@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
@@ -101,6 +102,8 @@ export interface PackModelOptions {
    * (callers.ts). False when scripts may come that are not among these (read from data later).
    */
   readonly closedCalls?: boolean
+  /** Engine classes of the nodes the pack's scenes create (a FileDialog node brings its internal children). */
+  readonly sceneClasses?: ReadonlySet<string>
 }
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
@@ -142,6 +145,19 @@ export class PackModel {
     this.connections = options.connections ?? []
     this.dataMethods = options.dataMethods ?? new Set()
     this.closedCalls = options.closedCalls ?? true
+    this.#sceneClasses = options.sceneClasses ?? new Set()
+  }
+
+  readonly #sceneClasses: ReadonlySet<string>
+  readonly #driven = new Map<Grammar, ControlsInPack>()
+
+  /** The driven controls (engineDialogs.ts) the pack may create (by its scenes' nodes or its scripts' words), and whether it attaches scripts at run time. */
+  drivenControls(grammar: Grammar): ControlsInPack {
+    const cached = this.#driven.get(grammar)
+    if (cached !== undefined) return cached
+    const found = controlsInPack([...this.#scripts.values()].map((s) => s.ast.root), this.#sceneClasses, grammar)
+    this.#driven.set(grammar, found)
+    return found
   }
 
   readonly dataMethods: ReadonlySet<string>

@@ -28,7 +28,8 @@ import { unresolvedClassFindings } from "./globalClassCheck.ts"
 import { collectExpression, objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
-import { scriptFindings } from "./scriptFindings.ts"
+import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
+import { judgeBbcodeData } from "./bbcodeData.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
 const MAX_REDIRECT_BYTES = 64 * 1024
@@ -46,7 +47,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set() }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set() }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -83,7 +84,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections, dataMethods: ctx.dataMethods, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten } },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections, dataMethods: ctx.dataMethods, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses },
     )
   for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
     const model = modelOf(true)
@@ -129,12 +130,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     const analysis = analyzeScript(script, model, ctx.policy)
     const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
     const uses = analysis.uses
-    const findings = scriptFindings(hits, location)
-    ctx.state.findings.push(...findings)
-    findings.forEach((f, i) => {
-      const capability = hits[i]?.entry.capability
-      if (capability !== undefined) ctx.state.capabilities.push({ capability, file: f.file, line: f.line, column: f.column, api: hits[i]?.matched ?? f.pattern, verdict: f.severity, ...(f.embeddedIn === undefined ? {} : { embeddedIn: f.embeddedIn }) })
-    })
+    pushHits(ctx, hits, location)
     for (const use of uses) {
       const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
@@ -150,6 +146,8 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       const entry = ctx.contents.get(location.storedPath ?? location.file)
       if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, "advance_expression", { at: position })
     }
+    // BBCode built from the pack's own data files is judged with their strings.
+    for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
     for (const data of analysis.dataTexts) {
       const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
       scanVariantString(ctx, data.text, { file: location.file, storedPath: location.storedPath ?? location.file, ...position })
@@ -183,6 +181,16 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       }),
     )
   }
+}
+
+/** A script's hits as findings, each listed under its capability too. */
+const pushHits = (ctx: Context, hits: ReadonlyArray<PatternHit>, location: ScriptLocation): void => {
+  const findings = scriptFindings(hits, location)
+  ctx.state.findings.push(...findings)
+  findings.forEach((f, i) => {
+    const capability = hits[i]?.entry.capability
+    if (capability !== undefined) ctx.state.capabilities.push({ capability, file: f.file, line: f.line, column: f.column, api: hits[i]?.matched ?? f.pattern, verdict: f.severity, ...(f.embeddedIn === undefined ? {} : { embeddedIn: f.embeddedIn }) })
+  })
 }
 
 /** Godot 4's `.godot/global_script_class_cache.cfg`: class_name → script path, also for classes of compiled scripts. */

@@ -67,6 +67,7 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   }
   textFacts(ctx, facts, entry, { file, storedPath: entry.path })
   ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
+  for (const n of facts.nodeTypes) ctx.sceneClasses.add(n.type)
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
 }
@@ -314,6 +315,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     keepMemberValues(ctx, file, scene.memberValues)
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
+    for (const n of scene.nodeTypes) ctx.sceneClasses.add(n.type)
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
   }
   // Names and other strings (class and property names, paths, the string table) the engine decoded leniently;

@@ -43,6 +43,8 @@ export interface Context {
   readonly trackWritten: Set<string>
   /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
   readonly variantTexts: Set<string>
+  /** Engine classes of the nodes the pack's scenes create. */
+  readonly sceneClasses: Set<string>
 }
 
 /** Keeps what a scene or resource sets on objects that may have a script of the pack, with the scripts resolved from `file`. */

@@ -12,9 +12,10 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
-import { type DataRead, FileRules } from "./fileRules.ts"
+import { type BbcodeData, type DataRead, FileRules } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
+import { driving } from "./dialogDriving.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
@@ -23,7 +24,7 @@ import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
-export type { DataRead } from "./fileRules.ts"
+export type { BbcodeData, DataRead } from "./fileRules.ts"
 export { forEachChild } from "./exprWalk.ts"
 
 /** An allowed use of a sensitive API, listed in the report's capability summary. */
@@ -44,6 +45,8 @@ export interface ScriptAnalysis {
   readonly dataTexts: ReadonlyArray<DataRead & { readonly text: string }>
   /** Constant text written to a Godot 4 transition's advance_expression (advanceExpression.ts). */
   readonly expressionTexts: ReadonlyArray<DataRead & { readonly text: string }>
+  /** BBCode built from strings of the pack's own data files, judged with those files (contentScan). */
+  readonly bbcodeData: ReadonlyArray<BbcodeData>
 }
 
 /**
@@ -98,7 +101,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -229,6 +232,22 @@ class Analysis {
     const fix = `Call the class's documented methods instead (a FileDialog's popup() and its signals), or rename your own method so it does not share ${name}'s name`
     if (!maybeOwn) return this.#hit(entry, site.at, shown, { note: `${name} is an internal method the engine registers for its own use, not API`, fix })
     this.#hit(entry, site.at, shown, { severity: "warning", note: `a class of the pack defines its own ${name}(), so this may be that one; on an engine object it is the engine's internal method`, fix: `Type the receiver with your class (var t: MyNode) so the call is provably yours` })
+  }
+
+  /**
+   * Code driving an engine control of the pack whose children's signals the engine wires to internal methods
+   * (a FileDialog's make-folder dialog, a SpinBox's Expression): emitting such a signal on an object that may
+   * be one of its children, or feeding the GUI synthesized input (dialogDriving.ts). An error.
+   */
+  #drives(site: Site, signal: Val | null): void {
+    const entry = this.#idx.engineInternal
+    if (entry === null) return
+    const found = driving({ site, signal, ownBase: site.recv.t === "own" ? this.#engineBase(site.recv.ref) : null }, this.#script.grammar, this.#model.drivenControls(this.#script.grammar))
+    if (found === null) return
+    this.#hit(entry, site.at, found.matched, {
+      note: found.note,
+      fix: "Let the player use the dialog's own buttons and read the choice from its signals (file_selected, value_changed); emit signals only on your own nodes, and never feed the GUI input events from code while such a control exists",
+    })
   }
 
   /** An object that may be a file dialog: self or an object of the pack without its own `access` (its class may extend FileDialog), or see mayBeFileDialog. */
@@ -489,8 +508,9 @@ class Analysis {
   /** BBCode given to a RichTextLabel (FileRules.bbcode), with constant parts judged around translations (bbcodeTemplate.ts). */
   #bbcode(arg: Expr, fn: Fn, pos: Pos, call: string, warnBuilt: boolean): void {
     const value = this.#eval(arg, fn)
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn))
-    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt)
+    const sources: Array<string> = []
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn), sources)
+    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, [...new Set(sources)])
   }
 
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
@@ -602,6 +622,13 @@ class Analysis {
     this.#registers(site, callee)
     const targets = this.#judgeCall(site, fn, 0)
     this.#emitted(e, site, fn)
+    // 4.x `node.text_submitted.emit(t)`, `confirmed.emit()`: the signal's object emits it.
+    if (this.#script.grammar === 4 && site.name === "emit" && callee.k === "member" && (callee.obj.k === "member" || callee.obj.k === "id")) {
+      const signal = callee.obj
+      const owner = signal.k === "member" ? signal.obj : null
+      const recv: Val = owner === null ? { t: "own", ref: fn.cls } : this.#eval(owner, fn)
+      if (!(recv.t === "own" && this.#ev.local(signal.name, fn) !== null)) this.#drives({ ...site, name: "emit_signal", recv, bare: owner === null, cls: null, label: owner === null ? "" : label(owner), via: `${label(callee.obj)}.emit(…)` }, strs([signal.name]))
+    }
     // Calling a bound method: `f.call_func(a)` is the call it was bound to.
     const recv = site.recv
     if (recv.t === "method" && (INVOKE.has(site.name) || INVOKE_ARRAY.has(site.name))) {
@@ -660,6 +687,7 @@ class Analysis {
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
     this.#internalCall(site)
+    if (name === "emit_signal" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
     if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
     if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`, site.argsUnseen === true ? undefined : { args: site.args, fn })
     this.#patternsOnCall(site, fn)

@@ -4,10 +4,14 @@ import type { Val } from "./values.ts"
 // BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
 // The translation's text is judged where it is stored (the pack's translations are read as BBCode), so only
 // the constant parts are judged here: each translation becomes a placeholder, and a loading tag whose path
-// would contain one is BBCode built at run time.
+// would contain one is BBCode built at run time. A string of the pack's own data files becomes another
+// placeholder, judged with every string of those files (contentScan.ts).
 
 /** Stands for text that comes from a translation of the pack (a noncharacter: no script or data holds it). */
 export const TRANSLATED = "\uFFFF"
+
+/** Stands for one string of the pack's own data files read at run time (packDataReads.ts): judged with those files' strings. */
+export const PACK_DATA = "\uFFFE"
 
 /** `tr(const)` (Object.tr) and TranslationServer.translate(const): a translation of the pack, or the key itself. */
 const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =>
@@ -23,7 +27,7 @@ const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
  * The BBCode an expression builds, with every translation (and every value a `%` puts in) as TRANSLATED;
  * null when a part is neither constant nor a translation.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val): string | null => {
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, sources: Array<string> = []): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -32,6 +36,12 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val): string | nu
     const known = constant(x)
     if (known !== null) return known
     if (isTranslation(x, constant)) return TRANSLATED
+    const v = evaluate(x)
+    // Exactly a string of the data: nothing else it may hold (`some`), no known start it was built on (`prefix`).
+    if (v.t === "unknown" && v.external === true && v.packData !== undefined && v.some === undefined && v.prefix === undefined && v.any !== true) {
+      sources.push(...v.packData)
+      return PACK_DATA
+    }
     if (x.k === "bin" && x.op === "+") {
       const left = template(x.left)
       const right = left === null ? null : template(x.right)
@@ -41,7 +51,10 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val): string | nu
       const format = constant(x.left)
       const items = x.right.k === "array" ? x.right.items : [x.right]
       if (format === null || items.some((item) => template(item) === null)) return null
-      return format.replace(FORMAT, (m) => (m === "%%" ? "%" : TRANSLATED))
+      // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant).
+      const parts = items.map((item) => template(item) ?? "")
+      let i = 0
+      return format.replace(FORMAT, (m) => (m === "%%" ? "%" : m === "%s" && parts[i] !== undefined ? (parts[i++] ?? "") : (i++, TRANSLATED)))
     }
     return null
   }

@@ -18,7 +18,8 @@ import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
-import { ANY_OBJECT, derived, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { readValue } from "./packDataReads.ts"
+import { ANY_OBJECT, derived, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -817,7 +818,7 @@ export class Evaluator {
         return ANY_OBJECT
       case "parse_json":
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
-        return { ...derived(...args), plain: true, json: true }
+        return { t: "unknown", ...externalParts(args.slice(0, 1)), plain: true, json: true }
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
       case "funcref":
@@ -832,6 +833,21 @@ export class Evaluator {
     // Dispatch on self by a constant name: `call("f")` is `f()`.
     if (OBJECT_DISPATCH.has(name)) return this.evalMethod({ t: "own", ref: fn.cls }, null, name, argExprs, args, fn, 0)
     return derived(...args)
+  }
+
+  /** What a read gives (packDataReads.ts): data of the pack's own files, or data read at run time from anywhere. */
+  #read(name: string, recvExpr: Expr | null, args: ReadonlyArray<Expr>, fn: Fn): Val {
+    const files = this.model.files
+    if (files === null) return EXTERNAL
+    return readValue(name, recvExpr, args, {
+      eval: (e) => this.eval(e, fn),
+      local: (n) => {
+        const found = this.local(n, fn)
+        return found === null ? null : { inits: found.local.inits, param: found.local.param !== undefined || found.local.opaque, body: found.owner.body }
+      },
+      has: (p) => files.has(p),
+      hasUnder: (p) => files.hasUnder(p),
+    })
   }
 
   /** `recv.name(args)`: what it returns. */
@@ -903,7 +919,7 @@ export class Evaluator {
     // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
     if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
-    if (READS.has(name)) return EXTERNAL
+    if (READS.has(name)) return this.#read(name, recvExpr, argExprs, fn)
     if (name === "join") {
       // 4.x `"/".join(["a", "b"])`; 3.x `PoolStringArray(["a", "b"]).join("/")` (and 4.x PackedStringArray).
       const packed = recvExpr?.k === "call" && recvExpr.callee.k === "id" && (recvExpr.callee.name === "PoolStringArray" || recvExpr.callee.name === "PackedStringArray") ? recvExpr.args[0] : undefined

@@ -4,7 +4,7 @@ import { type Judge, receiverNames, type Site } from "./callSite.ts"
 import { fileWritesNamed, fixedByOpenFolder } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
-import { TRANSLATED } from "./bbcodeTemplate.ts"
+import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
@@ -40,6 +40,14 @@ export interface DataRead {
   readonly column: number
 }
 
+/** BBCode built from strings of the pack's own data files (PACK_DATA in `template`), judged with those files' strings by contentScan. */
+export interface BbcodeData extends DataRead {
+  readonly template: string
+  /** The files: `res://a.json`, or `res://dialogue/*` for every file under a folder. */
+  readonly sources: ReadonlyArray<string>
+  readonly call: string
+}
+
 /** Project settings the engine reads to place user://, and the calls that write a setting. */
 const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
@@ -57,6 +65,8 @@ export class FileRules {
   readonly dataFiles: Array<DataRead & { readonly path: string }> = []
   /** Constant text given to ConfigFile.parse. */
   readonly dataTexts: Array<DataRead & { readonly text: string }> = []
+  /** BBCode built from the pack's own data files. */
+  readonly bbcodeData: Array<BbcodeData> = []
   readonly #script: PackScript
   readonly #model: PackModel
   readonly #idx: PolicyIndex
@@ -341,11 +351,12 @@ export class FileRules {
    * property): each path its tags load (bbcode.ts) is judged like a load() path; BBCode built at run time is a
    * warning, since its tags can name any path.
    */
-  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean): void {
+  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, sources: ReadonlyArray<string> = []): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     if (value.t === "str") {
-      const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar))
+      for (const text of value.values) if (text.includes(PACK_DATA)) this.bbcodeData.push({ template: text, sources, call, ...at(where) })
+      const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar)).filter((load) => !load.path.includes(PACK_DATA))
       for (const load of loads) if (!load.path.includes(TRANSLATED)) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
       if (!loads.some((load) => load.path.includes(TRANSLATED))) return
     }

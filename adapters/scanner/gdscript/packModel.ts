@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -104,6 +105,8 @@ export interface PackModelOptions {
   readonly closedCalls?: boolean
   /** What the pack's scenes and resources set on objects, by property (memberWrites.ts); none when not given. */
   readonly dataProperties?: DataProperties
+  /** Engine classes of the nodes the pack's scenes create (a FileDialog node brings its internal children). */
+  readonly sceneClasses?: ReadonlySet<string>
 }
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
@@ -146,6 +149,19 @@ export class PackModel {
     this.dataMethods = options.dataMethods ?? new Set()
     this.closedCalls = options.closedCalls ?? true
     this.dataProperties = options.dataProperties ?? { values: new Map(), written: new Set() }
+    this.#sceneClasses = options.sceneClasses ?? new Set()
+  }
+
+  readonly #sceneClasses: ReadonlySet<string>
+  readonly #driven = new Map<Grammar, ControlsInPack>()
+
+  /** The driven controls (engineDialogs.ts) the pack may create (by its scenes' nodes or its scripts' words), and whether it attaches scripts at run time. */
+  drivenControls(grammar: Grammar): ControlsInPack {
+    const cached = this.#driven.get(grammar)
+    if (cached !== undefined) return cached
+    const found = controlsInPack([...this.#scripts.values()].map((s) => s.ast.root), this.#sceneClasses, grammar)
+    this.#driven.set(grammar, found)
+    return found
   }
 
   readonly dataProperties: DataProperties

@@ -36,6 +36,8 @@ export type Val =
       readonly dataDir?: true
       readonly plain?: true
       readonly json?: true
+      /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
+      readonly packData?: ReadonlyArray<string>
     }
 
 export const UNKNOWN: Val = { t: "unknown" }
@@ -81,7 +83,7 @@ export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "st
 export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
 
 /** A part of JSON data (an element, a field): plain data, external when the whole is. */
-export const JSON_PART = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...(isExternal(whole) ? { external: true as const } : {}) })
+export const JSON_PART = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]) })
 
 /** Engine classes a Script is an instance of besides the script classes (its bases that say something). */
 const SCRIPT_BASES: ReadonlySet<string> = new Set(["Resource"])
@@ -115,7 +117,8 @@ export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
   if (container.t === "unknown" && container.json === true) return JSON_PART(container)
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
-  const base = derived(container)
+  // An element of data read from the pack's own files is one of its parts (a field, a line).
+  const base = { t: "unknown" as const, ...externalParts([container]) }
   return { ...base, ...(elems === undefined ? {} : { insts: elems }), ...(some === undefined ? {} : { some }) }
 }
 
@@ -125,6 +128,22 @@ const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArra
 }
 
 export const isExternal = (v: Val): boolean => v.t === "unknown" && v.external === true
+
+/** At most this many files of the pack are kept as the source of data read at run time; more is data from anywhere. */
+const MAX_DATA_SOURCES = 16
+
+/**
+ * What a value that is one of its parts keeps of their being read at run time (a variable given either, an
+ * element of JSON): external when any part is, pack data when every such part is. A value built from parts
+ * (`derived`) is not one of them and is never pack data: its text may be any mix of theirs.
+ */
+export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly packData?: ReadonlyArray<string> } => {
+  const read = parts.filter(isExternal)
+  if (read.length === 0) return {}
+  const sources = read.map((p) => (p.t === "unknown" ? p.packData : undefined))
+  const all = sources.every((x): x is ReadonlyArray<string> => x !== undefined) ? [...new Set(sources.flat())] : []
+  return all.length === 0 || all.length > MAX_DATA_SOURCES ? { external: true } : { external: true, packData: all }
+}
 
 /** May be any object, OS and the other dangerous engine objects included. */
 export const isAnyObject = (v: Val): boolean => v.t === "unknown" && v.any === true
@@ -164,7 +183,7 @@ export const join = (a: Val, b: Val): Val => {
   const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
   return {
     t: "unknown",
-    ...(isExternal(a) || isExternal(b) ? { external: true } : {}),
+    ...externalParts([a, b]),
     ...(some.length > 0 ? { some } : {}),
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
     ...(insts === undefined ? {} : { insts }),

@@ -1,0 +1,130 @@
+import type { PackEntry } from "../pack/PackLayout.ts"
+import type { BbcodeData } from "../gdscript/analyzeScript.ts"
+import { PACK_DATA, TRANSLATED } from "../gdscript/bbcodeTemplate.ts"
+import { resolveScriptPath } from "../gdscript/packModel.ts"
+import type { PatternHit, PolicyIndex } from "../gdscript/PolicyIndex.ts"
+import { judgePath, strs } from "../gdscript/values.ts"
+import { bbcodeLoads } from "../resource/bbcode.ts"
+import { decodeAsEngine } from "../text/godotUtf8.ts"
+import type { Context } from "./scanContext.ts"
+
+// BBCode a script builds from strings of the pack's own data files (a dialogue's JSON): judged exactly as a
+// constant BBCode string with those strings would be. Every string the engine can hand the script from the
+// file (the whole text, each line, each CSV field, each string of the JSON) takes the place of the data in the
+// script's template; each path an [img]/[font] tag then loads is judged like a load() path. A file the pack
+// lacks, one that cannot be read here, or too much data keeps the error of BBCode from data read at run time.
+
+/** At most this many files under a folder, this many bytes each and in all, are read for one site. */
+const MAX_FILES = 64
+const MAX_FILE_BYTES = 1024 * 1024
+const MAX_TOTAL_BYTES = 8 * 1024 * 1024
+/** Closes nothing: appended to a string, it shows a tag whose path runs to the string's end. */
+const OPEN_END = "\uFFFD"
+
+/** The files the sources name, or why they cannot be judged. */
+const filesOf = (ctx: Context, sources: ReadonlyArray<string>): { readonly entries: ReadonlyArray<PackEntry> } | { readonly problem: string } => {
+  const entries: Array<PackEntry> = []
+  for (const source of sources) {
+    if (!source.endsWith("*")) {
+      const entry = ctx.contents.get(source)
+      if (entry === undefined) return { problem: `${source} is not in the pack, so the engine reads it from the disk` }
+      entries.push(entry)
+      continue
+    }
+    const prefix = source.slice(0, -1)
+    entries.push(...ctx.contents.entries.filter((e) => e.unreachable === undefined && e.path.startsWith(prefix)))
+  }
+  if (entries.length > MAX_FILES) return { problem: `the data can come from ${entries.length} files of the pack, more than the scanner reads for one label` }
+  const unreadable = entries.find((e) => !e.readable || e.size > MAX_FILE_BYTES)
+  if (unreadable !== undefined) return { problem: `${unreadable.path} cannot be read here (encrypted or larger than ${MAX_FILE_BYTES} bytes)` }
+  if (entries.reduce((n, e) => n + e.size, 0) > MAX_TOTAL_BYTES) return { problem: `the data files hold more than ${MAX_TOTAL_BYTES} bytes` }
+  return { entries }
+}
+
+/** Every string of a JSON value, keys included. */
+const jsonStrings = (v: unknown, out: Array<string>): void => {
+  if (typeof v === "string") out.push(v)
+  else if (Array.isArray(v)) for (const x of v) jsonStrings(x, out)
+  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.push(k), jsonStrings(x, out))
+}
+
+/** The fields of one CSV line as File.get_csv_line gives them (quotes removed, doubled quotes kept once). */
+const csvFields = (line: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  let field = ""
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string
+    if (quoted && c === '"' && line[i + 1] === '"') (field += '"', i++)
+    else if (c === '"') quoted = !quoted
+    else if (c === "," && !quoted) (out.push(field), (field = ""))
+    else field += c
+  }
+  out.push(field)
+  return out
+}
+
+/** Every string the engine can hand a script from the file's text; null for a .json file it would not parse. */
+const stringsOf = (path: string, text: string): ReadonlyArray<string> | null => {
+  const lines = text.split("\n")
+  const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields)]
+  if (path.toLowerCase().endsWith(".json")) {
+    try {
+      jsonStrings(JSON.parse(text), out)
+    } catch {
+      return null
+    }
+  }
+  return [...new Set(out)]
+}
+
+/** The texts to judge: the template with each string in place of its data, one placeholder at a time (the others end any path). */
+const filled = (template: string, strings: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const parts = template.split(PACK_DATA)
+  if (parts.length === 2) return strings.map((s) => `${parts[0] ?? ""}${s}${parts[1] ?? ""}`)
+  const out: Array<string> = []
+  for (let i = 1; i < parts.length; i++) for (const s of strings) out.push(parts.map((p, j) => (j === 0 ? p : `${j === i ? s : "["}${p}`)).join(""))
+  return out
+}
+
+export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: BbcodeData): Promise<ReadonlyArray<PatternHit>> => {
+  const rule = idx.runtimeLoad
+  if (rule === null) return []
+  const grammar = ctx.grammar
+  const base = { entry: rule.entry, line: data.line, column: data.column, severity: rule.entry.severity, matched: `${data.call}(…)` }
+  const fix = "Keep the BBCode's [img] and [font] paths to files of the pack (res://…) in the data, or add images and fonts with add_image/push_font of resources loaded from res://"
+  const error = (note: string): PatternHit => ({ ...base, note, fix })
+  const found = filesOf(ctx, data.sources)
+  if ("problem" in found) return [error(`the BBCode comes from data read at run time: ${found.problem}`)]
+  const strings: Array<string> = []
+  for (const entry of found.entries) {
+    const got = stringsOf(entry.path, decodeAsEngine(await ctx.contents.bytesOf(entry), grammar))
+    if (got === null) return [error(`the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged`)]
+    strings.push(...got)
+  }
+  const hits: Array<PatternHit> = []
+  const several = data.template.split(PACK_DATA).length > 2
+  if (bbcodeLoads(data.template, grammar).some((l) => l.path.split(PACK_DATA).length > 2)) hits.push(error("an [img] or [font] path is built from several strings of the data"))
+  const opened = several ? strings.find((s) => bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))) : undefined
+  if (opened !== undefined) hits.push(error(`a string of the data (${JSON.stringify(opened.slice(0, 60))}) opens an [img] or [font] tag that the text after it completes`))
+  const seen = new Set<string>()
+  for (const text of filled(data.template, strings)) {
+    for (const load of bbcodeLoads(text, grammar)) {
+      if (seen.has(load.path) || hits.length >= 3) continue
+      seen.add(load.path)
+      if (load.path.includes(TRANSLATED)) {
+        hits.push({ ...base, severity: rule.match.otherwise, note: "the BBCode joins the data with a translation, and its [img] or [font] path runs into the translation; check in context", fix })
+        continue
+      }
+      const verdict = judgePath(strs([load.path]), rule.match.allowedPrefixes, true)
+      const shown = `[${load.tag}]${load.path.slice(0, 80)}`
+      if (verdict !== "inside") hits.push(error(`with a string of ${data.sources.join(", ")} the label gets ${shown}, a path outside the pack`))
+      else if (!ctx.contents.has(resolveScriptPath(load.path, null))) hits.push(error(`with a string of ${data.sources.join(", ")} the label gets ${shown}, which is not in the pack (the engine reads it from the disk)`))
+    }
+  }
+  // A path built under a folder of the pack may leave it by what is appended (`..`): the reviewer checks it.
+  if (hits.length === 0 && data.sources.some((s) => s.endsWith("*"))) {
+    hits.push({ ...base, severity: rule.match.otherwise, note: `the BBCode comes from a file under ${data.sources.filter((s) => s.endsWith("*")).map((s) => s.slice(0, -1)).join(", ")} named at run time; the files there load nothing from outside the pack, check in context that the name stays inside that folder`, fix })
+  }
+  return hits
+}

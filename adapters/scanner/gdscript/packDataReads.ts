@@ -1,0 +1,77 @@
+import type { Expr, Stmt } from "./ast.ts"
+import { forEachExpr } from "./exprWalk.ts"
+import { EXTERNAL, type Val } from "./values.ts"
+
+// Data a script reads at run time from files of the pack: a File (3.x) or FileAccess (4.x) opened only for
+// reading, only at res:// paths the pack has (constant, or built under a folder of the pack). What it reads is
+// still data read at run time (every other rule judges it so); the BBCode rule reads those files instead
+// (fileRules.ts, contentScan.ts).
+
+/** Reads that give the file's text, a line or its fields: their strings are the file's. */
+const TEXT_READS: ReadonlySet<string> = new Set(["get_as_text", "get_line", "get_csv_line", "get_file_as_string"])
+
+/** What the reader needs of the evaluator: a value, a local's inits and the function it is in, and the pack's paths. */
+export interface ReadContext {
+  eval(e: Expr): Val
+  /** The local of that name: its inits and the statements of the function that holds it; null for anything else. */
+  local(name: string): { readonly inits: ReadonlyArray<Expr>; readonly param: boolean; readonly body: ReadonlyArray<Stmt> } | null
+  has(path: string): boolean
+  hasUnder(prefix: string): boolean
+}
+
+/** A source of pack data: `res://a.json`, or `res://dialogue/*` for any file under a folder; null when the path may be anywhere else. */
+const sourceOf = (path: Val, ctx: ReadContext): ReadonlyArray<string> | null => {
+  if (path.t === "str") return path.values.every((p) => p.startsWith("res://") && !p.split("/").includes("..") && ctx.has(p)) ? path.values : null
+  if (path.t !== "unknown" || path.prefix === undefined || !path.prefix.startsWith("res://") || path.prefix.split("/").includes("..")) return null
+  const prefix = path.prefix.replace(/^res:\/\/(\.\/)+/, "res://")
+  return prefix.length > "res://".length && ctx.hasUnder(prefix) ? [`${prefix}*`] : null
+}
+
+/** A file open for reading only: `File.READ`/`FileAccess.READ`, or 1. */
+const readOnly = (mode: Expr | undefined, ctx: ReadContext): boolean => {
+  if (mode === undefined) return false
+  if (mode.k === "member") return mode.name === "READ"
+  const v = ctx.eval(mode)
+  return v.t === "lit" && v.value === 1
+}
+
+/** `X.open(path, mode)`: its pack sources when it opens a file of the pack for reading only, else null. */
+const openSources = (call: Expr, ctx: ReadContext): ReadonlyArray<string> | null => {
+  if (call.k !== "call" || call.callee.k !== "member" || call.callee.name !== "open" || call.args[0] === undefined) return null
+  return readOnly(call.args[1], ctx) ? sourceOf(ctx.eval(call.args[0]), ctx) : null
+}
+
+/**
+ * What `recv.name(args)` reads (name one of the evaluator's reads): pack data when it is a text read of a
+ * local File/FileAccess whose every open (and every value it is given) is a read-only open of a file of the
+ * pack, or `FileAccess.get_file_as_string` of such a path; else data read at run time from anywhere.
+ */
+export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArray<Expr>, ctx: ReadContext): Val => {
+  if (!TEXT_READS.has(name)) return EXTERNAL
+  if (name === "get_file_as_string") {
+    const sources = args[0] === undefined ? null : sourceOf(ctx.eval(args[0]), ctx)
+    return sources === null ? EXTERNAL : { t: "unknown", external: true, packData: sources }
+  }
+  if (recvExpr?.k !== "id") return EXTERNAL
+  const found = ctx.local(recvExpr.name)
+  if (found === null || found.param) return EXTERNAL
+  const sources: Array<string> = []
+  for (const init of found.inits) {
+    // `File.new()`, or 4.x `FileAccess.open(p, FileAccess.READ)`.
+    if (init.k === "call" && init.callee.k === "member" && init.callee.name === "new" && init.args.length === 0) continue
+    const opened = openSources(init, ctx)
+    if (opened === null) return EXTERNAL
+    sources.push(...opened)
+  }
+  let open = true
+  const visit = (e: Expr): void => {
+    // A lambda of the function may open the same File again.
+    if (e.k === "lambda") forEachExpr(e.fn.body, visit)
+    if (e.k !== "call" || e.callee.k !== "member" || e.callee.name !== "open" || e.callee.obj.k !== "id" || e.callee.obj.name !== recvExpr.name) return
+    const opened = openSources(e, ctx)
+    if (opened === null) open = false
+    else sources.push(...opened)
+  }
+  forEachExpr(found.body, visit)
+  return open && sources.length > 0 ? { t: "unknown", external: true, packData: [...new Set(sources)] } : EXTERNAL
+}

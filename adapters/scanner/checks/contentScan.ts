@@ -4,7 +4,7 @@ import type { Decompressors } from "../Decompressors.ts"
 import { finding } from "../findings.ts"
 import { analyzeScript } from "../gdscript/analyzeScript.ts"
 import { engineNames } from "../gdscript/engineClasses.ts"
-import { PackModel, resolveScriptPath } from "../gdscript/packModel.ts"
+import { PackModel } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
@@ -12,7 +12,7 @@ import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extensionOf } from "../pack/packPath.ts"
+import { engineLookupPath, extensionOf } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
@@ -118,7 +118,7 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
     const loaded = ctx.contents.loadedPath(path)
     const scene = ctx.state.scenes.get(loaded)
     const root = scene?.rootScript ?? null
-    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(resolveScriptPath(root.path, loaded)))
+    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(engineLookupPath(root.path, loaded)))
   }
   return out
 }

@@ -3,7 +3,7 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
-import { resolveScriptPath } from "../gdscript/packModel.ts"
+import { engineLookupPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
@@ -65,8 +65,11 @@ const withoutLocale = (target: string): string => {
 /** Inside the pack: res:// paths and Godot 4 resource ids (uid://, resolved through the pack's own uid cache). */
 const outsidePack = (path: string): boolean => judgePath(strs([path]), ["res://", "uid://"], true) !== "inside"
 
-/** The res:// path the engine makes of a setting's path (ProjectSettings::localize_path: relative ones are under res://); null for uid://. */
-const packPathOf = (path: string): string | null => (path.startsWith("uid://") ? null : resolveScriptPath(path, null))
+/**
+ * The res:// path the engine looks up for a setting's path (relative ones are under res://, nothing simplified:
+ * engineLookupPath); null for uid://.
+ */
+const packPathOf = (path: string): string | null => (path.startsWith("uid://") ? null : engineLookupPath(path, null))
 
 /**
  * Settings whose value is a resource or file the running game loads: every GLOBAL_DEF of a path the
@@ -136,8 +139,12 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
       if ("path" in resolved) return loads(key, resolved.path, line, `${why} (through ${path})`)
       return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
     }
-    if (outsidePack(path)) return hostile(key, path, line, why)
     const local = packPathOf(path)
+    const untidy = local === null ? null : untidyPath(local)
+    if (untidy !== null) {
+      return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${untidyWhy(untidy)}. ${untidyFix(untidy)} in project.godot and export again.`)
+    }
+    if (outsidePack(path)) return hostile(key, path, line, why)
     if (local !== null && !inPack(local)) {
       flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export, or change the setting in project.godot to a file of the pack, and export again.`)
     }
@@ -314,7 +321,7 @@ export const extensionListFindings = (text: string, storedPath: string, inPack: 
     const path = raw.trim()
     if (path === "") return []
     const local = outsidePack(path) ? null : packPathOf(path)
-    if (local !== null && inPack(local)) return []
+    if (local !== null && untidyPath(local) === null && inPack(local)) return []
     return [
       finding({
         rule: RULE.hostilePath,

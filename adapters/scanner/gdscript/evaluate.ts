@@ -13,6 +13,7 @@ import { containerUnchanged } from "./containerUse.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
+import { engineLookupPath, untidyPath } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -589,7 +590,7 @@ export class Evaluator {
       case "node":
         return { t: "inst", cls: "Node" }
       case "preload":
-        return this.scriptAt(this.eval(e.path, fn), fn)
+        return this.scriptAt(this.eval(e.path, fn), fn, "preload")
       case "cast": {
         const inner = this.eval(e.expr, fn)
         const typed = this.typeVal(e.type, fn)
@@ -632,11 +633,16 @@ export class Evaluator {
     }
   }
 
-  /** The pack's script at a path (`preload`, `load`), a script from elsewhere, or UNKNOWN. */
-  scriptAt(p: Val, fn: Fn): Val {
+  /**
+   * The pack's script at a path, a script from elsewhere, or UNKNOWN. `preload` simplifies a path relative to
+   * the script; `load` looks a path up as written, a relative one under res:// (packPath.ts), and one not in
+   * simplified form is never the pack's file.
+   */
+  scriptAt(p: Val, fn: Fn, how: "preload" | "load"): Val {
     if (p.t !== "str" || p.values.length !== 1) return UNKNOWN
     const path = p.values[0] ?? ""
-    const ref = this.model.scriptAt(resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null))
+    const lookup = how === "preload" ? resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null) : engineLookupPath(path, null)
+    const ref = untidyPath(lookup) === null ? this.model.scriptAt(lookup) : null
     if (ref !== null) return { t: "script", ref }
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
@@ -735,7 +741,7 @@ export class Evaluator {
     const first = args[0] ?? UNKNOWN
     switch (name) {
       case "load":
-        return this.scriptAt(first, fn)
+        return this.scriptAt(first, fn, "load")
       case "str":
       case "String":
       case "StringName":
@@ -823,7 +829,7 @@ export class Evaluator {
     if (recv.t === "guard") {
       if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
       if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
-      if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn)
+      if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn, "load")
       const cls = this.idx.constructors.get(`${recv.name}.${name}`)
       if (cls !== undefined) return { t: "inst", cls }
     }

@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import { engineLookupPath, extendsLookupPath, simplifyResPath } from "../pack/packPath.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
@@ -46,19 +47,11 @@ export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.s
 
 const MAX_CHAIN = 32
 
-/** Resolves `path` as Godot does for `extends "…"`/`preload`: absolute `res://`, else relative to `from`'s folder. */
-export const resolveScriptPath = (path: string, from: string | null): string => {
-  const base = path.startsWith("res://") || from === null ? "" : from.slice(0, from.lastIndexOf("/") + 1)
-  const full = path.startsWith("res://") ? path : base + path
-  const bare = full.replace(/^res:\/\//, "").split("/")
-  const out: Array<string> = []
-  for (const part of bare) {
-    if (part === "" || part === ".") continue
-    if (part === "..") out.pop()
-    else out.push(part)
-  }
-  return `res://${out.join("/")}`
-}
+/**
+ * Resolves `path` as `preload` does: absolute `res://`, else relative to `from`'s folder, simplified
+ * (GDScriptParser's preload: plus_file, then simplify_path). Paths the engine loads as written: packPath.ts.
+ */
+export const resolveScriptPath = (path: string, from: string | null): string => simplifyResPath(engineLookupPath(path, from))
 
 /** What is visible by name inside one class, computed once per class. */
 interface ClassScope {
@@ -263,7 +256,7 @@ export class PackModel {
     if (ext === undefined || ext === null) return null
     const from = this.#scripts.get(ref.script)?.path ?? null
     if (ext._tag === "Path") {
-      const base = this.scriptAt(resolveScriptPath(ext.path, from))
+      const base = this.scriptAt(extendsLookupPath(ext.path, from))
       return base === null ? null : { script: base.script, inner: ext.names }
     }
     const [first, ...rest] = ext.names

@@ -58,3 +58,83 @@ export const extensionOf = (path: string): string => {
 
 /** Extensions the engine loads as a GDScript (source, compiled, encrypted). */
 export const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde"])
+
+/**
+ * The simplified form of a res:// path (String::simplify_path, core/ustring.cpp in 3.x): `\` read as `/`,
+ * empty and `.` segments dropped, each `..` taking the segment before it away (one with none before it is
+ * dropped). Pack entries are named in this form; `preload` and a relative `extends` simplify their path.
+ */
+export const simplifyResPath = (path: string): string => {
+  const out: Array<string> = []
+  for (const part of (path.startsWith(RES) ? path.slice(RES.length) : path).split(/[/\\]/)) {
+    if (part === "" || part === ".") continue
+    if (part === "..") out.pop()
+    else out.push(part)
+  }
+  return RES + out.join("/")
+}
+
+/**
+ * The path the engine looks up in the pack for a path that data or code names, as the engine builds it
+ * without simplifying: a res:// path as written, a relative one joined to the folder of `from` (String::plus_file
+ * of get_base_dir; `from` null: the res:// root, as ResourceLoader::load and localize_path take a bare path).
+ */
+export const engineLookupPath = (path: string, from: string | null): string => {
+  if (path.startsWith(RES)) return path
+  const cut = from === null ? -1 : from.lastIndexOf("/")
+  const folder = from === null || cut < RES.length ? RES : from.slice(0, cut)
+  return folder.endsWith("/") || path.startsWith("/") ? folder + path : `${folder}/${path}`
+}
+
+/**
+ * The path `extends "…"` loads: a res:// path as written, a relative one joined to the folder of `from` and
+ * simplified (GDScriptParser::_parse_extends simplifies only the relative form).
+ */
+export const extendsLookupPath = (path: string, from: string | null): string => (path.startsWith(RES) ? path : simplifyResPath(engineLookupPath(path, from)))
+
+/** A res:// path the engine never finds in a pack because it is not in simplified form. */
+export interface UntidyPath {
+  /** The path as the engine looks it up. */
+  readonly path: string
+  /** Its simplified form: how the pack names the file the creator meant. */
+  readonly tidy: string
+  /** A `..` with no folder before it: the path leaves the game's folder on the disk. */
+  readonly climbsOut: boolean
+}
+
+/**
+ * Whether a res:// path the engine looks up (engineLookupPath) is in simplified form, else how it is not. The
+ * engine finds a pack entry by the MD5 of the exact string (PackedData::try_open_path, core/io/file_access_pack.h
+ * of 3.x; 4.0 and 4.1 too), and an exported game leaves it unsimplified (ProjectSettings::localize_path returns the
+ * path as given while resource_path is empty, 3.2): `res://./x`, `res://a//x` and `res://a/../x` miss the entry
+ * `res://x`, and FileAccess then opens the path with `res://` cut off, in the working folder. Godot 4.2 and later
+ * simplify in the lookup (try_open_path), except a leading `..`; the rule is the same for every engine.
+ */
+export const untidyPath = (path: string): UntidyPath | null => {
+  if (!path.startsWith(RES)) return null
+  const tidy = simplifyResPath(path)
+  const parts = path.slice(RES.length).split(/[/\\]/)
+  if (tidy === path && !parts.includes("..")) return null
+  let depth = 0
+  let climbsOut = false
+  for (const part of parts) {
+    if (part === "..") climbsOut ||= --depth < 0
+    else if (part !== "" && part !== ".") depth++
+  }
+  return { path, tidy, climbsOut }
+}
+
+/** Whether the engine loads `path` (named by data or code, relative to `from`) from the pack, given the pack's files. */
+export const servedByPack = (has: (path: string) => boolean, path: string, from: string | null): boolean => {
+  const lookup = engineLookupPath(path, from)
+  return untidyPath(lookup) === null && has(lookup)
+}
+
+/** What happens to an unsimplified path, for a finding's message. */
+export const untidyWhy = (u: UntidyPath): string =>
+  u.climbsOut
+    ? `the engine looks up ${JSON.stringify(u.path)} as written, and its ".." climbs above res://: no pack file has that name, so the engine reads the path from the disk, above the folder it was started in, content nobody reviewed`
+    : `the engine looks up ${JSON.stringify(u.path)} as written, not as the pack names the file (${u.tidy}): it misses the pack's file and reads the path from the disk (in the folder it was started in), content nobody reviewed`
+
+/** The fix for an unsimplified path. */
+export const untidyFix = (u: UntidyPath): string => `Write the path as ${u.tidy}`

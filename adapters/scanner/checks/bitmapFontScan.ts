@@ -14,7 +14,7 @@ export const scanBitmapFont = async (ctx: Context, entry: PackEntry): Promise<vo
   const folder = entry.path.slice(0, entry.path.lastIndexOf("/"))
   for (const page of bmfontPages(await ctx.contents.bytesOf(entry))) {
     const path = plusFile(folder, page.file)
-    const found = loadedPathFinding(path, `BMFont page ${page.file}`, page.line === null ? null : { line: page.line, column: 1 }, file, entry.path, { has: (p) => ctx.contents.has(p), from: null })
+    const found = loadedPathFinding(path, `BMFont page ${page.file}`, page.line === null ? null : { line: page.line, column: 1 }, file, entry.path, { has: (p) => ctx.contents.has(p), from: null, grammar: ctx.grammar })
     if (found !== null) ctx.state.findings.push(found)
   }
 }

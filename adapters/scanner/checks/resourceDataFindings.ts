@@ -6,7 +6,7 @@ import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 import { SCRIPT_CLASSES } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
-import { engineLookupPath, type UntidyPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
+import { packLookup, type UntidyPath, untidyFix, untidyWhy } from "../pack/packPath.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
@@ -35,14 +35,15 @@ const loadsFromOutside = (path: string): boolean => {
 export interface DataPaths {
   readonly has: (path: string) => boolean
   readonly from: string | null | "disk"
+  /** The engine that reads the pack (packLookup). */
+  readonly grammar: 3 | 4
 }
 
 /** Whether the pack serves a res:// or relative path to the engine (see DataPaths), else how it misses. */
 const lookupOf = (path: string, paths: DataPaths): { readonly found: boolean; readonly untidy: UntidyPath | null } => {
   if (paths.from === "disk" && !path.startsWith("res://")) return { found: false, untidy: null }
-  const lookup = engineLookupPath(path, paths.from === "disk" ? null : paths.from)
-  const untidy = untidyPath(lookup)
-  return { found: untidy === null && paths.has(lookup), untidy }
+  const lookup = packLookup(path, paths.from === "disk" ? null : paths.from, paths.grammar)
+  return { found: lookup.untidy === null && paths.has(lookup.path), untidy: lookup.untidy }
 }
 
 /**

@@ -183,7 +183,7 @@ const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly
  * opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the
  * pack: a relative one is in the working folder ("disk").
  */
-const dataPaths = (ctx: Context, from: string | null | "disk"): DataPaths => ({ has: (path) => ctx.contents.has(path), from })
+const dataPaths = (ctx: Context, from: string | null | "disk"): DataPaths => ({ has: (path) => ctx.contents.has(path), from, grammar: ctx.grammar })
 
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
 const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)

@@ -13,7 +13,7 @@ import { containerUnchanged } from "./containerUse.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { bindings, forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
-import { engineLookupPath, untidyPath } from "../pack/packPath.ts"
+import { packLookup } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -641,8 +641,9 @@ export class Evaluator {
   scriptAt(p: Val, fn: Fn, how: "preload" | "load"): Val {
     if (p.t !== "str" || p.values.length !== 1) return UNKNOWN
     const path = p.values[0] ?? ""
-    const lookup = how === "preload" ? resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null) : engineLookupPath(path, null)
-    const ref = untidyPath(lookup) === null ? this.model.scriptAt(lookup) : null
+    const script = this.model.scripts.get(fn.cls.script)
+    const lookup = how === "preload" ? { path: resolveScriptPath(path, script?.path ?? null), untidy: null } : packLookup(path, null, script?.grammar ?? 3)
+    const ref = lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
     if (ref !== null) return { t: "script", ref }
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }

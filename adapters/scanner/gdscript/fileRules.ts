@@ -6,7 +6,7 @@ import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
-import { engineLookupPath, extendsLookupPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
+import { extendsLookup, type PackLookup, packLookup, untidyFix, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
 
@@ -249,7 +249,7 @@ export class FileRules {
           const verdict = judgePath(v, match.allowedPrefixes, false)
           const absent = verdict === "inside" ? this.#absentFromPack(v, call) : null
           if (verdict === "inside" && absent === null) {
-            for (const p of v.t === "str" ? v.values : []) this.dataFiles.push({ path: engineLookupPath(p, null), ...at(site.at) })
+            for (const p of v.t === "str" ? v.values : []) this.dataFiles.push({ path: packLookup(p, null, this.#script.grammar).path, ...at(site.at) })
             if (v.t !== "str") this.#judge.hit(entry, site.at, shown, { severity: severity(match.otherwise), note: `the path is built at run time under a folder of the pack; check in context which file it reads${vagueNote}`, fix })
             continue
           }
@@ -341,21 +341,25 @@ export class FileRules {
     const files = this.#model.files
     if (files === null) return null
     const from = this.#script.path
-    const lookup = (p: string): string | null => {
+    const grammar = this.#script.grammar
+    const lookup = (p: string): PackLookup | null => {
       if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(p) && !p.startsWith("res://")) return null
-      if (call === "preload" || call === "extends") return from === null && !p.startsWith("res://") ? null : call === "preload" ? resolveScriptPath(p, from) : extendsLookupPath(p, from)
-      return engineLookupPath(p, null)
+      if (call === "preload" || call === "extends") {
+        if (from === null && !p.startsWith("res://")) return null
+        return call === "preload" ? { path: resolveScriptPath(p, from), untidy: null } : extendsLookup(p, from, grammar)
+      }
+      return packLookup(p, null, grammar)
     }
     for (const p of knownStrings(v)) {
-      const path = lookup(p)
-      const untidy = path === null ? null : untidyPath(path)
-      if (untidy !== null) return `${untidyWhy(untidy)} (${untidyFix(untidy).toLowerCase()})`
+      const found = lookup(p)
+      if (found !== null && found.untidy !== null) return `${untidyWhy(found.untidy)} (${untidyFix(found.untidy).toLowerCase()})`
+      const path = found?.path ?? null
       if (path !== null && !files.has(path)) return `${path} is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed`
     }
     const prefix = v.t === "unknown" && v.prefix?.startsWith("res://") === true ? v.prefix : undefined
     if (prefix === undefined) return null
     // The folders the start names in full must be in simplified form too: `res://./levels/` + name is looked up as written.
-    const folders = prefix.lastIndexOf("/") > "res://".length ? untidyPath(prefix.slice(0, prefix.lastIndexOf("/"))) : null
+    const folders = prefix.lastIndexOf("/") > "res://".length ? packLookup(prefix.slice(0, prefix.lastIndexOf("/")), null, grammar).untidy : null
     if (folders !== null) return `the path starts with ${JSON.stringify(prefix)}, which is not in simplified form: ${untidyWhy(folders)} (write the start as ${folders.tidy}/)`
     if (!files.hasUnder(prefix)) {
       return `no file of the pack has a path starting with ${JSON.stringify(prefix)}, so the path names a file the engine would read from the disk (next to the game or in the working folder)`

@@ -8,7 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
-import { engineLookupPath, extendsLookupPath, simplifyResPath } from "../pack/packPath.ts"
+import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
@@ -254,9 +254,11 @@ export class PackModel {
     const decl = this.decl(ref)
     const ext = decl?.extendsClause
     if (ext === undefined || ext === null) return null
-    const from = this.#scripts.get(ref.script)?.path ?? null
+    const script = this.#scripts.get(ref.script)
+    const from = script?.path ?? null
     if (ext._tag === "Path") {
-      const base = this.scriptAt(extendsLookupPath(ext.path, from))
+      const lookup = extendsLookup(ext.path, from, script?.grammar ?? 3)
+      const base = lookup.untidy === null ? this.scriptAt(lookup.path) : null
       return base === null ? null : { script: base.script, inner: ext.names }
     }
     const [first, ...rest] = ext.names

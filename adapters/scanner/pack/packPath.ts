@@ -86,12 +86,6 @@ export const engineLookupPath = (path: string, from: string | null): string => {
   return folder.endsWith("/") || path.startsWith("/") ? folder + path : `${folder}/${path}`
 }
 
-/**
- * The path `extends "…"` loads: a res:// path as written, a relative one joined to the folder of `from` and
- * simplified (GDScriptParser::_parse_extends simplifies only the relative form).
- */
-export const extendsLookupPath = (path: string, from: string | null): string => (path.startsWith(RES) ? path : simplifyResPath(engineLookupPath(path, from)))
-
 /** A res:// path the engine never finds in a pack because it is not in simplified form. */
 export interface UntidyPath {
   /** The path as the engine looks it up. */
@@ -102,14 +96,7 @@ export interface UntidyPath {
   readonly climbsOut: boolean
 }
 
-/**
- * Whether a res:// path the engine looks up (engineLookupPath) is in simplified form, else how it is not. The
- * engine finds a pack entry by the MD5 of the exact string (PackedData::try_open_path, core/io/file_access_pack.h
- * of 3.x; 4.0 and 4.1 too), and an exported game leaves it unsimplified (ProjectSettings::localize_path returns the
- * path as given while resource_path is empty, 3.2): `res://./x`, `res://a//x` and `res://a/../x` miss the entry
- * `res://x`, and FileAccess then opens the path with `res://` cut off, in the working folder. Godot 4.2 and later
- * simplify in the lookup (try_open_path), except a leading `..`; the rule is the same for every engine.
- */
+/** Whether a res:// path is in simplified form, else how it is not (`..` anywhere counts, as a path that climbs). */
 export const untidyPath = (path: string): UntidyPath | null => {
   if (!path.startsWith(RES)) return null
   const tidy = simplifyResPath(path)
@@ -124,10 +111,39 @@ export const untidyPath = (path: string): UntidyPath | null => {
   return { path, tidy, climbsOut }
 }
 
-/** Whether the engine loads `path` (named by data or code, relative to `from`) from the pack, given the pack's files. */
-export const servedByPack = (has: (path: string) => boolean, path: string, from: string | null): boolean => {
+/** The path the engine looks up in the pack for a path named by data or code, and why it misses the pack's file when it is not in simplified form. */
+export interface PackLookup {
+  readonly path: string
+  readonly untidy: UntidyPath | null
+}
+
+/**
+ * How the engine that reads the pack (`grammar`: 3 or 4) looks up a path named by data or code (relative ones
+ * joined to `from` as engineLookupPath does). It finds a pack entry by the MD5 of the exact string
+ * (PackedData::try_open_path, core/io/file_access_pack.h of 3.x), and Godot 3.2 leaves the path as written in an
+ * exported game (ProjectSettings::localize_path returns it unchanged while resource_path is empty): `res://./x`,
+ * `res://a//x` and `res://a/../x` miss the entry `res://x`, and FileAccess opens the path with `res://` cut off,
+ * in the working folder. Godot 4 simplifies what it loads (localize_path always; try_open_path from 4.2,
+ * core/io/file_access_pack.h), which keeps a leading `..`: only a path that climbs above res:// misses there.
+ */
+export const packLookup = (path: string, from: string | null, grammar: 3 | 4): PackLookup => {
   const lookup = engineLookupPath(path, from)
-  return untidyPath(lookup) === null && has(lookup)
+  const untidy = untidyPath(lookup)
+  if (untidy !== null && grammar === 4 && !untidy.climbsOut) return { path: untidy.tidy, untidy: null }
+  return { path: lookup, untidy }
+}
+
+/**
+ * How `extends "…"` is looked up: a res:// path as packLookup does, a relative one joined to the folder of `from`
+ * and simplified (GDScriptParser::_parse_extends simplifies only the relative form).
+ */
+export const extendsLookup = (path: string, from: string | null, grammar: 3 | 4): PackLookup =>
+  path.startsWith(RES) ? packLookup(path, from, grammar) : { path: simplifyResPath(engineLookupPath(path, from)), untidy: null }
+
+/** Whether the engine loads `path` (named by data or code, relative to `from`) from the pack, given the pack's files. */
+export const servedByPack = (has: (path: string) => boolean, path: string, from: string | null, grammar: 3 | 4): boolean => {
+  const lookup = packLookup(path, from, grammar)
+  return lookup.untidy === null && has(lookup.path)
 }
 
 /** What happens to an unsimplified path, for a finding's message. */

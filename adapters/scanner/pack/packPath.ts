@@ -81,9 +81,14 @@ export const simplifyResPath = (path: string): string => {
  */
 export const engineLookupPath = (path: string, from: string | null): string => {
   if (path.startsWith(RES)) return path
-  const cut = from === null ? -1 : from.lastIndexOf("/")
-  const folder = from === null || cut < RES.length ? RES : from.slice(0, cut)
+  const folder = from === null ? RES : baseDir(from)
   return folder.endsWith("/") || path.startsWith("/") ? folder + path : `${folder}/${path}`
+}
+
+/** String::get_base_dir of a res:// path: its folder, `res://` for a file at the root. */
+export const baseDir = (path: string): string => {
+  const cut = path.lastIndexOf("/")
+  return cut < RES.length ? RES : path.slice(0, cut)
 }
 
 /** A res:// path the engine never finds in a pack because it is not in simplified form. */

@@ -17,6 +17,8 @@ const MAX_REMAP_BYTES = 64 * 1024
  */
 export class PackContents {
   readonly source: RandomAccess
+  /** The engine that reads the pack: 3 for format 1 and below. */
+  readonly grammar: 3 | 4
   readonly entries: ReadonlyArray<PackEntry>
   /** Entries the engine finds by their res:// path, sorted like `entries` (an unreachable one is scanned but not found). */
   readonly #reachable: ReadonlyArray<PackEntry>
@@ -28,8 +30,9 @@ export class PackContents {
   /** Godot 4's uid cache of the pack (uidCache.ts): id → path; null when the pack has none (or is a Godot 3 pack). */
   #uids: ReadonlyMap<bigint, string> | null = null
 
-  private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>) {
+  private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4) {
     this.source = source
+    this.grammar = grammar
     this.entries = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.index - b.index))
     this.#reachable = this.entries.filter((e) => e.unreachable === undefined)
     // The engine keeps the last of duplicate entries (core/io/file_access_pack.cpp, PackedData::add_path).
@@ -38,7 +41,7 @@ export class PackContents {
 
   /** `grammar`: the engine that reads the pack (3 for format 1 and below), whose reader decodes the `.remap` stubs. */
   static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4): Promise<PackContents> {
-    const contents = new PackContents(source, entries)
+    const contents = new PackContents(source, entries, grammar)
     for (const entry of contents.entries) {
       if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
       const target = parseRemapTarget(await contents.bytesOf(entry), grammar)

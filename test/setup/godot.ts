@@ -70,7 +70,7 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, timeoutMs: num
     })
   })
 
-type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "appendRawEntries" | "patchResources" | "binaryFiles" | "variants" | "launches">>
+type Exported = GodotProject & Partial<Pick<AttackProject, "appendEntries" | "appendRawEntries" | "patchResources" | "binaryFiles" | "variants" | "launches" | "startIn">>
 
 const writeProject = (dir: string, project: Exported): void => {
   const files: Array<[string, string | Uint8Array]> = [...Object.entries(project.files), ...Object.entries(project.binaryFiles ?? {}).map(([path, bytes]): [string, Uint8Array] => [path, Uint8Array.from(bytes)])]
@@ -92,6 +92,7 @@ const hashOf = (project: Exported, version: string, attack: boolean): string =>
         ...(project.patchResources === undefined ? [] : [project.patchResources]),
         ...(project.binaryFiles === undefined ? [] : [Object.entries(project.binaryFiles)]),
         ...(project.variants === undefined ? [] : [project.variants.map((v) => v.id), project.launches ?? 1]),
+        ...(project.startIn === undefined ? [] : [project.startIn]),
       ]),
     )
     .digest("hex")
@@ -162,10 +163,12 @@ const runAttack = async (root: string, project: Exported, cached: string): Promi
   const home = mkdtempSync(join(root, "home-"))
   try {
     const marker = join(home, MARKER)
+    // Started from the player's home folder, as a desktop launcher does (or a folder below it): a res:// path the pack lacks is read from there.
+    const cwd = project.startIn === undefined ? home : join(home, project.startIn)
+    mkdirSync(cwd, { recursive: true })
     let result = { code: null as number | null, output: "" }
     for (let launch = 0; launch < (project.launches ?? 1); launch++) {
-      // Started from the player's home folder, as a desktop launcher does: a res:// path the pack lacks is read from there.
-      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS, home)
+      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS, cwd)
     }
     const markers = markersIn(home)
     const names = new Set(markers.map((m) => m.slice(m.lastIndexOf("/") + 1)))

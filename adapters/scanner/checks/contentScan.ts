@@ -4,7 +4,7 @@ import type { Decompressors } from "../Decompressors.ts"
 import { finding } from "../findings.ts"
 import { analyzeScript } from "../gdscript/analyzeScript.ts"
 import { engineNames } from "../gdscript/engineClasses.ts"
-import { PackModel, resolveScriptPath } from "../gdscript/packModel.ts"
+import { PackModel } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
@@ -12,7 +12,7 @@ import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extensionOf } from "../pack/packPath.ts"
+import { extensionOf, packLookup } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
@@ -119,7 +119,7 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
     const loaded = ctx.contents.loadedPath(path)
     const scene = ctx.state.scenes.get(loaded)
     const root = scene?.rootScript ?? null
-    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(resolveScriptPath(root.path, loaded)))
+    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(packLookup(root.path, loaded, ctx.grammar).path))
   }
   return out
 }
@@ -291,7 +291,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
     ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
   }
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)

@@ -3,18 +3,15 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
+import { extendsLookup, extensionOf, normalisePackPath, packLookup } from "../pack/packPath.ts"
 import { decodeAsEngine } from "../text/godotUtf8.ts"
 import type { ScriptReference } from "../resource/SceneFacts.ts"
-import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { builtInScriptKey, type KnownScript, type ScanState } from "./ScanState.ts"
 
 /** The base class every entry scene's root script must extend (spec §1, check 2). */
 export const ENGINE_GAME = "EngineGame"
 const MAX_CHAIN = 32
 
-/** Resolves `path` as Godot does for `extends "…"` and `ext_resource`: absolute `res://`, else relative to `from`'s folder. */
-const resolveRelative = (path: string, from: string): string => resolveScriptPath(path, from)
 
 /** Cached `.godot/global_script_class_cache.cfg` (Godot 4): class_name → script path, also for compiled scripts. */
 const readClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
@@ -72,7 +69,7 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
       return fail(RULE.entrySceneUnverifiable, `The entry scene ${scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
     }
     if (known.rootScript !== null) reference = known.rootScript
-    else if (known.baseScene !== null) scene = resolveRelative(known.baseScene, scene)
+    else if (known.baseScene !== null) scene = packLookup(known.baseScene, scene, contents.grammar).path
     else break
   }
   if (reference === null) {
@@ -80,7 +77,7 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
   }
 
   const chain: Array<string> = []
-  let key = reference._tag === "BuiltIn" ? builtInScriptKey(scene, reference.subResource) : resolveRelative(reference.path, scene)
+  let key = reference._tag === "BuiltIn" ? builtInScriptKey(scene, reference.subResource) : packLookup(reference.path, scene, contents.grammar).path
   for (let depth = 0; depth < MAX_CHAIN; depth++) {
     if (chain.includes(key)) return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain loops (${[...chain, key].join(" → ")}).`)
     chain.push(key)
@@ -112,7 +109,7 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
       }
       key = next
     } else {
-      key = resolveRelative(target.path, script.embeddedIn?.resource ?? key)
+      key = extendsLookup(target.path, script.embeddedIn?.resource ?? key, contents.grammar).path
     }
   }
   return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain is longer than ${MAX_CHAIN} scripts.`)

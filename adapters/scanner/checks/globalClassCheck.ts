@@ -1,7 +1,7 @@
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
-import { resolveScriptPath } from "../gdscript/packModel.ts"
+import { packLookup, servedByPack, untidyFix, untidyWhy } from "../pack/packPath.ts"
 import { tokenize } from "../gdscript/tokenizer.ts"
 import type { Context } from "./scanContext.ts"
 
@@ -17,7 +17,7 @@ import type { Context } from "./scanContext.ts"
 export const unresolvedClassFindings = (ctx: Context, registered: ReadonlyMap<string, string>): ReadonlyArray<Finding> => {
   const missing = new Map<string, string>()
   // Registered paths with uid:// already resolved (contentScan); an unresolvable uid:// is the settings check's finding, a path outside the pack too.
-  for (const [name, path] of registered) if (path.startsWith("res://") && !ctx.contents.has(resolveScriptPath(path, null))) missing.set(name, path)
+  for (const [name, path] of registered) if (path.startsWith("res://") && !servedByPack((p) => ctx.contents.has(p), path, null, ctx.grammar)) missing.set(name, path)
   if (missing.size === 0) return []
   const out: Array<Finding> = []
   for (const { location } of ctx.scripts) {
@@ -35,10 +35,16 @@ export const unresolvedClassFindings = (ctx: Context, registered: ReadonlyMap<st
           embeddedIn: location.embeddedIn,
           ...position,
           pattern: "global class target",
-          message: `${location.file} names the global class ${token.text}, which the project registers at ${path}, a file the pack lacks: the engine would load its script from the disk (next to the game or in the working folder), code nobody reviewed. Include the class's script in the export (or stop using the class) and export again.`,
+          message: untidyMessage(location.file, token.text, path, ctx.grammar) ?? `${location.file} names the global class ${token.text}, which the project registers at ${path}, a file the pack lacks: the engine would load its script from the disk (next to the game or in the working folder), code nobody reviewed. Include the class's script in the export (or stop using the class) and export again.`,
         }),
       )
     }
   }
   return out
+}
+
+/** The message for a class registered at a path not in simplified form, or null. */
+const untidyMessage = (file: string, name: string, path: string, grammar: 3 | 4): string | null => {
+  const untidy = packLookup(path, null, grammar).untidy
+  return untidy === null ? null : `${file} names the global class ${name}, which the project registers at ${path}: ${untidyWhy(untidy)}. ${untidyFix(untidy)} in the project's registered classes (_global_script_classes in project.godot, .godot/global_script_class_cache.cfg in Godot 4) and export again.`
 }

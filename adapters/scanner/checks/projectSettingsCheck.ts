@@ -3,7 +3,8 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
-import { resolveScriptPath } from "../gdscript/packModel.ts"
+import { type PackLookup, packLookup, untidyFix, untidyWhy } from "../pack/packPath.ts"
+import type { Grammar } from "../resource/variantText.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
@@ -65,8 +66,8 @@ const withoutLocale = (target: string): string => {
 /** Inside the pack: res:// paths and Godot 4 resource ids (uid://, resolved through the pack's own uid cache). */
 const outsidePack = (path: string): boolean => judgePath(strs([path]), ["res://", "uid://"], true) !== "inside"
 
-/** The res:// path the engine makes of a setting's path (ProjectSettings::localize_path: relative ones are under res://); null for uid://. */
-const packPathOf = (path: string): string | null => (path.startsWith("uid://") ? null : resolveScriptPath(path, null))
+/** How the engine looks up a setting's path (relative ones are under res://: packLookup); null for uid://. */
+const packPathOf = (path: string, grammar: Grammar): PackLookup | null => (path.startsWith("uid://") ? null : packLookup(path, null, grammar))
 
 /**
  * Settings whose value is a resource or file the running game loads: every GLOBAL_DEF of a path the
@@ -120,7 +121,7 @@ const safeDirName = (name: string): string =>
  * a res:// path is a file of the pack: a setting that loads one it lacks makes the engine read it from the
  * disk (next to the game or in the working folder), as a load() would.
  */
-export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true, uids?: (uid: string) => UidResolution): ReadonlyArray<Finding> => {
+export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true, uids?: (uid: string) => UidResolution, grammar: Grammar = uids === undefined ? 3 : 4): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
   const flag = (key: string, line: number, message: string): void => {
@@ -136,9 +137,13 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
       if ("path" in resolved) return loads(key, resolved.path, line, `${why} (through ${path})`)
       return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
     }
+    const local = packPathOf(path, grammar)
+    const untidy = local?.untidy ?? null
+    if (untidy !== null) {
+      return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${untidyWhy(untidy)}. ${untidyFix(untidy)} in project.godot and export again.`)
+    }
     if (outsidePack(path)) return hostile(key, path, line, why)
-    const local = packPathOf(path)
-    if (local !== null && !inPack(local)) {
+    if (local !== null && !inPack(local.path)) {
       flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export, or change the setting in project.godot to a file of the pack, and export again.`)
     }
   }
@@ -313,8 +318,8 @@ export const extensionListFindings = (text: string, storedPath: string, inPack: 
   text.split("\n").flatMap((raw, i) => {
     const path = raw.trim()
     if (path === "") return []
-    const local = outsidePack(path) ? null : packPathOf(path)
-    if (local !== null && inPack(local)) return []
+    const local = outsidePack(path) ? null : packPathOf(path, 4)
+    if (local !== null && local.untidy === null && inPack(local.path)) return []
     return [
       finding({
         rule: RULE.hostilePath,

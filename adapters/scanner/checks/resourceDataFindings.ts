@@ -6,6 +6,7 @@ import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 import { SCRIPT_CLASSES } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
+import { packLookup, type UntidyPath, untidyFix, untidyWhy } from "../pack/packPath.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
@@ -20,7 +21,7 @@ export interface DataPosition {
 
 /**
  * Paths the engine resolves inside the pack: res://, Godot 4 resource ids, and paths relative to the
- * resource itself (localize_path keeps those under res://, dropping `..` above its root).
+ * resource itself. Whether the pack holds them is packPath.ts's servedByPack.
  */
 const loadsFromOutside = (path: string): boolean => {
   if (/^(res|uid):\/\//.test(path)) return false
@@ -28,8 +29,27 @@ const loadsFromOutside = (path: string): boolean => {
 }
 
 /**
- * A path a resource loads, outside the pack: pack-hostile-path, pattern `<what> target`. With `inPack`,
- * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk. A
+ * How the paths of one resource are found: the pack's files, and where a relative path starts (a file: its
+ * folder; null: the res:// root; "disk": the working folder, for paths the engine opens itself).
+ */
+export interface DataPaths {
+  readonly has: (path: string) => boolean
+  readonly from: string | null | "disk"
+  /** The engine that reads the pack (packLookup). */
+  readonly grammar: 3 | 4
+}
+
+/** Whether the pack serves a res:// or relative path to the engine (see DataPaths), else how it misses. */
+const lookupOf = (path: string, paths: DataPaths): { readonly found: boolean; readonly untidy: UntidyPath | null } => {
+  if (paths.from === "disk" && !path.startsWith("res://")) return { found: false, untidy: null }
+  const lookup = packLookup(path, paths.from === "disk" ? null : paths.from, paths.grammar)
+  return { found: lookup.untidy === null && paths.has(lookup.path), untidy: lookup.untidy }
+}
+
+/**
+ * A path a resource loads, outside the pack: pack-hostile-path, pattern `<what> target`. With `paths`,
+ * a res:// or relative path the pack lacks counts as outside too: the engine reads it from the disk; so does
+ * one not in simplified form (`res://./x`, `res://a//x`, any `..`), which the engine looks up as written. A
  * null path is a value the engine converts to a path that the scanner cannot read as one (no export writes it).
  */
 export const loadedPathFinding = (
@@ -38,17 +58,17 @@ export const loadedPathFinding = (
   at: DataPosition | null,
   file: string,
   storedPath: string,
-  inPack?: (path: string) => boolean,
+  paths?: DataPaths,
   uids?: (uid: string) => UidResolution,
 ): Finding | null => {
   if (path !== null && uids !== undefined && path.startsWith("uid://")) {
     const resolved = uids(path)
-    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, inPack)
+    if ("path" in resolved) return loadedPathFinding(resolved.path, `${what} ${path}`, at, file, storedPath, paths)
     return uidFinding(path, what, resolved.problem, at, file, storedPath)
   }
   const outside = path === null || loadsFromOutside(path)
-  const absent = !outside && inPack !== undefined && !/^uid:\/\//.test(path) && !inPack(path)
-  if (!outside && !absent) return null
+  const lookup = outside || paths === undefined || /^uid:\/\//.test(path) ? null : lookupOf(path, paths)
+  if (!outside && (lookup === null || lookup.found)) return null
   return loadFinding(
     what,
     at,
@@ -56,9 +76,11 @@ export const loadedPathFinding = (
     storedPath,
     path === null
         ? `${file} gives the engine a value that is not a string where it expects a path to load (${what}): it converts the value to a path and loads that, which no export writes. Give it a res:// path of a file in the pack (or remove it) and export again.`
-        : absent
-          ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
-          : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
+        : lookup !== null && lookup.untidy !== null
+          ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource: ${untidyWhy(lookup.untidy)}. ${untidyFix(lookup.untidy)} and export again.`
+          : lookup !== null
+            ? `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export (or remove the reference) and export again.`
+            : `${file} makes the engine load ${JSON.stringify(path)} (${what}) when it loads this resource, from outside the pack: content nobody reviewed would run. Point it at a res:// file of the pack (or remove it) and export again.`,
   )
 }
 

@@ -2,7 +2,6 @@ import { RULE } from "../../../domain/scan/RuleId.ts"
 import { concatBytes } from "../../shared/bytes.ts"
 import { finding } from "../findings.ts"
 import { dispatchIndex } from "../gdscript/engineDispatch.ts"
-import { resolveScriptPath } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
 import { MalformedData } from "../io/errors.ts"
@@ -23,7 +22,7 @@ import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, advanceExpressionScript, 
 import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { filePathProperty } from "../resource/filePathProperties.ts"
-import { builtObjectFindings, type DataObject, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
+import { builtObjectFindings, type DataObject, type DataPaths, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
 import { type Context, collectScript, keepMemberValues, keepTrackWritten } from "./scanContext.ts"
@@ -146,7 +145,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue
-    const inPack = loaded.opened === true ? openedInPack(ctx) : (path: string): boolean => ctx.contents.has(resolveScriptPath(path, loaded.fromRoot === true ? null : file))
+    const inPack = dataPaths(ctx, loaded.opened === true ? "disk" : loaded.fromRoot === true ? null : file)
     const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
     if (found === null) continue
     ctx.state.findings.push(found)
@@ -206,8 +205,12 @@ const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly
     pattern: "spliced BBCode",
     message: `${file} has ${count} value track(s) blending long strings with "[" (the engine splices the two keys into a new string at every step), more strings than the scanner judges: a RichTextLabel given them would load what tags they build. Make the track discrete (update mode 1) or shorten its keys and export again.`,
   })
-/** A path the engine opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the pack: a relative one is in the working folder. */
-const openedInPack = (ctx: Context) => (path: string): boolean => path.startsWith("res://") && ctx.contents.has(resolveScriptPath(path, null))
+/**
+ * How the pack serves a resource's paths, relative ones starting at `from` (see DataPaths). A path the engine
+ * opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the
+ * pack: a relative one is in the working folder ("disk").
+ */
+const dataPaths = (ctx: Context, from: string | null | "disk"): DataPaths => ({ has: (path) => ctx.contents.has(path), from, grammar: ctx.grammar })
 
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
 const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)
@@ -217,7 +220,7 @@ const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (
  * the uid cache gives the id, and the written path only when the cache lacks the id; without a cache in the
  * pack the engine reads one from the disk, which can send the id anywhere.
  */
-const externalWithUid = (ctx: Context, uid: string | bigint, path: string, what: string, at: DataPosition | null, site: DataSite, inPack: (path: string) => boolean): Finding | null => {
+const externalWithUid = (ctx: Context, uid: string | bigint, path: string, what: string, at: DataPosition | null, site: DataSite, inPack: DataPaths): Finding | null => {
   if (ctx.grammar !== 4) return loadedPathFinding(path, what, at, site.file, site.storedPath, inPack)
   const resolved = ctx.contents.resolveUid(uid)
   const text = typeof uid === "string" ? uid : uidIdToText(uid)
@@ -249,7 +252,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices } = await readBinaryScripts(resource)
   // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
-  const inPack = (from: string | null) => (path: string): boolean => ctx.contents.has(resolveScriptPath(path, from))
+  const inPack = (from: string | null): DataPaths => dataPaths(ctx, from)
   const loaded = (path: string | null, what: string, relativeTo: string | null): void => {
     const found = loadedPathFinding(path, what, null, file, entry.path, inPack(relativeTo), uidsOf(ctx))
     if (found !== null) ctx.state.findings.push(found)
@@ -290,7 +293,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   for (const { cls, property, internal } of pathProperties) {
     const value = (await readProperties(resource, internal, (name) => (name === property ? 0 : null))).get(property)
     if (value === undefined) continue
-    const found = loadedPathFinding(typeof value === "string" ? value : null, `${cls}.${property}`, null, file, entry.path, openedInPack(ctx))
+    const found = loadedPathFinding(typeof value === "string" ? value : null, `${cls}.${property}`, null, file, entry.path, dataPaths(ctx, "disk"))
     if (found !== null) ctx.state.findings.push(found)
   }
   for (const { path } of propertyPaths) keepTrackWritten(ctx, path)

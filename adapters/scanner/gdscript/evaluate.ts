@@ -15,6 +15,7 @@ import type { DispatchIndex } from "./engineDispatch.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
 import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
+import { packLookup } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -630,7 +631,7 @@ export class Evaluator {
       case "node":
         return { t: "inst", cls: "Node" }
       case "preload":
-        return this.scriptAt(this.eval(e.path, fn), fn)
+        return this.scriptAt(this.eval(e.path, fn), fn, "preload")
       case "cast": {
         const inner = this.eval(e.expr, fn)
         const typed = this.typeVal(e.type, fn)
@@ -673,11 +674,17 @@ export class Evaluator {
     }
   }
 
-  /** The pack's script at a path (`preload`, `load`), a script from elsewhere, or UNKNOWN. */
-  scriptAt(p: Val, fn: Fn): Val {
+  /**
+   * The pack's script at a path, a script from elsewhere, or UNKNOWN. `preload` simplifies a path relative to
+   * the script; `load` looks a path up as written, a relative one under res:// (packPath.ts), and one not in
+   * simplified form is never the pack's file.
+   */
+  scriptAt(p: Val, fn: Fn, how: "preload" | "load"): Val {
     if (p.t !== "str" || p.values.length !== 1) return UNKNOWN
     const path = p.values[0] ?? ""
-    const ref = this.model.scriptAt(resolveScriptPath(path, this.model.scripts.get(fn.cls.script)?.path ?? null))
+    const script = this.model.scripts.get(fn.cls.script)
+    const lookup = how === "preload" ? { path: resolveScriptPath(path, script?.path ?? null), untidy: null } : packLookup(path, null, script?.grammar ?? 3)
+    const ref = lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
     if (ref !== null) return { t: "script", ref }
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
@@ -776,7 +783,7 @@ export class Evaluator {
     const first = args[0] ?? UNKNOWN
     switch (name) {
       case "load":
-        return this.scriptAt(first, fn)
+        return this.scriptAt(first, fn, "load")
       case "str":
       case "String":
       case "StringName":
@@ -882,7 +889,7 @@ export class Evaluator {
     if (recv.t === "guard") {
       if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
       if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
-      if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn)
+      if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn, "load")
       const cls = this.idx.constructors.get(`${recv.name}.${name}`)
       if (cls !== undefined) return { t: "inst", cls }
     }

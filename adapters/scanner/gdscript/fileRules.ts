@@ -6,6 +6,7 @@ import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
+import { extendsLookup, type PackLookup, packLookup, untidyFix, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
 
@@ -286,7 +287,7 @@ export class FileRules {
           const verdict = judgePath(v, match.allowedPrefixes, false)
           const absent = verdict === "inside" ? this.#absentFromPack(v, call) : null
           if (verdict === "inside" && absent === null) {
-            for (const p of v.t === "str" ? v.values : []) this.dataFiles.push({ path: resolveScriptPath(p, null), ...at(site.at) })
+            for (const p of v.t === "str" ? v.values : []) this.dataFiles.push({ path: packLookup(p, null, this.#script.grammar).path, ...at(site.at) })
             if (v.t !== "str") this.#judge.hit(entry, site.at, shown, { severity: severity(match.otherwise), note: `the path is built at run time under a folder of the pack; check in context which file it reads${vagueNote}`, fix })
             continue
           }
@@ -371,20 +372,35 @@ export class FileRules {
   /**
    * Why a load path that stays under res:// names no file of the pack, or null: the engine then reads the
    * path from the disk (FileAccess::fix_path makes `res://x` a path next to the game or in the working
-   * folder), content nobody reviewed. A constant path must name a file of the pack; a path known by its
-   * start, a start some file of the pack has. `preload` and `extends` paths may be relative to the script.
+   * folder), content nobody reviewed. A constant path must name a file of the pack as the engine looks it up
+   * (packPath.ts: `load` takes a path as written, a relative one under res://; `extends` simplifies a path
+   * relative to the script; `preload` simplifies any); a path known by its start, a start some file of the pack has.
    */
   #absentFromPack(v: Val, call: string): string | null {
     const files = this.#model.files
     if (files === null) return null
-    const relativeToScript = call === "preload" || call === "extends"
-    const full = (p: string): string | null => (p.startsWith("res://") ? resolveScriptPath(p, null) : relativeToScript && this.#script.path !== null && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(p) ? resolveScriptPath(p, this.#script.path) : null)
+    const from = this.#script.path
+    const grammar = this.#script.grammar
+    const lookup = (p: string): PackLookup | null => {
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(p) && !p.startsWith("res://")) return null
+      if (call === "preload" || call === "extends") {
+        if (from === null && !p.startsWith("res://")) return null
+        return call === "preload" ? { path: resolveScriptPath(p, from), untidy: null } : extendsLookup(p, from, grammar)
+      }
+      return packLookup(p, null, grammar)
+    }
     for (const p of knownStrings(v)) {
-      const path = full(p)
+      const found = lookup(p)
+      if (found !== null && found.untidy !== null) return `${untidyWhy(found.untidy)} (${untidyFix(found.untidy).toLowerCase()})`
+      const path = found?.path ?? null
       if (path !== null && !files.has(path)) return `${path} is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed`
     }
     const prefix = v.t === "unknown" && v.prefix?.startsWith("res://") === true ? v.prefix : undefined
-    if (prefix !== undefined && !files.hasUnder(prefix.replace(/^res:\/\/(\.\/)+/, "res://"))) {
+    if (prefix === undefined) return null
+    // The folders the start names in full must be in simplified form too: `res://./levels/` + name is looked up as written.
+    const folders = prefix.lastIndexOf("/") > "res://".length ? packLookup(prefix.slice(0, prefix.lastIndexOf("/")), null, grammar).untidy : null
+    if (folders !== null) return `the path starts with ${JSON.stringify(prefix)}, which is not in simplified form: ${untidyWhy(folders)} (write the start as ${folders.tidy}/)`
+    if (!files.hasUnder(prefix)) {
       return `no file of the pack has a path starting with ${JSON.stringify(prefix)}, so the path names a file the engine would read from the disk (next to the game or in the working folder)`
     }
     return null

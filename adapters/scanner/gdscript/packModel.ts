@@ -9,6 +9,7 @@
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
 import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
+import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -48,19 +49,11 @@ export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.s
 
 const MAX_CHAIN = 32
 
-/** Resolves `path` as Godot does for `extends "…"`/`preload`: absolute `res://`, else relative to `from`'s folder. */
-export const resolveScriptPath = (path: string, from: string | null): string => {
-  const base = path.startsWith("res://") || from === null ? "" : from.slice(0, from.lastIndexOf("/") + 1)
-  const full = path.startsWith("res://") ? path : base + path
-  const bare = full.replace(/^res:\/\//, "").split("/")
-  const out: Array<string> = []
-  for (const part of bare) {
-    if (part === "" || part === ".") continue
-    if (part === "..") out.pop()
-    else out.push(part)
-  }
-  return `res://${out.join("/")}`
-}
+/**
+ * Resolves `path` as `preload` does: absolute `res://`, else relative to `from`'s folder, simplified
+ * (GDScriptParser's preload: plus_file, then simplify_path). Paths the engine loads as written: packPath.ts.
+ */
+export const resolveScriptPath = (path: string, from: string | null): string => simplifyResPath(engineLookupPath(path, from))
 
 /** What is visible by name inside one class, computed once per class. */
 interface ClassScope {
@@ -283,9 +276,11 @@ export class PackModel {
     const decl = this.decl(ref)
     const ext = decl?.extendsClause
     if (ext === undefined || ext === null) return null
-    const from = this.#scripts.get(ref.script)?.path ?? null
+    const script = this.#scripts.get(ref.script)
+    const from = script?.path ?? null
     if (ext._tag === "Path") {
-      const base = this.scriptAt(resolveScriptPath(ext.path, from))
+      const lookup = extendsLookup(ext.path, from, script?.grammar ?? 3)
+      const base = lookup.untidy === null ? this.scriptAt(lookup.path) : null
       return base === null ? null : { script: base.script, inner: ext.names }
     }
     const [first, ...rest] = ext.names

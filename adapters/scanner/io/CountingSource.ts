@@ -7,13 +7,14 @@ const CACHED_READS = 8
 const CACHEABLE_BYTES = 1024 * 1024
 
 /**
- * The scanner's only door to the caller's bytes: it clamps reads to the file, counts what was
- * read (the summary's `bytesRead`), answers re-reads of recent ranges from memory (a ranged GCS
+ * The scanner's only door to the caller's bytes: it clamps reads to the file, counts the distinct
+ * bytes read (the summary's `bytesRead`: a range read again counts once, so it never exceeds the
+ * file's size), answers re-reads of recent ranges from memory (a ranged GCS
  * read is a request each) and marks storage failures so they surface as `Unavailable`.
  */
 export class CountingSource implements RandomAccess {
   readonly size: number
-  #bytesRead = 0
+  readonly #read = new ReadRanges()
   readonly #source: ByteSource
   readonly #recent: Array<{ readonly offset: number; readonly bytes: Uint8Array }> = []
 
@@ -23,7 +24,7 @@ export class CountingSource implements RandomAccess {
   }
 
   get bytesRead(): number {
-    return this.#bytesRead
+    return this.#read.total
   }
 
   async read(offset: number, length: number): Promise<Uint8Array> {
@@ -51,7 +52,7 @@ export class CountingSource implements RandomAccess {
       throw new SourceFailure(`reading ${want} bytes at offset ${offset} failed`, error)
     }
     const got = bytes.length > want ? bytes.subarray(0, want) : bytes
-    this.#bytesRead += got.length
+    this.#read.add(offset, offset + got.length)
     return got
   }
 }
@@ -61,4 +62,39 @@ const join = (a: Uint8Array, b: Uint8Array): Uint8Array => {
   out.set(a)
   out.set(b, a.length)
   return out
+}
+
+/** Byte ranges read so far, sorted and merged (`[starts[i], ends[i])`), and how many bytes they cover. */
+export class ReadRanges {
+  readonly #starts: Array<number> = []
+  readonly #ends: Array<number> = []
+  #total = 0
+
+  get total(): number {
+    return this.#total
+  }
+
+  add(start: number, end: number): void {
+    if (end <= start) return
+    // The first range that ends at or after `start`: it and those after it that start by `end` merge with the new one.
+    let lo = 0
+    let hi = this.#ends.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((this.#ends[mid] as number) < start) lo = mid + 1
+      else hi = mid
+    }
+    let merged = { start, end }
+    let covered = 0
+    let last = lo
+    for (; last < this.#starts.length && (this.#starts[last] as number) <= end; last++) {
+      const s = this.#starts[last] as number
+      const e = this.#ends[last] as number
+      covered += e - s
+      merged = { start: Math.min(merged.start, s), end: Math.max(merged.end, e) }
+    }
+    this.#starts.splice(lo, last - lo, merged.start)
+    this.#ends.splice(lo, last - lo, merged.end)
+    this.#total += merged.end - merged.start - covered
+  }
 }

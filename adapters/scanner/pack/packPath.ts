@@ -58,3 +58,104 @@ export const extensionOf = (path: string): string => {
 
 /** Extensions the engine loads as a GDScript (source, compiled, encrypted). */
 export const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde"])
+
+/**
+ * The simplified form of a res:// path (String::simplify_path, core/ustring.cpp in 3.x): `\` read as `/`,
+ * empty and `.` segments dropped, each `..` taking the segment before it away (one with none before it is
+ * dropped). Pack entries are named in this form; `preload` and a relative `extends` simplify their path.
+ */
+export const simplifyResPath = (path: string): string => {
+  const out: Array<string> = []
+  for (const part of (path.startsWith(RES) ? path.slice(RES.length) : path).split(/[/\\]/)) {
+    if (part === "" || part === ".") continue
+    if (part === "..") out.pop()
+    else out.push(part)
+  }
+  return RES + out.join("/")
+}
+
+/**
+ * The path the engine looks up in the pack for a path that data or code names, as the engine builds it
+ * without simplifying: a res:// path as written, a relative one joined to the folder of `from` (String::plus_file
+ * of get_base_dir; `from` null: the res:// root, as ResourceLoader::load and localize_path take a bare path).
+ */
+export const engineLookupPath = (path: string, from: string | null): string => {
+  if (path.startsWith(RES)) return path
+  const folder = from === null ? RES : baseDir(from)
+  return folder.endsWith("/") || path.startsWith("/") ? folder + path : `${folder}/${path}`
+}
+
+/** String::get_base_dir of a res:// path: its folder, `res://` for a file at the root. */
+export const baseDir = (path: string): string => {
+  const cut = path.lastIndexOf("/")
+  return cut < RES.length ? RES : path.slice(0, cut)
+}
+
+/** A res:// path the engine never finds in a pack because it is not in simplified form. */
+export interface UntidyPath {
+  /** The path as the engine looks it up. */
+  readonly path: string
+  /** Its simplified form: how the pack names the file the creator meant. */
+  readonly tidy: string
+  /** A `..` with no folder before it: the path leaves the game's folder on the disk. */
+  readonly climbsOut: boolean
+}
+
+/** Whether a res:// path is in simplified form, else how it is not (`..` anywhere counts, as a path that climbs). */
+export const untidyPath = (path: string): UntidyPath | null => {
+  if (!path.startsWith(RES)) return null
+  const tidy = simplifyResPath(path)
+  const parts = path.slice(RES.length).split(/[/\\]/)
+  if (tidy === path && !parts.includes("..")) return null
+  let depth = 0
+  let climbsOut = false
+  for (const part of parts) {
+    if (part === "..") climbsOut ||= --depth < 0
+    else if (part !== "" && part !== ".") depth++
+  }
+  return { path, tidy, climbsOut }
+}
+
+/** The path the engine looks up in the pack for a path named by data or code, and why it misses the pack's file when it is not in simplified form. */
+export interface PackLookup {
+  readonly path: string
+  readonly untidy: UntidyPath | null
+}
+
+/**
+ * How the engine that reads the pack (`grammar`: 3 or 4) looks up a path named by data or code (relative ones
+ * joined to `from` as engineLookupPath does). It finds a pack entry by the MD5 of the exact string
+ * (PackedData::try_open_path, core/io/file_access_pack.h of 3.x), and Godot 3.2 leaves the path as written in an
+ * exported game (ProjectSettings::localize_path returns it unchanged while resource_path is empty): `res://./x`,
+ * `res://a//x` and `res://a/../x` miss the entry `res://x`, and FileAccess opens the path with `res://` cut off,
+ * in the working folder. Godot 4 simplifies what it loads (localize_path always; try_open_path from 4.2,
+ * core/io/file_access_pack.h), which keeps a leading `..`: only a path that climbs above res:// misses there.
+ */
+export const packLookup = (path: string, from: string | null, grammar: 3 | 4): PackLookup => {
+  const lookup = engineLookupPath(path, from)
+  const untidy = untidyPath(lookup)
+  if (untidy !== null && grammar === 4 && !untidy.climbsOut) return { path: untidy.tidy, untidy: null }
+  return { path: lookup, untidy }
+}
+
+/**
+ * How `extends "…"` is looked up: a res:// path as packLookup does, a relative one joined to the folder of `from`
+ * and simplified (GDScriptParser::_parse_extends simplifies only the relative form).
+ */
+export const extendsLookup = (path: string, from: string | null, grammar: 3 | 4): PackLookup =>
+  path.startsWith(RES) ? packLookup(path, from, grammar) : { path: simplifyResPath(engineLookupPath(path, from)), untidy: null }
+
+/** Whether the engine loads `path` (named by data or code, relative to `from`) from the pack, given the pack's files. */
+export const servedByPack = (has: (path: string) => boolean, path: string, from: string | null, grammar: 3 | 4): boolean => {
+  const lookup = packLookup(path, from, grammar)
+  return lookup.untidy === null && has(lookup.path)
+}
+
+/** What happens to an unsimplified path, for a finding's message. */
+export const untidyWhy = (u: UntidyPath): string =>
+  u.climbsOut
+    ? `the engine looks up ${JSON.stringify(u.path)} as written, and its ".." climbs above res://: no pack file has that name, so the engine reads the path from the disk, above the folder it was started in, content nobody reviewed`
+    : `the engine looks up ${JSON.stringify(u.path)} as written, not as the pack names the file (${u.tidy}): it misses the pack's file and reads the path from the disk (in the folder it was started in), content nobody reviewed`
+
+/** The fix for an unsimplified path. */
+export const untidyFix = (u: UntidyPath): string => `Write the path as ${u.tidy}`

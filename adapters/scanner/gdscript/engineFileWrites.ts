@@ -3,7 +3,8 @@ import type { Grammar } from "./tokenizer.ts"
 
 // The engine methods that write or create a file or folder at a path they are given
 // (engine-file-writes.json, generated from Godot's class reference by
-// test/scanner/support/generateFileWrites.ts), by method name, per grammar.
+// test/scanner/support/generateFileWrites.ts), by method name, per grammar; and the built-in Variant
+// types' methods named like one (3.x Array.remove(index)).
 
 export interface FileWrite {
   readonly class: string
@@ -34,3 +35,14 @@ const byGrammar: Readonly<Record<Grammar, ReadonlyMap<string, ReadonlyArray<File
 
 /** The file-writing methods named `name` in the grammar's engine. */
 export const fileWritesNamed = (grammar: Grammar, name: string): ReadonlyArray<FileWrite> => byGrammar[grammar].get(name) ?? []
+
+/** A built-in Variant type's method named like a file write: its class and its parameters' types (the first `minArgs` required). */
+export interface VariantNamesake {
+  readonly class: string
+  readonly minArgs: number
+  readonly types: ReadonlyArray<string>
+}
+
+/** The built-in Variant types' methods `name` (Array, the Pool arrays, …) that take `count` arguments, in the grammar's engine. */
+export const variantNamesakes = (grammar: Grammar, name: string, count: number): ReadonlyArray<VariantNamesake> =>
+  table.variantNamesakes[grammar].filter((v) => v.method === name && count >= v.minArgs && count <= v.types.length)

@@ -69,6 +69,10 @@ const OBJECT_DISPATCH: ReadonlySet<string> = new Set(["call", "call_deferred", "
 /** Declared types that say nothing about which object a variable holds. */
 const UNINFORMATIVE_TYPES: ReadonlySet<string> = new Set(["Object", "Variant", "Reference", "RefCounted", "String", "StringName", "NodePath"])
 
+/** The value a member of one of those types (or untyped) holds before anything is assigned: "" for the string types, null for the others. */
+const TEXT_TYPES: ReadonlySet<string> = new Set(["String", "StringName", "NodePath"])
+const zeroValue = (t: TypeRef | null): Val => (t !== null && t.names.length === 1 && TEXT_TYPES.has(t.names[0] ?? "") ? strs([""]) : NULL)
+
 /** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
 const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
 
@@ -411,9 +415,14 @@ export class Evaluator {
     if (cached !== undefined) return cached ?? UNKNOWN
     this.#members.set(key, null)
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
-    const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
+    const writes = assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))
+    const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...writes]
     // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly) or every writer is in sight.
-    const elsewhere = this.#plainOnly(owner, decl, given) ? [] : (this.#writtenElsewhere(owner, decl.name, given, assigned) ?? [UNKNOWN])
+    // A member without a default starts as its type's zero value ("" for a String, else null): it is closed like one given a constant.
+    const zero = decl.init === null ? zeroValue(decl.type) : null
+    const closed = this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned)
+    const elsewhere = this.#plainOnly(owner, decl, given) ? [] : (closed ?? [UNKNOWN])
+    // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
     const value = appended(joinAll(values), appends)
@@ -427,7 +436,7 @@ export class Evaluator {
    */
   #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
     if (!this.#closesMembers || this.#dispatch === null || !this.model.closedCalls) return null
-    if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str")) return null
+    if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str" || (v.t === "lit" && v.value === null))) return null
     this.#writes ??= new MemberWrites(this.model, new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false), this.#dispatch, this.model.dataProperties)
     return this.#writes.valuesOf(owner, name)
   }

@@ -1,7 +1,7 @@
 import type { PolicyPattern } from "../policy/Policy.ts"
 import type { Expr, Pos } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
-import { fileWritesNamed, fixedByOpenFolder } from "./engineFileWrites.ts"
+import { fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
@@ -31,8 +31,11 @@ interface PathCheck {
    * (a number, an object) is no path.
    */
   readonly unknownClass?: string
-  /** Such a write where a class of the pack has a method of that name taking the call: a path read at run time is a warning. */
-  readonly packNamesake?: true
+  /**
+   * Such a write where a class of the pack, or a built-in Variant type (3.x Array.remove(index)), has a method
+   * of that name taking the call (which one, for the message): a path not shown to stay inside is a warning.
+   */
+  readonly namesake?: string
 }
 
 /** Data a script hands to the engine's variant parser as a constant (a file of the pack by path, or text): judged as data. */
@@ -52,6 +55,9 @@ export interface BbcodeData extends DataRead {
 /** Project settings the engine reads to place user://, and the calls that write a setting. */
 const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
+
+/** Parameter types a number fits (Godot converts between them). */
+const NUMBER_TYPES: ReadonlySet<string> = new Set(["int", "float", "real"])
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
 
@@ -102,10 +108,10 @@ export class FileRules {
       const writePrefixes = match.writePrefixes
       if (writePrefixes !== undefined && !site.bare) {
         const cls = receiver ?? site.cls
-        // On a receiver of unknown class, a write is judged as on the engine's class unless the pack's own method of that name may take the call.
-        const unknownClass = cls === null && recv.t === "unknown" && !this.#model.anyClassAccepts(name, site.args.length)
-        const namesake = cls === null && recv.t === "unknown" && !unknownClass
-        const loose = (engineClass: string): Partial<PathCheck> | null => (unknownClass ? { vague: false, unknownClass: engineClass } : namesake ? { packNamesake: true } : null)
+        // On a receiver of unknown class, a write is judged as on the engine's class unless the pack's own method of that name, or a built-in type's, may take the call.
+        const namesake = cls === null && recv.t === "unknown" ? this.#namesake(site, fn) : null
+        const unknownClass = cls === null && recv.t === "unknown" && namesake === null
+        const loose = (engineClass: string): Partial<PathCheck> | null => (unknownClass ? { vague: false, unknownClass: engineClass } : namesake !== null ? { namesake } : null)
         // A file opened in a mode that may write is a write.
         const modeAt = cls === null ? (unknownReceiver ? this.#anyWriteMode(name) : undefined) : this.#idx.writeModes.get(`${cls}.${name}`)
         // On a receiver of unknown class, a mode that may write makes a path not shown to stay in user:// a warning (or, see above, is judged as a File's).
@@ -116,7 +122,7 @@ export class FileRules {
         const vague = exact.length === 0
         for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
           const relative = fixedByOpenFolder(w.class, name) && recv.t !== "guard"
-          for (const n of w.paths) if (!vague || unknownClass || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague, ...(vague ? loose(w.class) : null) })
+          for (const n of w.paths) if (!vague || unknownClass || namesake !== null || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague, ...(vague ? loose(w.class) : null) })
         }
       }
       for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
@@ -160,8 +166,11 @@ export class FileRules {
     }
     if (verdict !== "unknown") return
     if (check.vague) {
-      if (check.packNamesake === true && check.writes && isExternal(v)) {
-        this.#judge.hit(entry, site.at, shownPath, { severity: "warning", note: `the path comes from data read at run time; the receiver's class is not known and a class of the pack defines its own ${site.name}(), so this may be that one, but on the engine's object it can write any place outside ${where}`, fix: `Type the receiver with your class (var s: MyClass) so the call is provably yours, or write under user://` })
+      if (check.namesake !== undefined && check.writes) {
+        // A number or `-`, `*`, `/` arithmetic is no path (list.remove(list.size() - 1)).
+        if ((v.t !== "str" && v.t !== "unknown") || isArithmetic(arg)) return
+        const from = isExternal(v) ? "comes from data read at run time" : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `is built at run time from ${JSON.stringify(v.prefix)}` : `(argument ${n + 1}) is not a string literal`
+        this.#judge.hit(entry, site.at, shownPath, { severity: "warning", note: `the path ${from}; the receiver's class is not known and ${check.namesake} ${site.name}(), so this may be that one, but on the engine's object it can write any place outside ${where}`, fix: `Type the receiver (var s: MyClass, var items: Array) so the call is provably not a file write, or write under user://` })
         return
       }
       if (check.warnUnknown === true) this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the receiver's class is not known; if it is a file opened for writing, the path ${isExternal(v) ? "comes from data read at run time" : "is built at run time"} and cannot be shown to stay inside ${where}` })
@@ -175,6 +184,30 @@ export class FileRules {
     }
     const note = v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `the path is built at run time from ${JSON.stringify(v.prefix)}, so it cannot be shown to stay inside ${where}` : `path argument ${n + 1} is not a string literal, so it cannot be shown to stay inside ${where}`
     this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `${note}${lost}` })
+  }
+
+  /**
+   * Who else has a method of the call's name that takes its arguments (for the message), or null: a class of the
+   * pack, or a built-in Variant type whose number parameters may be given numbers (3.x Array.remove(index);
+   * text, and data read at run time other than parse_json's, is no index).
+   */
+  #namesake(site: Site, fn: Fn): string | null {
+    const { name, args } = site
+    if (this.#model.anyClassAccepts(name, args.length)) return "a class of the pack defines its own"
+    const variants = variantNamesakes(this.#script.grammar, name, args.length)
+      .filter((v) => args.every((a, i) => !NUMBER_TYPES.has(v.types[i] ?? "") || this.#mayBeNumber(a, fn)))
+      .map((v) => v.class)
+    const others = variants.length - 1
+    return variants.length === 0 ? null : `${variants[0]}${others > 0 ? ` (and ${others} other built-in type${others === 1 ? "" : "s"})` : ""} has a`
+  }
+
+  /** Whether an argument may be a number: not text (a string, a string built with `+` or `%`), and not data read at run time unless parse_json's. */
+  #mayBeNumber(arg: Expr, fn: Fn): boolean {
+    const v = this.#judge.eval(arg, fn)
+    if (v.t === "lit") return true
+    if (v.t !== "unknown" || (v.prefix !== undefined && v.prefix !== "") || (isExternal(v) && v.json !== true)) return false
+    const text = (e: Expr): boolean => this.#judge.eval(e, fn).t === "str"
+    return !(arg.k === "bin" && ((arg.op === "+" && (text(arg.left) || text(arg.right))) || (arg.op === "%" && text(arg.left))))
   }
 
   /** The class a file-open mode written as its constant names (`File.WRITE` → File): only that class's objects take it. */

@@ -4,6 +4,7 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, type Dispatch
 import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
+import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
 import { strs, UNKNOWN, type Val } from "./values.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
@@ -16,6 +17,10 @@ import { strs, UNKNOWN, type Val } from "./values.ts"
 // Values are evaluated by an Evaluator that never closes a member (so nothing here depends on itself), except
 // that a name given as the member itself (`tw.interpolate_property(t, property, …)` in the component) names
 // only the member's own values: it is open only when one of them is the member's own name.
+// A property path reaches a member of any object past its first segment (propertyPaths.ts: `"c:property"`
+// on the holder of `c`), so a member is also open when any string of the pack (code or data) has its name
+// there, or when a value the engine takes as a property path (set_indexed's, a track's, a tween's) is not
+// constant or is a member that may have it there.
 
 /** Where an expression is written: the class and its evaluation context. */
 interface Where {
@@ -42,6 +47,9 @@ type Site =
   /** `f.function = name` (FuncRef): a method by name on an object set elsewhere. */
   | { readonly k: "funcref"; readonly value: Expr; readonly at: Where }
 
+/** How deep a method called by name through another (`call("call", "set_indexed", …)`) is followed; deeper is out of sight. */
+const MAX_DISPATCH_DEPTH = 4
+
 /** Object's readers among the property APIs: they write nothing. */
 const READS: ReadonlySet<string> = new Set(["get", "get_indexed", "class_get_property", "rset_config"])
 /** Setters whose value follows the name in the call (Object's), written to the property the name gives. */
@@ -52,11 +60,21 @@ const BUILDS_OBJECTS: ReadonlySet<string> = new Set(["dict2inst", "dict_to_inst"
 const refKey = (ref: ClassRef): string => `${ref.script}#${ref.inner.join(".")}`
 const memberKey = (owner: ClassRef, name: string): string => `${refKey(owner)}#${name}`
 
-/** A name given as a member: the write reaches the member in hand only if that member may hold its name (`named`) or a writing method's (`called`). */
+/**
+ * A name given as a member: the write reaches the member in hand only if that member may hold its name
+ * (`named`), its name past a path's first segment (`through`) or a writing method's (`called`).
+ */
 interface Cond {
   readonly owner: ClassRef
   readonly name: string
-  readonly kind: "named" | "called"
+  readonly kind: "named" | "called" | "through"
+}
+
+/** The values the pack hands the engine as property paths (to be judged for each member), the members given as paths or as writing methods, and whether one is out of sight. */
+interface PathSinks {
+  readonly exprs: Array<{ readonly e: Expr; readonly fn: Fn }>
+  readonly conds: Array<Cond>
+  out: boolean
 }
 
 /** A member's writers: the values they give it (`strings` when all are constant strings; `extra` those beyond its class's own), and conditions on other members. */
@@ -82,7 +100,12 @@ export class MemberWrites {
   readonly #assigns = new Map<string, Array<Assign>>()
   readonly #sites: Array<Site> = []
   readonly #writers: ReadonlySet<string>
+  /** The writers and the other methods that take a property path (track_set_path). */
+  readonly #pathWriters: ReadonlySet<string>
   readonly #locals = new Map<string, Local | null>()
+  /** Names some string of the pack has past a path's first segment. */
+  readonly #through = new Set<string>()
+  #sinks: PathSinks | null = null
   #openAll = false
 
   /** `ev` never closes a member itself. */
@@ -94,9 +117,11 @@ export class MemberWrites {
     const writers = new Set<string>()
     for (const [name, entries] of dispatch.byName) if (entries.some((d) => (d.kind === "method" || d.kind === "property" || d.kind === "target") && !READS.has(name))) writers.add(name)
     this.#writers = writers
+    this.#pathWriters = new Set([...writers, ...PATH_ARGUMENTS.keys()])
     // A scene connection or method track calling a writer (`set`, `call`) writes by names and values out of sight.
     if ([...model.dataMethods].some((m) => writers.has(m))) this.#openAll = true
     for (const cls of model.classes()) this.#collect(cls)
+    for (const list of data.values.values()) for (const d of list) for (const n of throughNames(d.value ?? "")) this.#through.add(n)
   }
 
   /**
@@ -128,7 +153,8 @@ export class MemberWrites {
         const broken = local.conds.some((c) => {
           const other = alive.get(memberKey(c.owner, c.name))
           if (other === undefined || other.strings === null) return true
-          return c.kind === "named" ? other.strings.some((s) => s === local.name || s.startsWith(`${local.name}:`)) : other.strings.some((s) => this.#writers.has(s))
+          if (c.kind === "through") return other.strings.some((s) => throughNames(s).includes(local.name))
+          return c.kind === "named" ? other.strings.some((s) => pathMayStartWith(s, local.name)) : other.strings.some((s) => this.#writers.has(s))
         })
         if (!broken) continue
         alive.delete(key)
@@ -144,7 +170,7 @@ export class MemberWrites {
     const cached = this.#locals.get(key)
     if (cached !== undefined) return cached
     this.#locals.set(key, null)
-    const local = this.#openAll || this.#data.written.has(name) ? null : this.#localUncached(owner, name)
+    const local = this.#openAll || this.#data.written.has(name) || this.#through.has(name) ? null : this.#localUncached(owner, name)
     this.#locals.set(key, local)
     return local
   }
@@ -156,7 +182,9 @@ export class MemberWrites {
     const lineage = new Set([...below, ...[...this.#model.ancestry(owner)].map(refKey)])
     const own: Array<Val> = decl.init === null ? [] : [this.#ev.eval(decl.init, this.#ev.classFn(owner))]
     const extra: Array<Val> = []
-    const conds: Array<Cond> = []
+    const sinks = this.#pathSinks()
+    if (sinks.out || sinks.exprs.some(({ e, fn }) => mayReachThrough(this.#ev.eval(e, fn), name))) return null
+    const conds: Array<Cond> = [...sinks.conds]
     for (const d of this.#data.values.get(name) ?? []) {
       if (d.script !== null && !below.has(refKey({ script: d.script, inner: [] }))) continue
       if (d.value === null) return null
@@ -211,7 +239,7 @@ export class MemberWrites {
     for (const entry of entries) {
       if (entry.kind === "class" || entry.kind === "singleton" || entry.kind === "member") continue
       const method = call.callee.k === "member" || call.callee.k === "id" ? call.callee.name : ""
-      const target = this.#target(entry, site, method)
+      const target = this.#target(entry, call.args, this.#receiver(site), method, fn)
       if (!this.#mayBeOf(target, lineage)) continue
       if (entry.kind === "target" || entry.name === undefined) return "open"
       const nameExpr = call.args[entry.name]
@@ -249,22 +277,105 @@ export class MemberWrites {
    * (self when there is none); any object for the others (a group's nodes, a FuncRef's instance, the
    * children propagate_call reaches).
    */
-  #target(entry: DispatchEntry, site: Extract<Site, { k: "call" }>, method: string): Val {
-    const { fn } = site.at
+  #target(entry: DispatchEntry, args: ReadonlyArray<Expr>, recv: Val, method: string, fn: Fn): Val {
     if (entry.target !== undefined) {
-      const arg = site.call.args[entry.target]
+      const arg = args[entry.target]
       return arg === undefined ? UNKNOWN : this.#ev.eval(arg, fn)
     }
     if (!UNIVERSAL_CLASSES.has(entry.class) || method === "propagate_call") return UNKNOWN
-    return site.recv === null ? { t: "own", ref: site.at.cls } : this.#ev.eval(site.recv, fn)
+    return recv
+  }
+
+  /** The object a call is made on: self when there is no receiver. */
+  #receiver(site: Extract<Site, { k: "call" }>): Val {
+    return site.recv === null ? { t: "own", ref: site.at.cls } : this.#ev.eval(site.recv, site.at.fn)
+  }
+
+  /** Every value the pack hands the engine as a property path that is written, once (see propertyPaths.ts). */
+  #pathSinks(): PathSinks {
+    if (this.#sinks !== null) return this.#sinks
+    const sinks: PathSinks = { exprs: [], conds: [], out: false }
+    this.#sinks = sinks
+    for (const site of this.#sites) {
+      const { fn } = site.at
+      if (site.k === "ref") sinks.out = true
+      else if (site.k === "funcref") sinks.out ||= this.#mayBeWriter(this.#ev.eval(site.value, fn), this.#pathWriters)
+      else if (site.k === "index") {
+        if (!this.#mayBeAnimation(this.#ev.eval(site.obj, fn)) || !mayBeTrackPath(this.#ev.eval(site.key, fn))) continue
+        if (site.value === null) sinks.out = true
+        else sinks.exprs.push({ e: site.value, fn })
+      } else {
+        const method = site.call.callee.k === "member" || site.call.callee.k === "id" ? site.call.callee.name : ""
+        this.#callSinks(method, site.call.args, this.#receiver(site), fn, sinks, 0)
+      }
+      if (sinks.out) break
+    }
+    return sinks
+  }
+
+  /**
+   * The property paths of a call of `method` with `args` (null: given later, out of sight) on `recv`: its
+   * NodePath argument, the value of an Animation's `tracks/N/path`, and those of a method it calls by name.
+   */
+  #callSinks(method: string, args: ReadonlyArray<Expr> | null, recv: Val, fn: Fn, sinks: PathSinks, depth: number): void {
+    if (args === null || depth > MAX_DISPATCH_DEPTH) {
+      if (this.#pathWriters.has(method)) sinks.out = true
+      return
+    }
+    const path = (e: Expr): void => {
+      const member = this.#memberRef(e, fn)
+      if (member !== null) sinks.conds.push({ ...member, kind: "through" })
+      else sinks.exprs.push({ e, fn })
+    }
+    for (const i of PATH_ARGUMENTS.get(method) ?? []) {
+      const arg = args[i]
+      if (arg !== undefined) path(arg)
+    }
+    const value = args[1]
+    if (VALUE_SETTERS.has(method) && args[0] !== undefined && value !== undefined && this.#mayBeAnimation(recv) && mayBeTrackPath(this.#ev.eval(args[0], fn))) path(value)
+    for (const entry of this.#dispatch.byName.get(method) ?? []) {
+      const nameExpr = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
+      if (entry.name === undefined || nameExpr === undefined) continue
+      const rest = ARGUMENTS_FOLLOW.has(method) ? args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(args[entry.name + 1]) : null
+      const member = this.#memberRef(nameExpr, fn)
+      if (member !== null) {
+        sinks.conds.push({ ...member, kind: "called" })
+        continue
+      }
+      const target = this.#target(entry, args, recv, method, fn)
+      const name = this.#ev.eval(nameExpr, fn)
+      if (name.t === "str") for (const called of name.values) this.#callSinks(called, rest, target, fn, sinks, depth + 1)
+      else if (this.#mayBeWriter(name, this.#pathWriters)) {
+        if (rest === null) sinks.out = true
+        else for (const a of rest) path(a)
+      }
+    }
+  }
+
+  /** Whether an object may be an Animation (its `tracks/N/path` is a property path): one of unknown class, or a pack class extending Animation. */
+  #mayBeAnimation(v: Val): boolean {
+    switch (v.t) {
+      case "inst":
+        return v.cls === "Animation"
+      case "unknown":
+        return v.plain !== true
+      case "own": {
+        let last = v.ref
+        for (const cls of this.#model.ancestry(v.ref)) last = cls
+        const ext = this.#model.decl(last)?.extendsClause
+        return ext?._tag === "Class" && ext.names[0] === "Animation"
+      }
+      default:
+        return false
+    }
   }
 
   /** Whether a value may be the name of an engine method that writes a property or calls a method by name. */
-  #mayBeWriter(v: Val): boolean {
-    if (v.t === "str") return v.values.some((s) => this.#writers.has(s))
+  #mayBeWriter(v: Val, writers: ReadonlySet<string> = this.#writers): boolean {
+    if (v.t === "str") return v.values.some((s) => writers.has(s))
     if (v.t !== "unknown") return false
     const prefix = v.prefix
-    return prefix === undefined || [...this.#writers].some((w) => w.startsWith(prefix))
+    return prefix === undefined || [...writers].some((w) => w.startsWith(prefix))
   }
 
   /** Whether an object may be an instance of a class of `lineage` (the class, its pack ancestors or subclasses). */
@@ -305,6 +416,7 @@ export class MemberWrites {
     const own = this.#ev.classFn(cls)
     const classWhere: Where = { cls, fn: own, plain: false }
     for (const v of decl.vars) if (v.init !== null) this.#exprs([{ k: "expr", expr: v.init, at: v.init.at }], classWhere)
+    for (const e of [...decl.consts.map((c) => c.init), ...decl.extra]) this.#exprs([{ k: "expr", expr: e, at: e.at }], classWhere)
     for (const f of decl.functions) this.#body(f, cls, null, true)
     for (const v of decl.vars) for (const a of v.accessors) this.#body(a, cls, null, false)
   }
@@ -319,14 +431,15 @@ export class MemberWrites {
     if (hasNested(body)) this.#openAll = true
     const callees = new WeakSet<Expr>()
     forEachExpr(body, (e) => {
+      if (e.k === "str") for (const n of throughNames(e.value)) this.#through.add(n)
       if (e.k === "lambda") return this.#body(e.fn, at.cls, at.fn, false)
       if (e.k === "bin" && isAssignment(e.op)) return this.#assignment(e.left, e.op === "=" ? e.right : null, at)
-      if (e.k === "member" && !callees.has(e) && this.#writers.has(e.name)) return void this.#sites.push({ k: "ref", recv: e.obj, at })
+      if (e.k === "member" && !callees.has(e) && this.#pathWriters.has(e.name)) return void this.#sites.push({ k: "ref", recv: e.obj, at })
       if (e.k !== "call") return
       callees.add(e.callee)
       if (e.callee.k !== "id" && e.callee.k !== "member") return
       if (e.callee.k === "id" && BUILDS_OBJECTS.has(e.callee.name)) this.#openAll = true
-      const entries = this.#dispatch.byName.get(e.callee.name)
+      const entries = this.#dispatch.byName.get(e.callee.name) ?? (PATH_ARGUMENTS.has(e.callee.name) ? [] : undefined)
       if (entries !== undefined) this.#sites.push({ k: "call", call: e, recv: e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null, entries, at })
     })
   }

@@ -7,7 +7,8 @@
 // A method counts when its name says it writes (save…, dump_…_to_file, pck_start, write_to_filesystem,
 // export_gltf; on Directory/DirAccess also make_dir…, copy…, rename…, remove…, create_link; ZIPPacker's
 // open) and a String parameter names a path (path, file, to, from, source, pck_name, pck_path,
-// target, filename; not the source of a copy). File/FileAccess.open and friends write only in a write mode: the policy's path
+// target, filename; not the source of a copy). With them, the built-in Variant types' methods of those
+// names (`variantNamesakes`: 3.x Array.remove(index)). File/FileAccess.open and friends write only in a write mode: the policy's path
 // pattern judges them with their mode. The Godot 4 fork of docs/scanner.md#dispatch-table keeps the
 // engine's class names for these classes.
 import { readFileSync, writeFileSync } from "node:fs"
@@ -24,6 +25,37 @@ const DIRECTORY_WRITES = /^(make_dir(_recursive)?(_absolute)?|copy(_absolute)?|r
 const DIRECTORY_CLASSES: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
 const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename", "tofile"])
 const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptEditor|ResourceFormat)/
+
+/** A method of a built-in Variant type (Array, the Pool/Packed arrays, String, …) named like a file write, with the argument counts and types it takes. */
+export interface VariantNamesake {
+  readonly class: string
+  readonly method: string
+  readonly minArgs: number
+  readonly types: ReadonlyArray<string>
+}
+
+/**
+ * The built-in Variant types' methods named like one of `writes` (the reference's classes without a base,
+ * Object and `@` scopes aside): a call of that name on a value the analysis cannot type may be one of them
+ * (3.x Array.remove(index)).
+ */
+const variantNamesakesOf = (root: string, writes: ReadonlyArray<FileWrite>): ReadonlyArray<VariantNamesake> => {
+  const names = new Set(writes.map((w) => w.method))
+  const out: Array<VariantNamesake> = []
+  for (const file of classReferenceFiles(root)) {
+    const cls = classOfFile(file)
+    const xml = readFileSync(file, "utf8")
+    const header = /<class\s[^>]*>/.exec(xml)?.[0] ?? ""
+    if (/\binherits="/.test(header) || cls === "Object" || cls.startsWith("@")) continue
+    for (const m of xml.matchAll(/<method\s[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
+      const method = m[1] ?? ""
+      if (!names.has(method)) continue
+      const params = [...(m[2] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)].map((p) => p[0])
+      out.push({ class: cls, method, minArgs: params.filter((p) => !/\bdefault="/.test(p)).length, types: params.map((p) => /\btype="([^"]*)"/.exec(p)?.[1] ?? "Variant") })
+    }
+  }
+  return out
+}
 
 const writesOf = (root: string): ReadonlyArray<FileWrite> => {
   const out: Array<FileWrite> = []
@@ -53,4 +85,7 @@ if (godot3 === undefined || godot4 === undefined) {
   console.error("usage: node test/scanner/support/generateFileWrites.ts <godot-3.x checkout> <godot-4.x checkout> [out.json]")
   process.exit(2)
 }
-writeFileSync(out, `${JSON.stringify({ 3: writesOf(godot3), 4: writesOf(godot4) }, null, 1)}\n`)
+const writes3 = writesOf(godot3)
+const writes4 = writesOf(godot4)
+const variants = { 3: variantNamesakesOf(godot3, writes3), 4: variantNamesakesOf(godot4, writes4) }
+writeFileSync(out, `${JSON.stringify({ 3: writes3, 4: writes4, variantNamesakes: variants }, null, 1)}\n`)

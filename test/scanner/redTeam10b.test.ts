@@ -66,6 +66,26 @@ describe("Android's Java bridge", () => {
   })
 })
 
+describe("Godot 3.5 BakedLightmap saves where it is told", () => {
+  // scene/3d/baked_lightmap.cpp of 3.5.1: bake(from_node, data_save_path) ends with ResourceSaver::save(p_data_save_path,
+  // data) (~1110) and, without one, saves into image_path ("BakedLightmap.lmbake", ~597-603).
+  it("bake's data_save_path and image_path outside user:// are errors, user:// is fine", () => {
+    const found = hitsIn(
+      script(
+        "var bl = BakedLightmap.new()", // 3
+        'bl.image_path = "res://../../../tmp"', // 4
+        'bl.bake(self, "/tmp/x.lmbake")', // 5
+        'bl.bake(self, "user://light.lmbake")', // 6
+        'bl.image_path = "user://lightmaps"', // 7
+        'get_meta("baker").bake(self, "res://../x.lmbake")', // 8
+      ),
+      {},
+      3,
+    )
+    expect(errors(found)).toEqual(["4 filesystem-outside-sandbox", "5 filesystem-outside-sandbox", "8 filesystem-outside-sandbox"])
+  })
+})
+
 describe("text written into a SpinBox's LineEdit", () => {
   const withSpinBox = (...body: ReadonlyArray<string>): string => script("var sb = SpinBox.new()", "add_child(sb)", "var le = sb.get_line_edit()", "var f = FileAccess.open(\"user://t.txt\", FileAccess.READ)", ...body)
 

@@ -104,20 +104,116 @@ describe("text written into a SpinBox's LineEdit", () => {
     expect(evaluatedTexts("max(1,5;2)", 3)).toEqual(["max(1,5;2)"])
   })
 
-  const receivers = ["sb.get_line_edit()", "le", "get_node(path)", "$Box/Edit", "sb.get_child(0)"] as const
+  // What may be the box's internal LineEdit (spinBoxText.ts reachesLineEdit): scene/gui/spin_box.cpp adds it as a
+  // child (4.x an internal one), scene/main/node.cpp names it `@@<n>` (3.x) / `@LineEdit@<n>` (4.x) and finds it
+  // by find_node / find_child only when `owned` is false (the engine gives it no owner).
+  const reaching = (grammar: 3 | 4): ReadonlyArray<string> => [
+    "sb.get_line_edit()",
+    "le",
+    "get_node(path)",
+    '$"Box/@@4"',
+    grammar === 3 ? "sb.get_child(0)" : "sb.get_child(0, true)",
+    grammar === 3 ? "sb.get_children()[0]" : "sb.get_children(true)[0]",
+    'sb.find_node("E*", true, false)',
+    grammar === 3 ? "get_focus_owner()" : "get_viewport().gui_get_focus_owner()",
+    "[le, 1][0]",
+    "weakref(le).get_ref()",
+    "(le as LineEdit)",
+  ]
+  // What cannot be: a constant path without @, a group, the box's parent, owned nodes only, 4.x's children without
+  // the internal ones (3.x `get_child(0)` on self may be: a script extending Node may be on a SpinBox).
+  const clean = (grammar: 3 | 4): ReadonlyArray<string> => [
+    "$Box/Edit",
+    'get_node("HUD/Label")',
+    'get_tree().get_nodes_in_group("labels")[0]',
+    "sb.get_parent()",
+    'find_node("Score")',
+    ...(grammar === 4 ? ["get_child(0)", "sb.get_child(0)", "sb.get_children()[0]"] : []),
+  ]
   const writes = [(r: string, v: string) => `${r}.text = ${v}`, (r: string, v: string) => `${r}.set_text(${v})`, (r: string, v: string) => `${r}.set("text", ${v})`, (r: string, v: string) => `${r}.call("set_text", ${v})`, (r: string, v: string) => `${r}["text"] = ${v}`] as const
+  const grammars = fc.constantFrom(3 as const, 4 as const)
 
   it("text that is not constant, written any way to what may be the box's LineEdit, is an expression error; without a SpinBox in the pack it is not", () => {
     fc.assert(
-      fc.property(fc.constantFrom(3 as const, 4 as const), fc.constantFrom(...receivers), fc.constantFrom(...writes), (grammar, recv, write) => {
-        const line = write(recv, "f.get_as_text()")
-        const found = errors(hitsIn(withSpinBox(line), {}, grammar))
-        expect(found).toContain("7 expression")
-        const without = errors(hitsIn(withSpinBox(line).replace("SpinBox.new()", "Control.new()"), {}, grammar))
-        expect(without.filter((e) => e.endsWith(" expression"))).toEqual([])
-      }),
-      { numRuns: 60 },
+      fc.property(
+        grammars.chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...reaching(g)))),
+        fc.constantFrom(...writes),
+        ([grammar, recv], write) => {
+          const line = write(recv, "f.get_as_text()")
+          const found = errors(hitsIn(withSpinBox(line), {}, grammar))
+          expect(found).toContain("7 expression")
+          const without = errors(hitsIn(withSpinBox(line).replace("SpinBox.new()", "Control.new()"), {}, grammar))
+          expect(without.filter((e) => e.endsWith(" expression"))).toEqual([])
+        },
+      ),
+      { numRuns: 80 },
     )
+  })
+
+  it("text written to a node that cannot be the box's LineEdit stays clean in a pack with a SpinBox", () => {
+    fc.assert(
+      fc.property(
+        grammars.chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...clean(g)))),
+        fc.constantFrom(...writes),
+        ([grammar, recv], write) => {
+          expect(errors(hitsIn(withSpinBox(write(recv, "f.get_as_text()")), {}, grammar))).toEqual([])
+        },
+      ),
+      { numRuns: 80 },
+    )
+  })
+
+  it("the LineEdit is followed through containers, members, parameters and typed variables; a helper given only constant paths stays clean", () => {
+    for (const grammar of [3, 4] as const) {
+      const source = [
+        "extends Node",
+        "var edits = []", // 2
+        "var kept",
+        "func _ready():", // 4
+        "	var sb = SpinBox.new()",
+        "	add_child(sb)",
+        '	var f = FileAccess.open("user://t.txt", FileAccess.READ)',
+        "	var t = f.get_as_text()", // 8
+        "	edits.append(sb.get_line_edit())",
+        "	for e in edits:", // 10
+        "		e.text = t",
+        "	var d = {}", // 12
+        '	d["e"] = sb.get_line_edit()',
+        '	d["e"].text = t', // 14
+        "	kept = sb.get_line_edit()",
+        "	kept.insert_text_at_caret(t)", // 16
+        "	var typed: LineEdit = sb.get_line_edit()",
+        "	typed.text = t", // 18
+        "	put(sb.get_line_edit(), t)",
+        "	show($Score, t)", // 20
+        '	show(get_node("HUD/Label"), tr("KEY") % 3)',
+        "	$Score.text = str(t)", // 22
+        "",
+        "func put(target, msg):", // 24
+        "	target.text = msg",
+        "",
+        "func show(label, msg):", // 27
+        "	label.text = msg",
+        "",
+      ].join("\n")
+      expect(errors(hitsIn(source, {}, grammar))).toEqual(["11 expression", "14 expression", ...(grammar === 4 ? ["16 expression"] : []), "18 expression", "25 expression"])
+    }
+  })
+
+  it("renaming or re-homing what may be the box's LineEdit is an error; renaming a node by a constant path is not", () => {
+    for (const grammar of [3, 4] as const) {
+      const found = hitsIn(withSpinBox('le.name = "Edit"', 'sb.get_line_edit().set_name("Edit")', "le.owner = self", 'le.add_to_group("edits")', "$Box.add_child(le)", '$Label.name = "Score"', "add_child(sb)"), {}, grammar)
+      expect(errors(found)).toEqual(["7 expression", "8 expression", "9 expression", "10 expression", "11 expression"])
+    }
+  })
+
+  it("children walks: an error on what may be a SpinBox (3.x; 4.x only with include_internal), clean on a typed container", () => {
+    const walk = (recv: string, args = "") => `for b in ${recv}.get_children(${args}):\n\t\tb.text = tr(b.name)`
+    const typed = 'var buttons: VBoxContainer = $Buttons'
+    expect(errors(hitsIn(withSpinBox(walk("$Buttons")), {}, 3))).toEqual(["8 expression"])
+    expect(errors(hitsIn(withSpinBox(walk("$Buttons")), {}, 4))).toEqual([])
+    expect(errors(hitsIn(withSpinBox(walk("$Buttons", "true")), {}, 4))).toEqual(["8 expression"])
+    for (const grammar of [3, 4] as const) expect(errors(hitsIn(withSpinBox(typed, walk("buttons", grammar === 4 ? "true" : "")), {}, grammar))).toEqual([])
   })
 
   it("numbers, a cleared box, apply() and typed labels stay clean", () => {

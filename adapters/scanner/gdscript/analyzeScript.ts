@@ -21,7 +21,7 @@ import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
-import { evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
+import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
@@ -531,6 +531,7 @@ class Analysis {
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
     if (prop === "text" && !own) this.#spinBoxText(recv, value, pos, matched)
+    if (!own && recv.t !== "own") this.#spinBoxRehome({ recv, args: [] }, prop, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
       if (d.kind !== "member" || !(recv.t === "unknown" || (recv.t === "inst" && recv.cls === d.class))) continue
       // `FuncRef.function = name`: the name is dispatched later, on an object out of sight here.
@@ -575,8 +576,24 @@ class Analysis {
     if (!edited && value.t !== "unknown") return
     for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
       this.#hit(entry, pos, matched, {
-        note: `the pack creates a SpinBox, and ${recv.t === "own" ? "this object" : "the receiver"} may be its internal LineEdit (get_line_edit(), a node of unknown class): the SpinBox evaluates the box's text as an Expression (whose ${grammar === 3 ? "str2var" : "str_to_var"} loads a resource and runs its script) when it is entered, when the box loses the focus and on apply(), and ${edited ? "this call changes part of the text, which can complete a call the rest of it holds" : "this text is not constant"}`,
-        fix: "Set the SpinBox's value (spin_box.value = 42) instead of its text, or type the variable with the node's own class (var label: Label = $Label) so it is provably no SpinBox's LineEdit",
+        note: `the pack creates a SpinBox, and ${recv.t === "own" ? "this object" : "the receiver"} may be its internal LineEdit (${recv.t === "own" ? "a script of a LineEdit's class, attached at run time" : "get_line_edit(), a child the code walks to, a node by a path that is not constant or holds @, the focus owner"}): the SpinBox evaluates the box's text as an Expression (whose ${grammar === 3 ? "str2var" : "str_to_var"} loads a resource and runs its script) when it is entered, when the box loses the focus and on apply(), and ${edited ? "this call changes part of the text, which can complete a call the rest of it holds" : "this text is not constant"}`,
+        fix: "Set the SpinBox's value (spin_box.value = 42) instead of its text, or reach the node by a constant path ($Label) or a variable typed with its own class (var label: Label = …) so it is provably no SpinBox's LineEdit",
+      })
+    }
+  }
+
+  /**
+   * What makes a node that may be a SpinBox's LineEdit reachable where the analysis no longer sees it is: a new
+   * name (then a constant path names it), an owner (find_node finds it), a group, another parent (that parent's
+   * children walks the analysis may clear). An error in a pack that may create a SpinBox.
+   */
+  #spinBoxRehome(site: { readonly recv: Val; readonly args: ReadonlyArray<Val> }, name: string, pos: Pos, matched: string): void {
+    const moves = REHOMES.has(name) ? mayBeSpinBoxLineEdit(site.recv) : ADOPTS.has(name) && site.args.some(mayBeSpinBoxLineEdit)
+    if (!moves || !this.#model.drivenControls(this.#script.grammar).controls.some((c) => c.cls === SPIN_BOX)) return
+    for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
+      this.#hit(entry, pos, matched, {
+        note: "the pack creates a SpinBox, and this may rename or re-home its internal LineEdit (got by get_line_edit(), a children walk or a path with @), which then reaches code by a constant path, find_node, a group or another parent's children, where the scanner no longer judges the text written to it as the Expression the SpinBox evaluates",
+        fix: "Leave the SpinBox's LineEdit where the engine put it, under its own name; set the SpinBox's value instead of its text",
       })
     }
   }
@@ -584,8 +601,10 @@ class Analysis {
   /** LineEdit methods that set or edit its text (set_text, append_at_cursor, insert_text_at_caret, delete_text, menu_option, …), judged by #spinBoxText. */
   #spinBoxTextCall(site: Site, fn: Fn, shown: string): void {
     const { name, recv } = site
+    if (recv.t === "own" && this.#model.defines(recv.ref, name)) return
+    if (REHOMES.has(name) || ADOPTS.has(name)) this.#spinBoxRehome({ recv, args: site.args.map((a) => this.#eval(a, fn)) }, name, site.at, site.via ?? `${shown}(…)`)
     const change = textChange(this.#script.grammar, name)
-    if (change === null || (recv.t === "own" && this.#model.defines(recv.ref, name))) return
+    if (change === null) return
     const arg = site.args[0]
     const value = arg === undefined ? UNKNOWN : this.#eval(arg, fn)
     if (name === "menu_option" && keepsText(arg, value)) return
@@ -1066,10 +1085,7 @@ class Analysis {
 
   /** The engine class a class of the pack extends at the end of its chain (`extends Tween`), or null. */
   #engineBase(ref: ClassRef): string | null {
-    let last: ClassRef = ref
-    for (const cls of this.#model.ancestry(ref)) last = cls
-    const ext = this.#model.decl(last)?.extendsClause
-    return ext?._tag === "Class" && ext.names.length === 1 ? (ext.names[0] ?? null) : null
+    return this.#model.engineBase(ref)
   }
 
   /**

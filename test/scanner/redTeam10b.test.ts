@@ -131,36 +131,29 @@ describe("text written into a SpinBox's LineEdit", () => {
     ...(grammar === 4 ? ["get_child(0)", "sb.get_child(0)", "sb.get_children()[0]"] : []),
   ]
   const writes = [(r: string, v: string) => `${r}.text = ${v}`, (r: string, v: string) => `${r}.set_text(${v})`, (r: string, v: string) => `${r}.set("text", ${v})`, (r: string, v: string) => `${r}.call("set_text", ${v})`, (r: string, v: string) => `${r}["text"] = ${v}`] as const
-  const grammars = fc.constantFrom(3 as const, 4 as const)
-
-  it("text that is not constant, written any way to what may be the box's LineEdit, is an expression error; without a SpinBox in the pack it is not", () => {
+  /** Checks `check` on a write of text read from a file, in any of the ways, to any receiver of `receivers` for the grammar. */
+  const everyWrite = (receivers: (grammar: 3 | 4) => ReadonlyArray<string>, check: (grammar: 3 | 4, line: string) => void): void => {
+    const cases = fc.constantFrom(3 as const, 4 as const).chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...receivers(g))))
     fc.assert(
-      fc.property(
-        grammars.chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...reaching(g)))),
-        fc.constantFrom(...writes),
-        ([grammar, recv], write) => {
-          const line = write(recv, "f.get_as_text()")
-          const found = errors(hitsIn(withSpinBox(line), {}, grammar))
-          expect(found).toContain("7 expression")
-          const without = errors(hitsIn(withSpinBox(line).replace("SpinBox.new()", "Control.new()"), {}, grammar))
-          expect(without.filter((e) => e.endsWith(" expression"))).toEqual([])
-        },
-      ),
+      fc.property(cases, fc.constantFrom(...writes), ([grammar, recv], write) => {
+        check(grammar, write(recv, "f.get_as_text()"))
+      }),
       { numRuns: 80 },
     )
+  }
+
+  it("text that is not constant, written any way to what may be the box's LineEdit, is an expression error; without a SpinBox in the pack it is not", () => {
+    everyWrite(reaching, (grammar, line) => {
+      expect(errors(hitsIn(withSpinBox(line), {}, grammar))).toContain("7 expression")
+      const without = errors(hitsIn(withSpinBox(line).replace("SpinBox.new()", "Control.new()"), {}, grammar))
+      expect(without.filter((e) => e.endsWith(" expression"))).toEqual([])
+    })
   })
 
   it("text written to a node that cannot be the box's LineEdit stays clean in a pack with a SpinBox", () => {
-    fc.assert(
-      fc.property(
-        grammars.chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...clean(g)))),
-        fc.constantFrom(...writes),
-        ([grammar, recv], write) => {
-          expect(errors(hitsIn(withSpinBox(write(recv, "f.get_as_text()")), {}, grammar))).toEqual([])
-        },
-      ),
-      { numRuns: 80 },
-    )
+    everyWrite(clean, (grammar, line) => {
+      expect(errors(hitsIn(withSpinBox(line), {}, grammar))).toEqual([])
+    })
   })
 
   it("the LineEdit is followed through containers, members, parameters and typed variables; a helper given only constant paths stays clean", () => {

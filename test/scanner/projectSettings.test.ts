@@ -41,6 +41,28 @@ describe("project settings", () => {
     ])
   })
 
+  it("per-locale translations (locale/translations_<lang>, 4.x internationalization/locale/translations_<locale>, feature overrides): outside the pack or missing from it", () => {
+    const text = lines(
+      "[locale]", // 1
+      "", // 2
+      'translations_en=PoolStringArray( "res://.local/share/godot/app_userdata/Attack/strings.tres" )', // 3
+      'translations_fr=PoolStringArray( "res://lang/fr.translation" )', // 4
+      'translations_pt_BR.mobile=PoolStringArray( "user://pt.tres" )', // 5
+      "", // 6
+      "[internationalization]", // 7
+      "", // 8
+      'locale/translations_de=PackedStringArray("/tmp/de.translation")', // 9
+      'locale/translations_pot_files=PackedStringArray("res://scripts/not_exported.gd")', // 10
+    )
+    const inPack = (path: string): boolean => path === "res://lang/fr.translation"
+    const found = projectSettingsFindings(text, "res://project.binary", "res://project.binary", inPack).map((f) => `${f.line} ${f.rule} ${f.pattern}`)
+    expect(found).toEqual([
+      "3 pack-hostile-path project setting locale/translations_en",
+      "5 pack-hostile-path project setting locale/translations_pt_BR.mobile",
+      "9 pack-hostile-path project setting internationalization/locale/translations_de",
+    ])
+  })
+
   it("global classes: a path outside the pack, and the SDK's EngineGame registered by the pack (Godot 3 settings and Godot 4's class cache)", () => {
     const godot3 = lines("_global_script_classes=[ {", '"base": "Node2D",', '"class": "EngineGame",', '"language": "GDScript",', '"path": "res://game/fake.gd"', "}, {", '"base": "Node",', '"class": "Mod",', '"path": "user://mod.gd"', "} ]", "", "[application]")
     expect(findings(godot3)).toEqual(["3 entry-scene-not-engine-game class_name EngineGame", "9 pack-hostile-path project setting _global_script_classes"])

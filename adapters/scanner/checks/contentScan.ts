@@ -144,7 +144,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     for (const data of analysis.expressionTexts) {
       const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
       const entry = ctx.contents.get(location.storedPath ?? location.file)
-      if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, "advance_expression", { at: position })
+      if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, data.what, { at: position })
     }
     // BBCode built from the pack's own data files is judged with their strings.
     for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)

@@ -24,8 +24,16 @@ import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godot
 
 const ENGINE_GAME = "EngineGame"
 
-/** Settings whose strings are paths the engine loads (or loads instead of another path). */
-const LOADED = /^(autoload\/.+|application\/run\/main_scene|(internationalization\/)?locale\/translations|(internationalization\/)?locale\/translation_remaps|path_remap\/remapped_paths|_global_script_classes|list|gdnative\/singletons)$/
+/**
+ * Settings whose strings are paths the engine loads (or loads instead of another path). Translations are
+ * loaded from `locale/translations` and from `locale/translations_<first two letters of the locale>` and
+ * `locale/translations_<locale>` (TranslationServer::load_translations, core/translation.cpp of 3.x; 4.x the
+ * same under internationalization/, core/string/translation_server.cpp), so every `translations_<suffix>` key
+ * counts: the locale is the player's. Godot 4's `translations_pot_files` is the editor's list of files to
+ * extract strings from; no locale standardizes to `pot_files` ("files" is no script, country or variant), so
+ * the engine never loads it. The remaps have one key in both versions (ResourceLoader::load_translation_remaps).
+ */
+const LOADED = /^(autoload\/.+|application\/run\/main_scene|(internationalization\/)?locale\/translations(_(?!pot_files$)[^/]+)?|(internationalization\/)?locale\/translation_remaps|path_remap\/remapped_paths|_global_script_classes|list|gdnative\/singletons)$/
 /** Extensions of what a setting's path can load code through, for settings not listed above. */
 const LOADABLE = new Set([".gd", ".gdc", ".gde", ".tres", ".res", ".tscn", ".scn", ".translation", ".pck", ".zip", ".cs", ".gdns", ".gdnlib", ".gdextension", ".so", ".dll", ".dylib", ".wasm"])
 
@@ -211,13 +219,14 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         })
         continue
       }
-      if (LOADED.test(key)) {
+      // A `key.<feature>` override is the key where the feature applies.
+      if (LOADED.test(base)) {
         const values = strings.filter((s) => !s.isKey)
         values.forEach((s, i) => {
           // remapped_paths is [from, to, from, to, …]; only the targets are loaded.
-          if (key === "path_remap/remapped_paths" && i % 2 === 0) return
-          const path = key.endsWith("translation_remaps") ? withoutLocale(s.text) : key.startsWith("autoload/") ? s.text.replace(/^\*/, "") : s.text
-          loads(key, path, s.line, key.endsWith("remaps") || key.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load")
+          if (base === "path_remap/remapped_paths" && i % 2 === 0) return
+          const path = base.endsWith("translation_remaps") ? withoutLocale(s.text) : base.startsWith("autoload/") ? s.text.replace(/^\*/, "") : s.text
+          loads(key, path, s.line, base.endsWith("remaps") || base.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load")
         })
         continue
       }

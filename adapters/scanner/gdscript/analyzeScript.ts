@@ -21,6 +21,7 @@ import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
+import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
@@ -36,6 +37,9 @@ export interface CapabilityUse {
 }
 
 
+/** Constant text the engine evaluates as an Expression, and what holds it. */
+export type ExpressionText = DataRead & { readonly text: string; readonly what: typeof ADVANCE_EXPRESSION | typeof SPIN_BOX_TEXT }
+
 export interface ScriptAnalysis {
   readonly hits: ReadonlyArray<PatternHit>
   readonly uses: ReadonlyArray<CapabilityUse>
@@ -43,8 +47,8 @@ export interface ScriptAnalysis {
   readonly dataFiles: ReadonlyArray<DataRead & { readonly path: string }>
   /** Constant text given to ConfigFile.parse. */
   readonly dataTexts: ReadonlyArray<DataRead & { readonly text: string }>
-  /** Constant text written to a Godot 4 transition's advance_expression (advanceExpression.ts). */
-  readonly expressionTexts: ReadonlyArray<DataRead & { readonly text: string }>
+  /** Constant text the engine evaluates as an Expression: a Godot 4 transition's advance_expression (advanceExpression.ts), a SpinBox's text (spinBoxText.ts). */
+  readonly expressionTexts: ReadonlyArray<ExpressionText>
   /** BBCode built from strings of the pack's own data files, judged with those files (contentScan). */
   readonly bbcodeData: ReadonlyArray<BbcodeData>
 }
@@ -56,8 +60,12 @@ export interface ScriptAnalysis {
  */
 const BBCODE_METHODS: ReadonlyMap<string, boolean> = new Map([["append_bbcode", true], ["parse_bbcode", true], ["set_bbcode", true], ["append_text", true], ["set_text", false]])
 const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text", true], ["text", false]])
-/** Properties holding a path the engine reads a file from, by their setter (judged by the setter's path rule): DynamicFontData.font_path, VideoStream*.file, StreamTexture/CompressedTexture*.load_path (its setter is load). */
-const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"], ["load_path", "load"]])
+/**
+ * Properties holding a path the engine reads a file from or writes into, by their setter (judged by the setter's
+ * path rule): DynamicFontData.font_path, VideoStream*.file, StreamTexture/CompressedTexture*.load_path (its setter
+ * is load), 3.x BakedLightmap.image_path (the folder bake() saves into, engine-file-writes.json).
+ */
+const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"], ["load_path", "load"], ["image_path", "set_image_path"]])
 
 const MAX_NESTED_DISPATCH = 4
 
@@ -112,7 +120,7 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
 class Analysis {
   readonly hits: Array<PatternHit> = []
   readonly uses: Array<CapabilityUse> = []
-  readonly expressionTexts: Array<DataRead & { readonly text: string }> = []
+  readonly expressionTexts: Array<ExpressionText> = []
   readonly #seen = new Set<string>()
   readonly #script: PackScript
   readonly #ev: Evaluator
@@ -499,6 +507,8 @@ class Analysis {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
       // A script extending the transition sets its own expression.
       if (left.name === ADVANCE_EXPRESSION && !this.#ev.isOwnName(left.name, fn)) this.#advanceExpression(value, left.at, `${left.name} =`)
+      // A script attached to a SpinBox's LineEdit sets its own text.
+      if (left.name === "text" && !this.#ev.isOwnName(left.name, fn)) this.#spinBoxText({ t: "own", ref: fn.cls }, value, left.at, "text =")
       // A script that extends FileDialog sets its own dialog's access.
       if (left.name === "access" && !this.#ev.isOwnName(left.name, fn) && mayBeFilesystemAccess(value, e.right)) this.#fileDialogAccess(left.at, "access =")
     } else this.#visit(left, "value", fn)
@@ -520,6 +530,8 @@ class Analysis {
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
+    if (prop === "text" && !own) this.#spinBoxText(recv, value, pos, matched)
+    if (!own && recv.t !== "own") this.#spinBoxRehome({ recv, args: [] }, prop, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
       if (d.kind !== "member" || !(recv.t === "unknown" || (recv.t === "inst" && recv.cls === d.class))) continue
       // `FuncRef.function = name`: the name is dispatched later, on an object out of sight here.
@@ -535,7 +547,7 @@ class Analysis {
   #advanceExpression(value: Val, pos: Pos, matched: string): void {
     if (this.#script.grammar !== 4 || value.t === "lit") return
     if (value.t === "str") {
-      for (const text of value.values) if (isEvaluated(text)) this.expressionTexts.push({ text, line: pos.line, column: pos.column })
+      for (const text of value.values) if (isEvaluated(text)) this.expressionTexts.push({ text, line: pos.line, column: pos.column, what: ADVANCE_EXPRESSION })
       return
     }
     for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
@@ -544,6 +556,59 @@ class Analysis {
         fix: "Write the advance_expression as a constant string (or set it in the editor), or drive the transition with advance_condition",
       })
     }
+  }
+
+  /**
+   * Text written into what may be a SpinBox's LineEdit, in a pack that may create a SpinBox (spinBoxText.ts): the
+   * SpinBox evaluates it as an Expression. Constant text is kept to be judged as that expression (contentScan); a
+   * number or an object gives no code; other text (or `edited`: part of the text changed) is an error.
+   */
+  #spinBoxText(recv: Val, value: Val, pos: Pos, matched: string, edited = false): void {
+    const grammar = this.#script.grammar
+    const pack = this.#model.drivenControls(grammar)
+    if (!pack.controls.some((c) => c.cls === SPIN_BOX)) return
+    const base = recv.t === "own" ? this.#engineBase(recv.ref) : null
+    if (recv.t === "own" ? !(pack.attachesScripts && base !== null && isLineEditClass(base)) : !mayBeSpinBoxLineEdit(recv)) return
+    if (!edited && value.t === "str") {
+      for (const text of value.values) for (const t of evaluatedTexts(text, grammar)) if (isEvaluated(t)) this.expressionTexts.push({ text: t, line: pos.line, column: pos.column, what: SPIN_BOX_TEXT })
+      return
+    }
+    if (!edited && value.t !== "unknown") return
+    for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
+      this.#hit(entry, pos, matched, {
+        note: `the pack creates a SpinBox, and ${recv.t === "own" ? "this object" : "the receiver"} may be its internal LineEdit (${recv.t === "own" ? "a script of a LineEdit's class, attached at run time" : "get_line_edit(), a child the code walks to, a node by a path that is not constant or holds @, the focus owner"}): the SpinBox evaluates the box's text as an Expression (whose ${grammar === 3 ? "str2var" : "str_to_var"} loads a resource and runs its script) when it is entered, when the box loses the focus and on apply(), and ${edited ? "this call changes part of the text, which can complete a call the rest of it holds" : "this text is not constant"}`,
+        fix: "Set the SpinBox's value (spin_box.value = 42) instead of its text, or reach the node by a constant path ($Label) or a variable typed with its own class (var label: Label = …) so it is provably no SpinBox's LineEdit",
+      })
+    }
+  }
+
+  /**
+   * What makes a node that may be a SpinBox's LineEdit reachable where the analysis no longer sees it is: a new
+   * name (then a constant path names it), an owner (find_node finds it), a group, another parent (that parent's
+   * children walks the analysis may clear). An error in a pack that may create a SpinBox.
+   */
+  #spinBoxRehome(site: { readonly recv: Val; readonly args: ReadonlyArray<Val> }, name: string, pos: Pos, matched: string): void {
+    const moves = REHOMES.has(name) ? mayBeSpinBoxLineEdit(site.recv) : ADOPTS.has(name) && site.args.some(mayBeSpinBoxLineEdit)
+    if (!moves || !this.#model.drivenControls(this.#script.grammar).controls.some((c) => c.cls === SPIN_BOX)) return
+    for (const entry of this.#idx.identifiers.get("Expression") ?? []) {
+      this.#hit(entry, pos, matched, {
+        note: "the pack creates a SpinBox, and this may rename or re-home its internal LineEdit (got by get_line_edit(), a children walk or a path with @), which then reaches code by a constant path, find_node, a group or another parent's children, where the scanner no longer judges the text written to it as the Expression the SpinBox evaluates",
+        fix: "Leave the SpinBox's LineEdit where the engine put it, under its own name; set the SpinBox's value instead of its text",
+      })
+    }
+  }
+
+  /** LineEdit methods that set or edit its text (set_text, append_at_cursor, insert_text_at_caret, delete_text, menu_option, …), judged by #spinBoxText. */
+  #spinBoxTextCall(site: Site, fn: Fn, shown: string): void {
+    const { name, recv } = site
+    if (recv.t === "own" && this.#model.defines(recv.ref, name)) return
+    if (REHOMES.has(name) || ADOPTS.has(name)) this.#spinBoxRehome({ recv, args: site.args.map((a) => this.#eval(a, fn)) }, name, site.at, site.via ?? `${shown}(…)`)
+    const change = textChange(this.#script.grammar, name)
+    if (change === null) return
+    const arg = site.args[0]
+    const value = arg === undefined ? UNKNOWN : this.#eval(arg, fn)
+    if (name === "menu_option" && keepsText(arg, value)) return
+    this.#spinBoxText(recv, value, site.at, site.via ?? `${shown}(…)`, change === "edits")
   }
 
   /**
@@ -712,6 +777,7 @@ class Analysis {
     if (name === ADVANCE_EXPRESSION_SETTER && expression !== undefined && (recv.t === "own" ? !this.#model.defines(recv.ref, name) : mayBeTransition(recv))) {
       this.#advanceExpression(this.#eval(expression, fn), pos, site.via ?? `${shown}(…)`)
     }
+    this.#spinBoxTextCall(site, fn, shown)
     const receivers = receiverNames(site, this.#idx)
     for (const { entry, match } of this.#idx.arguments.get(name) ?? []) {
       if (!match.receivers.includes("*") && !receivers.some((r) => match.receivers.includes(r))) continue
@@ -1019,10 +1085,7 @@ class Analysis {
 
   /** The engine class a class of the pack extends at the end of its chain (`extends Tween`), or null. */
   #engineBase(ref: ClassRef): string | null {
-    let last: ClassRef = ref
-    for (const cls of this.#model.ancestry(ref)) last = cls
-    const ext = this.#model.decl(last)?.extendsClause
-    return ext?._tag === "Class" && ext.names.length === 1 ? (ext.names[0] ?? null) : null
+    return this.#model.engineBase(ref)
   }
 
   /**

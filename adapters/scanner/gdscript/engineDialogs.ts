@@ -54,7 +54,7 @@ const FILE_DIALOG_4: DrivenControl = {
   ],
 }
 // SpinBox (spin_box.cpp): its LineEdit's "text_entered" and "focus_exited" (3.x) / "text_submitted" and
-// "editing_toggled" (4.x) → _text_entered / _text_submitted, which runs the box's text as an Expression, whose
+// "editing_toggled" (4.x; and "text_changed" with update_on_text_changed) → _text_entered / _text_submitted, which runs the box's text as an Expression, whose
 // built-in functions include str2var / str_to_var (VariantParser without a resource parser: Resource("path")
 // is ResourceLoader::load of any path, a resource whose script runs) and bytes2var.
 const SPIN_BOX_3: DrivenControl = {
@@ -71,6 +71,8 @@ const SPIN_BOX_4: DrivenControl = {
   wires: [
     { signal: "text_submitted", reaches: "_text_submitted" },
     { signal: "editing_toggled", reaches: "_line_edit_editing_toggled → _text_submitted" },
+    // Connected when update_on_text_changed is on (SpinBox::set_update_on_text_changed).
+    { signal: "text_changed", reaches: "_text_changed → _text_submitted" },
   ],
 }
 

@@ -20,13 +20,16 @@ import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
-import { ANY_OBJECT, derived, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
+import { ANY_OBJECT, asLineEdit, derived, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
   readonly inits: Array<Expr>
   /** Values appended by compound assignments (`name += part`). */
   readonly appends: Array<Expr>
+  /** Values put into the container the variable holds (`name.append(v)`, `name[k] = v`): only whether one may be a SpinBox's LineEdit is kept. */
+  puts?: Array<Expr>
   /** A loop variable: a value the analysis cannot follow, but an element of `loopOver`. */
   opaque: boolean
   /** The container a `for` loop takes this variable's values from. */
@@ -123,6 +126,18 @@ const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back",
 /** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["get_ref", "front", "back", "pop_back", "pop_front", "pick_random", "get_object", "values", "keys"])
 
+/** Methods that put their last argument into the container they are called on. */
+const PUTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "append_array", "fill"])
+
+/** `name.append(v)`, `name[k] = v`: the container's name and the value put into it, or null. */
+const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null => {
+  if (e.k === "call" && e.callee.k === "member" && e.callee.obj.k === "id" && PUTS.has(e.callee.name)) {
+    const last = e.args[e.args.length - 1]
+    return last === undefined ? null : { name: e.callee.obj.name, expr: last }
+  }
+  return e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+}
+
 /** A script, or a value that may be one (a member or parameter also given a script, an element of a container of scripts). */
 export const isScriptLike = mayBeScript
 
@@ -154,6 +169,8 @@ interface ClassFacts {
   readonly calls: Map<string, Array<{ readonly args: ReadonlyArray<Expr>; readonly fn: Fn }>>
   /** Names `reload()` is called on in any of the class's functions (a member holding a script). */
   readonly reloaded: Set<string>
+  /** Values put into members' containers (`list.append(v)`, `list[k] = v`), by member. */
+  readonly puts: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn }>>
 }
 
 const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
@@ -312,8 +329,11 @@ export class Evaluator {
       }
     }
     walk(body)
+    const puts: Array<{ name: string; expr: Expr }> = []
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
+      const put = putInto(e)
+      if (put !== null) puts.push(put)
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
       // `s.call("reload")`, `s.callv("rel" + "oad", [])`: the name is folded when asked (isReloaded).
       const first = e.k === "call" ? e.args[0] : undefined
@@ -324,6 +344,10 @@ export class Evaluator {
       if (local === undefined) continue
       if (a.compound) local.appends.push(a.expr)
       else local.inits.push(a.expr)
+    }
+    for (const p of puts) {
+      const local = fn.locals.get(p.name)
+      if (local !== undefined) (local.puts ??= []).push(p.expr)
     }
   }
 
@@ -370,7 +394,7 @@ export class Evaluator {
     const key = refKey(cls)
     const cached = this.#facts.get(key)
     if (cached !== undefined) return cached
-    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set() }
+    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set(), puts: new Map() }
     this.#facts.set(key, facts)
     const decl = this.model.decl(cls)
     const functions = [...(decl?.functions ?? []).map((f) => ({ f, method: true })), ...(decl?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
@@ -383,6 +407,8 @@ export class Evaluator {
           const name = e.left.k === "id" && this.local(e.left.name, fn) === null ? e.left.name : e.left.k === "member" && e.left.obj.k === "self" ? e.left.name : null
           if (name !== null) push(facts.assigned, name, { expr: e.right, fn, compound: e.op !== "=" })
         }
+        const put = putInto(e)
+        if (put !== null && this.local(put.name, fn) === null) push(facts.puts, put.name, { expr: put.expr, fn })
         if (e.k === "call") {
           const name = e.callee.k === "id" && this.local(e.callee.name, fn) === null ? e.callee.name : e.callee.k === "member" && e.callee.obj.k === "self" ? e.callee.name : null
           if (name !== null) push(facts.calls, name, { args: e.args, fn })
@@ -409,12 +435,21 @@ export class Evaluator {
   /** A member's value: typed, or any value its class gives it, and anything else. */
   memberValue(owner: ClassRef, decl: { readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null }): Val {
     const typed = this.typeVal(decl.type, this.classFn(owner))
-    if (typed.t !== "unknown") return typed
+    if (typed.t !== "unknown" && !keepsLineEdit(typed)) return typed
     const key = `${refKey(owner)}#${decl.name}`
     const cached = this.#members.get(key)
-    if (cached !== undefined) return cached ?? UNKNOWN
+    if (cached !== undefined) return cached ?? typed
     this.#members.set(key, null)
-    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    const facts = this.#factsOf(owner)
+    // A container something that may be a SpinBox's LineEdit is put into holds it; a typed member keeps only that of what it is given.
+    const holds = (facts.puts.get(decl.name) ?? []).some((p) => isLineEdit(this.eval(p.expr, p.fn)))
+    if (typed.t !== "unknown") {
+      const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...(facts.assigned.get(decl.name) ?? []).map((a) => this.eval(a.expr, a.fn))]
+      const value = asLineEdit(typed, holds || given.some(isLineEdit))
+      this.#members.set(key, value)
+      return value
+    }
+    const assigned = facts.assigned.get(decl.name) ?? []
     const writes = assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))
     const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...writes]
     // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly) or every writer is in sight.
@@ -425,7 +460,7 @@ export class Evaluator {
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
-    const value = appended(joinAll(values), appends)
+    const value = asLineEdit(appended(joinAll(values), appends), holds)
     this.#members.set(key, value)
     return value
   }
@@ -548,7 +583,7 @@ export class Evaluator {
     if (local.value !== undefined) return local.value
     if (local.opaque) {
       const typed = this.typeVal(local.type, owner)
-      if (typed.t !== "unknown" || local.loopOver === undefined || local.evaluating === true) return typed
+      if ((typed.t !== "unknown" && !keepsLineEdit(typed)) || local.loopOver === undefined || local.evaluating === true) return typed
       local.evaluating = true
       // A loop variable holds the container's elements; over range(…) or a number, numbers.
       const over = this.eval(local.loopOver, owner)
@@ -556,12 +591,15 @@ export class Evaluator {
       const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
       const exact = numbers ? null : this.#exactStrings(loop, owner)
       local.evaluating = false
-      return numbers ? LIT : (exact ?? (this.#nodeList(loop, owner) ? NODE_VAL : elementOf(over)))
+      const element = numbers ? LIT : (exact ?? this.#nodeList(loop, owner) ?? elementOf(over))
+      // A typed loop variable (`for b: Button in …`) keeps only whether the element may be a SpinBox's LineEdit.
+      return typed.t === "unknown" ? element : asLineEdit(typed, isLineEdit(element))
     }
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
-    let value = this.typeVal(local.type, owner)
-    if (value.t === "unknown") {
+    const typed = this.typeVal(local.type, owner)
+    let value = typed
+    if (typed.t === "unknown" || keepsLineEdit(typed)) {
       const parts = local.inits.map((init) => this.eval(init, owner))
       if (local.param !== undefined) {
         // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
@@ -569,8 +607,12 @@ export class Evaluator {
         if (closed !== null) parts.push(...closed)
         else parts.push(...this.#paramValues(local.param), ...this.#signalArgs(local.param.fn, local.param.index), UNKNOWN)
       }
-      value = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
+      const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
+      // A typed variable (`var e: LineEdit = …`) keeps only whether what it is given may be a SpinBox's LineEdit.
+      value = typed.t === "unknown" ? given : asLineEdit(typed, isLineEdit(given))
     }
+    // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
+    if ((local.puts ?? []).some((p) => isLineEdit(this.eval(p, owner)))) value = asLineEdit(value)
     local.evaluating = false
     local.value = value
     return value
@@ -638,13 +680,14 @@ export class Evaluator {
       case "self":
         return { t: "own", ref: fn.cls }
       case "node":
-        return { t: "inst", cls: "Node" }
+        // `$"@@3"`: a generated name, such as a SpinBox's LineEdit has (spinBoxText.ts).
+        return asLineEdit(NODE_VAL, e.path.includes("@"))
       case "preload":
         return this.scriptAt(this.eval(e.path, fn), fn, "preload")
       case "cast": {
         const inner = this.eval(e.expr, fn)
         const typed = this.typeVal(e.type, fn)
-        return typed.t === "unknown" || isExternal(inner) ? inner : typed
+        return typed.t === "unknown" || isExternal(inner) ? inner : asLineEdit(typed, keepsLineEdit(typed) && isLineEdit(inner))
       }
       case "ternary":
         return join(this.eval(e.then, fn), this.eval(e.else, fn))
@@ -662,7 +705,8 @@ export class Evaluator {
       }
       case "index": {
         // An element holds one of the strings the container was built with, or anything.
-        if (this.#nodeList(e.obj, fn)) return NODE_VAL
+        const node = this.#nodeList(e.obj, fn)
+        if (node !== null) return node
         const obj = this.eval(e.obj, fn)
         const element = elementOf(obj)
         return isExternal(this.eval(e.index, fn)) && !isAnyObject(element) ? { ...element, external: true } : element
@@ -674,7 +718,7 @@ export class Evaluator {
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), plain: true }
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -729,19 +773,20 @@ export class Evaluator {
    * Whether `e` is an Array of nodes only: what an engine object's `get_children()` or
    * `get_nodes_in_group()` gives, directly or through locals that keep it unchanged (see containerUnchanged).
    */
-  #nodeList(e: Expr, fn: Fn, depth = 0): boolean {
-    if (e.k === "call" && e.callee.k === "id") return GIVES_NODES.has(e.callee.name) && !this.model.defines(fn.cls, e.callee.name)
+  #nodeList(e: Expr, fn: Fn, depth = 0): Val | null {
+    const element = (recv: Val, name: string, args: ReadonlyArray<Expr>): Val => asLineEdit(NODE_VAL, this.#reachesLineEdit(recv, name, args.map((a) => this.eval(a, fn))))
+    if (e.k === "call" && e.callee.k === "id") return GIVES_NODES.has(e.callee.name) && !this.model.defines(fn.cls, e.callee.name) ? element({ t: "own", ref: fn.cls }, e.callee.name, e.args) : null
     if (e.k === "call" && e.callee.k === "member" && GIVES_NODES.has(e.callee.name)) {
       const recv = this.eval(e.callee.obj, fn)
-      return recv.t === "inst" || (recv.t === "own" && !this.model.defines(recv.ref, e.callee.name))
+      return recv.t === "inst" || (recv.t === "own" && !this.model.defines(recv.ref, e.callee.name)) ? element(recv, e.callee.name, e.args) : null
     }
-    if (e.k !== "id" || depth >= MAX_NODE_LIST_DEPTH) return false
+    if (e.k !== "id" || depth >= MAX_NODE_LIST_DEPTH) return null
     const found = this.local(e.name, fn)
-    if (found === null) return false
+    if (found === null) return null
     const { local, owner } = found
     const init = local.inits[0]
-    if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || init === undefined) return false
-    return this.#nodeList(init, owner, depth + 1) && containerUnchanged(owner.body, e.name)
+    if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || (local.puts ?? []).length > 0 || init === undefined) return null
+    return containerUnchanged(owner.body, e.name) ? this.#nodeList(init, owner, depth + 1) : null
   }
 
   #evalBinary(e: Extract<Expr, { k: "bin" }>, fn: Fn): Val {
@@ -836,7 +881,7 @@ export class Evaluator {
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
         return { t: "unknown", ...externalParts(args.slice(0, 1)), plain: true, json: true }
       case "weakref":
-        return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : UNKNOWN
+        return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : asLineEdit(UNKNOWN, isLineEdit(first))
       case "funcref":
       case "Callable":
         return args.length >= 2 ? bound(first, args[1] ?? UNKNOWN) : name === "Callable" ? { t: "inst", cls: "Callable" } : UNKNOWN
@@ -844,7 +889,10 @@ export class Evaluator {
         break
     }
     if (READS.has(name)) return EXTERNAL
-    if (GIVES_NODE.has(name)) return { t: "inst", cls: "Node" }
+    const self: Val = { t: "own", ref: fn.cls }
+    if (GIVES_NODE.has(name)) return asLineEdit(NODE_VAL, this.#reachesLineEdit(self, name, args))
+    const near = this.#nearLineEdit(self, name, args)
+    if (near !== null) return near
     if (VALUE_TYPES.has(name)) return { t: "inst", cls: name }
     // Dispatch on self by a constant name: `call("f")` is `f()`.
     if (OBJECT_DISPATCH.has(name)) return this.evalMethod({ t: "own", ref: fn.cls }, null, name, argExprs, args, fn, 0)
@@ -929,7 +977,9 @@ export class Evaluator {
     if (name === "get_tree") return { t: "inst", cls: "SceneTree" }
     if (name === "get_script") return { t: "inst", cls: "Script" }
     if (name === "create_tween") return { t: "inst", cls: this.grammar === 3 ? "SceneTreeTween" : "Tween" }
-    if (GIVES_NODE.has(name) && recv.t !== "guard") return { t: "inst", cls: "Node" }
+    if (GIVES_NODE.has(name) && recv.t !== "guard") return asLineEdit(NODE_VAL, this.#reachesLineEdit(recv, name, args))
+    const near = recv.t === "guard" ? null : this.#nearLineEdit(recv, name, args)
+    if (near !== null) return near
     if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
     if (name === "get_user_data_dir") return USER_DATA_DIR
     // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
@@ -951,7 +1001,8 @@ export class Evaluator {
       }
       if (recv.t === "guard") return ANY_OBJECT
     }
-    if (GIVES_ELEMENT.has(name) && recvExpr !== null && this.#nodeList(recvExpr, fn)) return NODE_VAL
+    const node = GIVES_ELEMENT.has(name) && recvExpr !== null ? this.#nodeList(recvExpr, fn) : null
+    if (node !== null) return node
     if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
     if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) {
       if (recv.t === "guard") return ANY_OBJECT
@@ -960,6 +1011,20 @@ export class Evaluator {
       return held
     }
     return derived(recv, ...args)
+  }
+
+  /** Whether what `recv.name(args)` gives may be a SpinBox's internal LineEdit, or a list holding it (spinBoxText.ts). */
+  #reachesLineEdit(recv: Val, name: string, args: ReadonlyArray<Val>): boolean {
+    return reachesLineEdit(this.grammar, name, recv, mayBeSpinBox(recv, recv.t === "own" ? this.model.engineBase(recv.ref) : null), args)
+  }
+
+  /**
+   * What a method that is not GIVES_NODE gives when it may be a SpinBox's LineEdit (get_line_edit(), the focus
+   * owner, a LineEdit's menu) or a list that may hold it (get_children()); null otherwise.
+   */
+  #nearLineEdit(recv: Val, name: string, args: ReadonlyArray<Val>): Val | null {
+    if (!this.#reachesLineEdit(recv, name, args)) return null
+    return GIVES_NODES.has(name) ? { ...derived(recv, ...args), lineEdit: true } : { t: "inst", cls: name === "get_line_edit" ? "LineEdit" : "Control", lineEdit: true }
   }
 
   /** An instance of a dangerous class: singletons' classes (`_OS.new()`) give the singleton itself. */
@@ -1014,6 +1079,8 @@ const bound = (target: Val, name: Val): Val => {
 /** A variable assigned `base` and then appended to (`+=`): its known start and some of the strings it can be. */
 const appended = (base: Val, adds: ReadonlyArray<Val>): Val => {
   if (adds.length === 0) return base
+  // `list += [sb.get_line_edit()]` holds the LineEdit.
+  if (isLineEdit(base) || adds.some(isLineEdit)) return asLineEdit(appended(asPlainOf(base), adds.map(asPlainOf)))
   const external = isExternal(base) || adds.some(isExternal)
   const starts = knownStrings(base)
   if (starts.length === 0) return external ? EXTERNAL : { t: "unknown", ...(isAnyObject(base) ? { any: true } : {}) }
@@ -1022,6 +1089,13 @@ const appended = (base: Val, adds: ReadonlyArray<Val>): Val => {
   let prefix = starts[0] ?? ""
   for (const s of starts) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1)
   return { t: "unknown", prefix, some, ...(external ? { external: true } : {}) }
+}
+
+/** A value without its being a SpinBox's LineEdit (to build on it, then mark the result). */
+const asPlainOf = (v: Val): Val => {
+  if (v.t !== "inst" && v.t !== "unknown") return v
+  const { lineEdit: _dropped, ...rest } = v
+  return rest
 }
 
 /** Comparisons and logic on constants (`false == false`, `1 != 2`, `true and x`); null when not constant. */

@@ -162,6 +162,14 @@ export class PackModel {
   readonly dataMethods: ReadonlySet<string>
   readonly closedCalls: boolean
 
+  /** The engine class a class of the pack extends at the end of its chain of pack classes, when it names one class. */
+  engineBase(ref: ClassRef): string | null {
+    let last: ClassRef = ref
+    for (const cls of this.ancestry(ref)) last = cls
+    const ext = this.decl(last)?.extendsClause
+    return ext?._tag === "Class" && ext.names.length === 1 ? (ext.names[0] ?? null) : null
+  }
+
   /**
    * Whether the class's chain of pack classes ends in a class neither the engine's nor the pack's (the
    * platform SDK's `EngineGame`, excluded from the pack): code out of sight may call its functions.

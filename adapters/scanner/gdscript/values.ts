@@ -16,12 +16,14 @@ import type { ClassRef } from "./packModel.ts"
 //   rest, so what is appended or taken off it is known;
 // - `plain`: it is plain data, never an object (an Array or Dictionary literal, what parse_json gives);
 // - `json`: it is, or is part of, what parse_json gives: it and all it holds are plain data.
+// An engine object or a value not pinned down may also be `lineEdit`: it may be a SpinBox's internal LineEdit, or
+// a container holding one (what reaches it: spinBoxText.ts).
 
 export type Val =
   | { readonly t: "str"; readonly values: ReadonlyArray<string> }
   | { readonly t: "lit"; readonly value?: boolean | number | null; readonly float?: true }
   | { readonly t: "guard"; readonly name: string }
-  | { readonly t: "inst"; readonly cls: string }
+  | { readonly t: "inst"; readonly cls: string; readonly lineEdit?: true }
   | { readonly t: "own"; readonly ref: ClassRef }
   | { readonly t: "script"; readonly ref: ClassRef }
   | { readonly t: "method"; readonly target: Val; readonly name: string }
@@ -36,6 +38,7 @@ export type Val =
       readonly dataDir?: true
       readonly plain?: true
       readonly json?: true
+      readonly lineEdit?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
     }
@@ -118,7 +121,7 @@ export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   // An element of data read from the pack's own files is one of its parts (a field, a line).
-  const base = { t: "unknown" as const, ...externalParts([container]) }
+  const base = { t: "unknown" as const, ...externalParts([container]), ...(isLineEdit(container) ? { lineEdit: true as const } : {}) }
   return { ...base, ...(elems === undefined ? {} : { insts: elems }), ...(some === undefined ? {} : { some }) }
 }
 
@@ -173,11 +176,17 @@ const sameVal = (a: Val, b: Val): boolean => {
   }
 }
 
+/** Whether a value may be a SpinBox's internal LineEdit or hold one (spinBoxText.ts). */
+export const isLineEdit = (v: Val): boolean => (v.t === "inst" || v.t === "unknown") && v.lineEdit === true
+
+/** A value that may also be a SpinBox's internal LineEdit or hold one, when `may` (an engine object or a value not pinned down). */
+export const asLineEdit = (v: Val, may = true): Val => (may && (v.t === "inst" || v.t === "unknown") ? { ...v, lineEdit: true } : v)
+
 /** The value of a variable assigned `a` in one place and `b` in another. */
 export const join = (a: Val, b: Val): Val => {
   if (a.t === "str" && b.t === "str") return strs([...a.values, ...b.values])
   if (a.t === "lit" && b.t === "lit") return a.value === b.value ? a : LIT
-  if (sameVal(a, b)) return a
+  if (sameVal(a, b)) return asLineEdit(a, isLineEdit(b))
   const some = [...new Set([...knownStrings(a), ...knownStrings(b)])].slice(0, MAX_ALTERNATIVES)
   const insts = union(instsOf(a), instsOf(b))
   const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
@@ -190,6 +199,7 @@ export const join = (a: Val, b: Val): Val => {
     ...(elems === undefined ? {} : { elems }),
     ...(a.t === "unknown" && a.plain === true && b.t === "unknown" && b.plain === true ? { plain: true as const } : {}),
     ...(a.t === "unknown" && a.json === true && b.t === "unknown" && b.json === true ? { json: true as const } : {}),
+    ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
   }
 }
 

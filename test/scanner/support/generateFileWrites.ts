@@ -7,7 +7,10 @@
 // A method counts when its name says it writes (save…, dump_…_to_file, pck_start, write_to_filesystem,
 // export_gltf; on Directory/DirAccess also make_dir…, copy…, rename…, remove…, create_link; ZIPPacker's
 // open) and a String parameter names a path (path, file, to, from, source, pck_name, pck_path,
-// target, filename; not the source of a copy). With them, the built-in Variant types' methods of those
+// target, filename; not the source of a copy); whatever its name, a method with a String parameter named
+// `…save_path` saves there (3.x BakedLightmap.bake(from_node, data_save_path): ResourceSaver::save of the
+// baked data, scene/3d/baked_lightmap.cpp), and setters of a folder the engine writes into later count
+// (FOLDER_PROPERTIES: their setters, path at 0). With them, the built-in Variant types' methods of those
 // names (`variantNamesakes`: 3.x Array.remove(index)). File/FileAccess.open and friends write only in a write mode: the policy's path
 // pattern judges them with their mode. The Godot 4 fork of docs/scanner.md#dispatch-table keeps the
 // engine's class names for these classes.
@@ -25,6 +28,13 @@ const DIRECTORY_WRITES = /^(make_dir(_recursive)?(_absolute)?|copy(_absolute)?|r
 const DIRECTORY_CLASSES: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
 const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename", "tofile"])
 const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptEditor|ResourceFormat)/
+/** A parameter that names where the method saves, whatever the method is called. */
+const SAVE_PATH_PARAM = /(^|_)save_path$/
+/**
+ * Properties naming a folder the engine later writes into: 3.x BakedLightmap.image_path, where bake() saves its
+ * data (`BakedLightmap.lmbake`) and textures when it is given no data_save_path and its light data has no file.
+ */
+const FOLDER_PROPERTIES: ReadonlySet<string> = new Set(["BakedLightmap.image_path"])
 
 /** A method of a built-in Variant type (Array, the Pool/Packed arrays, String, …) named like a file write, with the argument counts and types it takes. */
 export interface VariantNamesake {
@@ -65,16 +75,21 @@ const writesOf = (root: string): ReadonlyArray<FileWrite> => {
     const xml = readFileSync(file, "utf8")
     for (const m of xml.matchAll(/<method\s[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
       const method = m[1] ?? ""
-      const writes = WRITES.test(method) || (DIRECTORY_CLASSES.has(cls) && DIRECTORY_WRITES.test(method)) || (cls === "ZIPPacker" && method === "open")
-      if (!writes) continue
-      const paths: Array<number> = []
-      for (const p of (m[2] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)) {
-        const name = /\bname="([^"]*)"/.exec(p[0])?.[1] ?? ""
-        const type = /\btype="([^"]*)"/.exec(p[0])?.[1] ?? ""
-        // A copy reads its source: only where it writes counts.
-        if (type === "String" && PATH_PARAMS.has(name) && !(name === "from" && method.startsWith("copy"))) paths.push(Number(/\bindex="(\d+)"/.exec(p[0])?.[1]))
-      }
+      const params = [...(m[2] ?? "").matchAll(/<(?:param|argument)\s[^>]*>/g)].map((p) => ({
+        name: /\bname="([^"]*)"/.exec(p[0])?.[1] ?? "",
+        type: /\btype="([^"]*)"/.exec(p[0])?.[1] ?? "",
+        index: Number(/\bindex="(\d+)"/.exec(p[0])?.[1]),
+      }))
+      const named = WRITES.test(method) || (DIRECTORY_CLASSES.has(cls) && DIRECTORY_WRITES.test(method)) || (cls === "ZIPPacker" && method === "open")
+      // A copy reads its source: only where it writes counts.
+      const paths = params
+        .filter((p) => p.type === "String" && (SAVE_PATH_PARAM.test(p.name) || (named && PATH_PARAMS.has(p.name) && !(p.name === "from" && method.startsWith("copy")))))
+        .map((p) => p.index)
       if (paths.length > 0) out.push({ class: cls, method, paths: paths.sort((a, b) => a - b) })
+    }
+    for (const m of xml.matchAll(/<member\s[^>]*name="([^"]+)"[^>]*>/g)) {
+      const setter = /\bsetter="([^"]+)"/.exec(m[0])?.[1]
+      if (setter !== undefined && FOLDER_PROPERTIES.has(`${cls}.${m[1] ?? ""}`)) out.push({ class: cls, method: setter, paths: [0] })
     }
   }
   return out

@@ -150,6 +150,14 @@ describe("text written into a SpinBox's LineEdit", () => {
     })
   })
 
+  it("a string of the script that happens to read \"*\" does not stand for ClassDB.instance: the pack still has no SpinBox", () => {
+    everyWrite(reaching, (grammar, line) => {
+      const withoutBox = withSpinBox(line).replace("SpinBox.new()", "Control.new()")
+      expect(errors(hitsIn(`${withoutBox}\tprint(find_node("*"))\n`, {}, grammar)).filter((e) => e.endsWith(" expression"))).toEqual([])
+      expect(errors(hitsIn(`${withoutBox}\tprint(ClassDB.instance(str(1)))\n`, {}, grammar))).toContain("7 expression")
+    })
+  })
+
   it("text written to a node that cannot be the box's LineEdit stays clean in a pack with a SpinBox", () => {
     everyWrite(clean, (grammar, line) => {
       expect(errors(hitsIn(withSpinBox(line), {}, grammar))).toEqual([])

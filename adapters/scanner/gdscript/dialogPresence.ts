@@ -12,12 +12,15 @@ const INSTANTIATE: ReadonlySet<string> = new Set(["instance", "instantiate"])
 /** Words that attach a script to an object at run time (`n.set_script(s)`, `n.script = s`, `n.set("script", s)`). */
 const ATTACH: ReadonlySet<string> = new Set(["set_script", "script"])
 
-/** Every identifier, string and `ClassDB.instance` of a class declaration, nested classes and lambdas included. */
-const mentions = (decl: ClassDecl, seen: (word: string) => void): void => {
+/**
+ * Every identifier and string of a class declaration, nested classes and lambdas included, and every
+ * `ClassDB.instance` (told apart from the words: a string may hold any text).
+ */
+const mentions = (decl: ClassDecl, seen: (word: string) => void, instantiates: () => void): void => {
   const one = (e: Expr): void => {
     if (e.k === "id") seen(e.name)
     else if (e.k === "str") seen(e.value)
-    else if (e.k === "member" && INSTANTIATE.has(e.name) && e.obj.k === "id" && e.obj.name === "ClassDB") seen("*")
+    else if (e.k === "member" && INSTANTIATE.has(e.name) && e.obj.k === "id" && e.obj.name === "ClassDB") instantiates()
     else if (e.k === "member" && ATTACH.has(e.name)) seen(e.name)
     else if (e.k === "lambda") fn(e.fn)
     else if (e.k === "is" || e.k === "cast") for (const n of e.type.names) seen(n)
@@ -32,7 +35,7 @@ const mentions = (decl: ClassDecl, seen: (word: string) => void): void => {
       if (p.init !== null) expr(p.init)
     }
     forEachExpr(f.body, one)
-    for (const s of f.body) if (s.k === "nested") mentions(s.cls, seen)
+    for (const s of f.body) if (s.k === "nested") mentions(s.cls, seen, instantiates)
   }
   for (const n of decl.extendsClause?.names ?? []) seen(n)
   for (const c of decl.consts) expr(c.init)
@@ -43,7 +46,7 @@ const mentions = (decl: ClassDecl, seen: (word: string) => void): void => {
   }
   decl.extra.forEach(expr)
   decl.functions.forEach(fn)
-  for (const inner of decl.classes) mentions(inner, seen)
+  for (const inner of decl.classes) mentions(inner, seen, instantiates)
 }
 
 /** The driven controls a pack of these scripts and scene node classes may create, and whether a script attaches scripts at run time. */
@@ -59,11 +62,16 @@ export const controlsInPack = (roots: Iterable<ClassDecl>, sceneClasses: Readonl
   const words = new RegExp(`\\b(${[...new Set([...bringers.values()].flat())].join("|")})\\b`)
   let attachesScripts = false
   for (const root of roots) {
-    mentions(root, (word) => {
-      if (word === "*") for (const c of controls) found.add(c)
-      else if (ATTACH.has(word)) attachesScripts = true
-      else if (words.test(word)) for (const [c, names] of bringers) if (names.some((n) => word.includes(n))) found.add(c)
-    })
+    mentions(
+      root,
+      (word) => {
+        if (ATTACH.has(word)) attachesScripts = true
+        else if (words.test(word)) for (const [c, names] of bringers) if (names.some((n) => word.includes(n))) found.add(c)
+      },
+      () => {
+        for (const c of controls) found.add(c)
+      },
+    )
   }
   return { controls: controls.filter((c) => found.has(c)), attachesScripts }
 }

@@ -14,6 +14,7 @@ import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaq
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type BbcodeData, type DataRead, FileRules } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
+import { isGlobalFunction } from "./engineClasses.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
@@ -747,13 +748,19 @@ class Analysis {
   }
 
   /** Judges a call, and each call it makes by name; returns the argument indexes that are dispatch targets. */
-  #judgeCall(site: Site, fn: Fn, depth: number): ReadonlySet<number> {
-    const { name, recv } = site
+  #judgeCall(written: Site, fn: Fn, depth: number): ReadonlySet<number> {
+    let site = written
+    const { name } = site
+    let recv = site.recv
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
     this.#internalCall(site)
     if (name === "emit_signal" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
     if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
+    site = this.#asEngineBase(site)
+    recv = site.recv
+    // A sensitive API reached on self's engine class or by dispatch is listed like one written on its object.
+    if (site !== written || site.via !== undefined) this.#sensitive(site.cls, name, site.at)
     if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, name, site.at, site.via ?? `${recv.t === "guard" ? recv.name : site.label}.${name}`, site.argsUnseen === true ? undefined : { args: site.args, fn })
     this.#patternsOnCall(site, fn)
     this.#animationCall(site, fn, depth)
@@ -762,6 +769,24 @@ class Analysis {
       this.#judgeEntry(entry, site, fn, depth)
     }
     return targets
+  }
+
+  /**
+   * A call on the creator's own object (self, an instance of a class of the pack) of a method its chain of
+   * pack classes does not define: the engine class at the end of the chain has it (`class S extends
+   * ConfigFile` then `S.new().save(p)`, or `save(p)` in S's code), so it is judged exactly as on that class's
+   * object (`ConfigFile.new().save(p)`) by every rule. A bare call of a global function (`load(p)`) is that
+   * function (engineClasses.ts isGlobalFunction); Object's and Node's methods that dispatch or write by a
+   * name (`call`, `set`, `connect`) keep the own-object reading, which knows the creator's own methods.
+   */
+  #asEngineBase(site: Site): Site {
+    const recv = site.recv
+    // A capitalised bare name is a built-in type's constructor (`Callable(self, "m")`, `Vector2(1, 2)`), never an engine method.
+    if (recv.t !== "own" || (site.bare && (isGlobalFunction(this.#script.grammar, site.name) || /^[A-Z]/.test(site.name)))) return site
+    const base = this.#engineBase(recv.ref)
+    if (base === null || !this.#model.isEngineName(base)) return site
+    if (REGISTERS.has(site.name) || (this.#dispatch.byName.get(site.name) ?? []).some((d) => d.class === "Object" || d.class === "Node")) return site
+    return { ...site, recv: this.#ev.engineInstance(base), bare: false, cls: base, label: site.bare || site.label === "" ? "self" : site.label }
   }
 
   /** Member (any receiver), setter, argument, path, runtime-load and file-write rules on a call. */

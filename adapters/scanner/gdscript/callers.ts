@@ -48,6 +48,15 @@ export interface CallerIndex {
   readonly calls: ReadonlyMap<string, ReadonlyArray<CallerSite>>
   readonly strings: ReadonlyArray<string>
   readonly names: ReadonlyArray<NameSite>
+  /** Writes of a property by its name (`obj.x = v`, `self.x = v`, `x = v`): a setter's or `_set`'s callers. */
+  readonly writes: ReadonlyArray<PropertyWrite>
+}
+
+/** `obj.x = v` (or `x = v` in a class's own code, recv null), where it is written. */
+export interface PropertyWrite extends Omit<CallerSite, "args" | "recv"> {
+  readonly name: string
+  readonly recv: Expr | null
+  readonly value: Expr
 }
 
 const VIRTUALS: Readonly<Record<Grammar, ReadonlySet<string>>> = { 3: new Set(virtuals[3]), 4: new Set(virtuals[4]) }
@@ -65,6 +74,7 @@ export const callerIndex = (
   const calls = new Map<string, Array<CallerSite>>()
   const strings: Array<string> = []
   const names: Array<NameSite> = []
+  const writes: Array<PropertyWrite> = []
   const declared = new Map<string, number>()
   let openAll = false
 
@@ -108,6 +118,7 @@ export const callerIndex = (
         fnBody(e.fn, null, false)
         return
       case "bin":
+        if (e.op === "=" && where !== null && (e.left.k === "id" || e.left.k === "member")) writes.push({ name: e.left.name, recv: e.left.k === "member" && e.left.obj.k !== "self" ? e.left.obj : null, value: e.right, ...where })
         // `f.function = name` (a FuncRef's method set as a property).
         if (isAssignment(e.op) && e.left.k === "member" && (dispatch.byName.get(e.left.name) ?? []).some((d) => d.kind === "member")) {
           names.push({ name: e.right, recv: null, at: where ?? nowhere })
@@ -188,5 +199,5 @@ export const callerIndex = (
 
   for (const s of scripts) cls({ script: s.key, inner: [] }, s.ast.root)
   for (const [name, count] of declared) if (count > 1 || name.startsWith("_") || name === "" || VIRTUALS[grammar].has(name)) open.add(name)
-  return { open, openAll, calls, strings, names }
+  return { open, openAll, calls, strings, names, writes }
 }

@@ -1,4 +1,5 @@
 import table from "./engine-classes.json" with { type: "json" }
+import globals from "./engine-globals.json" with { type: "json" }
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 
@@ -20,3 +21,11 @@ export const engineNames = (grammar: Grammar, idx: PolicyIndex): ((name: string)
   byPolicy.set(grammar, check)
   return check
 }
+
+// The functions a bare call names before any method of the script's class (engine-globals.json, generated
+// by test/scanner/support/generateEngineGlobals.ts): Godot 3's @GDScript built-ins, Godot 4's utility
+// functions. `load(p)` in a class extending ConfigFile is the global load; `save(p)` is self's ConfigFile.save.
+const globalsByGrammar: Readonly<Record<Grammar, ReadonlySet<string>>> = { 3: new Set(globals[3]), 4: new Set(globals[4]) }
+
+/** Whether a bare call of `name` is the engine's global function rather than a method of self. */
+export const isGlobalFunction = (grammar: Grammar, name: string): boolean => globalsByGrammar[grammar].has(name)

@@ -9,6 +9,7 @@
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
+import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { handlerArgs } from "./signals.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -35,7 +36,7 @@ export interface Local {
   /** The container a `for` loop takes this variable's values from. */
   readonly loopOver?: Expr
   /** A parameter: it takes any argument; those of the class's own calls of its function (`fn`) are known. */
-  readonly param?: { readonly cls: ClassRef; readonly fn: string | null; readonly index: number }
+  readonly param?: ParamOf
   value?: Val
   evaluating?: boolean
 }
@@ -299,8 +300,10 @@ export class Evaluator {
     if (cached !== undefined) return cached
     const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), dispatched: [], body: f.body }
     this.#fns.set(f, fn)
+    // A 4.x `set(value):` runs when its member is written.
+    const setterOf = !method && f.name === "set" ? this.model.decl(cls)?.vars.find((v) => v.accessors.includes(f))?.name : undefined
     f.params.forEach((p, index) =>
-      fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index } }),
+      fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index, ...(setterOf === undefined ? {} : { setterOf }) } }),
     )
     this.#collectLocals(f.body, fn)
     return fn
@@ -569,12 +572,18 @@ export class Evaluator {
     return value
   }
 
-  #paramValues(param: NonNullable<Local["param"]>): ReadonlyArray<Val> {
-    if (param.fn === null) return []
-    return (this.#factsOf(param.cls).calls.get(param.fn) ?? []).flatMap((site) => {
-      const arg = site.args[param.index]
-      return arg === undefined ? [] : [this.eval(arg, site.fn)]
-    })
+  #paramValues(param: ParamOf): ReadonlyArray<Val> {
+    const own =
+      param.fn === null
+        ? []
+        : (this.#factsOf(param.cls).calls.get(param.fn) ?? []).flatMap((site) => {
+            const arg = site.args[param.index]
+            return arg === undefined ? [] : [this.eval(arg, site.fn)]
+          })
+    // Calls from elsewhere: `Cls.new(a)`, `obj.f(a)`, dispatch by a constant name, setters, `_set` (reachingCalls.ts).
+    if (this.#dispatch === null) return own
+    const reaching = reachingArgs(param, this.#callersIndex(), this.model, (e, at) => this.eval(e, this.#siteFn(at)), (name, at) => this.local(name, this.#siteFn(at)) !== null)
+    return [...own, ...reaching.map((r) => this.eval(r.expr, this.#siteFn(r.at)))]
   }
 
   // ---- names ----
@@ -1025,6 +1034,12 @@ export class Evaluator {
   #nearLineEdit(recv: Val, name: string, args: ReadonlyArray<Val>): Val | null {
     if (!this.#reachesLineEdit(recv, name, args)) return null
     return GIVES_NODES.has(name) ? { ...derived(recv, ...args), lineEdit: true } : { t: "inst", cls: name === "get_line_edit" ? "LineEdit" : "Control", lineEdit: true }
+  }
+
+  /** What `Cls.new()` gives for an engine class `Cls` (the object a pack class extending it is, for the engine's methods). */
+  engineInstance(cls: string): Val {
+    const guard = this.idx.guarded.get(cls)
+    return guard === undefined ? { t: "inst", cls } : this.#instanceOf(guard)
   }
 
   /** An instance of a dangerous class: singletons' classes (`_OS.new()`) give the singleton itself. */

@@ -6,7 +6,7 @@ import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
-import { extendsLookup, type PackLookup, packLookup, untidyFix, untidyWhy } from "../pack/packPath.ts"
+import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
 
@@ -339,7 +339,8 @@ export class FileRules {
   #loadValue(value: Val, where: Pos, call: string): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
-    const v = this.#withUidsResolved(value, where, call)
+    const uids = this.#withUidsResolved(value, where, call)
+    const v = uids === null ? null : this.#joinedToScript(uids, call)
     if (v === null || v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
     const verdict = judgePath(v, rule.match.allowedPrefixes, true)
     const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
@@ -357,6 +358,27 @@ export class FileRules {
       return
     }
     this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+  }
+
+  /**
+   * The paths `preload` and `extends` name, as the engine makes them before it loads: a relative one joined to
+   * the script's folder and simplified (3.x gdscript_parser.cpp: preload `if (!path.is_abs_path() && base_path
+   * != "") path = base_path.plus_file(path)` then `simplify_path()`; extends `if (parent.is_rel_path()) parent =
+   * base_path.plus_file(parent).simplify_path()`), so `preload("../base.gd")` from res://lib/fp/ is
+   * res://lib/base.gd. A join that climbs above res:// is left as written (outside the pack). `load()` is not
+   * joined: ResourceLoader::load makes a relative path `"res://" + path` (3.5.1 core/io/resource_loader.cpp,
+   * `if (p_path.is_rel_path()) local_path = "res://" + p_path;`), so `load("../x")` stays outside.
+   */
+  #joinedToScript(v: Val, call: string): Val {
+    const from = this.#script.path
+    if (v.t !== "str" || from === null || (call !== "preload" && call !== "extends")) return v
+    const join = (p: string): string => {
+      // String::is_abs_path: a leading slash or backslash, or ":/" or ":\" anywhere (res://, user://, C:/).
+      if (/^[/\\]/.test(p) || p.includes(":/") || p.includes(":\\")) return p
+      const joined = engineLookupPath(p, from)
+      return untidyPath(joined)?.climbsOut === true ? p : simplifyResPath(joined)
+    }
+    return strs(v.values.map(join))
   }
 
   /**

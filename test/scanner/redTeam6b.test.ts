@@ -111,9 +111,10 @@ describe("registered global classes whose script the pack lacks", () => {
 
   it("Godot 4's class cache: a class a pack script names is loaded from its path (GDScriptParser resolves the name with ScriptServer::get_global_class_path), so a path the pack lacks is an error there", async () => {
     const cacheEntry = (path: string) => ({ path: "res://.godot/global_script_class_cache.cfg", data: CLASS_CACHE(path) })
-    expect(await errors(pack4([cacheEntry("res://game/gone.gd"), user(true)], []))).toEqual(["res://game/spawner.gd:4 global class target"])
+    // At the script's first use, and at the registration (globalClassCheck.ts).
+    expect(await errors(pack4([cacheEntry("res://game/gone.gd"), user(true)], []))).toEqual(["res://.godot/global_script_class_cache.cfg:6 project setting list", "res://game/spawner.gd:4 global class target"])
     // By uid:// that resolves to a file the pack lacks, likewise.
-    expect(await errors(pack4([cacheEntry("uid://cgone"), user(true)], [["uid://cgone", "res://game/gone.gd"]]))).toEqual(["res://game/spawner.gd:4 global class target"])
+    expect(await errors(pack4([cacheEntry("uid://cgone"), user(true)], [["uid://cgone", "res://game/gone.gd"]]))).toEqual(["res://.godot/global_script_class_cache.cfg:6 project setting list", "res://game/spawner.gd:4 global class target"])
     // Named by no script: never loaded (docs/scanner.md, pack-hostile-path).
     expect(await errors(pack4([cacheEntry("res://game/gone.gd"), user(false)], []))).toEqual([])
     expect(await errors(pack4([cacheEntry("res://game/helper.gd"), user(true)], []))).toEqual([])
@@ -123,7 +124,7 @@ describe("registered global classes whose script the pack lacks", () => {
     const settings = (path: string) => `config_version=4\n\n_global_script_classes=[ {\n"base": "Node",\n"class": "Helper",\n"language": "GDScript",\n"path": "${path}"\n} ]\n\n[application]\n\nrun/main_scene="res://game/main.tscn"\n`
     const pack3 = (path: string, uses: boolean) =>
       writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://project.godot", data: utf8(settings(path)) }, { path: "res://game/main.tscn", data: utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n') }, { path: "res://game/main.gd", data: utf8("extends EngineGame\n") }, user(uses)] })
-    expect(await errors(pack3("res://game/gone.gd", true))).toEqual(["res://game/spawner.gd:4 global class target"])
+    expect(await errors(pack3("res://game/gone.gd", true))).toEqual(["res://game/spawner.gd:4 global class target", "res://project.godot:7 project setting _global_script_classes"])
     expect(await errors(pack3("res://game/gone.gd", false))).toEqual([])
     expect(await errors(pack3("user://helper.gd", false))).toEqual(["res://project.godot:7 project setting _global_script_classes"])
   })

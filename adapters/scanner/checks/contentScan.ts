@@ -20,11 +20,11 @@ import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
-import { autoloadSingletons, classRegistrations, EXTENSION_LIST, extensionListFindings, globalScriptClasses, projectSettingsFindings, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
-import { unresolvedClassFindings } from "./globalClassCheck.ts"
+import { registeredClasses, unresolvedClassFindings } from "./globalClassCheck.ts"
 import { collectExpression, objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
@@ -47,7 +47,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registered: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set() }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set() }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -70,13 +70,8 @@ export const scanContents = async (
  * after it; scripts found in that data are analysed in a further round.
  */
 const analyzeScripts = async (ctx: Context): Promise<void> => {
-  // A class registered by uid:// (Godot 4) is the script the pack's uid cache gives that id.
-  const registered = new Map(
-    [...(await readGlobalClassCache(ctx.contents)), ...ctx.registered].map(([name, path]) => {
-      const resolved = ctx.grammar === 4 && path.startsWith("uid://") ? ctx.contents.resolveUid(path) : null
-      return [name, resolved !== null && "path" in resolved ? resolved.path : path] as const
-    }),
-  )
+  const classes = registeredClasses(ctx)
+  const registered = new Map([...classes].map(([name, c]) => [name, c.loads]))
   const idx = indexPolicy(ctx.policy)
   let done = 0
   const modelOf = (closedCalls: boolean): PackModel =>
@@ -96,7 +91,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
     // from the pack's calls alone (callers.ts) is judged again without that, keeping what it adds.
     if (!first) await analyzeAgainOpen(ctx, ctx.scripts.slice(0, ctx.scripts.length - batch.length), modelOf(false), idx)
   }
-  ctx.state.findings.push(...unresolvedClassFindings(ctx, registered))
+  ctx.state.findings.push(...unresolvedClassFindings(ctx, classes))
 }
 
 /** The scripts' findings and uses again on a model where every function may be called from anywhere; only new ones are kept. */
@@ -193,14 +188,6 @@ const pushHits = (ctx: Context, hits: ReadonlyArray<PatternHit>, location: Scrip
   })
 }
 
-/** Godot 4's `.godot/global_script_class_cache.cfg`: class_name → script path, also for classes of compiled scripts. */
-export const readGlobalClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
-  const entry = contents.get("res://.godot/global_script_class_cache.cfg")
-  if (entry === undefined || !entry.readable || entry.size > 4 * 1024 * 1024) return new Map()
-  // Godot 4 alone writes it, and reads it with ConfigFile (VariantParser decodes its strings as UTF-8: godotUtf8.ts).
-  return classRegistrations(decodeAsEngine(await contents.bytesOf(entry), 4))
-}
-
 /** Trojan Source hits of a script's text. */
 const textHits = (idx: PolicyIndex, source: string, grammar: Grammar): ReadonlyArray<PatternHit> => {
   const entry = idx.text.get("trojan-source")
@@ -294,7 +281,8 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
-  for (const [name, path] of globalScriptClasses(text)) if (!ctx.registered.has(name)) ctx.registered.set(name, path)
+  const key = REGISTRATION_KEYS.get(entry.path)
+  if (key !== undefined) ctx.registrations.set(entry.path, { file, storedPath: entry.path, key, entries: classEntriesOf(text, entry.path, ctx.grammar) })
   for (const [name, path] of autoloadSingletons(text)) if (!ctx.autoloads.has(name)) ctx.autoloads.set(name, path)
 }
 

@@ -8,6 +8,7 @@ import type { Grammar } from "../resource/variantText.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
+import { type ClassEntry, differingDuplicates, engineClasses, readClassEntries } from "./classRegistrations.ts"
 import { unescapeGodotString } from "../resource/godotString.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 
@@ -196,27 +197,7 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         continue
       }
       if (key === "_global_script_classes" || key === "list") {
-        // [{ "base": …, "class": "Name", "path": "res://…" }, …]
-        strings.forEach((s, i) => {
-          const next = strings[i + 1]
-          if (!s.isKey || next === undefined || next.isKey) return
-          // A registered path the pack lacks matters only where a script names the class (globalClassCheck.ts).
-          const resolved: UidResolution = s.text === "path" && uids !== undefined && next.text.startsWith("uid://") ? uids(next.text) : { path: next.text }
-          if (s.text === "path" && "problem" in resolved) flag(key, next.line, `The project setting ${key} makes the engine register a global class from ${JSON.stringify(next.text)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
-          else if (s.text === "path" && "path" in resolved && outsidePack(resolved.path)) hostile(key, resolved.path, next.line, "register a global class from")
-          if (s.text === "class" && next.text === ENGINE_GAME) {
-            findings.push(
-              finding({
-                rule: RULE.entrySceneNotEngineGame,
-                file,
-                storedPath,
-                line: next.line,
-                pattern: `class_name ${ENGINE_GAME}`,
-                message: `The project registers a global class named ${ENGINE_GAME} itself; ${ENGINE_GAME} comes from the platform SDK, which is excluded from the pack, so scripts extending it would extend the pack's own. Remove "class_name ${ENGINE_GAME}" from the script it names and export again.`,
-              }),
-            )
-          }
-        })
+        judgeRegistrations(key, readClassEntries(value.raw, value.line, key === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, push: (f) => findings.push(f) })
         continue
       }
       // A `key.<feature>` override is the key where the feature applies.
@@ -280,22 +261,68 @@ export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4
   return { text: decodeAsEngine(bytes, godot), notStrictLines: problem === null ? [] : [positionOfByte(bytes, problem.offset).line] }
 }
 
-/** `{ "class": "Name", …, "path": "res://…" }` entries of a class registration list (settings text or Godot 4's class cache): name → path. */
-export const classRegistrations = (text: string): ReadonlyMap<string, string> => {
-  const map = new Map<string, string>()
-  for (const m of text.matchAll(/\{[^{}]*?"class":\s*&?"([^"]+)"[^{}]*?"path":\s*"([^"]+)"[^{}]*?\}/g)) {
-    if (m[1] !== undefined && m[2] !== undefined && !map.has(m[1])) map.set(m[1], /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(m[2]) ? m[2] : `res://${m[2]}`)
-  }
-  return map
-}
+/** Where a registration list is read from: the key of each file that holds one (Godot 4's class cache: `list`). */
+export const REGISTRATION_KEYS: ReadonlyMap<string, string> = new Map([
+  ["res://project.godot", "_global_script_classes"],
+  ["res://project.binary", "_global_script_classes"],
+  ["res://override.cfg", "_global_script_classes"],
+  ["res://.godot/global_script_class_cache.cfg", "list"],
+])
 
-/** The global classes the project settings register (Godot 3's `_global_script_classes`). */
-export const globalScriptClasses = (text: string): ReadonlyMap<string, string> => {
+/** The class registrations of a settings file's text (REGISTRATION_KEYS), every Dictionary in order. */
+export const classEntriesOf = (text: string, storedPath: string, grammar: Grammar): ReadonlyArray<ClassEntry> => {
+  const key = REGISTRATION_KEYS.get(storedPath)
   for (const section of parseConfigFile(text)) {
     if (section.name !== "") continue
-    for (const value of section.values.values()) if (value.key === "_global_script_classes") return classRegistrations(value.raw)
+    for (const value of section.values.values()) if (value.key === key) return readClassEntries(value.raw, value.line, key === "list" ? 4 : grammar)
   }
-  return new Map()
+  return []
+}
+
+interface RegistrationJudge {
+  readonly file: string
+  readonly storedPath: string
+  readonly flag: (key: string, line: number, message: string) => void
+  readonly hostile: (key: string, path: string, line: number, why: string) => void
+  readonly uids: ((uid: string) => UidResolution) | undefined
+  readonly push: (f: Finding) => void
+}
+
+/**
+ * Every entry of a registration list: each `path` outside the pack (or an unresolvable uid://) is an error whether
+ * the engine registers the entry or not, a value of a required key that is not text cannot be judged, the SDK's
+ * EngineGame must not be registered, and a name registered twice with different entries is reported at the entry
+ * the engine keeps (the last). A res:// path the pack lacks matters where the engine loads the class
+ * (globalClassCheck.ts).
+ */
+const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, judge: RegistrationJudge): void => {
+  const { file, storedPath, flag, hostile, uids, push } = judge
+  for (const entry of entries) {
+    for (const p of entry.paths) {
+      const resolved: UidResolution = uids !== undefined && p.text.startsWith("uid://") ? uids(p.text) : { path: p.text }
+      if ("problem" in resolved) flag(key, p.line, `The project setting ${key} makes the engine register a global class from ${JSON.stringify(p.text)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
+      else if (outsidePack(resolved.path)) hostile(key, resolved.path, p.line, "register a global class from")
+    }
+    for (const o of entry.opaque) flag(key, o.line, `The project setting ${key} registers a global class whose ${o.key} is not text: the engine converts the value to text and may register or load a class the scanner cannot tell. Write the ${o.key} as a string (the editor does) and export again.`)
+    if (entry.name === ENGINE_GAME) {
+      push(
+        finding({
+          rule: RULE.entrySceneNotEngineGame,
+          file,
+          storedPath,
+          line: entry.classLine,
+          pattern: `class_name ${ENGINE_GAME}`,
+          message: `The project registers a global class named ${ENGINE_GAME} itself; ${ENGINE_GAME} comes from the platform SDK, which is excluded from the pack, so scripts extending it would extend the pack's own. Remove "class_name ${ENGINE_GAME}" from the script it names and export again.`,
+        }),
+      )
+    }
+  }
+  const kept = engineClasses(entries)
+  for (const [name, list] of differingDuplicates(entries)) {
+    const used = kept.get(name)
+    const shown = list.map((e) => `${JSON.stringify(e.path)} (base ${e.base})`).join(", ")
+    flag(key, used?.line ?? list.at(-1)?.line ?? 0, `The project setting ${key} registers the global class ${name} ${list.length} times with different scripts: ${shown}. The engine keeps the last one it accepts (${used === undefined ? "none" : JSON.stringify(used.path)}), while a reader of the settings may take another: a script the pack appears to use in its place. Register each class once (the editor writes one entry a class) and export again.`)
+  }
 }
 
 /**

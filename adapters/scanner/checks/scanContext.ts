@@ -1,4 +1,5 @@
 import type { Decompressors } from "../Decompressors.ts"
+import type { ClassEntry } from "./classRegistrations.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
 import { type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
 import type { DataPropertyValue } from "../resource/SceneFacts.ts"
@@ -13,6 +14,15 @@ import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import type { ScriptLocation } from "./scriptFindings.ts"
 
 // What the content pass carries from entry to entry, and the scripts it collects for the pack-wide analysis.
+
+/** A settings file's registration list (classRegistrations.ts), with where its findings go. */
+export interface RegistrationList {
+  readonly file: string
+  readonly storedPath: string
+  /** The setting: `_global_script_classes`, or `list` in Godot 4's class cache. */
+  readonly key: string
+  readonly entries: ReadonlyArray<ClassEntry>
+}
 
 export interface CollectedScript {
   readonly script: PackScript
@@ -29,8 +39,8 @@ export interface Context {
   readonly state: ScanState
   readonly grammar: Grammar
   readonly scripts: Array<CollectedScript>
-  /** Global classes registered in the project settings (`_global_script_classes`, Godot 3): name → path. */
-  readonly registered: Map<string, string>
+  /** The class registration lists of the settings files and Godot 4's class cache, by stored path (the last copy of a path wins). */
+  readonly registrations: Map<string, RegistrationList>
   /** Autoload singletons of the project settings (`*` paths): name → path. */
   readonly autoloads: Map<string, string>
   /** Scene connections whose method is a dispatch API, by signal. */

@@ -7,12 +7,33 @@ import { ByteBuilder, utf8 } from "./bytes.ts"
 export const stringVariant = (bytes: Uint8Array): Uint8Array => new ByteBuilder().u32(4).u32(bytes.length).bytes(bytes).zeros((4 - (bytes.length % 4)) % 4).build()
 
 /** Settings as `[key bytes or text, value bytes or text]`, every value a String. */
-export const writeProjectBinary = (settings: ReadonlyArray<readonly [Uint8Array | string, Uint8Array | string]>): Uint8Array => {
+export const writeProjectBinary = (settings: ReadonlyArray<readonly [Uint8Array | string, Uint8Array | string]>): Uint8Array =>
+  writeProjectBinaryVariants(settings.map(([key, value]) => [key, stringVariant(typeof value === "string" ? utf8(value) : value)]))
+
+/** Settings as `[key bytes or text, encoded variant]`. */
+export const writeProjectBinaryVariants = (settings: ReadonlyArray<readonly [Uint8Array | string, Uint8Array]>): Uint8Array => {
   const b = new ByteBuilder().ascii("ECFG").u32(settings.length)
-  for (const [key, value] of settings) {
+  for (const [key, v] of settings) {
     const k = typeof key === "string" ? utf8(key) : key
-    const v = stringVariant(typeof value === "string" ? utf8(value) : value)
     b.u32(k.length).bytes(k).u32(v.length).bytes(v)
+  }
+  return b.build()
+}
+
+/** A value of the settings: a String, an int, an Array, or a Dictionary's pairs in order. */
+export type SettingValue = string | number | ReadonlyArray<SettingValue> | { readonly dict: ReadonlyArray<readonly [SettingValue, SettingValue]> }
+
+/** A value in Godot 3's variant encoding (core/io/marshalls.cpp encode_variant: String 4, int 2, Dictionary 18, Array 19). */
+export const variant3 = (value: SettingValue): Uint8Array => {
+  if (typeof value === "string") return stringVariant(utf8(value))
+  if (typeof value === "number") return new ByteBuilder().u32(2).i32(value).build()
+  const b = new ByteBuilder()
+  if ("dict" in value) {
+    b.u32(18).u32(value.dict.length)
+    for (const [k, v] of value.dict) b.bytes(variant3(k)).bytes(variant3(v))
+  } else {
+    b.u32(19).u32(value.length)
+    for (const item of value) b.bytes(variant3(item))
   }
   return b.build()
 }

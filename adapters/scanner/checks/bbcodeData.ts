@@ -79,12 +79,19 @@ const stringsOf = (path: string, text: string): ReadonlyArray<string> | null => 
 }
 
 /**
+ * The rest of a string after a `[` that no later `]` closes, when it may be the start of a tag: nothing yet, or a
+ * tag's name (`/` for a closing one) and what may follow it. A `[` before another character (JSON's `[{`, as a
+ * CSV field of a .json file shows it) starts no tag the engine reads.
+ */
+const TAG_START = /^\/?[A-Za-z_]*(?:[ =][^\]]*)?$/
+
+/**
  * A string that may begin a tag the text after it completes: a `[` no later `]` closes (`Hello [im` before
  * `g]user://…[/img]`), or an [img]/[font] tag whose path runs to its end. Judging one placeholder at a time
  * cannot see what such a string becomes beside another string of the data.
  */
 const opensTag = (s: string, grammar: Context["grammar"]): boolean =>
-  s.lastIndexOf("[") > s.lastIndexOf("]") || bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))
+  (s.lastIndexOf("[") > s.lastIndexOf("]") && TAG_START.test(s.slice(s.lastIndexOf("[") + 1))) || bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))
 
 /** The texts to judge: the template with each string in place of its data, one placeholder at a time (the others end any path). */
 const filled = (template: string, strings: ReadonlyArray<string>): ReadonlyArray<string> => {

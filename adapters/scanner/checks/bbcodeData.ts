@@ -78,6 +78,21 @@ const stringsOf = (path: string, text: string): ReadonlyArray<string> | null => 
   return [...new Set(out)]
 }
 
+/**
+ * The rest of a string after a `[` that no later `]` closes, when it may be the start of a tag: nothing yet, or a
+ * tag's name (`/` for a closing one) and what may follow it. A `[` before another character (JSON's `[{`, as a
+ * CSV field of a .json file shows it) starts no tag the engine reads.
+ */
+const TAG_START = /^\/?[A-Za-z_]*(?:[ =][^\]]*)?$/
+
+/**
+ * A string that may begin a tag the text after it completes: a `[` no later `]` closes (`Hello [im` before
+ * `g]user://…[/img]`), or an [img]/[font] tag whose path runs to its end. Judging one placeholder at a time
+ * cannot see what such a string becomes beside another string of the data.
+ */
+const opensTag = (s: string, grammar: Context["grammar"]): boolean =>
+  (s.lastIndexOf("[") > s.lastIndexOf("]") && TAG_START.test(s.slice(s.lastIndexOf("[") + 1))) || bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))
+
 /** The texts to judge: the template with each string in place of its data, one placeholder at a time (the others end any path). */
 const filled = (template: string, strings: ReadonlyArray<string>): ReadonlyArray<string> => {
   const parts = template.split(PACK_DATA)
@@ -105,8 +120,8 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
   const hits: Array<PatternHit> = []
   const several = data.template.split(PACK_DATA).length > 2
   if (bbcodeLoads(data.template, grammar).some((l) => l.path.split(PACK_DATA).length > 2)) hits.push(error("an [img] or [font] path is built from several strings of the data"))
-  const opened = several ? strings.find((s) => bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))) : undefined
-  if (opened !== undefined) hits.push(error(`a string of the data (${JSON.stringify(opened.slice(0, 60))}) opens an [img] or [font] tag that the text after it completes`))
+  const opened = several ? strings.find((s) => opensTag(s, grammar)) : undefined
+  if (opened !== undefined) hits.push(error(`the BBCode comes from data read at run time: a string of the data (${JSON.stringify(opened.slice(0, 60))}) opens a tag that the data after it may complete`))
   const seen = new Set<string>()
   for (const text of filled(data.template, strings)) {
     for (const load of bbcodeLoads(text, grammar)) {

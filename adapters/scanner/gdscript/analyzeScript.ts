@@ -599,6 +599,20 @@ class Analysis {
     }
   }
 
+  /**
+   * propagate_call reaches every node below its receiver (Node::propagate_call walks all children, 4.x's internal
+   * ones included), so a SpinBox's internal LineEdit below any node: in a pack that may create a SpinBox the call
+   * is judged once more on that LineEdit (a text it sets is the Expression the SpinBox evaluates), and a method
+   * name that is not constant may be one that sets or edits the text (an error). Group calls do not reach it:
+   * the engine puts it in no group, and adding it to one is an error of its own (#spinBoxRehome).
+   */
+  #propagatedBelow(target: Site, nameVal: Val, shown: string, depth: number, fn: Fn): void {
+    if (!this.#model.drivenControls(this.#script.grammar).controls.some((c) => c.cls === SPIN_BOX)) return
+    const below: Val = { t: "inst", cls: "LineEdit", lineEdit: true }
+    if (nameVal.t === "str") this.#judgeName({ ...target, recv: below, cls: "LineEdit", label: "a node below it" }, nameVal, shown, UNKNOWN, "method", shown, depth, fn)
+    else if (nameVal.t === "unknown") this.#spinBoxText(below, UNKNOWN, target.at, `${shown}(…)`, true)
+  }
+
   /** LineEdit methods that set or edit its text (set_text, append_at_cursor, insert_text_at_caret, delete_text, menu_option, …), judged by #spinBoxText. */
   #spinBoxTextCall(site: Site, fn: Fn, shown: string): void {
     const { name, recv } = site
@@ -1006,6 +1020,7 @@ class Analysis {
     const value = kind === "property-write" && args[entry.name + 1] !== undefined && SETS_A_VALUE.has(entry.method) ? this.#eval(args[entry.name + 1] as Expr, fn) : UNKNOWN
     const valueExpr = kind === "property-write" && SETS_A_VALUE.has(entry.method) ? args[entry.name + 1] : undefined
     const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method), ...(valueExpr === undefined ? {} : { written: { expr: valueExpr, fn, depth } }) }
+    if (entry.method === "propagate_call") this.#propagatedBelow({ ...targetSite, args: rest }, nameVal, shown, depth, fn)
     // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
     this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
   }

@@ -22,7 +22,7 @@ import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./str
 import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
-import { ANY_OBJECT, asLineEdit, derived, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -60,6 +60,9 @@ const READS = new Set([
   "get_utf8_string", "get_file_as_string", "get_file_as_bytes", "get_packet", "get_data", "get_partial_data", "get_cmdline_args", "get_cmdline_user_args",
   "get_environment", "get_clipboard", "clipboard_get", "get_value", "get_available_packet_count", "get_string_from_utf8", "get_string_from_ascii",
 ])
+
+/** Of those, what may be any path of the machine: the environment (HOME, XDG_*), the command line. */
+const HOST_READS: ReadonlySet<string> = new Set(["get_environment", "get_cmdline_args", "get_cmdline_user_args"])
 
 export { SCRIPT_CLASSES }
 
@@ -445,7 +448,8 @@ export class Evaluator {
     this.#members.set(key, null)
     const facts = this.#factsOf(owner)
     // A container something that may be a SpinBox's LineEdit is put into holds it; a typed member keeps only that of what it is given.
-    const holds = (facts.puts.get(decl.name) ?? []).some((p) => isLineEdit(this.eval(p.expr, p.fn)))
+    const put = (facts.puts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
+    const holds = put.some(isLineEdit)
     if (typed.t !== "unknown") {
       const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...(facts.assigned.get(decl.name) ?? []).map((a) => this.eval(a.expr, a.fn))]
       const value = asLineEdit(typed, holds || given.some(isLineEdit))
@@ -463,7 +467,7 @@ export class Evaluator {
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
-    const value = asLineEdit(appended(joinAll(values), appends), holds)
+    const value = withElements(asLineEdit(appended(joinAll(values), appends), holds), put)
     this.#members.set(key, value)
     return value
   }
@@ -621,7 +625,9 @@ export class Evaluator {
       value = typed.t === "unknown" ? given : asLineEdit(typed, isLineEdit(given))
     }
     // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
-    if ((local.puts ?? []).some((p) => isLineEdit(this.eval(p, owner)))) value = asLineEdit(value)
+    const put = (local.puts ?? []).map((p) => this.eval(p, owner))
+    if (put.some(isLineEdit)) value = asLineEdit(value)
+    value = withElements(value, put)
     local.evaluating = false
     local.value = value
     return value
@@ -804,10 +810,10 @@ export class Evaluator {
     const r = this.eval(e.right, fn)
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
-      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...(isExternal(r) ? { external: true } : {}) }
+      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...readFrom([r]) }
       // The user data folder and a known rest: still exact.
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true }
-      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...(isExternal(l) || isExternal(r) ? { external: true } : {}) }
+      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...readFrom([l, r]) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
         const float = l.float === true || r.float === true
         // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
@@ -823,7 +829,7 @@ export class Evaluator {
         const formatted = constant.every((a): a is FoldArg => a !== null) ? formatString(this.grammar, l.values[0] ?? "", constant) : null
         if (formatted !== null) return strs([formatted])
         const text = l.values[0] ?? ""
-        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...(args.some(isExternal) ? { external: true } : {}) }
+        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...readFrom(args) }
       }
       return derived(...args)
     }
@@ -875,6 +881,8 @@ export class Evaluator {
         return derived(...args)
       case "get_tree":
         return { t: "inst", cls: "SceneTree" }
+      case "get_meta":
+        return this.model.defines(fn.cls, name) ? UNKNOWN : this.#ownMeta(first, fn)
       case "get_script":
         return { t: "inst", cls: "Script" }
       case "create_tween":
@@ -923,6 +931,21 @@ export class Evaluator {
     })
   }
 
+  /**
+   * `get_meta(key)` on self with a constant key: what the class's own `set_meta(key, v)` calls store may be there
+   * (their classes, as `insts`), and anything else (another script may set it too).
+   */
+  #ownMeta(key: Val, fn: Fn): Val {
+    if (key.t !== "str") return UNKNOWN
+    const stored = (this.#factsOf(fn.cls).calls.get("set_meta") ?? []).flatMap((c) => {
+      const k = c.args[0] === undefined ? UNKNOWN : this.eval(c.args[0], c.fn)
+      const v = c.args[1]
+      return v !== undefined && k.t === "str" && k.values.some((x) => key.values.includes(x)) ? instsOf(this.eval(v, c.fn)) : []
+    })
+    const insts = [...new Set(stored)].slice(0, MAX_CLASSES)
+    return insts.length === 0 ? UNKNOWN : { t: "unknown", insts }
+  }
+
   /** `recv.name(args)`: what it returns. */
   evalMethod(recv: Val, recvExpr: Expr | null, name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn, depth: number): Val {
     if (depth > MAX_ALTERNATIVES) return UNKNOWN
@@ -964,6 +987,7 @@ export class Evaluator {
       const own = this.methodReturn(recv.ref, name, recv.t === "script")
       if (own !== null) return own
       if (this.model.defines(recv.ref, name)) return derived(...args)
+      if (name === "get_meta" && recv.t === "own" && recvExpr?.k === "self") return this.#ownMeta(first, fn)
     }
     const foldArgs = args.map(foldArg)
     if (recv.t === "str" && foldArgs.every((a): a is FoldArg => a !== null)) {
@@ -977,7 +1001,7 @@ export class Evaluator {
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
       // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
-      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args.some(isExternal) || isExternal(recv) ? { external: true } : {}) }
+      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...readFrom([recv, ...args]) }
     }
     if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
       const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]
@@ -994,6 +1018,7 @@ export class Evaluator {
     // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
     if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
+    if (HOST_READS.has(name)) return HOST_DATA
     if (READS.has(name)) return this.#read(name, recvExpr, argExprs, fn)
     if (name === "join") {
       // 4.x `"/".join(["a", "b"])`; 3.x `PoolStringArray(["a", "b"]).join("/")` (and 4.x PackedStringArray).

@@ -8,7 +8,7 @@ import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
-import { isAnyObject, isExternal, judgePath, knownStrings, strs, type Val } from "./values.ts"
+import { isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 
 // The rules of a call that are about files: path arguments of file-system calls and of every engine
 // method that writes a file (filesystem-outside-sandbox), paths a resource or script is loaded from
@@ -169,6 +169,12 @@ export class FileRules {
       if (check.namesake !== undefined && check.writes) {
         // A number or `-`, `*`, `/` arithmetic is no path (list.remove(list.size() - 1)).
         if ((v.t !== "str" && v.t !== "unknown") || isArithmetic(arg)) return
+        // A path from the environment or the command line names a place of the machine: no method of the pack's is
+        // a reason to think it stays inside (the attacker who wrote the namesake also chose the path).
+        if (isHostData(v)) {
+          this.#judge.hit(entry, site.at, shownPath, { note: `the path comes from the environment or the command line, a place of the machine outside ${where}; the receiver's class is not known, and although ${check.namesake} ${site.name}(), on the engine's object this writes there`, fix: "Write under user:// with a path of your own, and type the receiver (var s: MyClass) so the call is provably not a file write" })
+          return
+        }
         const from = isExternal(v) ? "comes from data read at run time" : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `is built at run time from ${JSON.stringify(v.prefix)}` : `(argument ${n + 1}) is not a string literal`
         this.#judge.hit(entry, site.at, shownPath, { severity: "warning", note: `the path ${from}; the receiver's class is not known and ${check.namesake} ${site.name}(), so this may be that one, but on the engine's object it can write any place outside ${where}`, fix: `Type the receiver (var s: MyClass, var items: Array) so the call is provably not a file write, or write under user://` })
         return

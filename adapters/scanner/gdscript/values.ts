@@ -39,12 +39,16 @@ export type Val =
       readonly plain?: true
       readonly json?: true
       readonly lineEdit?: true
+      /** With `external`: it may be a path of the machine outside the game's folders (the environment, the command line: `OS.get_environment("HOME")`). */
+      readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
     }
 
 export const UNKNOWN: Val = { t: "unknown" }
 export const EXTERNAL: Val = { t: "unknown", external: true }
+/** What OS.get_environment and the command line give: data read at run time that may be any path of the machine. */
+export const HOST_DATA: Val = { t: "unknown", external: true, host: true }
 export const ANY_OBJECT: Val = { t: "unknown", any: true }
 export const LIT: Val = { t: "lit" }
 export const NULL: Val = { t: "lit", value: null }
@@ -106,7 +110,7 @@ export const mayHoldScript = (v: Val): boolean => {
 export const mayBeText = (v: Val): boolean => v.t === "str" || v.t === "unknown"
 
 /** At most this many engine classes are kept for a value that may be an instance of several. */
-const MAX_CLASSES = 8
+export const MAX_CLASSES = 8
 
 /** Engine classes a value may be an instance of (a script of the pack counts as GDScript). */
 export const instsOf = (v: Val): ReadonlyArray<string> => (v.t === "inst" ? [v.cls] : v.t === "script" ? ["GDScript"] : v.t === "unknown" ? (v.insts ?? []) : [])
@@ -125,6 +129,17 @@ export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
   return { ...base, ...(elems === undefined ? {} : { insts: elems }), ...(some === undefined ? {} : { some }) }
 }
 
+/**
+ * A container also given these values as elements (`list.append(Directory.new())`, `d[k] = v`): its elements may
+ * be of their classes too (and what it holds is no longer all plain data).
+ */
+export const withElements = (container: Val, put: ReadonlyArray<Val>): Val => {
+  const classes = put.flatMap(instsOf)
+  if (container.t !== "unknown" || classes.length === 0 || container.any === true) return container
+  const { json: _json, ...rest } = container
+  return { ...rest, elems: union(container.elems ?? [], classes) ?? classes }
+}
+
 const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
   const all = [...new Set([...a, ...b])].slice(0, MAX_CLASSES)
   return all.length === 0 ? undefined : all
@@ -140,13 +155,17 @@ const MAX_DATA_SOURCES = 16
  * element of JSON): external when any part is, pack data when every such part is. A value built from parts
  * (`derived`) is not one of them and is never pack data: its text may be any mix of theirs.
  */
-export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly packData?: ReadonlyArray<string> } => {
+export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly packData?: ReadonlyArray<string>; readonly host?: true } => {
   const read = parts.filter(isExternal)
   if (read.length === 0) return {}
+  if (read.some(isHostData)) return { external: true, host: true }
   const sources = read.map((p) => (p.t === "unknown" ? p.packData : undefined))
   const all = sources.every((x): x is ReadonlyArray<string> => x !== undefined) ? [...new Set(sources.flat())] : []
   return all.length === 0 || all.length > MAX_DATA_SOURCES ? { external: true } : { external: true, packData: all }
 }
+
+/** Whether a value may be a path of the machine read at run time (HOST_DATA, or built from it). */
+export const isHostData = (v: Val): boolean => v.t === "unknown" && v.host === true
 
 /** May be any object, OS and the other dangerous engine objects included. */
 export const isAnyObject = (v: Val): boolean => v.t === "unknown" && v.any === true
@@ -207,7 +226,11 @@ export const join = (a: Val, b: Val): Val => {
 export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))
 
 /** A value built from parts: external when any part is. */
-export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => (parts.some(isExternal) ? { t: "unknown", external: true } : { t: "unknown" })
+export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => ({ t: "unknown", ...readFrom(parts) })
+
+/** What a value built from parts keeps of their being read at run time: external when any part is, a path of the machine when any part may be. */
+export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true } =>
+  parts.some(isHostData) ? { external: true, host: true } : parts.some(isExternal) ? { external: true } : {}
 
 /** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
 export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)

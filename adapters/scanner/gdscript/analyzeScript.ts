@@ -15,6 +15,7 @@ import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type BbcodeData, type DataRead, FileRules } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
+import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
@@ -1084,11 +1085,16 @@ class Analysis {
    */
   #dynamicOnOwnObject(target: Site, nameVal: Val, matched: string, depth: number, fn: Fn): void {
     const recv = target.recv
-    const candidates = this.#inheritedDispatch(recv.t === "own" ? this.#engineBase(recv.ref) : null).filter((m) => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m)))
-    if (candidates.length === 0) return
+    const base = recv.t === "own" ? this.#engineBase(recv.ref) : null
+    const reachable = (m: string): boolean => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m))
+    const inherited = this.#inheritedDispatch(base)
+    const candidates = inherited.filter(reachable)
+    // On your own object whose class extends an engine class, the name may be any method of that class a rule names (`extends ConfigFile`: save, load, …).
+    const ofBase = base !== null && this.#model.isEngineName(base) ? engineBaseMethods(this.#idx, this.#script.grammar, base).filter((m) => reachable(m) && !inherited.includes(m)) : []
+    if (candidates.length === 0 && ofBase.length === 0) return
     if (target.argsUnseen === true) {
-      const shownNames = candidates.slice(0, 4).join(", ")
-      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${shownNames}${candidates.length > 4 ? ", …" : ""}, which every object inherits from the engine and which write properties or call other methods by name`)
+      const all = [...candidates, ...ofBase]
+      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${all.slice(0, 4).join(", ")}${all.length > 4 ? ", …" : ""}, which ${ofBase.length > 0 ? `the object inherits from ${base ?? "the engine"}` : "every object inherits from the engine"} and which write files or properties or call other methods by name`)
       return
     }
     // Once already judged as a method by a name that is not constant, a second such name is not expanded again
@@ -1098,10 +1104,12 @@ class Analysis {
         const v = this.#eval(a, fn)
         return v.t === "unknown" || (v.t === "str" && v.values.some((x) => this.#idx.assignments.has(x.split(":").at(-1) ?? x) || candidates.includes(x)))
       })
-      if (open) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      if (open && candidates.length > 0) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      // The engine class's own methods dispatch no further: each is judged with the arguments left.
+      for (const m of ofBase) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
       return
     }
-    for (const m of candidates) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
+    for (const m of [...candidates, ...ofBase]) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
   }
 
   readonly #inherited = new Map<string, ReadonlyArray<string>>()

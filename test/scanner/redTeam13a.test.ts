@@ -1,0 +1,35 @@
+// The analysis side of what a thirteenth red team (a) got past the scanner (attackProjects25.ts holds the packs
+// godot3-server ran): a method name that is not constant, on the pack's own object whose class extends an engine
+// class, may be any method of that class a rule names (ConfigFile.save and load, Image.save_png, File.open).
+import { describe, expect, it } from "vitest"
+import { hitsIn } from "./support/analyze.ts"
+
+const errors = (found: ReadonlyArray<string>): ReadonlyArray<string> => found.filter((h) => h.split(" ")[1] === "error").map((h) => `${h.split(":")[0]} ${h.split(" ")[2]}`)
+/** A class extending `base` whose line 4 calls on itself by a name read from a file, with `args`. */
+const dispatcher = (base: string, args: string, grammar: 3 | 4): string =>
+  [`extends ${base}`, "func go(where):", `\tvar f = ${grammar === 3 ? "File.new()" : "FileAccess.open(\"user://k.txt\", FileAccess.READ)"}`, `\tcall(f.get_line()${args})`, ""].join("\n")
+
+describe("a method name that is not constant on a pack class extending an engine class", () => {
+  it("is judged as that class's own methods a rule names, with the call's arguments", () => {
+    const cases: ReadonlyArray<readonly [string, string, string]> = [
+      ["ConfigFile", ', "/tmp/x"', "4 filesystem-outside-sandbox"],
+      ["ConfigFile", ', "user://settings.cfg"', "4 config-file-objects"],
+      ["ConfigFile", ", where", "4 config-file-objects"],
+      ["Image", ', "/tmp/x.png"', "4 filesystem-outside-sandbox"],
+    ]
+    for (const grammar of [3, 4] as const) {
+      for (const [base, args, expected] of cases) expect(errors(hitsIn(dispatcher(base, args, grammar), {}, grammar)), `${grammar} ${base}${args}`).toContain(expected)
+    }
+  })
+
+  it("a class extending Reference or Node with a user:// path, and constant names on a ConfigFile, stay as before", () => {
+    for (const grammar of [3, 4] as const) {
+      for (const base of ["Reference", "Node", "Resource"]) {
+        if (grammar === 4 && base === "Reference") continue
+        expect(errors(hitsIn(dispatcher(base, ', "user://settings.cfg"', grammar), {}, grammar)), `${grammar} ${base}`).toEqual([])
+      }
+      const constant = ["extends ConfigFile", 'const SAVE = "save"', "func keep():", '\tcall(SAVE, "user://settings.cfg")', '\tcall("clear")', ""].join("\n")
+      expect(errors(hitsIn(constant, {}, grammar)), `${grammar} constant`).toEqual([])
+    }
+  })
+})

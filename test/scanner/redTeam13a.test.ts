@@ -33,3 +33,35 @@ describe("a method name that is not constant on a pack class extending an engine
     }
   })
 })
+
+describe("arguments the engine's calls by name hand to the pack's own function", () => {
+  /** Reads a path from user://, hands it to h by `hand`; h loads it (line 7). */
+  const handing = (hand: string, grammar: 3 | 4): string =>
+    ["extends Node", "func _ready():", `\tvar f = ${grammar === 3 ? 'File.new()\n\tf.open("user://p.txt", File.READ)' : 'FileAccess.open("user://p.txt", FileAccess.READ)'}`, "\tvar txt = f.get_line()", `\t${hand}`, "func h(p):", "\tload(p).new()", ""].join("\n")
+  const lineOfLoad = (text: string): string => String(text.split("\n").findIndex((l) => l.includes("load(p)")) + 1)
+
+  it("a path read at run time passed on by Thread.start, UndoRedo, a Tween, groups, propagate_call or a connection's binds is a runtime-code-loading error in the function", () => {
+    const godot3 = [
+      'Thread.new().start(self, "h", txt)',
+      'UndoRedo.new().add_do_method(self, "h", txt)',
+      'Tween.new().interpolate_callback(self, 0.05, "h", txt)',
+      'get_tree().call_group("g", "h", txt)',
+      'get_tree().call_group_flags(0, "g", "h", txt)',
+      'propagate_call("h", [txt])',
+      'get_tree().create_timer(0.05).connect("timeout", self, "h", [txt])',
+    ]
+    const godot4 = ['get_tree().call_group("g", "h", txt)', 'get_tree().call_group_flags(0, "g", "h", txt)', 'propagate_call("h", [txt])']
+    for (const [grammar, lines] of [[3, godot3], [4, godot4]] as const) {
+      for (const hand of lines) {
+        const text = handing(hand, grammar)
+        expect(errors(hitsIn(text, {}, grammar)), `${grammar} ${hand}`).toContain(`${lineOfLoad(text)} runtime-code-loading`)
+      }
+    }
+  })
+
+  it("a res:// path of the pack handed the same way is no error", () => {
+    for (const hand of ['Thread.new().start(self, "h", "res://main.gd")', 'get_tree().create_timer(0.05).connect("timeout", self, "h", ["res://main.gd"])']) {
+      expect(errors(hitsIn(handing(hand, 3), {}, 3)), hand).toEqual([])
+    }
+  })
+})

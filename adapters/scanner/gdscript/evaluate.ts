@@ -586,7 +586,7 @@ export class Evaluator {
           })
     // Calls from elsewhere: `Cls.new(a)`, `obj.f(a)`, dispatch by a constant name, setters, `_set` (reachingCalls.ts).
     if (this.#dispatch === null) return own
-    const reaching = reachingArgs(param, this.#callersIndex(), this.model, (e, at) => this.eval(e, this.#siteFn(at)), (name, at) => this.local(name, this.#siteFn(at)) !== null)
+    const reaching = reachingArgs(param, this.#callersIndex(), this.model, (e, at) => this.eval(e, this.#siteFn(at)), (name, at) => this.local(name, this.#siteFn(at)) !== null, this.#dispatch)
     return [...own, ...reaching.map((r) => this.eval(r.expr, this.#siteFn(r.at)))]
   }
 

@@ -65,3 +65,21 @@ describe("arguments the engine's calls by name hand to the pack's own function",
     }
   })
 })
+
+describe("a 3.x connection to an engine method by a constant name", () => {
+  const cfg = (...body: ReadonlyArray<string>): string => ["extends ConfigFile", "signal s", "func go(t):", ...body.map((l) => `\t${l}`), ""].join("\n")
+
+  it("is judged with its binds after the emitted arguments, and at each emission with the emitted arguments", () => {
+    expect(errors(hitsIn(cfg('connect("s", self, "save", ["/tmp/x"])', 'emit_signal("s")'), {}, 3))).toContain("4 filesystem-outside-sandbox")
+    expect(errors(hitsIn(cfg('connect("s", self, "save")', 'emit_signal("s", "/tmp/x")'), {}, 3))).toContain("5 filesystem-outside-sandbox")
+    const local = ["extends Node", "func _ready():", "\tvar c = ConfigFile.new()", '\tc.connect("s", c, "save", ["/tmp/x"])', '\tc.emit_signal("s")', ""].join("\n")
+    expect(errors(hitsIn(local, {}, 3))).toContain("4 filesystem-outside-sandbox")
+  })
+
+  it("a bind after an emitted argument is judged in its place; user:// paths and the pack's own handlers stay clean", () => {
+    // emit_signal("s", t) puts t first: the bound "/tmp/x" is save's second argument, no path.
+    expect(errors(hitsIn(cfg('connect("s", self, "save", ["/tmp/x"])', 'emit_signal("s", "user://a.cfg")'), {}, 3)).filter((e) => e.startsWith("5 "))).toEqual([])
+    const own = `${cfg('connect("s", self, "save", ["user://a.cfg"])', 'emit_signal("s")', 'connect("s", self, "on_s", ["/tmp/x"])')}func on_s(p):\n\tprint(p)\n`
+    expect(errors(hitsIn(own, {}, 3))).toEqual([])
+  })
+})

@@ -747,10 +747,17 @@ class Analysis {
    */
   #emitted(e: Extract<Expr, { k: "call" }>, site: Site, fn: Fn): void {
     const connections = this.#model.connections
-    if (connections.length === 0) return
     const signal = site.name === "emit_signal" ? (e.args[0] === undefined ? null : this.#eval(e.args[0], fn)) : site.name === "emit" && e.callee.k === "member" && e.callee.obj.k === "id" ? strs([e.callee.obj.name]) : null
     if (signal === null || signal.t === "lit") return
     const args = site.name === "emit_signal" ? e.args.slice(1) : e.args
+    // 3.x connections in code to an engine method by a constant name: these arguments, then the binds (Object::emit_signal).
+    if (site.name === "emit_signal" && signal.t === "str") {
+      for (const s of signal.values) {
+        for (const c of this.#ev.codeConnections(s)) {
+          for (const m of c.methods) this.#judgeCall({ name: m, recv: c.target, bare: false, cls: this.#ev.receiverClass(c.target, null, fn), label: this.#shownReceiver(c.target), args: [...args, ...c.binds], at: e.at, via: `emit_signal(${JSON.stringify(s)}) → ${m}` }, fn, 1)
+        }
+      }
+    }
     for (const c of connections) {
       if (!mayBeName(signal, c.signal)) continue
       const binds = c.binds.map((b) => dataExpr(b, e.at))
@@ -1022,8 +1029,23 @@ class Analysis {
     const valueExpr = kind === "property-write" && SETS_A_VALUE.has(entry.method) ? args[entry.name + 1] : undefined
     const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method), ...(valueExpr === undefined ? {} : { written: { expr: valueExpr, fn, depth } }) }
     if (entry.method === "propagate_call") this.#propagatedBelow({ ...targetSite, args: rest }, nameVal, shown, depth, fn)
+    if (entry.method === "connect") this.#boundConnection(targetSite, args, nameVal, shown, depth, fn)
     // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
     this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
+  }
+
+  /**
+   * 3.x `connect(signal, target, "method", [binds])` to a method by a constant name: the engine passes the
+   * signal's arguments, then the binds (Object::emit_signal). With the binds written as an array, the method is
+   * judged with them after as many arguments as the pack's emissions of the signal pass (none included), those
+   * arguments out of sight; the call with every argument out of sight is judged too (the engine's own signals).
+   */
+  #boundConnection(target: Site, args: ReadonlyArray<Expr>, nameVal: Val, shown: string, depth: number, fn: Fn): void {
+    const [first, , , binds] = args
+    if (this.#script.grammar !== 3 || nameVal.t !== "str" || binds?.k !== "array" || binds.items.length === 0 || first === undefined) return
+    const signal = this.#eval(first, fn)
+    const counts = new Set([0, ...(signal.t === "str" ? signal.values.flatMap((s) => this.#ev.emissionCounts(s)) : [])])
+    for (const n of counts) this.#judgeName({ ...target, args: [...opaqueArgs(target.at).slice(0, n), ...binds.items] }, nameVal, shown, UNKNOWN, "method", shown, depth, fn)
   }
 
   #evalArg(arg: Expr | undefined, fn: Fn): Val | null {

@@ -15,6 +15,7 @@ import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { type BbcodeData, type DataRead, FileRules } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
+import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
 import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
@@ -746,10 +747,17 @@ class Analysis {
    */
   #emitted(e: Extract<Expr, { k: "call" }>, site: Site, fn: Fn): void {
     const connections = this.#model.connections
-    if (connections.length === 0) return
     const signal = site.name === "emit_signal" ? (e.args[0] === undefined ? null : this.#eval(e.args[0], fn)) : site.name === "emit" && e.callee.k === "member" && e.callee.obj.k === "id" ? strs([e.callee.obj.name]) : null
     if (signal === null || signal.t === "lit") return
     const args = site.name === "emit_signal" ? e.args.slice(1) : e.args
+    // 3.x connections in code to an engine method by a constant name: these arguments, then the binds (Object::emit_signal).
+    if (site.name === "emit_signal" && signal.t === "str") {
+      for (const s of signal.values) {
+        for (const c of this.#ev.codeConnections(s)) {
+          for (const m of c.methods) this.#judgeCall({ name: m, recv: c.target, bare: false, cls: this.#ev.receiverClass(c.target, null, fn), label: this.#shownReceiver(c.target), args: [...args, ...c.binds], at: e.at, via: `emit_signal(${JSON.stringify(s)}) → ${m}` }, fn, 1)
+        }
+      }
+    }
     for (const c of connections) {
       if (!mayBeName(signal, c.signal)) continue
       const binds = c.binds.map((b) => dataExpr(b, e.at))
@@ -1021,8 +1029,23 @@ class Analysis {
     const valueExpr = kind === "property-write" && SETS_A_VALUE.has(entry.method) ? args[entry.name + 1] : undefined
     const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method), ...(valueExpr === undefined ? {} : { written: { expr: valueExpr, fn, depth } }) }
     if (entry.method === "propagate_call") this.#propagatedBelow({ ...targetSite, args: rest }, nameVal, shown, depth, fn)
+    if (entry.method === "connect") this.#boundConnection(targetSite, args, nameVal, shown, depth, fn)
     // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
     this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
+  }
+
+  /**
+   * 3.x `connect(signal, target, "method", [binds])` to a method by a constant name: the engine passes the
+   * signal's arguments, then the binds (Object::emit_signal). With the binds written as an array, the method is
+   * judged with them after as many arguments as the pack's emissions of the signal pass (none included), those
+   * arguments out of sight; the call with every argument out of sight is judged too (the engine's own signals).
+   */
+  #boundConnection(target: Site, args: ReadonlyArray<Expr>, nameVal: Val, shown: string, depth: number, fn: Fn): void {
+    const [first, , , binds] = args
+    if (this.#script.grammar !== 3 || nameVal.t !== "str" || binds?.k !== "array" || binds.items.length === 0 || first === undefined) return
+    const signal = this.#eval(first, fn)
+    const counts = new Set([0, ...(signal.t === "str" ? signal.values.flatMap((s) => this.#ev.emissionCounts(s)) : [])])
+    for (const n of counts) this.#judgeName({ ...target, args: [...opaqueArgs(target.at).slice(0, n), ...binds.items] }, nameVal, shown, UNKNOWN, "method", shown, depth, fn)
   }
 
   #evalArg(arg: Expr | undefined, fn: Fn): Val | null {
@@ -1084,11 +1107,16 @@ class Analysis {
    */
   #dynamicOnOwnObject(target: Site, nameVal: Val, matched: string, depth: number, fn: Fn): void {
     const recv = target.recv
-    const candidates = this.#inheritedDispatch(recv.t === "own" ? this.#engineBase(recv.ref) : null).filter((m) => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m)))
-    if (candidates.length === 0) return
+    const base = recv.t === "own" ? this.#engineBase(recv.ref) : null
+    const reachable = (m: string): boolean => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m))
+    const inherited = this.#inheritedDispatch(base)
+    const candidates = inherited.filter(reachable)
+    // On your own object whose class extends an engine class, the name may be any method of that class a rule names (`extends ConfigFile`: save, load, …).
+    const ofBase = base !== null && this.#model.isEngineName(base) ? engineBaseMethods(this.#idx, this.#script.grammar, base).filter((m) => reachable(m) && !inherited.includes(m)) : []
+    if (candidates.length === 0 && ofBase.length === 0) return
     if (target.argsUnseen === true) {
-      const shownNames = candidates.slice(0, 4).join(", ")
-      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${shownNames}${candidates.length > 4 ? ", …" : ""}, which every object inherits from the engine and which write properties or call other methods by name`)
+      const all = [...candidates, ...ofBase]
+      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${all.slice(0, 4).join(", ")}${all.length > 4 ? ", …" : ""}, which ${ofBase.length > 0 ? `the object inherits from ${base ?? "the engine"}` : "every object inherits from the engine"} and which write files or properties or call other methods by name`)
       return
     }
     // Once already judged as a method by a name that is not constant, a second such name is not expanded again
@@ -1098,10 +1126,12 @@ class Analysis {
         const v = this.#eval(a, fn)
         return v.t === "unknown" || (v.t === "str" && v.values.some((x) => this.#idx.assignments.has(x.split(":").at(-1) ?? x) || candidates.includes(x)))
       })
-      if (open) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      if (open && candidates.length > 0) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      // The engine class's own methods dispatch no further: each is judged with the arguments left.
+      for (const m of ofBase) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
       return
     }
-    for (const m of candidates) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
+    for (const m of [...candidates, ...ofBase]) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
   }
 
   readonly #inherited = new Map<string, ReadonlyArray<string>>()

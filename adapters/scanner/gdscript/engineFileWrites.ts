@@ -36,6 +36,9 @@ const byGrammar: Readonly<Record<Grammar, ReadonlyMap<string, ReadonlyArray<File
 /** The file-writing methods named `name` in the grammar's engine. */
 export const fileWritesNamed = (grammar: Grammar, name: string): ReadonlyArray<FileWrite> => byGrammar[grammar].get(name) ?? []
 
+/** The file-writing methods of the engine class `cls` (those it declares). */
+export const fileWritesOfClass = (grammar: Grammar, cls: string): ReadonlyArray<string> => [...byGrammar[grammar].values()].flat().filter((w) => w.class === cls).map((w) => w.method)
+
 /** A built-in Variant type's method named like a file write: its class and its parameters' types (the first `minArgs` required). */
 export interface VariantNamesake {
   readonly class: string

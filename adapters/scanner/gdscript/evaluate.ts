@@ -278,6 +278,36 @@ export class Evaluator {
     return handlerArgs(this.#callersIndex().calls, name, index, this.grammar, fold).map((a) => this.eval(a.expr, this.#siteFn(a.site)))
   }
 
+  /**
+   * 3.x connections the pack writes of `signal` to a method by a constant name (`connect("s", c, "save", [b])`):
+   * the target's value and the method names, each evaluated where the connection is written, and the binds,
+   * those written as a string or number kept (they mean the same anywhere), any other out of sight.
+   */
+  codeConnections(signal: string): ReadonlyArray<{ readonly target: Val; readonly methods: ReadonlyArray<string>; readonly binds: ReadonlyArray<Expr> }> {
+    if (this.#dispatch === null || this.grammar !== 3) return []
+    return (this.#callersIndex().calls.get("connect") ?? []).flatMap((site) => {
+      const [first, target, method, binds] = site.args
+      if (first === undefined || target === undefined || method === undefined) return []
+      const fn = this.#siteFn(site)
+      const signals = this.eval(first, fn)
+      const methods = this.eval(method, fn)
+      if (signals.t !== "str" || !signals.values.includes(signal) || methods.t !== "str") return []
+      const kept = binds?.k === "array" ? binds.items.map((b): Expr => (b.k === "str" || b.k === "num" ? b : { k: "error", at: b.at })) : []
+      return [{ target: this.eval(target, fn), methods: methods.values, binds: kept }]
+    })
+  }
+
+  /** How many arguments the pack's `emit_signal` calls of `signal` by a constant name pass, each count once. */
+  emissionCounts(signal: string): ReadonlyArray<number> {
+    if (this.#dispatch === null) return []
+    const counts = (this.#callersIndex().calls.get("emit_signal") ?? []).flatMap((site) => {
+      const first = site.args[0]
+      const v = first === undefined ? null : this.eval(first, this.#siteFn(site))
+      return v?.t === "str" && v.values.includes(signal) ? [site.args.length - 1] : []
+    })
+    return [...new Set(counts)]
+  }
+
   /** 3.x `yield()` without arguments gives what `resume(x)` is given: any `resume` call's argument of the pack (and anything else). */
   #resumed(): Val {
     if (this.#dispatch === null || this.grammar !== 3) return UNKNOWN
@@ -586,7 +616,7 @@ export class Evaluator {
           })
     // Calls from elsewhere: `Cls.new(a)`, `obj.f(a)`, dispatch by a constant name, setters, `_set` (reachingCalls.ts).
     if (this.#dispatch === null) return own
-    const reaching = reachingArgs(param, this.#callersIndex(), this.model, (e, at) => this.eval(e, this.#siteFn(at)), (name, at) => this.local(name, this.#siteFn(at)) !== null)
+    const reaching = reachingArgs(param, this.#callersIndex(), this.model, (e, at) => this.eval(e, this.#siteFn(at)), (name, at) => this.local(name, this.#siteFn(at)) !== null, this.#dispatch)
     return [...own, ...reaching.map((r) => this.eval(r.expr, this.#siteFn(r.at)))]
   }
 

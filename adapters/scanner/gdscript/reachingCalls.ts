@@ -1,5 +1,7 @@
 import type { Expr } from "./ast.ts"
 import type { CallerIndex, CallerSite } from "./callers.ts"
+import { GROUP_CALLS } from "./callSite.ts"
+import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchIndex } from "./engineDispatch.ts"
 import { arrayArgs } from "./evaluate.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import type { Val } from "./values.ts"
@@ -9,8 +11,13 @@ import type { Val } from "./values.ts"
 // script of a class whose `f` it is; `obj.call("f", a)`, `call_deferred`, `callv("f", [a])`;
 // `funcref(obj, "f").call_func(a)` (4.x `Callable(obj, "f").call(a)`); a property write that runs a
 // setter (`self.x = v`, `obj.x = v`, 3.x `setget f`, 4.x `set = f` or `set(v):`); and one that runs
-// `_set(property, value)` (`obj.undeclared = v`, `obj.set("k", v)`). Their arguments are among what the
-// function's parameters hold, so a path read at run time stays read at run time inside it.
+// `_set(property, value)` (`obj.undeclared = v`, `obj.set("k", v)`); the engine's calls by a constant name
+// with the arguments the dispatch table says they pass on (`Thread.start(self, "f", a)`,
+// `add_do_method(self, "f", a)`, `interpolate_callback(self, t, "f", a)`, `call_group("g", "f", a)`,
+// `propagate_call("f", [a])`); and a 3.x connection's binds (`connect("timeout", self, "f", [a])`), which
+// follow the signal's own arguments (Object::emit_signal appends them), so bind k may be any parameter from k
+// on. Their arguments are among what the function's parameters hold, so a path read at run time stays read
+// at run time inside it.
 
 /** A parameter of a function of the pack: its class, the function's name (null: a lambda or 4.x accessor), its position, and the member a 4.x `set(v):` belongs to. */
 export interface ParamOf {
@@ -31,6 +38,10 @@ export interface Reaching {
 const DISPATCH_BY_NAME: ReadonlySet<string> = new Set(["call", "call_deferred", "callv"])
 const INVOKE_BOUND: ReadonlySet<string> = new Set(["call_func", "call_funcv", "call", "callv", "call_deferred"])
 const SETTERS_BY_NAME: ReadonlySet<string> = new Set(["set", "set_deferred"])
+/** Engine calls by name that run the method on objects other than a target argument or the receiver (a group's nodes, the nodes below). */
+const ON_OTHER_NODES: ReadonlySet<string> = new Set([...GROUP_CALLS, "propagate_call", "broadcast", "call_recursive"])
+/** 3.x Thread.start(instance, method, userdata, priority): the method is given the userdata alone. */
+const ONE_ARGUMENT: ReadonlySet<string> = new Set(["start"])
 
 export const reachingArgs = (
   param: ParamOf,
@@ -38,6 +49,7 @@ export const reachingArgs = (
   model: PackModel,
   evalAt: (e: Expr, at: Where) => Val,
   isLocal: (name: string, at: Where) => boolean,
+  dispatch: DispatchIndex,
 ): ReadonlyArray<Reaching> => {
   const out: Array<Reaching> = []
   /** The pack class the receiver is an object or script of (null receiver: the class the call is written in). */
@@ -67,6 +79,32 @@ export const reachingArgs = (
         if (named?.t !== "str" || !named.values.includes(name) || !runs(classOf(site.recv, site), name)) continue
         push(d === "callv" ? arrayArgs(site.args[1], site.args[1]?.at ?? first?.at ?? { line: 0, column: 0 }) : site.args.slice(1), site)
       }
+    }
+    const names = (e: Expr | undefined, site: Where): boolean => {
+      const v = e === undefined ? null : evalAt(e, site)
+      return v?.t === "str" && v.values.includes(name)
+    }
+    // The engine's calls by name that pass arguments on (the dispatch table's), Object's own above.
+    for (const [method, entries] of dispatch.byName) {
+      if (DISPATCH_BY_NAME.has(method) || !(ARGUMENTS_FOLLOW.has(method) || ARGUMENTS_IN_ARRAY.has(method))) continue
+      for (const entry of entries) {
+        const at = entry.name
+        if (entry.kind !== "method" || at === undefined) continue
+        for (const site of index.calls.get(method) ?? []) {
+          if (!names(site.args[at], site)) continue
+          const on = entry.target !== undefined ? classOf(site.args[entry.target], site) : ON_OTHER_NODES.has(method) ? param.cls : classOf(site.recv, site)
+          if (entry.target !== undefined && site.args[entry.target] === undefined) continue
+          if (!runs(on, name)) continue
+          const rest = ARGUMENTS_IN_ARRAY.has(method) ? arrayArgs(site.args[at + 1], site.args[at]?.at ?? { line: 0, column: 0 }) : site.args.slice(at + 1, ONE_ARGUMENT.has(method) ? at + 2 : undefined)
+          push(rest, site)
+        }
+      }
+    }
+    // 3.x `connect(signal, target, "f", [binds])`: bind k after the signal's own arguments, which may be none.
+    for (const site of index.calls.get("connect") ?? []) {
+      const binds = site.args[3]
+      if (binds?.k !== "array" || !names(site.args[2], site) || !runs(classOf(site.args[1], site), name)) continue
+      for (const bind of binds.items.slice(0, param.index + 1)) out.push({ expr: bind, at: site })
     }
     for (const d of INVOKE_BOUND) {
       for (const site of index.calls.get(d) ?? []) {

@@ -1,0 +1,31 @@
+import { fileWritesOfClass } from "./engineFileWrites.ts"
+import type { PolicyIndex } from "./PolicyIndex.ts"
+import type { Grammar } from "./tokenizer.ts"
+
+// The methods of one engine class that a rule names for that class: its file writes, the policy's path,
+// member, argument, runtime-load, data-decoding and sensitive calls written `Class.method` (its
+// dispatches by name are the dispatch table's, judged apart). A call on the creator's own object by a name that is not constant may be any
+// of them when the pack's class extends that engine class (`extends ConfigFile` then `call(m, p)` may be
+// `save(p)`). Rules that name no class (`*.get_var`) are not here: they are judged on every receiver.
+
+const cache = new WeakMap<PolicyIndex, Map<string, ReadonlyArray<string>>>()
+
+const ofClass = (calls: Iterable<string>, cls: string): Array<string> => [...calls].filter((c) => c.startsWith(`${cls}.`)).map((c) => c.slice(cls.length + 1))
+
+export const engineBaseMethods = (idx: PolicyIndex, grammar: Grammar, cls: string): ReadonlyArray<string> => {
+  let byClass = cache.get(idx)
+  if (byClass === undefined) cache.set(idx, (byClass = new Map()))
+  const key = `${grammar}:${cls}`
+  const cached = byClass.get(key)
+  if (cached !== undefined) return cached
+  const names = new Set<string>(fileWritesOfClass(grammar, cls))
+  for (const { match } of idx.paths) for (const table of [match.instances[cls], match.static[cls]]) for (const m of Object.keys(table ?? {})) names.add(m)
+  for (const [m, rules] of idx.members) if (rules.some((r) => r.match.receivers.includes(cls))) names.add(m)
+  for (const [m, rules] of idx.arguments) if (rules.some((r) => r.match.receivers.includes(cls))) names.add(m)
+  for (const m of ofClass(Object.keys(idx.runtimeLoad?.match.calls ?? {}), cls)) names.add(m)
+  for (const m of ofClass([...Object.keys(idx.dataDecoding?.match.calls ?? {}), ...Object.keys(idx.dataDecoding?.match.texts ?? {})], cls)) names.add(m)
+  for (const m of ofClass(idx.sensitive.keys(), cls)) names.add(m)
+  const list = [...names].sort()
+  byClass.set(key, list)
+  return list
+}

@@ -42,4 +42,20 @@ describe("project.binary keys that look like syntax (red team 13b)", () => {
       ["autoload", ["Boot"]],
     ])
   })
+
+  it("judges a feature override as the setting before the key's first dot, whatever the features hold (ProjectSettings::_set)", () => {
+    const feature = fc.array(fc.constantFrom("64", "pc", "X11", "hdr/v2", "a/b", "mobile", "x"), { minLength: 1, maxLength: 3 }).map((f) => `.${f.join(".")}`)
+    const settings: ReadonlyArray<readonly [string, string, string]> = [
+      ["rendering", "environment/default_environment", '"user://sky.tres"'],
+      ["logging", "file_logging/log_path", '"/tmp/x.log"'],
+      ["autoload", "Boot", '"*user://boot.gd"'],
+      ["application", "config/project_settings_override", '"user://o.cfg"'],
+    ]
+    fc.assert(
+      fc.property(fc.constantFrom(...settings), feature, ([section, name, value], suffix) => {
+        const text = ["config_version=4", "", `[${section}]`, "", `${name}${suffix}=${value}`].join("\n")
+        expect(projectSettingsFindings(text, "res://project.godot", "res://project.godot").map((f) => f.line)).toContain(5)
+      }),
+    )
+  })
 })

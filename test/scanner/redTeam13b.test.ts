@@ -1,9 +1,10 @@
 // What red teamer 13b got past pckgate-scanner/12 with `.import` files (attackProjects26.ts holds the pack the engine
-// ran): ResourceFormatImporter::_get_path_and_type takes the FIRST `path`, or `path.<feature>` of a feature the
+// ran), and `.po` translations. ResourceFormatImporter::_get_path_and_type takes the FIRST `path`, or `path.<feature>` of a feature the
 // running engine has (core/io/resource_importer.cpp:82-91 of 3.5), so an absent target is harmless only where the
 // engine never reaches it. Pure checks on `.import` text.
 import { describe, expect, it } from "vitest"
 import { redirectFindings } from "../../adapters/scanner/checks/redirectCheck.ts"
+import { poMessages } from "../../adapters/scanner/resource/poTranslation.ts"
 import { lines } from "./fixtures/godotProjects.ts"
 
 const imported = (...targets: ReadonlyArray<readonly [string, string]>): string =>
@@ -32,5 +33,33 @@ describe(".import targets by the engine's first-match rule (red team 13b)", () =
   it("flags a mobile format dropped after a desktop format the pack lacks too, and a non-format feature after s3tc", () => {
     expect(flagged(imported(["path.s3tc", "a.s3tc.stex"], ["path.etc2", "a.etc2.stex"]))).toEqual(["a.s3tc.stex", "a.etc2.stex"])
     expect(flagged(imported(["path.s3tc", "a.s3tc.stex"], ["path.64", "a.64.tres"]), "a.s3tc.stex")).toEqual(["a.64.tres"])
+  })
+})
+
+describe(".po messages as TranslationLoaderPO reads them (red team 13b)", () => {
+  it("joins continued lines, unescapes with c_unescape's order, keeps context and plural messages, skips comments", () => {
+    const po = lines(
+      'msgid ""',
+      'msgstr ""',
+      '"Language: de\\n"',
+      "",
+      "#, fuzzy",
+      'msgctxt "menu"',
+      'msgid "A"',
+      'msgstr "[img]res://a'
+        + '.png[/img] "',
+      '  "\\"q\\" \\\\n tab\\t"',
+      "# [img]user://comment.png[/img]",
+      'msgid "B"',
+      'msgid_plural "Bs"',
+      'msgstr[0] "one [img]user://b.png[/img]"',
+      'msgstr[1] "many"',
+    )
+    expect(poMessages(po)).toEqual([
+      { text: "Language: de\n", line: 2 },
+      { text: '[img]res://a.png[/img] "q" \\\n tab\t', line: 8 },
+      { text: "one [img]user://b.png[/img]", line: 13 },
+      { text: "many", line: 14 },
+    ])
   })
 })

@@ -20,6 +20,7 @@ import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
+import { scanPoTranslation } from "./poTranslationScan.ts"
 import { autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
@@ -250,6 +251,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (whole !== null) return scanTextScript(ctx, entry, whole)
   if (ext === ".fnt") return scanBitmapFont(ctx, entry)
+  if (ext === ".po") return scanPoTranslation(ctx, entry)
   // Content decides, the name only breaks ties: a binary scene named .tscn is still read as binary.
   if (kind === "other" && (ext === ".tscn" || ext === ".tres")) return scanTextResource(ctx, entry)
   if (kind === "other" && ext === ".cfg") return scanVariantText(ctx, entry)

@@ -8,6 +8,7 @@ import type { Grammar } from "../resource/variantText.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
+import { settingBase } from "../packFiles/settingName.ts"
 import { type ClassEntry, differingDuplicates, engineClasses, readClassEntries } from "./classRegistrations.ts"
 import { unescapeGodotString } from "../resource/godotString.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
@@ -115,12 +116,6 @@ const SHARED_DATA_FOLDERS: ReadonlySet<string> = new Set([
   "systemd", "dbus-1", "flatpak", "icons", "mime", "fonts", "keyrings", "trash", "nautilus", "kservices5", "gnome-shell", "recently-used.xbel",
 ])
 
-/** A setting's own name: `key.<feature>` overrides `key` where the feature applies, and counts as `key`. */
-const settingBase = (key: string): string => {
-  const dot = key.indexOf(".", key.lastIndexOf("/") + 1)
-  return dot < 0 ? key : key.slice(0, dot)
-}
-
 /** OS::get_safe_dir_name with folders allowed: `\` becomes `/`, edges are stripped, `: * ? " < > |` and `..` become `-`. */
 const safeDirName = (name: string): string =>
   [":", "*", "?", '"', "<", ">", "|", ".."].reduce((s, bad) => s.replaceAll(bad, "-"), name.replaceAll("\\", "/").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""))
@@ -157,7 +152,8 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
     }
   }
   let customUserDir: { readonly on: boolean; readonly line: number } | null = null
-  let customName: StringAt | null = null
+  // A feature override may stand in for either setting on the player's machine: every value counts.
+  const customNames: Array<StringAt | null> = []
   let appName: StringAt | null = null
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
@@ -184,11 +180,11 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         continue
       }
       if (base === "application/config/use_custom_user_dir") {
-        customUserDir = { on: value.raw.trim() === "true", line: value.line }
+        if (customUserDir?.on !== true) customUserDir = { on: value.raw.trim() === "true", line: value.line }
         continue
       }
       if (base === "application/config/custom_user_dir_name") {
-        customName = first ?? null
+        customNames.push(first ?? null)
         continue
       }
       if (base === "application/config/name" && first !== undefined) appName = first
@@ -196,11 +192,11 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         for (const p of strings) if (!p.isKey && p.text !== "") loads(key, p.text, p.line, "load")
         continue
       }
-      if (key === "_global_script_classes" || key === "list") {
-        judgeRegistrations(key, readClassEntries(value.raw, value.line, key === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, push: (f) => findings.push(f) })
+      if (base === "_global_script_classes" || base === "list") {
+        judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, push: (f) => findings.push(f) })
         continue
       }
-      // A `key.<feature>` override is the key where the feature applies.
+      // A `key.<feature>` override is the key where the feature applies (settingName.ts).
       if (LOADED.test(base)) {
         const values = strings.filter((s) => !s.isKey)
         values.forEach((s, i) => {
@@ -217,10 +213,13 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
     }
   }
   if (customUserDir?.on === true) {
-    // An empty custom name means the project's name, without folders.
-    const own = safeDirName(customName?.text ?? "")
-    const folder = own !== "" ? own : safeDirName(appName?.text ?? "").replaceAll("/", "-")
-    findings.push(customUserDirFinding(folder, customName?.line ?? customUserDir.line, file, storedPath))
+    const on = customUserDir
+    for (const customName of customNames.length === 0 ? [null] : customNames) {
+      // An empty custom name means the project's name, without folders.
+      const own = safeDirName(customName?.text ?? "")
+      const folder = own !== "" ? own : safeDirName(appName?.text ?? "").replaceAll("/", "-")
+      findings.push(customUserDirFinding(folder, customName?.line ?? on.line, file, storedPath))
+    }
   }
   return findings
 }
@@ -269,14 +268,15 @@ export const REGISTRATION_KEYS: ReadonlyMap<string, string> = new Map([
   ["res://.godot/global_script_class_cache.cfg", "list"],
 ])
 
-/** The class registrations of a settings file's text (REGISTRATION_KEYS), every Dictionary in order. */
+/**
+ * The class registrations of a settings file's text (REGISTRATION_KEYS), every Dictionary in order: the key's own
+ * list, then those of its feature overrides (`_global_script_classes.pc`), any of which the engine may read instead.
+ */
 export const classEntriesOf = (text: string, storedPath: string, grammar: Grammar): ReadonlyArray<ClassEntry> => {
   const key = REGISTRATION_KEYS.get(storedPath)
-  for (const section of parseConfigFile(text)) {
-    if (section.name !== "") continue
-    for (const value of section.values.values()) if (value.key === key) return readClassEntries(value.raw, value.line, key === "list" ? 4 : grammar)
-  }
-  return []
+  const own = parseConfigFile(text).filter((section) => section.name === "").flatMap((section) => [...section.values.values()])
+  const lists = [...own.filter((v) => v.key === key), ...own.filter((v) => v.key !== key && settingBase(v.key) === key)]
+  return lists.flatMap((value) => readClassEntries(value.raw, value.line, key === "list" ? 4 : grammar))
 }
 
 interface RegistrationJudge {
@@ -333,7 +333,7 @@ export const autoloadSingletons = (text: string): ReadonlyMap<string, string> =>
   const map = new Map<string, string>()
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
-      const key = section.name === "" ? value.key : `${section.name}/${value.key}`
+      const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
       if (!key.startsWith("autoload/")) continue
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
       if (path?.startsWith("*") === true) map.set(key.slice("autoload/".length), path.slice(1).startsWith("res://") ? path.slice(1) : `res://${path.slice(1)}`)

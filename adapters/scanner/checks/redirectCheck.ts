@@ -19,6 +19,24 @@ const IMPORT_FOLDERS = ["res://.import/", "res://.godot/imported/"]
 
 const withoutExtension = (path: string): string => path.slice(0, path.length - extensionOf(path).length)
 
+/** Texture formats the importer lists first (s3tc, which bptc rides with), which a desktop export keeps. */
+const DESKTOP_FORMATS: ReadonlySet<string> = new Set(["s3tc", "bptc"])
+/** The mobile texture formats the importer lists after them (editor/import/resource_importer_texture.cpp), which it drops. */
+const MOBILE_FORMATS: ReadonlySet<string> = new Set(["etc2", "etc", "pvrtc"])
+
+/** The feature a `path.<feature>` key names: the part after its first dot, up to the next (get_slicec('.', 1)). */
+const featureOf = (key: string): string => key.split(".")[1] ?? ""
+
+/**
+ * Whether the engine never takes an `.import` target, given the targets before it: it takes the FIRST `path`, or
+ * `path.<feature>` of a feature it has (ResourceFormatImporter::_get_path_and_type, core/io/resource_importer.cpp:82-91
+ * of 3.5, the same in 4.x), and features such as `64`, `pc`, `X11` hold on every desktop. So a target after a plain
+ * `path` is never taken, and a mobile format after a desktop one the pack holds is what a desktop export drops; any
+ * other target may be the first match on a player's machine.
+ */
+const neverTaken = (t: RedirectTarget, before: ReadonlyArray<RedirectTarget>, inside: (u: RedirectTarget) => boolean): boolean =>
+  t.key !== "path" && before.some((u) => u.key === "path" || (inside(u) && DESKTOP_FORMATS.has(featureOf(u.key)) && MOBILE_FORMATS.has(featureOf(t.key))))
+
 /**
  * `inPack` says whether a res:// path is an entry of the pack: a target that is not is read from the disk
  * (FileAccess falls back to the file system for a res:// path the pack lacks).
@@ -29,8 +47,7 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
   const original = stored.slice(0, stored.length - kind.length)
   const { targets } = readRedirect(text, kind, grammar)
   const present = (path: string): boolean => inPack(normalisePackPath(path))
-  // An export keeps only its platform's formats of an import: another feature's file may be missing.
-  const otherFormatPresent = targets.some((t) => t.path !== null && judgePath(strs([t.path]), ["res://"], false) === "inside" && present(t.path))
+  const inside = (t: RedirectTarget): boolean => t.path !== null && judgePath(strs([t.path]), ["res://"], false) === "inside" && present(t.path)
   const findings: Array<Finding> = []
   const flag = (t: RedirectTarget, message: string): void => {
     // The finding names the original path (the redirect's line is in the message), as it did before redirects were parsed.
@@ -47,7 +64,7 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
     // An export redirects a script only to its own compiled form (`player.gd` → `player.gdc`); a script sent to
     // another script (its source, or another's compiled form) is a decoy.
     const scriptToScript = kind === ".remap" && SCRIPT_EXTENSIONS.has(extensionOf(original)) && SCRIPT_EXTENSIONS.has(extensionOf(target)) && (extensionOf(target) === ".gd" || withoutExtension(normalisePackPath(target)) !== withoutExtension(original))
-    const otherFormat = kind === ".import" && t.key !== "path" && otherFormatPresent && IMPORT_FOLDERS.some((f) => normalisePackPath(target).startsWith(f))
+    const otherFormat = kind === ".import" && IMPORT_FOLDERS.some((f) => normalisePackPath(target).startsWith(f)) && neverTaken(t, targets.slice(0, targets.indexOf(t)), inside)
     const absent = !outside && !present(target) && !otherFormat
     if (!outside && !scriptBehindOtherName && !scriptToScript && !absent) continue
     flag(

@@ -9,6 +9,7 @@ import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
+import { settingBase } from "../packFiles/settingName.ts"
 
 // The rules of a call that are about files: path arguments of file-system calls and of every engine
 // method that writes a file (filesystem-outside-sandbox), paths a resource or script is loaded from
@@ -138,7 +139,7 @@ export class FileRules {
   userDataSetting(site: Site, fn: Fn): void {
     if (site.bare || !USER_DATA_SETTERS.has(site.name) || site.args[0] === undefined) return
     if (site.cls !== "ProjectSettings" && !(isAnyObject(site.recv) && receiverNames(site, this.#idx).includes("ProjectSettings"))) return
-    const setting = knownStrings(this.#judge.eval(site.args[0], fn)).find((k) => USER_DATA_SETTINGS.has(k))
+    const setting = knownStrings(this.#judge.eval(site.args[0], fn)).map(settingBase).find((k) => USER_DATA_SETTINGS.has(k))
     if (setting === undefined) return
     for (const { entry } of this.#idx.paths) {
       this.#judge.hit(entry, site.at, site.via ?? `ProjectSettings.${site.name}(${JSON.stringify(setting)}, …)`, {

@@ -252,6 +252,15 @@ export interface DecodedSettings {
   readonly notStrictLines: ReadonlyArray<number>
 }
 
+/**
+ * A key as the engine writes it (String::property_name_encode, core/ustring.cpp of 3.x): quoted, with `\` and `"`
+ * escaped, when it holds `= " ; [ ]`, a character up to space or one past `~`; read back by configFile.ts exactly.
+ */
+const propertyName = (key: string): string => (/^[!\x23-\x3a<>-Z\\^-~]+$/.test(key) ? key : `"${key.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r/g, "\\r")}"`)
+
+/** A section name the `[section]` line gives back exactly. */
+const SAFE_SECTION = /^[!\x23-\x3a<>-Z\\^-~]+$/
+
 const ECFG = [0x45, 0x43, 0x46, 0x47] as const
 
 /** The settings as `project.godot` text with the lines of settings stored in bytes that are not strict UTF-8; null when not ECFG. */
@@ -276,11 +285,12 @@ export const readProjectBinary = (bytes: Uint8Array, godot: 3 | 4): DecodedSetti
     const notStrict = r.notStrict || values.notStrict
     r.notStrict = false
     const slash = key.indexOf("/")
-    if (slash === -1) topLevel.push({ text: `${key}=${value}`, notStrict })
+    // A section name the text could not give back exactly stays in the key, at the top level.
+    if (slash === -1 || !SAFE_SECTION.test(key.slice(0, slash)) || slash === key.length - 1) topLevel.push({ text: `${propertyName(key)}=${value}`, notStrict })
     else {
       const section = key.slice(0, slash)
       const lines = sections.get(section) ?? []
-      lines.push({ text: `${key.slice(slash + 1)}=${value}`, notStrict })
+      lines.push({ text: `${propertyName(key.slice(slash + 1))}=${value}`, notStrict })
       sections.set(section, lines)
     }
   }

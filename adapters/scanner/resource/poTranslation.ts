@@ -1,0 +1,50 @@
+// Gettext `.po` translations as Godot reads them (TranslationLoaderPO::load_translation, core/io/translation_loader_po.cpp
+// of 3.x; 4.x the same with plural forms): lines stripped, `msgctxt`/`msgid`/`msgstr` (4.x `msgstr[N]`) start a part,
+// each following line that starts with `"` continues it up to its closing unescaped quote, unescaped with
+// String::c_unescape (core/ustring.cpp:3517-3531 of 3.5: its replacements in their order), `#` lines are comments.
+// The messages (msgstr) are what tr() hands a script. Fuzzy entries, which the engine skips, are kept: a reader of
+// the file cannot tell which the engine takes more reliably than taking them all.
+
+export interface PoMessage {
+  readonly text: string
+  /** 1-based line of the msgstr keyword. */
+  readonly line: number
+}
+
+const UNESCAPES: ReadonlyArray<readonly [string, string]> = [
+  ["\\a", "\u0007"], ["\\b", "\b"], ["\\f", "\f"], ["\\n", "\n"], ["\\r", "\r"], ["\\t", "\t"], ["\\v", "\v"],
+  ["\\'", "'"], ['\\"', '"'], ["\\?", "?"], ["\\\\", "\\"],
+]
+
+/** String::c_unescape of Godot 3: each replacement over the whole text, in the engine's order. */
+const cUnescape = (raw: string): string => UNESCAPES.reduce((s, [from, to]) => s.replaceAll(from, to), raw)
+
+/** The inside of a quoted PO line up to its first unescaped quote, or null when it has none. */
+const quoted = (line: string): string | null => {
+  let escaped = false
+  for (let i = 1; i < line.length; i++) {
+    if (line[i] === "\\" && !escaped) escaped = true
+    else if (line[i] === '"' && !escaped) return line.slice(1, i)
+    else escaped = false
+  }
+  return null
+}
+
+/** Every msgstr of a `.po` text, with its line. */
+export const poMessages = (text: string): ReadonlyArray<PoMessage> => {
+  const out: Array<{ text: string; line: number }> = []
+  let current: { text: string; line: number } | null = null
+  text.split("\n").forEach((raw, index) => {
+    let l = raw.trim()
+    const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(\[\d+\])?)/.exec(l)
+    if (keyword !== null) {
+      current = keyword[1]?.startsWith("msgstr") === true ? { text: "", line: index + 1 } : null
+      if (current !== null) out.push(current)
+      l = l.slice(keyword[0].length).trim()
+    }
+    if (l === "" || !l.startsWith('"') || current === null) return
+    const inside = quoted(l)
+    if (inside !== null) current.text += cUnescape(inside)
+  })
+  return out
+}

@@ -233,24 +233,30 @@ export class Evaluator {
     return this.#callers
   }
 
-  /** The names every dispatch API of the pack is given, folded once (no function counts as closed meanwhile). */
+  /**
+   * The names every dispatch API of the pack is given, folded once (no function counts as closed meanwhile).
+   * They are folded by an evaluator of their own: this one may be in the middle of evaluating a name's very
+   * expression (`call("use_" + effect)` asks whether `effect`'s function is closed), whose memo then holds
+   * only its placeholder, and the closed-or-open values folded with every function open must not stay in its memos.
+   */
   #dispatchNames(index: CallerIndex): DispatchNames {
     if (this.#named !== null) return this.#named
-    this.#naming = true
+    const namer = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, this.#closesMembers)
+    namer.#naming = true
+    namer.#callers = index
     let all = false
     const exact = new Set<string>()
     const starts: Array<string> = []
     for (const site of index.names) {
-      const fn = this.#siteFn(site.at)
+      const fn = namer.#siteFn(site.at)
       // A name resolved on a dangerous engine object (OS.call(x)) reaches the engine's methods, never the pack's.
-      if (site.recv !== null && this.eval(site.recv, fn).t === "guard") continue
-      const v = this.eval(site.name, fn)
+      if (site.recv !== null && namer.eval(site.recv, fn).t === "guard") continue
+      const v = namer.eval(site.name, fn)
       if (v.t === "str") for (const x of v.values) exact.add(x)
       else if (v.t === "unknown" && v.prefix !== undefined && v.prefix !== "") starts.push(v.prefix)
       else if (v.t !== "lit") all = true
       if (all) break
     }
-    this.#naming = false
     this.#named = { all, exact, starts }
     return this.#named
   }

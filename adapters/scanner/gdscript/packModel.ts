@@ -45,6 +45,18 @@ export interface WritesByName {
   readonly writes: ReadonlyArray<NamedWrite>
 }
 
+/**
+ * Whether a dispatch by a name that is not constant (`call(n, …)`, `call_deferred(n, …)`, `callv(n, args)`) can
+ * reach a setter: every setter takes a property and a value, and each dispatch on the way consumes a name, so
+ * `call`/`call_deferred` need two arguments after the name and `callv` an array that is not a literal of fewer than
+ * two elements (Object::call checks the count before the method runs: CALL_ERROR_TOO_FEW_ARGUMENTS, nothing is set).
+ */
+const mayReachSetter = (dispatch: string, args: ReadonlyArray<Expr>): boolean => {
+  const rest = args[1]
+  if (dispatch !== "callv") return args.length >= 3
+  return rest !== undefined && (rest.k !== "array" || rest.items.length >= 2)
+}
+
 export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
 
 const MAX_CHAIN = 32
@@ -492,7 +504,7 @@ export class PackModel {
           let first = e.args[0]
           let value = e.args[1]
           if (DISPATCH.has(e.callee.name)) {
-            if (first?.k !== "str") return void writes.push({ cls, f, method, recv, value: null })
+            if (first?.k !== "str") return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
             if (!SETTERS.has(first.value)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]

@@ -76,4 +76,15 @@ describe("a Dictionary member written by a key that is not constant beside dispa
       expect(packErrors({ "res://lib/inventory.gd": text(dispatch), "res://lib/coin.gd": COIN }), dispatch).toEqual([])
     }
   })
+
+  it("an engine API handed a setter's name (connect with binds, funcref, call_group, Thread.start) may set the member: an error", () => {
+    // The red team's fix noticed this older gap: `connect("s", self, "set", ["items", copy])` then `emit_signal("s")`
+    // makes the engine call set("items", copy) (core/object.cpp emit_signal: the binds after the signal's arguments).
+    const text = (line: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):")}signal s\nfunc restore():\n\t${line}\n\temit_signal("s")\n`
+    for (const line of ['connect("s", self, "set", ["items", load("res://blank.gd").duplicate()])', 'funcref(self, "set").call_func("items", load("res://blank.gd").duplicate())', 'get_tree().call_group("g", "set_deferred", "items", load("res://blank.gd").duplicate())']) {
+      expect(packErrors({ "res://lib/inventory.gd": text(line), "res://lib/coin.gd": COIN }), line).toContain("res://lib/inventory.gd:5 script-source-code")
+    }
+    // A connection to a method of the class itself (no setter) keeps the member plain.
+    expect(packErrors({ "res://lib/inventory.gd": text('connect("s", self, "use_potion")'), "res://lib/coin.gd": COIN })).toEqual([])
+  })
 })

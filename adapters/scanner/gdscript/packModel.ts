@@ -479,7 +479,7 @@ export class PackModel {
 
   /**
    * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed, 4.x's set_thread_safe,
-   * call/callv/call_deferred of those) and `x[k] = v`. Names written as literals are listed (every part of a
+   * call/callv/call_deferred of those, any other API handed a setter's name) and `x[k] = v`. Names written as literals are listed (every part of a
    * path); the others are kept with their receiver (null for self) and value, where in sight.
    */
   writesByName(): WritesByName {
@@ -508,7 +508,13 @@ export class PackModel {
             if (!SETTERS.has(first.value)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
-          } else if (!SETTERS.has(e.callee.name)) return
+          } else if (!SETTERS.has(e.callee.name)) {
+            // Any other API handed a setter's name (`connect("s", o, "set", [name, v])`, `funcref(o, "set")`,
+            // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the
+            // engine passes later: a write on an object out of sight, with its value out of sight.
+            if (e.args.some((a) => a.k === "str" && SETTERS.has(a.value))) writes.push({ cls, f, method, recv: e, value: null })
+            return
+          }
           if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
           else writes.push({ cls, f, method, recv, value: value ?? null })
         })

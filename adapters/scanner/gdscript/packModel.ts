@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
@@ -486,7 +487,6 @@ export class PackModel {
     if (this.#byName !== null) return this.#byName
     const names = new Set<string>()
     const writes: Array<NamedWrite> = []
-    const SETTERS = new Set(["set", "set_deferred", "set_indexed", "set_deferred_thread_group", "set_thread_safe"])
     const DISPATCH = new Set(["call", "callv", "call_deferred"])
     this.#classes ??= this.#allClasses()
     for (const cls of this.#classes) {
@@ -505,14 +505,14 @@ export class PackModel {
           let value = e.args[1]
           if (DISPATCH.has(e.callee.name)) {
             if (first?.k !== "str") return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
-            if (!SETTERS.has(first.value)) return
+            if (!VALUE_SETTERS.has(first.value)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
-          } else if (!SETTERS.has(e.callee.name)) {
+          } else if (!VALUE_SETTERS.has(e.callee.name)) {
             // Any other API handed a setter's name (`connect("s", o, "set", [name, v])`, `funcref(o, "set")`,
             // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the
             // engine passes later: a write on an object out of sight, with its value out of sight.
-            if (e.args.some((a) => a.k === "str" && SETTERS.has(a.value))) writes.push({ cls, f, method, recv: e, value: null })
+            if (e.args.some((a) => a.k === "str" && VALUE_SETTERS.has(a.value))) writes.push({ cls, f, method, recv: e, value: null })
             return
           }
           if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)

@@ -12,20 +12,10 @@ import { writePack } from "./support/packWriter.ts"
 import { writeProjectBinary } from "./support/projectBinaryWriter.ts"
 import { writeBinaryScene } from "./support/resourceWriter.ts"
 import { scanBytes } from "./support/scan.ts"
+import { writeUidCache } from "./support/uidCacheWriter.ts"
 
 const MANIFEST = utf8(JSON.stringify({ id: "g", name: "G", version: "1.0.0", engine_sdk: "1.0", entry_scene: "res://game/main.tscn", min_players: 1, max_players: 4 }))
 const MAIN = utf8('[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://game/main.gd" id="1_m"]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource("1_m")\n')
-
-/** A uid_cache.bin as ResourceUID::save_to_cache writes it: a u32 count, then a u64 id, a u32 length and the path's bytes each. */
-const uidCache = (entries: ReadonlyArray<readonly [string, string]>): Uint8Array => {
-  const b = new ByteBuilder().u32(entries.length)
-  for (const [uid, path] of entries) {
-    const id = uidTextToId(uid) ?? 0n
-    const bytes = utf8(path)
-    b.u32(Number(id & 0xffffffffn)).u32(Number(id >> 32n)).u32(bytes.length).bytes(bytes)
-  }
-  return b.build()
-}
 
 type Entry = { readonly path: string; readonly data: Uint8Array }
 
@@ -39,7 +29,7 @@ const pack4 = (entries: ReadonlyArray<Entry>, cache: ReadonlyArray<readonly [str
       { path: "res://game/main.tscn", data: MAIN },
       { path: "res://game/main.gd", data: utf8("extends EngineGame\n") },
       { path: "res://game/helper.gd", data: utf8("extends Node\n") },
-      ...(cache === null ? [] : [{ path: "res://.godot/uid_cache.bin", data: uidCache(cache) }]),
+      ...(cache === null ? [] : [{ path: "res://.godot/uid_cache.bin", data: writeUidCache(cache) }]),
       ...entries,
     ],
   })
@@ -62,7 +52,7 @@ describe("uid:// resolved through the pack's uid cache (core/io/resource_uid.cpp
   })
 
   it("the cache is a u32 count, then a u64 id, a u32 length and the path per entry (ResourceUID::load_from_cache); a short read ends it", () => {
-    const bytes = uidCache([["uid://cabc", "res://a.gd"], ["uid://cdef", "user://b.gd"]])
+    const bytes = writeUidCache([["uid://cabc", "res://a.gd"], ["uid://cdef", "user://b.gd"]])
     expect([...readUidCache(bytes)]).toEqual([[uidTextToId("uid://cabc"), "res://a.gd"], [uidTextToId("uid://cdef"), "user://b.gd"]])
     expect([...readUidCache(bytes.subarray(0, bytes.length - 2))]).toEqual([[uidTextToId("uid://cabc"), "res://a.gd"]])
   })

@@ -280,7 +280,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
     ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
   }
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar, ctx.policy.reservedPaths))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   const key = REGISTRATION_KEYS.get(entry.path)

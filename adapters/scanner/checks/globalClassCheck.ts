@@ -4,6 +4,7 @@ import { finding } from "../findings.ts"
 import { packLookup, servedByPack, untidyFix, untidyWhy } from "../pack/packPath.ts"
 import { tokenize } from "../gdscript/tokenizer.ts"
 import { engineClasses, nativeBaseOf, type Registered, registeredBasesOf, START_UP_BASES } from "./classRegistrations.ts"
+import { isPlatformScript } from "./platformScripts.ts"
 import type { Context, RegistrationList } from "./scanContext.ts"
 
 // A global class the project registers (Godot 3's `_global_script_classes`, Godot 4's
@@ -19,7 +20,9 @@ import type { Context, RegistrationList } from "./scanContext.ts"
 //   (core/io/resource_loader.cpp:936-953 and core/io/resource_saver.cpp:231-248 of 3.5; :1433-1449 and :254-270 of 4.x).
 // Either way the registration is an error at its line in the settings, like an autoload the pack lacks.
 // Registered paths outside the pack (user://, absolute) are errors of the settings check whether loaded or not;
-// a registered class the engine never loads is no finding (an editor export can leave stale entries behind).
+// a registered class the engine never loads is no finding (an editor export can leave stale entries behind), nor is
+// one at the platform's own script, a file of a reserved folder the pack lacks (platformScripts.ts: the SDK the
+// export excludes, whose EngineGame every game extends).
 
 /** A class the engine registers, with the settings file that registers it and the path the engine loads (uid:// resolved, relative ones under res://). */
 export interface EngineClass {
@@ -56,7 +59,11 @@ export const registeredClasses = (ctx: Context): ReadonlyMap<string, EngineClass
 export const unresolvedClassFindings = (ctx: Context, classes: ReadonlyMap<string, EngineClass>): ReadonlyArray<Finding> => {
   const missing = new Map<string, string>()
   // Registered paths with uid:// already resolved; an unresolvable uid:// is the settings check's finding, a path outside the pack too.
-  for (const [name, c] of classes) if (c.loads.startsWith("res://") && !servedByPack((p) => ctx.contents.has(p), c.loads, null, ctx.grammar)) missing.set(name, c.loads)
+  // A class at the platform's own script (a reserved folder's file the pack lacks, written as is) is the platform's to provide.
+  const has = (p: string): boolean => ctx.contents.has(p)
+  for (const [name, c] of classes) {
+    if (c.loads.startsWith("res://") && !servedByPack(has, c.loads, null, ctx.grammar) && !isPlatformScript(c.entry.path, ctx.policy.reservedPaths, has)) missing.set(name, c.loads)
+  }
   if (missing.size === 0) return []
   const out: Array<Finding> = []
   const firstUse = new Map<string, string>()

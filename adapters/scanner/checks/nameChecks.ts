@@ -5,6 +5,7 @@ import type { PackContents } from "../PackContents.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { Policy } from "../policy/Policy.ts"
+import { reservedFolderOf } from "./platformScripts.ts"
 
 // Checks 3, 5 and 6 as far as names tell: reserved folders, native code, other languages, compiled scripts.
 
@@ -49,7 +50,6 @@ export const compiledScriptFinding = (contents: PackContents, entry: PackEntry):
 
 export const nameFindings = (contents: PackContents, policy: Policy): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
-  const reserved = policy.reservedPaths.map((r) => r.toLowerCase())
   const seen = new Set<string>()
   const once = (f: Finding): void => {
     const key = `${f.rule}\0${f.file}`
@@ -60,9 +60,8 @@ export const nameFindings = (contents: PackContents, policy: Policy): ReadonlyAr
   for (const entry of contents.entries) {
     const creator = contents.creatorPath(entry)
     const storedPath = entry.path
-    const bare = creator.slice("res://".length).toLowerCase()
-    const hit = reserved.find((r) => bare.startsWith(r))
-    if (hit !== undefined) {
+    const hit = reservedFolderOf(creator, policy.reservedPaths)
+    if (hit !== null) {
       once(
         finding({
           rule: RULE.reservedPath,

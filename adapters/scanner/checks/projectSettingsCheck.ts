@@ -10,6 +10,7 @@ import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBin
 import { parseConfigFile } from "../preset/configFile.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 import { type ClassEntry, differingDuplicates, engineClasses, readClassEntries } from "./classRegistrations.ts"
+import { isPlatformScript } from "./platformScripts.ts"
 import { unescapeGodotString } from "../resource/godotString.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 
@@ -123,9 +124,18 @@ const safeDirName = (name: string): string =>
 /**
  * Findings for the project settings of a pack, given as the text `project.godot` has. `inPack` says whether
  * a res:// path is a file of the pack: a setting that loads one it lacks makes the engine read it from the
- * disk (next to the game or in the working folder), as a load() would.
+ * disk (next to the game or in the working folder), as a load() would. `reservedPaths` (the policy's) are the
+ * platform's folders: a class registered at a file there the pack lacks is the platform's (platformScripts.ts).
  */
-export const projectSettingsFindings = (text: string, file: string, storedPath: string, inPack: (path: string) => boolean = () => true, uids?: (uid: string) => UidResolution, grammar: Grammar = uids === undefined ? 3 : 4): ReadonlyArray<Finding> => {
+export const projectSettingsFindings = (
+  text: string,
+  file: string,
+  storedPath: string,
+  inPack: (path: string) => boolean = () => true,
+  uids?: (uid: string) => UidResolution,
+  grammar: Grammar = uids === undefined ? 3 : 4,
+  reservedPaths: ReadonlyArray<string> = [],
+): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
   const flag = (key: string, line: number, message: string): void => {
@@ -193,7 +203,8 @@ export const projectSettingsFindings = (text: string, file: string, storedPath: 
         continue
       }
       if (base === "_global_script_classes" || base === "list") {
-        judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, push: (f) => findings.push(f) })
+        const platform = (path: string): boolean => isPlatformScript(path, reservedPaths, inPack)
+        judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, platform, push: (f) => findings.push(f) })
         continue
       }
       // A `key.<feature>` override is the key where the feature applies (settingName.ts).
@@ -285,18 +296,21 @@ interface RegistrationJudge {
   readonly flag: (key: string, line: number, message: string) => void
   readonly hostile: (key: string, path: string, line: number, why: string) => void
   readonly uids: ((uid: string) => UidResolution) | undefined
+  /** Whether a registered path names the platform's script (platformScripts.ts). */
+  readonly platform: (path: string) => boolean
   readonly push: (f: Finding) => void
 }
 
 /**
  * Every entry of a registration list: each `path` outside the pack (or an unresolvable uid://) is an error whether
  * the engine registers the entry or not, a value of a required key that is not text cannot be judged, the SDK's
- * EngineGame must not be registered, and a name registered twice with different entries is reported at the entry
- * the engine keeps (the last). A res:// path the pack lacks matters where the engine loads the class
+ * EngineGame must not be registered but at the platform's own script (every path of the entry a file of a reserved
+ * folder the pack lacks: the editor's registration of the excluded SDK), and a name registered twice with
+ * different entries is reported at the entry the engine keeps (the last). A res:// path the pack lacks matters where the engine loads the class
  * (globalClassCheck.ts).
  */
 const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, judge: RegistrationJudge): void => {
-  const { file, storedPath, flag, hostile, uids, push } = judge
+  const { file, storedPath, flag, hostile, uids, platform, push } = judge
   for (const entry of entries) {
     for (const p of entry.paths) {
       const resolved: UidResolution = uids !== undefined && p.text.startsWith("uid://") ? uids(p.text) : { path: p.text }
@@ -304,7 +318,7 @@ const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, jud
       else if (outsidePack(resolved.path)) hostile(key, resolved.path, p.line, "register a global class from")
     }
     for (const o of entry.opaque) flag(key, o.line, `The project setting ${key} registers a global class whose ${o.key} is not text: the engine converts the value to text and may register or load a class the scanner cannot tell. Write the ${o.key} as a string (the editor does) and export again.`)
-    if (entry.name === ENGINE_GAME) {
+    if (entry.name === ENGINE_GAME && !(entry.paths.length > 0 && entry.paths.every((p) => platform(p.text)))) {
       push(
         finding({
           rule: RULE.entrySceneNotEngineGame,

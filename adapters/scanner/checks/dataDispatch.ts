@@ -1,4 +1,5 @@
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchIndex } from "../gdscript/engineDispatch.ts"
+import type { DataCall } from "../gdscript/packModel.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 
 // Calls that scene and resource data make the engine do by name on a node, judged through the same
@@ -10,14 +11,7 @@ import type { DataArg } from "../resource/SceneFacts.ts"
 // path; a method (`call`, `callv`, `propagate_call`, `call_group`, …) is judged again with the arguments
 // it passes on.
 
-export type { DataArg }
-
-export interface DataCall {
-  readonly method: string
-  readonly args: ReadonlyArray<DataArg>
-  /** A connection: the signal's arguments, of unknown number, come first, so a bound value may stand at any position from the first on. */
-  readonly afterSignal: boolean
-}
+export type { DataArg, DataCall }
 
 const MAX_DEPTH = 4
 
@@ -29,7 +23,7 @@ export const dataCallWrites = (dispatch: DispatchIndex, call: DataCall, depth = 
     if ((entry.kind !== "method" && entry.kind !== "property") || entry.name === undefined || entry.class === "@GDScript" || entry.class === "Callable") continue
     const at = entry.name
     // The name's place: exactly `at`, or (after a signal's arguments) any bound value up to it.
-    const places = call.afterSignal ? call.args.map((_, i) => i).filter((i) => i <= at) : [at]
+    const places = call.afterSignal || call.sparse === true ? call.args.map((_, i) => i).filter((i) => i <= at) : [at]
     for (const i of places) {
       const name = call.args[i]
       if (typeof name !== "string") continue
@@ -39,7 +33,7 @@ export const dataCallWrites = (dispatch: DispatchIndex, call: DataCall, depth = 
         continue
       }
       const passed = ARGUMENTS_FOLLOW.has(entry.method) ? rest : ARGUMENTS_IN_ARRAY.has(entry.method) ? (Array.isArray(rest[0]) ? (rest[0] as ReadonlyArray<DataArg>) : []) : []
-      out.push(...dataCallWrites(dispatch, { method: name, args: passed, afterSignal: false }, depth + 1))
+      out.push(...dataCallWrites(dispatch, { method: name, args: passed, afterSignal: false, ...(call.sparse === true ? { sparse: true } : {}) }, depth + 1))
     }
   }
   return [...new Set(out)]

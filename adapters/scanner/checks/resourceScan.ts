@@ -155,7 +155,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   for (const write of facts.propertyWrites) keepTrackWritten(ctx, write.path)
   keepMemberValues(ctx, file, facts.memberValues)
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
-  dataCalls(ctx, facts.connections, facts.trackCalls, site)
+  dataCalls(ctx, facts.connections, facts.trackCalls, site, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
   for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
 }
@@ -230,19 +230,26 @@ const externalWithUid = (ctx: Context, uid: string | bigint, path: string, what:
 }
 
 /** Connections and method tracks: the property paths the calls they make by name write (dataDispatch.ts). */
-const dataCalls = (ctx: Context, connections: ReadonlyArray<SceneConnection & { readonly at?: DataPosition }>, tracks: ReadonlyArray<TrackCall & { readonly at?: DataPosition }>, site: DataSite): void => {
+const dataCalls = (ctx: Context, connections: ReadonlyArray<SceneConnection & { readonly at?: DataPosition }>, tracks: ReadonlyArray<TrackCall & { readonly at?: DataPosition }>, site: DataSite, text: boolean): void => {
+  const sparse = text ? ({ sparse: true } as const) : {}
   const dispatch = dispatchIndex(ctx.grammar, ctx.policy)
   const judge = (writes: ReadonlyArray<string>, how: string, at: DataPosition | null): void => {
     for (const path of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how, at }, site.file, site.storedPath, ctx.state.capabilities))
   }
   for (const c of connections) {
     ctx.dataMethods.add(c.method)
-    judge(dataCallWrites(dispatch, { method: c.method, args: c.binds, afterSignal: true }), `a scene connection to ${c.method}`, c.at ?? null)
+    const call = { method: c.method, args: c.binds, afterSignal: true, ...sparse }
+    ctx.dataCalls.push(call)
+    judge(dataCallWrites(dispatch, call), `a scene connection to ${c.method}`, c.at ?? null)
     // A script that emits the signal chooses the arguments that come before the binds.
     if (dispatch.byName.has(c.method)) ctx.connections.push({ signal: c.signal, method: c.method, binds: c.binds })
   }
-  for (const t of tracks) ctx.dataMethods.add(t.method)
-  for (const t of tracks) judge(dataCallWrites(dispatch, { method: t.method, args: t.args, afterSignal: false }), `a method track of ${t.animation === "" ? "the animation" : t.animation} calling ${t.method}`, t.at ?? null)
+  for (const t of tracks) {
+    const call = { method: t.method, args: t.args, afterSignal: false, ...sparse }
+    ctx.dataMethods.add(t.method)
+    ctx.dataCalls.push(call)
+    judge(dataCallWrites(dispatch, call), `a method track of ${t.animation === "" ? "the animation" : t.animation} calling ${t.method}`, t.at ?? null)
+  }
 }
 
 export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
@@ -313,7 +320,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   }
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
   const scene = await readBinarySceneFacts(resource)
-  dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path })
+  dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path }, false)
   if (scene !== null) {
     keepMemberValues(ctx, file, scene.memberValues)
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)

@@ -1,7 +1,7 @@
 import type { Decompressors } from "../Decompressors.ts"
 import type { ClassEntry } from "./classRegistrations.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
-import { type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
+import { type DataCall, type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
 import type { DataPropertyValue } from "../resource/SceneFacts.ts"
 import { parseScript } from "../gdscript/parser.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
@@ -47,6 +47,8 @@ export interface Context {
   readonly connections: Array<DataConnection>
   /** Every method a scene connection or a method track calls by name (their callers are out of the scripts' sight). */
   readonly dataMethods: Set<string>
+  /** Those calls with the values their data hands the method (a track key's arguments, a connection's binds). */
+  readonly dataCalls: Array<DataCall>
   /** Properties scenes and resources set on objects that may have a script of the pack, by property (memberWrites.ts); script keys as in `scripts`, null when not known. */
   readonly memberValues: Map<string, Array<{ readonly script: string | null; readonly value: string | null }>>
   /** Names in the property paths animation tracks write. */

@@ -29,6 +29,8 @@ export interface DispatchEntry {
 /** Dispatch APIs whose call passes on the arguments written after the name; the others' (below) come in one array, or are out of sight. */
 export const ARGUMENTS_FOLLOW: ReadonlySet<string> = new Set(["call", "call_deferred", "call_thread_safe", "call_deferred_thread_group", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "call_group", "call_group_flags", "interpolate_callback", "interpolate_deferred_callback", "add_do_method", "add_undo_method", "call_recursive", "class_call_static", "broadcast", "start"])
 export const ARGUMENTS_IN_ARRAY: ReadonlySet<string> = new Set(["callv", "propagate_call"])
+/** Entries (`Class.method`) of a name in ARGUMENTS_FOLLOW whose arguments come in one array: 4.x `MultiplayerAPI.rpc(peer, object, method, arguments)`. */
+export const ARGUMENTS_IN_ARRAY_OF: ReadonlySet<string> = new Set(["MultiplayerAPI.rpc"])
 
 /** Classes whose dispatch methods apply to any receiver (every object has them) or need none. */
 export const UNIVERSAL_CLASSES: ReadonlySet<string> = new Set(["Object", "@GDScript", "Node"])

@@ -104,6 +104,8 @@ export interface PackModelOptions {
   readonly connections?: ReadonlyArray<DataConnection>
   /** Methods scenes and resources call by name (connections, method tracks): their callers are out of the scripts' sight. */
   readonly dataMethods?: ReadonlySet<string>
+  /** Those calls with the values their data gives (a method track key's `args`, a connection's binds). */
+  readonly dataCalls?: ReadonlyArray<DataCall>
   /**
    * Whether a function reached only by the calls the pack's scripts write takes only their arguments
    * (callers.ts). False when scripts may come that are not among these (read from data later).
@@ -120,6 +122,16 @@ export interface DataConnection {
   readonly signal: string
   readonly method: string
   readonly binds: ReadonlyArray<DataArg>
+}
+
+/** A call data makes by name: a method track's key (its `args`), or a connection (its binds, after the signal's own arguments). */
+export interface DataCall {
+  readonly method: string
+  readonly args: ReadonlyArray<DataArg>
+  /** A connection: the signal's arguments, of unknown number, come first, so a bound value may stand at any position from the first on. */
+  readonly afterSignal: boolean
+  /** Read from a text resource, which keeps only the strings and arrays of the values (not numbers): each may stand at its position or a later one. */
+  readonly sparse?: true
 }
 
 export class PackModel {
@@ -153,6 +165,7 @@ export class PackModel {
     this.#autoloads = options.autoloads ?? new Map()
     this.connections = options.connections ?? []
     this.dataMethods = options.dataMethods ?? new Set()
+    this.dataCalls = options.dataCalls ?? []
     this.closedCalls = options.closedCalls ?? true
     this.dataProperties = options.dataProperties ?? { values: new Map(), written: new Set() }
     this.#sceneClasses = options.sceneClasses ?? new Set()
@@ -173,6 +186,7 @@ export class PackModel {
   readonly dataProperties: DataProperties
 
   readonly dataMethods: ReadonlySet<string>
+  readonly dataCalls: ReadonlyArray<DataCall>
   readonly closedCalls: boolean
 
   /** The engine class a class of the pack extends at the end of its chain of pack classes, when it names one class. */

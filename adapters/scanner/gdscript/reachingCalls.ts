@@ -1,7 +1,8 @@
 import type { Expr } from "./ast.ts"
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { GROUP_CALLS } from "./callSite.ts"
-import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchIndex } from "./engineDispatch.ts"
+import { engineCallbackArgs } from "./engineCallbacks.ts"
+import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, ARGUMENTS_IN_ARRAY_OF, type DispatchIndex } from "./engineDispatch.ts"
 import { arrayArgs } from "./evaluate.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import type { Val } from "./values.ts"
@@ -95,7 +96,7 @@ export const reachingArgs = (
           const on = entry.target !== undefined ? classOf(site.args[entry.target], site) : ON_OTHER_NODES.has(method) ? param.cls : classOf(site.recv, site)
           if (entry.target !== undefined && site.args[entry.target] === undefined) continue
           if (!runs(on, name)) continue
-          const rest = ARGUMENTS_IN_ARRAY.has(method) ? arrayArgs(site.args[at + 1], site.args[at]?.at ?? { line: 0, column: 0 }) : site.args.slice(at + 1, ONE_ARGUMENT.has(method) ? at + 2 : undefined)
+          const rest = ARGUMENTS_IN_ARRAY.has(method) || ARGUMENTS_IN_ARRAY_OF.has(`${entry.class}.${method}`) ? arrayArgs(site.args[at + 1], site.args[at]?.at ?? { line: 0, column: 0 }) : site.args.slice(at + 1, ONE_ARGUMENT.has(method) ? at + 2 : undefined)
           push(rest, site)
         }
       }
@@ -117,14 +118,18 @@ export const reachingArgs = (
   // A setter: the value written to its member, on an object of its class or in that class's own code.
   const members = new Set<string>(param.setterOf === undefined ? [] : [param.setterOf])
   for (const v of model.decl(param.cls)?.vars ?? []) if (name !== null && v.accessorNames?.includes(name) === true) members.add(v.name)
+  const declares = (ref: ClassRef | null, member: string): boolean => {
+    const found = ref === null ? null : model.variable(ref, member)
+    return found !== null && sameClass(found.owner, param.cls)
+  }
   if (members.size > 0 && param.index === 0) {
     for (const w of index.writes) {
       if (!members.has(w.name) || (w.recv === null && isLocal(w.name, w))) continue
-      const ref = classOf(w.recv, w)
-      const member = ref === null ? null : model.variable(ref, w.name)
-      if (member !== null && sameClass(member.owner, param.cls)) out.push({ expr: w.value, at: w })
+      if (declares(classOf(w.recv, w), w.name)) out.push({ expr: w.value, at: w })
     }
   }
+  // What the engine's calls hand the function besides the arguments after its name (engineCallbacks.ts).
+  out.push(...engineCallbackArgs({ index: param.index, name, members, evalAt, classOf, runs, declares, cls: param.cls }, index, dispatch, model.dataCalls, isLocal))
   // `_set(property, value)`: a write of a property its class does not declare, or `set(property, value)`.
   if (name === "_set" && param.index <= 1) {
     for (const w of index.writes) {

@@ -81,7 +81,7 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(["String", "StringName", "NodePa
 const zeroValue = (t: TypeRef | null): Val => (t !== null && t.names.length === 1 && TEXT_TYPES.has(t.names[0] ?? "") ? strs([""]) : NULL)
 
 /** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
-const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
+const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_temp_dir", "get_system_dir", "globalize_path"])
 
 /** `OS.get_user_data_dir()`: the folder user:// names, so a path built on it is a user:// path (see values.ts, `dataDir`). */
 const USER_DATA_DIR: Val = { t: "unknown", prefix: "user://", dataDir: true }

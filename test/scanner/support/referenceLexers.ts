@@ -29,6 +29,39 @@ const OPERATORS = new Set(["+", "&", "^", "=", "(", ")", ",", ";", "."])
 const width = (s: string, i: number): number => ((s.codePointAt(i) ?? 0) > 0xffff ? 2 : 1)
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "'": "'", '"': '"', "\\": "\\" }
 
+/**
+ * What both engines' code scanning shares: whitespace, CRs (a space in 3.x, only before a LF in 4.x), comments to the
+ * line feed, `\` continuations before [CR]LF (the spaces after them are whitespace anyway), identifiers, operators;
+ * `stringAt` reads a string starting at `i` (its end, null when rejected) or gives undefined when none starts there.
+ */
+const runsOf = (s: string, runs: Array<LexicalRun>, crIsSpace: boolean, stringAt: (i: number) => number | null | undefined): ReadonlyArray<LexicalRun> | null => {
+  let i = 0
+  while (i < s.length) {
+    const c = s[i] as string
+    if (c === " " || c === "\t" || c === "\n") i += 1
+    else if (c === "\r") {
+      if (!crIsSpace && s[i + 1] !== "\n") return null
+      i += 1
+    } else if (c === "#") {
+      const start = i
+      while (i < s.length && s[i] !== "\n") i += 1
+      runs.push({ kind: "comment", start, end: i })
+    } else if (c === "\\") {
+      const lf = s[i + 1] === "\r" ? i + 2 : i + 1
+      if (s[lf] !== "\n") return null
+      i = lf + 1
+    } else {
+      const end = stringAt(i)
+      if (end === null) return null
+      if (end !== undefined) i = end
+      else if (isLetter(c)) while (isLetter(s[i])) i += 1
+      else if (OPERATORS.has(c)) i += 1
+      else return null
+    }
+  }
+  return runs
+}
+
 /** Godot 4's strings and comments in `s`, or null when the engine rejects it. */
 export const godot4Runs = (s: string): ReadonlyArray<LexicalRun> | null => {
   const runs: Array<LexicalRun> = []
@@ -87,35 +120,12 @@ export const godot4Runs = (s: string): ReadonlyArray<LexicalRun> | null => {
     runs.push({ kind: "str", start, end: j, value })
     return j
   }
-  let i = 0
-  while (i < s.length) {
+  return runsOf(s, runs, false, (i) => {
     const c = s[i] as string
-    if (c === " " || c === "\t" || c === "\n") i += 1
-    else if (c === "\r") {
-      if (s[i + 1] !== "\n") return null
-      i += 1
-    } else if (c === "#") {
-      const start = i
-      while (i < s.length && s[i] !== "\n") i += 1
-      runs.push({ kind: "comment", start, end: i })
-    } else if (c === "\\") {
-      const lf = s[i + 1] === "\r" ? i + 2 : i + 1
-      if (s[lf] !== "\n") return null
-      i = lf + 1
-    } else if (QUOTES.has(c)) {
-      const end = string(i, i, false)
-      if (end === null) return null
-      i = end
-    } else if ((c === "r" || c === "&" || c === "^") && QUOTES.has(s[i + 1] ?? "")) {
-      const end = string(i, i + 1, c === "r")
-      if (end === null) return null
-      i = end
-    } else if (isLetter(c)) {
-      while (isLetter(s[i])) i += 1
-    } else if (OPERATORS.has(c)) i += 1
-    else return null
-  }
-  return runs
+    if (QUOTES.has(c)) return string(i, i, false)
+    if ((c === "r" || c === "&" || c === "^") && QUOTES.has(s[i + 1] ?? "")) return string(i, i + 1, c === "r")
+    return undefined
+  })
 }
 
 /** Godot 3's strings and comments in `s`, or null when the engine rejects it. */
@@ -154,27 +164,10 @@ export const godot3Runs = (s: string): ReadonlyArray<LexicalRun> | null => {
     runs.push({ kind: "str", start, end: j, value })
     return j
   }
-  let i = 0
-  while (i < s.length) {
+  return runsOf(s, runs, true, (i) => {
     const c = s[i] as string
-    if (c === " " || c === "\t" || c === "\r" || c === "\n") i += 1
-    else if (c === "#") {
-      const start = i
-      while (i < s.length && s[i] !== "\n") i += 1
-      runs.push({ kind: "comment", start, end: i })
-    } else if (c === "\\") {
-      const lf = s[i + 1] === "\r" ? i + 2 : i + 1
-      if (s[lf] !== "\n") return null
-      i = lf + 1
-      while (s[i] === " " || s[i] === "\t") i += 1
-    } else if (QUOTES.has(c) || (c === "@" && QUOTES.has(s[i + 1] ?? ""))) {
-      const end = string(i, c === "@" ? i + 1 : i)
-      if (end === null) return null
-      i = end
-    } else if (isLetter(c)) {
-      while (isLetter(s[i])) i += 1
-    } else if (OPERATORS.has(c)) i += 1
-    else return null
-  }
-  return runs
+    if (QUOTES.has(c)) return string(i, i)
+    if (c === "@" && QUOTES.has(s[i + 1] ?? "")) return string(i, i + 1)
+    return undefined
+  })
 }

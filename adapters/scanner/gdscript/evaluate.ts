@@ -1086,8 +1086,9 @@ export class Evaluator {
   }
 
   /**
-   * A dispatch to a class's static method (`ClassDB.class_call_static("ResourceLoader", "load", p)`, a dispatch-table
-   * entry with `targetClass`): what that method returns (`ResourceLoader.load(p)`); by names that are not constant, anything.
+   * A dispatch to a class's static method (`ClassDB.class_call_static("FileAccess", "get_file_as_string", p)`, a
+   * dispatch-table entry with `targetClass`): what that method returns (data read at run time); by names that are not
+   * constant, anything.
    */
   #staticCall(cls: string, name: string, argExprs: ReadonlyArray<Expr>, fn: Fn, depth: number): Val | null {
     const entry = this.#dispatch?.byName.get(name)?.find((d) => d.class === cls && d.targetClass !== undefined && d.name !== undefined)

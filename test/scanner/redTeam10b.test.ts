@@ -5,21 +5,10 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { evaluatedTexts } from "../../adapters/scanner/gdscript/spinBoxText.ts"
 import { hitsIn } from "./support/analyze.ts"
-import { utf8 } from "./support/bytes.ts"
-import { writePack } from "./support/packWriter.ts"
-import { scanBytes } from "./support/scan.ts"
+import { scan4 } from "./support/scan.ts"
 
 const script = (...body: ReadonlyArray<string>): string => ["extends Node", "func _ready():", ...body.map((l) => `\t${l}`), ""].join("\n")
 const errors = (found: ReadonlyArray<string>): ReadonlyArray<string> => found.filter((h) => h.split(" ")[1] === "error").map((h) => `${h.split(":")[0]} ${h.split(" ")[2]}`)
-
-const MANIFEST = utf8(JSON.stringify({ id: "p", name: "P", version: "1.0.0", engine_sdk: "1", entry_scene: "res://main.tscn", min_players: 1, max_players: 1 }))
-const SCENE = utf8('[gd_scene load_steps=2 format=3]\n[ext_resource type="Script" path="res://main.gd" id="1"]\n[node name="M" type="Node2D"]\nscript = ExtResource("1")\n')
-
-/** A Godot 4 pack (format 2) whose main script is `source`; its findings as `file:line rule pattern-id`, the SDK's EngineGame aside. */
-const scan4 = async (source: string): Promise<ReadonlyArray<string>> => {
-  const report = await scanBytes(writePack({ format: 2, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://main.tscn", data: SCENE }, { path: "res://main.gd", data: utf8(source) }] }))
-  return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)
-}
 
 describe("Godot 4: restarting the engine with any arguments", () => {
   // core/core_bind.cpp:691 binds OS.set_restart_on_exit(restart, arguments); main/main.cpp:4679-4681, at exit,

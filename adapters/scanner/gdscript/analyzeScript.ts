@@ -1030,8 +1030,23 @@ class Analysis {
     const how = { reloaded: targetExpr?.k === "id" && this.#ev.isReloaded(targetExpr.name, fn), path: PROPERTY_PATHS.has(entry.method), ...(valueExpr === undefined ? {} : { written: { expr: valueExpr, fn, depth } }) }
     if (entry.method === "propagate_call") this.#propagatedBelow({ ...targetSite, args: rest }, nameVal, shown, depth, fn)
     if (entry.method === "connect") this.#boundConnection(targetSite, args, nameVal, shown, depth, fn)
+    const onClasses = entry.targetClass === undefined ? [targetSite] : this.#namedClasses(args[entry.targetClass], targetSite, fn)
     // Where the arguments are out of sight (connect, funcref: they come with the signal or the later call), so is the call.
-    this.#judgeName({ ...targetSite, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
+    for (const on of onClasses) this.#judgeName({ ...on, args: rest, ...(follows ? {} : { argsUnseen: true as const }) }, nameVal, shown, value, kind, `${shown}`, depth, fn, how)
+  }
+
+  /**
+   * The engine classes whose static method a dispatch calls (`ClassDB.class_call_static("FileAccess", "open", …)`),
+   * each as the receiver of that method, judged like `FileAccess.open(…)`; a class that is not constant is the
+   * class entry's dynamic-dispatch error, so none here.
+   */
+  #namedClasses(arg: Expr | undefined, site: Site, fn: Fn): ReadonlyArray<Site> {
+    const named = this.#evalArg(arg, fn)
+    if (named?.t !== "str") return []
+    return named.values.map((cls) => {
+      const recv = this.#ev.engineClass(cls)
+      return { ...site, recv, bare: false, cls: recv.t === "guard" ? recv.name : cls, label: cls }
+    })
   }
 
   /**

@@ -18,6 +18,11 @@ export interface DispatchEntry {
   /** Argument index holding the object the name is resolved on (absent: the receiver itself). */
   readonly target?: number
   /**
+   * Argument index holding the name of the engine class whose static method is called instead
+   * (`ClassDB.class_call_static(class, method, …)`): a constant class is judged as that class's method.
+   */
+  readonly targetClass?: number
+  /**
    * Another class (not Object) has a method of the same name (`start`, `create`): the entry then
    * applies only where the receiver is known to be `class`, never on a receiver of unknown type.
    */

@@ -11,6 +11,11 @@ export interface FileWrite {
   readonly method: string
   /** Argument indexes holding paths. */
   readonly paths: ReadonlyArray<number>
+  /**
+   * Where it writes when no path argument is given: `temp`, the operating system's temporary folder (4.4+
+   * create_temp, which takes no path); `resource`, the resource's own resource_path (4.x ResourceSaver.save).
+   */
+  readonly implicit?: string
 }
 
 /** Classes whose instance methods take paths relative to the folder the object has open. */

@@ -81,7 +81,7 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(["String", "StringName", "NodePa
 const zeroValue = (t: TypeRef | null): Val => (t !== null && t.names.length === 1 && TEXT_TYPES.has(t.names[0] ?? "") ? strs([""]) : NULL)
 
 /** Methods that give a path outside the pack (the executable's folder, the user's data folder on disk, an absolute form of a path). */
-const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_system_dir", "globalize_path"])
+const ABSOLUTE_PATHS: ReadonlySet<string> = new Set(["get_executable_path", "get_data_dir", "get_config_dir", "get_cache_dir", "get_temp_dir", "get_system_dir", "globalize_path"])
 
 /** `OS.get_user_data_dir()`: the folder user:// names, so a path built on it is a user:// path (see values.ts, `dataDir`). */
 const USER_DATA_DIR: Val = { t: "unknown", prefix: "user://", dataDir: true }
@@ -1015,6 +1015,8 @@ export class Evaluator {
       if (recv.name === "Engine" && name === "get_singleton") return this.#namedObject(first, "singleton")
       if (recv.name === "ClassDB" && (name === "instance" || name === "instantiate")) return this.#namedObject(first, "class")
       if (recv.name === "ResourceLoader" && name === "load") return this.scriptAt(first, fn, "load")
+      const staticCall = this.#staticCall(recv.name, name, argExprs, fn, depth)
+      if (staticCall !== null) return staticCall
       const cls = this.idx.constructors.get(`${recv.name}.${name}`)
       if (cls !== undefined) return { t: "inst", cls }
     }
@@ -1083,6 +1085,25 @@ export class Evaluator {
     return derived(recv, ...args)
   }
 
+  /**
+   * A dispatch to a class's static method (`ClassDB.class_call_static("FileAccess", "get_file_as_string", p)`, a
+   * dispatch-table entry with `targetClass`): what that method returns (data read at run time); by names that are not
+   * constant, anything.
+   */
+  #staticCall(cls: string, name: string, argExprs: ReadonlyArray<Expr>, fn: Fn, depth: number): Val | null {
+    const entry = this.#dispatch?.byName.get(name)?.find((d) => d.class === cls && d.targetClass !== undefined && d.name !== undefined)
+    if (entry?.targetClass === undefined || entry.name === undefined) return null
+    const classExpr = argExprs[entry.targetClass]
+    const methodExpr = argExprs[entry.name]
+    const named = classExpr === undefined ? UNKNOWN : this.eval(classExpr, fn)
+    const method = methodExpr === undefined ? UNKNOWN : this.eval(methodExpr, fn)
+    const target = named.t === "str" && named.values.length === 1 ? named.values[0] : undefined
+    const called = method.t === "str" && method.values.length === 1 ? method.values[0] : undefined
+    if (classExpr === undefined || target === undefined || called === undefined) return ANY_OBJECT
+    const rest = argExprs.slice(entry.name + 1)
+    return this.evalMethod(this.engineClass(target), { k: "id", name: target, at: classExpr.at }, called, rest, rest.map((x) => this.eval(x, fn)), fn, depth + 1)
+  }
+
   /** Whether what `recv.name(args)` gives may be a SpinBox's internal LineEdit, or a list holding it (spinBoxText.ts). */
   #reachesLineEdit(recv: Val, name: string, args: ReadonlyArray<Val>): boolean {
     return reachesLineEdit(this.grammar, name, recv, mayBeSpinBox(recv, recv.t === "own" ? this.model.engineBase(recv.ref) : null), args)
@@ -1095,6 +1116,12 @@ export class Evaluator {
   #nearLineEdit(recv: Val, name: string, args: ReadonlyArray<Val>): Val | null {
     if (!this.#reachesLineEdit(recv, name, args)) return null
     return GIVES_NODES.has(name) ? { ...derived(recv, ...args), lineEdit: true } : { t: "inst", cls: name === "get_line_edit" ? "LineEdit" : "Control", lineEdit: true }
+  }
+
+  /** What the name of the engine class `cls` stands for as a receiver of its static methods: the dangerous object, or an engine class. */
+  engineClass(cls: string): Val {
+    const guard = this.idx.guarded.get(cls)
+    return guard === undefined ? UNKNOWN : { t: "guard", name: guard }
   }
 
   /** What `Cls.new()` gives for an engine class `Cls` (the object a pack class extending it is, for the engine's methods). */

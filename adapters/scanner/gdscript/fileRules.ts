@@ -1,7 +1,7 @@
 import type { PolicyPattern } from "../policy/Policy.ts"
 import type { Expr, Pos } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
-import { fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
+import { type FileWrite, fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
@@ -124,10 +124,30 @@ export class FileRules {
         for (const w of vague ? (recv.t === "unknown" ? all : []) : exact) {
           const relative = fixedByOpenFolder(w.class, name) && recv.t !== "guard"
           for (const n of w.paths) if (!vague || unknownClass || namesake !== null || !checks.has(n)) checks.set(n, { prefixes: writePrefixes, relative, writes: true, vague, ...(vague ? loose(w.class) : null) })
+          // On a receiver of unknown class only a method that takes no path at all (create_temp) is judged by its name: `slot.save()` is no ResourceSaver.
+          if (w.implicit !== undefined && (!vague || (unknownClass && w.paths.length === 0)) && w.paths.every((n) => site.args[n] === undefined)) this.#implicitWrite(site, w, entry, writePrefixes)
         }
       }
       for (const [n, check] of checks) this.#judgePathArgument(site, fn, n, check, entry, match.otherwise)
     }
+  }
+
+  /** A write whose place is in no argument (engineFileWrites.ts `implicit`): never shown to be under `writePrefixes`. */
+  #implicitWrite(site: Site, w: FileWrite, entry: PolicyPattern, writePrefixes: ReadonlyArray<string>): void {
+    const where = `${writePrefixes.join(" or ")}, where a game may write`
+    const shown = site.via ?? `${w.class}.${site.name}(…)`
+    if (w.implicit === "temp") {
+      const what = w.class === "DirAccess" ? "folder" : "file"
+      this.#judge.hit(entry, site.at, shown, {
+        note: `it creates a ${what} in the operating system's temporary folder (OS.get_temp_dir()), outside ${where}, and hands back its path (get_path_absolute, get_current_dir), so what the game writes there can be loaded as code or left on the player's machine`,
+        fix: `Write under user:// instead: ${w.class === "DirAccess" ? 'DirAccess.make_dir_recursive_absolute("user://…")' : 'FileAccess.open("user://…", FileAccess.WRITE)'}, and remove the ${what} when done`,
+      })
+      return
+    }
+    this.#judge.hit(entry, site.at, shown, {
+      note: `no path is given, so the engine writes to the resource's own resource_path: a res:// path (the game's folder) for a resource of the pack, or any path the code gave it (resource_path, take_over_path), never shown to be under ${where}`,
+      fix: `Pass the path: ${w.class}.${site.name}(resource, "user://…")`,
+    })
   }
 
   /**

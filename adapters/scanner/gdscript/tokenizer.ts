@@ -37,6 +37,8 @@ const UNICODE_START = /[\p{L}\p{Nl}_]/u
 const UNICODE_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u
 const isIdentStart = (ch: string, c: number): boolean => isAsciiIdentStart(c) || (c > 127 && UNICODE_START.test(ch))
 const isIdentPart = (ch: string, c: number): boolean => isAsciiIdentStart(c) || isDigit(c) || (c > 127 && UNICODE_PART.test(ch))
+/** How many UTF-16 code units the character at `at` takes (none past the end): the engine's strings hold code points. */
+const codeUnitsAt = (source: string, at: number): number => (at >= source.length ? 0 : (source.codePointAt(at) ?? 0) > 0xffff ? 2 : 1)
 const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 
 /** Where a string literal (prefix and quotes included) or a comment lies in the source, as UTF-16 offsets. */
@@ -124,10 +126,24 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
           j += next === quote || next === "\\" ? 2 : 1
           continue
         }
-        if (next === "\n" || (next === "\r" && source[j + 2] === "\n")) {
+        if (next === "\n") {
           // 4.x: an escaped line break continues the string. 3.x rejects the script.
-          j += next === "\n" ? 2 : 3
+          j += 2
           newlineAt(j - 1)
+          continue
+        }
+        if (next === "\r" && grammar === 4) {
+          // 4.x string(), `case '\r'`: followed by a LF it falls through to the escaped line break without taking
+          // the LF, which is then read as a character of the string (kept in its value).
+          if (source[j + 2] === "\n") {
+            j += 2
+            continue
+          }
+          // Followed by anything else it keeps the backslash (`result += ch`), swallows the character after the CR
+          // (`_advance()`), a closing quote included, and appends the escape's zero value (a NUL, which recent 4.x
+          // Strings refuse): `"\<CR>" + "…"` is one string. 3.x rejects the escape.
+          value += "\\\u0000"
+          j += 2 + codeUnitsAt(source, j + 2)
           continue
         }
         if (next === "u" || (next === "U" && grammar === 4)) {
@@ -231,6 +247,7 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
             } else if (source[end] === "#") {
               let k = end
               while (k < n && source.charCodeAt(k) !== 10) k += 1
+              spans?.push({ kind: "comment", start: end, end: k })
               if (k >= n) {
                 i = k
                 break

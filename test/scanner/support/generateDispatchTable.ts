@@ -96,7 +96,10 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
       const target = targetOf(params)
       const methodParam = named(METHOD_PARAMS)
       const propertyParam = params.find((p) => PROPERTY_PARAMS.has(p.name) && (NAME_TYPES.has(p.type) || p.type === "NodePath"))
-      if (methodParam !== undefined) entries.push({ class: cls, method, kind: "method", name: methodParam.index, ...(target === undefined ? {} : { target }) })
+      // class_call_static calls the static method of the class its `class` argument names (core/core_bind.cpp).
+      const classParam = cls === "ClassDB" && name === "class_call_static" ? params.find((x) => x.name === "class" && NAME_TYPES.has(x.type)) : undefined
+      const on = classParam !== undefined ? { targetClass: classParam.index } : target === undefined ? {} : { target }
+      if (methodParam !== undefined) entries.push({ class: cls, method, kind: "method", name: methodParam.index, ...on })
       else if (propertyParam !== undefined && (cls === "Object" || target !== undefined || RECEIVER_PROPERTIES.test(`${cls}.${name}`))) {
         entries.push({ class: cls, method, kind: "property", name: propertyParam.index, ...(target === undefined ? {} : { target }) })
       } else if (cls === "ClassDB" && /^(instance|instantiate|class_call_static)$/.test(name)) {
@@ -112,7 +115,7 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
         // A method outside every scope is called on the JSONRPC object itself (jsonrpc.cpp: `Object *object = this`).
         entries.push({ class: cls, method, kind: "target" })
       }
-      // class_call_static names both: the class (above, as a method call on ClassDB) and its static method.
+      // class_call_static names both: the class whose static method it calls (above) and that class, judged as instantiate's.
       if (cls === "ClassDB" && name === "class_call_static") {
         const p = params.find((x) => x.name === "class" && NAME_TYPES.has(x.type))
         if (p !== undefined) entries.push({ class: cls, method, kind: "class", name: p.index })

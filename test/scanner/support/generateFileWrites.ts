@@ -11,7 +11,10 @@
 // `…save_path` saves there (3.x BakedLightmap.bake(from_node, data_save_path): ResourceSaver::save of the
 // baked data, scene/3d/baked_lightmap.cpp), and setters of a folder the engine writes into later count
 // (FOLDER_PROPERTIES: their setters, path at 0). With them, the built-in Variant types' methods of those
-// names (`variantNamesakes`: 3.x Array.remove(index)). File/FileAccess.open and friends write only in a write mode: the policy's path
+// names (`variantNamesakes`: 3.x Array.remove(index)). Writes whose place is in no argument are marked `implicit`: 4.4+
+// FileAccess/DirAccess.create_temp (`temp`: the operating system's temporary folder, core/io/file_access.cpp) and a
+// write whose path parameters are optional and whose description says the resource's resource_path is used
+// instead (`resource`: 4.x ResourceSaver.save). File/FileAccess.open and friends write only in a write mode: the policy's path
 // pattern judges them with their mode. The Godot 4 fork of docs/scanner.md#dispatch-table keeps the
 // engine's class names for these classes.
 import { readFileSync, writeFileSync } from "node:fs"
@@ -21,6 +24,8 @@ export interface FileWrite {
   readonly class: string
   readonly method: string
   readonly paths: ReadonlyArray<number>
+  /** Where it writes with no path argument: `temp` (create_temp), `resource` (the resource's resource_path). */
+  readonly implicit?: string
 }
 
 const WRITES = /^(save(_\w+)?|set_(unix_permissions|hidden_attribute|read_only_attribute)|dump_\w+_to_file|print_all_resources|pck_start|write_to_filesystem|export_gltf)$/
@@ -28,6 +33,10 @@ const DIRECTORY_WRITES = /^(make_dir(_recursive)?(_absolute)?|copy(_absolute)?|r
 const DIRECTORY_CLASSES: ReadonlySet<string> = new Set(["Directory", "DirAccess"])
 const PATH_PARAMS: ReadonlySet<string> = new Set(["path", "file", "to", "from", "source", "pck_name", "pck_path", "target", "filename", "tofile"])
 const SKIPPED_CLASS = /^(Editor|VisualScript|VisualShader|ScriptEditor|ResourceFormat)/
+/** Methods that create a file or folder in the operating system's temporary folder, whatever their arguments (4.4+ FileAccess and DirAccess). */
+const TEMP_CREATES = /^create_temp$/
+/** A description saying that a path left out is the resource's own (4.x ResourceSaver.save(resource, path = "")). */
+const RESOURCE_PATH = /\[member Resource\.resource_path\]/
 /** A parameter that names where the method saves, whatever the method is called. */
 const SAVE_PATH_PARAM = /(^|_)save_path$/
 /**
@@ -79,13 +88,16 @@ const writesOf = (root: string): ReadonlyArray<FileWrite> => {
         name: /\bname="([^"]*)"/.exec(p[0])?.[1] ?? "",
         type: /\btype="([^"]*)"/.exec(p[0])?.[1] ?? "",
         index: Number(/\bindex="(\d+)"/.exec(p[0])?.[1]),
+        optional: /\bdefault="/.test(p[0]),
       }))
       const named = WRITES.test(method) || (DIRECTORY_CLASSES.has(cls) && DIRECTORY_WRITES.test(method)) || (cls === "ZIPPacker" && method === "open")
       // A copy reads its source: only where it writes counts.
-      const paths = params
-        .filter((p) => p.type === "String" && (SAVE_PATH_PARAM.test(p.name) || (named && PATH_PARAMS.has(p.name) && !(p.name === "from" && method.startsWith("copy")))))
-        .map((p) => p.index)
-      if (paths.length > 0) out.push({ class: cls, method, paths: paths.sort((a, b) => a - b) })
+      const pathParams = params.filter((p) => p.type === "String" && (SAVE_PATH_PARAM.test(p.name) || (named && PATH_PARAMS.has(p.name) && !(p.name === "from" && method.startsWith("copy")))))
+      const paths = pathParams.map((p) => p.index).sort((a, b) => a - b)
+      const description = /<description>([\s\S]*?)<\/description>/.exec(m[2] ?? "")?.[1] ?? ""
+      if (TEMP_CREATES.test(method)) out.push({ class: cls, method, paths: [], implicit: "temp" })
+      else if (paths.length > 0 && pathParams.every((p) => p.optional) && RESOURCE_PATH.test(description)) out.push({ class: cls, method, paths, implicit: "resource" })
+      else if (paths.length > 0) out.push({ class: cls, method, paths })
     }
     for (const m of xml.matchAll(/<member\s[^>]*name="([^"]+)"[^>]*>/g)) {
       const setter = /\bsetter="([^"]+)"/.exec(m[0])?.[1]

@@ -7,6 +7,8 @@ import { nodeDecompressors } from "../../../adapters/scanner/nodeDecompressors.t
 import { defaultPolicy } from "../../../adapters/scanner/policy/defaultPolicy.ts"
 import type { Policy } from "../../../adapters/scanner/policy/Policy.ts"
 import { scanPack } from "../../../adapters/scanner/scanPack.ts"
+import { utf8 } from "./bytes.ts"
+import { writePack } from "./packWriter.ts"
 
 export const MULTIPART: ScanExpectations = { path: "multipart" }
 
@@ -19,3 +21,15 @@ export const scanFile = (path: string, expectations: ScanExpectations = MULTIPAR
 /** `file:line rule` triples, the shape most assertions compare. */
 export const located = (report: ScanReport): ReadonlyArray<string> =>
   report.findings.map((f) => `${f.file}${f.line === null ? "" : `:${f.line}`} ${f.rule}`)
+
+const MANIFEST = utf8(JSON.stringify({ id: "p", name: "P", version: "1.0.0", engine_sdk: "1", entry_scene: "res://main.tscn", min_players: 1, max_players: 1 }))
+const SCENE = utf8('[gd_scene load_steps=2 format=3]\n[ext_resource type="Script" path="res://main.gd" id="1"]\n[node name="M" type="Node2D"]\nscript = ExtResource("1")\n')
+
+/**
+ * A Godot 4 pack written by the test's pack writer (format 2, a 4.2 export, or 3, a 4.5 one) whose main script is
+ * `source`; its findings as `file:line severity pattern-id`, the SDK's EngineGame aside.
+ */
+export const scan4 = async (source: string, format: 2 | 3 = 2): Promise<ReadonlyArray<string>> => {
+  const report = await scanBytes(writePack({ format, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://main.tscn", data: SCENE }, { path: "res://main.gd", data: utf8(source) }] }))
+  return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)
+}

@@ -95,7 +95,9 @@ describe("integers beyond 2^53 (property)", () => {
 const openRoute = fc.constantFrom(
   (name: string) => [`call("${name.slice(0, 2)}" + "${name.slice(2)}", self, "s:source_code", 1)`],
   (name: string) => [`funcref(self, "${name}").call_func(self, "s:source_code", 1)`],
-  (name: string) => [`connect("go", self, "${name}")`],
+  // A connection is a route once `go` is emitted (the pack never emits it otherwise, and no engine class has it).
+  (name: string) => [`connect("go", self, "${name}")`, 'emit_signal("go", self, "s:source_code", 1)'],
+  (name: string) => [`connect("go", self, "${name}", [self, "s:source_code", 1])`, 'emit_signal("go")'],
   (name: string) => [`get_node("x").${name}(self, "s:source_code", 1)`],
   (_name: string) => ["call(get_meta(\"n\"), self, \"s:source_code\", 1)"],
   (name: string) => [`var f = ${name}`],

@@ -18,7 +18,7 @@ import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
-import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls } from "./callSite.ts"
+import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls, webUrlsBesidesSdk } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -468,11 +468,16 @@ class Analysis {
   /** Member patterns on a dangerous receiver, or on one that may be any of them. */
   #memberRules(recv: Val, name: string, pos: Pos, matched: string, call?: { readonly args: ReadonlyArray<Expr>; readonly fn: Fn }): void {
     for (const { entry, match } of this.#idx.members.get(name) ?? []) {
-      const web = match.webUrl !== undefined && match.webUrl.members.includes(name) && call !== undefined ? webUrls(this.#eval(call.args[match.webUrl.argument] ?? { k: "error", at: pos }, call.fn)) : null
-      if (recv.t === "guard" && match.receivers.includes(recv.name) && web !== null && match.webUrl !== undefined) {
-        this.#hit(entry, pos, `${matched}(${web.map((u) => JSON.stringify(u)).join(" or ")})`, {
+      const url = match.webUrl !== undefined && match.webUrl.members.includes(name) && call !== undefined ? this.#eval(call.args[match.webUrl.argument] ?? { k: "error", at: pos }, call.fn) : null
+      const web = url === null ? null : webUrls(url)
+      // A handler's parameter the pack gives only web addresses, in a class the platform SDK may call into (values.ts `sdk`).
+      const sdkWeb = url === null || web !== null ? null : webUrlsBesidesSdk(url)
+      const shown = web ?? sdkWeb
+      if (recv.t === "guard" && match.receivers.includes(recv.name) && shown !== null && match.webUrl !== undefined) {
+        const sdk = sdkWeb === null ? "" : "; the function it is in belongs to a class that extends the platform SDK's, whose code the scanner cannot see: if the SDK calls a function of that name, it opens what the SDK passes, so check that the function is no hook of the SDK"
+        this.#hit(entry, pos, `${matched}(${shown.map((u) => JSON.stringify(u)).join(" or ")})`, {
           severity: match.webUrl.severity,
-          note: `it opens the constant web address ${web.join(" or ")} in the player's browser; check that it is the game's own page`,
+          note: `it opens the constant web address ${shown.join(" or ")} in the player's browser; check that it is the game's own page${sdk}`,
           fix: "Keep the address a constant http:// or https:// URL; anything else (a file, a path, a URL built at run time) is an error",
         })
       } else if (recv.t === "guard" && match.receivers.includes(recv.name)) this.#hit(entry, pos, matched)

@@ -3,7 +3,7 @@ import type { DataArg } from "../resource/SceneFacts.ts"
 import type { Expr, Pos } from "./ast.ts"
 import type { Fn } from "./evaluate.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
-import { isAnyObject, type Val } from "./values.ts"
+import { isAnyObject, stringsBesidesSdk, type Val } from "./values.ts"
 
 // A call as the analysis judges it, and what the rules split across files share about calls.
 
@@ -74,3 +74,9 @@ const WEB_URL = /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5
 
 /** The constant web addresses a value holds, or null unless every value it can hold is one. */
 export const webUrls = (v: Val): ReadonlyArray<string> | null => (v.t === "str" && v.values.length > 0 && v.values.every((u) => WEB_URL.test(u)) ? v.values : null)
+
+/** The constant web addresses a value holds besides what the platform SDK may pass (values.ts `sdk`), or null. */
+export const webUrlsBesidesSdk = (v: Val): ReadonlyArray<string> | null => {
+  const urls = stringsBesidesSdk(v)
+  return urls !== null && urls.length > 0 && urls.every((u) => WEB_URL.test(u)) ? urls : null
+}

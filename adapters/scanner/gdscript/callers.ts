@@ -1,6 +1,7 @@
 import virtuals from "./engine-virtuals.json" with { type: "json" }
 import type { ClassDecl, Expr, FunctionDecl, Stmt } from "./ast.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
+import { engineCallsByName } from "./engineScriptNames.ts"
 import { forEachChild, isAssignment } from "./exprWalk.ts"
 import type { ClassRef, PackScript } from "./packModel.ts"
 import { RPC_CALLED } from "./parser.ts"
@@ -20,6 +21,11 @@ import type { Grammar } from "./tokenizer.ts"
 //   Evaluator, which folds the names: `dispatches`);
 // - more than one class declares it (an override's `super(…)` passes its own parameters on);
 // - a call of it sits where its arguments are not followed (a lambda, a nested class, a default value).
+// Of those, `hard` keeps the reasons that hold whatever else is known: all but a `_` name the engine never calls
+// by itself (Godot 3: not in engine-script-names.json's callbacks), the SDK's reach (`sdk`, the functions of
+// classes that extend it) and strings; the Evaluator reads a Godot 3 function whose name only the pack's
+// `connect(signal, target, "name", binds)` calls spell (their literals are `connectLiterals`) as a handler that
+// takes what those connections deliver.
 
 /** A call written in the pack: its arguments, and the function they are evaluated in. */
 export interface CallerSite {
@@ -43,6 +49,12 @@ export interface NameSite {
 
 export interface CallerIndex {
   readonly open: ReadonlySet<string>
+  /** Open for a reason that holds whatever else is known (see above). */
+  readonly hard: ReadonlySet<string>
+  /** Functions of classes that extend a class neither the engine's nor the pack's (the SDK's `EngineGame`). */
+  readonly sdk: ReadonlySet<string>
+  /** String literals written as the method of a Godot 3 `connect(signal, target, "method", …)` call. */
+  readonly connectLiterals: ReadonlySet<Expr>
   /** Every name may be reached (a dispatch API that takes its method from data: JSONRPC.set_scope). */
   readonly openAll: boolean
   readonly calls: ReadonlyMap<string, ReadonlyArray<CallerSite>>
@@ -71,6 +83,13 @@ export const callerIndex = (
   externalBase: (ref: ClassRef) => boolean,
 ): CallerIndex => {
   const open = new Set<string>(dataMethods)
+  const hard = new Set<string>(dataMethods)
+  const sdk = new Set<string>()
+  const connectLiterals = new Set<Expr>()
+  const hardOpen = (name: string): void => {
+    open.add(name)
+    hard.add(name)
+  }
   const calls = new Map<string, Array<CallerSite>>()
   const strings: Array<string> = []
   const names: Array<NameSite> = []
@@ -80,7 +99,7 @@ export const callerIndex = (
 
   const nowhere: Omit<CallerSite, "args"> = { cls: { script: "", inner: [] }, fn: null, method: false }
   const call = (name: string, args: ReadonlyArray<Expr>, where: Where, recv: Expr | null): void => {
-    if (where === null) open.add(name)
+    if (where === null) hardOpen(name)
     else {
       const list = calls.get(name) ?? []
       list.push({ args, ...where, recv })
@@ -92,6 +111,8 @@ export const callerIndex = (
       if (arg !== undefined) names.push({ name: arg, recv: entry.target === undefined ? recv : (args[entry.target] ?? null), at: where ?? nowhere })
       if (arg !== undefined && where === null) openAll = true
     }
+    const method = args[2]
+    if (grammar === 3 && name === "connect" && method?.k === "str") connectLiterals.add(method)
   }
 
   const expr = (e: Expr, where: Where): void => {
@@ -105,10 +126,10 @@ export const callerIndex = (
         for (const a of e.args) expr(a, where)
         return
       case "id":
-        open.add(e.name)
+        hardOpen(e.name)
         return
       case "member":
-        open.add(e.name)
+        hardOpen(e.name)
         expr(e.obj, where)
         return
       case "str":
@@ -181,14 +202,19 @@ export const callerIndex = (
 
   const cls = (ref: ClassRef | null, decl: ClassDecl): void => {
     const own: Where = ref === null ? null : { cls: ref, fn: null, method: false }
-    const remote = decl.calledByEngine?.includes(RPC_CALLED) === true || (ref !== null && externalBase(ref))
+    const rpc = decl.calledByEngine?.includes(RPC_CALLED) === true
+    const external = ref !== null && externalBase(ref)
     for (const f of decl.functions) {
       declared.set(f.name, (declared.get(f.name) ?? 0) + 1)
-      if (remote || ref === null) open.add(f.name)
+      if (rpc || ref === null) hardOpen(f.name)
+      if (external) {
+        open.add(f.name)
+        sdk.add(f.name)
+      }
       fnBody(f, ref, true)
     }
     for (const v of decl.vars) {
-      for (const name of v.accessorNames ?? []) open.add(name)
+      for (const name of v.accessorNames ?? []) hardOpen(name)
       if (v.init !== null) expr(v.init, own)
       for (const a of v.accessors) fnBody(a, ref, false)
     }
@@ -198,6 +224,10 @@ export const callerIndex = (
   }
 
   for (const s of scripts) cls({ script: s.key, inner: [] }, s.ast.root)
-  for (const [name, count] of declared) if (count > 1 || name.startsWith("_") || name === "" || VIRTUALS[grammar].has(name)) open.add(name)
-  return { open, openAll, calls, strings, names, writes }
+  for (const [name, count] of declared) {
+    const engineNamed = name.startsWith("_") && (grammar !== 3 || engineCallsByName(name))
+    if (count > 1 || engineNamed || name === "" || VIRTUALS[grammar].has(name)) hardOpen(name)
+    else if (name.startsWith("_")) open.add(name)
+  }
+  return { open, hard, sdk, connectLiterals, openAll, calls, strings, names, writes }
 }

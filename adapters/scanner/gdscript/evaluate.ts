@@ -11,7 +11,8 @@ import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
-import { handlerArgs } from "./signals.ts"
+import { connectionArgs, handlerArgs } from "./signals.ts"
+import { engineSignalArgs } from "./engineScriptNames.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
@@ -22,7 +23,8 @@ import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./str
 import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
-import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, strs, UNKNOWN, type Val } from "./values.ts"
+import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
+import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -89,12 +91,6 @@ const USER_DATA_DIR: Val = { t: "unknown", prefix: "user://", dataDir: true }
 /** Methods that give a node of the scene tree (an engine node or one with a script of the pack, never a dangerous singleton). */
 const GIVES_NODE: ReadonlySet<string> = new Set(["get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_child", "find_parent", "get_owner", "get_root", "get_current_scene", "get_edited_scene_root"])
 
-/** Built-in value types: their constructors (`Vector2(1, 2)`) make values, never objects. */
-const VALUE_TYPES: ReadonlySet<string> = new Set([
-  "bool", "int", "float", "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Transform", "Transform2D", "Transform3D", "Projection", "Plane",
-  "Quat", "Quaternion", "AABB", "Basis", "Color", "RID", "PoolByteArray", "PoolIntArray", "PoolRealArray", "PoolVector2Array", "PoolVector3Array", "PoolColorArray",
-  "PackedByteArray", "PackedInt32Array", "PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array", "PackedVector2Array", "PackedVector3Array", "PackedColorArray", "PackedVector4Array",
-])
 
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
@@ -161,6 +157,8 @@ export const arrayArgs = (e: Expr | undefined, at: Expr["at"]): ReadonlyArray<Ex
 interface DispatchNames {
   readonly all: boolean
   readonly exact: ReadonlySet<string>
+  /** The exact names given elsewhere than as the literal method of a Godot 3 `connect` (callers.ts `connectLiterals`). */
+  readonly elsewhere: ReadonlySet<string>
   readonly starts: ReadonlyArray<string>
 }
 
@@ -198,6 +196,9 @@ export class Evaluator {
   #named: DispatchNames | null = null
   #naming = false
   readonly #closed = new Map<string, boolean>()
+  readonly #connected = new Map<string, boolean>()
+  /** Whether every emission of a signal the pack writes is by a constant name (#connectedOnly). */
+  #emissionsInSight: boolean | null = null
 
   /** Whether a member whose every writer is in sight holds only their values (memberWrites.ts); off in the Evaluator that finds them. */
   readonly #closesMembers: boolean
@@ -246,18 +247,21 @@ export class Evaluator {
     namer.#callers = index
     let all = false
     const exact = new Set<string>()
+    const elsewhere = new Set<string>()
     const starts: Array<string> = []
     for (const site of index.names) {
       const fn = namer.#siteFn(site.at)
       // A name resolved on a dangerous engine object (OS.call(x)) reaches the engine's methods, never the pack's.
       if (site.recv !== null && namer.eval(site.recv, fn).t === "guard") continue
       const v = namer.eval(site.name, fn)
-      if (v.t === "str") for (const x of v.values) exact.add(x)
-      else if (v.t === "unknown" && v.prefix !== undefined && v.prefix !== "") starts.push(v.prefix)
+      if (v.t === "str") {
+        for (const x of v.values) exact.add(x)
+        if (!index.connectLiterals.has(site.name)) for (const x of v.values) elsewhere.add(x)
+      } else if (v.t === "unknown" && v.prefix !== undefined && v.prefix !== "") starts.push(v.prefix)
       else if (v.t !== "lit") all = true
       if (all) break
     }
-    this.#named = { all, exact, starts }
+    this.#named = { all, exact, elsewhere, starts }
     return this.#named
   }
 
@@ -272,6 +276,67 @@ export class Evaluator {
       const arg = site.args[index]
       return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
     })
+  }
+
+  /**
+   * Godot 3: whether the only way to reach function `name` besides the pack's calls of it is the pack's code
+   * connections (callers.ts): its name is spelled only as the literal method of `connect` calls, no dispatch
+   * or data names it, the engine never calls a method of that name by itself (engine-script-names.json), nothing
+   * else holds it open, and every emission of a signal by the pack is in sight (a constant name, `emit_signal`
+   * never called by a name or from data). The SDK may still call a function of a class that extends it.
+   */
+  #connectedOnly(name: string): boolean {
+    if (this.grammar !== 3 || !this.model.closedCalls || this.#dispatch === null || this.#naming) return false
+    const cached = this.#connected.get(name)
+    if (cached !== undefined) return cached
+    this.#connected.set(name, false)
+    const index = this.#callersIndex()
+    const literals = [...index.connectLiterals].filter((e) => e.k === "str" && e.value === name).length
+    const spelled = index.strings.filter((s) => s.includes(name))
+    const named = this.#dispatchNames(index)
+    const reached = (n: string): boolean => named.all || named.elsewhere.has(n) || named.starts.some((p) => n.startsWith(p))
+    const emit = "emit_signal"
+    const emissionsInSight = (): boolean => {
+      this.#emissionsInSight ??=
+        !index.hard.has(emit) && !reached(emit) && !index.strings.some((s) => s.includes(emit)) && (index.calls.get(emit) ?? []).every((site) => site.args[0] !== undefined && this.eval(site.args[0], this.#siteFn(site)).t === "str")
+      return this.#emissionsInSight
+    }
+    const only = !index.openAll && !index.hard.has(name) && literals > 0 && spelled.length === literals && spelled.every((s) => s === name) && !reached(name) && emissionsInSight()
+    this.#connected.set(name, only)
+    return only
+  }
+
+  /**
+   * The values of parameter `index` of a function only the pack's calls and code connections reach (#connectedOnly):
+   * what its calls pass, what the connections deliver (signals.ts connectionArgs) and, in a class that extends
+   * the SDK or for a signal an object of such a class may emit, whatever the SDK passes (SDK_CALLS). Null for any other function.
+   */
+  #connectedArgs(name: string, index: number): ReadonlyArray<Val> | null {
+    if (!this.#connectedOnly(name)) return null
+    const callers = this.#callersIndex()
+    const fold = (e: Expr, site: CallerSite): ReadonlyArray<string> => {
+      const v = this.eval(e, this.#siteFn(site))
+      return v.t === "str" ? v.values : []
+    }
+    // A node's signals are those of the Node classes (a Button's `pressed` has no argument, ButtonGroup's one).
+    const emitterIsNode = (site: CallerSite): boolean => {
+      const recv = site.recv === null || site.recv === undefined ? null : this.eval(site.recv, this.#siteFn(site))
+      return recv?.t === "inst" && recv.cls === "Node"
+    }
+    const declared = (signal: string): boolean => this.model.classes().some((c) => this.model.decl(c)?.signals.includes(signal) === true)
+    // An object of a class extending the SDK's (whose own signals are out of sight): self or an object of such a class, or one of unknown script.
+    const sdkEmitter = (site: CallerSite): boolean => {
+      const recv = site.recv === null || site.recv === undefined ? ({ t: "own", ref: site.cls } as const) : this.eval(site.recv, this.#siteFn(site))
+      if (recv.t === "own" || recv.t === "script") return this.model.extendsOutside(recv.ref)
+      return recv.t === "inst" || recv.t === "unknown"
+    }
+    const delivered = connectionArgs(callers.calls, name, index, fold, (signal, site) => engineSignalArgs(signal, emitterIsNode(site)), declared, sdkEmitter)
+    const called = (callers.calls.get(name) ?? []).flatMap((site) => {
+      const arg = site.args[index]
+      return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
+    })
+    const sdk = delivered.sdk || callers.sdk.has(name)
+    return [...called, ...delivered.args.map((a) => this.eval(a.expr, this.#siteFn(a.site))), ...(delivered.unknown ? [UNKNOWN] : []), ...(sdk ? [SDK_CALLS] : [])]
   }
 
   /** What a signal handler's parameter receives from the pack's emissions of the signals connected to it by a constant name (signals.ts). */
@@ -653,7 +718,9 @@ export class Evaluator {
       if (local.param !== undefined) {
         // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
         const closed = local.param.fn === null ? null : this.#closedArgs(local.param.fn, local.param.index)
+        const connected = closed !== null || local.param.fn === null ? null : this.#connectedArgs(local.param.fn, local.param.index)
         if (closed !== null) parts.push(...closed)
+        else if (connected !== null) parts.push(...connected)
         else parts.push(...this.#paramValues(local.param), ...this.#signalArgs(local.param.fn, local.param.index), UNKNOWN)
       }
       const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
@@ -817,7 +884,19 @@ export class Evaluator {
     if (e.obj.k === "id" && obj.t === "unknown" && /^[A-Z][A-Z0-9_]*$/.test(e.name) && this.model.isEngineName(e.obj.name) && !this.isOwnName(e.obj.name, fn)) return VALUE_TYPES.has(e.obj.name) ? { t: "inst", cls: e.obj.name } : LIT
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
+    if (isObjectOfUnknownScript(obj)) return this.#memberOfAnyClass(e.name) ?? derived(obj)
     return derived(obj)
+  }
+
+  /**
+   * What `obj.name` reads on an engine object of unknown script in a Godot 3 pack (anyClassMember.ts): the values of
+   * the pack's members of that name when each is closed to constant strings; null otherwise.
+   */
+  #memberOfAnyClass(name: string): Val | null {
+    const members = membersOfAnyClass(this.model, this.grammar, name)
+    if (members === null) return null
+    const values = members.map((m) => this.memberValue(m.owner, m.decl))
+    return values.every((v) => v.t === "str") ? joinAll(values) : null
   }
 
   /**

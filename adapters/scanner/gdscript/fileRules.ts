@@ -65,6 +65,23 @@ const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column
 /** `-`, `*`, `/` and negation never give a string in either engine (no String operator of theirs): the value is no path. */
 const isArithmetic = (e: Expr): boolean => (e.k === "bin" && (e.op === "-" || e.op === "*" || e.op === "/")) || (e.k === "unary" && e.op === "-")
 
+/**
+ * A load path without its `""` alternatives, or null when nothing else is left. `""` is a relative path, which
+ * ResourceLoader makes `"res://" + path` (3.x core/io/resource_loader.cpp load, load_interactive, exists; 4.x
+ * `_validate_local_path`, simplified): `res://`, a folder no loader takes, so the load fails after the probes of
+ * `res://.remap` and `res://.import` every path gets for its own name (the pack's redirects are judged by
+ * redirectCheck.ts; files on the disk no pack can write). BitmapFont.create_from_fnt opens `""` and fails. godot3-server
+ * 3.2.3 gives null for load(""), ResourceLoader.load(""), load_interactive("") and ERR_CANT_OPEN for change_scene("").
+ * Only a whole `""` goes: a string joined to `""` is judged as what it is.
+ */
+const withoutEmptyPath = (v: Val): Val | null => {
+  if (v.t === "str") return v.values.includes("") ? (v.values.some((p) => p !== "") ? strs(v.values.filter((p) => p !== "")) : null) : v
+  if (v.t !== "unknown" || v.some?.includes("") !== true) return v
+  const { some, ...rest } = v
+  const kept = some.filter((p) => p !== "")
+  return kept.length === 0 ? rest : { ...rest, some: kept }
+}
+
 /** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
 const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
 
@@ -285,8 +302,8 @@ export class FileRules {
       for (const n of entryOf(match.calls, `ResourceLoader.${name}`) ?? []) {
         const arg = site.args[n]
         if (arg === undefined) continue
-        const v = this.#judge.eval(arg, fn)
-        if (isExternal(v) || judgePath(v, match.allowedPrefixes, true) === "outside") this.loadPath(arg, fn, `${site.label}.${name}`)
+        const v = withoutEmptyPath(this.#judge.eval(arg, fn))
+        if (v !== null && (isExternal(v) || judgePath(v, match.allowedPrefixes, true) === "outside")) this.loadPath(arg, fn, `${site.label}.${name}`)
       }
     }
     if (match.scripts.includes(name) && site.args[0] !== undefined) {
@@ -367,7 +384,7 @@ export class FileRules {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     const uids = this.#withUidsResolved(value, where, call)
-    const v = uids === null ? null : this.#joinedToScript(uids, call)
+    const v = uids === null ? null : withoutEmptyPath(this.#joinedToScript(uids, call))
     if (v === null || v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
     const verdict = judgePath(v, rule.match.allowedPrefixes, true)
     const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`

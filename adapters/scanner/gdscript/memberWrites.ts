@@ -6,6 +6,7 @@ import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
 import { strs, UNKNOWN, type Val } from "./values.ts"
+import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
 // `name = v`, `obj.set("name", v)` and every engine API that writes a property or calls a method by name
@@ -204,7 +205,7 @@ export class MemberWrites {
       const part = this.#site(site, owner, name, lineage)
       if (part === "open") return null
       if (part === null) continue
-      if ("cond" in part) conds.push(part.cond)
+      if ("conds" in part) conds.push(...part.conds)
       else extra.push(part.value)
     }
     const all = [...own, ...extra]
@@ -212,8 +213,8 @@ export class MemberWrites {
     return { name, strings, extra, conds }
   }
 
-  /** One site's part: nothing (null), a value written, a condition on a member naming the property or method, or open. */
-  #site(site: Site, owner: ClassRef, name: string, lineage: ReadonlySet<string>): { readonly value: Val } | { readonly cond: Cond } | null | "open" {
+  /** One site's part: nothing (null), a value written, conditions on the members naming the property or method, or open. */
+  #site(site: Site, owner: ClassRef, name: string, lineage: ReadonlySet<string>): { readonly value: Val } | { readonly conds: ReadonlyArray<Cond> } | null | "open" {
     const { fn } = site.at
     switch (site.k) {
       case "ref":
@@ -230,8 +231,8 @@ export class MemberWrites {
         break
     }
     const { call, entries } = site
-    let found: { readonly value: Val } | { readonly cond: Cond } | null = null
-    const one = (part: { readonly value: Val } | { readonly cond: Cond }): "open" | null => {
+    let found: { readonly value: Val } | { readonly conds: ReadonlyArray<Cond> } | null = null
+    const one = (part: { readonly value: Val } | { readonly conds: ReadonlyArray<Cond> }): "open" | null => {
       if (found !== null) return "open"
       found = part
       return null
@@ -246,9 +247,9 @@ export class MemberWrites {
       if (nameExpr === undefined) continue
       if (entry.kind === "property") {
         if (READS.has(method)) continue
-        const member = this.#memberRef(nameExpr, fn)
-        if (member !== null) {
-          if (one({ cond: { ...member, kind: "named" } }) === "open") return "open"
+        const members = this.#memberRefs(nameExpr, fn)
+        if (members !== null) {
+          if (one({ conds: members.map((m) => ({ ...m, kind: "named" as const })) }) === "open") return "open"
           continue
         }
         const key = this.#ev.eval(nameExpr, fn)
@@ -260,14 +261,14 @@ export class MemberWrites {
         continue
       }
       // A method by name: only a writer can write the member, and only with a name among the arguments that follow.
-      const member = this.#memberRef(nameExpr, fn)
-      if (member !== null) {
-        if (one({ cond: { ...member, kind: "called" } }) === "open") return "open"
+      const members = this.#memberRefs(nameExpr, fn)
+      if (members !== null) {
+        if (one({ conds: members.map((m) => ({ ...m, kind: "called" as const })) }) === "open") return "open"
         continue
       }
       if (!this.#mayBeWriter(this.#ev.eval(nameExpr, fn))) continue
       const rest = ARGUMENTS_FOLLOW.has(method) ? call.args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(call.args[entry.name + 1]) : null
-      if (rest === null || rest.some((a) => this.#memberRef(a, fn) !== null || mayBePath(this.#ev.eval(a, fn), name))) return "open"
+      if (rest === null || rest.some((a) => this.#memberRefs(a, fn) !== null || mayBePath(this.#ev.eval(a, fn), name))) return "open"
     }
     return found
   }
@@ -323,8 +324,8 @@ export class MemberWrites {
       return
     }
     const path = (e: Expr): void => {
-      const member = this.#memberRef(e, fn)
-      if (member !== null) sinks.conds.push({ ...member, kind: "through" })
+      const members = this.#memberRefs(e, fn)
+      if (members !== null) sinks.conds.push(...members.map((m) => ({ ...m, kind: "through" as const })))
       else sinks.exprs.push({ e, fn })
     }
     for (const i of PATH_ARGUMENTS.get(method) ?? []) {
@@ -337,9 +338,9 @@ export class MemberWrites {
       const nameExpr = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
       if (entry.name === undefined || nameExpr === undefined) continue
       const rest = ARGUMENTS_FOLLOW.has(method) ? args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(args[entry.name + 1]) : null
-      const member = this.#memberRef(nameExpr, fn)
-      if (member !== null) {
-        sinks.conds.push({ ...member, kind: "called" })
+      const members = this.#memberRefs(nameExpr, fn)
+      if (members !== null) {
+        sinks.conds.push(...members.map((m) => ({ ...m, kind: "called" as const })))
         continue
       }
       const target = this.#target(entry, args, recv, method, fn)
@@ -394,18 +395,23 @@ export class MemberWrites {
     }
   }
 
-  /** The member of a class of the pack an expression reads (`name`, `self.name`, `obj.name` of a pack object, `NodePath(name)`), or null. */
-  #memberRef(e: Expr, fn: Fn): { readonly owner: ClassRef; readonly name: string } | null {
-    if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "NodePath" || e.callee.name === "StringName" || e.callee.name === "str") && e.args.length === 1 && e.args[0] !== undefined) return this.#memberRef(e.args[0], fn)
+  /**
+   * The members of classes of the pack an expression reads (`name`, `self.name`, `obj.name` of a pack object,
+   * `NodePath(name)`; in a Godot 3 pack `node.name` on a node of unknown script, every member of that name: see
+   * anyClassMember.ts), or null.
+   */
+  #memberRefs(e: Expr, fn: Fn): ReadonlyArray<{ readonly owner: ClassRef; readonly name: string }> | null {
+    if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "NodePath" || e.callee.name === "StringName" || e.callee.name === "str") && e.args.length === 1 && e.args[0] !== undefined) return this.#memberRefs(e.args[0], fn)
     let cls: ClassRef | null = null
     if (e.k === "id" && this.#ev.local(e.name, fn) === null) cls = fn.cls
     else if (e.k === "member") {
       const obj = e.obj.k === "self" ? ({ t: "own", ref: fn.cls } as const) : this.#ev.eval(e.obj, fn)
+      if (isObjectOfUnknownScript(obj)) return membersOfAnyClass(this.#model, this.#ev.grammar, e.name)?.map((m) => ({ owner: m.owner, name: e.name })) ?? null
       cls = obj.t === "own" ? obj.ref : null
     }
     if (cls === null || (e.k !== "id" && e.k !== "member")) return null
     const member = this.#model.variable(cls, e.name)
-    return member === null ? null : { owner: member.owner, name: e.name }
+    return member === null ? null : [{ owner: member.owner, name: e.name }]
   }
 
   // ---- collecting ----

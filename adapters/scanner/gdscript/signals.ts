@@ -70,3 +70,63 @@ export const handlerArgs = (calls: ReadonlyMap<string, ReadonlyArray<CallerSite>
       }),
     ),
   )
+
+/** What a handler's parameter receives through the pack's 3.x connections: the arguments, whether more comes from out of sight, or from the SDK. */
+export interface ConnectionDelivery {
+  readonly args: ReadonlyArray<HandlerArg>
+  readonly unknown: boolean
+  readonly sdk: boolean
+}
+
+/**
+ * What parameter `index` of a Godot 3 handler named `method` receives through every `connect(signal, target,
+ * "method", binds)` the pack writes: Object::emit_signal calls it with the emission's arguments followed by the
+ * binds. An emission is the engine's (as many arguments as `engineArgs` says its signal of that name has on such
+ * an emitter, values out of sight) or one of the pack's by a constant name (its arguments). A signal neither the
+ * engine's nor declared by the pack (`declared`) is someone else's (the SDK's), its arguments out of sight, and
+ * so are the rest with a signal or binds that are not constant; one the pack declares may be the SDK's too when the
+ * emitter may be an object of a class that extends the SDK's (`sdkEmitter`). The caller makes sure no other
+ * emission can reach it.
+ */
+export const connectionArgs = (
+  calls: ReadonlyMap<string, ReadonlyArray<CallerSite>>,
+  method: string,
+  index: number,
+  fold: FoldNames,
+  engineArgs: (signal: string, site: CallerSite) => ReadonlyArray<number>,
+  declared: (signal: string) => boolean,
+  sdkEmitter: (site: CallerSite) => boolean,
+): ConnectionDelivery => {
+  const args: Array<HandlerArg> = []
+  let unknown = false
+  let sdk = false
+  const bound = (binds: ReadonlyArray<Expr> | null, at: number, site: CallerSite): void => {
+    if (binds === null) unknown = true
+    else {
+      const bind = binds[at]
+      if (bind !== undefined) args.push({ expr: bind, site })
+    }
+  }
+  for (const site of calls.get("connect") ?? []) {
+    const [first, , third, fourth] = site.args
+    if (third === undefined || !fold(third, site).includes(method)) continue
+    const signals = first === undefined ? [] : fold(first, site)
+    const binds = fourth === undefined ? [] : fourth.k === "array" ? fourth.items : null
+    if (signals.length === 0) unknown = true
+    for (const signal of signals) {
+      const engine = engineArgs(signal, site)
+      if (engine.length === 0 && !declared(signal)) unknown = true
+      else if (engine.length === 0 && sdkEmitter(site)) sdk = true
+      for (const count of engine) {
+        if (index < count) unknown = true
+        else bound(binds, index - count, site)
+      }
+      for (const emit of emissionsOf(calls, signal, 3, fold)) {
+        const own = emit.args[index]
+        if (own !== undefined) args.push({ expr: own, site: emit.site })
+        else bound(binds, index - emit.args.length, site)
+      }
+    }
+  }
+  return { args, unknown, sdk }
+}

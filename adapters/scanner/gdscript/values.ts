@@ -15,7 +15,9 @@ import type { ClassRef } from "./packModel.ts"
 // - `dataDir`: it is exactly `OS.get_user_data_dir()` (the folder user:// names) followed by `prefix`'s
 //   rest, so what is appended or taken off it is known;
 // - `plain`: it is plain data, never an object (an Array or Dictionary literal, what parse_json gives);
-// - `json`: it is, or is part of, what parse_json gives: it and all it holds are plain data.
+// - `json`: it is, or is part of, what parse_json gives: it and all it holds are plain data;
+// - `sdk`: it is one of `some` or what the platform SDK passes when it calls a function of the pack (a parameter of
+//   a Godot 3 handler that only the pack's connections and the SDK can reach); everything else is in sight.
 // An engine object or a value not pinned down may also be `lineEdit`: it may be a SpinBox's internal LineEdit, or
 // a container holding one (what reaches it: spinBoxText.ts).
 
@@ -43,7 +45,15 @@ export type Val =
       readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
+      readonly sdk?: true
     }
+
+/** Built-in value types: their constructors (`Vector2(1, 2)`) make values, never objects. */
+export const VALUE_TYPES: ReadonlySet<string> = new Set([
+  "bool", "int", "float", "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Transform", "Transform2D", "Transform3D", "Projection", "Plane",
+  "Quat", "Quaternion", "AABB", "Basis", "Color", "RID", "PoolByteArray", "PoolIntArray", "PoolRealArray", "PoolVector2Array", "PoolVector3Array", "PoolColorArray",
+  "PackedByteArray", "PackedInt32Array", "PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array", "PackedVector2Array", "PackedVector3Array", "PackedColorArray", "PackedVector4Array",
+])
 
 export const UNKNOWN: Val = { t: "unknown" }
 export const EXTERNAL: Val = { t: "unknown", external: true }
@@ -51,6 +61,8 @@ export const EXTERNAL: Val = { t: "unknown", external: true }
 export const HOST_DATA: Val = { t: "unknown", external: true, host: true }
 export const ANY_OBJECT: Val = { t: "unknown", any: true }
 export const LIT: Val = { t: "lit" }
+/** What the platform SDK passes to a function of the pack it calls (see `sdk` above). */
+export const SDK_CALLS: Val = { t: "unknown", sdk: true }
 export const NULL: Val = { t: "lit", value: null }
 
 /** At most this many alternatives of a string are followed; more is "not constant". */
@@ -206,7 +218,8 @@ export const join = (a: Val, b: Val): Val => {
   if (a.t === "str" && b.t === "str") return strs([...a.values, ...b.values])
   if (a.t === "lit" && b.t === "lit") return a.value === b.value ? a : LIT
   if (sameVal(a, b)) return asLineEdit(a, isLineEdit(b))
-  const some = [...new Set([...knownStrings(a), ...knownStrings(b)])].slice(0, MAX_ALTERNATIVES)
+  const known = [...new Set([...knownStrings(a), ...knownStrings(b)])]
+  const some = known.slice(0, MAX_ALTERNATIVES)
   const insts = union(instsOf(a), instsOf(b))
   const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
   return {
@@ -219,8 +232,16 @@ export const join = (a: Val, b: Val): Val => {
     ...(a.t === "unknown" && a.plain === true && b.t === "unknown" && b.plain === true ? { plain: true as const } : {}),
     ...(a.t === "unknown" && a.json === true && b.t === "unknown" && b.json === true ? { json: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
+    ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
   }
 }
+
+/** Constant strings, or strings and what the SDK passes (`sdk`): their join is still only that. */
+const sdkOrStrings = (v: Val): boolean =>
+  v.t === "str" || (v.t === "unknown" && v.sdk === true && v.external !== true && v.prefix === undefined && v.any !== true && v.insts === undefined && v.elems === undefined && v.lineEdit !== true)
+
+/** The strings a value holds besides what the platform SDK may pass (`sdk`), or null when anything else may reach it. */
+export const stringsBesidesSdk = (v: Val): ReadonlyArray<string> | null => (v.t === "unknown" && sdkOrStrings(v) ? (v.some ?? []) : null)
 
 /** The join of several values; `empty` when there are none. */
 export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))

@@ -4,15 +4,17 @@ import type { DataPosition } from "./resourceDataFindings.ts"
 // The calls scene and resource data make the engine do by name, written as the GDScript that makes the same
 // calls, so the script analysis judges them with every rule and table it has for code (the dispatch table,
 // setters, property paths, file writes, argument patterns, the capability summary): one judgement, not a copy.
-// A scene connection calls its method on its target node with the signal's arguments, then its binds
-// (3.x Object::emit_signal, 4.x Callable::bindp); a method track's key calls its method with its arguments on
-// the track's node (3.x AnimationPlayer, scene/animation/animation_player.cpp, `nc->node->call`) or, when the
-// track's path goes on to a resource (`Sfx:stream`), on that resource (3.5 AnimationTree,
-// scene/animation/animation_tree.cpp `track_method->object = resource.ptr()`, and Godot 4's animation
-// mixer). What the data passes is written as it is: strings, numbers and arrays as literals, a resource of
-// the pack by the `load` of its path (a script is then the pack's script), an object the file makes as a value
-// of its class, and anything the scanner does not follow (a dictionary) as a value that is not known. So `[connection … method="interpolate_callback" binds=[ExtResource(2), 0.1, "set_source_code",
-// "…"]]` is judged as `$Tw.interpolate_callback(load("res://base.gd"), 0.1, "set_source_code", "…")`.
+// A scene connection calls its method on its target node with the signal's arguments, then its binds (3.x
+// Object::emit_signal appends the binds; 4.x binds them to the Callable likewise); a method track's key calls
+// its method with its arguments on the track's node (3.x AnimationPlayer, scene/animation/animation_player.cpp,
+// `nc->node->call`) or, when the track's path goes on to a resource (`Sfx:stream`), on that resource (3.5
+// AnimationTree, scene/animation/animation_tree.cpp `track_method->object = resource.ptr()`; Godot 4's
+// scene/animation/animation_mixer.cpp, `track_method->object_id = resource->get_instance_id()`). What the data
+// passes is written as it is: strings, numbers and arrays as literals, a resource of the pack by the `load` of
+// its path (a script is then the pack's script), an object the file makes as a value of its class, and anything
+// the scanner does not follow (a dictionary) as a value that is not known. So `[connection …
+// method="interpolate_callback" binds=[ExtResource(2), 0.1, "set_source_code", "…"]]` is judged as
+// `get_node("Tw").interpolate_callback(load("res://base.gd"), 0.1, "set_source_code", "…")`.
 
 /** One call data makes by name, and where it is written. */
 export interface DataCallSite {

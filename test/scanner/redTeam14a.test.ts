@@ -5,9 +5,7 @@
 // platform/server/os_server.cpp `OS_Server::can_draw` returns false, main/main.cpp draws only when it is true; 3.5's
 // SceneTreeTween and NavigationServer; Godot 4) are checked on the analysis, with the engine source in each title.
 import { describe, expect, it } from "vitest"
-import { dataCallWrites } from "../../adapters/scanner/checks/dataDispatch.ts"
-import { dispatchIndex } from "../../adapters/scanner/gdscript/engineDispatch.ts"
-import { defaultPolicy } from "../../adapters/scanner/policy/defaultPolicy.ts"
+import { dataCallScript } from "../../adapters/scanner/checks/dataCallScript.ts"
 import { TextResourceReader } from "../../adapters/scanner/resource/textResource.ts"
 import { utf8 } from "./support/bytes.ts"
 import { hitsIn } from "./support/analyze.ts"
@@ -134,7 +132,7 @@ describe("method tracks and connections in scene data hand their values to the m
     expect(found).toEqual(["3 filesystem-outside-sandbox", "5 filesystem-outside-sandbox"])
   })
 
-  it("a text resource keeps only the strings of a key's args, so each may stand at its position or a later one", () => {
+  it("a text resource keeps the numbers of a key's args in place, so the name after a peer id is rpc_id's name (checks/dataCallScript.ts)", () => {
     const reader = new TextResourceReader(3)
     reader.feed(
       [
@@ -148,9 +146,8 @@ describe("method tracks and connections in scene data hand their values to the m
       ].join("\n"),
     )
     const [track] = reader.finish().trackCalls
-    expect(track?.args).toEqual(["set_indexed", "s:source_code", "x"])
-    const dispatch = dispatchIndex(3, defaultPolicy)
-    expect(dataCallWrites(dispatch, { method: "rpc_id", args: track?.args ?? [], afterSignal: false, sparse: true })).toEqual(["s:source_code"])
-    expect(dataCallWrites(dispatch, { method: "rpc_id", args: track?.args ?? [], afterSignal: false })).toEqual([])
+    expect(track?.args).toEqual([1, "set_indexed", "s:source_code", "x"])
+    const script = dataCallScript([{ node: ".", resource: [], method: "rpc_id", args: track?.args ?? [], afterSignal: false, at: null, what: "" }], () => null)
+    expect(errors(hitsIn(script?.source ?? "", {}, 3))).toEqual(["3 script-source-code"])
   })
 })

@@ -4,8 +4,7 @@
 // projects of attackCorpus.test.ts. Benign code shaped like them stays free of errors.
 import { describe, expect, it } from "vitest"
 import { entryName } from "../../adapters/scanner/pack/readDirectory.ts"
-import { dataCallWrites } from "../../adapters/scanner/checks/dataDispatch.ts"
-import { dispatchIndex } from "../../adapters/scanner/gdscript/engineDispatch.ts"
+import { type DataCallSite, dataCallScript } from "../../adapters/scanner/checks/dataCallScript.ts"
 import { analyzeScript } from "../../adapters/scanner/gdscript/analyzeScript.ts"
 import { engineNames } from "../../adapters/scanner/gdscript/engineClasses.ts"
 import { indexPolicy } from "../../adapters/scanner/gdscript/PolicyIndex.ts"
@@ -91,14 +90,20 @@ describe("animations built in code (the Animation API)", () => {
 })
 
 describe("scene data calling by name: connections and method tracks through the dispatch table", () => {
-  const dispatch = dispatchIndex(3, defaultPolicy)
+  /** `line severity id` of the hits of the data-call script of `calls` (the first call on line 3), every call on a node. */
+  const judged = (calls: ReadonlyArray<Pick<DataCallSite, "method" | "args" | "afterSignal">>, grammar: Grammar = 3): ReadonlyArray<string> => {
+    const script = dataCallScript(calls.map((c) => ({ node: ".", resource: [], at: null, what: c.method, ...c })), () => null)
+    return [...new Set(brief(hitsIn(script?.source ?? "", {}, grammar)))]
+  }
   it("a connection's binds follow the signal's arguments; each dispatch API is followed to what it writes", () => {
-    expect(dataCallWrites(dispatch, { method: "propagate_call", args: ["set_indexed", ["s:source_code", "x"]], afterSignal: true })).toEqual(["s:source_code"])
-    expect(dataCallWrites(dispatch, { method: "call", args: ["call", "set", "s:source_code"], afterSignal: true })).toEqual(["s:source_code"])
-    expect(dataCallWrites(dispatch, { method: "callv", args: ["set_deferred", ["s:source_code", "x"]], afterSignal: false })).toEqual(["s:source_code"])
-    expect(dataCallWrites(dispatch, { method: "call_group", args: ["g", "set_indexed", "s:source_code", "x"], afterSignal: false })).toEqual(["s:source_code"])
-    expect(dataCallWrites(dispatch, { method: "set_indexed", args: ["modulate:a", null], afterSignal: true })).toEqual(["modulate:a"])
-    expect(dataCallWrites(dispatch, { method: "call", args: ["play", "fade"], afterSignal: true })).toEqual([])
+    for (const grammar of both) {
+      expect(judged([{ method: "propagate_call", args: ["set_indexed", ["s:source_code", "x"]], afterSignal: true }], grammar)).toContain("3 error script-source-code")
+      expect(judged([{ method: "callv", args: ["set_deferred", ["s:source_code", "x"]], afterSignal: false }], grammar)).toEqual(["3 error script-source-code"])
+      expect(judged([{ method: "call_group", args: ["g", "set_indexed", "s:source_code", "x"], afterSignal: false }], grammar)).toEqual(["3 error script-source-code"])
+      // A bind may stand at any position up to the name's: after one signal argument, the first bind is call's name.
+      expect(judged([{ method: "call", args: ["set_indexed", "s:source_code", "x"], afterSignal: true }], grammar)).toContain("3 error script-source-code")
+      expect(judged([{ method: "call", args: ["play", "fade"], afterSignal: false }, { method: "set_indexed", args: ["modulate:a", 1], afterSignal: false }], grammar)).toEqual([])
+    }
   })
 
   it("text scenes: method tracks, connections with nested binds, objects the parser builds", () => {
@@ -117,7 +122,7 @@ describe("scene data calling by name: connections and method tracks through the 
       ].join("\n"),
     )
     const facts = reader.finish()
-    expect(facts.trackCalls.map((t) => [t.method, t.args, t.at.line])).toEqual([["set_indexed", ["s:source_code", "x"], 5]])
+    expect(facts.trackCalls.map((t) => [t.method, t.args, t.at.line])).toEqual([["set_indexed", ["s:source_code", 1.5, "x"], 5]])
     expect(facts.connections.map((c) => [c.signal, c.method, c.binds])).toEqual([["timeout", "propagate_call", ["set_indexed", ["s:source_code", "x"]]]])
     expect(facts.objects.map((o) => [o.className, o.at.line])).toEqual([["_OS", 7]])
   })
@@ -130,9 +135,10 @@ describe("scene data calling by name: connections and method tracks through the 
       connections: [{ from: 1, to: 0, signal: "timeout", method: "propagate_call", binds: ["set_indexed", ["s:source_code", "x"]] }],
     })
     const report = await scanBytes(writePack({ format: 3, entries: [{ path: "res://level.scn", data: scene }] }))
-    expect(report.findings.filter((f) => f.file === "res://level.scn").map((f) => /^.*? writes "[^"]*"/.exec(f.message)?.[0])).toEqual([
-      'a method track of Animation_a calling set_indexed writes "s:source_code"',
-      'a scene connection to propagate_call writes "s:source_code"',
+    // Judged as the calls in code (dataCallScript.ts); a binary scene has no lines.
+    expect(report.findings.filter((f) => f.file === "res://level.scn" && f.pattern === "source_code assignment").map((f) => [f.line, f.message.slice(0, f.message.indexOf("): ") + 1)])).toEqual([
+      [null, 'set_indexed("s:source_code") (a method track of animation Animation_a on "." calling set_indexed)'],
+      [null, 'set_indexed("s:source_code") (the scene connection of "timeout" calling propagate_call with the signal\'s arguments, then its binds)'],
     ])
   })
 

@@ -29,7 +29,7 @@ import { registeredClasses, unresolvedClassFindings } from "./globalClassCheck.t
 import { collectExpression, objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
 import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
-import { type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
+import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
@@ -128,7 +128,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     const uses = analysis.uses
     pushHits(ctx, hits, location)
     for (const use of uses) {
-      const position = location.mapPosition?.(use.line, use.column) ?? { line: use.line, column: use.column }
+      const position = placeOf(location, use.line, use.column)
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
     }
     if (again.hitsOnly) return
@@ -138,14 +138,15 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       if (!("missing" in resolved) && resolved.entry.readable) await scanVariantText(ctx, resolved.entry)
     }
     for (const data of analysis.expressionTexts) {
-      const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
+      const position = placeOf(location, data.line, data.column)
       const entry = ctx.contents.get(location.storedPath ?? location.file)
-      if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, data.what, { at: position })
+      const where = position.line === null || position.column === null ? { embedded: true as const } : { at: { line: position.line, column: position.column } }
+      if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, data.what, where)
     }
     // BBCode built from the pack's own data files is judged with their strings.
     for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
     for (const data of analysis.dataTexts) {
-      const position = location.mapPosition?.(data.line, data.column) ?? { line: data.line, column: data.column }
+      const position = placeOf(location, data.line, data.column)
       scanVariantString(ctx, data.text, { file: location.file, storedPath: location.storedPath ?? location.file, ...position })
     }
   } catch (error) {
@@ -180,7 +181,8 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
 }
 
 /** A script's hits as findings, each listed under its capability too. */
-const pushHits = (ctx: Context, hits: ReadonlyArray<PatternHit>, location: ScriptLocation): void => {
+const pushHits = (ctx: Context, all: ReadonlyArray<PatternHit>, location: ScriptLocation): void => {
+  const hits = onePerPlace(all, location)
   const findings = scriptFindings(hits, location)
   ctx.state.findings.push(...findings)
   findings.forEach((f, i) => {

@@ -1,6 +1,7 @@
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { concatBytes } from "../../shared/bytes.ts"
 import { finding } from "../findings.ts"
+import { engineNames } from "../gdscript/engineClasses.ts"
 import { dispatchIndex } from "../gdscript/engineDispatch.ts"
 import { indexPolicy, type PatternHit } from "../gdscript/PolicyIndex.ts"
 import { headerOf } from "../gdscript/scriptHeader.ts"
@@ -10,14 +11,16 @@ import type { PackEntry } from "../pack/PackLayout.ts"
 import { openBinaryResource, readInlineExternals, readInternalClass, readProperties, subResourceId } from "../resource/binaryResource.ts"
 import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
-import { readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
+import { packLookup } from "../pack/packPath.ts"
+import { dataRefsOf, readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
-import { isMemberName, type SceneConnection, type TrackCall } from "../resource/SceneFacts.ts"
+import { type DataResource, isMemberName, type SceneConnection, type TrackCall } from "../resource/SceneFacts.ts"
 import type { Value } from "../resource/variant.ts"
 import { type TextResourceFacts, TextResourceReader } from "../resource/textResource.ts"
+import { POSITIONS_KEPT } from "../resource/variantText.ts"
 import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
-import { dataCallWrites } from "./dataDispatch.ts"
+import { type DataCallSite, dataCallScript, FIRST_LINE, type ResourceValue, trackTarget } from "./dataCallScript.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, advanceExpressionScript, isEvaluated } from "../gdscript/advanceExpression.ts"
 import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
@@ -98,10 +101,13 @@ export const scanVariantText = async (ctx: Context, entry: PackEntry): Promise<v
   }
 }
 
+/** A place in a file for findings: a line and column, or none (a binary file). */
+type DataSiteAt = DataSite & { readonly line: number | null; readonly column: number | null }
+
 /** Text a script hands to ConfigFile.parse as a constant: judged as data, its findings at the call. */
-export const scanVariantString = (ctx: Context, text: string, site: { readonly file: string; readonly storedPath: string; readonly line: number; readonly column: number }): void => {
+export const scanVariantString = (ctx: Context, text: string, site: DataSiteAt): void => {
   const reader = new TextResourceReader(ctx.grammar, { simpleTags: true })
-  const at = { line: site.line, column: site.column }
+  const at = site.line === null || site.column === null ? null : { line: site.line, column: site.column }
   try {
     reader.feed(text)
     const facts = reader.finish()
@@ -118,10 +124,12 @@ export const scanVariantString = (ctx: Context, text: string, site: { readonly f
   }
 }
 
-const collectText = (ctx: Context, site: { readonly file: string; readonly storedPath: string; readonly line: number; readonly column: number }, source: string): void => {
+const collectText = (ctx: Context, site: DataSiteAt, source: string): void => {
   const entry = ctx.contents.get(site.storedPath)
   if (entry === undefined) return
-  collectScript(ctx, builtInScriptKey(site.file, `ConfigFile.parse@${site.line}:${site.column}`), entry, source, { file: site.file, storedPath: site.storedPath, mapPosition: () => ({ line: site.line, column: site.column }) })
+  const { line, column } = site
+  const place = line === null || column === null ? { lineless: true as const } : { mapPosition: () => ({ line, column }) }
+  collectScript(ctx, builtInScriptKey(site.file, `ConfigFile.parse@${line ?? "-"}:${column ?? "-"}`), entry, source, { file: site.file, storedPath: site.storedPath, ...place })
 }
 
 /** `Object(Class` occurrences of a text, with their positions. */
@@ -155,7 +163,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   for (const write of facts.propertyWrites) keepTrackWritten(ctx, write.path)
   keepMemberValues(ctx, file, facts.memberValues)
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
-  dataCalls(ctx, facts.connections, facts.trackCalls, site, true)
+  dataCalls(ctx, entry, facts.connections, facts.trackCalls, site, file, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
   for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
 }
@@ -229,27 +237,68 @@ const externalWithUid = (ctx: Context, uid: string | bigint, path: string, what:
   return loadedPathFinding(path, what, at, site.file, site.storedPath, inPack, uidsOf(ctx))
 }
 
-/** Connections and method tracks: the property paths the calls they make by name write (dataDispatch.ts). */
-const dataCalls = (ctx: Context, connections: ReadonlyArray<SceneConnection & { readonly at?: DataPosition }>, tracks: ReadonlyArray<TrackCall & { readonly at?: DataPosition }>, site: DataSite, text: boolean): void => {
-  const sparse = text ? ({ sparse: true } as const) : {}
+/**
+ * Connections and method tracks: the calls they make by name, judged as the same calls in code
+ * (dataCallScript.ts), and kept with the values they hand a method of the pack (reachingCalls.ts). Relative paths
+ * of the resources they pass start at `from` (see DataPaths); `text`: read from a text resource (variantText.ts).
+ */
+const dataCalls = (ctx: Context, entry: PackEntry, connections: ReadonlyArray<SceneConnection & { readonly at?: DataPosition }>, tracks: ReadonlyArray<TrackCall & { readonly at?: DataPosition }>, site: DataSite, from: string, text: boolean): void => {
+  // A plain array of a text keeps the numbers of its first items only: in a longer one, a value may stand later than it is kept.
+  const sparse = (args: ReadonlyArray<unknown>) => (text && args.length >= POSITIONS_KEPT ? ({ sparse: true } as const) : {})
   const dispatch = dispatchIndex(ctx.grammar, ctx.policy)
-  const judge = (writes: ReadonlyArray<string>, how: string, at: DataPosition | null): void => {
-    for (const path of writes) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, { path, how, at }, site.file, site.storedPath, ctx.state.capabilities))
-  }
   for (const c of connections) {
     ctx.dataMethods.add(c.method)
-    const call = { method: c.method, args: c.binds, afterSignal: true, ...sparse }
-    ctx.dataCalls.push(call)
-    judge(dataCallWrites(dispatch, call), `a scene connection to ${c.method}`, c.at ?? null)
+    ctx.dataCalls.push({ method: c.method, args: c.binds, afterSignal: true, ...sparse(c.binds) })
     // A script that emits the signal chooses the arguments that come before the binds.
     if (dispatch.byName.has(c.method)) ctx.connections.push({ signal: c.signal, method: c.method, binds: c.binds })
   }
   for (const t of tracks) {
-    const call = { method: t.method, args: t.args, afterSignal: false, ...sparse }
     ctx.dataMethods.add(t.method)
-    ctx.dataCalls.push(call)
-    judge(dataCallWrites(dispatch, call), `a method track of ${t.animation === "" ? "the animation" : t.animation} calling ${t.method}`, t.at ?? null)
+    ctx.dataCalls.push({ method: t.method, args: t.args, afterSignal: false, ...sparse(t.args) })
   }
+  const calls: ReadonlyArray<DataCallSite> = [
+    ...connections.map((c): DataCallSite => {
+      const ends = c.to === undefined ? "" : ` from ${JSON.stringify(c.from ?? "")} to ${JSON.stringify(c.to)}`
+      return { node: c.to ?? ".", resource: [], method: c.method, args: c.binds, afterSignal: true, at: c.at ?? null, what: `the scene connection of ${JSON.stringify(c.signal)}${ends} calling ${c.method} with the signal's arguments, then its binds` }
+    }),
+    ...tracks.map((t): DataCallSite => {
+      const animation = t.animation === "" ? "the animation" : `animation ${t.animation}`
+      const path = t.path === undefined ? "" : ` on ${JSON.stringify(t.path)}`
+      return { ...trackTarget(t.path ?? "."), method: t.method, args: t.args, afterSignal: false, at: t.at ?? null, what: `a method track of ${animation}${path} calling ${t.method}` }
+    }),
+  ]
+  const script = dataCallScript(calls, (r) => resourceValue(ctx, r, from))
+  if (script === null) return
+  const lineless = script.calls.some((c) => c.at === null)
+  // The function's own lines (its header) stand for the first call.
+  const callAt = (line: number): DataCallSite | undefined => script.calls[Math.max(0, line - FIRST_LINE)]
+  collectScript(ctx, builtInScriptKey(site.file, DATA_CALLS), entry, script.source, {
+    file: site.file,
+    storedPath: site.storedPath,
+    mapPosition: (line, column) => callAt(line)?.at ?? { line, column },
+    standsFor: (line) => callAt(line)?.what ?? "a call the data makes by name",
+    ...(lineless ? { lineless: true as const } : {}),
+  })
+}
+
+/** The key of the script that stands for a file's data calls (a file holds at most one). */
+const DATA_CALLS = "data calls"
+
+/**
+ * How the data-call script writes a resource the data passes: a file of the pack as the `load` of its path (the
+ * analysis then knows it as code would: a script of the pack is that script), an object the file makes (a
+ * sub-resource, an `Object(…)` value) as a value of its class, an engine class no policy pattern bans by name
+ * (one that is banned has its own finding where the data makes it, and its name in code would be another);
+ * anything else, a resource from outside the pack among them (its own finding says so), is a value not known.
+ */
+const resourceValue = (ctx: Context, r: DataResource, from: string): ResourceValue => {
+  if (r._tag === "Internal") {
+    const idx = indexPolicy(ctx.policy)
+    const named = /^[A-Za-z_][A-Za-z0-9_]*$/.test(r.type) && engineNames(ctx.grammar, idx)(r.type)
+    return named && !idx.identifiers.has(r.type) ? { type: r.type } : null
+  }
+  const lookup = packLookup(r.path, from, ctx.grammar)
+  return lookup.untidy === null && lookup.path.startsWith("res://") && ctx.contents.has(lookup.path) ? { load: lookup.path } : null
 }
 
 export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promise<void> => {
@@ -319,8 +368,8 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
-  const scene = await readBinarySceneFacts(resource)
-  dataCalls(ctx, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path }, false)
+  const scene = await readBinarySceneFacts(resource, dataRefsOf(resource, classes))
+  dataCalls(ctx, entry, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path }, entry.path, false)
   if (scene !== null) {
     keepMemberValues(ctx, file, scene.memberValues)
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)

@@ -15,16 +15,28 @@ export interface ScriptLocation {
   readonly mapPosition?: (line: number, column: number) => { readonly line: number; readonly column: number }
   /** The script's text, whose lines the hits count in (for fingerprints). */
   readonly source?: string
+  /**
+   * The script stands for data (checks/dataCallScript.ts): what each of its lines is, for the message. Several of
+   * its lines and columns stand for one place of the file, which gets one finding per pattern.
+   */
+  readonly standsFor?: (line: number) => string
+  /** The script stands for data of a file without lines (a binary scene): its findings have none. */
+  readonly lineless?: true
 }
+
+/** Where a hit of the script lands in the file: its position mapped, or none for a script standing for data without lines. */
+export const placeOf = (location: ScriptLocation, line: number, column: number): { readonly line: number | null; readonly column: number | null } =>
+  location.lineless === true ? { line: null, column: null } : (location.mapPosition?.(line, column) ?? { line, column })
 
 export const hitMessage = (hit: PatternHit, where: string): string =>
   `${hit.matched}${where}: ${hit.entry.rationale}${hit.note === undefined ? "" : ` Flagged because ${hit.note}.`} ${hit.fix ?? hit.entry.fix ?? "Remove it"}; see ${hit.entry.docs} (policy ${hit.entry.id}).`
 
 export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<Finding> => {
   const lines = hits.length === 0 || location.source === undefined ? [] : location.source.split("\n")
+  const standsFor = location.standsFor
   return hits.map((hit) => {
-    const position = location.mapPosition?.(hit.line, hit.column) ?? { line: hit.line, column: hit.column }
-    const where = location.embeddedIn === undefined ? "" : ` (built-in script ${location.embeddedIn.subResource}, line ${hit.line})`
+    const position = placeOf(location, hit.line, hit.column)
+    const where = location.embeddedIn !== undefined ? ` (built-in script ${location.embeddedIn.subResource}, line ${hit.line})` : standsFor !== undefined ? ` (${standsFor(hit.line)})` : ""
     const made = finding({
       rule: RULE.bannedApi,
       file: location.file,
@@ -38,5 +50,18 @@ export const scriptFindings = (hits: ReadonlyArray<PatternHit>, location: Script
     })
     const lineText = lines[hit.line - 1]
     return lineText === undefined ? made : rememberFlaggedLine(made, lineText)
+  })
+}
+
+/** The hits to report: for a script that stands for data, the first of each pattern and severity at each place of the file. */
+export const onePerPlace = (hits: ReadonlyArray<PatternHit>, location: ScriptLocation): ReadonlyArray<PatternHit> => {
+  if (location.standsFor === undefined) return hits
+  const seen = new Set<string>()
+  return hits.filter((hit) => {
+    const place = placeOf(location, hit.line, hit.column)
+    const key = JSON.stringify([hit.entry.pattern, hit.severity, location.lineless === true ? hit.line : [place.line, place.column]])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
   })
 }

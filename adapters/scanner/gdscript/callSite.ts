@@ -47,9 +47,13 @@ export const SETS_A_VALUE: ReadonlySet<string> = new Set(["set", "set_deferred",
 /** Dispatch APIs whose name is a property path (`node:property:subproperty`, Object::set_indexed), not a single property. */
 export const PROPERTY_PATHS: ReadonlySet<string> = new Set(["set_indexed", "get_indexed", "interpolate_property", "follow_property", "targeting_property", "tween_property"])
 
-/** A value written in scene data, as an expression of code. */
-export const dataExpr = (d: DataArg, at: Pos): Expr =>
-  typeof d === "string" ? { k: "str", value: d, flavor: "", at } : Array.isArray(d) ? { k: "array", items: (d as ReadonlyArray<DataArg>).map((x) => dataExpr(x, at)), at } : { k: "error", at }
+/** A value written in scene data, as an expression of code: a resource or a value not followed is one not known. */
+export const dataExpr = (d: DataArg, at: Pos): Expr => {
+  if (typeof d === "string") return { k: "str", value: d, flavor: "", at }
+  if (typeof d === "number") return Number.isFinite(d) ? { k: "num", text: String(d), at } : { k: "const", value: null, at }
+  if (typeof d === "boolean" || d === null) return { k: "const", value: d, at }
+  return Array.isArray(d) ? { k: "array", items: (d as ReadonlyArray<DataArg>).map((x) => dataExpr(x, at)), at } : { k: "error", at }
+}
 
 /** Whether a value that is not constant may be the name `name`: unless its known start or known alternatives rule it out. */
 export const mayBeName = (v: Val, name: string): boolean => {

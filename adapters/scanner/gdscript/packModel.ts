@@ -130,7 +130,7 @@ export interface DataCall {
   readonly args: ReadonlyArray<DataArg>
   /** A connection: the signal's arguments, of unknown number, come first, so a bound value may stand at any position from the first on. */
   readonly afterSignal: boolean
-  /** Read from a text resource, which keeps only the strings and arrays of the values (not numbers): each may stand at its position or a later one. */
+  /** Read from a text resource's array of more items than it keeps numbers for (variantText.ts POSITIONS_KEPT): each value may stand at its position or a later one. */
   readonly sparse?: true
 }
 

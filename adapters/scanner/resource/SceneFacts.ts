@@ -23,14 +23,31 @@ export interface SceneFacts {
   readonly nodeTypes: ReadonlyArray<SceneNodeType>
 }
 
-/** A value written in data: a string (a StringName, a NodePath), an array of values, or anything else (null). */
-export type DataArg = string | ReadonlyArray<DataArg> | null
+/**
+ * An object data hands over as a value: an external resource (`ExtResource(2)`, an inline `Resource("…")`) by
+ * the path the engine loads, or an object the file makes itself (a sub-resource, an `Object(Class, …)` value)
+ * by the class the engine instances.
+ */
+export type DataResource = { readonly _tag: "External"; readonly path: string } | { readonly _tag: "Internal"; readonly type: string }
+
+/** A value the scanner does not follow (a dictionary, an object the data builds): it may be anything. */
+export const UNREAD: { readonly unread: true } = { unread: true }
+
+/**
+ * A value written in data: a string (a StringName, a NodePath), a number, a bool, an array of values, a
+ * resource, a value not followed (UNREAD), or null for null and every other plain value (a vector, a colour):
+ * no name, path, text or object.
+ */
+export type DataArg = string | number | boolean | ReadonlyArray<DataArg> | { readonly resource: DataResource } | typeof UNREAD | null
 
 /** A signal connection the scene makes: the signal, the method it calls, and its bound arguments. */
 export interface SceneConnection {
   readonly signal: string
   readonly method: string
   readonly binds: ReadonlyArray<DataArg>
+  /** The nodes, as written in a text scene (paths from the scene's root). */
+  readonly from?: string
+  readonly to?: string
 }
 
 /** A method an animation's method track calls on its node, with the key's arguments. */
@@ -39,6 +56,8 @@ export interface TrackCall {
   readonly args: ReadonlyArray<DataArg>
   /** The animation (sub-resource id, or "" for the main resource). */
   readonly animation: string
+  /** The track's path (`Tw`, `Sfx:stream`: a node, then the resource a property of it holds). */
+  readonly path?: string
 }
 
 /**

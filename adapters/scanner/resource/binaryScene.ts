@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -51,7 +51,7 @@ export const scriptReferenceOf = (resource: BinaryResource, ref: Value | undefin
   return null
 }
 
-export const readBinarySceneFacts = async (resource: BinaryResource): Promise<BinarySceneFacts | null> => {
+export const readBinarySceneFacts = async (resource: BinaryResource, refs?: DataRefs): Promise<BinarySceneFacts | null> => {
   const main = resource.internals.at(-1)
   if (main === undefined || resource.mainType !== "PackedScene") return null
   // Three levels: the dictionary, its tables, and arrays inside the variants table (a connection's bound array).
@@ -113,11 +113,11 @@ export const readBinarySceneFacts = async (resource: BinaryResource): Promise<Bi
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants), placeholders, memberValues }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */
-const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) => string | undefined, variants: ReadonlyArray<Value>): ReadonlyArray<SceneConnection> => {
+const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) => string | undefined, variants: ReadonlyArray<Value>, refs?: DataRefs): ReadonlyArray<SceneConnection> => {
   const conns = bundled.get("conns")
   const count = bundled.get("conn_count")
   const version = bundled.get("version")
@@ -128,16 +128,41 @@ const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) =
     const method = nameAt(conns[at + 3] ?? -1) ?? ""
     const bindCount = conns[at + 5] ?? 0
     if (bindCount < 0 || at + 6 + bindCount > conns.length) throw new MalformedData("PackedScene connection records run past the conns array")
-    const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => dataArgOfValue(variants[i]))
+    const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => dataArgOfValue(variants[i], refs))
     out.push({ signal: nameAt(conns[at + 2] ?? -1) ?? "", method, binds })
     at += 6 + bindCount + (typeof version === "number" && version >= 3 ? 1 : 0)
   }
   return out
 }
 
-/** A binary variant as data: strings, arrays (and packed string arrays) of them, anything else null. */
-export const dataArgOfValue = (v: Value | undefined): DataArg => {
-  if (typeof v === "string") return v
-  if (Array.isArray(v)) return (v as ReadonlyArray<Value>).map(dataArgOfValue)
-  return null
+/** How the object references of a binary resource read as data (DataArg). */
+export type DataRefs = (ref: ObjectRef) => DataArg
+
+/** A resource's references as data: its externals by path, its internal resources by class (`classes`, by sub-resource id). */
+export const dataRefsOf = (resource: BinaryResource, classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>): DataRefs => {
+  const classOf = new Map(classes.map((c) => [c.subResource, c.className]))
+  return (ref) => {
+    if (ref._tag === "Empty") return null
+    if (ref._tag === "ExternalPath") return { resource: { _tag: "External", path: ref.path } }
+    if (ref._tag === "External") {
+      const ext = resource.externals[ref.index]
+      return ext === undefined ? UNREAD : { resource: { _tag: "External", path: ext.path } }
+    }
+    const internal = internalByReference(resource, ref.index)
+    const type = internal === undefined ? undefined : classOf.get(subResourceId(internal))
+    return type === undefined ? UNREAD : { resource: { _tag: "Internal", type } }
+  }
+}
+
+/**
+ * A binary variant as data (DataArg): strings, numbers, bools, arrays (and packed string arrays), object
+ * references as `refs` reads them; packed number arrays and null are null; a dictionary or a value the reader
+ * skipped (a vector, a colour, …) is UNREAD.
+ */
+export const dataArgOfValue = (v: Value | undefined, refs: DataRefs = () => UNREAD): DataArg => {
+  if (v === undefined || v === null) return null
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v
+  if (Array.isArray(v)) return (v as ReadonlyArray<Value>).map((x) => dataArgOfValue(x, refs))
+  if (v instanceof Int32Array || v instanceof Uint8Array) return null
+  return isObjectRef(v) ? refs(v) : UNREAD
 }

@@ -1,5 +1,5 @@
 import { type BinaryResource, readInternalClass, readProperties, subResourceId } from "./binaryResource.ts"
-import { dataArgOfValue } from "./binaryScene.ts"
+import { dataArgOfValue, dataRefsOf } from "./binaryScene.ts"
 import type { TrackCall } from "./SceneFacts.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import type { Value } from "./variant.ts"
@@ -42,7 +42,8 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
   const scripts: Array<EmbeddedScript> = []
   const classes: Array<{ subResource: string; className: string }> = []
   const propertyPaths: Array<{ subResource: string; path: string; how?: string }> = []
-  const trackCalls: Array<TrackCall> = []
+  /** Method track keys, their arguments read as data once every internal resource's class is known. */
+  const keyCalls: Array<Omit<TrackCall, "args"> & { readonly args: Value | undefined }> = []
   const splicedStrings: Array<string> = []
   let unjudgedSplices = 0
   const budget = newSpliceBudget()
@@ -70,10 +71,10 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
       for (const [name, type] of props) {
         if (!name.endsWith("/type") || type !== "method") continue
         const values = entryOf(props.get(name.replace(/type$/, "keys")), "values")
+        const path = props.get(name.replace(/type$/, "path"))
         for (const key of Array.isArray(values) ? (values as ReadonlyArray<Value>) : []) {
           const method = entryOf(key, "method")
-          const args = dataArgOfValue(entryOf(key, "args"))
-          if (typeof method === "string") trackCalls.push({ method, args: Array.isArray(args) ? args : [], animation: subResourceId(internal) })
+          if (typeof method === "string") keyCalls.push({ method, args: entryOf(key, "args"), animation: subResourceId(internal), ...(typeof path === "string" ? { path } : {}) })
         }
       }
       continue
@@ -85,5 +86,10 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
       if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source, ...(resource.context.notStrict?.has(source) === true ? { notStrict: true as const } : {}) })
     }
   }
+  const refs = dataRefsOf(resource, classes)
+  const trackCalls = keyCalls.map((k): TrackCall => {
+    const args = dataArgOfValue(k.args, refs)
+    return { ...k, args: Array.isArray(args) ? args : [] }
+  })
   return { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices }
 }

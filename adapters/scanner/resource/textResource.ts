@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
@@ -100,14 +100,47 @@ export const parseResourceCall = (value: VNode | undefined): { readonly kind: "E
 
 const idOf = (value: VNode | undefined): string => (value?.k === "num" ? value.text : (stringOf(value) ?? ""))
 
-/** A value as data: strings (and StringNames, NodePaths), arrays (and packed string arrays), anything else null. */
-export const dataArgOf = (value: VNode | undefined): DataArg => {
+/** Constructors of plain values (vectors, colours, transforms): no name, path, text or object. */
+const PLAIN_VALUES: ReadonlySet<string> = new Set(["Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Transform2D", "Plane", "Quat", "Quaternion", "AABB", "Basis", "Transform", "Transform3D", "Projection", "Color", "RID"])
+
+/**
+ * A value as data (DataArg): strings (and StringNames, NodePaths), numbers, bools, arrays (and packed arrays),
+ * resources (`ExtResource`/`SubResource` as `resourceOf` resolves them, `Resource("…")`), the object an
+ * `Object(Class, …)` builds (by its class), null for null and plain values; a dictionary and anything else is UNREAD.
+ */
+export const dataArgOf = (value: VNode | undefined, resourceOf: (ref: { readonly kind: "Ext" | "Sub"; readonly id: string }) => DataResource | null = () => null): DataArg => {
   if (value === undefined) return null
   const text = stringOf(value)
   if (text !== null) return text
-  if (value.k === "array") return value.items.map(dataArgOf)
-  if (value.k === "call" && /^(Array|Pool\w*Array|Packed\w*Array)$/.test(value.name)) return value.args.map(dataArgOf)
-  return null
+  switch (value.k) {
+    case "num": {
+      const n = Number(value.text)
+      return Number.isFinite(n) ? n : null
+    }
+    case "ident":
+      return value.name === "true" ? true : value.name === "false" ? false : null
+    case "scalar":
+      return null
+    case "array":
+      return value.items.map((v) => dataArgOf(v, resourceOf))
+    case "call": {
+      if (/^(Array|Pool\w*Array|Packed\w*Array)$/.test(value.name)) return value.args.map((v) => dataArgOf(v, resourceOf))
+      const ref = parseResourceCall(value)
+      const built = value.args[0]
+      const resource =
+        ref !== null
+          ? resourceOf(ref)
+          : value.name === "Resource" && stringOf(value.args[0]) !== null
+            ? { _tag: "External" as const, path: stringOf(value.args[0]) ?? "" }
+            : value.name === "Object" && built?.k === "ident"
+              ? { _tag: "Internal" as const, type: built.name }
+              : null
+      if (resource !== null) return { resource }
+      return PLAIN_VALUES.has(value.name) ? null : UNREAD
+    }
+    default:
+      return UNREAD
+  }
 }
 
 /** A dictionary value's entry by its string key. */
@@ -127,6 +160,8 @@ export class TextResourceReader {
   #section: Section = { kind: "other" }
   #sawRoot = false
   readonly #externals = new Map<string, string>()
+  /** Class of each sub-resource, by id. */
+  readonly #subTypes = new Map<string, string>()
   readonly #scripts: Array<TextEmbeddedScript> = []
   readonly #classes: Array<{ subResource: string; className: string }> = []
   readonly #nodeTypes: Array<SceneNodeType> = []
@@ -139,7 +174,7 @@ export class TextResourceReader {
   readonly #objects: Array<BuiltObject> = []
   readonly #expressions: Array<DataExpression> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
-  readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position }>>()
+  readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position; path?: string }>>()
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
   readonly #memberValues: Array<DataPropertyValue> = []
@@ -185,6 +220,7 @@ export class TextResourceReader {
         const id = idOf(fields.get("id"))
         const type = stringOf(fields.get("type")) ?? ""
         this.#classes.push({ subResource: id, className: type })
+        this.#subTypes.set(id, type)
         this.#section = { kind: "sub", id, type }
         return
       }
@@ -206,8 +242,9 @@ export class TextResourceReader {
         return
       }
       case "connection": {
-        const binds = dataArgOf(fields.get("binds"))
-        this.#connections.push({ signal: stringOf(fields.get("signal")) ?? "", method: stringOf(fields.get("method")) ?? "", binds: Array.isArray(binds) ? binds : [], at })
+        const binds = this.#dataArg(fields.get("binds"))
+        const ends = { from: stringOf(fields.get("from")) ?? "", to: stringOf(fields.get("to")) ?? "" }
+        this.#connections.push({ signal: stringOf(fields.get("signal")) ?? "", method: stringOf(fields.get("method")) ?? "", binds: Array.isArray(binds) ? binds : [], ...ends, at })
         this.#section = { kind: "other" }
         return
       }
@@ -216,6 +253,18 @@ export class TextResourceReader {
     }
   }
 
+
+  /** A value as data, its resources those this file declares before it (the engine resolves them as it reads). */
+  #dataArg(value: VNode | undefined): DataArg {
+    return dataArgOf(value, (ref) => {
+      if (ref.kind === "Sub") {
+        const type = this.#subTypes.get(ref.id)
+        return type === undefined ? null : { _tag: "Internal", type }
+      }
+      const path = this.#externals.get(ref.id)
+      return path === undefined ? null : { _tag: "External", path }
+    })
+  }
 
   /** The properties of the section just read, when it may be an object with a script of the pack. */
   #endObject(): void {
@@ -256,13 +305,14 @@ export class TextResourceReader {
       const path = stringOf(value)
       if (path !== null) this.#writes.push({ path, how: "an animation track", at })
     }
-    const track = /^tracks\/(\d+)\/(type|keys)$/.exec(key)
+    const track = /^tracks\/(\d+)\/(type|keys|path)$/.exec(key)
     if (track !== null && section.kind !== "node" && section.kind !== "other") {
       const animation = section.kind === "sub" ? section.id : ""
       let byTrack = this.#tracks.get(animation)
       if (byTrack === undefined) this.#tracks.set(animation, (byTrack = new Map()))
       const entry = byTrack.get(track[1] ?? "") ?? {}
       if (track[2] === "type") entry.type = stringOf(value) ?? ""
+      else if (track[2] === "path") entry.path = stringOf(value) ?? ""
       else {
         entry.keys = value
         entry.at = at
@@ -307,13 +357,13 @@ export class TextResourceReader {
   #trackCalls(): ReadonlyArray<TrackCall & { readonly at: Position }> {
     const out: Array<TrackCall & { readonly at: Position }> = []
     for (const [animation, tracks] of this.#tracks) {
-      for (const { type, keys, at } of tracks.values()) {
+      for (const { type, keys, at, path } of tracks.values()) {
         const values = entryOf(keys, "values")
         if (type !== "method" || values?.k !== "array" || at === undefined) continue
         for (const key of values.items) {
           const method = stringOf(entryOf(key, "method"))
-          const args = dataArgOf(entryOf(key, "args"))
-          if (method !== null) out.push({ method, args: Array.isArray(args) ? args : [], animation, at })
+          const args = this.#dataArg(entryOf(key, "args"))
+          if (method !== null) out.push({ method, args: Array.isArray(args) ? args : [], animation, at, ...(path === undefined ? {} : { path }) })
         }
       }
     }

@@ -60,6 +60,12 @@ export interface VariantTextHandler {
 const SCALAR = { k: "scalar" } as const
 /** Identifiers that are values by themselves; any other identifier is a constructor and needs its `(`. */
 const SCALAR_IDENTIFIERS: ReadonlySet<string> = new Set(["true", "false", "null", "nil", "inf", "inf_neg", "nan"])
+/**
+ * Numbers (and colours) of a plain array are kept, in place, in its first items only: their positions count
+ * where the array is a call's arguments (a connection's binds, a method track key's args); further ones are
+ * dropped, so a long array of numbers costs no memory.
+ */
+export const POSITIONS_KEPT = 32
 /** Largest value (its strings) kept at once. */
 const MAX_VALUE_BYTES = 2 * MAX_FIELD_BYTES
 
@@ -489,7 +495,7 @@ export class VariantTextParser {
       case "str":
         return this.#complete(tok.node)
       case "num":
-        return this.#complete(this.#inPackedArray() || top?.kind === "array" ? SCALAR : { k: "num", text: tok.text })
+        return this.#complete(this.#inPackedArray() || (top?.kind === "array" && top.items.length >= POSITIONS_KEPT) ? SCALAR : { k: "num", text: tok.text })
       case "color":
         return this.#complete(SCALAR)
       case "ident":
@@ -537,7 +543,7 @@ export class VariantTextParser {
       top.items.push({ k: "pair", key, value: node })
       return
     }
-    if (node === SCALAR && !top.numbers) return
+    if (node === SCALAR && !top.numbers && !(top.kind === "array" && top.items.length < POSITIONS_KEPT)) return
     top.items.push(node)
   }
 

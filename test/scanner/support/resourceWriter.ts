@@ -21,17 +21,23 @@ export interface SceneNode {
   readonly inline?: { readonly property: string; readonly type: string; readonly path: string }
 }
 
+/**
+ * A value a connection binds or a method key passes: a string, an array of strings, or an object reference
+ * (an external resource by path, added to the external table; an internal one by its index among the internals).
+ */
+export type DataValue = string | ReadonlyArray<string> | { readonly external: string; readonly type?: string } | { readonly internal: number }
+
 export interface SceneSpec {
   /** GDScript sub-resources (or of `className`, with one string property); `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
   readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array; readonly className?: string }>
   /**
    * Animation sub-resources with one track on `path` (`Node/Child` names, `prop:sub` subnames): a value
-   * track, or with `method` a method track whose one key calls that method with string arguments.
+   * track, or with `method` a method track whose one key calls that method with these arguments.
    */
-  readonly animations?: ReadonlyArray<{ readonly id: string; readonly names: ReadonlyArray<string>; readonly subnames: ReadonlyArray<string>; readonly method?: { readonly name: string; readonly args: ReadonlyArray<string> } }>
+  readonly animations?: ReadonlyArray<{ readonly id: string; readonly names: ReadonlyArray<string>; readonly subnames: ReadonlyArray<string>; readonly method?: { readonly name: string; readonly args: ReadonlyArray<DataValue> } }>
   readonly nodes: ReadonlyArray<SceneNode>
-  /** Signal connections between nodes (indexes), with binds: strings, or arrays of strings. */
-  readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<string | ReadonlyArray<string>> }>
+  /** Signal connections between nodes (indexes), with binds. */
+  readonly connections?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly signal: string; readonly method: string; readonly binds: ReadonlyArray<DataValue> }>
   /** ver_format: 5 for Godot 4.0.2-4.2, 6 from 4.3. */
   readonly formatVersion?: number
   /** The engine major version of the header (4; 3 makes the reader decode strings as Godot 3). */
@@ -46,7 +52,15 @@ const TAG = { INT: 3, STRING: 5, NODE_PATH: 22, OBJECT: 24, DICTIONARY: 26, ARRA
 
 /** An uncompressed RSRC PackedScene with GDScript sub-resources (named scene ids, UIDs). */
 export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
-  const externals = [...new Set(spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [n.script.external] : [])))]
+  const referenced = (values: ReadonlyArray<DataValue>): ReadonlyArray<{ readonly path: string; readonly type: string }> =>
+    values.flatMap((v) => (typeof v === "object" && "external" in v ? [{ path: v.external, type: v.type ?? "Script" }] : []))
+  const allExternals = [
+    ...spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [{ path: n.script.external, type: "Script" }] : [])),
+    ...(spec.connections ?? []).flatMap((c) => referenced(c.binds)),
+    ...(spec.animations ?? []).flatMap((a) => referenced(a.method?.args ?? [])),
+  ]
+  const externals = [...new Set(allExternals.map((e) => e.path))]
+  const externalType = (path: string): string => allExternals.find((e) => e.path === path)?.type ?? "Script"
   const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys"]
   const animations = spec.animations ?? []
   const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main"]
@@ -82,7 +96,16 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const [n, v] of props) nodeInts.push(n, v)
     nodeInts.push(0)
   }
-  const bindVariants: Array<string | ReadonlyArray<string>> = []
+  const bindVariants: Array<DataValue> = []
+  const dataValue = (b: ByteBuilder, v: DataValue): void => {
+    if (typeof v === "string") unicode(b.u32(TAG.STRING), v)
+    else if ("external" in v) b.u32(TAG.OBJECT).u32(3).u32(externals.indexOf(v.external))
+    else if ("internal" in v) b.u32(TAG.OBJECT).u32(2).u32(v.internal)
+    else {
+      b.u32(TAG.ARRAY).u32(v.length)
+      for (const item of v) unicode(b.u32(TAG.STRING), item)
+    }
+  }
   const connInts: Array<number> = []
   for (const c of spec.connections ?? []) {
     connInts.push(c.from, c.to, nameIndex(c.signal), nameIndex(c.method), 0, c.binds.length)
@@ -118,7 +141,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
         unicode(resources.u32(TAG.STRING), a.method.name)
         unicode(resources.u32(TAG.STRING), "args")
         resources.u32(TAG.ARRAY).u32(a.method.args.length)
-        for (const arg of a.method.args) unicode(resources.u32(TAG.STRING), arg)
+        for (const arg of a.method.args) dataValue(resources, arg)
       }
     }
     offsets.push(resources.length)
@@ -138,13 +161,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
       else if (v.kind === "inline") unicode(unicode(resources.u32(TAG.OBJECT).u32(1), v.type), v.path)
       else resources.u32(TAG.OBJECT).u32(v.kind === "internal" ? 2 : 3).u32(v.index)
     }
-    for (const b of bindVariants) {
-      if (typeof b === "string") unicode(resources.u32(TAG.STRING), b)
-      else {
-        resources.u32(TAG.ARRAY).u32(b.length)
-        for (const item of b) unicode(resources.u32(TAG.STRING), item)
-      }
-    }
+    for (const b of bindVariants) dataValue(resources, b)
     key("node_count")
     resources.u32(TAG.INT).u32(spec.nodes.length)
     key("nodes")
@@ -166,7 +183,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     for (const s of strings) unicode(tables, s)
     tables.u32(externals.length)
     for (const path of externals) {
-      unicode(tables, "Script")
+      unicode(tables, externalType(path))
       unicode(tables, path)
       // ResourceUID::INVALID_ID (-1) when none: a u64 of 2 ** 64 - 1 would round to 2 ** 64 as a number.
       const uid = spec.externalUids?.[path] ?? 2n ** 64n - 1n

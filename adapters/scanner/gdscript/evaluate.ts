@@ -7,16 +7,19 @@
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
-import type { Expr, FunctionDecl, Stmt, TypeRef } from "./ast.ts"
+import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { engineSignalArgs } from "./engineScriptNames.ts"
+import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
-import { type ClassRef, type PackModel, resolveScriptPath } from "./packModel.ts"
+import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
+import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
+import { isNode } from "./callSite.ts"
 import { packLookup } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
@@ -24,7 +27,7 @@ import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
-import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -33,10 +36,15 @@ export interface Local {
   readonly appends: Array<Expr>
   /** Values put into the container the variable holds (`name.append(v)`, `name[k] = v`): only whether one may be a SpinBox's LineEdit is kept. */
   puts?: Array<Expr>
-  /** A loop variable: a value the analysis cannot follow, but an element of `loopOver`. */
+  /** Values written into parts of that container (`name["a"]["b"] = v`, `name["a"].append(v)`): only whether one is not JSON's is kept. */
+  parts?: Array<Expr>
+  /** A loop variable: a value the analysis cannot follow, but an element of one of `loopsOver`. */
   opaque: boolean
-  /** The container a `for` loop takes this variable's values from. */
-  readonly loopOver?: Expr
+  /**
+   * The containers `for` loops take this variable's values from: every loop of the function with this name (and a
+   * `var` or parameter of the name too, whose values it then also holds), as a name may be reused block by block.
+   */
+  loopsOver?: Array<Expr>
   /** A parameter: it takes any argument; those of the class's own calls of its function (`fn`) are known. */
   readonly param?: ParamOf
   value?: Val
@@ -111,6 +119,9 @@ const INSTANTIATE: ReadonlySet<string> = new Set(["instance", "instantiate"])
 /** JavaScript/JavaScriptBridge methods that give a JavaScriptObject. */
 const JS_OBJECTS: ReadonlySet<string> = new Set(["create_object", "get_interface", "create_callback"])
 
+/** A member sealed as plain data (sealedMembers.ts), while it is assumed so. */
+const PLAIN_DATA: Val = { t: "unknown", plain: true }
+
 /** The root of an instanced scene: a node. */
 const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 
@@ -173,6 +184,8 @@ interface ClassFacts {
   readonly reloaded: Set<string>
   /** Values put into members' containers (`list.append(v)`, `list[k] = v`), by member. */
   readonly puts: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn }>>
+  /** Values written into parts of members' containers (`d["a"]["b"] = v`), by member. */
+  readonly parts: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn }>>
 }
 
 const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
@@ -420,7 +433,14 @@ export class Evaluator {
       for (const s of stmts) {
         if (s.k === "var" && !fn.locals.has(s.name)) fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: false })
         if (s.k === "var" && s.init !== null) fn.locals.get(s.name)?.inits.push(s.init)
-        if (s.k === "for") fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: true, loopOver: s.iter })
+        if (s.k === "for") {
+          const prior = fn.locals.get(s.name)
+          if (prior === undefined) fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: true, loopsOver: [s.iter] })
+          else {
+            prior.opaque = true
+            ;(prior.loopsOver ??= []).push(s.iter)
+          }
+        }
         if (s.k === "if") for (const b of s.branches) walk(b.body)
         if (s.k === "while" || s.k === "for") walk(s.body)
         if (s.k === "match") {
@@ -437,10 +457,13 @@ export class Evaluator {
     }
     walk(body)
     const puts: Array<{ name: string; expr: Expr }> = []
+    const parts: Array<{ name: string; expr: Expr }> = []
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
       const put = putInto(e)
       if (put !== null) puts.push(put)
+      const part = partPut(e)
+      if (part !== null) parts.push(part)
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
       // `s.call("reload")`, `s.callv("rel" + "oad", [])`: the name is folded when asked (isReloaded).
       const first = e.k === "call" ? e.args[0] : undefined
@@ -455,6 +478,10 @@ export class Evaluator {
     for (const p of puts) {
       const local = fn.locals.get(p.name)
       if (local !== undefined) (local.puts ??= []).push(p.expr)
+    }
+    for (const p of parts) {
+      const local = fn.locals.get(p.name)
+      if (local !== undefined) (local.parts ??= []).push(p.expr)
     }
   }
 
@@ -501,7 +528,7 @@ export class Evaluator {
     const key = refKey(cls)
     const cached = this.#facts.get(key)
     if (cached !== undefined) return cached
-    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set(), puts: new Map() }
+    const facts: ClassFacts = { assigned: new Map(), calls: new Map(), reloaded: new Set(), puts: new Map(), parts: new Map() }
     this.#facts.set(key, facts)
     const decl = this.model.decl(cls)
     const functions = [...(decl?.functions ?? []).map((f) => ({ f, method: true })), ...(decl?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
@@ -516,6 +543,8 @@ export class Evaluator {
         }
         const put = putInto(e)
         if (put !== null && this.local(put.name, fn) === null) push(facts.puts, put.name, { expr: put.expr, fn })
+        const part = partPut(e)
+        if (part !== null && this.local(part.name, fn) === null) push(facts.parts, part.name, { expr: part.expr, fn })
         if (e.k === "call") {
           const name = e.callee.k === "id" && this.local(e.callee.name, fn) === null ? e.callee.name : e.callee.k === "member" && e.callee.obj.k === "self" ? e.callee.name : null
           if (name !== null) push(facts.calls, name, { args: e.args, fn })
@@ -540,10 +569,12 @@ export class Evaluator {
   }
 
   /** A member's value: typed, or any value its class gives it, and anything else. */
-  memberValue(owner: ClassRef, decl: { readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null }): Val {
+  memberValue(owner: ClassRef, decl: VarDecl): Val {
     const typed = this.typeVal(decl.type, this.classFn(owner))
     if (typed.t !== "unknown" && !keepsLineEdit(typed)) return typed
-    const key = `${refKey(owner)}#${decl.name}`
+    const key = memberKey(owner, decl.name)
+    const assumed = this.#assumed?.get(key)
+    if (assumed !== undefined) return assumed === "node" ? NODE_VAL : PLAIN_DATA
     const cached = this.#members.get(key)
     if (cached !== undefined) return cached ?? typed
     this.#members.set(key, null)
@@ -552,25 +583,39 @@ export class Evaluator {
     const put = (facts.puts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
     const holds = put.some(isLineEdit)
     if (typed.t !== "unknown") {
-      const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...(facts.assigned.get(decl.name) ?? []).map((a) => this.eval(a.expr, a.fn))]
-      const value = asLineEdit(typed, holds || given.some(isLineEdit))
+      const value = asLineEdit(typed, holds || this.givenValues(owner, decl).some(isLineEdit))
       this.#members.set(key, value)
       return value
     }
     const assigned = facts.assigned.get(decl.name) ?? []
     const writes = assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))
     const given = [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...writes]
-    // Anything else can be set from elsewhere, unless nothing else can reach it (see plainOnly) or every writer is in sight.
+    const sealed = sealedCandidate(decl, assigned, (name) => this.model.anyClassDefines(name)) === null ? undefined : this.#sealedMembers().get(key)
+    if (sealed === "node") {
+      const value = asLineEdit(NODE_VAL, holds || given.some(isLineEdit))
+      this.#members.set(key, value)
+      return value
+    }
+    // Anything else can be set from elsewhere, unless nothing else can reach it (sealedMembers.ts) or every writer is in sight.
     // A member without a default starts as its type's zero value ("" for a String, else null): it is closed like one given a constant.
     const zero = decl.init === null ? zeroValue(decl.type) : null
-    const closed = this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned)
-    const elsewhere = this.#plainOnly(owner, decl, given) ? [] : (closed ?? [UNKNOWN])
+    const elsewhere = sealed === "plain" ? [] : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [UNKNOWN])
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
-    const value = withElements(asLineEdit(appended(joinAll(values), appends), holds), put)
+    const joined = appended(joinAll(values), appends)
+    // A sealed member holds plain data: a value given it that reads the member itself (`d = data.get("d", d)`) is no other.
+    const held = sealed === "plain" && joined.t === "unknown" && joined.any !== true ? { ...joined, plain: true as const } : joined
+    const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
+    const value = withElements(asLineEdit(held, holds), put, parts)
     this.#members.set(key, value)
     return value
+  }
+
+  /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */
+  givenValues(owner: ClassRef, decl: VarDecl): ReadonlyArray<Val> {
+    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    return [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
   }
 
   /**
@@ -578,71 +623,51 @@ export class Evaluator {
    * and resources: memberWrites.ts), or null when a writer is out of sight.
    */
   #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
-    if (!this.#closesMembers || this.#dispatch === null || !this.model.closedCalls) return null
     if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str" || (v.t === "lit" && v.value === null))) return null
+    return this.#memberWrites()?.valuesOf(owner, name) ?? null
+  }
+
+  #memberWrites(): MemberWrites | null {
+    if (!this.#closesMembers || this.#dispatch === null || !this.model.closedCalls) return null
     this.#writes ??= new MemberWrites(this.model, new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false), this.#dispatch, this.model.dataProperties)
-    return this.#writes.valuesOf(owner, name)
+    return this.#writes
   }
 
-  /**
-   * A member given only plain data (Array and Dictionary literals) that nothing else can set: it is not
-   * exported (scenes and resources set those), no other object reads or writes it by its name
-   * (`other.flags`), no code writes it by a literal name (`set("flags", v)`), and no write by a name that is
-   * not a literal can give it a script (see #plainMembers). It then holds plain data, never a script.
-   */
-  #plainOnly(owner: ClassRef, decl: { readonly name: string }, given: ReadonlyArray<Val>): boolean {
-    if (!given.every((v) => v.t === "unknown" && v.plain === true)) return false
-    return this.#plainMembers().has(`${refKey(owner)}#${decl.name}`)
+  #sealed: ReadonlyMap<string, SealedKind> | null = null
+  #sealing = false
+  /** In a probe of sealedMembers.ts: the members taken to be sealed, as their kind. */
+  #assumed: ReadonlyMap<string, SealedKind> | null = null
+
+  #sealedMembers(): ReadonlyMap<string, SealedKind> {
+    if (this.#sealed !== null) return this.#sealed
+    if (this.#sealing) return new Map()
+    this.#sealing = true
+    const fnOf = (ev: Evaluator, w: NamedWrite): Fn => ev.fnOf(w.cls, w.f, null, w.method)
+    this.#sealed = sealedMembers({
+      model: this.model,
+      assigned: (cls) => this.#factsOf(cls).assigned,
+      probe: (assumed) => {
+        const probe = this.#probe(assumed)
+        return { given: (owner, decl) => probe.givenValues(owner, decl), written: (w) => probe.eval(w.value as Expr, fnOf(probe, w)), isLocal: (name, w) => probe.local(name, fnOf(probe, w)) !== null }
+      },
+      isNode,
+    })
+    this.#sealing = false
+    return this.#sealed
   }
 
-  #plain: Set<string> | null = null
-  #plainPending = false
-
-  /**
-   * The members that hold only plain data, as the largest set that is consistent: a candidate (not exported,
-   * declared and assigned in its class only with Array or Dictionary literals, not reached by name from
-   * elsewhere) stays unless a write by a name that is not a literal may give it a script: one whose value
-   * may be a script (or is out of sight), on self in a class of its lineage, or on any other receiver that
-   * is not itself such a member (`flags[name] = value` writes into a Dictionary, not into an object).
-   */
-  #plainMembers(): ReadonlySet<string> {
-    if (this.#plain !== null) return this.#plain
-    if (this.#plainPending) return new Set()
-    this.#plainPending = true
-    const { names, writes } = this.model.writesByName()
-    const candidates = new Map<string, ClassRef>()
-    const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
-    for (const cls of this.model.classes()) {
-      const assigned = this.#factsOf(cls).assigned
-      for (const v of this.model.decl(cls)?.vars ?? []) {
-        if (v.exported === true || v.type !== null || !literal(v.init) || names.has(v.name) || this.model.readElsewhere(v.name)) continue
-        if ((assigned.get(v.name) ?? []).every((a) => literal(a.expr))) candidates.set(`${refKey(cls)}#${v.name}`, cls)
-      }
+  /** An evaluator of its own (no memo shared) that takes the members of `assumed` to be sealed; the pack-wide indexes are shared. */
+  #probe(assumed: ReadonlyMap<string, SealedKind>): Evaluator {
+    const probe = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, this.#closesMembers)
+    probe.#assumed = assumed
+    probe.#sealed = assumed
+    probe.#naming = this.#naming
+    if (this.#dispatch !== null && this.model.closedCalls && !this.#naming) {
+      probe.#callers = this.#callersIndex()
+      probe.#named = this.#dispatchNames(probe.#callers)
     }
-    const risky = writes.filter((w) => w.value === null || mayHoldScript(this.eval(w.value, this.fnOf(w.cls, w.f, null, w.method))))
-    const intoMember = (w: (typeof writes)[number], plain: ReadonlyMap<string, ClassRef>): boolean => {
-      const r = w.recv
-      const name = r?.k === "id" ? r.name : null
-      if (name === null || this.local(name, this.fnOf(w.cls, w.f, null, w.method)) !== null) return false
-      const member = this.model.variable(w.cls, name)
-      return member !== null && plain.has(`${refKey(member.owner)}#${name}`)
-    }
-    let changed = true
-    while (changed && candidates.size > 0) {
-      changed = false
-      for (const w of risky) {
-        if (intoMember(w, candidates)) continue
-        const lineage = w.recv === null ? new Set([w.cls, ...this.model.ancestry(w.cls), ...this.model.descendants(w.cls)].map(refKey)) : null
-        for (const [key, cls] of candidates) {
-          if (lineage !== null && !lineage.has(refKey(cls))) continue
-          candidates.delete(key)
-          changed = true
-        }
-      }
-    }
-    this.#plain = new Set(candidates.keys())
-    this.#plainPending = false
-    return this.#plain
+    probe.#writes = this.#memberWrites()
+    return probe
   }
 
   /**
@@ -695,20 +720,10 @@ export class Evaluator {
 
   #evalLocal(local: Local, owner: Fn): Val {
     if (local.value !== undefined) return local.value
-    if (local.opaque) {
-      const typed = this.typeVal(local.type, owner)
-      if ((typed.t !== "unknown" && !keepsLineEdit(typed)) || local.loopOver === undefined || local.evaluating === true) return typed
-      local.evaluating = true
-      // A loop variable holds the container's elements; over range(…) or a number, numbers.
-      const over = this.eval(local.loopOver, owner)
-      const loop = local.loopOver
-      const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
-      const exact = numbers ? null : this.#exactStrings(loop, owner)
-      local.evaluating = false
-      const element = numbers ? LIT : (exact ?? this.#nodeList(loop, owner) ?? elementOf(over))
-      // A typed loop variable (`for b: Button in …`) keeps only whether the element may be a SpinBox's LineEdit.
-      return typed.t === "unknown" ? element : asLineEdit(typed, isLineEdit(element))
-    }
+    const loops = local.loopsOver ?? []
+    const elements = loops.length === 0 ? null : joinAll(loops.map((loop) => this.#loopElement(local, loop, owner)))
+    // A name only loops give values to (not cached: the loops' containers may still be under evaluation).
+    if (elements !== null && local.inits.length === 0 && local.appends.length === 0 && local.param === undefined) return elements
     if (local.evaluating === true) return UNKNOWN
     local.evaluating = true
     const typed = this.typeVal(local.type, owner)
@@ -730,26 +745,56 @@ export class Evaluator {
     // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
     const put = (local.puts ?? []).map((p) => this.eval(p, owner))
     if (put.some(isLineEdit)) value = asLineEdit(value)
-    value = withElements(value, put)
+    value = withElements(value, put, (local.parts ?? []).map((p) => this.eval(p, owner)))
+    if (elements !== null) value = join(value, elements)
     local.evaluating = false
     local.value = value
     return value
   }
 
+  /** What a loop variable holds in one loop: an element of the container; over range(…) or a number, numbers. */
+  #loopElement(local: Local, loop: Expr, owner: Fn): Val {
+    const typed = this.typeVal(local.type, owner)
+    if ((typed.t !== "unknown" && !keepsLineEdit(typed)) || local.evaluating === true) return typed
+    local.evaluating = true
+    const over = this.eval(loop, owner)
+    const numbers = (over.t === "lit" && typeof over.value === "number") || (loop.k === "call" && loop.callee.k === "id" && loop.callee.name === "range" && !this.model.defines(owner.cls, "range"))
+    const exact = numbers ? null : this.#exactStrings(loop, owner)
+    local.evaluating = false
+    const element = numbers ? LIT : (exact ?? this.#nodeList(loop, owner) ?? elementOf(over))
+    // A typed loop variable (`for b: Button in …`) keeps only whether the element may be a SpinBox's LineEdit.
+    return typed.t === "unknown" ? element : asLineEdit(typed, isLineEdit(element))
+  }
+
   /**
-   * The strings a loop over `iter` gives, exactly: an array literal of constant strings, or a constant
-   * holding one that the pack only ever loops over (so nothing is appended to it). Null otherwise.
+   * The strings a loop over `iter` gives, exactly: the items of an array, the keys of a dictionary (`for k in d`
+   * walks its keys in both engines), `d.keys()` or `d.values()`, where the container is a literal or a constant
+   * holding one that every use in the pack only reads (constantReads.ts). Null otherwise.
    */
   #exactStrings(iter: Expr, fn: Fn): Val | null {
-    const literal = iter.k === "array" ? iter : iter.k === "id" && this.local(iter.name, fn) === null && this.model.variable(fn.cls, iter.name) === null && this.model.onlyIterated(iter.name) ? this.model.constantInit(fn.cls, iter.name) : null
-    if (literal?.k !== "array" || literal.items.length === 0) return null
+    const view = iter.k === "call" && iter.callee.k === "member" && iter.args.length === 0 && (iter.callee.name === "keys" || iter.callee.name === "values") ? iter.callee : null
+    const container = this.#constantContainer(view?.obj ?? iter, fn)
+    if (container === null) return null
+    // A dictionary's keys are taken as written (`"speed"`, or `speed =`), never evaluated.
+    const keys = container.k === "dict" && view?.name !== "values" ? container.entries.map(([k]) => k) : null
+    if (keys !== null) return keys.length > 0 && keys.every((k) => k.k === "str") ? strs(keys.map((k) => (k.k === "str" ? k.value : ""))) : null
+    const items = container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v)
+    if (items.length === 0) return null
     const values: Array<string> = []
-    for (const item of literal.items) {
+    for (const item of items) {
       const v = this.eval(item, fn)
       if (v.t !== "str") return null
       values.push(...v.values)
     }
     return strs(values)
+  }
+
+  /** An Array or Dictionary literal, or a constant of the class holding one whose every use reads it. */
+  #constantContainer(e: Expr, fn: Fn): Extract<Expr, { k: "array" | "dict" }> | null {
+    if (e.k === "array" || e.k === "dict") return e
+    if (e.k !== "id" || this.local(e.name, fn) !== null || this.model.variable(fn.cls, e.name) !== null || !this.model.onlyRead(e.name)) return null
+    const init = this.model.constantInit(fn.cls, e.name)
+    return init?.k === "array" || init?.k === "dict" ? init : null
   }
 
   #evalName(name: string, fn: Fn): Val {
@@ -880,6 +925,8 @@ export class Evaluator {
     }
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
     if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj)
+    const parsed = JSON_DATA[this.grammar].has(e.name) ? this.#parsedJson(e.obj, fn) : null
+    if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
     if (e.obj.k === "id" && obj.t === "unknown" && /^[A-Z][A-Z0-9_]*$/.test(e.name) && this.model.isEngineName(e.obj.name) && !this.isOwnName(e.obj.name, fn)) return VALUE_TYPES.has(e.obj.name) ? { t: "inst", cls: e.obj.name } : LIT
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
@@ -917,6 +964,25 @@ export class Evaluator {
     const init = local.inits[0]
     if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || (local.puts ?? []).length > 0 || init === undefined) return null
     return containerUnchanged(owner.body, e.name) ? this.#nodeList(init, owner, depth + 1) : null
+  }
+
+  /**
+   * JSON's data read from `obj` (jsonData.ts): 3.x `JSON.parse(t)`, or a local given only that whose every use
+   * reads it; 4.x a local given only `JSON.new()` whose every use reads it or parses text with it. Null otherwise.
+   */
+  #parsedJson(obj: Expr, fn: Fn): Val | null {
+    const engine = (n: string): boolean => !this.isOwnName(n, fn)
+    const parse = jsonCall(obj, "parse", engine)
+    if (this.grammar === 3 && parse !== null) return jsonOf(parse.args.slice(0, 1).map((a) => this.eval(a, fn)))
+    const found = obj.k === "id" ? this.local(obj.name, fn) : null
+    if (found === null || obj.k !== "id") return null
+    const { local, owner } = found
+    const init = local.inits[0]
+    if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || init === undefined) return null
+    const made = this.grammar === 3 ? jsonCall(init, "parse", engine) : init.k === "call" && init.args.length === 0 ? jsonCall(init, "new", engine) : null
+    const texts = made === null ? null : parsedTexts(owner.body, obj.name, this.grammar)
+    if (made === null || texts === null) return null
+    return jsonOf([...(this.grammar === 3 ? made.args.slice(0, 1) : texts)].map((a) => this.eval(a, owner)))
   }
 
   #evalBinary(e: Extract<Expr, { k: "bin" }>, fn: Fn): Val {
@@ -1011,7 +1077,7 @@ export class Evaluator {
         return ANY_OBJECT
       case "parse_json":
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
-        return { t: "unknown", ...externalParts(args.slice(0, 1)), plain: true, json: true }
+        return jsonOf(args.slice(0, 1))
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : asLineEdit(UNKNOWN, isLineEdit(first))
       case "funcref":
@@ -1087,6 +1153,16 @@ export class Evaluator {
       if (recv.t === "script") return { t: "own", ref: recv.ref }
       if (recv.t === "guard") return this.#instanceOf(recv.name)
       if (recvExpr?.k === "id") return { t: "inst", cls: recvExpr.name }
+    }
+    // 4.x `JSON.parse_string(t)`, 3.x `r.get_result()` of a local `r = JSON.parse(t)`, 4.x `j.get_data()`: JSON's data.
+    if (this.grammar === 4 && name === "parse_string" && recvExpr?.k === "id" && recvExpr.name === "JSON" && !this.isOwnName("JSON", fn)) return jsonOf(args.slice(0, 1))
+    const parsed = recvExpr !== null && argExprs.length === 0 && JSON_DATA[this.grammar].has(name) ? this.#parsedJson(recvExpr, fn) : null
+    if (parsed !== null) return parsed
+    // A part of JSON data (`data.get("k", fallback)`, `data.keys()`, `data.duplicate()`) is JSON data too; a fallback
+    // that may be an object may be what `get` gives (a plain one adds nothing: its strings are not followed, as before).
+    if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) {
+      const fallback = name === "get" ? args[1] : undefined
+      return fallback === undefined || isPlainData(fallback) ? JSON_PART(recv) : join(JSON_PART(recv), fallback)
     }
     // The web bridge's objects stand for JavaScript values (JavaScriptObject), never a script.
     if (recvExpr?.k === "id" && (recvExpr.name === "JavaScript" || recvExpr.name === "JavaScriptBridge") && !this.isOwnName(recvExpr.name, fn) && JS_OBJECTS.has(name)) return { t: "inst", cls: "JavaScriptObject" }
@@ -1223,6 +1299,12 @@ export class Evaluator {
     return kind === "singleton" ? { t: "guard", name: guard } : this.#instanceOf(guard)
   }
 }
+
+/** What JSON text gives (jsonData.ts): plain data, all its parts too, read at run time when the text is. */
+const jsonOf = (texts: ReadonlyArray<Val>): Val => ({ t: "unknown", ...externalParts(texts), plain: true, json: true })
+
+/** Methods of JSON data (a Dictionary, an Array) that give a part of it or a copy. */
+const JSON_PARTS: ReadonlySet<string> = new Set(["get", "front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "keys", "values", "duplicate"])
 
 /**
  * What a binary operator gives when it cannot be folded: never an object (Variant's operators take no

@@ -98,6 +98,42 @@ export const forEachExpr = (stmts: ReadonlyArray<Stmt>, f: (e: Expr) => void): v
   }
 }
 
+/** Container methods that put a value into their receiver (`a.append(v)`, 4.x `d.merge(o)`). */
+export const PUTS_INTO: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "append_array", "fill", "merge", "set"])
+
+/**
+ * Whether `e`, a part of a container (the container itself, `c["a"]`, `c.a`), is written into where it stands: the
+ * target of an assignment (`c["a"] = v`, `c["a"]["b"] = v`), or the receiver of a method that puts a value into it
+ * (`c["a"].append(v)`); `parent` maps each expression to the one it stands in.
+ */
+export const writtenInto = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+  let cur = e
+  for (let p = parent.get(cur); p !== undefined; cur = p, p = parent.get(cur)) {
+    if (p.k === "bin" && isAssignment(p.op)) return p.left === cur
+    if (p.k === "member" && p.obj === cur) {
+      const call = parent.get(p)
+      if (call?.k === "call" && call.callee === p) return PUTS_INTO.has(p.name)
+      continue
+    }
+    if (p.k !== "index" || p.obj !== cur) return false
+  }
+  return false
+}
+
+/** Every expression of a body, lambdas' bodies included, with the expression each stands in. */
+export const parentsOf = (body: ReadonlyArray<Stmt>): { readonly all: ReadonlyArray<Expr>; readonly parent: ReadonlyMap<Expr, Expr> } => {
+  const all: Array<Expr> = []
+  const parent = new Map<Expr, Expr>()
+  const visit = (stmts: ReadonlyArray<Stmt>): void =>
+    forEachExpr(stmts, (e) => {
+      all.push(e)
+      forEachChild(e, (child) => parent.set(child, e))
+      if (e.k === "lambda") visit(e.fn.body)
+    })
+  visit(body)
+  return { all, parent }
+}
+
 /** The expressions of every `return` of a block (nested blocks included). */
 export const returnedExprs = (stmts: ReadonlyArray<Stmt>): ReadonlyArray<Expr | null> => {
   const out: Array<Expr | null> = []

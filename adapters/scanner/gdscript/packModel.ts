@@ -8,6 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
+import { namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
@@ -451,46 +452,14 @@ export class PackModel {
     return this.#scope(ref).consts.get(name)?.init ?? null
   }
 
-  /**
-   * Whether every use of a name in the pack (`NAME`, `x.NAME`) is the container a `for` loop walks: an
-   * array held there is never changed nor handed anywhere (3.x constant arrays can be appended to).
-   */
-  onlyIterated(name: string): boolean {
-    if (this.#iterUses === null) {
-      const uses = new Map<string, number>()
-      const iters = new Map<string, number>()
-      const named = (e: Expr): string | null => (e.k === "id" || e.k === "member" ? e.name : null)
-      const count = (map: Map<string, number>, e: Expr): void => {
-        const n = named(e)
-        if (n !== null) map.set(n, (map.get(n) ?? 0) + 1)
-        // Lambdas' bodies too (forEachExpr does not enter them).
-        if (e.k === "lambda" && map === uses) {
-          forEachExpr(e.fn.body, (x) => count(uses, x))
-          walkLoops(e.fn.body)
-        }
-      }
-      const walkLoops = (body: ReadonlyArray<FunctionDecl["body"][number]>): void => {
-        for (const st of body) {
-          if (st.k === "for") count(iters, st.iter)
-          if (st.k === "for" || st.k === "while") walkLoops(st.body)
-          if (st.k === "if" || st.k === "match") for (const b of st.branches) walkLoops(b.body)
-        }
-      }
-      this.#classes ??= this.#allClasses()
-      for (const cls of this.#classes) {
-        const d = this.decl(cls)
-        if (d === null) continue
-        const bodies = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body))]
-        for (const body of bodies) {
-          forEachExpr(body, (e) => count(uses, e))
-          walkLoops(body)
-        }
-        for (const e of [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]) forEachExpr([{ k: "expr", expr: e, at: e.at }], (x) => count(uses, x))
-      }
-      this.#iterUses = { uses, iters }
-    }
-    return (this.#iterUses.uses.get(name) ?? 0) === (this.#iterUses.iters.get(name) ?? 0)
+  /** Whether every use of a name in the pack (`NAME`, `x.NAME`) only reads it (constantReads.ts): a constant Array or Dictionary held there is never changed. */
+  onlyRead(name: string): boolean {
+    this.#classes ??= this.#allClasses()
+    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []))
+    return !this.#notOnlyRead.has(name)
   }
+
+  #notOnlyRead: ReadonlySet<string> | null = null
 
   /**
    * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed, 4.x's set_thread_safe,
@@ -539,8 +508,6 @@ export class PackModel {
   }
 
   #byName: WritesByName | null = null
-
-  #iterUses: { readonly uses: ReadonlyMap<string, number>; readonly iters: ReadonlyMap<string, number> } | null = null
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {

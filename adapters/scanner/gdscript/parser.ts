@@ -952,12 +952,14 @@ class Parser {
           const entries: Array<readonly [Expr, Expr]> = []
           while (!this.#is("}") && this.#peek().kind !== "eof") {
             const before = this.#pos
-            // `{key: value}` or the 4.x Lua style `{key = value}` (the key is then a name).
+            // `{key: value}` or the Lua style `{key = value}`: the key is then the name, a String in 3.x (whose parser
+            // takes an identifier before `=` as its text: `{speed = 10}.keys()` is `["speed"]` in godot3-server 3.2.3),
+            // a StringName in 4.x.
             const keyToken = this.#peek()
             let key: Expr
-            if (keyToken.kind === "id" && this.#peekAt(1).text === "=" && this.#grammar === 4) {
+            if (keyToken.kind === "id" && this.#peekAt(1).text === "=") {
               this.#next()
-              key = { k: "str", value: keyToken.text, flavor: "&", at: this.#pos0(keyToken) }
+              key = { k: "str", value: keyToken.text, flavor: this.#grammar === 4 ? "&" : "", at: this.#pos0(keyToken) }
               this.#next()
             } else {
               key = this.#expression(PREC_TERNARY)

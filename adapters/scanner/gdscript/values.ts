@@ -118,6 +118,12 @@ export const mayHoldScript = (v: Val): boolean => {
   return v.t === "script"
 }
 
+/** Plain data: a constant (a string, a number, a bool, null) or a value known to be no object (`plain`). */
+export const isPlainData = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "unknown" && v.plain === true)
+
+/** Plain data all of whose parts are too: a constant, or JSON data (`json`). */
+const isJsonData = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "unknown" && v.json === true)
+
 /** Whether a value written to a property may be text (a script's source): a string, or a value not pinned down. */
 export const mayBeText = (v: Val): boolean => v.t === "str" || v.t === "unknown"
 
@@ -143,13 +149,16 @@ export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
 
 /**
  * A container also given these values as elements (`list.append(Directory.new())`, `d[k] = v`): its elements may
- * be of their classes too (and what it holds is no longer all plain data).
+ * be of their classes too. What it holds is no longer all plain data (JSON's) once one of them, or of the values
+ * written into its parts (`d["a"]["b"] = v`), may be something else.
  */
-export const withElements = (container: Val, put: ReadonlyArray<Val>): Val => {
+export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: ReadonlyArray<Val> = []): Val => {
   const classes = put.flatMap(instsOf)
-  if (container.t !== "unknown" || classes.length === 0 || container.any === true) return container
+  if (container.t !== "unknown" || container.any === true) return container
+  const mixed = container.json === true && [...put, ...parts].some((v) => !isJsonData(v))
+  if (classes.length === 0 && !mixed) return container
   const { json: _json, ...rest } = container
-  return { ...rest, elems: union(container.elems ?? [], classes) ?? classes }
+  return classes.length === 0 ? rest : { ...rest, elems: union(container.elems ?? [], classes) ?? classes }
 }
 
 const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
@@ -229,8 +238,9 @@ export const join = (a: Val, b: Val): Val => {
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
     ...(insts === undefined ? {} : { insts }),
     ...(elems === undefined ? {} : { elems }),
-    ...(a.t === "unknown" && a.plain === true && b.t === "unknown" && b.plain === true ? { plain: true as const } : {}),
-    ...(a.t === "unknown" && a.json === true && b.t === "unknown" && b.json === true ? { json: true as const } : {}),
+    // A constant is plain data too: `return null` beside `return parse_json(text)` gives plain data.
+    ...(isPlainData(a) && isPlainData(b) ? { plain: true as const } : {}),
+    ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
   }

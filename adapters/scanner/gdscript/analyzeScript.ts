@@ -688,12 +688,12 @@ class Analysis {
     }
     return { owner, property }
   }
+
   /** A write through a property path (`set_indexed("s:source_code", v)`): its last part on the object the rest names; an empty path writes nothing. */
   #pathWrite(recv: Val, path: string, pos: Pos, matched: string, value: Val, written?: Written): void {
     const target = this.#propertyPath(recv, path)
     if (target !== null) this.#propertyWrite(target.owner, target.property, pos, matched, value, written)
   }
-
 
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
   #dangerousProperties(recv: Val): ReadonlyArray<string> {

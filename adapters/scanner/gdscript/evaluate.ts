@@ -1038,7 +1038,7 @@ export class Evaluator {
       if (this.model.defines(recv.ref, name)) return derived(...args)
       if (name === "get_meta" && recv.t === "own" && recvExpr?.k === "self") return this.#ownMeta(first, fn)
       // Self may be an engine object of another class (a script attached to it): what that class's method gives.
-      if (recv.t === "own" && this.selfBeyondBase(recv.ref, name) !== null) return this.evalMethod(UNKNOWN, recvExpr, name, argExprs, args, fn, depth + 1)
+      if (recv.t === "own" && this.selfBeyondBase(recv.ref, name) !== null) return this.evalMethod(UNKNOWN, null, name, argExprs, args, fn, depth + 1)
     }
     const foldArgs = args.map(foldArg)
     if (recv.t === "str" && foldArgs.every((a): a is FoldArg => a !== null)) {

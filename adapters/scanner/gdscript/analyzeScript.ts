@@ -23,6 +23,7 @@ import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
+import { propertySegments } from "./propertyPaths.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
@@ -116,6 +117,10 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
 
+/** Why a method self's engine base lacks may be another engine class's: self is the object the script is attached to. */
+const selfNote = (base: string, name: string): string =>
+  `self (or a value that may be self) may be any engine object whose class is ${base} or extends it: set_script attaches a script to such an object (an engine singleton included), whose methods then run with self being that object, and ${base} has no ${name}(), so this may be the engine's`
+
 /** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
 const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
 
@@ -166,13 +171,23 @@ class Analysis {
     this.uses.push({ capability, api, ...at(pos) })
   }
 
-  #escape(name: string, pos: Pos, how: string): void {
+  #escape(name: string, pos: Pos, how: string, fix = `Call ${name}'s methods directly on ${name} (${name}.method(…)) instead of storing, passing, returning or subscripting it`): void {
     const entry = this.#idx.escape
     if (entry === null) return
-    this.#hit(entry, pos, name, {
-      note: `${name} is ${how}, where the methods called on it are out of sight`,
-      fix: `Call ${name}'s methods directly on ${name} (${name}.method(…)) instead of storing, passing, returning or subscripting it`,
-    })
+    this.#hit(entry, pos, name, { note: `${name} is ${how}, where the methods called on it are out of sight`, fix })
+  }
+
+  /**
+   * A script attached (`set_script`, `script =`, by any name or channel) to an object that may be a dangerous engine
+   * object: GDScript's instance_create checks only that the object's class descends from the script's base, so a
+   * script that extends Object runs on OS with self being OS, where the methods it calls on self are out of sight.
+   */
+  #scriptAttached(recv: Val, pos: Pos, matched: string): void {
+    const how = `given a script (${matched}), whose code then runs with self being ${recv.t === "guard" ? recv.name : "that object"}`
+    const fix = "Attach scripts only to your own nodes and objects (a node of your scenes, Reference.new() / RefCounted.new()), never to an engine singleton or a file object"
+    if (recv.t === "guard") this.#escape(recv.name, pos, how, fix)
+    else if (recv.t === "inst" && this.#idx.guarded.has(recv.cls)) this.#escape(recv.cls, pos, how.replace("that object", `a ${recv.cls}`), fix)
+    else if (isAnyObject(recv)) this.#anyEscape(pos, how)
   }
 
   /**
@@ -214,11 +229,11 @@ class Analysis {
    * the call can only reach the engine's method, an error. (Dangerous objects that escape are errors where
    * they escape, so an object reaching here is not one the analysis lost track of.)
    */
-  #maybeOwnCall(entry: PolicyPattern, recv: Val, name: string, pos: Pos, matched: string): void {
+  #maybeOwnCall(entry: PolicyPattern, recv: Val, name: string, pos: Pos, matched: string, selfOf?: string): void {
     // An object also given instances of other engine classes (a member assigned create_tween()) may be one of those.
     const others = recv.t === "unknown" ? (recv.insts ?? []).filter((c) => this.#model.isEngineName(c) && !this.#idx.guarded.has(c)) : []
     if (isAnyObject(recv) || (!this.#model.anyClassDefines(name) && others.length === 0)) {
-      this.#hit(entry, pos, matched)
+      this.#hit(entry, pos, matched, selfOf === undefined ? {} : { note: selfNote(selfOf, name), fix: `Call ${name}() on the object that has it, written where the reviewer sees it; never attach your scripts to engine objects` })
       return
     }
     this.#hit(entry, pos, matched, {
@@ -450,6 +465,8 @@ class Analysis {
 
   /** `G.member` not called: banned members, dispatch methods taken without their arguments; sensitive APIs. */
   #memberAccess(e: Extract<Expr, { k: "member" }>, recv: Val, fn: Fn): void {
+    // 4.x `OS.set_script` taken as a Callable attaches a script wherever it is called.
+    if (e.name === "set_script") this.#scriptAttached(recv, e.at, `${label(e)} taken as a value`)
     if (recv.t === "guard" || isAnyObject(recv)) {
       this.#memberRules(recv, e.name, e.at, `${recv.t === "guard" ? recv.name : label(e.obj)}.${e.name}`)
       if (recv.t === "guard" && (this.#dispatch.objectMethods.has(e.name) || (this.#dispatch.byName.get(e.name) ?? []).some((d) => d.class === recv.name))) {
@@ -532,6 +549,7 @@ class Analysis {
 
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
   #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
+    if (prop === "script") this.#scriptAttached(recv, pos, matched)
     this.#animationProperty(recv, prop, pos, matched, value, written)
     if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
@@ -664,15 +682,22 @@ class Analysis {
    * The object and property a property path writes: `a:b:c` writes `c` on `recv.a.b`. The members of
    * the pack's own objects are followed; anything else is an object the analysis cannot pin down.
    */
-  #propertyPath(recv: Val, path: string): { readonly owner: Val; readonly property: string } {
-    const parts = path.split(":")
-    const property = parts.pop() ?? path
+  #propertyPath(recv: Val, path: string): { readonly owner: Val; readonly property: string } | null {
+    const parts = [...propertySegments(path)]
+    const property = parts.pop()
+    if (property === undefined) return null
     let owner = recv
     for (const part of parts) {
       const member = owner.t === "own" || owner.t === "script" ? this.#model.variable(owner.ref, part) : null
       owner = member === null ? UNKNOWN : this.#ev.memberValue(member.owner, member.decl)
     }
     return { owner, property }
+  }
+
+  /** A write through a property path (`set_indexed("s:source_code", v)`): its last part on the object the rest names; an empty path writes nothing. */
+  #pathWrite(recv: Val, path: string, pos: Pos, matched: string, value: Val, written?: Written): void {
+    const target = this.#propertyPath(recv, path)
+    if (target !== null) this.#propertyWrite(target.owner, target.property, pos, matched, value, written)
   }
 
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
@@ -781,6 +806,7 @@ class Analysis {
     let recv = site.recv
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
+    if (name === "set_script") this.#scriptAttached(recv, site.at, site.via ?? `${site.label === "" ? "" : `${this.#shownReceiver(recv)}.`}set_script(…)`)
     this.#internalCall(site)
     if (name === "emit_signal" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
     if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
@@ -810,10 +836,14 @@ class Analysis {
     const recv = site.recv
     // A capitalised bare name is a built-in type's constructor (`Callable(self, "m")`, `Vector2(1, 2)`), never an engine method.
     if (recv.t !== "own" || (site.bare && (isGlobalFunction(this.#script.grammar, site.name) || /^[A-Z]/.test(site.name)))) return site
+    if (REGISTERS.has(site.name) || (this.#dispatch.byName.get(site.name) ?? []).some((d) => d.class === "Object" || d.class === "Node")) return site
+    const label = site.bare || site.label === "" ? "self" : site.label
+    // Self may be any engine object of a subclass of the base (a script attached with set_script): a method the base lacks may be another class's.
+    const beyond = this.#ev.selfBeyondBase(recv.ref, site.name)
+    if (beyond !== null) return { ...site, recv: UNKNOWN, bare: false, cls: null, label, selfOf: beyond }
     const base = this.#engineBase(recv.ref)
     if (base === null || !this.#model.isEngineName(base)) return site
-    if (REGISTERS.has(site.name) || (this.#dispatch.byName.get(site.name) ?? []).some((d) => d.class === "Object" || d.class === "Node")) return site
-    return { ...site, recv: this.#ev.engineInstance(base), bare: false, cls: base, label: site.bare || site.label === "" ? "self" : site.label }
+    return { ...site, recv: this.#ev.engineInstance(base), bare: false, cls: base, label }
   }
 
   /** Member (any receiver), setter, argument, path, runtime-load and file-write rules on a call. */
@@ -822,7 +852,7 @@ class Analysis {
     const shown = `${site.bare ? "" : `${recv.t === "guard" ? recv.name : (site.cls ?? site.label)}.`}${name}`
     // Names flagged on any receiver, but not on one known to be another engine class (a tween's kill()) or the creator's own object.
     if (!site.bare && recv.t !== "guard" && recv.t !== "own" && !(recv.t === "inst" && !this.#idx.guarded.has(recv.cls))) {
-      for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`)
+      for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`, site.selfOf)
     }
     if (!site.bare || recv.t !== "own") for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
     const expression = site.args[0]
@@ -879,8 +909,7 @@ class Analysis {
       if (v.t === "str") {
         for (const p of v.values.map(property)) {
           if (p === null) continue
-          const { owner, property: last } = this.#propertyPath(UNKNOWN, p)
-          this.#propertyWrite(owner, last, site.at, matched, UNKNOWN)
+          this.#pathWrite(UNKNOWN, p, site.at, matched, UNKNOWN)
         }
       } else if (v.t !== "lit") this.#dynamicPath(UNKNOWN, { t: "unknown", some: knownStrings(v).flatMap((p) => property(p) ?? []) }, UNKNOWN, site.at, matched)
       return
@@ -923,8 +952,7 @@ class Analysis {
       if (value.t === "str") {
         for (const p of value.values) {
           if (!p.includes(":")) continue
-          const { owner, property } = this.#propertyPath(UNKNOWN, p.slice(p.indexOf(":") + 1))
-          this.#propertyWrite(owner, property, pos, matched, UNKNOWN)
+          this.#pathWrite(UNKNOWN, p.slice(p.indexOf(":") + 1), pos, matched, UNKNOWN)
         }
       } else if (value.t !== "lit") this.#dynamicPath(UNKNOWN, { t: "unknown", some: knownStrings(value).flatMap((p) => (p.includes(":") ? [p.slice(p.indexOf(":") + 1)] : [])) }, UNKNOWN, pos, matched)
       return
@@ -1105,8 +1133,7 @@ class Analysis {
       if (recv.t === "guard" || isAnyObject(recv)) this.#memberRules(recv, n, target.at, matched)
       if (kind === "property-write") {
         // A property path (`set_indexed("s:source_code", v)`, a tween's `"s:source_code"`) writes its last part on the object the rest names.
-        const { owner, property } = this.#propertyPath(recv, n)
-        this.#propertyWrite(owner, property, target.at, matched, value, how.written)
+        this.#pathWrite(recv, n, target.at, matched, value, how.written)
         continue
       }
       if (kind === "property-read" || (recv.t === "own" && this.#model.defines(recv.ref, n))) continue
@@ -1187,8 +1214,7 @@ class Analysis {
    */
   #dynamicPath(recv: Val, path: Val, value: Val, pos: Pos, matched: string): void {
     for (const k of knownStrings(path)) {
-      const { owner, property } = this.#propertyPath(recv, k)
-      this.#propertyWrite(owner, property, pos, matched, value)
+      this.#pathWrite(recv, k, pos, matched, value)
     }
     const text = value.t === "str" || value.t === "unknown"
     const truthy = value.t === "unknown" || (value.t === "lit" && truthOf(value) !== false) || (value.t === "str" && truthOf(value) !== false)

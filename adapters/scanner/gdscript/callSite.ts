@@ -29,6 +29,11 @@ export interface Site {
   readonly via?: string
   /** The call's arguments are out of sight (they come with a signal or a later call): `args` stand for values that are not constant. */
   readonly argsUnseen?: true
+  /**
+   * The receiver is self (or a value that may be self) calling a method its class's engine base `selfOf` lacks: self may
+   * be any engine object of a subclass of that base (a script attached with set_script), so it is judged as unknown.
+   */
+  readonly selfOf?: string
 }
 
 /** A node of the scene tree (`$Path`, `get_parent()`, the nodes of a group): an engine node or one with a script of the pack. */

@@ -41,6 +41,9 @@ const byGrammar: Readonly<Record<Grammar, ReadonlyMap<string, ReadonlyArray<File
 /** The file-writing methods named `name` in the grammar's engine. */
 export const fileWritesNamed = (grammar: Grammar, name: string): ReadonlyArray<FileWrite> => byGrammar[grammar].get(name) ?? []
 
+/** The names of every file-writing method of the grammar's engine. */
+export const fileWriteNames = (grammar: Grammar): ReadonlyArray<string> => [...byGrammar[grammar].keys()]
+
 /** The file-writing methods of the engine class `cls` (those it declares). */
 export const fileWritesOfClass = (grammar: Grammar, cls: string): ReadonlyArray<string> => [...byGrammar[grammar].values()].flat().filter((w) => w.class === cls).map((w) => w.method)
 

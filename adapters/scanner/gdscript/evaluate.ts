@@ -15,6 +15,7 @@ import { connectionArgs, handlerArgs } from "./signals.ts"
 import { engineSignalArgs } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
+import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
@@ -223,6 +224,18 @@ export class Evaluator {
     this.grammar = grammar
     this.#dispatch = dispatch
     this.#closesMembers = closesMembers
+  }
+
+  /**
+   * The engine base of pack class `ref` when a call of `name` on self (or a value that may be self) may reach another
+   * engine class's method (engineMethods.ts reachesBeyondBase: self may be any engine object of a subclass of that
+   * base, a script attached with set_script); null when the class or its base has the method.
+   */
+  selfBeyondBase(ref: ClassRef, name: string): string | null {
+    if (this.#dispatch === null || this.model.defines(ref, name)) return null
+    const base = this.model.engineBase(ref) ?? (this.model.extendsNothing(ref) ? IMPLICIT_BASE[this.grammar] : null)
+    if (base === null || !this.model.isEngineName(base)) return null
+    return reachesBeyondBase(this.idx, this.#dispatch, this.grammar, base, name) ? base : null
   }
 
   // ---- callers ----
@@ -1181,6 +1194,8 @@ export class Evaluator {
       if (own !== null) return own
       if (this.model.defines(recv.ref, name)) return derived(...args)
       if (name === "get_meta" && recv.t === "own" && recvExpr?.k === "self") return this.#ownMeta(first, fn)
+      // Self may be an engine object of another class (a script attached to it): what that class's method gives.
+      if (recv.t === "own" && this.selfBeyondBase(recv.ref, name) !== null) return this.evalMethod(UNKNOWN, null, name, argExprs, args, fn, depth + 1)
     }
     const foldArgs = args.map(foldArg)
     if (recv.t === "str" && foldArgs.every((a): a is FoldArg => a !== null)) {

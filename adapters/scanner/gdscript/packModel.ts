@@ -198,6 +198,14 @@ export class PackModel {
     return ext?._tag === "Class" && ext.names.length === 1 ? (ext.names[0] ?? null) : null
   }
 
+  /** Whether the class's chain of pack classes ends in a class without `extends` (the engine makes it a Reference, 4.x RefCounted). */
+  extendsNothing(ref: ClassRef): boolean {
+    let last: ClassRef = ref
+    for (const cls of this.ancestry(ref)) last = cls
+    const decl = this.decl(last)
+    return decl !== null && decl.extendsClause === null
+  }
+
   /**
    * Whether the class's chain of pack classes ends in a class neither the engine's nor the pack's (the
    * platform SDK's `EngineGame`, excluded from the pack): code out of sight may call its functions.

@@ -1,3 +1,4 @@
+import { nodePathText } from "../resource/nodePath.ts"
 import type { Val } from "./values.ts"
 
 // Property paths the engine follows from object to object (NodePath::get_as_property_path, then
@@ -24,6 +25,20 @@ export const PATH_ARGUMENTS: ReadonlyMap<string, ReadonlyArray<number>> = new Ma
 
 /** Setters whose value is written to the property their first argument names (an Animation's `tracks/N/path` among them). */
 export const VALUE_SETTERS: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed", "set_deferred_thread_group", "set_thread_safe"])
+
+/**
+ * The objects and property a property path walks, as the engine reads it: NodePath(String) (empty names dropped, a
+ * `:` at the end ignored, an empty subname elsewhere making the whole path empty), then get_as_property_path (the
+ * names before the first `:`, joined with `/`, become the first subname). So `":script"` and `"script:"` are
+ * `script` itself; an empty result writes nothing.
+ */
+export const propertySegments = (path: string): ReadonlyArray<string> => {
+  const text = nodePathText(path)
+  const colon = text.indexOf(":")
+  const names = (colon === -1 ? text : text.slice(0, colon)).split("/").filter((n) => n !== "")
+  const subnames = colon === -1 ? [] : text.slice(colon + 1).split(":")
+  return names.length > 0 ? [names.join("/"), ...subnames] : subnames
+}
 
 /** The members a path may write past its first segment: its segments after the first `:` (spaces trimmed, the looser match). */
 export const throughNames = (path: string): ReadonlyArray<string> =>

@@ -123,6 +123,8 @@ export const godot4Runs = (s: string): ReadonlyArray<LexicalRun> | null => {
   return runsOf(s, runs, false, (i) => {
     const c = s[i] as string
     if (QUOTES.has(c)) return string(i, i, false)
+    // `&&` is one operator token before the engine looks for a StringName's quote (`&&"x"` is `&&` then a string).
+    if (c === "&" && s[i + 1] === "&") return i + 2
     if ((c === "r" || c === "&" || c === "^") && QUOTES.has(s[i + 1] ?? "")) return string(i, i + 1, c === "r")
     return undefined
   })

@@ -4,8 +4,9 @@ import type { DataPosition } from "./resourceDataFindings.ts"
 // The calls scene and resource data make the engine do by name, written as the GDScript that makes the same
 // calls, so the script analysis judges them with every rule and table it has for code (the dispatch table,
 // setters, property paths, file writes, argument patterns, the capability summary): one judgement, not a copy.
-// A scene connection calls its method on its target node with the signal's arguments, then its binds (3.x
-// Object::emit_signal appends the binds; 4.x binds them to the Callable likewise); a method track's key calls
+// A scene connection calls its method on its target node with the signal's arguments (signalArguments.ts: one
+// call for each way the signal may be emitted), then its binds (3.x Object::emit_signal appends the binds; 4.x
+// binds them to the Callable likewise); a method track's key calls
 // its method with its arguments on the track's node (3.x AnimationPlayer, scene/animation/animation_player.cpp,
 // `nc->node->call`) or, when the track's path goes on to a resource (`Sfx:stream`), on that resource (3.5
 // AnimationTree, scene/animation/animation_tree.cpp `track_method->object = resource.ptr()`; Godot 4's
@@ -24,8 +25,10 @@ export interface DataCallSite {
   readonly resource: ReadonlyArray<string>
   readonly method: string
   readonly args: ReadonlyArray<DataArg>
-  /** A connection: the signal's arguments, of a number the data does not say, come before the binds. */
+  /** A connection: the signal's arguments come before the binds. */
   readonly afterSignal: boolean
+  /** The lists of values the signal may pass (signalArguments.ts); absent: 0 to SIGNAL_ARGUMENTS nulls. */
+  readonly signalArgs?: ReadonlyArray<ReadonlyArray<DataArg>>
   /** Where the data writes it (null in a binary file), and what it is, for the reviewer. */
   readonly at: DataPosition | null
   readonly what: string
@@ -44,16 +47,16 @@ export interface DataCallScript {
 export const FIRST_LINE = 3
 
 /**
- * A connection's call is judged with this many of the signal's arguments before the binds, and with each fewer
- * down to none: a bind may then stand at any position up to the largest position of a name in the dispatch table
- * (2: `connect`, `interpolate_callback`, `call_group_flags`). The signal's arguments are `null` there, a value
- * that is no name, path, text or object: a script that emits the signal has its arguments judged at the emit
- * (analyzeScript.ts), the engine's own signals pass objects and numbers.
+ * A signal a script emits is judged with this many arguments before the binds, and with each fewer down to none:
+ * a bind may then stand at any position up to the largest position of a name in the dispatch table (2: `connect`,
+ * `interpolate_callback`, `call_group_flags`). Those arguments are `null` there, a value that is no name, path,
+ * text or object: a script that emits the signal has its arguments judged at the emit (analyzeScript.ts). An
+ * engine signal passes its own number of values (signalArguments.ts).
  */
 export const SIGNAL_ARGUMENTS = 2
 
-/** What stands for one of the signal's arguments. */
-const SIGNAL_ARGUMENT = "null"
+/** What a signal a script emits passes before the binds when the connection does not say (a test's call). */
+const SCRIPT_SIGNAL_ARGUMENTS: ReadonlyArray<ReadonlyArray<DataArg>> = Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => Array<DataArg>(k).fill(null))
 
 /** The value of a parameter the engine calls the function with: anything. */
 const UNKNOWN = "u"
@@ -93,8 +96,8 @@ export const dataCallScript = (calls: ReadonlyArray<DataCallSite>, resourceValue
     const args = c.args.map(value)
     const node = `get_node(${gdscriptString(c.node === "" ? "." : c.node)})`
     const receivers = [node, ...(c.resource.length === 0 ? [] : [c.resource.every(isIdentifier) ? `${node}.${c.resource.join(".")}` : `${node}.get_indexed(${gdscriptString(c.resource.join(":"))})`])]
-    const shifts = c.afterSignal ? Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => k) : [0]
-    return `\t${receivers.flatMap((r) => shifts.map((k) => call(r, c.method, [...Array<string>(k).fill(SIGNAL_ARGUMENT), ...args]))).join("; ")}`
+    const emitted = c.afterSignal ? (c.signalArgs ?? SCRIPT_SIGNAL_ARGUMENTS) : [[]]
+    return `\t${receivers.flatMap((r) => emitted.map((before) => call(r, c.method, [...before.map(value), ...args]))).join("; ")}`
   })
   const params = [UNKNOWN, ...[...typed].map(([type, name]) => `${name}: ${type}`)]
   return { source: ["extends Node", `func _data_calls(${params.join(", ")}):`, ...lines, ""].join("\n"), calls }

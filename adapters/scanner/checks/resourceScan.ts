@@ -21,6 +21,7 @@ import { type TextResourceFacts, TextResourceReader } from "../resource/textReso
 import { POSITIONS_KEPT } from "../resource/variantText.ts"
 import { decodeAsEngine, StrictUtf8Watch } from "../text/godotUtf8.ts"
 import { type DataCallSite, dataCallScript, FIRST_LINE, type ResourceValue, trackTarget } from "./dataCallScript.ts"
+import { signalArguments } from "./signalArguments.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, advanceExpressionScript, isEvaluated } from "../gdscript/advanceExpression.ts"
 import { type UidResolution, uidIdToText } from "../resource/uidCache.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
@@ -259,7 +260,7 @@ const dataCalls = (ctx: Context, entry: PackEntry, connections: ReadonlyArray<Sc
   const calls: ReadonlyArray<DataCallSite> = [
     ...connections.map((c): DataCallSite => {
       const ends = c.to === undefined ? "" : ` from ${JSON.stringify(c.from ?? "")} to ${JSON.stringify(c.to)}`
-      return { node: c.to ?? ".", resource: [], method: c.method, args: c.binds, afterSignal: true, at: c.at ?? null, what: `the scene connection of ${JSON.stringify(c.signal)}${ends} calling ${c.method} with the signal's arguments, then its binds` }
+      return { node: c.to ?? ".", resource: [], method: c.method, args: c.binds, afterSignal: true, signalArgs: signalArguments(c.signal, c.source, c.unbinds ?? 0), at: c.at ?? null, what: `the scene connection of ${JSON.stringify(c.signal)}${ends} calling ${c.method} with the signal's arguments, then its binds` }
     }),
     ...tracks.map((t): DataCallSite => {
       const animation = t.animation === "" ? "the animation" : `animation ${t.animation}`

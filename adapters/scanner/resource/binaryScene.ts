@@ -129,8 +129,10 @@ const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) =
     const bindCount = conns[at + 5] ?? 0
     if (bindCount < 0 || at + 6 + bindCount > conns.length) throw new MalformedData("PackedScene connection records run past the conns array")
     const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => dataArgOfValue(variants[i], refs))
-    out.push({ signal: nameAt(conns[at + 2] ?? -1) ?? "", method, binds })
-    at += 6 + bindCount + (typeof version === "number" && version >= 3 ? 1 : 0)
+    const hasUnbinds = typeof version === "number" && version >= 3
+    const unbinds = hasUnbinds ? (conns[at + 6 + bindCount] ?? 0) : 0
+    out.push({ signal: nameAt(conns[at + 2] ?? -1) ?? "", method, binds, ...(unbinds > 0 ? { unbinds } : {}) })
+    at += 6 + bindCount + (hasUnbinds ? 1 : 0)
   }
   return out
 }

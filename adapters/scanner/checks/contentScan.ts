@@ -31,6 +31,7 @@ import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
+import { judgeLoadData } from "./loadData.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
 const MAX_REDIRECT_BYTES = 64 * 1024
@@ -145,6 +146,8 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     }
     // BBCode built from the pack's own data files is judged with their strings.
     for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
+    // So are load paths read from them.
+    for (const data of analysis.loadData) pushHits(ctx, await judgeLoadData(ctx, idx, data), location)
     for (const data of analysis.dataTexts) {
       const position = placeOf(location, data.line, data.column)
       scanVariantString(ctx, data.text, { file: location.file, storedPath: location.storedPath ?? location.file, ...position })

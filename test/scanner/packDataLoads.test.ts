@@ -141,3 +141,17 @@ describe("BBCode from the pack's data files, read as the engine reads them", () 
     expect(nul[0]).toContain("the BBCode comes from data read at run time: res://data/intro.txt holds a NUL byte, after which the engine reads text the scanner does not")
   })
 })
+
+describe("judged again where further calls reach", () => {
+  // A script found in data the pack's code reads (ConfigFile's Object(GDScript, …) in a .txt read by a constant path)
+  // is analysed in a later round, and the earlier scripts again on a model where any call may reach their functions
+  // (contentScan, analyzeAgainOpen): a load path judged on the pack's data is judged there again.
+  it("a function given another part of the data by a script found later is judged with that part too", async () => {
+    const main = ["extends EngineGame", "", "var items = {}", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\titems = parse_json(f.get_as_text())", '\tshow(items["key"])', "\tvar c = ConfigFile.new()", '\tc.load("res://data.txt")', "", "func show(item):", '\tload(item["icon"])', ""].join("\n")
+    const later = 'extends Reference\\nfunc _init():\\n\\tvar f = File.new()\\n\\tf.open(\\"res://data/items.json\\", File.READ)\\n\\tvar d = parse_json(f.get_as_text())\\n\\tload(\\"res://game/main.gd\\").new().show(d)\\n'
+    const data = { "res://data/items.json": JSON.stringify({ key: { icon: "res://icons/key.png" }, icon: "user://evil.tres" }) }
+    expect(severities(await loads(main, data))).toEqual(["14 warning"])
+    // The later script hands show() the whole JSON, whose "icon" is user://evil.tres.
+    expect(severities(await loads(main, { ...data, "res://data.txt": `[s]\n\nk=Object(Reference,"script":Object(GDScript,"script/source":"${later}"))\n` }))).toContain("14 error")
+  })
+})

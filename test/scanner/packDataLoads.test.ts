@@ -53,6 +53,17 @@ describe("load paths from the pack's own JSON", () => {
     expect(severities(evil)).toEqual(["8 error"])
   })
 
+  it("a write into the variable holding the data, or a default of get(), is judged too", async () => {
+    for (const write of ['items["more"] = {"icon": "user://x.tres"}', 'items["key"]["icon"] = "user://x.tres"', 'items.key.icon = "user://x.tres"', 'items.merge({"more": {"icon": "user://x.tres"}})']) {
+      expect(severities(await loads(reading(write, "for id in items:", '\tload(items[id]["icon"])'))), write).toEqual(["11 error"])
+    }
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id].get("icon", "user://x.tres"))')))).toEqual(["10 error"])
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id].get("icon", "res://icons/key.png"))')))).toEqual(["10 warning"])
+    // A copy of parse_json's data holds the same strings.
+    const copy = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\tvar items = parse_json(f.get_as_text())", '\tload(items.duplicate()["key"]["icon"])', ""].join("\n")
+    expect(severities(await loads(copy))).toEqual(["7 warning"])
+  })
+
   it("Godot 4: FileAccess and JSON.parse_string", async () => {
     const source = ["extends EngineGame", "", "func _ready():", '\tvar items = JSON.parse_string(FileAccess.get_file_as_string("res://data/items.json"))', "\tfor id in items:", '\t\tvar icon = load(items[id]["icon"])', ""].join("\n")
     expect(severities(await loads(source, undefined, 2))).toEqual(["6 warning"])

@@ -1,11 +1,10 @@
-import type { PackEntry } from "../pack/PackLayout.ts"
 import type { BbcodeData } from "../gdscript/analyzeScript.ts"
 import { PACK_DATA, TRANSLATED } from "../gdscript/bbcodeTemplate.ts"
 import { resolveScriptPath } from "../gdscript/packModel.ts"
 import type { PatternHit, PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
-import { decodeAsEngine } from "../text/godotUtf8.ts"
+import { dataFilesOf, dataStrings, dataText } from "./packDataFiles.ts"
 import type { Context } from "./scanContext.ts"
 
 // BBCode a script builds from strings of the pack's own data files (a dialogue's JSON): judged exactly as a
@@ -14,69 +13,8 @@ import type { Context } from "./scanContext.ts"
 // script's template; each path an [img]/[font] tag then loads is judged like a load() path. A file the pack
 // lacks, one that cannot be read here, or too much data keeps the error of BBCode from data read at run time.
 
-/** At most this many files under a folder, this many bytes each and in all, are read for one site. */
-const MAX_FILES = 64
-const MAX_FILE_BYTES = 1024 * 1024
-const MAX_TOTAL_BYTES = 8 * 1024 * 1024
 /** Closes nothing: appended to a string, it shows a tag whose path runs to the string's end. */
 const OPEN_END = "\uFFFD"
-
-/** The files the sources name, or why they cannot be judged. */
-const filesOf = (ctx: Context, sources: ReadonlyArray<string>): { readonly entries: ReadonlyArray<PackEntry> } | { readonly problem: string } => {
-  const entries: Array<PackEntry> = []
-  for (const source of sources) {
-    if (!source.endsWith("*")) {
-      const entry = ctx.contents.get(source)
-      if (entry === undefined) return { problem: `${source} is not in the pack, so the engine reads it from the disk` }
-      entries.push(entry)
-      continue
-    }
-    const prefix = source.slice(0, -1)
-    entries.push(...ctx.contents.entries.filter((e) => e.unreachable === undefined && e.path.startsWith(prefix)))
-  }
-  if (entries.length > MAX_FILES) return { problem: `the data can come from ${entries.length} files of the pack, more than the scanner reads for one label` }
-  const unreadable = entries.find((e) => !e.readable || e.size > MAX_FILE_BYTES)
-  if (unreadable !== undefined) return { problem: `${unreadable.path} cannot be read here (encrypted or larger than ${MAX_FILE_BYTES} bytes)` }
-  if (entries.reduce((n, e) => n + e.size, 0) > MAX_TOTAL_BYTES) return { problem: `the data files hold more than ${MAX_TOTAL_BYTES} bytes` }
-  return { entries }
-}
-
-/** Every string of a JSON value, keys included. */
-const jsonStrings = (v: unknown, out: Array<string>): void => {
-  if (typeof v === "string") out.push(v)
-  else if (Array.isArray(v)) for (const x of v) jsonStrings(x, out)
-  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.push(k), jsonStrings(x, out))
-}
-
-/** The fields of one CSV line as File.get_csv_line gives them (quotes removed, doubled quotes kept once). */
-const csvFields = (line: string): ReadonlyArray<string> => {
-  const out: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string
-    if (quoted && c === '"' && line[i + 1] === '"') (field += '"', i++)
-    else if (c === '"') quoted = !quoted
-    else if (c === "," && !quoted) (out.push(field), (field = ""))
-    else field += c
-  }
-  out.push(field)
-  return out
-}
-
-/** Every string the engine can hand a script from the file's text; null for a .json file it would not parse. */
-const stringsOf = (path: string, text: string): ReadonlyArray<string> | null => {
-  const lines = text.split("\n")
-  const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields)]
-  if (path.toLowerCase().endsWith(".json")) {
-    try {
-      jsonStrings(JSON.parse(text), out)
-    } catch {
-      return null
-    }
-  }
-  return [...new Set(out)]
-}
 
 /**
  * The rest of a string after a `[` that no later `]` closes, when it may be the start of a tag: nothing yet, or a
@@ -109,11 +47,13 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
   const base = { entry: rule.entry, line: data.line, column: data.column, severity: rule.entry.severity, matched: `${data.call}(…)` }
   const fix = "Keep the BBCode's [img] and [font] paths to files of the pack (res://…) in the data, or add images and fonts with add_image/push_font of resources loaded from res://"
   const error = (note: string): PatternHit => ({ ...base, note, fix })
-  const found = filesOf(ctx, data.sources)
+  const found = dataFilesOf(ctx, data.sources)
   if ("problem" in found) return [error(`the BBCode comes from data read at run time: ${found.problem}`)]
   const strings: Array<string> = []
   for (const entry of found.entries) {
-    const got = stringsOf(entry.path, decodeAsEngine(await ctx.contents.bytesOf(entry), grammar))
+    const read = await dataText(ctx, entry)
+    if ("problem" in read) return [error(`the BBCode comes from data read at run time: ${read.problem}`)]
+    const got = dataStrings(entry.path, read.text)
     if (got === null) return [error(`the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged`)]
     strings.push(...got)
   }

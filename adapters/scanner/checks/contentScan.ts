@@ -2,7 +2,7 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import type { Decompressors } from "../Decompressors.ts"
 import { finding } from "../findings.ts"
-import { analyzeScript } from "../gdscript/analyzeScript.ts"
+import { analyzeScript, type ScriptAnalysis } from "../gdscript/analyzeScript.ts"
 import { engineNames } from "../gdscript/engineClasses.ts"
 import { PackModel } from "../gdscript/packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "../gdscript/PolicyIndex.ts"
@@ -31,6 +31,7 @@ import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
+import { judgeLoadData } from "./loadData.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
 const MAX_REDIRECT_BYTES = 64 * 1024
@@ -120,6 +121,12 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
   return out
 }
 
+/** BBCode built from the pack's own data files, and load paths read from them, judged with those files' strings. */
+const judgeDataUses = async (ctx: Context, idx: PolicyIndex, analysis: ScriptAnalysis, location: ScriptLocation): Promise<void> => {
+  for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
+  for (const data of analysis.loadData) pushHits(ctx, await judgeLoadData(ctx, idx, data), location)
+}
+
 const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex, again: { readonly hitsOnly: boolean } = { hitsOnly: false }): Promise<void> => {
   const { script, location, hits: readHits } = collected
   try {
@@ -131,7 +138,11 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       const position = placeOf(location, use.line, use.column)
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
     }
-    if (again.hitsOnly) return
+    // On the open model too: a value judged on the pack's data may now reach from further calls (only new findings are kept).
+    if (again.hitsOnly) {
+      await judgeDataUses(ctx, idx, analysis, location)
+      return
+    }
     // What the script reads with ConfigFile from the pack is data the engine parses: judged as such.
     for (const data of analysis.dataFiles) {
       const resolved = ctx.contents.resolve(data.path)
@@ -143,8 +154,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
       const where = position.line === null || position.column === null ? { embedded: true as const } : { at: { line: position.line, column: position.column } }
       if (entry !== undefined) collectExpression(ctx, entry, { file: location.file, storedPath: location.storedPath ?? location.file }, data.text, data.what, where)
     }
-    // BBCode built from the pack's own data files is judged with their strings.
-    for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
+    await judgeDataUses(ctx, idx, analysis, location)
     for (const data of analysis.dataTexts) {
       const position = placeOf(location, data.line, data.column)
       scanVariantString(ctx, data.text, { file: location.file, storedPath: location.storedPath ?? location.file, ...position })

@@ -12,7 +12,7 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
-import { type BbcodeData, type DataRead, FileRules } from "./fileRules.ts"
+import { type BbcodeData, type DataRead, FileRules, type LoadData } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
@@ -28,7 +28,7 @@ import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdi
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
-export type { BbcodeData, DataRead } from "./fileRules.ts"
+export type { BbcodeData, DataRead, LoadData } from "./fileRules.ts"
 export { forEachChild } from "./exprWalk.ts"
 
 /** An allowed use of a sensitive API, listed in the report's capability summary. */
@@ -54,6 +54,8 @@ export interface ScriptAnalysis {
   readonly expressionTexts: ReadonlyArray<ExpressionText>
   /** BBCode built from strings of the pack's own data files, judged with those files (contentScan). */
   readonly bbcodeData: ReadonlyArray<BbcodeData>
+  /** Load paths read from the pack's own data files, judged with the strings of those files that can reach them (contentScan). */
+  readonly loadData: ReadonlyArray<LoadData>
 }
 
 /**
@@ -112,7 +114,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })

@@ -28,7 +28,7 @@ import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
-import { ANY_OBJECT, asLineEdit, derived, HOST_DATA, readFrom, withElements, MAX_CLASSES, externalParts, elementOf, JSON_PART, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, dataPart, derived, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -884,8 +884,10 @@ export class Evaluator {
         const node = this.#nodeList(e.obj, fn)
         if (node !== null) return node
         const obj = this.eval(e.obj, fn)
-        const element = elementOf(obj)
-        return isExternal(this.eval(e.index, fn)) && !isAnyObject(element) ? { ...element, external: true } : element
+        const index = this.eval(e.index, fn)
+        // A constant key (`d["icon"]`) says which part of the pack's data the element is.
+        const element = elementOf(obj, index.t === "str" && index.values.length === 1 ? (index.values[0] ?? null) : null)
+        return isExternal(index) && !isAnyObject(element) ? { ...element, external: true } : element
       }
       case "array":
       case "dict": {
@@ -937,7 +939,7 @@ export class Evaluator {
       return UNKNOWN
     }
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
-    if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj)
+    if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj, e.name)
     const parsed = JSON_DATA[this.grammar].has(e.name) ? this.#parsedJson(e.obj, fn) : null
     if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
@@ -945,7 +947,8 @@ export class Evaluator {
     // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
     if (isObjectOfUnknownScript(obj)) return this.#memberOfAnyClass(e.name) ?? derived(obj)
-    return derived(obj)
+    // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
+    return { ...derived(obj), ...dataPart(obj, e.name) }
   }
 
   /**
@@ -1172,11 +1175,8 @@ export class Evaluator {
     const parsed = recvExpr !== null && argExprs.length === 0 && JSON_DATA[this.grammar].has(name) ? this.#parsedJson(recvExpr, fn) : null
     if (parsed !== null) return parsed
     // A part of JSON data (`data.get("k", fallback)`, `data.keys()`, `data.duplicate()`) is JSON data too; a fallback
-    // that may be an object may be what `get` gives (a plain one adds nothing: its strings are not followed, as before).
-    if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) {
-      const fallback = name === "get" ? args[1] : undefined
-      return fallback === undefined || isPlainData(fallback) ? JSON_PART(recv) : join(JSON_PART(recv), fallback)
-    }
+    // that may be an object may be what `get` gives (a plain one adds its strings only: they may be a load path).
+    if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) return jsonPart(recv, name, args)
     // The web bridge's objects stand for JavaScript values (JavaScriptObject), never a script.
     if (recvExpr?.k === "id" && (recvExpr.name === "JavaScript" || recvExpr.name === "JavaScriptBridge") && !this.isOwnName(recvExpr.name, fn) && JS_OBJECTS.has(name)) return { t: "inst", cls: "JavaScriptObject" }
     if (recv.t === "guard") {
@@ -1243,6 +1243,8 @@ export class Evaluator {
       }
       if (recv.t === "guard") return ANY_OBJECT
     }
+    const part = this.#dataGet(recv, name, args)
+    if (part !== null) return part
     const node = GIVES_ELEMENT.has(name) && recvExpr !== null ? this.#nodeList(recvExpr, fn) : null
     if (node !== null) return node
     if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
@@ -1250,7 +1252,7 @@ export class Evaluator {
       if (recv.t === "guard") return ANY_OBJECT
       // An element of plain data (`[s].front()`) may be any object the container was given.
       const { plain: _container, ...held } = recv
-      return held
+      return GIVES_ELEMENT.has(name) ? withSel(held, stepInto(held.dataSel, null)) : held
     }
     return derived(recv, ...args)
   }
@@ -1272,6 +1274,19 @@ export class Evaluator {
     if (classExpr === undefined || target === undefined || called === undefined) return ANY_OBJECT
     const rest = argExprs.slice(entry.name + 1)
     return this.evalMethod(this.engineClass(target), { k: "id", name: target, at: classExpr.at }, called, rest, rest.map((x) => this.eval(x, fn)), fn, depth + 1)
+  }
+
+  /**
+   * `d.get(key)`/`d.get(key, default)` of data read from the pack's files (a Dictionary's get): that part of the
+   * data, or the default (null without one); null when this is no such call. A key read from elsewhere is left
+   * to the general case (on an object that is not the data, `get` reads a property by that name).
+   */
+  #dataGet(recv: Val, name: string, args: ReadonlyArray<Val>): Val | null {
+    if (name !== "get" || recv.t !== "unknown" || recv.packData === undefined || recv.elems !== undefined || args.length < 1 || args.length > 2) return null
+    if (args.some(isExternal) && externalParts(args).packData === undefined) return null
+    const key = args[0]?.t === "str" && args[0].values.length === 1 ? (args[0].values[0] ?? null) : null
+    const part = recv.json === true ? JSON_PART(recv, key) : { ...derived(recv), ...dataPart(recv, key) }
+    return join(part, args[1] ?? NULL)
   }
 
   /** Whether what `recv.name(args)` gives may be a SpinBox's internal LineEdit, or a list holding it (spinBoxText.ts). */
@@ -1316,10 +1331,34 @@ export class Evaluator {
 }
 
 /** What JSON text gives (jsonData.ts): plain data, all its parts too, read at run time when the text is. */
-const jsonOf = (texts: ReadonlyArray<Val>): Val => ({ t: "unknown", ...externalParts(texts), plain: true, json: true })
+const jsonOf = (texts: ReadonlyArray<Val>): Val => {
+  const read = externalParts(texts)
+  // The whole JSON of the pack's data files, when every text parsed is the whole text of such a file and nothing else.
+  const whole = texts.length > 0 && texts.every((t) => t.t === "unknown" && t.dataSel !== undefined && t.some === undefined && t.prefix === undefined)
+  return withSel({ t: "unknown", ...read, plain: true, json: true }, whole ? parsedFrom(read.dataSel) : undefined)
+}
 
 /** Methods of JSON data (a Dictionary, an Array) that give a part of it or a copy. */
 const JSON_PARTS: ReadonlySet<string> = new Set(["get", "front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "keys", "values", "duplicate"])
+
+/** Of those, the ones that give all of it as far as its strings go: its keys, its values, a copy. */
+const JSON_COPIES: ReadonlySet<string> = new Set(["keys", "values", "duplicate"])
+
+/**
+ * What a method of JSON_PARTS gives: the same data (JSON_COPIES), any element of it, or for `get(key, fallback)` the
+ * key's value (any value for a key that is not one constant string) or the fallback: one that may be an object
+ * joined, a plain one's strings kept (`some`: they may be a load path).
+ */
+const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
+  if (name !== "get") return JSON_COPIES.has(name) ? JSON_COPY(recv) : JSON_PART(recv)
+  const key = args[0]?.t === "str" && args[0].values.length === 1 ? (args[0].values[0] ?? null) : null
+  const part = JSON_PART(recv, key)
+  const fallback = args[1]
+  if (fallback === undefined) return part
+  if (!isPlainData(fallback)) return join(part, fallback)
+  const strings = knownStrings(fallback)
+  return strings.length === 0 ? part : { ...part, some: [...new Set([...(part.some ?? []), ...strings])].slice(0, MAX_ALTERNATIVES) }
+}
 
 /**
  * What a binary operator gives when it cannot be folded: never an object (Variant's operators take no

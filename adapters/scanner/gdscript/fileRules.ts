@@ -8,7 +8,7 @@ import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
-import { isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
+import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 
 // The rules of a call that are about files: path arguments of file-system calls and of every engine
@@ -53,6 +53,15 @@ export interface BbcodeData extends DataRead {
   readonly call: string
 }
 
+/** A load path read from the pack's own data files (values.ts, DataSel), judged with the strings of those files that can reach it by contentScan (checks/loadData.ts). */
+export interface LoadData extends DataRead {
+  /** The files: `res://a.json`, or `res://levels/*` for every file under a folder. */
+  readonly sources: ReadonlyArray<string>
+  readonly sels: ReadonlyArray<DataSel>
+  /** The call as the finding shows it (`load`, `ResourceLoader.load`). */
+  readonly call: string
+}
+
 /** Project settings the engine reads to place user://, and the calls that write a setting. */
 const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
@@ -92,6 +101,8 @@ export class FileRules {
   readonly dataTexts: Array<DataRead & { readonly text: string }> = []
   /** BBCode built from the pack's own data files. */
   readonly bbcodeData: Array<BbcodeData> = []
+  /** Load paths read from the pack's own data files. */
+  readonly loadData: Array<LoadData> = []
   readonly #script: PackScript
   readonly #model: PackModel
   readonly #idx: PolicyIndex
@@ -395,6 +406,7 @@ export class FileRules {
       else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix })
       return
     }
+    if (verdict !== "outside" && this.#fromPackData(v, where, call)) return
     if (verdict === "outside" || isExternal(v)) {
       const outside = knownStrings(v).find((p) => judgePath(strs([p]), rule.match.allowedPrefixes, true) === "outside")
       const note = isExternal(v) ? "the path comes from data read at run time" : v.t === "str" || outside === undefined ? "the path is outside the pack" : `the path can be ${JSON.stringify(outside)}, outside the pack`
@@ -402,6 +414,19 @@ export class FileRules {
       return
     }
     this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+  }
+
+  /**
+   * A load path read from the pack's own data files along steps the analysis followed (`load(items[id]["icon"])`
+   * of a res:// JSON a local File read): kept for contentScan to judge with the strings of those files that can
+   * reach it (checks/loadData.ts), when every other string it may hold names a file of the pack. Not for
+   * `preload`/`extends` (constants only) nor data from anywhere else.
+   */
+  #fromPackData(v: Val, where: Pos, call: string): boolean {
+    if (v.t !== "unknown" || v.external !== true || v.packData === undefined || v.dataSel === undefined || v.host === true || v.any === true || v.prefix !== undefined) return false
+    if (call === "preload" || call === "extends" || this.#absentFromPack(v, call) !== null) return false
+    this.loadData.push({ sources: v.packData, sels: v.dataSel, call, ...at(where) })
+    return true
   }
 
   /**

@@ -1,14 +1,23 @@
 import type { Expr, Stmt } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
-import { EXTERNAL, type Val } from "./values.ts"
+import { type DataSel, EXTERNAL, type Val } from "./values.ts"
 
 // Data a script reads at run time from files of the pack: a File (3.x) or FileAccess (4.x) opened only for
 // reading, only at res:// paths the pack has (constant, or built under a folder of the pack). What it reads is
-// still data read at run time (every other rule judges it so); the BBCode rule reads those files instead
-// (fileRules.ts, contentScan.ts).
+// still data read at run time (every other rule judges it so); the BBCode rule and the rule on load paths read
+// those files instead (fileRules.ts, contentScan.ts), the latter only the part of them a value is (values.ts, DataSel).
 
 /** Reads that give the file's text, a line or its fields: their strings are the file's. */
 const TEXT_READS: ReadonlySet<string> = new Set(["get_as_text", "get_line", "get_csv_line", "get_file_as_string"])
+
+/** Which part of the file a read gives (values.ts, DataSel); a CSV line's fields are not followed. */
+const SELECTIONS: Readonly<Record<string, ReadonlyArray<DataSel>>> = { get_as_text: [{ form: "text" }], get_file_as_string: [{ form: "text" }], get_line: [{ form: "line" }] }
+
+/** What a read of those files gives. */
+const packData = (name: string, sources: ReadonlyArray<string>): Val => {
+  const dataSel = Object.hasOwn(SELECTIONS, name) ? SELECTIONS[name] : undefined
+  return { t: "unknown", external: true, packData: [...new Set(sources)], ...(dataSel === undefined ? {} : { dataSel }) }
+}
 
 /** What the reader needs of the evaluator: a value, a local's inits and the function it is in, and the pack's paths. */
 export interface ReadContext {
@@ -50,7 +59,7 @@ export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArr
   if (!TEXT_READS.has(name)) return EXTERNAL
   if (name === "get_file_as_string") {
     const sources = args[0] === undefined ? null : sourceOf(ctx.eval(args[0]), ctx)
-    return sources === null ? EXTERNAL : { t: "unknown", external: true, packData: sources }
+    return sources === null ? EXTERNAL : packData(name, sources)
   }
   if (recvExpr?.k !== "id") return EXTERNAL
   const found = ctx.local(recvExpr.name)
@@ -73,5 +82,5 @@ export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArr
     else sources.push(...opened)
   }
   forEachExpr(found.body, visit)
-  return open && sources.length > 0 ? { t: "unknown", external: true, packData: [...new Set(sources)] } : EXTERNAL
+  return open && sources.length > 0 ? packData(name, sources) : EXTERNAL
 }

@@ -45,6 +45,8 @@ export type Val =
       readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
+      /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
+      readonly dataSel?: ReadonlyArray<DataSel>
       readonly sdk?: true
     }
 
@@ -54,6 +56,51 @@ export const VALUE_TYPES: ReadonlySet<string> = new Set([
   "Quat", "Quaternion", "AABB", "Basis", "Color", "RID", "PoolByteArray", "PoolIntArray", "PoolRealArray", "PoolVector2Array", "PoolVector3Array", "PoolColorArray",
   "PackedByteArray", "PackedInt32Array", "PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array", "PackedVector2Array", "PackedVector3Array", "PackedColorArray", "PackedVector4Array",
 ])
+
+/**
+ * Which part of the pack's data files a value is, so that a use is judged on the strings that can reach it (a
+ * load path: checks/loadData.ts): the whole text (`get_as_text`), one line (`get_line`), or the JSON the engine
+ * parses from the whole text (jsonData.ts) followed by subscripts: a key (`d["icon"]`, `d.icon`, `d.get("icon")`)
+ * or, as null, any key, value, element or character (a subscript that is not one constant string, a loop, `front()`).
+ */
+export type DataSel = { readonly form: "text" } | { readonly form: "line" } | { readonly form: "json"; readonly steps: ReadonlyArray<string | null> }
+
+/** At most this many selections, and this many subscripts deep, are followed; more is data the use cannot be judged on. */
+const MAX_SELECTIONS = 8
+const MAX_STEPS = 8
+
+const WHOLE_JSON: DataSel = { form: "json", steps: [] }
+
+/**
+ * The selections one subscript further into the JSON (`step` a key, or null for any key, value or element);
+ * undefined when any selection cannot be followed there (a character of the text, a subscript too deep).
+ */
+export const stepInto = (sels: ReadonlyArray<DataSel> | undefined, step: string | null): ReadonlyArray<DataSel> | undefined => {
+  if (sels === undefined) return undefined
+  const out: Array<DataSel> = []
+  for (const sel of sels) {
+    if (sel.form !== "json" || sel.steps.length >= MAX_STEPS) return undefined
+    out.push({ form: "json", steps: [...sel.steps, step] })
+  }
+  return out
+}
+
+/** The JSON the engine parses from a value's text (parse_json and the like: jsonData.ts): its whole, when the value is the whole text. */
+export const parsedFrom = (sels: ReadonlyArray<DataSel> | undefined): ReadonlyArray<DataSel> | undefined =>
+  sels !== undefined && sels.length > 0 && sels.every((s) => s.form === "text") ? [WHOLE_JSON] : undefined
+
+/** A value read from the pack's data with its selections replaced (removed when undefined). */
+export const withSel = <V extends Extract<Val, { t: "unknown" }>>(v: V, sels: ReadonlyArray<DataSel> | undefined): V => {
+  const { dataSel: _old, ...rest } = v
+  return (sels === undefined || v.packData === undefined ? rest : { ...rest, dataSel: sels }) as V
+}
+
+/** What a part of a value read from the pack's data keeps of it, when every selection follows `step` (else nothing). */
+export const dataPart = (whole: Val, step: string | null): { readonly external?: true; readonly packData?: ReadonlyArray<string>; readonly dataSel?: ReadonlyArray<DataSel> } => {
+  if (whole.t !== "unknown" || whole.packData === undefined || whole.host === true) return {}
+  const sels = stepInto(whole.dataSel, step)
+  return sels === undefined ? {} : { external: true, packData: whole.packData, dataSel: sels }
+}
 
 export const UNKNOWN: Val = { t: "unknown" }
 export const EXTERNAL: Val = { t: "unknown", external: true }
@@ -101,8 +148,14 @@ export const isString = (v: Val): v is Extract<Val, { t: "str" }> => v.t === "st
 /** Classes of scripts: their source can be replaced (`source_code`) and reloaded. */
 export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript"])
 
-/** A part of JSON data (an element, a field): plain data, external when the whole is. */
-export const JSON_PART = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]) })
+/** A part of `whole` (`step` its key, or null for any): its selections of the pack's data one step further. */
+const partOf = <V extends Extract<Val, { t: "unknown" }>>(part: V, whole: Val, step: string | null): V => withSel(part, stepInto(whole.t === "unknown" ? whole.dataSel : undefined, step))
+
+/** JSON data that is all of `whole` as far as its strings go (`keys()`, `values()`, `duplicate()`): plain data, external when the whole is. */
+export const JSON_COPY = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]) })
+
+/** A part of JSON data (an element, a field; `step` the key, or null for any): plain data, external when the whole is. */
+export const JSON_PART = (whole: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => partOf({ t: "unknown", plain: true, json: true, ...externalParts([whole]) }, whole, step)
 
 /** Engine classes a Script is an instance of besides the script classes (its bases that say something). */
 const SCRIPT_BASES: ReadonlySet<string> = new Set(["Resource"])
@@ -136,14 +189,17 @@ export const instsOf = (v: Val): ReadonlyArray<string> => (v.t === "inst" ? [v.c
 /** A script, or a value that may be one: its `source_code` can be replaced. */
 export const mayBeScript = (v: Val): boolean => instsOf(v).some((c) => SCRIPT_CLASSES.has(c))
 
-/** What one element of a container holds: the classes its elements may be instances of; any object for a container of any objects. */
-export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
+/**
+ * What one element of a container holds (`step` its key when it is one constant string, else null): the classes its
+ * elements may be instances of; any object for a container of any objects.
+ */
+export const elementOf = (container: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => {
   if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true }
-  if (container.t === "unknown" && container.json === true) return JSON_PART(container)
+  if (container.t === "unknown" && container.json === true) return JSON_PART(container, step)
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   // An element of data read from the pack's own files is one of its parts (a field, a line).
-  const base = { t: "unknown" as const, ...externalParts([container]), ...(isLineEdit(container) ? { lineEdit: true as const } : {}) }
+  const base = partOf({ t: "unknown" as const, ...externalParts([container]), ...(isLineEdit(container) ? { lineEdit: true as const } : {}) }, container, step)
   return { ...base, ...(elems === undefined ? {} : { insts: elems }), ...(some === undefined ? {} : { some }) }
 }
 
@@ -155,6 +211,8 @@ export const elementOf = (container: Val): Extract<Val, { t: "unknown" }> => {
 export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: ReadonlyArray<Val> = []): Val => {
   const classes = put.flatMap(instsOf)
   if (container.t !== "unknown" || container.any === true) return container
+  // Data of the pack's files the script writes into is no longer only the files' (checks/loadData.ts judges those).
+  if (container.dataSel !== undefined && put.length + parts.length > 0) return withElements(withSel(container, undefined), put, parts)
   const mixed = container.json === true && [...put, ...parts].some((v) => !isJsonData(v))
   if (classes.length === 0 && !mixed) return container
   const { json: _json, ...rest } = container
@@ -176,13 +234,17 @@ const MAX_DATA_SOURCES = 16
  * element of JSON): external when any part is, pack data when every such part is. A value built from parts
  * (`derived`) is not one of them and is never pack data: its text may be any mix of theirs.
  */
-export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly packData?: ReadonlyArray<string>; readonly host?: true } => {
+export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly packData?: ReadonlyArray<string>; readonly host?: true; readonly dataSel?: ReadonlyArray<DataSel> } => {
   const read = parts.filter(isExternal)
   if (read.length === 0) return {}
   if (read.some(isHostData)) return { external: true, host: true }
   const sources = read.map((p) => (p.t === "unknown" ? p.packData : undefined))
   const all = sources.every((x): x is ReadonlyArray<string> => x !== undefined) ? [...new Set(sources.flat())] : []
-  return all.length === 0 || all.length > MAX_DATA_SOURCES ? { external: true } : { external: true, packData: all }
+  if (all.length === 0 || all.length > MAX_DATA_SOURCES) return { external: true }
+  // Any of the parts' selections, when each part's are known.
+  const sels = read.map((p) => (p.t === "unknown" ? p.dataSel : undefined))
+  const known = sels.every((x): x is ReadonlyArray<DataSel> => x !== undefined) ? [...new Map(sels.flat().map((s) => [JSON.stringify(s), s])).values()] : []
+  return known.length === 0 || known.length > MAX_SELECTIONS ? { external: true, packData: all } : { external: true, packData: all, dataSel: known }
 }
 
 /** Whether a value may be a path of the machine read at run time (HOST_DATA, or built from it). */

@@ -1,0 +1,95 @@
+import type { PackEntry } from "../pack/PackLayout.ts"
+import { decodeAsEngine, decodeGodot3Utf8 } from "../text/godotUtf8.ts"
+import type { Context } from "./scanContext.ts"
+
+// The pack's own data files a script reads at run time (gdscript/packDataReads.ts), read here as the engine hands
+// them to the script, for the rules that judge what a script does with them: BBCode (bbcodeData.ts) and load
+// paths (loadData.ts). A file the pack lacks, one that cannot be read here, too many or too large keep the error
+// of data read at run time.
+
+/** At most this many files under a folder, this many bytes each and in all, are read for one site. */
+const MAX_FILES = 64
+const MAX_FILE_BYTES = 1024 * 1024
+const MAX_TOTAL_BYTES = 8 * 1024 * 1024
+
+/** The files the sources name (`res://a.json`, or `res://dialogue/*` for every file under a folder), or why they cannot be judged. */
+export const dataFilesOf = (ctx: Context, sources: ReadonlyArray<string>): { readonly entries: ReadonlyArray<PackEntry> } | { readonly problem: string } => {
+  const entries: Array<PackEntry> = []
+  for (const source of sources) {
+    if (!source.endsWith("*")) {
+      const entry = ctx.contents.get(source)
+      if (entry === undefined) return { problem: `${source} is not in the pack, so the engine reads it from the disk` }
+      entries.push(entry)
+      continue
+    }
+    const prefix = source.slice(0, -1)
+    entries.push(...ctx.contents.entries.filter((e) => e.unreachable === undefined && e.path.startsWith(prefix)))
+  }
+  if (entries.length > MAX_FILES) return { problem: `the data can come from ${entries.length} files of the pack, more than the scanner reads for one use` }
+  const unreadable = entries.find((e) => !e.readable || e.size > MAX_FILE_BYTES)
+  if (unreadable !== undefined) return { problem: `${unreadable.path} cannot be read here (encrypted or larger than ${MAX_FILE_BYTES} bytes)` }
+  if (entries.reduce((n, e) => n + e.size, 0) > MAX_TOTAL_BYTES) return { problem: `the data files hold more than ${MAX_TOTAL_BYTES} bytes` }
+  return { entries }
+}
+
+/**
+ * A data file's text as the engine reads it, or why it cannot be told: a NUL byte ends a line for File.get_line
+ * (3.2.3 core/os/file_access.cpp) but ends the text for the decoder here, and Godot 3 refuses UTF-8 it cannot
+ * decode, so the script would get other text than the scanner reads.
+ */
+export const dataText = async (ctx: Context, entry: PackEntry): Promise<{ readonly text: string } | { readonly problem: string }> => {
+  const bytes = await ctx.contents.bytesOf(entry)
+  if (bytes.includes(0)) return { problem: `${entry.path} holds a NUL byte, after which the engine reads text the scanner does not` }
+  if (ctx.grammar === 3 && decodeGodot3Utf8(bytes) === null) return { problem: `${entry.path} is not UTF-8 that Godot 3 decodes` }
+  return { text: decodeAsEngine(bytes, ctx.grammar) }
+}
+
+/** The lines File.get_line gives: split at line feeds, carriage returns dropped (both kept too, for the engines that keep them). */
+export const linesOf = (text: string): ReadonlyArray<string> => {
+  const lines = text.split("\n")
+  return [...new Set([...lines, ...lines.map((l) => l.replaceAll("\r", ""))])]
+}
+
+/** Every string of a JSON value, keys included. */
+const jsonStrings = (v: unknown, out: Array<string>): void => {
+  if (typeof v === "string") out.push(v)
+  else if (Array.isArray(v)) for (const x of v) jsonStrings(x, out)
+  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.push(k), jsonStrings(x, out))
+}
+
+/** The fields of one CSV line as File.get_csv_line gives them (quotes removed, doubled quotes kept once). */
+const csvFields = (line: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  let field = ""
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string
+    if (quoted && c === '"' && line[i + 1] === '"') (field += '"', i++)
+    else if (c === '"') quoted = !quoted
+    else if (c === "," && !quoted) (out.push(field), (field = ""))
+    else field += c
+  }
+  out.push(field)
+  return out
+}
+
+/** The JSON the engine parses from a file's text, or undefined when it is not JSON the scanner reads. */
+export const parseData = (text: string): { readonly value: unknown } | undefined => {
+  try {
+    return { value: JSON.parse(text) as unknown }
+  } catch {
+    return undefined
+  }
+}
+
+/** Every string the engine can hand a script from the file's text; null for a .json file it would not parse. */
+export const dataStrings = (path: string, text: string): ReadonlyArray<string> | null => {
+  const lines = text.split("\n")
+  const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields)]
+  if (path.toLowerCase().endsWith(".json")) {
+    const parsed = parseData(text)
+    if (parsed === undefined) return null
+    jsonStrings(parsed.value, out)
+  }
+  return [...new Set(out)]
+}

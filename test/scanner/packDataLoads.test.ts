@@ -1,0 +1,168 @@
+// Load paths read from the pack's own data files (docs/scanner.md, runtime-code-loading): judged with the strings of
+// those files that can reach the load, as the analysis follows the subscripts. The Godot 3 look-alike and the attacks
+// godot3-server ran are attackProjects35.ts; these are the shapes, as packs of the test's writer.
+import { describe, expect, it } from "vitest"
+import { utf8 } from "./support/bytes.ts"
+import { writePack } from "./support/packWriter.ts"
+import { scanBytes } from "./support/scan.ts"
+
+const MANIFEST = utf8(JSON.stringify({ id: "g", name: "G", version: "1.0.0", engine_sdk: "1.0", entry_scene: "res://game/main.tscn", min_players: 1, max_players: 4 }))
+const SCENE = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n')
+const SCENE4 = utf8('[gd_scene load_steps=2 format=3]\n[ext_resource type="Script" path="res://game/main.gd" id="1"]\n[node name="Main" type="Node2D"]\nscript = ExtResource("1")\n')
+const ITEMS = { potion: { name: "Potion", icon: "res://icons/potion.png", heal: 20 }, key: { name: "Key", icon: "res://icons/key.png" } }
+
+/** Statements (one a line, at one tab) in `_ready` of a script that reads `res://data/items.json` into `items` (line 7 on). */
+const reading = (...body: ReadonlyArray<string>): string =>
+  ["extends EngineGame", "", "var items = {}", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\titems = parse_json(f.get_as_text())", ...body.map((l) => `\t${l}`), ""].join("\n")
+
+/** The runtime-code-loading findings of a Godot 3 pack of `main.gd`, the data files and two icons, as `line severity` and the note. */
+const loads = async (source: string, data: Readonly<Record<string, string | Uint8Array>> = { "res://data/items.json": JSON.stringify(ITEMS) }, format = 1): Promise<ReadonlyArray<string>> => {
+  const files = Object.entries(data).map(([path, d]) => ({ path, data: typeof d === "string" ? utf8(d) : d }))
+  const icons = ["res://icons/potion.png", "res://icons/key.png"].map((path) => ({ path, data: utf8("png") }))
+  const report = await scanBytes(writePack({ format, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: format === 1 ? SCENE : SCENE4 }, { path: "res://game/main.gd", data: utf8(source) }, ...icons, ...files] }))
+  return report.findings.filter((f) => f.message.includes("(policy runtime-code-loading)")).map((f) => `${f.line ?? ""} ${f.severity} ${/Flagged because (.*?)\. Load only|Flagged because (.*?)\. Keep only/.exec(f.message)?.slice(1).find((x) => x !== undefined) ?? f.message}`)
+}
+
+const severities = (found: ReadonlyArray<string>): ReadonlyArray<string> => found.map((f) => f.split(" ").slice(0, 2).join(" "))
+
+describe("load paths from the pack's own JSON", () => {
+  it("the red team's inventory: the strings that reach the load are textures of the pack, a warning naming them", async () => {
+    const found = await loads(reading("for id in items:", "\tvar item = items[id]", '\tvar icon = load(item["icon"])'))
+    expect(found).toEqual(['11 warning the path comes from res://data/items.json, read at run time; every string of it that can reach here names a file of the pack ("res://icons/potion.png", "res://icons/key.png"); check in context what the data can name'])
+  })
+
+  it("is followed through member access, get() with a default, values(), front(), keys of a loop and 3.x JSON.parse", async () => {
+    const shapes = [
+      "load(items[id].icon)",
+      'load(items[id].get("icon", "res://icons/key.png"))',
+      'load(items.values().front()["icon"])',
+      'ResourceLoader.load(items["key"]["icon"])',
+    ]
+    for (const shape of shapes) expect(severities(await loads(reading("for id in items:", `\tvar r = ${shape}`))), shape).toEqual(["10 warning"])
+    const parsed = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\tvar r = JSON.parse(f.get_as_text())", "\tfor item in r.result.values():", '\t\tload(item["icon"])', ""].join("\n")
+    expect(severities(await loads(parsed))).toEqual(["8 warning"])
+  })
+
+  it("a file named at run time under a folder of the pack: the warning asks to check the name", async () => {
+    const source = ["extends EngineGame", "", "func show(name):", "\tvar f = File.new()", '\tf.open("res://data/%s.json" % name, File.READ)', "\tvar items = parse_json(f.get_as_text())", "\tfor id in items:", '\t\tload(items[id]["icon"])', ""].join("\n")
+    const found = await loads(source, { "res://data/items.json": JSON.stringify(ITEMS), "res://data/more.json": JSON.stringify({ gem: { icon: "res://icons/key.png" } }) })
+    expect(severities(found)).toEqual(["8 warning"])
+    expect(found[0]).toContain("the path comes from res://data/*, read at run time")
+    expect(found[0]).toContain("the file is named at run time under res://data/, check that the name stays inside")
+    const evil = await loads(source, { "res://data/items.json": JSON.stringify(ITEMS), "res://data/more.json": JSON.stringify({ gem: { icon: "user://gem.tres" } }) })
+    expect(severities(evil)).toEqual(["8 error"])
+  })
+
+  it("a write into the variable holding the data, or a default of get(), is judged too", async () => {
+    for (const write of ['items["more"] = {"icon": "user://x.tres"}', 'items["key"]["icon"] = "user://x.tres"', 'items.key.icon = "user://x.tres"', 'items.merge({"more": {"icon": "user://x.tres"}})']) {
+      expect(severities(await loads(reading(write, "for id in items:", '\tload(items[id]["icon"])'))), write).toEqual(["11 error"])
+    }
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id].get("icon", "user://x.tres"))')))).toEqual(["10 error"])
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id].get("icon", "res://icons/key.png"))')))).toEqual(["10 warning"])
+    // A copy of parse_json's data holds the same strings.
+    const copy = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\tvar items = parse_json(f.get_as_text())", '\tload(items.duplicate()["key"]["icon"])', ""].join("\n")
+    expect(severities(await loads(copy))).toEqual(["7 warning"])
+  })
+
+  it("Godot 4: FileAccess and JSON.parse_string", async () => {
+    const source = ["extends EngineGame", "", "func _ready():", '\tvar items = JSON.parse_string(FileAccess.get_file_as_string("res://data/items.json"))', "\tfor id in items:", '\t\tvar icon = load(items[id]["icon"])', ""].join("\n")
+    expect(severities(await loads(source, undefined, 2))).toEqual(["6 warning"])
+  })
+
+  it("a string of the data that does not reach the load does not count", async () => {
+    const data = { "res://data/items.json": JSON.stringify({ key: { name: "user://not-a-path", icon: "res://icons/key.png", save: "/tmp/x.tres" } }) }
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id]["icon"])'), data))).toEqual(["10 warning"])
+  })
+
+  it("a string that can reach it outside the pack, untidy, or a path the pack lacks is an error naming it", async () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["user://x.tres", '"user://x.tres", is a path outside the pack'],
+      ["/tmp/x.tres", '"/tmp/x.tres", is a path outside the pack'],
+      ["res://../x.tres", '"res://../x.tres", is a path outside the pack'],
+      ["C:/x.tres", '"C:/x.tres", is a path outside the pack'],
+      ["res://./icons/key.png", "the engine looks up \"res://./icons/key.png\" as written"],
+      ["res://icons/gone.png", "names res://icons/gone.png, which is not in the pack"],
+      // load() makes a relative path res://x: only a file of the pack is fine.
+      ["x.tres", "names res://x.tres, which is not in the pack"],
+      ["", '"", is a path outside the pack'],
+    ]
+    for (const [icon, why] of cases) {
+      const data = { "res://data/items.json": JSON.stringify({ key: { name: "Key", icon: "res://icons/key.png" }, evil: { icon } }) }
+      const found = await loads(reading("for id in items:", '\tload(items[id]["icon"])'), data)
+      expect(found, icon).toHaveLength(1)
+      expect(found[0], icon).toMatch(/^10 error the path comes from data read at run time \(res:\/\/data\/items\.json\): a string of the data that can reach it, /)
+      expect(found[0], icon).toContain(why)
+    }
+    // A relative path of the pack is the pack's file.
+    const relative = { "res://data/items.json": JSON.stringify({ key: { icon: "icons/key.png" } }) }
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id]["icon"])'), relative))).toEqual(["10 warning"])
+  })
+
+  it("keys, elements and characters reach a subscript that is not one constant string", async () => {
+    // The key "user://k" reaches a loop over the items (a loop gives keys of a Dictionary).
+    const data = { "res://data/items.json": JSON.stringify({ "user://k": { icon: "res://icons/key.png" } }) }
+    expect(severities(await loads(reading("for id in items:", "\tload(id)"), data))).toEqual(["10 error"])
+    // Godot 3's load() refuses what is not a String (the Dictionaries the loop also gives); ResourceLoader.load turns it into text.
+    const keys = { "res://data/items.json": JSON.stringify({ "res://icons/key.png": { heal: 1 } }) }
+    expect(severities(await loads(reading("for id in items:", "\tload(id)"), keys))).toEqual(["10 warning"])
+    expect(severities(await loads(reading("for id in items:", "\tResourceLoader.load(id)"), keys))).toEqual(["10 error"])
+  })
+
+  it("data from elsewhere, a file the pack lacks, or data the analysis does not follow keeps the error", async () => {
+    const error = ["10 error the path comes from data read at run time"]
+    const user = ["extends EngineGame", "", "var items = {}", "", "func _ready():", "\tvar f = File.new()", '\tf.open("user://items.json", File.READ)', "\titems = parse_json(f.get_as_text())", "\tfor id in items:", '\t\tload(items[id]["icon"])', ""].join("\n")
+    expect(await loads(user)).toEqual(error)
+    const missing = reading("for id in items:", '\tload(items[id]["icon"])').replace("res://data/items.json", "res://data/gone.json")
+    expect(await loads(missing)).toEqual(error)
+    // Also read from user://: either file's data may reach it.
+    const either = reading("for id in items:", '\tload(items[id]["icon"])', 'f.open("user://items.json", File.READ)')
+    expect(await loads(either)).toEqual(error)
+    // Changed on the way.
+    expect(await loads(reading("for id in items:", '\tload(str(items[id]["icon"]))'))).toEqual(error)
+    // A line of a CSV file is not followed.
+    const csv = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\tload(f.get_csv_line()[1])", ""].join("\n")
+    expect(await loads(csv)).toEqual(["6 error the path comes from data read at run time"])
+  })
+
+  it("a data file the engine may read otherwise than the scanner keeps the error", async () => {
+    const body = reading("for id in items:", '\tload(items[id]["icon"])')
+    const nul = await loads(body, { "res://data/items.json": new Uint8Array([...utf8(JSON.stringify(ITEMS)), 0, ...utf8('{"x": {"icon": "user://x.tres"}}')]) })
+    expect(nul).toEqual(["10 error the path comes from data read at run time (res://data/items.json): res://data/items.json holds a NUL byte, after which the engine reads text the scanner does not"])
+    const broken = await loads(body, { "res://data/items.json": "{'key': 1}" })
+    expect(broken[0]).toContain("is not JSON the scanner can read")
+  })
+
+  it("the whole text or a line of a file is judged as it is", async () => {
+    const text = (read: string): string => ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/level.txt", File.READ)', `\tload(${read})`, ""].join("\n")
+    expect(severities(await loads(text("f.get_line()"), { "res://data/level.txt": "res://icons/key.png\nres://icons/potion.png\r\n" }))).toEqual(["6 error"])
+    expect(severities(await loads(text("f.get_line()"), { "res://data/level.txt": "res://icons/key.png\nres://icons/potion.png" }))).toEqual(["6 warning"])
+    expect(severities(await loads(text("f.get_as_text()"), { "res://data/level.txt": "res://icons/key.png" }))).toEqual(["6 warning"])
+    expect(severities(await loads(text("f.get_as_text()"), { "res://data/level.txt": "res://icons/key.png\n" }))).toEqual(["6 error"])
+  })
+})
+
+describe("BBCode from the pack's data files, read as the engine reads them", () => {
+  // 3.2.3's File.get_line ends a line at a NUL byte and goes on reading (core/os/file_access.cpp, FileAccess::get_line;
+  // tried in godot3-server: bytes `A\0B\nC\rD` give the lines "A", "B", "CD"), where the scanner's decoder stops.
+  it("a data file holding a NUL byte keeps the error", async () => {
+    const source = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/intro.txt", File.READ)', "\tvar l = RichTextLabel.new()", "\tl.bbcode_text = f.get_line()", ""].join("\n")
+    expect(severities(await loads(source, { "res://data/intro.txt": "Hello [b]there[/b]" }))).toEqual([])
+    const nul = await loads(source, { "res://data/intro.txt": new Uint8Array([...utf8("Hello"), 0, ...utf8("[img]user://x.tres[/img]")]) })
+    expect(severities(nul)).toEqual(["7 error"])
+    expect(nul[0]).toContain("the BBCode comes from data read at run time: res://data/intro.txt holds a NUL byte, after which the engine reads text the scanner does not")
+  })
+})
+
+describe("judged again where further calls reach", () => {
+  // A script found in data the pack's code reads (ConfigFile's Object(GDScript, …) in a .txt read by a constant path)
+  // is analysed in a later round, and the earlier scripts again on a model where any call may reach their functions
+  // (contentScan, analyzeAgainOpen): a load path judged on the pack's data is judged there again.
+  it("a function given another part of the data by a script found later is judged with that part too", async () => {
+    const main = ["extends EngineGame", "", "var items = {}", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/items.json", File.READ)', "\titems = parse_json(f.get_as_text())", '\tshow(items["key"])', "\tvar c = ConfigFile.new()", '\tc.load("res://data.txt")', "", "func show(item):", '\tload(item["icon"])', ""].join("\n")
+    const later = 'extends Reference\\nfunc _init():\\n\\tvar f = File.new()\\n\\tf.open(\\"res://data/items.json\\", File.READ)\\n\\tvar d = parse_json(f.get_as_text())\\n\\tload(\\"res://game/main.gd\\").new().show(d)\\n'
+    const data = { "res://data/items.json": JSON.stringify({ key: { icon: "res://icons/key.png" }, icon: "user://evil.tres" }) }
+    expect(severities(await loads(main, data))).toEqual(["14 warning"])
+    // The later script hands show() the whole JSON, whose "icon" is user://evil.tres.
+    expect(severities(await loads(main, { ...data, "res://data.txt": `[s]\n\nk=Object(Reference,"script":Object(GDScript,"script/source":"${later}"))\n` }))).toContain("14 error")
+  })
+})

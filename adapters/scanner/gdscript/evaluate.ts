@@ -87,6 +87,19 @@ const OBJECT_DISPATCH: ReadonlySet<string> = new Set(["call", "call_deferred", "
 /** Declared types that say nothing about which object a variable holds. */
 const UNINFORMATIVE_TYPES: ReadonlySet<string> = new Set(["Object", "Variant", "Reference", "RefCounted", "String", "StringName", "NodePath"])
 
+/**
+ * Containers: a variable typed as one still holds what it was given, so data read at run time keeps being that
+ * (`var items: Dictionary = parse_json(text from user://)`, then `load(items["icon"])`). Only the run-time data of
+ * what it is given is kept (a parameter's unknown callers do not make it an object of any class).
+ */
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array", "PoolStringArray", "PackedStringArray"])
+const isContainerType = (v: Val): boolean => v.t === "inst" && CONTAINER_TYPES.has(v.cls)
+/** What a variable typed as `typed` holds when given `given`: the type, or for a container the run-time data it was given. */
+const typedHolding = (typed: Val, given: ReadonlyArray<Val>): Val => {
+  const read = isContainerType(typed) ? given.filter(isExternal) : []
+  return read.length === 0 ? typed : joinAll(read)
+}
+
 /** The value a member of one of those types (or untyped) holds before anything is assigned: "" for the string types, null for the others. */
 const TEXT_TYPES: ReadonlySet<string> = new Set(["String", "StringName", "NodePath"])
 const zeroValue = (t: TypeRef | null): Val => (t !== null && t.names.length === 1 && TEXT_TYPES.has(t.names[0] ?? "") ? strs([""]) : NULL)
@@ -584,7 +597,7 @@ export class Evaluator {
   /** A member's value: typed, or any value its class gives it, and anything else. */
   memberValue(owner: ClassRef, decl: VarDecl): Val {
     const typed = this.typeVal(decl.type, this.classFn(owner))
-    if (typed.t !== "unknown" && !keepsLineEdit(typed)) return typed
+    if (typed.t !== "unknown" && !keepsLineEdit(typed) && !isContainerType(typed)) return typed
     const key = memberKey(owner, decl.name)
     const assumed = this.#assumed?.get(key)
     if (assumed !== undefined) return assumed === "node" ? NODE_VAL : PLAIN_DATA
@@ -596,7 +609,8 @@ export class Evaluator {
     const put = (facts.puts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
     const holds = put.some(isLineEdit)
     if (typed.t !== "unknown") {
-      const value = asLineEdit(typed, holds || this.givenValues(owner, decl).some(isLineEdit))
+      const given = this.givenValues(owner, decl)
+      const value = asLineEdit(typedHolding(typed, given), holds || given.some(isLineEdit))
       this.#members.set(key, value)
       return value
     }
@@ -741,7 +755,7 @@ export class Evaluator {
     local.evaluating = true
     const typed = this.typeVal(local.type, owner)
     let value = typed
-    if (typed.t === "unknown" || keepsLineEdit(typed)) {
+    if (typed.t === "unknown" || keepsLineEdit(typed) || isContainerType(typed)) {
       const parts = local.inits.map((init) => this.eval(init, owner))
       if (local.param !== undefined) {
         // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
@@ -753,7 +767,7 @@ export class Evaluator {
       }
       const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
       // A typed variable (`var e: LineEdit = …`) keeps only whether what it is given may be a SpinBox's LineEdit.
-      value = typed.t === "unknown" ? given : asLineEdit(typed, isLineEdit(given))
+      value = typed.t === "unknown" ? given : asLineEdit(typedHolding(typed, parts), isLineEdit(given))
     }
     // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
     const put = (local.puts ?? []).map((p) => this.eval(p, owner))

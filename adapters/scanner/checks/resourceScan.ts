@@ -260,7 +260,7 @@ const dataCalls = (ctx: Context, entry: PackEntry, connections: ReadonlyArray<Sc
   const calls: ReadonlyArray<DataCallSite> = [
     ...connections.map((c): DataCallSite => {
       const ends = c.to === undefined ? "" : ` from ${JSON.stringify(c.from ?? "")} to ${JSON.stringify(c.to)}`
-      return { node: c.to ?? ".", resource: [], method: c.method, args: c.binds, afterSignal: true, signalArgs: signalArguments(c.signal, c.source, c.unbinds ?? 0), at: c.at ?? null, what: `the scene connection of ${JSON.stringify(c.signal)}${ends} calling ${c.method} with the signal's arguments, then its binds` }
+      return { node: c.to ?? ".", resource: [], method: c.method, args: c.binds, afterSignal: true, signalArgs: signalArguments(c.signal, c.unbinds ?? 0), at: c.at ?? null, what: `the scene connection of ${JSON.stringify(c.signal)}${ends} calling ${c.method} with the signal's arguments, then its binds` }
     }),
     ...tracks.map((t): DataCallSite => {
       const animation = t.animation === "" ? "the animation" : `animation ${t.animation}`

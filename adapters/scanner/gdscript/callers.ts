@@ -225,7 +225,7 @@ export const callerIndex = (
 
   for (const s of scripts) cls({ script: s.key, inner: [] }, s.ast.root)
   for (const [name, count] of declared) {
-    const engineNamed = name.startsWith("_") && (grammar !== 3 || engineCallsByName(name))
+    const engineNamed = grammar === 3 ? engineCallsByName(name) : name.startsWith("_")
     if (count > 1 || engineNamed || name === "" || VIRTUALS[grammar].has(name)) hardOpen(name)
     else if (name.startsWith("_")) open.add(name)
   }

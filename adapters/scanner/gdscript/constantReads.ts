@@ -31,9 +31,60 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
   }
 }
 
-/** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above). */
+// Godot 3 also hands a script's constants out by name: `get("NAME")` (GDScriptInstance::get looks the script's
+// constants up), `self["NAME"]`, `get_script().get_script_constant_map()["NAME"]`: the same Array or Dictionary,
+// which the game may then change (a fifteenth red team ran `get("ACTIONS")["execute"] = …` in godot3-server). So a
+// string of the code spelling a name counts as a use that does not only read it; so does every name when the code
+// calls `get_script_constant_map()`, or reads by a name that is not one constant string (`get(k)`, `get_indexed(k)`,
+// `self[k]`) and does more with what it reads than read it: a read by name whose value only goes into arithmetic, a
+// comparison, a subscript read or a method that only reads, or is handed to a method no class of the pack defines
+// (an engine method that does not keep it or hand it on, KEEPS: `tween.interpolate_property(node, p, node.get(p), …)`),
+// cannot change a constant.
+
+/** Stands in the set for every name. */
+export const EVERY_NAME = "*"
+
+/** Methods that read a property (or, in Godot 3, a constant) by a name. */
+const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
+
+/** Operators whose result is a new value: an operand read by one is not changed. */
+const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "not in"])
+
+/** Whether `e` reads by a name that is not one constant string (`get(k)`, `o.get_indexed(k)`, `self[k]`). */
+const readsByBuiltName = (e: Expr): boolean => {
+  if (e.k === "index") return e.obj.k === "self" && e.index.k !== "str"
+  if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member") || !BY_NAME.has(e.callee.name)) return false
+  return e.args[0] === undefined || e.args[0].k !== "str"
+}
+
+/**
+ * Engine methods that keep what they are handed (a container's element, a meta, a property, a bound argument) or
+ * hand it to other code (dispatch by name, signals): a constant handed to one may be changed later.
+ */
+const KEEPS: ReadonlySet<string> = new Set([
+  "append", "append_array", "push_back", "push_front", "insert", "fill", "merge", "set", "set_meta", "set_deferred", "set_indexed",
+  "call", "callv", "call_deferred", "call_group", "call_group_flags", "propagate_call", "connect", "emit_signal", "bind", "bindv",
+  "add_do_method", "add_undo_method", "add_do_property", "add_undo_property", "interpolate_callback", "interpolate_deferred_callback",
+  "start", "funcref", "tween_callback", "tween_method", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "class_set_property",
+])
+
+/** Whether the value of `e` is only read where it is used (see above); `packMethods`: the names of every function of the pack. */
+const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>): boolean => {
+  const p = parent.get(e)
+  if (p === undefined) return false
+  if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
+  if (p.k === "unary") return true
+  if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
+  if (p.k === "call" && p.callee !== e) return (p.callee.k === "id" || p.callee.k === "member") && !packMethods.has(p.callee.name) && !KEEPS.has(p.callee.name)
+  if (p.k !== "member" || p.obj !== e) return false
+  const call = parent.get(p)
+  return call?.k === "call" && call.callee === p && READS.has(p.name)
+}
+
+/** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
 export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> => {
   const out = new Set<string>()
+  const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
   for (const d of classes) {
     const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
     const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]
@@ -44,7 +95,12 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet
       for (const e of all) {
         if (e.k === "lambda") loopsOf(e.fn.body, loops)
       }
-      for (const e of all) if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
+      for (const e of all) {
+        if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
+        if (e.k === "str") out.add(e.value)
+        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && e.callee.name === "get_script_constant_map") out.add(EVERY_NAME)
+        if (readsByBuiltName(e) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+      }
     }
   }
   return out

@@ -7,7 +7,15 @@ import table from "./engine-script-names.json" with { type: "json" }
 // through the pack's connections, a member read on a node of unknown class) are Godot 3's only.
 
 const three = table[3]
-const CALLBACKS: ReadonlySet<string> = new Set(three.callbacks)
+/**
+ * Names without `_` the engine calls on any object a game hands it: Control's drag forwarding (3.x
+ * `set_drag_forwarding(target)`, scene/gui/control.cpp: `c->call("get_drag_data_fw", …)`, `can_drop_data_fw`,
+ * `drop_data_fw`). A fifteenth red team drove `drop_data_fw` headless while the pack's code called it once itself.
+ * The generator lists `_` names only; the engine's other calls by a string of its own (`play`, `stop`, `save`, …) go
+ * to objects of its own classes or to scripts extending the class that declares them.
+ */
+const CALLED_BY_STRING: ReadonlyArray<string> = ["get_drag_data_fw", "can_drop_data_fw", "drop_data_fw"]
+const CALLBACKS: ReadonlySet<string> = new Set([...three.callbacks, ...CALLED_BY_STRING])
 const PROPERTIES: ReadonlySet<string> = new Set(three.properties)
 /** Per signal: the argument counts on Node classes, then on the others. */
 const SIGNALS: Readonly<Record<string, ReadonlyArray<ReadonlyArray<number>>>> = three.signals

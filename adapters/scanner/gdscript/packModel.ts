@@ -8,7 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
-import { namesNotOnlyRead } from "./constantReads.ts"
+import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
@@ -464,7 +464,7 @@ export class PackModel {
   onlyRead(name: string): boolean {
     this.#classes ??= this.#allClasses()
     this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []))
-    return !this.#notOnlyRead.has(name)
+    return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)
   }
 
   #notOnlyRead: ReadonlySet<string> | null = null

@@ -49,20 +49,10 @@ export interface SceneConnection {
   readonly from?: string
   readonly to?: string
   /** What the scene says of the node emitting the signal (a text scene). */
-  readonly source?: SignalSource
   /** How many of the signal's last arguments the connection drops (Godot 4's `unbinds`). */
   readonly unbinds?: number
 }
 
-/**
- * The node that emits a connection's signal, as its scene makes it: its class (null when the scene does not
- * say: an instanced or inherited node), and, for an AnimationPlayer of an engine class with no script, the names
- * of the animations the scene gives it (`anims/<name>`; null when not known).
- */
-export interface SignalSource {
-  readonly type: string | null
-  readonly animations: ReadonlyArray<string> | null
-}
 
 /** A method an animation's method track calls on its node, with the key's arguments. */
 export interface TrackCall {

@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type SignalSource, type TrackCall, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
 import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
@@ -150,13 +150,6 @@ const entryOf = (dict: VNode | undefined, key: string): VNode | undefined => {
   return undefined
 }
 
-/** A node of the scene: its class (null when instanced), whether it sets a script, its animations (`anims/<name>`). */
-interface SceneNode {
-  readonly type: string | null
-  scripted: boolean
-  readonly animations: Array<string>
-}
-
 type Section = { readonly kind: "main" } | { readonly kind: "sub"; readonly id: string; readonly type: string } | { readonly kind: "node"; readonly root: boolean } | { readonly kind: "other" }
 
 export class TextResourceReader {
@@ -179,8 +172,6 @@ export class TextResourceReader {
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   /** The scene's nodes by path from its root (`.`), and the one being read: what a connection's source is (SignalSource). */
-  readonly #nodes = new Map<string, SceneNode>()
-  #node: SceneNode | null = null
   readonly #objects: Array<BuiltObject> = []
   readonly #expressions: Array<DataExpression> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
@@ -205,7 +196,6 @@ export class TextResourceReader {
   #tag(name: string, fields: ReadonlyMap<string, VNode>, at: Position): void {
     for (const value of fields.values()) this.#objectScripts(value)
     this.#endObject()
-    this.#node = null
     // A node of an engine class, a resource: its properties reach a script only if it sets one; an instanced or inherited node may have one.
     if (name === "node" || name === "sub_resource" || name === "resource") this.#object = { engine: name !== "node" || (fields.has("type") && !fields.has("instance")), props: [] }
     switch (name) {
@@ -250,17 +240,14 @@ export class TextResourceReader {
         // The engine converts the value to a String (ResourceLoaderText, `String path = next_tag.fields["instance_placeholder"]`).
         if (fields.has("instance_placeholder")) this.#loaded.push({ path: stringOf(fields.get("instance_placeholder")), what: "instance_placeholder", at, fromRoot: true })
         this.#section = { kind: "node", root }
-        const parent = stringOf(fields.get("parent"))
-        const name = stringOf(fields.get("name")) ?? ""
-        this.#node = { type: fields.has("instance") ? null : type, scripted: false, animations: [] }
-        this.#nodes.set(parent === null ? "." : parent === "." ? name : `${parent}/${name}`, this.#node)
         return
       }
       case "connection": {
         const binds = this.#dataArg(fields.get("binds"))
         const ends = { from: stringOf(fields.get("from")) ?? "", to: stringOf(fields.get("to")) ?? "" }
         const unbinds = fields.get("unbinds")
-        const dropped = unbinds?.k === "num" && Number.isInteger(Number(unbinds.text)) && Number(unbinds.text) > 0 ? { unbinds: Number(unbinds.text) } : {}
+        // Godot 3's loader ignores `unbinds` (a 4.x field): the signal's values still come first there.
+        const dropped = this.#grammar === 4 && unbinds?.k === "num" && Number.isInteger(Number(unbinds.text)) && Number(unbinds.text) > 0 ? { unbinds: Number(unbinds.text) } : {}
         this.#connections.push({ signal: stringOf(fields.get("signal")) ?? "", method: stringOf(fields.get("method")) ?? "", binds: Array.isArray(binds) ? binds : [], ...ends, ...dropped, at })
         this.#section = { kind: "other" }
         return
@@ -301,11 +288,6 @@ export class TextResourceReader {
 
   #assign(key: string, value: VNode, at: Position): void {
     this.#objectScripts(value)
-    if (this.#node !== null) {
-      if (key === "script") this.#node.scripted = !(value.k === "ident" && value.name === "null")
-      const animation = /^anims\/(.+)$/.exec(key)?.[1]
-      if (animation !== undefined) this.#node.animations.push(animation)
-    }
     if (this.#object !== null) {
       if (key === "script") this.#object.script = this.#scriptOf(value)
       else if (isMemberName(key)) this.#object.props.push({ property: key, value: stringOf(value) })
@@ -419,15 +401,6 @@ export class TextResourceReader {
     })
   }
 
-  /** What the scene says of the node at `path` (as a connection's `from` writes it), read once the file has ended. */
-  #sourceOf(path: string): SignalSource {
-    const node = this.#nodes.get(path === "" ? "." : path)
-    if (node === undefined || node.type === null) return { type: null, animations: null }
-    // Godot 4 keeps an AnimationPlayer's animations in libraries (not read here); a script may add more.
-    const named = this.#grammar === 3 && node.type === "AnimationPlayer" && !node.scripted
-    return { type: node.type, animations: named ? node.animations : null }
-  }
-
   finish(): TextResourceFacts {
     this.#parser.finish()
     this.#endObject()
@@ -442,7 +415,7 @@ export class TextResourceReader {
       loadedPaths: this.#loaded,
       unjudgedSplices: this.#unjudged,
       propertyWrites: this.#writes,
-      connections: this.#connections.map((c) => ({ ...c, source: this.#sourceOf(c.from ?? "") })),
+      connections: this.#connections,
       objects: this.#objects,
       trackCalls: this.#trackCalls(),
       memberValues: this.#memberValues,

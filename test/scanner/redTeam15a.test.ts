@@ -44,3 +44,10 @@ describe("a read by a built name whose value is kept (red team 15a)", () => {
     expect(hits3(`${source.join("\n")}\n`).filter((h) => h.includes(" error "))).toEqual([])
   })
 })
+
+describe("Dictionary reads beside a constant walked by its keys", () => {
+  it("`d.get(k, default)` kept in a variable is a Dictionary's read (Object.get takes one argument): the constant stays followed", () => {
+    const source = ["extends Node", 'const ACTIONS = {"get_name": []}', "var inventory = {}", "func count(item):", "\tvar n = inventory.get(item, 0)", "\treturn n", "func _ready():", "\tfor action in ACTIONS:", "\t\tOS.callv(action, ACTIONS[action])"]
+    expect(hits3(`${source.join("\n")}\n`).filter((h) => h.includes(" error "))).toEqual([])
+  })
+})

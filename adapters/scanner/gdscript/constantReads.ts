@@ -36,10 +36,10 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
 // which the game may then change (a fifteenth red team ran `get("ACTIONS")["execute"] = …` in godot3-server). So a
 // string of the code spelling a name counts as a use that does not only read it; so does every name when the code
 // calls `get_script_constant_map()`, or reads by a name that is not one constant string (`get(k)`, `get_indexed(k)`,
-// `self[k]`) and does more with what it reads than read it: a read by name whose value only goes into arithmetic, a
-// comparison, a subscript read or a method that only reads, or is handed to a method no class of the pack defines
-// (an engine method that does not keep it or hand it on, KEEPS: `tween.interpolate_property(node, p, node.get(p), …)`),
-// cannot change a constant.
+// `self[k]`; `d.get(k, default)` is a Dictionary's) and does more with what it reads than read it. A read by name
+// whose value only goes into arithmetic, a comparison, a subscript read or a method that only reads, or is handed to
+// a method no class of the pack defines and that does not keep it or hand it on (KEEPS: `tween.interpolate_property(
+// node, p, node.get(p), …)`), cannot change a constant.
 
 /** Stands in the set for every name. */
 export const EVERY_NAME = "*"
@@ -54,6 +54,8 @@ const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "
 const readsByBuiltName = (e: Expr): boolean => {
   if (e.k === "index") return e.obj.k === "self" && e.index.k !== "str"
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member") || !BY_NAME.has(e.callee.name)) return false
+  // Object.get takes one argument: `d.get(k, default)` is a Dictionary's.
+  if (e.callee.name === "get" && e.args.length > 1) return false
   return e.args[0] === undefined || e.args[0].k !== "str"
 }
 

@@ -55,8 +55,8 @@ export const FIRST_LINE = 3
  */
 export const SIGNAL_ARGUMENTS = 2
 
-/** What a signal a script emits passes before the binds when the connection does not say (a test's call). */
-const SCRIPT_SIGNAL_ARGUMENTS: ReadonlyArray<ReadonlyArray<DataArg>> = Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => Array<DataArg>(k).fill(null))
+/** What a signal only a script emits passes before the binds (none, one and two nulls; also where a call site does not say, as in a test). */
+export const SCRIPT_SIGNAL_ARGUMENTS: ReadonlyArray<ReadonlyArray<DataArg>> = Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => Array<DataArg>(k).fill(null))
 
 /** The value of a parameter the engine calls the function with: anything. */
 const UNKNOWN = "u"

@@ -1,6 +1,6 @@
 import { engineSignalArgs } from "../gdscript/engineScriptNames.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
-import { SIGNAL_ARGUMENTS } from "./dataCallScript.ts"
+import { SCRIPT_SIGNAL_ARGUMENTS } from "./dataCallScript.ts"
 
 // What a scene connection's signal passes before the binds, for the script that stands for the connection's call
 // (dataCallScript.ts): each list is one way the signal may be emitted. An engine signal passes as many values as
@@ -17,9 +17,7 @@ import { SIGNAL_ARGUMENTS } from "./dataCallScript.ts"
 export const signalArguments = (signal: string, unbinds: number): ReadonlyArray<ReadonlyArray<DataArg>> => {
   const engine = engineSignalArgs(signal, true)
   const emitted = engine.map((n) => Array<DataArg>(n).fill(UNREAD))
-  const scripted = Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => k)
-    .filter((k) => !engine.includes(k))
-    .map((k) => Array<DataArg>(k).fill(null))
+  const scripted = SCRIPT_SIGNAL_ARGUMENTS.filter((nulls) => !engine.includes(nulls.length))
   const lists = [...emitted, ...scripted].map((args) => args.slice(0, Math.max(0, args.length - unbinds)))
   return [...new Map(lists.map((l) => [JSON.stringify(l), l])).values()]
 }

@@ -171,7 +171,6 @@ export class TextResourceReader {
   readonly #spliceBudget = newSpliceBudget()
   readonly #writes: Array<PropertyWrite> = []
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
-  /** The scene's nodes by path from its root (`.`), and the one being read: what a connection's source is (SignalSource). */
   readonly #objects: Array<BuiltObject> = []
   readonly #expressions: Array<DataExpression> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */

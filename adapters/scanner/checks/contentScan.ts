@@ -32,6 +32,7 @@ import { type CollectedScript, type Context, collectScript } from "./scanContext
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
 import { judgeLoadData } from "./loadData.ts"
+import { judgeUnpinnedLoads } from "./unpinnedLoads.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
 const MAX_REDIRECT_BYTES = 64 * 1024
@@ -49,7 +50,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set() }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [] }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -94,6 +95,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
     if (!first) await analyzeAgainOpen(ctx, ctx.scripts.slice(0, ctx.scripts.length - batch.length), modelOf(false), idx)
   }
   ctx.state.findings.push(...unresolvedClassFindings(ctx, classes))
+  for (const { hit, location } of judgeUnpinnedLoads(ctx.pendingLoads, ctx.loadableWrites)) pushHits(ctx, [hit], location)
 }
 
 /** The scripts' findings and uses again on a model where every function may be called from anywhere; only new ones are kept. */
@@ -134,6 +136,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
     const uses = analysis.uses
     pushHits(ctx, hits, location)
+    for (const w of analysis.loadableWrites) ctx.loadableWrites.push({ file: location.file, line: placeOf(location, w.line, w.column).line, shown: w.shown })
     for (const use of uses) {
       const position = placeOf(location, use.line, use.column)
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
@@ -192,7 +195,9 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
 
 /** A script's hits as findings, each listed under its capability too. */
 const pushHits = (ctx: Context, all: ReadonlyArray<PatternHit>, location: ScriptLocation): void => {
-  const hits = onePerPlace(all, location)
+  // Loads whose path is not pinned down wait for every script's writes (unpinnedLoads.ts).
+  for (const hit of all) if (hit.unpinnedLoad === true) ctx.pendingLoads.push({ hit, location })
+  const hits = onePerPlace(all.filter((h) => h.unpinnedLoad !== true), location)
   const findings = scriptFindings(hits, location)
   ctx.state.findings.push(...findings)
   findings.forEach((f, i) => {

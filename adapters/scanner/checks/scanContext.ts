@@ -1,3 +1,4 @@
+import type { LoadableWrite, PendingLoad } from "./unpinnedLoads.ts"
 import type { Decompressors } from "../Decompressors.ts"
 import type { ClassEntry } from "./classRegistrations.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
@@ -57,6 +58,10 @@ export interface Context {
   readonly variantTexts: Set<string>
   /** Engine classes of the nodes the pack's scenes create. */
   readonly sceneClasses: Set<string>
+  /** Loads whose path is not pinned down, judged once every script is read (unpinnedLoads.ts). */
+  readonly pendingLoads: Array<PendingLoad>
+  /** The pack's writes whose file a load may read as code. */
+  readonly loadableWrites: Array<LoadableWrite>
 }
 
 /** Keeps what a scene or resource sets on objects that may have a script of the pack, with the scripts resolved from `file`. */

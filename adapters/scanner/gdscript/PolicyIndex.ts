@@ -170,4 +170,6 @@ export interface PatternHit {
   readonly note?: string
   /** The exact change that removes the finding, when it is more than removing the call. */
   readonly fix?: string
+  /** A load whose path is not pinned down: an error once the pack may write a file a load reads as code (checks/unpinnedLoads.ts). */
+  readonly unpinnedLoad?: true
 }

@@ -18,7 +18,7 @@ import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
-import { dataExpr, GROUP_CALLS, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls, webUrlsBesidesSdk } from "./callSite.ts"
+import { dataExpr, GROUP_CALLS, type HitExtra, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls, webUrlsBesidesSdk } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -56,6 +56,8 @@ export interface ScriptAnalysis {
   readonly bbcodeData: ReadonlyArray<BbcodeData>
   /** Load paths read from the pack's own data files, judged with the strings of those files that can reach them (contentScan). */
   readonly loadData: ReadonlyArray<LoadData>
+  /** Writes whose file a later load may read as code (loadableWrites.ts). */
+  readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string }>
 }
 
 /**
@@ -114,7 +116,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -158,12 +160,12 @@ class Analysis {
 
   // ---- reporting ----
 
-  #hit(entry: PolicyPattern, pos: Pos, matched: string, extra: { readonly severity?: PatternHit["severity"]; readonly note?: string; readonly fix?: string } = {}): void {
+  #hit(entry: PolicyPattern, pos: Pos, matched: string, extra: HitExtra = {}): void {
     const severity = extra.severity ?? entry.severity
     const key = `${entry.id}:${pos.line}:${pos.column}:${severity}`
     if (this.#seen.has(key)) return
     this.#seen.add(key)
-    this.hits.push({ entry, ...at(pos), severity, matched, ...(extra.note === undefined ? {} : { note: extra.note }), ...(extra.fix === undefined ? {} : { fix: extra.fix }) })
+    this.hits.push({ entry, ...at(pos), severity, matched, ...(extra.note === undefined ? {} : { note: extra.note }), ...(extra.fix === undefined ? {} : { fix: extra.fix }), ...(extra.unpinnedLoad === true ? { unpinnedLoad: true as const } : {}) })
   }
 
   #use(capability: string, api: string, pos: Pos): void {

@@ -8,9 +8,12 @@ import { isAnyObject, stringsBesidesSdk, type Val } from "./values.ts"
 // A call as the analysis judges it, and what the rules split across files share about calls.
 
 /** What the rules outside the analysis need of it: a value, and a finding. */
+/** What a hit may say beyond its rule: a severity other than the rule's, why, the fix, and whether it waits for the pack's writes. */
+export type HitExtra = Partial<Pick<PatternHit, "severity" | "note" | "fix" | "unpinnedLoad">>
+
 export interface Judge {
   eval(e: Expr, fn: Fn): Val
-  hit(entry: PolicyPattern, pos: Pos, matched: string, extra?: { readonly severity?: PatternHit["severity"]; readonly note?: string; readonly fix?: string }): void
+  hit(entry: PolicyPattern, pos: Pos, matched: string, extra?: HitExtra): void
 }
 
 /** One call as judged: written (`OS.execute(a)`) or reached by dispatch (`OS.call("execute", a)`). */

@@ -28,7 +28,7 @@ import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
-import { ANY_OBJECT, asLineEdit, dataPart, derived, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -1021,17 +1021,18 @@ export class Evaluator {
     const r = this.eval(e.right, fn)
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
-      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...readFrom([r]) }
+      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...readFrom([r]) }
       // The user data folder and a known rest: still exact.
-      if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true }
-      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...readFrom([l, r]) }
+      if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true, ...endOf(r) }
+      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...readFrom([l, r]) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
         const float = l.float === true || r.float === true
         // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
         const sum = l.value + r.value
         return float || exactInt(sum) ? { t: "lit", value: sum, ...(float ? { float: true as const } : {}) } : LIT
       }
-      return operatorResult(l, r)
+      // Text ending in a known part is text with that end (`name + ".json"`).
+      return r.t === "str" || (r.t === "unknown" && r.suffix !== undefined) ? { ...derived(l, r), ...endOf(r) } : operatorResult(l, r)
     }
     if (e.op === "%" && l.t === "str") {
       const args = e.right.k === "array" ? e.right.items.map((x) => this.eval(x, fn)) : [r]
@@ -1040,7 +1041,7 @@ export class Evaluator {
         const formatted = constant.every((a): a is FoldArg => a !== null) ? formatString(this.grammar, l.values[0] ?? "", constant) : null
         if (formatted !== null) return strs([formatted])
         const text = l.values[0] ?? ""
-        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...readFrom(args) }
+        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...endOf(strs([afterLastFormat(text)])), ...readFrom(args) }
       }
       return derived(...args)
     }
@@ -1379,6 +1380,12 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
  * Object operand but for comparisons, which give a bool; `a + b` of arrays gives a new Array), so plain data.
  */
 const operatorResult = (l: Val, r: Val): Val => ({ ...derived(l, r), plain: true })
+
+/** The text after a format string's last placeholder (`"save_%03d.json"` → `".json"`): its flags, width, precision and type letter skipped. */
+const afterLastFormat = (text: string): string => {
+  const at = text.lastIndexOf("%")
+  return at < 0 ? text : text.slice(at + 1).replace(/^[-+ 0-9.*]*[A-Za-z%]?/, "")
+}
 
 /** A constant as an argument of a folded method, or null when it is not one constant. */
 const foldArg = (v: Val): FoldArg | null => {

@@ -10,6 +10,7 @@ import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyR
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
+import { mayBeLoadable } from "./loadableWrites.ts"
 
 // The rules of a call that are about files: path arguments of file-system calls and of every engine
 // method that writes a file (filesystem-outside-sandbox), paths a resource or script is loaded from
@@ -103,6 +104,8 @@ export class FileRules {
   readonly bbcodeData: Array<BbcodeData> = []
   /** Load paths read from the pack's own data files. */
   readonly loadData: Array<LoadData> = []
+  /** Writes whose file a later load may read as code (loadableWrites.ts): what makes a load path not pinned down an error (checks/unpinnedLoads.ts). */
+  readonly loadableWrites: Array<DataRead & { readonly shown: string }> = []
   readonly #script: PackScript
   readonly #model: PackModel
   readonly #idx: PolicyIndex
@@ -164,6 +167,7 @@ export class FileRules {
   #implicitWrite(site: Site, w: FileWrite, entry: PolicyPattern, writePrefixes: ReadonlyArray<string>): void {
     const where = `${writePrefixes.join(" or ")}, where a game may write`
     const shown = site.via ?? `${w.class}.${site.name}(…)`
+    this.loadableWrites.push({ ...at(site.at), shown })
     if (w.implicit === "temp") {
       const what = w.class === "DirAccess" ? "folder" : "file"
       this.#judge.hit(entry, site.at, shown, {
@@ -208,6 +212,7 @@ export class FileRules {
     const verdict = judgePath(v, check.prefixes, check.relative)
     const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
+    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(v)) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
@@ -403,7 +408,7 @@ export class FileRules {
     if (verdict === "inside") {
       const absent = this.#absentFromPack(v, call)
       if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })
-      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix })
+      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, unpinnedLoad: true })
       return
     }
     if (verdict !== "outside" && this.#fromPackData(v, where, call)) return
@@ -413,7 +418,7 @@ export class FileRules {
       this.#judge.hit(rule.entry, where, shown, { note, fix })
       return
     }
-    this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix })
+    this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: "the path is not a literal, so it cannot be shown to stay inside the pack", fix, unpinnedLoad: true })
   }
 
   /**

@@ -33,6 +33,8 @@ export type Val =
       readonly t: "unknown"
       readonly external?: true
       readonly prefix?: string
+      /** The end of a string built at run time (`dir + name + ".json"`, `"save_%d.json" % n`): what its extension is (fileRules.ts, loadable writes). */
+      readonly suffix?: string
       readonly some?: ReadonlyArray<string>
       readonly any?: true
       readonly insts?: ReadonlyArray<string>
@@ -317,6 +319,15 @@ export const stringsBesidesSdk = (v: Val): ReadonlyArray<string> | null => (v.t 
 
 /** The join of several values; `empty` when there are none. */
 export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))
+
+/** The end a string built with `+` or `%` gets from its last part: a constant's (the common end of its alternatives) or a built string's own. */
+export const endOf = (last: Val): { readonly suffix?: string } => {
+  if (last.t === "unknown") return last.suffix === undefined ? {} : { suffix: last.suffix }
+  if (last.t !== "str" || last.values.length === 0) return {}
+  let end = last.values[0] ?? ""
+  for (const v of last.values) while (!v.endsWith(end)) end = end.slice(1)
+  return end === "" ? {} : { suffix: end }
+}
 
 /** A value built from parts: external when any part is. */
 export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => ({ t: "unknown", ...readFrom(parts) })

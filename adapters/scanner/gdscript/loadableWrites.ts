@@ -1,0 +1,30 @@
+import type { Val } from "./values.ts"
+
+// Files a pack writes that a later load can read back as code. The engine picks a resource loader by the path's
+// extension (3.x core/io/resource_loader.cpp `_load`: each loader's `recognize_path`, lower-cased extension; 4.x
+// the same), and a `.remap` or `.import` file beside any path redirects its load (3.x `_path_remap` opens
+// `path + ".remap"`; ResourceFormatImporter reads `path + ".import"`). A write whose path ends in an extension no
+// loader that can build a script takes (JSON, text, images, sounds, fonts' data) cannot put code where a load
+// finds it; anything else can: scripts, text and binary resources and scenes (the binary loader also takes every
+// resource type's own extension: .anim, .material, .theme, …), native libraries, redirects, or a path whose end is
+// not known.
+
+/** Extensions whose files no loader reads as a script or a resource that can carry one. */
+const INERT_EXTENSIONS: ReadonlySet<string> = new Set([
+  "json", "cfg", "ini", "txt", "csv", "tsv", "log", "dat", "sav", "save", "bin", "db", "md", "xml", "html", "htm", "yaml", "yml",
+  "png", "jpg", "jpeg", "webp", "bmp", "tga", "svg", "hdr", "exr", "wav", "ogg", "mp3", "ttf", "otf", "webm", "ogv",
+])
+
+/** Whether a path's last part ends in an inert extension (a control character in it may cut the path short: not inert). */
+const inertEnd = (path: string): boolean => {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1)
+  const dot = name.lastIndexOf(".")
+  return dot >= 0 && !/[\u0000-\u001f]/.test(path) && INERT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+}
+
+/** Whether a path a pack writes may be one a load reads as code: a constant with another extension, or a path whose end is not known. */
+export const mayBeLoadable = (path: Val): boolean => {
+  if (path.t === "str") return path.values.some((p) => !inertEnd(p))
+  if (path.t === "unknown") return path.suffix === undefined || !inertEnd(path.suffix)
+  return false
+}

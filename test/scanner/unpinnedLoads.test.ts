@@ -37,7 +37,7 @@ describe("a load whose path is not pinned down", () => {
     ["an import file", ['var f = File.new()', 'f.open("user://a.png.import", File.WRITE)']],
     ["a binary resource under a type's own extension", ['var f = File.new()', 'f.open("user://walk.anim", File.WRITE)']],
     ["a path whose end is not known", ['var f = File.new()', 'f.open("user://" + who, File.WRITE)']],
-    ["a name joined under a folder (its end is not followed through plus_file)", ['var f = File.new()', 'f.open("user://saves".plus_file(who + ".json"), File.WRITE)']],
+    ["a name joined under a folder whose end is not known", ['var f = File.new()', 'f.open("user://saves".plus_file(who), File.WRITE)']],
     ["a JSON name with a control character in it", ['var f = File.new()', 'f.open("user://a.gd\\n.json", File.WRITE)']],
     ["a file opened for reading and writing", ['var f = File.new()', 'f.open("user://level.gd", File.READ_WRITE)']],
     ["a copy onto a script's name", ['var d = Directory.new()', 'd.copy("user://save.json", "user://level.gd")']],
@@ -71,6 +71,7 @@ describe("a load whose path is not pinned down", () => {
     ["a JSON profile named at run time", ['var f = File.new()', 'f.open("user://profile_" + who + ".json", File.WRITE)']],
     ["a screenshot and a settings file", ['var img = Image.new()', 'img.save_png("user://shot_%d.png" % randi())', 'var c = ConfigFile.new()', 'c.save("user://settings.cfg")']],
     ["a file opened for reading", ['var f = File.new()', 'f.open("user://level.gd", File.READ)']],
+    ["JSON under folders it makes", ['var d = Directory.new()', 'd.make_dir_recursive(OS.get_user_data_dir() + "/saves")', 'var f = File.new()', 'f.open("user://saves".plus_file(who + ".json"), File.WRITE)', 'var img = Image.new()', 'img.save_png(OS.get_user_data_dir().plus_file("shot.png"))']],
   ])("in a pack that writes only %s stays a warning", async (_name, writes) => {
     expect(await loads(writes)).toEqual(WARNING)
   })

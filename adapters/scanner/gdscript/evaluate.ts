@@ -1224,7 +1224,7 @@ export class Evaluator {
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
       // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
-      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...readFrom([recv, ...args]) }
+      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args[0] === undefined ? {} : endOf(args[0])), ...readFrom([recv, ...args]) }
     }
     if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
       const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]

@@ -212,7 +212,7 @@ export class FileRules {
     const verdict = judgePath(v, check.prefixes, check.relative)
     const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
-    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(v)) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
+    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v)) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})

@@ -22,9 +22,17 @@ const inertEnd = (path: string): boolean => {
   return dot >= 0 && !/[\u0000-\u001f]/.test(path) && INERT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
 }
 
-/** Whether a path a pack writes may be one a load reads as code: a constant with another extension, or a path whose end is not known. */
-export const mayBeLoadable = (path: Val): boolean => {
+/** Engine methods that write a folder or take a file away, never a file a load reads. */
+const FOLDER_WRITES: ReadonlySet<string> = new Set(["make_dir", "make_dir_recursive", "make_dir_absolute", "make_dir_recursive_absolute", "remove", "remove_absolute"])
+
+/**
+ * Whether a path `method` writes may be one a load reads as code: a constant with another extension, or a path
+ * whose end is not known (the user data folder's own path joined to constants is known whole: values.ts `dataDir`).
+ */
+export const mayBeLoadable = (method: string, path: Val): boolean => {
+  if (FOLDER_WRITES.has(method)) return false
   if (path.t === "str") return path.values.some((p) => !inertEnd(p))
-  if (path.t === "unknown") return path.suffix === undefined || !inertEnd(path.suffix)
-  return false
+  if (path.t !== "unknown") return false
+  const end = path.dataDir === true ? path.prefix : path.suffix
+  return end === undefined || !inertEnd(end)
 }

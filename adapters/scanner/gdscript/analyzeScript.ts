@@ -24,7 +24,7 @@ import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts
 import type { Grammar } from "./tokenizer.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
 import { propertySegments } from "./propertyPaths.ts"
-import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
+import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
@@ -558,12 +558,14 @@ class Analysis {
   }
 
   /**
-   * Whether an object may be a RichTextLabel (richTextLabel.ts): self when the chain of its pack classes ends in one
-   * of RichTextLabel's engine classes or in a class the scanner cannot see (the platform SDK's), a node of the
-   * scene tree, an object typed with one of those classes. An object of unknown class is judged by stronger rules
-   * (a write by a name not constant on it may be any script's source_code; a call, a dynamic-dispatch error).
+   * Whether an object may be a RichTextLabel (richTextLabel.ts), in a pack that may create one: self when the chain
+   * of its pack classes ends in one of RichTextLabel's engine classes or in a class the scanner cannot see (the
+   * platform SDK's), a node of the scene tree, an object typed with one of those classes. An object of unknown class
+   * is judged by stronger rules (a write by a name not constant on it may be any script's source_code; a call, a
+   * dynamic-dispatch error).
    */
   #mayBeRichTextLabel(recv: Val): boolean {
+    if ((recv.t !== "inst" && recv.t !== "own") || !this.#model.mayCreate(RICH_TEXT_LABEL)) return false
     if (recv.t === "inst") return mayBeRichTextLabel(recv.cls)
     if (recv.t !== "own") return false
     const base = this.#engineBase(recv.ref)

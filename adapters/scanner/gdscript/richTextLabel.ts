@@ -15,7 +15,8 @@ export const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode
  * `inherits`): a script whose engine base is one of these may be attached to a RichTextLabel (GDScript checks
  * only that the object descends from the script's base), and a node of the scene tree may be one.
  */
-const RICH_TEXT_LABEL_LINE: ReadonlySet<string> = new Set(["RichTextLabel", "Control", "CanvasItem", "Node", "Object"])
+export const RICH_TEXT_LABEL = "RichTextLabel"
+const RICH_TEXT_LABEL_LINE: ReadonlySet<string> = new Set([RICH_TEXT_LABEL, "Control", "CanvasItem", "Node", "Object"])
 
 /** Whether an object of engine class `cls` may be a RichTextLabel. */
 export const mayBeRichTextLabel = (cls: string): boolean => RICH_TEXT_LABEL_LINE.has(cls)

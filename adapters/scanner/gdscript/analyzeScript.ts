@@ -24,6 +24,7 @@ import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts
 import type { Grammar } from "./tokenizer.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER, isEvaluated, mayBeTransition } from "./advanceExpression.ts"
 import { propertySegments } from "./propertyPaths.ts"
+import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
 import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
@@ -61,13 +62,6 @@ export interface ScriptAnalysis {
 }
 
 /**
- * RichTextLabel's methods and properties that parse BBCode (3.x append_bbcode, parse_bbcode, set_bbcode,
- * bbcode_text; 4.x append_text, parse_bbcode, text), with whether BBCode built at run time is a warning
- * there. `text`/`set_text` are every Label's too: only their constant BBCode is judged.
- */
-const BBCODE_METHODS: ReadonlyMap<string, boolean> = new Map([["append_bbcode", true], ["parse_bbcode", true], ["set_bbcode", true], ["append_text", true], ["set_text", false]])
-const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text", true], ["text", false]])
-/**
  * Properties holding a path the engine reads a file from or writes into, by their setter (judged by the setter's
  * path rule): DynamicFontData.font_path, VideoStream*.file, StreamTexture/CompressedTexture*.load_path (its setter
  * is load), 3.x BakedLightmap.image_path (the folder bake() saves into, engine-file-writes.json).
@@ -75,6 +69,9 @@ const BBCODE_PROPERTIES: ReadonlyMap<string, boolean> = new Map([["bbcode_text",
 const PATH_PROPERTIES: ReadonlyMap<string, string> = new Map([["font_path", "set_font_path"], ["file", "set_file"], ["load_path", "load"], ["image_path", "set_image_path"]])
 
 const MAX_NESTED_DISPATCH = 4
+
+/** Binary operators whose result is never text (Variant::evaluate: String has only `+`, `%` and comparisons). */
+const NO_TEXT_OPERATORS: ReadonlySet<string> = new Set(["-", "*", "/"])
 
 /** The expression of a value written to a property, where it is in sight, with the function it is in. */
 interface Written {
@@ -514,8 +511,9 @@ class Analysis {
   #assignment(e: Extract<Expr, { k: "bin" }>, fn: Fn): void {
     const left = e.left
     const value = this.#eval(e.right, fn)
-    const bbcode = BBCODE_PROPERTIES.get(left.k === "member" || left.k === "id" ? left.name : "")
-    if (bbcode !== undefined && !(left.k === "id" && this.#ev.isOwnName(left.name, fn))) this.#bbcode(e.right, fn, left.at, `${label(left)} =`, bbcode)
+    // `x.bbcode_text = v`, `x["bbcode_text"] = v` are #propertyWrite's; a bare `bbcode_text = v` writes self's.
+    const bbcode = BBCODE_PROPERTIES.get(left.k === "id" ? left.name : "")
+    if (bbcode !== undefined && left.k === "id" && !this.#ev.isOwnName(left.name, fn)) this.#bbcode(e.right, fn, left.at, `${label(left)} =`, bbcode)
     if (left.k === "member") {
       const recv = this.#eval(left.obj, fn)
       this.#visit(left.obj, "receiver", fn)
@@ -530,7 +528,7 @@ class Analysis {
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value, { expr: e.right, fn, depth: 0 })
-      else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`)
+      else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`, { expr: e.right, fn, depth: 0 })
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
       // A script extending the transition sets its own expression.
@@ -545,10 +543,47 @@ class Analysis {
 
   /** BBCode given to a RichTextLabel (FileRules.bbcode), with constant parts judged around translations (bbcodeTemplate.ts). */
   #bbcode(arg: Expr, fn: Fn, pos: Pos, call: string, warnBuilt: boolean): void {
+    // `-`, `*` and `/` give no String in either engine (a String takes only `+` and `%`): a number or a vector holds no tag.
+    if (arg.k === "bin" && NO_TEXT_OPERATORS.has(arg.op)) return
     const value = this.#eval(arg, fn)
     const sources: Array<string> = []
     const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn), sources)
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, [...new Set(sources)])
+  }
+
+  /** BBCode written to a RichTextLabel's property `prop` (bbcode_text, text), from its expression where it is in sight. */
+  #bbcodeWrite(prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
+    const warnBuilt = BBCODE_PROPERTIES.get(prop)
+    if (warnBuilt === undefined) return
+    if (written === undefined) this.files.bbcode(value, pos, matched, warnBuilt)
+    else this.#bbcode(written.expr, written.fn, pos, matched, warnBuilt)
+  }
+
+  /**
+   * Whether an object may be a RichTextLabel (richTextLabel.ts), in a pack that may create one: self when the chain
+   * of its pack classes ends in one of RichTextLabel's engine classes or in a class the scanner cannot see (the
+   * platform SDK's), a node of the scene tree, an object typed with one of those classes. An object of unknown class
+   * is judged by stronger rules (a write by a name not constant on it may be any script's source_code; a call, a
+   * dynamic-dispatch error).
+   */
+  #mayBeRichTextLabel(recv: Val): boolean {
+    if ((recv.t !== "inst" && recv.t !== "own") || !this.#model.mayCreate(RICH_TEXT_LABEL)) return false
+    if (recv.t === "inst") return mayBeRichTextLabel(recv.cls)
+    if (recv.t !== "own") return false
+    const base = this.#engineBase(recv.ref)
+    if (base === null) return !this.#model.extendsNothing(recv.ref)
+    return !this.#model.isEngineName(base) || mayBeRichTextLabel(base)
+  }
+
+  /** The RichTextLabel properties taking BBCode (richTextLabel.ts) a name that is not constant may write on `recv`. */
+  #richTextProperties(recv: Val, key: Val): ReadonlyArray<string> {
+    if (!this.#mayBeRichTextLabel(recv)) return []
+    return RICH_TEXT_LABEL_BBCODE[this.#script.grammar].properties.filter((prop) => mayBeName(key, prop) && !(recv.t === "own" && this.#model.defines(recv.ref, prop)))
+  }
+
+  /** A write by a name that is not constant on an object that may be a RichTextLabel: judged as each BBCode property the name may be. */
+  #richTextWrite(recv: Val, key: Val, value: Val, pos: Pos, matched: string, written?: Written): void {
+    for (const prop of this.#richTextProperties(recv, key)) this.#bbcodeWrite(prop, pos, `${matched} as ${prop}`, value, written)
   }
 
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
@@ -557,6 +592,7 @@ class Analysis {
     this.#animationProperty(recv, prop, pos, matched, value, written)
     if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
+    if (!own) this.#bbcodeWrite(prop, pos, matched, value, written)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
     if (prop === "text" && !own) this.#spinBoxText(recv, value, pos, matched)
@@ -663,7 +699,8 @@ class Analysis {
    * written to it is a script-source-code error, unless the object is provably no Script (self, the
    * pack's instances, nodes, other engine classes, plain data).
    */
-  #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string): void {
+  #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string, written?: Written): void {
+    this.#richTextWrite(recv, key, value, pos, matched, written)
     if (recv.t === "own" || recv.t === "guard") return
     if (recv.t === "inst" && recv.cls === ADVANCE_EXPRESSION_CLASS && key.t !== "str" && mayBeText(value)) this.#advanceExpression(UNKNOWN, pos, matched)
     const dangerous = new Set<string>(knownStrings(key).filter((k) => this.#idx.assignments.has(k)))
@@ -884,7 +921,7 @@ class Analysis {
     this.files.userDataSetting(site, fn)
     this.files.runtimeLoad(site, fn)
     const bbcode = BBCODE_METHODS.get(name)
-    if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, shown, bbcode)
+    if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, site.via ?? shown, bbcode)
     this.files.dataDecoding(site, fn)
     if (site.cls !== null) {
       const modeAt = this.#idx.writeModes.get(`${site.cls}.${name}`)
@@ -996,7 +1033,8 @@ class Analysis {
         }
         if ((name === "get" || (name === "set" && !mayHoldScript(recv))) && recv.t !== "guard" && recv.t !== "own" && !this.#writesAreDangerous(recv)) {
           const key = args[0] === undefined ? null : this.#eval(args[0], fn)
-          return key !== null && (key.t === "str" || knownStrings(key).some((k) => this.#idx.assignments.has(k)))
+          // A node's set(k, v) may write a RichTextLabel's BBCode.
+          return key !== null && (key.t === "str" || knownStrings(key).some((k) => this.#idx.assignments.has(k)) || (name === "set" && this.#richTextProperties(recv, key).length > 0))
         }
         return true
       }
@@ -1118,8 +1156,8 @@ class Analysis {
       if (recv.t === "lit") return
       if (kind === "property-write") {
         // A property path can reach `script:source_code` of any object, its own script included.
-        if (how.path === true) this.#dynamicPath(recv, nameVal, value, target.at, `${matchedPrefix}(…)`)
-        else this.#dynamicWrite(recv, nameVal, value, how.reloaded === true, target.at, `${matchedPrefix}(…)`)
+        if (how.path === true) this.#dynamicPath(recv, nameVal, value, target.at, `${matchedPrefix}(…)`, how.written)
+        else this.#dynamicWrite(recv, nameVal, value, how.reloaded === true, target.at, `${matchedPrefix}(…)`, how.written)
         if (recv.t !== "guard") return
       }
       if (kind === "property-read" && recv.t !== "guard") return
@@ -1163,7 +1201,10 @@ class Analysis {
     const inherited = this.#inheritedDispatch(base)
     const candidates = inherited.filter(reachable)
     // On your own object whose class extends an engine class, the name may be any method of that class a rule names (`extends ConfigFile`: save, load, …).
-    const ofBase = base !== null && this.#model.isEngineName(base) ? engineBaseMethods(this.#idx, this.#script.grammar, base).filter((m) => reachable(m) && !inherited.includes(m)) : []
+    const engineBase = base !== null && this.#model.isEngineName(base) ? engineBaseMethods(this.#idx, this.#script.grammar, base) : []
+    // On an object that may be a RichTextLabel (a script extending Node attached to one), the methods that take BBCode too.
+    const bbcode = this.#mayBeRichTextLabel(recv) ? RICH_TEXT_LABEL_BBCODE[this.#script.grammar].methods : []
+    const ofBase = [...new Set([...engineBase, ...bbcode])].filter((m) => reachable(m) && !inherited.includes(m))
     if (candidates.length === 0 && ofBase.length === 0) return
     if (target.argsUnseen === true) {
       const all = [...candidates, ...ofBase]
@@ -1216,7 +1257,9 @@ class Analysis {
    * beyond those, a value that may be text can be code (script-source-code), one the engine may take for
    * true can turn decoding on (object-decoding-flag); an object or false can be neither.
    */
-  #dynamicPath(recv: Val, path: Val, value: Val, pos: Pos, matched: string): void {
+  #dynamicPath(recv: Val, path: Val, value: Val, pos: Pos, matched: string, written?: Written): void {
+    // A path of one part names a property of the object itself, which may be a RichTextLabel's BBCode.
+    this.#richTextWrite(recv, path, value, pos, matched, written)
     for (const k of knownStrings(path)) {
       this.#pathWrite(recv, k, pos, matched, value)
     }

@@ -75,3 +75,17 @@ export const controlsInPack = (roots: Iterable<ClassDecl>, sceneClasses: Readonl
   }
   return { controls: controls.filter((c) => found.has(c)), attachesScripts }
 }
+
+/**
+ * Whether a pack of these scripts and scene node classes may create an object of engine class `cls`: a node of a
+ * scene of that class, a script naming it anywhere (an identifier, a type, a string), or ClassDB's instance.
+ */
+export const mayCreateClass = (roots: Iterable<ClassDecl>, sceneClasses: ReadonlySet<string>, cls: string): boolean => {
+  if (sceneClasses.has(cls)) return true
+  let found = false
+  const seen = (word: string): void => {
+    if (word.includes(cls)) found = true
+  }
+  for (const root of roots) if (!found) mentions(root, seen, () => (found = true))
+  return found
+}

@@ -10,7 +10,7 @@ import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
-import { type ControlsInPack, controlsInPack } from "./dialogPresence.ts"
+import { type ControlsInPack, controlsInPack, mayCreateClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import type { DataArg } from "../resource/SceneFacts.ts"
 import type { DataProperties } from "./memberWrites.ts"
@@ -174,6 +174,16 @@ export class PackModel {
 
   readonly #sceneClasses: ReadonlySet<string>
   readonly #driven = new Map<Grammar, ControlsInPack>()
+  readonly #creates = new Map<string, boolean>()
+
+  /** Whether the pack may create an object of engine class `cls` (by its scenes' nodes, its scripts' words or ClassDB). */
+  mayCreate(cls: string): boolean {
+    const cached = this.#creates.get(cls)
+    if (cached !== undefined) return cached
+    const found = mayCreateClass([...this.#scripts.values()].map((s) => s.ast.root), this.#sceneClasses, cls)
+    this.#creates.set(cls, found)
+    return found
+  }
 
   /** The driven controls (engineDialogs.ts) the pack may create (by its scenes' nodes or its scripts' words), and whether it attaches scripts at run time. */
   drivenControls(grammar: Grammar): ControlsInPack {

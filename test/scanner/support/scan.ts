@@ -33,3 +33,16 @@ export const scan4 = async (source: string, format: 2 | 3 = 2): Promise<Readonly
   const report = await scanBytes(writePack({ format, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://main.tscn", data: SCENE }, { path: "res://main.gd", data: utf8(source) }] }))
   return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)
 }
+
+const MANIFEST3 = utf8(JSON.stringify({ id: "p", name: "P", version: "1.0.0", engine_sdk: "1", entry_scene: "res://main.tscn", min_players: 1, max_players: 1 }))
+const SCENE3 = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://main.gd" type="Script" id=1]\n\n[node name="M" type="Node2D"]\nscript = ExtResource( 1 )\n')
+
+/**
+ * A Godot 3 pack written by the test's pack writer whose main scene's script extends the SDK's EngineGame, with
+ * `files` (res:// path → text) beside it; its findings as `file:line severity pattern-id`, the SDK's EngineGame aside.
+ */
+export const scan3Files = async (files: Readonly<Record<string, string>>): Promise<ReadonlyArray<string>> => {
+  const entries = [{ path: "res://manifest.json", data: MANIFEST3 }, { path: "res://main.tscn", data: SCENE3 }, { path: "res://main.gd", data: utf8("extends EngineGame\n") }]
+  const report = await scanBytes(writePack({ format: 1, entries: [...entries, ...Object.entries(files).map(([path, text]) => ({ path, data: utf8(text) }))] }))
+  return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)
+}

@@ -9,7 +9,7 @@ import { MalformedData } from "../io/errors.ts"
 import { bytesSource, readExactly } from "../io/RandomAccess.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import { openBinaryResource, readInlineExternals, readInternalClass, readProperties, subResourceId } from "../resource/binaryResource.ts"
-import { type BbcodeLoad, bbcodeLoads, mayLoadBbcode } from "../resource/bbcode.ts"
+import { type BbcodeLoad, bbcodeLoads, bbcodeUrlMetas, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { packLookup } from "../pack/packPath.ts"
 import { dataRefsOf, readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
@@ -29,7 +29,7 @@ import { filePathProperty } from "../resource/filePathProperties.ts"
 import { builtObjectFindings, type DataObject, type DataPaths, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
-import { type Context, collectScript, keepMemberValues, keepTrackWritten } from "./scanContext.ts"
+import { type Context, collectScript, keepMemberValues, keepSceneNodes, keepTrackWritten } from "./scanContext.ts"
 import { hitMessage, scriptFindings } from "./scriptFindings.ts"
 
 // Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
@@ -71,6 +71,7 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   textFacts(ctx, facts, entry, { file, storedPath: entry.path })
   ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
   for (const n of facts.nodeTypes) ctx.sceneClasses.add(n.type)
+  keepSceneNodes(ctx, facts.namedNodes)
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
 }
@@ -163,6 +164,8 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
   for (const write of facts.propertyWrites) keepTrackWritten(ctx, write.path)
   keepMemberValues(ctx, file, facts.memberValues)
+  for (const url of facts.urlMetas) ctx.linkMetas.urls.add(url)
+  if (facts.unjudgedSplices.length > 0) ctx.linkMetas.unread = true
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   dataCalls(ctx, entry, facts.connections, facts.trackCalls, site, file, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
@@ -324,6 +327,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   // Strings of every property at any depth: BBCode (a RichTextLabel's text, a translation's messages) loads what its tags name.
   const bbcode: Array<BbcodeLoad> = []
   const strings = (value: string): void => {
+    if (value.includes("[url")) for (const url of bbcodeUrlMetas(value)) ctx.linkMetas.urls.add(url)
     if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
   }
   const scripted = (script: Value, properties: ReadonlyMap<string, Value>): void => {
@@ -332,6 +336,8 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   }
   for (const inline of await readInlineExternals(resource, strings, scripted)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
   // Strings value tracks build: one finding is enough (they are many variations of the same keys).
+  for (const s of splicedStrings) if (s.includes("[url")) for (const url of bbcodeUrlMetas(s)) ctx.linkMetas.urls.add(url)
+  if (unjudgedSplices > 0) ctx.linkMetas.unread = true
   const spliced = splicedStrings.flatMap((s) => (mayLoadBbcode(s) ? bbcodeLoads(s, ctx.grammar) : []))
   const splicedFinding = spliced.map((load) => loadedPathFinding(load.path, `[${load.tag}] BBCode a value track builds`, null, file, entry.path, inPack(null), uidsOf(ctx))).find((f) => f !== null)
   if (splicedFinding !== undefined) ctx.state.findings.push(splicedFinding)
@@ -376,6 +382,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
     for (const n of scene.nodeTypes) ctx.sceneClasses.add(n.type)
+    keepSceneNodes(ctx, scene.namedNodes)
     ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
   }
   // Names and other strings (class and property names, paths, the string table) the engine decoded leniently;

@@ -62,6 +62,19 @@ export interface Context {
   readonly pendingLoads: Array<PendingLoad>
   /** The pack's writes whose file a load may read as code. */
   readonly loadableWrites: Array<LoadableWrite>
+  /** The `[url]` metas of every string of the pack's scenes and resources, and whether some strings were not all read (value tracks' unjudged splices). */
+  readonly linkMetas: { readonly urls: Set<string>; unread: boolean }
+  /** The pack's scene nodes by name: their engine classes (null: instanced, inherited or scripted). */
+  readonly sceneNodes: Map<string, Set<string | null>>
+}
+
+/** Keeps the scene's nodes by name (`sceneNodes`). */
+export const keepSceneNodes = (ctx: Context, nodes: ReadonlyArray<{ readonly name: string; readonly type: string | null }>): void => {
+  for (const n of nodes) {
+    const types = ctx.sceneNodes.get(n.name) ?? new Set()
+    types.add(n.type)
+    ctx.sceneNodes.set(n.name, types)
+  }
 }
 
 /** Keeps what a scene or resource sets on objects that may have a script of the pack, with the scripts resolved from `file`. */

@@ -12,6 +12,7 @@ import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
+import { codeLinkMetas, isRichTextLabel } from "./linkMetas.ts"
 import { engineSignalArgs } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -226,6 +227,8 @@ export class Evaluator {
   readonly #connected = new Map<string, boolean>()
   /** Whether every emission of a signal the pack writes is by a constant name (#connectedOnly). */
   #emissionsInSight: boolean | null = null
+  /** The metas a RichTextLabel's `meta_clicked` may pass (linkMetas.ts), null when not all known; undefined until asked. */
+  #linkMetas: ReadonlyArray<string> | null | undefined = undefined
 
   /** Whether a member whose every writer is in sight holds only their values (memberWrites.ts); off in the Evaluator that finds them. */
   readonly #closesMembers: boolean
@@ -369,13 +372,29 @@ export class Evaluator {
       if (recv.t === "own" || recv.t === "script") return this.model.extendsOutside(recv.ref)
       return recv.t === "inst" || recv.t === "unknown"
     }
-    const delivered = connectionArgs(callers.calls, name, index, fold, (signal, site) => engineSignalArgs(signal, emitterIsNode(site)), declared, sdkEmitter)
+    const constant = (e: Expr, at: Omit<CallerSite, "args">): ReadonlyArray<string> | null => {
+      const v = this.eval(e, this.#siteFn(at))
+      return v.t === "str" ? v.values : null
+    }
+    // A RichTextLabel's `meta_clicked(meta)` passes one of the link metas its BBCode pushed (linkMetas.ts).
+    const engineValues = (signal: string, at: number, site: CallerSite): ReadonlyArray<string> | null => {
+      if (signal !== "meta_clicked" || at !== 0 || this.#dispatch === null || !isRichTextLabel(this.model, callers, this.#dispatch, site, constant)) return null
+      if (this.#linkMetas === undefined) {
+        // Asked again while they are being computed (a constant that reads this handler's parameter): not known.
+        this.#linkMetas = null
+        const code = codeLinkMetas(this.model, callers, this.#dispatch, constant)
+        this.#linkMetas = code === null || this.model.linkMetas.unread ? null : [...new Set([...code, ...this.model.linkMetas.urls])]
+      }
+      return this.#linkMetas
+    }
+    const delivered = connectionArgs(callers.calls, name, index, fold, (signal, site) => engineSignalArgs(signal, emitterIsNode(site)), declared, sdkEmitter, engineValues)
     const called = (callers.calls.get(name) ?? []).flatMap((site) => {
       const arg = site.args[index]
       return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
     })
     const sdk = delivered.sdk || callers.sdk.has(name)
-    return [...called, ...delivered.args.map((a) => this.eval(a.expr, this.#siteFn(a.site))), ...(delivered.unknown ? [UNKNOWN] : []), ...(sdk ? [SDK_CALLS] : [])]
+    const known = delivered.known.length > 0 ? [strs([...new Set(delivered.known)])] : []
+    return [...called, ...delivered.args.map((a) => this.eval(a.expr, this.#siteFn(a.site))), ...known, ...(delivered.unknown ? [UNKNOWN] : []), ...(sdk ? [SDK_CALLS] : [])]
   }
 
   /** What a signal handler's parameter receives from the pack's emissions of the signals connected to it by a constant name (signals.ts). */
@@ -1077,6 +1096,8 @@ export class Evaluator {
           return text === null ? null : [text]
         })
         if (name !== "str" && args.length > 1) return derived(...args)
+        // What the SDK passes or constant strings (SDK_CALLS joined with them): str() of it is the SDK's value or those strings.
+        if (name === "str" && args.length === 1 && first.t === "unknown" && first.sdk === true) return first
         let out: Val = strs([""])
         for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
         return out

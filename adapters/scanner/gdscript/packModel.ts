@@ -116,6 +116,10 @@ export interface PackModelOptions {
   readonly dataProperties?: DataProperties
   /** Engine classes of the nodes the pack's scenes create (a FileDialog node brings its internal children). */
   readonly sceneClasses?: ReadonlySet<string>
+  /** The `[url]` metas of every string of the pack's scenes and resources (linkMetas.ts), and whether some were not read; none when not given. */
+  readonly linkMetas?: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
+  /** The scenes' nodes by name: their engine classes, null for a node instanced, inherited or with a script; none when not given. */
+  readonly sceneNodes?: ReadonlyMap<string, ReadonlySet<string | null>>
 }
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
@@ -170,7 +174,12 @@ export class PackModel {
     this.closedCalls = options.closedCalls ?? true
     this.dataProperties = options.dataProperties ?? { values: new Map(), written: new Set() }
     this.#sceneClasses = options.sceneClasses ?? new Set()
+    this.linkMetas = options.linkMetas ?? { urls: new Set(), unread: false }
+    this.sceneNodes = options.sceneNodes ?? new Map()
   }
+
+  readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
+  readonly sceneNodes: ReadonlyMap<string, ReadonlySet<string | null>>
 
   readonly #sceneClasses: ReadonlySet<string>
   readonly #driven = new Map<Grammar, ControlsInPack>()

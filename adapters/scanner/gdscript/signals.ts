@@ -74,6 +74,8 @@ export const handlerArgs = (calls: ReadonlyMap<string, ReadonlyArray<CallerSite>
 /** What a handler's parameter receives through the pack's 3.x connections: the arguments, whether more comes from out of sight, or from the SDK. */
 export interface ConnectionDelivery {
   readonly args: ReadonlyArray<HandlerArg>
+  /** The values the engine's emissions pass where `engineValues` knows them (a RichTextLabel's link metas). */
+  readonly known: ReadonlyArray<string>
   readonly unknown: boolean
   readonly sdk: boolean
 }
@@ -85,7 +87,8 @@ export interface ConnectionDelivery {
  * an emitter, values out of sight) or one of the pack's by a constant name (its arguments). A signal neither the
  * engine's nor declared by the pack (`declared`) is someone else's (the SDK's), its arguments out of sight, and
  * so are the rest with a signal or binds that are not constant; one the pack declares may be the SDK's too when the
- * emitter may be an object of a class that extends the SDK's (`sdkEmitter`). The caller makes sure no other
+ * emitter may be an object of a class that extends the SDK's (`sdkEmitter`). An engine emission's value the
+ * caller knows (`engineValues`: a RichTextLabel's `meta_clicked` meta, linkMetas.ts) is that value. The caller makes sure no other
  * emission can reach it.
  */
 export const connectionArgs = (
@@ -96,8 +99,10 @@ export const connectionArgs = (
   engineArgs: (signal: string, site: CallerSite) => ReadonlyArray<number>,
   declared: (signal: string) => boolean,
   sdkEmitter: (site: CallerSite) => boolean,
+  engineValues: (signal: string, index: number, site: CallerSite) => ReadonlyArray<string> | null = () => null,
 ): ConnectionDelivery => {
   const args: Array<HandlerArg> = []
+  const known: Array<string> = []
   let unknown = false
   let sdk = false
   const bound = (binds: ReadonlyArray<Expr> | null, at: number, site: CallerSite): void => {
@@ -118,7 +123,9 @@ export const connectionArgs = (
       if (engine.length === 0 && !declared(signal)) unknown = true
       else if (engine.length === 0 && sdkEmitter(site)) sdk = true
       for (const count of engine) {
-        if (index < count) unknown = true
+        const given = index < count ? engineValues(signal, index, site) : null
+        if (given !== null) known.push(...given)
+        else if (index < count) unknown = true
         else bound(binds, index - count, site)
       }
       for (const emit of emissionsOf(calls, signal, 3, fold)) {
@@ -128,5 +135,5 @@ export const connectionArgs = (
       }
     }
   }
-  return { args, unknown, sdk }
+  return { args, known, unknown, sdk }
 }

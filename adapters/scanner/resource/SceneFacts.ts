@@ -21,6 +21,14 @@ export interface SceneFacts {
   readonly baseScene: string | null
   /** Class of every node the scene creates itself (instanced nodes have none). */
   readonly nodeTypes: ReadonlyArray<SceneNodeType>
+  /** Every node the scene declares by name, with its class when the scene makes it of an engine class without a script (null: instanced, inherited, scripted). */
+  readonly namedNodes: ReadonlyArray<NamedNode>
+}
+
+/** A node of a scene by name: an engine class without a script (`type`), or null when its class is not only the engine's. */
+export interface NamedNode {
+  readonly name: string
+  type: string | null
 }
 
 /**

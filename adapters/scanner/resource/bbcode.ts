@@ -67,3 +67,24 @@ export const bbcodeLoads = (text: string, grammar: Grammar): ReadonlyArray<Bbcod
 
 /** Whether a string may hold a loading tag at all (a cheap test before the parse). */
 export const mayLoadBbcode = (text: string): boolean => text.includes("[") && /\[(img|font|dropcap)/.test(text)
+
+/**
+ * The metas Godot 3's BBCode parser gives the `[url]` tags of `text` (RichTextLabel::append_bbcode of 3.x,
+ * scene/gui/rich_text_label.cpp): `[url=value]` pushes `value` (the tag after `url=`, up to the tag's `]`),
+ * `[url]` the text after the tag up to the next `[`. A RichTextLabel's `meta_clicked` passes the meta of the
+ * link clicked. Every `[` is tried, as for the loads: a string yields at least the metas the engine pushes.
+ */
+export const bbcodeUrlMetas = (text: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (let open = text.indexOf("[url"); open >= 0; open = text.indexOf("[url", open + 1)) {
+    const close = text.indexOf("]", open + 1)
+    if (close < 0) break
+    const tag = text.slice(open + 1, close)
+    if (tag.startsWith("url=")) out.push(tag.slice(4))
+    else if (tag === "url") {
+      const end = text.indexOf("[", close)
+      out.push(text.slice(close + 1, end < 0 ? text.length : end))
+    }
+  }
+  return out
+}

@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -70,6 +70,7 @@ export const readBinarySceneFacts = async (resource: BinaryResource, refs?: Data
 
 
   const nodeTypes: Array<SceneNodeType> = []
+  const namedNodes: Array<NamedNode> = []
   const placeholders: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
   const memberValues: Array<DataPropertyValue> = []
@@ -105,15 +106,14 @@ export const readBinarySceneFacts = async (resource: BinaryResource, refs?: Data
     const groupCount = next()
     if (groupCount < 0 || groupCount > nodes.length - at) throw new MalformedData("PackedScene node has an impossible group count")
     at += groupCount
-    if (type !== TYPE_INSTANTIATED) {
-      const typeName = nameAt(type)
-      if (typeName !== undefined) nodeTypes.push({ type: typeName, name: nodeName, line: null, column: null })
-    }
+    const typeName = type === TYPE_INSTANTIATED ? undefined : nameAt(type)
+    if (typeName !== undefined) nodeTypes.push({ type: typeName, name: nodeName, line: null, column: null })
+    namedNodes.push({ name: nodeName, type: typeName === undefined || instance >= 0 || script !== undefined ? null : typeName })
   }
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
-import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
-import { bbcodeLoads, mayLoadBbcode } from "./bbcode.ts"
+import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
+import { bbcodeLoads, bbcodeUrlMetas, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { filePathProperty } from "./filePathProperties.ts"
@@ -77,6 +77,8 @@ export interface TextResourceFacts extends SceneFacts {
   readonly memberValues: ReadonlyArray<DataPropertyValue>
   /** Godot 4 state machine transitions' `advance_expression` texts (advanceExpression.ts), by sub-resource. */
   readonly expressions: ReadonlyArray<DataExpression>
+  /** The `[url]` metas of every string the file holds (bbcode.ts bbcodeUrlMetas), value tracks' splices included. */
+  readonly urlMetas: ReadonlyArray<string>
 }
 
 /** Text the engine evaluates as an Expression, where the data holds it. */
@@ -165,6 +167,8 @@ export class TextResourceReader {
   readonly #scripts: Array<TextEmbeddedScript> = []
   readonly #classes: Array<{ subResource: string; className: string }> = []
   readonly #nodeTypes: Array<SceneNodeType> = []
+  readonly #namedNodes: Array<NamedNode> = []
+  readonly #urlMetas: Array<string> = []
   readonly #loaded: Array<LoadedPath> = []
   /** Keys of value tracks with more splices than the scanner judges. */
   readonly #unjudged: Array<Position> = []
@@ -230,6 +234,7 @@ export class TextResourceReader {
       case "node": {
         const type = stringOf(fields.get("type"))
         if (type !== null) this.#nodeTypes.push({ type, name: stringOf(fields.get("name")) ?? "", line: at.line, column: at.column })
+        this.#namedNodes.push({ name: stringOf(fields.get("name")) ?? "", type: fields.has("instance") ? null : type })
         const root = !this.#sawRoot && !fields.has("parent")
         if (root) {
           this.#sawRoot = true
@@ -289,6 +294,10 @@ export class TextResourceReader {
     this.#objectScripts(value)
     if (this.#object !== null) {
       if (key === "script") this.#object.script = this.#scriptOf(value)
+      if (key === "script" && this.#section.kind === "node") {
+        const node = this.#namedNodes.at(-1)
+        if (node !== undefined) node.type = null
+      }
       else if (isMemberName(key)) this.#object.props.push({ property: key, value: stringOf(value) })
     }
     const section = this.#section
@@ -330,6 +339,7 @@ export class TextResourceReader {
    */
   #bbcode(key: string, value: VNode, at: Position): void {
     const check = (text: string, where: Position, group?: string): void => {
+      if (text.includes("[url")) this.#urlMetas.push(...bbcodeUrlMetas(text))
       if (!mayLoadBbcode(text)) return
       for (const load of bbcodeLoads(text, this.#grammar)) this.#loaded.push({ path: load.path, what: `[${load.tag}] BBCode of ${key}`, at: where, fromRoot: true, ...(group === undefined ? {} : { group }) })
     }
@@ -409,6 +419,8 @@ export class TextResourceReader {
       scripts: this.#scripts,
       classes: this.#classes,
       nodeTypes: this.#nodeTypes,
+      namedNodes: this.#namedNodes,
+      urlMetas: this.#urlMetas,
       rootScript: this.#rootScript,
       baseScene: base,
       loadedPaths: this.#loaded,

@@ -1,0 +1,146 @@
+import type { Expr, FunctionDecl } from "./ast.ts"
+import type { CallerIndex, CallerSite } from "./callers.ts"
+import type { DispatchIndex } from "./engineDispatch.ts"
+import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
+import type { ClassRef, PackModel } from "./packModel.ts"
+import { PATH_ARGUMENTS } from "./propertyPaths.ts"
+import { bbcodeUrlMetas } from "../resource/bbcode.ts"
+
+// What a Godot 3 RichTextLabel's `meta_clicked(meta)` passes: the meta of the link clicked, pushed by the
+// label's BBCode parser for each `[url]` tag (bbcode.ts bbcodeUrlMetas) or by `push_meta(value)` in code.
+// Pack-wide, whatever label it is: the metas of every BBCode the pack can give any label, known only when all
+// of it is in sight and constant. Code gives BBCode through `bbcode_text = v` (set_bbcode), `append_bbcode`,
+// `parse_bbcode`, `set_bbcode` and metas through `push_meta` (3.x `text`/`set_text` add raw text: no tag is
+// parsed); the scenes and resources through their strings, every string of them read as BBCode (contentScan
+// collects them). Anything else that may reach those names (a dispatch or property path by a name that is not
+// constant or by a string naming them, a call or write of them out of sight, an object built from data) leaves
+// the metas unknown.
+
+/** The names through which code gives a RichTextLabel BBCode or a meta (3.x). */
+const BBCODE_METHODS: ReadonlySet<string> = new Set(["append_bbcode", "parse_bbcode", "set_bbcode"])
+const META_METHOD = "push_meta"
+const BBCODE_PROPERTY = "bbcode_text"
+const SINKS: ReadonlyArray<string> = [...BBCODE_METHODS, META_METHOD, BBCODE_PROPERTY]
+/** Functions that build objects with properties from their argument (a label with its BBCode among them). */
+const BUILDS_OBJECTS: ReadonlySet<string> = new Set(["dict2inst", "str2var", "bytes2var"])
+
+const namesSink = (s: string): boolean => SINKS.some((sink) => s.includes(sink))
+
+/** The strings an expression may be where it is written, or null when it is not constant. */
+export type ConstantAt = (e: Expr, at: Omit<CallerSite, "args">) => ReadonlyArray<string> | null
+
+/** Every assignment of the pack's code, with where it is written (Godot 3 has no lambdas; a nested class's are out of sight). */
+const assignments = (model: PackModel, f: (e: Extract<Expr, { k: "bin" }>, at: Omit<CallerSite, "args">) => void): boolean => {
+  let nested = false
+  const deep = (e: Expr, at: Omit<CallerSite, "args">): void => {
+    if (e.k === "bin" && isAssignment(e.op)) f(e, at)
+    if (e.k === "lambda") nested = true
+    forEachChild(e, (c) => deep(c, at))
+  }
+  const body = (cls: ClassRef, fn: FunctionDecl, method: boolean): void => {
+    const at = { cls, fn, method }
+    for (const p of fn.params) if (p.init !== null) deep(p.init, at)
+    forEachExpr(fn.body, (e) => {
+      if (e.k === "bin" && isAssignment(e.op)) f(e, at)
+      if (e.k === "lambda") nested = true
+    })
+    const walk = (stmts: FunctionDecl["body"]): void => {
+      for (const s of stmts) {
+        if (s.k === "nested") nested = true
+        else if (s.k === "if") for (const b of s.branches) walk(b.body)
+        else if (s.k === "while" || s.k === "for") walk(s.body)
+        else if (s.k === "match") for (const b of s.branches) walk(b.body)
+      }
+    }
+    walk(fn.body)
+  }
+  for (const cls of model.classes()) {
+    const decl = model.decl(cls)
+    if (decl === null) continue
+    const own = { cls, fn: null, method: false }
+    for (const fn of decl.functions) body(cls, fn, true)
+    for (const v of decl.vars) {
+      if (v.init !== null) deep(v.init, own)
+      for (const a of v.accessors) body(cls, a, false)
+    }
+    for (const c of decl.consts) deep(c.init, own)
+    for (const e of decl.extra) deep(e, own)
+  }
+  return !nested
+}
+
+/** The name an assignment writes (`x = v`, `o.x = v`, `o.x[i] = v`), and whether it writes the whole value with `=`. */
+const written = (left: Expr): { readonly name: string; readonly whole: boolean } | null => {
+  if (left.k === "id" || left.k === "member") return { name: left.name, whole: true }
+  if (left.k === "index") {
+    const inner = written(left.obj)
+    return inner === null ? null : { name: inner.name, whole: false }
+  }
+  return null
+}
+
+/**
+ * The `[url]` metas (and `push_meta` values) the pack's code gives RichTextLabels, or null when some may be
+ * other than constants in sight (see above).
+ */
+export const codeLinkMetas = (model: PackModel, index: CallerIndex, dispatch: DispatchIndex, constant: ConstantAt): ReadonlyArray<string> | null => {
+  if (index.openAll || index.strings.some(namesSink) || [...model.dataMethods].some(namesSink)) return null
+  // A sink method taken as a value or called where its arguments are not followed.
+  if ([...BBCODE_METHODS, META_METHOD].some((m) => index.hard.has(m))) return null
+  for (const site of index.names) {
+    const names = constant(site.name, site.at)
+    if (names === null || names.some(namesSink)) return null
+  }
+  const out: Array<string> = []
+  for (const [name, sites] of index.calls) {
+    const property = (dispatch.byName.get(name) ?? []).filter((d) => d.kind === "property" && d.name !== undefined)
+    const paths = PATH_ARGUMENTS.get(name) ?? []
+    for (const site of sites) {
+      for (const at of [...property.map((d) => d.name ?? 0), ...paths]) {
+        const arg = site.args[at]
+        const names = arg === undefined ? [] : constant(arg, site)
+        if (names === null || names.some(namesSink)) return null
+      }
+      if (BUILDS_OBJECTS.has(name) && site.args.some((a) => constant(a, site) === null)) return null
+      const given = site.args[0]
+      if (!BBCODE_METHODS.has(name) && name !== META_METHOD) continue
+      const values = given === undefined ? [] : constant(given, site)
+      if (values === null) return null
+      out.push(...(name === META_METHOD ? values : values.flatMap(bbcodeUrlMetas)))
+    }
+  }
+  let known = true
+  const inSight = assignments(model, (e, at) => {
+    const target = written(e.left)
+    if (!known || target === null || target.name !== BBCODE_PROPERTY) return
+    const values = target.whole && e.op === "=" ? constant(e.right, at) : null
+    if (values === null) known = false
+    else out.push(...values.flatMap(bbcodeUrlMetas))
+  })
+  if (!known || !inSight) return null
+  // Strings of the code that hold a tag themselves (a `str2var` text, a bind): their metas too.
+  for (const s of index.strings) if (s.includes("[url")) out.push(...bbcodeUrlMetas(s))
+  return out
+}
+
+/**
+ * Whether the object a connection is made on is a RichTextLabel of the engine, as far as the pack shows:
+ * self in a class whose chain of pack classes extends RichTextLabel, or `$Name`/`get_node("…/Name")` where
+ * every node of that name in the pack's scenes is a RichTextLabel without a script and no code names a node.
+ */
+export const isRichTextLabel = (model: PackModel, index: CallerIndex, dispatch: DispatchIndex, site: CallerSite, constant: ConstantAt): boolean => {
+  const recv = site.recv ?? null
+  if (recv === null || recv.k === "self") return model.engineBase(site.cls) === "RichTextLabel" && !model.extendsOutside(site.cls)
+  const path = recv.k === "node" ? [recv.path] : recv.k === "call" && recv.callee.k === "id" && recv.callee.name === "get_node" && recv.args[0] !== undefined ? constant(recv.args[0], site) : null
+  if (path === null || path.length !== 1) return false
+  const name = (path[0] ?? "").split("/").at(-1) ?? ""
+  const types = model.sceneNodes.get(name)
+  if (name === "" || name.startsWith("%") || types === undefined || types.size !== 1 || !types.has("RichTextLabel")) return false
+  // A node the code names could be any object: `n.name = "Credits"`, `set_name(…)`, `set("name", …)`, `call("set_name", …)`.
+  const given = [...index.writes.filter((w) => w.name === "name").map((w) => constant(w.value, w)), ...(index.calls.get("set_name") ?? []).map((s) => (s.args[0] === undefined ? [] : constant(s.args[0], s)))]
+  if (index.hard.has("set_name") || given.some((n) => n === null || n.includes(name))) return false
+  const byName = [...index.names.map((n) => constant(n.name, n.at))]
+  for (const [method, sites] of index.calls)
+    for (const d of dispatch.byName.get(method) ?? []) if (d.kind === "property" && d.name !== undefined) for (const s of sites) byName.push(s.args[d.name] === undefined ? [] : constant(s.args[d.name] as Expr, s))
+  return byName.every((n) => n !== null && !n.includes("name") && !n.includes("set_name"))
+}

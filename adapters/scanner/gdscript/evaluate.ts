@@ -629,8 +629,7 @@ export class Evaluator {
     const zero = decl.init === null ? zeroValue(decl.type) : null
     // A write by name out of sight still gives the member the run-time data written by name in sight (`callv("set", [k, env])`).
     const runTime = this.#writesByName()?.runTimeValue(owner, decl.name) ?? null
-    const opened = runTime ?? UNKNOWN
-    const elsewhere = sealed === "plain" ? (runTime === null ? [] : [runTime]) : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [opened])
+    const elsewhere = sealed === "plain" ? (runTime === null ? [] : [runTime]) : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [runTime ?? UNKNOWN])
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
@@ -723,7 +722,7 @@ export class Evaluator {
       probe.#callers = this.#callersIndex()
       probe.#named = this.#dispatchNames(probe.#callers)
     }
-    probe.#writes = this.#memberWrites()
+    probe.#writes = this.#writesByName()
     return probe
   }
 

@@ -12,6 +12,7 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
+import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData } from "./fileRules.ts"
 import { bbcodeTemplate } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
@@ -217,7 +218,8 @@ class Analysis {
     }
     if (local !== null) return local.owner.body.length > 0 && elementsUsedSafely([local.owner.body], name, rules)
     const member = this.#model.variable(fn.cls, name)
-    if (member === null || this.#model.readElsewhere(name)) return false
+    // A member with a getter: a read may give another container (memberGetter.ts).
+    if (member === null || this.#model.readElsewhere(name) || getterOf(member.decl) !== null) return false
     // The owner's functions and its subclasses', which reach the member by its bare name.
     const decls = [member.owner, ...this.#model.descendants(member.owner)].map((c) => this.#model.decl(c))
     return elementsUsedSafely(decls.flatMap((d) => (d === null ? [] : classBodies(d))), name, rules)
@@ -730,7 +732,7 @@ class Analysis {
     let owner = recv
     for (const part of parts) {
       const member = owner.t === "own" || owner.t === "script" ? this.#model.variable(owner.ref, part) : null
-      owner = member === null ? UNKNOWN : this.#ev.memberValue(member.owner, member.decl)
+      owner = member === null ? UNKNOWN : this.#ev.memberRead(member.owner, member.decl, null)
     }
     return { owner, property }
   }

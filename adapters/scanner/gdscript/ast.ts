@@ -90,6 +90,8 @@ export interface VarDecl {
   readonly accessors: ReadonlyArray<FunctionDecl>
   /** Functions of the class named as its setter or getter (3.x `setget a, b`; 4.x `set = a, get = b`). */
   readonly accessorNames?: ReadonlyArray<string>
+  /** Of those, the getter's name (3.x `setget a, b`'s `b`; 4.x `get = b`): property reads of the member call it. */
+  readonly getter?: string
   /** Exported (`export var`, `@export var`): scenes and resources can set it. */
   readonly exported?: true
 }

@@ -29,6 +29,7 @@ import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
+import { type Getter, getterOf } from "./memberGetter.ts"
 import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
@@ -645,7 +646,9 @@ export class Evaluator {
     // Anything else can be set from elsewhere, unless nothing else can reach it (sealedMembers.ts) or every writer is in sight.
     // A member without a default starts as its type's zero value ("" for a String, else null): it is closed like one given a constant.
     const zero = decl.init === null ? zeroValue(decl.type) : null
-    const elsewhere = sealed === "plain" ? [] : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [UNKNOWN])
+    // A write by name out of sight still gives the member the run-time data written by name in sight (`callv("set", [k, env])`).
+    const runTime = this.#writesByName()?.runTimeValue(owner, decl.name) ?? null
+    const elsewhere = sealed === "plain" ? (runTime === null ? [] : [runTime]) : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [runTime ?? UNKNOWN])
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
@@ -656,6 +659,27 @@ export class Evaluator {
     const value = withElements(asLineEdit(held, holds), put, parts)
     this.#members.set(key, value)
     return value
+  }
+
+  /**
+   * A member as a read of it gives it (memberGetter.ts): a property read (`self.x`, `obj.x`, `Autoload.x`), or a
+   * bare `x` in Godot 4 outside the getter itself, gives what the member's getter returns (every override of a
+   * named getter's, the object may be of a subclass; anything when the class has no such function); any other
+   * read gives what the member holds. `bareIn`: the function a bare `x` is read in; null for a property read.
+   */
+  memberRead(owner: ClassRef, decl: VarDecl, bareIn: Fn | null): Val {
+    const getter = this.readsGetter(decl, bareIn)
+    if (getter === null) return this.memberValue(owner, decl)
+    return "body" in getter ? this.returnValue(owner, getter.body) : (this.methodReturn(owner, getter.name) ?? UNKNOWN)
+  }
+
+  /** The getter a read of the member runs (see memberRead), or null when it reads what the member holds. */
+  readsGetter(decl: VarDecl, bareIn: Fn | null): Getter | null {
+    const getter = getterOf(decl)
+    if (getter === null || bareIn === null) return getter
+    if (this.grammar === 3) return null
+    const inside = "body" in getter ? getter.body.body === bareIn.body : this.model.decl(bareIn.cls)?.functions.some((f) => f.name === getter.name && f.body === bareIn.body) === true
+    return inside ? null : getter
   }
 
   /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */
@@ -674,7 +698,12 @@ export class Evaluator {
   }
 
   #memberWrites(): MemberWrites | null {
-    if (!this.#closesMembers || this.#dispatch === null || !this.model.closedCalls) return null
+    return this.model.closedCalls ? this.#writesByName() : null
+  }
+
+  /** The pack's writes of members (memberWrites.ts), read also where calls are open; none in the Evaluator that finds them. */
+  #writesByName(): MemberWrites | null {
+    if (!this.#closesMembers || this.#dispatch === null) return null
     this.#writes ??= new MemberWrites(this.model, new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false), this.#dispatch, this.model.dataProperties)
     return this.#writes
   }
@@ -712,7 +741,7 @@ export class Evaluator {
       probe.#callers = this.#callersIndex()
       probe.#named = this.#dispatchNames(probe.#callers)
     }
-    probe.#writes = this.#memberWrites()
+    probe.#writes = this.#writesByName()
     return probe
   }
 
@@ -847,7 +876,7 @@ export class Evaluator {
     const found = this.local(name, fn)
     if (found !== null) return this.#evalLocal(found.local, found.owner)
     const member = this.model.variable(fn.cls, name)
-    if (member !== null) return this.memberValue(member.owner, member.decl)
+    if (member !== null) return this.memberRead(member.owner, member.decl, fn)
     const constant = this.model.constant(fn.cls, name, (expr, where) => this.eval(expr, this.classFn(where)))
     if (constant !== null) return constant
     // The engine's classes and singletons come before the pack's classes (an inner class of that name makes the engine refuse the script).
@@ -968,7 +997,7 @@ export class Evaluator {
       const constant = this.model.constant(obj.ref, e.name, (expr, where) => this.eval(expr, this.classFn(where)))
       if (constant !== null) return constant
       const member = this.model.variable(obj.ref, e.name)
-      if (member !== null) return this.memberValue(member.owner, member.decl)
+      if (member !== null) return this.memberRead(member.owner, member.decl, null)
       return UNKNOWN
     }
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
@@ -989,9 +1018,9 @@ export class Evaluator {
    * the pack's members of that name when each is closed to constant strings; null otherwise.
    */
   #memberOfAnyClass(name: string): Val | null {
-    const members = membersOfAnyClass(this.model, this.grammar, name)
+    const members = membersOfAnyClass(this.model, this.grammar, name, true)
     if (members === null) return null
-    const values = members.map((m) => this.memberValue(m.owner, m.decl))
+    const values = members.map((m) => this.memberRead(m.owner, m.decl, null))
     return values.every((v) => v.t === "str") ? joinAll(values) : null
   }
 

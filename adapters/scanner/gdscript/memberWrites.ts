@@ -5,7 +5,7 @@ import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
-import { strs, UNKNOWN, type Val } from "./values.ts"
+import { derived, isExternal, strs, UNKNOWN, type Val } from "./values.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
@@ -86,6 +86,13 @@ interface Local {
   readonly conds: ReadonlyArray<Cond>
 }
 
+/** A write by name whose value is in sight: the object written, the name (or property path) and the value. */
+interface NamedValueWrite {
+  readonly target: Val
+  readonly key: Val
+  readonly value: Val
+}
+
 /** What the scenes and resources of the pack set, by property name: the script of the object (null: not known) and the value if it is a string. */
 export interface DataProperties {
   readonly values: ReadonlyMap<string, ReadonlyArray<{ readonly script: string | null; readonly value: string | null }>>
@@ -163,6 +170,47 @@ export class MemberWrites {
       }
     }
     return alive.has(memberKey(owner, name)) ? first.extra : null
+  }
+
+  /**
+   * The data read at run time that the pack's writes by name may give member `name` of `owner`, whether or not
+   * every writer is in sight: `set(k, v)`, `set_deferred`, `set_indexed` and a dispatch to them (`callv("set", [k,
+   * v])`), on an object that may be of its lineage, with a `k` that may name it; null when none gives such data.
+   * A member left open still holds that value, so a path it gives is judged as coming from that data.
+   */
+  runTimeValue(owner: ClassRef, name: string): Val | null {
+    const lineage = new Set([owner, ...this.#model.descendants(owner), ...this.#model.ancestry(owner)].map(refKey))
+    const values = this.#namedWrites().flatMap((w) => (isExternal(w.value) && mayBePath(w.key, name) && this.#mayBeOf(w.target, lineage) ? [w.value] : []))
+    return values.length === 0 ? null : derived(...values)
+  }
+
+  #byName: ReadonlyArray<NamedValueWrite> | null = null
+
+  /** Every write by name whose value is in sight, once (see runTimeValue). */
+  #namedWrites(): ReadonlyArray<NamedValueWrite> {
+    if (this.#byName !== null) return this.#byName
+    const out: Array<NamedValueWrite> = []
+    this.#byName = out
+    for (const site of this.#sites) {
+      if (site.k !== "call" || (site.call.callee.k !== "member" && site.call.callee.k !== "id")) continue
+      this.#namedWritesOf(site.call.callee.name, site.call.args, this.#receiver(site), site.at.fn, out, 0)
+    }
+    return out
+  }
+
+  #namedWritesOf(method: string, args: ReadonlyArray<Expr>, recv: Val, fn: Fn, out: Array<NamedValueWrite>, depth: number): void {
+    const [key, value] = args
+    if (DIRECT_SETTERS.has(method) && key !== undefined && value !== undefined) out.push({ target: recv, key: this.#ev.eval(key, fn), value: this.#ev.eval(value, fn) })
+    if (depth >= MAX_DISPATCH_DEPTH) return
+    for (const entry of this.#dispatch.byName.get(method) ?? []) {
+      const nameExpr = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
+      if (entry.name === undefined || nameExpr === undefined) continue
+      const rest = ARGUMENTS_FOLLOW.has(method) ? args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(args[entry.name + 1]) : null
+      const called = this.#ev.eval(nameExpr, fn)
+      if (rest === null || called.t !== "str") continue
+      const target = this.#target(entry, args, recv, method, fn)
+      for (const c of called.values) this.#namedWritesOf(c, rest, target, fn, out, depth + 1)
+    }
   }
 
   /** A member's writers, once: null when one is out of sight. */
@@ -411,7 +459,9 @@ export class MemberWrites {
     }
     if (cls === null || (e.k !== "id" && e.k !== "member")) return null
     const member = this.#model.variable(cls, e.name)
-    return member === null ? null : [{ owner: member.owner, name: e.name }]
+    // A read that runs the member's getter names what the getter returns (memberGetter.ts): evaluated as such.
+    if (member === null || this.#ev.readsGetter(member.decl, e.k === "id" ? fn : null) !== null) return null
+    return [{ owner: member.owner, name: e.name }]
   }
 
   // ---- collecting ----

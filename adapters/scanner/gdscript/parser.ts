@@ -400,6 +400,7 @@ class Parser {
     let init: Expr | null = null
     const accessors: Array<FunctionDecl> = []
     const accessorNames: Array<string> = []
+    const getter: { name?: string } = {}
     if (this.#accept(":")) {
       if (this.#is("=")) {
         this.#next()
@@ -409,7 +410,7 @@ class Parser {
       } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
         type = this.#type()
       } else if (!isConst) {
-        this.#accessors(accessors, accessorNames)
+        this.#accessors(accessors, accessorNames, getter)
       }
     }
     if (init === null && this.#accept("=")) init = this.#expression()
@@ -417,14 +418,14 @@ class Parser {
       this.#next()
       // 3.x: `setget setter, getter` names functions of the class, which are read as members.
       if (this.#peek().kind === "id") accessorNames.push(this.#next().text)
-      if (this.#accept(",") && this.#peek().kind === "id") accessorNames.push(this.#next().text)
+      if (this.#accept(",") && this.#peek().kind === "id") accessorNames.push((getter.name = this.#next().text))
     }
-    if (!isConst && this.#grammar === 4 && this.#accept(":")) this.#accessors(accessors, accessorNames)
-    return { name: nameToken.text, type, init, at, accessors, ...(accessorNames.length === 0 ? {} : { accessorNames }) }
+    if (!isConst && this.#grammar === 4 && this.#accept(":")) this.#accessors(accessors, accessorNames, getter)
+    return { name: nameToken.text, type, init, at, accessors, ...(accessorNames.length === 0 ? {} : { accessorNames }), ...(getter.name === undefined ? {} : { getter: getter.name }) }
   }
 
   /** 4.x properties: `set(v): …`, `get: …`, or `set = f, get = g`, on the same line or indented below. */
-  #accessors(into: Array<FunctionDecl>, names: Array<string>): void {
+  #accessors(into: Array<FunctionDecl>, names: Array<string>, getter: { name?: string }): void {
     const one = (): void => {
       const t = this.#peek()
       if (t.kind !== "id" || (t.text !== "set" && t.text !== "get")) {
@@ -435,6 +436,7 @@ class Parser {
       if (this.#accept("=")) {
         const named = this.#expression()
         if (named.k === "id") names.push(named.name)
+        if (named.k === "id" && t.text === "get") getter.name = named.name
         this.#accept(",")
         return
       }

@@ -1,5 +1,6 @@
 import type { ClassDecl, Expr, FunctionDecl, Stmt, VarDecl } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
+import { getterOf } from "./memberGetter.ts"
 import type { ClassRef, NamedWrite, PackModel } from "./packModel.ts"
 import { isPlainData, mayHoldScript, type Val } from "./values.ts"
 
@@ -10,11 +11,12 @@ import { isPlainData, mayHoldScript, type Val } from "./values.ts"
 //   an operator or the JSON parser gives: jsonData.ts), or
 // - a node: given only nodes of the scene tree (`$Player`, `get_node(…)`, `get_parent()`, a scene's `instance()`)
 //   or null;
-// when nothing else can set it: it is not exported, no scene or resource of the pack sets a property of that name, no
-// other object reads or writes it by its name (`other.player`), no code writes it by a literal name (`set("player",
-// v)`), no lambda assigns it, and no write by a name that is not a literal can give it a script: one whose value may
-// be a script (or is out of sight), on self in a class of its lineage, or on any other receiver but a sealed plain
-// member (`flags[name] = v` writes into a Dictionary; a node may be an object of any class of the pack).
+// when nothing else can set it and every read gives what it holds: it has no getter (memberGetter.ts: a read would
+// give what the getter returns), it is not exported, no scene or resource of the pack sets a property of that name,
+// no other object reads or writes it by its name (`other.player`), no code writes it by a literal name
+// (`set("player", v)`), no lambda assigns it, and no write by a name that is not a literal can give it a script: one
+// whose value may be a script (or is out of sight), on self in a class of its lineage, or on any other receiver but a
+// sealed plain member (`flags[name] = v` writes into a Dictionary; a node may be an object of any class of the pack).
 // The members are sealed together, as the largest set that is consistent: each is assumed sealed while the values
 // given to them and the writes by name are evaluated (`inventory = data.get("inventory", inventory)`).
 
@@ -39,11 +41,12 @@ const nodeish = (e: Expr | null, anyDefines: (name: string) => boolean): boolean
 
 /** The kind a member may be sealed as, by how its class writes it (`assigned`: its assignments there), before any value is evaluated. */
 export const sealedCandidate = (
-  v: Pick<VarDecl, "init" | "type" | "exported">,
+  v: Pick<VarDecl, "init" | "type" | "exported" | "getter" | "accessors">,
   assigned: ReadonlyArray<{ readonly expr: Expr; readonly compound: boolean }>,
   anyDefines: (name: string) => boolean,
 ): SealedKind | null => {
-  if (v.exported === true || v.type !== null) return null
+  // A member with a getter gives its reads what the getter returns, whatever it holds (memberGetter.ts).
+  if (v.exported === true || v.type !== null || getterOf(v) !== null) return null
   if (literal(v.init)) return "plain"
   const given = [v.init, ...assigned.map((a) => a.expr)]
   const nodes = assigned.every((a) => !a.compound && nodeish(a.expr, anyDefines)) && nodeish(v.init, anyDefines)

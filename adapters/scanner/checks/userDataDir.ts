@@ -41,6 +41,14 @@ export const safeDirName = (name: string, allowFolders: boolean): string =>
 /** A folder name that is no folder of its own: empty, `.`, `..`, or (Windows drops trailing dots and spaces) only dots and spaces. */
 const noFolderOfItsOwn = (name: string): boolean => /^[. ]*$/.test(name)
 
+/** Where a name of only dots and spaces puts user:// (under godot/app_userdata/). */
+const placeOf = (folder: string): string =>
+  folder === ".."
+    ? "the engine's folder of every game (godot/, beside app_userdata: other games' saves and the export templates)"
+    : folder === "."
+      ? "app_userdata itself, the folder of every game's saves"
+      : "app_userdata itself on Windows, which drops the dots and spaces ending a folder name (the folder of every game's saves)"
+
 /** A value of a setting that places user://: its text when it is a string (null when the engine converts another type, never to an empty or dotted text). */
 export interface PlacingValue {
   readonly key: string
@@ -70,8 +78,8 @@ const NAME_FIX = `Under [application] in project.godot write the line config/nam
 /** The findings for where the settings put user://. */
 export const userDataDirFindings = (settings: UserDirSettings, file: string, storedPath: string): ReadonlyArray<Finding> => {
   const out: Array<Finding> = []
-  const flag = (setting: string, line: number, message: string, severity?: "warning"): void => {
-    out.push(finding({ rule: RULE.hostilePath, file, storedPath, line, pattern: `project setting ${setting}`, message, ...(severity === undefined ? {} : { severity }) }))
+  const flag = (setting: string, line: number, message: string): void => {
+    out.push(finding({ rule: RULE.hostilePath, file, storedPath, line, pattern: `project setting ${setting}`, message }))
   }
   const own = settings.names.filter((n) => n.key === NAME)
   if (settings.godot === 3 && settings.missingAt !== null && own.length === 0) {
@@ -87,7 +95,7 @@ export const userDataDirFindings = (settings: UserDirSettings, file: string, sto
       n.line,
       folder === ""
         ? `The project setting ${n.key} is ${JSON.stringify(n.text)}, empty once the engine makes it a folder name: Godot 3.2.3 then puts user:// at the game's resource path, which for a pack is no folder at all, so "user://x" is the file x in the folder the game was started in and "user:///tmp/x" the absolute /tmp/x. ${NAME_FIX}`
-        : `The project setting ${n.key} is ${JSON.stringify(n.text)}, which the engine keeps as the folder name ${JSON.stringify(folder)}: user:// becomes ${folder.startsWith("..") ? "the engine's folder of every game (godot/, beside app_userdata: other games' saves and the export templates)" : "app_userdata itself, the folder of every game's saves"} instead of a folder of the game's own. ${NAME_FIX}`,
+        : `The project setting ${n.key} is ${JSON.stringify(n.text)}, which the engine keeps as the folder name ${JSON.stringify(folder)}: user:// becomes ${placeOf(folder)} instead of a folder of the game's own. ${NAME_FIX}`,
     )
   }
   if (settings.customOn !== null) {

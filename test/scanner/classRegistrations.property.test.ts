@@ -144,7 +144,7 @@ const packOf = (form: Form, entries: ReadonlyArray<Entry>, list: Rendered, named
     : '[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n'
   const settings =
     form === "godot3-text"
-      ? { path: "res://project.godot", data: utf8(`${list.text}\n[application]\n\nrun/main_scene="res://game/main.tscn"\n`) }
+      ? { path: "res://project.godot", data: utf8(`${list.text}\n[application]\n\nconfig/name="G"\nrun/main_scene="res://game/main.tscn"\n`) }
       : { path: "res://project.binary", data: writeProjectBinary([["application/run/main_scene", "res://game/main.tscn"]]) }
   return writePack({
     format: godot4 ? 2 : 1,
@@ -164,6 +164,7 @@ const packOf = (form: Form, entries: ReadonlyArray<Entry>, list: Rendered, named
 const binaryOf = (entries: ReadonlyArray<Entry>): Uint8Array =>
   writeProjectBinaryVariants([
     ["_global_script_classes", variant3(entries.map((e) => ({ dict: e.map(([k, v]) => [k, v] as const) })))],
+    ["application/config/name", variant3("G")],
     ["application/run/main_scene", variant3("res://game/main.tscn")],
   ])
 

@@ -126,6 +126,39 @@ describe("project settings that move where the game reads and writes", () => {
     expect(withSeverity(lines("[application]", "config/use_custom_user_dir=false", 'config/custom_user_dir_name="Microsoft"'))).toEqual([])
   })
 
+  it("application/config/name as OS::get_safe_dir_name makes it a folder: missing, empty, `.`, `..` or only dots and spaces is an error in every pack (red team 16)", () => {
+    const name = (value: string | null, options: { primary?: boolean; grammar?: 3 | 4; more?: ReadonlyArray<string> } = {}): ReadonlyArray<string> =>
+      projectSettingsFindings(lines("config_version=4", "", "[application]", "", ...(value === null ? [] : [`config/name=${value}`]), ...(options.more ?? [])), "res://project.binary", "res://project.binary", () => true, undefined, options.grammar ?? 3, [], options.primary ?? true).map(
+        (f) => `${f.line} ${f.severity} ${f.pattern}`,
+      )
+    const at5 = ["5 error project setting application/config/name"]
+    expect(name('"Sky Hop"')).toEqual([])
+    expect(name('"a/.."')).toEqual([]) // `/` becomes `-`: the folder a-..
+    expect(name('"..x"')).toEqual([])
+    expect(name("5")).toEqual([]) // not a string: the engine's text of it is "5"
+    expect(name('["..", "x"]')).toEqual([]) // an Array's text is "[.., x]"
+    expect(name(null)).toEqual(["3 error project setting application/config/name"]) // at [application]
+    expect(name(null, { primary: false })).toEqual([]) // project.godot beside a project.binary, override.cfg
+    expect(name(null, { grammar: 4 })).toEqual([]) // 4.x: app_userdata/[unnamed project]
+    expect(name(null, { more: ['config/name.X11="Attack"'] })).toEqual(["3 error project setting application/config/name"])
+    for (const hostile of ['""', '"  "', '"\\t"', '".."', '"."', '" .. "', '"..."', '". ."', 'NodePath("..")', '&".."', '^"."']) expect(name(hostile), hostile).toEqual(at5)
+    expect(name('""', { primary: false })).toEqual(at5)
+    expect(name('""', { grammar: 4 })).toEqual([])
+    expect(name('".."', { grammar: 4 })).toEqual(at5) // renamed twodots by current 4.x builds only
+    // A feature override stands in for the name where its feature applies.
+    expect(name('"Sky Hop"', { more: ['config/name.X11=".."', 'config/name.Windows="Sky Hop"'] })).toEqual(["6 error project setting application/config/name"])
+  })
+
+  it("custom_user_dir_name `.` (or empty with a dotted name) is the data folder itself or above: an error", () => {
+    const custom = (dir: string, app = "Sky Hop") =>
+      withSeverity(lines("[application]", `config/name="${app}"`, "config/use_custom_user_dir=true", `config/custom_user_dir_name="${dir}"`)).filter((f) => f.includes("custom_user_dir_name"))
+    expect(custom(".")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom(" . ")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom("./")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+    expect(custom("..")).toEqual(["4 warning project setting application/config/custom_user_dir_name"]) // `..` becomes `-`
+    expect(custom("", "..")).toEqual(["4 error project setting application/config/custom_user_dir_name"])
+  })
+
   it("a log file outside user:// is an error (3.x logging/, 4.x debug/ settings)", () => {
     expect(withSeverity(lines("[logging]", 'file_logging/log_path="/tmp/x.log"', "[debug]", 'file_logging/log_path="res://log.txt"', 'file_logging/log_path.pc="user://logs/godot.log"'))).toEqual([
       "2 error project setting logging/file_logging/log_path",

@@ -22,7 +22,7 @@ describe("an entry stored without res://, per pack format", () => {
       format,
       engine,
       entries: [
-        { path: "res://project.binary", data: writeProjectBinary([["autoload/Evil", "*res://evil.gd"]]) },
+        { path: "res://project.binary", data: writeProjectBinary([["application/config/name", "G"], ["autoload/Evil", "*res://evil.gd"]]) },
         { path: "evil.gd", rawPathBytes: utf8("evil.gd"), data: utf8("extends Node\n") },
       ],
     })
@@ -34,7 +34,7 @@ describe("an entry stored without res://, per pack format", () => {
     [1, [3, 5, 3]],
     [2, [4, 3, 0]],
   ] as const)("format %i (%j) hashes the stored path as it is and looks up res://…: the entry is unreachable, the autoload reads the disk (PackedData::add_path, try_open_path)", async (format, engine) => {
-    expect(await hostile(format, engine)).toEqual(["res://evil.gd unsafe path", "res://project.binary:6 project setting autoload/Evil"])
+    expect(await hostile(format, engine)).toEqual(["res://evil.gd unsafe path", "res://project.binary:10 project setting autoload/Evil"])
   })
 
   it.each([

@@ -111,7 +111,7 @@ describe("registered global classes whose script the pack lacks", () => {
   })
 
   it("Godot 3's _global_script_classes: the same rule", async () => {
-    const settings = (path: string) => `config_version=4\n\n_global_script_classes=[ {\n"base": "Node",\n"class": "Helper",\n"language": "GDScript",\n"path": "${path}"\n} ]\n\n[application]\n\nrun/main_scene="res://game/main.tscn"\n`
+    const settings = (path: string) => `config_version=4\n\n_global_script_classes=[ {\n"base": "Node",\n"class": "Helper",\n"language": "GDScript",\n"path": "${path}"\n} ]\n\n[application]\n\nconfig/name="G"\nrun/main_scene="res://game/main.tscn"\n`
     const pack3 = (path: string, uses: boolean) =>
       writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://project.godot", data: utf8(settings(path)) }, { path: "res://game/main.tscn", data: utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n') }, { path: "res://game/main.gd", data: utf8("extends EngineGame\n") }, user(uses)] })
     expect(await errors(pack3("res://game/gone.gd", true))).toEqual(["res://game/spawner.gd:4 global class target", "res://project.godot:7 project setting _global_script_classes"])

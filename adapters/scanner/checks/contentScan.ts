@@ -280,6 +280,9 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
 const SETTINGS_FILES: ReadonlySet<string> = new Set(["res://project.binary", "res://project.godot", "res://override.cfg", "res://.godot/global_script_class_cache.cfg"])
 const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
+/** The settings the engine starts from: project.binary, or project.godot when the pack has none (ProjectSettings::_load_settings_text_or_binary). */
+const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res://project.binary" || (path === "res://project.godot" && !ctx.contents.has("res://project.binary"))
+
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)
   let decoded: DecodedSettings | null
@@ -297,7 +300,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
     ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
   }
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar, ctx.policy.reservedPaths))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar, ctx.policy.platformClasses ?? [], isPrimarySettings(ctx, entry.path)))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   const key = REGISTRATION_KEYS.get(entry.path)

@@ -21,8 +21,8 @@ import type { Context, RegistrationList } from "./scanContext.ts"
 // Either way the registration is an error at its line in the settings, like an autoload the pack lacks.
 // Registered paths outside the pack (user://, absolute) are errors of the settings check whether loaded or not;
 // a registered class the engine never loads is no finding (an editor export can leave stale entries behind), nor is
-// one at the platform's own script, a file of a reserved folder the pack lacks (platformScripts.ts: the SDK the
-// export excludes, whose EngineGame every game extends).
+// a class of the platform's own, registered at its script's path that the pack lacks (the policy's platformClasses,
+// platformScripts.ts: the SDK the export excludes, whose EngineGame every game extends).
 
 /** A class the engine registers, with the settings file that registers it and the path the engine loads (uid:// resolved, relative ones under res://). */
 export interface EngineClass {
@@ -59,10 +59,10 @@ export const registeredClasses = (ctx: Context): ReadonlyMap<string, EngineClass
 export const unresolvedClassFindings = (ctx: Context, classes: ReadonlyMap<string, EngineClass>): ReadonlyArray<Finding> => {
   const missing = new Map<string, string>()
   // Registered paths with uid:// already resolved; an unresolvable uid:// is the settings check's finding, a path outside the pack too.
-  // A class at the platform's own script (a reserved folder's file the pack lacks, written as is) is the platform's to provide.
+  // A class the policy lists as the platform's, registered at its script's path the pack lacks, is the platform's to provide.
   const has = (p: string): boolean => ctx.contents.has(p)
   for (const [name, c] of classes) {
-    if (c.loads.startsWith("res://") && !servedByPack(has, c.loads, null, ctx.grammar) && !isPlatformScript(c.entry.path, ctx.policy.reservedPaths, has)) missing.set(name, c.loads)
+    if (c.loads.startsWith("res://") && !servedByPack(has, c.loads, null, ctx.grammar) && !isPlatformScript(name, c.entry.path, ctx.policy.platformClasses ?? [], has)) missing.set(name, c.loads)
   }
   if (missing.size === 0) return []
   const out: Array<Finding> = []

@@ -1,9 +1,11 @@
-import { hostilePathReason } from "../pack/packPath.ts"
+import type { PlatformClass } from "../policy/Policy.ts"
 
 // The platform provides the files under the policy's reserved folders (sdk/; core/, server/ and client/ of the starter
 // template), and the export leaves them out (service spec, "Export requirements": exclude_filter). The editor still
 // registers their classes, EngineGame at res://sdk/engine_game.gd among them, in the list the export keeps (Godot 3's
-// `_global_script_classes`, Godot 4's class cache): such a registration names the platform's script, not the pack's.
+// `_global_script_classes`, Godot 4's class cache). Only the registrations the policy lists (`platformClasses`) name
+// the platform's script: any other class at a reserved path the pack lacks loads whatever file the player's disk has
+// there (the working folder, which a game can write), as a class at any other path the pack lacks does.
 
 /** The reserved folder (lower-cased) a res:// path lies in, compared without case as the reserved-path check does; null when none. */
 export const reservedFolderOf = (path: string, reservedPaths: ReadonlyArray<string>): string | null => {
@@ -12,11 +14,10 @@ export const reservedFolderOf = (path: string, reservedPaths: ReadonlyArray<stri
 }
 
 /**
- * Whether a global class registration's path names the platform's script: a res:// path as the editor writes it
- * (no `..`, `.` or empty segment, backslash, second scheme or control character, so no engine reads it as
- * another path: packPath.ts), in a reserved folder, that the pack lacks (`inPack`: the file, its `.remap` or
- * `.import`). A uid:// is resolved through the pack's own uid cache, so the pack, not the platform, says what it
- * names; a file the pack holds there is the pack's (and a reserved-path finding).
+ * Whether a global class registration is the platform's own: the class name and path are exactly those of an entry of
+ * the policy's `platformClasses` (so the path is the platform's file as written, and no `..`, case or `uid://`
+ * variant of it), and the pack lacks that path (`inPack`: the file, its `.remap` or `.import`; a file the pack holds
+ * there is the pack's, and a reserved-path finding).
  */
-export const isPlatformScript = (path: string, reservedPaths: ReadonlyArray<string>, inPack: (path: string) => boolean): boolean =>
-  path.startsWith("res://") && hostilePathReason(path) === null && reservedFolderOf(path, reservedPaths) !== null && !inPack(path)
+export const isPlatformScript = (name: string | null, path: string, platformClasses: ReadonlyArray<PlatformClass>, inPack: (path: string) => boolean): boolean =>
+  platformClasses.some((c) => c.name === name && c.path === path) && !inPack(path)

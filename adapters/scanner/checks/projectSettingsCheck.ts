@@ -11,6 +11,8 @@ import { parseConfigFile } from "../preset/configFile.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 import { type ClassEntry, differingDuplicates, engineClasses, readClassEntries } from "./classRegistrations.ts"
 import { isPlatformScript } from "./platformScripts.ts"
+import type { PlatformClass } from "../policy/Policy.ts"
+import { type PlacingValue, userDataDirFindings } from "./userDataDir.ts"
 import { unescapeGodotString } from "../resource/godotString.ts"
 import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
 
@@ -108,24 +110,12 @@ const PATH_SETTINGS: ReadonlySet<string> = new Set([
 export const LOG_PATHS: ReadonlySet<string> = new Set(["logging/file_logging/log_path", "debug/file_logging/log_path"])
 
 /**
- * Folders under the user's data folder (%APPDATA% on Windows, ~/.local/share on Linux, Application Support
- * on macOS) that other programs or the desktop read: a custom user:// there writes into them. Compared
- * case-insensitively; any folder below one counts too.
- */
-const SHARED_DATA_FOLDERS: ReadonlySet<string> = new Set([
-  "microsoft", "apple", "google", "mozilla", "code", "npm", "steam", "discord", "godot", "applications", "autostart",
-  "systemd", "dbus-1", "flatpak", "icons", "mime", "fonts", "keyrings", "trash", "nautilus", "kservices5", "gnome-shell", "recently-used.xbel",
-])
-
-/** OS::get_safe_dir_name with folders allowed: `\` becomes `/`, edges are stripped, `: * ? " < > |` and `..` become `-`. */
-const safeDirName = (name: string): string =>
-  [":", "*", "?", '"', "<", ">", "|", ".."].reduce((s, bad) => s.replaceAll(bad, "-"), name.replaceAll("\\", "/").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""))
-
-/**
  * Findings for the project settings of a pack, given as the text `project.godot` has. `inPack` says whether
  * a res:// path is a file of the pack: a setting that loads one it lacks makes the engine read it from the
  * disk (next to the game or in the working folder), as a load() would. `reservedPaths` (the policy's) are the
- * platform's folders: a class registered at a file there the pack lacks is the platform's (platformScripts.ts).
+ * platform's classes: one registered at its listed path that the pack lacks is the platform's (platformScripts.ts).
+ * `primary` says the engine reads this file for its settings (project.binary, or project.godot without one): it must
+ * name the project (userDataDir.ts).
  */
 export const projectSettingsFindings = (
   text: string,
@@ -134,7 +124,8 @@ export const projectSettingsFindings = (
   inPack: (path: string) => boolean = () => true,
   uids?: (uid: string) => UidResolution,
   grammar: Grammar = uids === undefined ? 3 : 4,
-  reservedPaths: ReadonlyArray<string> = [],
+  platformClasses: ReadonlyArray<PlatformClass> = [],
+  primary = false,
 ): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
@@ -161,11 +152,12 @@ export const projectSettingsFindings = (
       flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export, or change the setting in project.godot to a file of the pack, and export again.`)
     }
   }
-  let customUserDir: { readonly on: boolean; readonly line: number } | null = null
-  // A feature override may stand in for either setting on the player's machine: every value counts.
-  const customNames: Array<StringAt | null> = []
-  let appName: StringAt | null = null
-  for (const section of parseConfigFile(text)) {
+  let customOn: number | null = null
+  // A feature override may stand in for any of these settings on the player's machine: every value counts.
+  const names: Array<PlacingValue> = []
+  const customNames: Array<PlacingValue> = []
+  const sections = parseConfigFile(text)
+  for (const section of sections) {
     for (const value of section.values.values()) {
       const key = section.name === "" ? value.key : `${section.name}/${value.key}`
       const base = settingBase(key)
@@ -190,20 +182,20 @@ export const projectSettingsFindings = (
         continue
       }
       if (base === "application/config/use_custom_user_dir") {
-        if (customUserDir?.on !== true) customUserDir = { on: value.raw.trim() === "true", line: value.line }
+        if (customOn === null && value.raw.trim() === "true") customOn = value.line
         continue
       }
-      if (base === "application/config/custom_user_dir_name") {
-        customNames.push(first ?? null)
+      if (base === "application/config/custom_user_dir_name" || base === "application/config/name") {
+        const placing = { key, line: first?.line ?? value.line, text: stringValue(value.raw, first) }
+        ;(base === "application/config/name" ? names : customNames).push(placing)
         continue
       }
-      if (base === "application/config/name" && first !== undefined) appName = first
       if (PATH_SETTINGS.has(base)) {
         for (const p of strings) if (!p.isKey && p.text !== "") loads(key, p.text, p.line, "load")
         continue
       }
       if (base === "_global_script_classes" || base === "list") {
-        const platform = (path: string): boolean => isPlatformScript(path, reservedPaths, inPack)
+        const platform = (name: string | null, path: string): boolean => isPlatformScript(name, path, platformClasses, inPack)
         judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, platform, push: (f) => findings.push(f) })
         continue
       }
@@ -223,43 +215,20 @@ export const projectSettingsFindings = (
       }
     }
   }
-  if (customUserDir?.on === true) {
-    const on = customUserDir
-    for (const customName of customNames.length === 0 ? [null] : customNames) {
-      // An empty custom name means the project's name, without folders.
-      const own = safeDirName(customName?.text ?? "")
-      const folder = own !== "" ? own : safeDirName(appName?.text ?? "").replaceAll("/", "-")
-      findings.push(customUserDirFinding(folder, customName?.line ?? on.line, file, storedPath))
-    }
-  }
+  const missingAt = primary ? (sections.find((section) => section.name === "application")?.line ?? 1) : null
+  findings.push(...userDataDirFindings({ names, customNames, customOn, godot: grammar, missingAt }, file, storedPath))
   return findings
 }
 
-/**
- * `use_custom_user_dir` puts user:// at `<data folder>/<custom_user_dir_name>` (or the project's name)
- * instead of the game's own `godot/app_userdata/<name>` (OS::get_user_data_dir): a name with folders, or
- * one of a folder other programs read, lets the game write there (%APPDATA%/Microsoft/Windows/Start
- * Menu/Programs/Startup runs what it holds at log-in). A single plain name is a warning the reviewer judges.
- */
 /** Settings whose findings are about where the game writes files rather than what it loads. */
-export const FILESYSTEM_SETTINGS: ReadonlySet<string> = new Set(["application/config/custom_user_dir_name", ...LOG_PATHS])
+export const FILESYSTEM_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/custom_user_dir_name", ...LOG_PATHS])
 
-const customUserDirFinding = (folder: string, line: number, file: string, storedPath: string): Finding => {
-  const first = folder.split("/")[0] ?? ""
-  const shared = folder.includes("/") || folder === "" || SHARED_DATA_FOLDERS.has(first.toLowerCase())
-  const setting = "application/config/custom_user_dir_name"
-  return finding({
-    rule: RULE.hostilePath,
-    file,
-    storedPath,
-    line,
-    severity: shared ? "error" : "warning",
-    pattern: `project setting ${setting}`,
-    message: shared
-      ? `The project settings application/config/use_custom_user_dir and ${setting} put the game's user:// folder at ${JSON.stringify(folder)} in the player's data folder${folder.includes("/") ? ", a nested folder that can be another program's" : folder === "" ? " itself" : `, the folder of ${first} that other programs read`}: what the game saves there lands in their files. Use a single folder name of your own (or turn use_custom_user_dir off) and export again.`
-      : `The project settings application/config/use_custom_user_dir and ${setting} put the game's user:// folder at ${JSON.stringify(folder)} directly in the player's data folder instead of the game's own. Check that the name is the game's or the studio's own folder, not another program's.`,
-  })
-}
+/**
+ * A setting's value as the engine's text of it when it is a string (`"…"`, `&"…"`, `^"…"`, `NodePath("…")`,
+ * `StringName("…")`); null for any other type, whose text (a number, `True`, `[…]`, `Null`) is never empty nor dots.
+ */
+const stringValue = (raw: string, first: StringAt | undefined): string | null =>
+  first !== undefined && /^\s*(?:[&^]?"|(?:NodePath|StringName)\s*\(\s*")/.test(raw) ? first.text : null
 
 /**
  * The text of a settings file of the pack as the engine decodes it (godotUtf8.ts): project.binary decoded, or
@@ -296,8 +265,8 @@ interface RegistrationJudge {
   readonly flag: (key: string, line: number, message: string) => void
   readonly hostile: (key: string, path: string, line: number, why: string) => void
   readonly uids: ((uid: string) => UidResolution) | undefined
-  /** Whether a registered path names the platform's script (platformScripts.ts). */
-  readonly platform: (path: string) => boolean
+  /** Whether a class registered at a path is the platform's own (platformScripts.ts). */
+  readonly platform: (name: string | null, path: string) => boolean
   readonly push: (f: Finding) => void
 }
 
@@ -318,7 +287,7 @@ const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, jud
       else if (outsidePack(resolved.path)) hostile(key, resolved.path, p.line, "register a global class from")
     }
     for (const o of entry.opaque) flag(key, o.line, `The project setting ${key} registers a global class whose ${o.key} is not text: the engine converts the value to text and may register or load a class the scanner cannot tell. Write the ${o.key} as a string (the editor does) and export again.`)
-    if (entry.name === ENGINE_GAME && !(entry.paths.length > 0 && entry.paths.every((p) => platform(p.text)))) {
+    if (entry.name === ENGINE_GAME && !(entry.paths.length > 0 && entry.paths.every((p) => platform(entry.name, p.text)))) {
       push(
         finding({
           rule: RULE.entrySceneNotEngineGame,

@@ -183,10 +183,19 @@ export const SensitiveUse = Schema.Struct({
 })
 export type SensitiveUse = typeof SensitiveUse.Type
 
+/** A class the platform's SDK provides, at the res:// path of its script (a file of a reserved folder the export leaves out). */
+export const PlatformClass = Schema.Struct({ name: Schema.String, path: Schema.String })
+export type PlatformClass = typeof PlatformClass.Type
+
 export const Policy = Schema.Struct({
   version: Schema.String,
   /** Top-level folders no pack may contain, written with a trailing `/`; compared case-insensitively. */
   reservedPaths: Names,
+  /**
+   * The classes the platform's SDK registers (`EngineGame` at `res://sdk/engine_game.gd`): a pack's registration of one
+   * of them at exactly that path, a file the pack lacks, names the platform's script (checks/platformScripts.ts).
+   */
+  platformClasses: Schema.optionalKey(Schema.Array(PlatformClass)),
   /** File extensions of native or binary code (lowercase, with the dot); `.framework/` matches a folder. */
   nativeExtensions: Names,
   dispatchers: Schema.Array(Dispatcher),

@@ -9,7 +9,8 @@ import type { Context } from "./scanContext.ts"
 
 // BBCode a script builds from strings of the pack's own data files (a dialogue's JSON): judged exactly as a
 // constant BBCode string with those strings would be. Every string the engine can hand the script from the
-// file (the whole text, each line, each CSV field, each string of the JSON) takes the place of the data in the
+// file (the whole text, each line, each CSV field, each string of the JSON), and each constant the value may be
+// instead (a default of `d.get(k, "")`), takes the place of the data in the
 // script's template; each path an [img]/[font] tag then loads is judged like a load() path. A file the pack
 // lacks, one that cannot be read here, or too much data keeps the error of BBCode from data read at run time.
 
@@ -57,6 +58,9 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
     if (got === null) return [error(`the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged`)]
     strings.push(...got)
   }
+  // A constant the value may be instead (`item.get("name", "")`) takes the data's place as a string of it would.
+  strings.push(...data.constants)
+  const from = `${data.sources.join(", ")}${data.constants.length === 0 ? "" : " (or a constant beside it)"}`
   const hits: Array<PatternHit> = []
   const several = data.template.split(PACK_DATA).length > 2
   if (bbcodeLoads(data.template, grammar).some((l) => l.path.split(PACK_DATA).length > 2)) hits.push(error("an [img] or [font] path is built from several strings of the data"))
@@ -73,8 +77,8 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
       }
       const verdict = judgePath(strs([load.path]), rule.match.allowedPrefixes, true)
       const shown = `[${load.tag}]${load.path.slice(0, 80)}`
-      if (verdict !== "inside") hits.push(error(`with a string of ${data.sources.join(", ")} the label gets ${shown}, a path outside the pack`))
-      else if (!ctx.contents.has(resolveScriptPath(load.path, null))) hits.push(error(`with a string of ${data.sources.join(", ")} the label gets ${shown}, which is not in the pack (the engine reads it from the disk)`))
+      if (verdict !== "inside") hits.push(error(`with a string of ${from} the label gets ${shown}, a path outside the pack`))
+      else if (!ctx.contents.has(resolveScriptPath(load.path, null))) hits.push(error(`with a string of ${from} the label gets ${shown}, which is not in the pack (the engine reads it from the disk)`))
     }
   }
   // A path built under a folder of the pack may leave it by what is appended (`..`): the reviewer checks it.

@@ -14,7 +14,7 @@ import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaq
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData } from "./fileRules.ts"
-import { bbcodeTemplate } from "./bbcodeTemplate.ts"
+import { bbcodeTemplate, type PackDataParts } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
@@ -548,9 +548,9 @@ class Analysis {
     // `-`, `*` and `/` give no String in either engine (a String takes only `+` and `%`): a number or a vector holds no tag.
     if (arg.k === "bin" && NO_TEXT_OPERATORS.has(arg.op)) return
     const value = this.#eval(arg, fn)
-    const sources: Array<string> = []
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn), sources)
-    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, [...new Set(sources)])
+    const parts: PackDataParts = { sources: [], constants: [] }
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn), parts)
+    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] })
   }
 
   /** BBCode written to a RichTextLabel's property `prop` (bbcode_text, text), from its expression where it is in sight. */

@@ -1,5 +1,5 @@
 import type { Expr } from "./ast.ts"
-import type { Val } from "./values.ts"
+import { MAX_ALTERNATIVES, type Val } from "./values.ts"
 
 // BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
 // The translation's text is judged where it is stored (the pack's translations are read as BBCode), so only
@@ -23,11 +23,18 @@ const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =
 /** Format specifiers of String's `%` operator (`%s`, `%5.2f`, `%-3d`, `%%`). */
 const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
 
+/** The files a template's PACK_DATA stands for a string of, and the constant strings it may be instead. */
+export interface PackDataParts {
+  readonly sources: Array<string>
+  /** Constants beside the data (`item.get("name", "")`'s default): judged with the files' strings. */
+  readonly constants: Array<string>
+}
+
 /**
  * The BBCode an expression builds, with every translation (and every value a `%` puts in) as TRANSLATED;
  * null when a part is neither constant nor a translation.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, sources: Array<string> = []): string | null => {
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackDataParts = { sources: [], constants: [] }): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -37,9 +44,12 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, sources: Arr
     if (known !== null) return known
     if (isTranslation(x, constant)) return TRANSLATED
     const v = evaluate(x)
-    // Exactly a string of the data: nothing else it may hold (`some`), no known start it was built on (`prefix`).
-    if (v.t === "unknown" && v.external === true && v.packData !== undefined && v.some === undefined && v.prefix === undefined && v.any !== true) {
-      sources.push(...v.packData)
+    // A string of the data, or one of the few constants it may be instead (`some`, not cut off at MAX_ALTERNATIVES: a
+    // default of get()); no known start it was built on (`prefix`), nothing the SDK passes (`sdk`).
+    const besides = v.t === "unknown" ? (v.some ?? []) : []
+    if (v.t === "unknown" && v.external === true && v.packData !== undefined && besides.length < MAX_ALTERNATIVES && v.sdk !== true && v.prefix === undefined && v.any !== true) {
+      parts.sources.push(...v.packData)
+      parts.constants.push(...besides)
       return PACK_DATA
     }
     if (x.k === "bin" && x.op === "+") {

@@ -19,6 +19,7 @@ import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
+import { fromAnywhere, holdsNothing, isPackData, writesIntoData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -203,6 +204,12 @@ interface ClassFacts {
   /** Values written into parts of members' containers (`d["a"]["b"] = v`), by member. */
   readonly parts: Map<string, Array<{ readonly expr: Expr; readonly fn: Fn }>>
 }
+
+/** packDataMembers.ts's answer for each pack model. */
+const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
+
+/** An empty start (`{}`, `[]`, null), or an expression `ok` accepts. */
+const holdsNothingOr = (e: Expr | null, ok: (e: Expr) => boolean): boolean => holdsNothing(e) || (e !== null && ok(e))
 
 const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
   const list = map.get(key)
@@ -630,7 +637,7 @@ export class Evaluator {
     const holds = put.some(isLineEdit)
     if (typed.t !== "unknown") {
       const given = this.givenValues(owner, decl)
-      const value = asLineEdit(typedHolding(typed, given), holds || given.some(isLineEdit))
+      const value = this.#onlyPackData(owner, decl, asLineEdit(typedHolding(typed, given), holds || given.some(isLineEdit)), false)
       this.#members.set(key, value)
       return value
     }
@@ -656,7 +663,7 @@ export class Evaluator {
     // A sealed member holds plain data: a value given it that reads the member itself (`d = data.get("d", d)`) is no other.
     const held = sealed === "plain" && joined.t === "unknown" && joined.any !== true ? { ...joined, plain: true as const } : joined
     const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
-    const value = withElements(asLineEdit(held, holds), put, parts)
+    const value = this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain")
     this.#members.set(key, value)
     return value
   }
@@ -680,6 +687,36 @@ export class Evaluator {
     if (this.grammar === 3) return null
     const inside = "body" in getter ? getter.body.body === bareIn.body : this.model.decl(bareIn.cls)?.functions.some((f) => f.name === getter.name && f.body === bareIn.body) === true
     return inside ? null : getter
+  }
+
+  /**
+   * A member's value that is the pack's data stays that only while the member can hold nothing else (packDataMembers.ts):
+   * its class gives it that data or an empty start; unless it is `sealed` (sealedMembers.ts: only its class's code can
+   * reach it), every other writer is in sight and writes that data, and no code of the pack writes into a container
+   * that may be it. Else it is data read at run time.
+   */
+  #onlyPackData(owner: ClassRef, decl: VarDecl, value: Val, sealed: boolean): Val {
+    if (!isPackData(value)) return value
+    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    if (assigned.some((a) => a.compound) || !holdsNothingOr(decl.init, (e) => isPackData(this.eval(e, this.classFn(owner))))) return fromAnywhere(value)
+    if (!assigned.every((a) => holdsNothingOr(a.expr, (e) => isPackData(this.eval(e, a.fn))))) return fromAnywhere(value)
+    // Sealed, nothing else reaches it: its class's code is all there is, as for a local (not checked for writes into shared data).
+    if (sealed) return value
+    const others = this.#memberWrites()?.valuesOf(owner, decl.name)
+    if (others === undefined || others === null || !others.every(isPackData) || this.#writesIntoData()) return fromAnywhere(value)
+    return joinAll([value, ...others])
+  }
+
+  /** Whether some code of the pack writes into a container that may be data read at run time (packDataMembers.ts), once per pack. */
+  #writesIntoData(): boolean {
+    const known = WRITES_INTO_DATA.get(this.model)
+    if (known !== undefined) return known
+    // While it is worked out (its Evaluator may ask again), a member's data is taken to be written into.
+    WRITES_INTO_DATA.set(this.model, true)
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
+    const found = writesIntoData(this.model, (e, cls, f) => ev.eval(e, f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)))
+    WRITES_INTO_DATA.set(this.model, found)
+    return found
   }
 
   /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */

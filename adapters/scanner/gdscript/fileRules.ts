@@ -51,6 +51,8 @@ export interface BbcodeData extends DataRead {
   readonly template: string
   /** The files: `res://a.json`, or `res://dialogue/*` for every file under a folder. */
   readonly sources: ReadonlyArray<string>
+  /** Constant strings that may stand in the data's place (a default of get()): judged with the files' strings. */
+  readonly constants: ReadonlyArray<string>
   readonly call: string
 }
 
@@ -481,11 +483,11 @@ export class FileRules {
    * property): each path its tags load (bbcode.ts) is judged like a load() path; BBCode built at run time is a
    * warning, since its tags can name any path.
    */
-  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, sources: ReadonlyArray<string> = []): void {
+  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, data: { readonly sources: ReadonlyArray<string>; readonly constants: ReadonlyArray<string> } = { sources: [], constants: [] }): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     if (value.t === "str") {
-      for (const text of value.values) if (text.includes(PACK_DATA)) this.bbcodeData.push({ template: text, sources, call, ...at(where) })
+      for (const text of value.values) if (text.includes(PACK_DATA)) this.bbcodeData.push({ template: text, ...data, call, ...at(where) })
       const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar)).filter((load) => !load.path.includes(PACK_DATA))
       for (const load of loads) if (!load.path.includes(TRANSLATED)) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
       if (!loads.some((load) => load.path.includes(TRANSLATED))) return

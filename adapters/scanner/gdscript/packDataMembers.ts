@@ -1,0 +1,82 @@
+import type { Expr, FunctionDecl, Stmt } from "./ast.ts"
+import { isAssignment, parentsOf, PUTS_INTO } from "./exprWalk.ts"
+import type { ClassRef, PackModel } from "./packModel.ts"
+import type { Val } from "./values.ts"
+
+// A member that holds the pack's own data (`items = parse_json(…res://data/items.json…)`: packDataReads.ts) keeps
+// that provenance wherever it is read (its class, another script through the autoload's name, a typed reference,
+// a getter returning it) only while it can hold nothing else:
+// - its class gives it only that data, or an empty `{}`/`[]` or null to start with (no `+=`);
+// - every other writer of it in the pack is in sight and writes that data too (memberWrites.ts: other scripts,
+//   subclasses, `set("items", …)`, writes by a name that is not constant, scenes and resources setting it);
+// - no code of the pack writes into a container that may be that data: a Dictionary or Array is shared, not
+//   copied, so `ItemDB.items["sword"] = …`, `ItemDB.get_item(id)["desc"] = …`, `var it = ItemDB.items.sword`
+//   then `it.desc = …`, or `ItemDB.items.merge(…)` change what every reader sees. A write is known to go
+//   elsewhere only when what it writes into is an object that is no container, or a variable itself that holds
+//   a container the script built (not data read at run time).
+// Otherwise the member's value is data read at run time from anywhere (the error of BBCode or a load path from it).
+
+/** Data read from files of the pack, and nothing else. */
+export const isPackData = (v: Val): boolean => v.t === "unknown" && v.external === true && v.packData !== undefined && v.host !== true
+
+/** A value that no longer counts as the pack's data: data read at run time. */
+export const fromAnywhere = (v: Val): Val => {
+  if (v.t !== "unknown") return v
+  const { packData: _files, dataSel: _sel, ...rest } = v
+  return { ...rest, external: true }
+}
+
+/** A start that holds no string: `{}`, `[]`, null. */
+export const holdsNothing = (e: Expr | null): boolean => e === null || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null)
+
+const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
+
+/** What a write into a container writes into: `c` of `c[k] = v`, `c.k = v`, `c.append(v)` (PUTS_INTO). */
+const containersWritten = (body: ReadonlyArray<Stmt>): ReadonlyArray<Expr> => {
+  const { all } = parentsOf(body)
+  const found: Array<Expr> = []
+  for (const e of all) {
+    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push(e.left.obj)
+    else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push(e.callee.obj)
+  }
+  return found
+}
+
+/** Whether a container written into (its expression and value) is provably not data read at run time. */
+const writesElsewhere = (target: Expr, v: Val): boolean => {
+  switch (v.t) {
+    case "own":
+    case "script":
+    case "guard":
+    case "lit":
+    case "str":
+    case "method":
+      return true
+    case "inst":
+      if (!CONTAINER_CLASSES.has(v.cls)) return true
+      break
+    case "unknown":
+      if (v.external === true || v.plain !== true) return false
+      break
+  }
+  // A container the script built, written into through the variable that holds it.
+  const variable = target.k === "id" || (target.k === "member" && target.obj.k === "self")
+  return variable && !(v.t === "unknown" && v.external === true)
+}
+
+/**
+ * Whether some code of the pack writes into a container that may be data read at run time (see above);
+ * `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).
+ */
+export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val): boolean => {
+  for (const cls of model.classes()) {
+    const decl = model.decl(cls)
+    if (decl === null) continue
+    const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
+    for (const target of containersWritten(classExprs)) if (!writesElsewhere(target, evaluate(target, cls, null))) return true
+    for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) {
+      for (const target of containersWritten(f.body)) if (!writesElsewhere(target, evaluate(target, cls, f))) return true
+    }
+  }
+  return false
+}

@@ -120,3 +120,62 @@ describe("BBCode from a member holding the pack's JSON: its own class", () => {
     }
   })
 })
+
+describe("connect on self by method names from the pack's JSON", () => {
+  const QUESTS = [
+    { id: "q1", on: "gem_collected", check: "_check_gems", goal: 3, reward: "unlock_level", reward_arg: "cave" },
+    { id: "q2", on: "enemy_killed", check: "_check_kills", goal: 1, reward: "add_coins", reward_arg: 50 },
+  ]
+  /** The red team's quests (g9_quests): `connect(q.on, <target>, q.check, [q])` at line 12. */
+  const quests = (target = "self", extra: ReadonlyArray<string> = []): string =>
+    [
+      "extends EngineGame",
+      "signal gem_collected",
+      "signal enemy_killed",
+      "var quests := []",
+      "var progress := {}",
+      "",
+      "func _ready():",
+      "\tvar f := File.new()",
+      '\tf.open("res://data/items.json", File.READ)',
+      "\tquests = parse_json(f.get_as_text())",
+      "\tfor q in quests:",
+      `\t\tconnect(q.on, ${target}, q.check, [q])`,
+      '\temit_signal("gem_collected")',
+      "",
+      "func _check_gems(q):",
+      "\t_advance(q)",
+      "",
+      "func _check_kills(q):",
+      "\t_advance(q)",
+      "",
+      "func _advance(q):",
+      "\tprogress[q.id] = progress.get(q.id, 0) + 1",
+      "\tif progress[q.id] == q.goal:",
+      "\t\tcall(q.reward, q.reward_arg)",
+      "",
+      "func unlock_level(name):",
+      "\tprint(name)",
+      "",
+      "func add_coins(n):",
+      "\tprint(n)",
+      ...extra,
+      "",
+    ].join("\n")
+  /** The errors in main.gd (the pack's project.binary names the autoload ItemDB, which these packs lack). */
+  const errors = async (source: string, data: unknown = QUESTS): Promise<ReadonlyArray<string>> => (await scanned({ "res://game/main.gd": source }, data)).filter((f) => f.startsWith("res://game/main.gd:") && f.includes(" error "))
+
+  it("each name the JSON gives is a method the script defines: no error", async () => {
+    expect(await errors(quests())).toEqual([])
+  })
+
+  it("a name of an engine method, a value that is not a string, another target, or a name from elsewhere keeps the error", async () => {
+    for (const check of ["set_script", "call", "queue_free", "execute", "_check_nothing"]) {
+      expect(await errors(quests(), [QUESTS[0], { ...QUESTS[1], check }]), check).toEqual(["res://game/main.gd:12 error dynamic-dispatch"])
+    }
+    expect(await errors(quests(), [QUESTS[0], { ...QUESTS[1], check: 7 }])).toEqual(["res://game/main.gd:12 error dynamic-dispatch"])
+    expect(await errors(quests("get_parent()"))).toEqual(["res://game/main.gd:12 error dynamic-dispatch"])
+    const user = quests().replace("res://data/items.json", "user://quests.json")
+    expect(await errors(user)).toContain("res://game/main.gd:12 error dynamic-dispatch")
+  })
+})

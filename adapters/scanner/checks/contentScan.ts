@@ -31,6 +31,7 @@ import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
+import { judgeDispatchData } from "./dispatchData.ts"
 import { judgeLoadData } from "./loadData.ts"
 import { judgeUnpinnedLoads } from "./unpinnedLoads.ts"
 
@@ -123,10 +124,11 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
   return out
 }
 
-/** BBCode built from the pack's own data files, and load paths read from them, judged with those files' strings. */
+/** BBCode built from the pack's own data files, load paths and method names read from them, judged with those files' strings. */
 const judgeDataUses = async (ctx: Context, idx: PolicyIndex, analysis: ScriptAnalysis, location: ScriptLocation): Promise<void> => {
   for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
   for (const data of analysis.loadData) pushHits(ctx, await judgeLoadData(ctx, idx, data), location)
+  for (const data of analysis.dispatchData) pushHits(ctx, await judgeDispatchData(ctx, idx, data), location)
 }
 
 const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex, again: { readonly hitsOnly: boolean } = { hitsOnly: false }): Promise<void> => {

@@ -17,7 +17,7 @@ import type { Context } from "./scanContext.ts"
 const shown = (v: unknown): string => JSON.stringify(v)?.slice(0, 80) ?? String(v)
 
 /** The values a selection reaches in one file's text: the text, its lines, or the parts of its JSON; why not, when it cannot be told. */
-const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<unknown> } | { readonly problem: string } => {
+export const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<unknown> } | { readonly problem: string } => {
   if (sel.form === "text") return { values: [...new Set([text, text.replaceAll("\r", "")])] }
   if (sel.form === "line") return { values: linesOf(text) }
   const parsed = parseData(text)

@@ -27,7 +27,7 @@ import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER
 import { propertySegments } from "./propertyPaths.ts"
 import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
-import { isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { type DataSel, isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
 export type { BbcodeData, DataRead, LoadData } from "./fileRules.ts"
@@ -60,6 +60,19 @@ export interface ScriptAnalysis {
   readonly loadData: ReadonlyArray<LoadData>
   /** Writes whose file a later load may read as code (loadableWrites.ts). */
   readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string }>
+  /** Methods on self named by strings of the pack's own data files, their arguments out of sight (contentScan). */
+  readonly dispatchData: ReadonlyArray<DispatchData>
+}
+
+/** A method on self named by the pack's own data (`connect(q.on, self, q.check)`), judged by checks/dispatchData.ts. */
+export interface DispatchData extends DataRead {
+  /** The files: `res://a.json`, or `res://quests/*` for every file under a folder. */
+  readonly sources: ReadonlyArray<string>
+  readonly sels: ReadonlyArray<DataSel>
+  /** The methods the class's script and its pack ancestors define: the only names allowed. */
+  readonly methods: ReadonlyArray<string>
+  /** The dispatch as the finding shows it. */
+  readonly call: string
 }
 
 /**
@@ -114,7 +127,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites, dispatchData: analysis.dispatchData }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -129,6 +142,7 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
 class Analysis {
   readonly hits: Array<PatternHit> = []
   readonly uses: Array<CapabilityUse> = []
+  readonly dispatchData: Array<DispatchData> = []
   readonly expressionTexts: Array<ExpressionText> = []
   readonly #seen = new Set<string>()
   readonly #script: PackScript
@@ -1210,6 +1224,7 @@ class Analysis {
     if (candidates.length === 0 && ofBase.length === 0) return
     if (target.argsUnseen === true) {
       const all = [...candidates, ...ofBase]
+      if (this.#dispatchFromPackData(target, nameVal, matched)) return
       this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${all.slice(0, 4).join(", ")}${all.length > 4 ? ", …" : ""}, which ${ofBase.length > 0 ? `the object inherits from ${base ?? "the engine"}` : "every object inherits from the engine"} and which write files or properties or call other methods by name`)
       return
     }
@@ -1226,6 +1241,22 @@ class Analysis {
       return
     }
     for (const m of [...candidates, ...ofBase]) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
+  }
+
+  /**
+   * A method on self named by strings of the pack's own data files, its arguments out of sight (`connect(q.on, self,
+   * q.check, [q])` with `q` from a res:// JSON): kept for contentScan, which judges the strings that can reach the
+   * name (checks/dispatchData.ts); each must name a method the class's script defines, which is then called with the
+   * signal's arguments and the binds as any function of the script may be. False when the name is anything else.
+   */
+  #dispatchFromPackData(target: Site, nameVal: Val, matched: string): boolean {
+    const recv = target.recv
+    if (recv.t !== "own" || target.label !== "self" || nameVal.t !== "unknown" || nameVal.external !== true || nameVal.packData === undefined || nameVal.dataSel === undefined) return false
+    if (nameVal.host === true || nameVal.any === true || nameVal.prefix !== undefined || nameVal.some !== undefined || nameVal.sdk === true) return false
+    const methods = new Set<string>()
+    for (const cls of this.#model.ancestry(recv.ref)) for (const f of this.#model.decl(cls)?.functions ?? []) methods.add(f.name)
+    this.dispatchData.push({ sources: nameVal.packData, sels: nameVal.dataSel, methods: [...methods], call: matched, ...at(target.at) })
+    return true
   }
 
   readonly #inherited = new Map<string, ReadonlyArray<string>>()

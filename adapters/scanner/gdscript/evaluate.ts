@@ -19,7 +19,7 @@ import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { MemberWrites } from "./memberWrites.ts"
-import { fromAnywhere, holdsNothing, isPackData, writesIntoData } from "./packDataMembers.ts"
+import { confined, fromAnywhere, holdsNothing, isPackData, writesIntoData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -691,17 +691,17 @@ export class Evaluator {
 
   /**
    * A member's value that is the pack's data stays that only while the member can hold nothing else (packDataMembers.ts):
-   * its class gives it that data or an empty start; unless it is `sealed` (sealedMembers.ts: only its class's code can
-   * reach it), every other writer is in sight and writes that data, and no code of the pack writes into a container
-   * that may be it. Else it is data read at run time.
+   * its class gives it that data or an empty start; unless it is `sealed` (sealedMembers.ts) or confined to its class
+   * (packDataMembers.ts), every other writer is in sight and writes that data, and no code of the pack writes into a
+   * container that may be it. Else it is data read at run time.
    */
   #onlyPackData(owner: ClassRef, decl: VarDecl, value: Val, sealed: boolean): Val {
     if (!isPackData(value)) return value
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
     if (assigned.some((a) => a.compound) || !holdsNothingOr(decl.init, (e) => isPackData(this.eval(e, this.classFn(owner))))) return fromAnywhere(value)
     if (!assigned.every((a) => holdsNothingOr(a.expr, (e) => isPackData(this.eval(e, a.fn))))) return fromAnywhere(value)
-    // Sealed, nothing else reaches it: its class's code is all there is, as for a local (not checked for writes into shared data).
-    if (sealed) return value
+    // Sealed, or confined to its class: its class's code is all that reads it, as for a local.
+    if (sealed || confined(this.model, decl.name)) return value
     const others = this.#memberWrites()?.valuesOf(owner, decl.name)
     if (others === undefined || others === null || !others.every(isPackData) || this.#writesIntoData()) return fromAnywhere(value)
     return joinAll([value, ...others])

@@ -5,7 +5,7 @@ import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
-import { derived, isExternal, strs, UNKNOWN, type Val } from "./values.ts"
+import { derived, isExternal, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
@@ -435,7 +435,8 @@ export class MemberWrites {
         // A script of the class: Godot 4's static members are written on it.
         return lineage.has(refKey(v.ref))
       case "inst":
-        return true
+        // A Dictionary, an Array or another built-in value (a typed variable holds only its type) is no object of a class.
+        return v.cls !== "Dictionary" && v.cls !== "Array" && !VALUE_TYPES.has(v.cls)
       case "unknown":
         return v.plain !== true
       default:

@@ -7,6 +7,7 @@ import { utf8 } from "./support/bytes.ts"
 import { writePack } from "./support/packWriter.ts"
 import { writeProjectBinary } from "./support/projectBinaryWriter.ts"
 import { scanBytes } from "./support/scan.ts"
+import { QUEST_HANDLERS } from "./fixtures/attackProjects39.ts"
 
 const MANIFEST = utf8(JSON.stringify({ id: "g", name: "G", version: "1.0.0", engine_sdk: "1.0", entry_scene: "res://game/main.tscn", min_players: 1, max_players: 4 }))
 const SCENE = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n')
@@ -142,17 +143,7 @@ describe("connect on self by method names from the pack's JSON", () => {
       "\tfor q in quests:",
       `\t\tconnect(q.on, ${target}, q.check, [q])`,
       '\temit_signal("gem_collected")',
-      "",
-      "func _check_gems(q):",
-      "\t_advance(q)",
-      "",
-      "func _check_kills(q):",
-      "\t_advance(q)",
-      "",
-      "func _advance(q):",
-      "\tprogress[q.id] = progress.get(q.id, 0) + 1",
-      "\tif progress[q.id] == q.goal:",
-      "\t\tcall(q.reward, q.reward_arg)",
+      ...QUEST_HANDLERS,
       "",
       "func unlock_level(name):",
       "\tprint(name)",

@@ -1,7 +1,6 @@
 import type { DispatchData } from "../gdscript/analyzeScript.ts"
 import type { PatternHit, PolicyIndex } from "../gdscript/PolicyIndex.ts"
-import { reached } from "./loadData.ts"
-import { dataFilesOf, dataText } from "./packDataFiles.ts"
+import { reachedValues, shown } from "./loadData.ts"
 import type { Context } from "./scanContext.ts"
 
 // A method called on self by a name read from the pack's own data files, with its arguments out of sight (Godot 3's
@@ -12,9 +11,6 @@ import type { Context } from "./scanContext.ts"
 // judges any function of the script called with values out of sight. A name of a method only the engine has
 // (`set_script`, `call`, `set`, or any other the object inherits), a value that is not a string, a file the pack
 // lacks or one that cannot be read keeps the error of a method named at run time.
-
-/** A value of the data as the message shows it. */
-const shown = (v: unknown): string => JSON.stringify(v)?.slice(0, 80) ?? String(v)
 
 export const judgeDispatchData = async (ctx: Context, idx: PolicyIndex, data: DispatchData): Promise<ReadonlyArray<PatternHit>> => {
   const entry = idx.dynamicDispatch
@@ -31,20 +27,12 @@ export const judgeDispatchData = async (ctx: Context, idx: PolicyIndex, data: Di
       fix: "Name only methods your script defines in the data, or match the name against the ones you know and connect each by a constant name",
     },
   ]
-  const found = dataFilesOf(ctx, data.sources)
-  if ("problem" in found) return error(found.problem)
+  const got = await reachedValues(ctx, data.sources, data.sels)
+  if ("problem" in got) return error(got.problem)
   const methods = new Set(data.methods)
-  for (const file of found.entries) {
-    const read = await dataText(ctx, file)
-    if ("problem" in read) return error(read.problem)
-    for (const sel of data.sels) {
-      const got = reached(read.text, sel)
-      if ("problem" in got) return error(`${file.path} ${got.problem}`)
-      for (const v of got.values) {
-        if (typeof v !== "string") return error(`a value of ${file.path} that is not a string (${shown(v)}) can reach it`)
-        if (!methods.has(v)) return error(`a string of the data that can reach it, ${shown(v)}, is no method the script defines, so the engine's method of that name would run with arguments out of sight`)
-      }
-    }
+  for (const { path, value } of got.values) {
+    if (typeof value !== "string") return error(`a value of ${path} that is not a string (${shown(value)}) can reach it`)
+    if (!methods.has(value)) return error(`a string of the data that can reach it, ${shown(value)}, is no method the script defines, so the engine's method of that name would run with arguments out of sight`)
   }
   return []
 }

@@ -14,10 +14,10 @@ import type { Context } from "./scanContext.ts"
 // it in context. A file the pack lacks or that cannot be read keeps the error of data read at run time.
 
 /** A value of the data as the message shows it. */
-const shown = (v: unknown): string => JSON.stringify(v)?.slice(0, 80) ?? String(v)
+export const shown = (v: unknown): string => JSON.stringify(v)?.slice(0, 80) ?? String(v)
 
 /** The values a selection reaches in one file's text: the text, its lines, or the parts of its JSON; why not, when it cannot be told. */
-export const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<unknown> } | { readonly problem: string } => {
+const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<unknown> } | { readonly problem: string } => {
   if (sel.form === "text") return { values: [...new Set([text, text.replaceAll("\r", "")])] }
   if (sel.form === "line") return { values: linesOf(text) }
   const parsed = parseData(text)
@@ -39,6 +39,23 @@ export const reached = (text: string, sel: DataSel): { readonly values: Readonly
   return { values }
 }
 
+/** Every value of the files `sources` names that the selections reach, with its file; why not, when a file cannot be read or parsed. */
+export const reachedValues = async (ctx: Context, sources: ReadonlyArray<string>, sels: ReadonlyArray<DataSel>): Promise<{ readonly values: ReadonlyArray<{ readonly path: string; readonly value: unknown }> } | { readonly problem: string }> => {
+  const found = dataFilesOf(ctx, sources)
+  if ("problem" in found) return found
+  const values: Array<{ readonly path: string; readonly value: unknown }> = []
+  for (const entry of found.entries) {
+    const read = await dataText(ctx, entry)
+    if ("problem" in read) return read
+    for (const sel of sels) {
+      const got = reached(read.text, sel)
+      if ("problem" in got) return { problem: `${entry.path} ${got.problem}` }
+      values.push(...got.values.map((value) => ({ path: entry.path, value })))
+    }
+  }
+  return { values }
+}
+
 /** Why a string of the data cannot be a load path of the pack's, or null when it names a file of the pack. */
 const pathProblem = (ctx: Context, idx: PolicyIndex, path: string): string | null => {
   if (path.includes("\u0000")) return "holds a NUL character, which ends the path the engine opens"
@@ -55,21 +72,13 @@ export const judgeLoadData = async (ctx: Context, idx: PolicyIndex, data: LoadDa
   const base = { entry: rule.entry, line: data.line, column: data.column, severity: rule.entry.severity, matched: `${data.call}(…)` }
   const fix = "Keep only res:// paths of files in the pack (or names the script turns into them) in the data the game loads from, or load from a constant list of res:// paths"
   const error = (note: string): ReadonlyArray<PatternHit> => [{ ...base, note: `the path comes from data read at run time (${sources}): ${note}`, fix }]
-  const found = dataFilesOf(ctx, data.sources)
-  if ("problem" in found) return error(found.problem)
+  const got = await reachedValues(ctx, data.sources, data.sels)
+  if ("problem" in got) return error(got.problem)
   const paths = new Set<string>()
-  for (const entry of found.entries) {
-    const read = await dataText(ctx, entry)
-    if ("problem" in read) return error(read.problem)
-    for (const sel of data.sels) {
-      const got = reached(read.text, sel)
-      if ("problem" in got) return error(`${entry.path} ${got.problem}`)
-      for (const v of got.values) {
-        if (typeof v === "string") paths.add(v)
-        // Godot 3's load() refuses anything but a String (gdscript_functions.cpp, RESOURCE_LOAD); elsewhere a release build turns it into text.
-        else if (!(data.call === "load" && ctx.grammar === 3)) return error(`a value of ${entry.path} that is not a string (${shown(v)}) can reach it, and the engine turns it into a path`)
-      }
-    }
+  for (const { path, value: v } of got.values) {
+    if (typeof v === "string") paths.add(v)
+    // Godot 3's load() refuses anything but a String (gdscript_functions.cpp, RESOURCE_LOAD); elsewhere a release build turns it into text.
+    else if (!(data.call === "load" && ctx.grammar === 3)) return error(`a value of ${path} that is not a string (${shown(v)}) can reach it, and the engine turns it into a path`)
   }
   for (const path of paths) {
     const problem = pathProblem(ctx, idx, path)

@@ -168,5 +168,9 @@ describe("connect on self by method names from the pack's JSON", () => {
     expect(await errors(quests("get_parent()"))).toEqual(["res://game/main.gd:12 error dynamic-dispatch"])
     const user = quests().replace("res://data/items.json", "user://quests.json")
     expect(await errors(user)).toContain("res://game/main.gd:12 error dynamic-dispatch")
+    // Another script gives the member other quests by its name.
+    const other = ["extends Node", "func _ready():", '\tget_node("/root/Main").set("quests", [{"on": "gem_collected", "check": "set_script"}])', ""].join("\n")
+    const files = { "res://game/main.gd": quests(), "res://game/item_db.gd": other }
+    expect((await scanned(files, QUESTS)).filter((f) => f.includes(" error "))).toContain("res://game/main.gd:12 error dynamic-dispatch")
   })
 })

@@ -15,10 +15,10 @@ import type { Val } from "./values.ts"
 //   elsewhere only when what it writes into is an object that is no container, or a variable itself that holds
 //   a container the script built (not data read at run time).
 // Otherwise the member's value is data read at run time from anywhere (the error of BBCode or a load path from it).
-// A member confined to its class (no code of the pack reads a member of that name on another object, and no function
-// returns an expression that reads it) is read only by its class's code, as a local is: there, as before, the
-// values its class gives it are what it holds (the analysis of a local does not follow a Dictionary shared by
-// reference either: docs/scanner.md, Limits).
+// A member confined to its class (no code of the pack reads a member of that name on another object or names it in
+// a string, and no function returns an expression that reads it) is read only by its class's code, as a local is:
+// there, as before, the values its class gives it are what it holds (the analysis of a local does not follow a
+// Dictionary shared by reference either: docs/scanner.md, Limits).
 
 /** Data read from files of the pack, and nothing else. */
 export const isPackData = (v: Val): boolean => v.t === "unknown" && v.external === true && v.packData !== undefined && v.host !== true
@@ -85,25 +85,34 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
   return false
 }
 
-const RETURNING = new WeakMap<PackModel, ReadonlySet<string>>()
+const LEAVING = new WeakMap<PackModel, ReadonlySet<string>>()
 
-/** The names read (as `name` or `x.name`) in some `return` of the pack's functions. */
-const returnedNames = (model: PackModel): ReadonlySet<string> => {
-  const known = RETURNING.get(model)
+/**
+ * The names read (as `name` or `x.name`) in some `return` of the pack's functions, and those a string of its code
+ * names as a property (`set("quests", v)`, `get("quests")`, `self["quests"]`, the first part of `"quests:0"`).
+ */
+const leavingNames = (model: PackModel): ReadonlySet<string> => {
+  const known = LEAVING.get(model)
   if (known !== undefined) return known
   const names = new Set<string>()
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
-    for (const f of [...(decl?.functions ?? []), ...(decl?.vars ?? []).flatMap((v) => v.accessors)]) {
-      const returned = returnedExprs(f.body).flatMap((e) => (e === null ? [] : [{ k: "expr", expr: e, at: e.at } as Stmt]))
+    if (decl === null) continue
+    const classExprs = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init), ...decl.extra].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
+    const bodies = [classExprs, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => f.body)]
+    for (const body of bodies) {
+      forEachExpr(body, (e) => {
+        if (e.k === "str") names.add(e.value.split(":").find((p) => p !== "") ?? e.value)
+      })
+      const returned = returnedExprs(body).flatMap((e) => (e === null ? [] : [{ k: "expr", expr: e, at: e.at } as Stmt]))
       forEachExpr(returned, (e) => {
         if (e.k === "id" || e.k === "member") names.add(e.name)
       })
     }
   }
-  RETURNING.set(model, names)
+  LEAVING.set(model, names)
   return names
 }
 
-/** Whether only its class's code reads a member of that name: no other object's by name, and no function returns it. */
-export const confined = (model: PackModel, name: string): boolean => !model.readElsewhere(name) && !returnedNames(model).has(name)
+/** Whether only its class's code reads or writes a member of that name: no other object's by name, no string of the code names it, and no function returns it. */
+export const confined = (model: PackModel, name: string): boolean => !model.readElsewhere(name) && !leavingNames(model).has(name)

@@ -52,7 +52,7 @@ const main = (read: string, ...extra: ReadonlyArray<string>): string =>
 /** `file:line severity` of the errors and warnings of a Godot 3 pack of those scripts, ItemDB an autoload. */
 const scanned = async (files: Readonly<Record<string, string>>, data: unknown = ITEMS): Promise<ReadonlyArray<string>> => {
   const scripts = Object.entries(files).map(([path, text]) => ({ path, data: utf8(text) }))
-  const project = { path: "res://project.binary", data: writeProjectBinary([["autoload/ItemDB", "*res://game/item_db.gd"]]) }
+  const project = { path: "res://project.binary", data: writeProjectBinary([["application/config/name", "G"], ["autoload/ItemDB", "*res://game/item_db.gd"]]) }
   const entries = [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE }, project, { path: "res://data/items.json", data: utf8(JSON.stringify(data)) }, ...scripts]
   const report = await scanBytes(writePack({ format: 1, entries }))
   return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)

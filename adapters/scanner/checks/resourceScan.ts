@@ -12,7 +12,7 @@ import { openBinaryResource, readInlineExternals, readInternalClass, readPropert
 import { type BbcodeLoad, bbcodeLoads, bbcodeUrlMetas, mayLoadBbcode } from "../resource/bbcode.ts"
 import { COMPRESSED_TRANSLATIONS, readTranslationTexts } from "../resource/compressedTranslation.ts"
 import { packLookup } from "../pack/packPath.ts"
-import { dataRefsOf, readBinarySceneFacts, scriptReferenceOf } from "../resource/binaryScene.ts"
+import { type BinarySceneFacts, dataRefsOf, readBinarySceneFacts, readInternalScene, scriptReferenceOf } from "../resource/binaryScene.ts"
 import { readBinaryScripts } from "../resource/binaryScripts.ts"
 import { mapUnescapedPosition } from "../resource/godotString.ts"
 import { type DataResource, isMemberName, type SceneConnection, type TrackCall } from "../resource/SceneFacts.ts"
@@ -167,6 +167,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   for (const url of facts.urlMetas) ctx.linkMetas.urls.add(url)
   if (facts.unjudgedSplices.length > 0) ctx.linkMetas.unread = true
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
+  for (const u of facts.unreadScenes) ctx.state.findings.push(unreadSceneFinding(file, storedPath, u.at, u.why))
   dataCalls(ctx, entry, facts.connections, facts.trackCalls, site, file, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
   for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
@@ -217,6 +218,18 @@ const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly
     pattern: "spliced BBCode",
     message: `${file} has ${count} value track(s) blending long strings with "[" (the engine splices the two keys into a new string at every step), more strings than the scanner judges: a RichTextLabel given them would load what tags they build. Make the track discrete (update mode 1) or shorten its keys and export again.`,
   })
+/** A PackedScene held in a text whose records the scanner cannot read: the engine may build nodes it did not see. */
+const unreadSceneFinding = (file: string, storedPath: string, at: DataPosition, why: string): Finding =>
+  finding({
+    rule: RULE.unreadableResource,
+    file,
+    storedPath,
+    line: at.line,
+    column: at.column,
+    pattern: "unreadable nested scene",
+    message: `${file} holds a PackedScene whose _bundled data the scanner cannot read (${why}): the engine builds its nodes and connections all the same. Save the scene as its own .tscn in the pack and load it, and export again.`,
+  })
+
 /**
  * How the pack serves a resource's paths, relative ones starting at `from` (see DataPaths). A path the engine
  * opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the
@@ -375,16 +388,22 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, classes, file, entry.path))
-  const scene = await readBinarySceneFacts(resource, dataRefsOf(resource, classes))
-  dataCalls(ctx, entry, scene?.connections ?? [], trackCalls, { file, storedPath: entry.path }, entry.path, false)
-  if (scene !== null) {
-    keepMemberValues(ctx, file, scene.memberValues)
-    for (const placeholder of scene.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
-    ctx.state.findings.push(...bannedNodeFindings(ctx.policy, scene.nodeTypes, file, entry.path))
-    for (const n of scene.nodeTypes) ctx.sceneClasses.add(n.type)
-    keepSceneNodes(ctx, scene.namedNodes)
-    ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
+  const refs = dataRefsOf(resource, classes)
+  const scene = await readBinarySceneFacts(resource, refs)
+  // PackedScenes held inside the resource (wherever it refers to them: metadata, an array, a property) are the pack's scenes too.
+  const main = scene === null ? undefined : resource.internals.at(-1)
+  const nested: Array<BinarySceneFacts> = []
+  for (const internal of resource.internals) if (internal !== main && (await readInternalClass(resource, internal)) === "PackedScene") nested.push(await readInternalScene(resource, internal, refs))
+  const scenes = scene === null ? nested : [scene, ...nested]
+  dataCalls(ctx, entry, scenes.flatMap((s) => s.connections), trackCalls, { file, storedPath: entry.path }, entry.path, false)
+  for (const s of scenes) {
+    keepMemberValues(ctx, file, s.memberValues)
+    for (const placeholder of s.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
+    ctx.state.findings.push(...bannedNodeFindings(ctx.policy, s.nodeTypes, file, entry.path))
+    for (const n of s.nodeTypes) ctx.sceneClasses.add(n.type)
+    keepSceneNodes(ctx, s.namedNodes)
   }
+  if (scene !== null) ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
   // Names and other strings (class and property names, paths, the string table) the engine decoded leniently;
   // a script's own source is flagged at the script above.
   const sources = new Set(scripts.map((s) => s.source))

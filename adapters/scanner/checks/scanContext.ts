@@ -56,7 +56,7 @@ export interface Context {
   readonly trackWritten: Set<string>
   /** Entries already read as text the engine parses with VariantParser (so a ConfigFile.load of them is not read twice). */
   readonly variantTexts: Set<string>
-  /** Engine classes of the nodes the pack's scenes create. */
+  /** Engine classes of the nodes the pack's scenes create (scenes nested in resources included: textBundle.ts). */
   readonly sceneClasses: Set<string>
   /** Loads whose path is not pinned down, judged once every script is read (unpinnedLoads.ts). */
   readonly pendingLoads: Array<PendingLoad>

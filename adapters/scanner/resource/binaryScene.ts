@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import { type BinaryResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
+import { type BinaryResource, type InternalResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
 import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
@@ -54,9 +54,21 @@ export const scriptReferenceOf = (resource: BinaryResource, ref: Value | undefin
 export const readBinarySceneFacts = async (resource: BinaryResource, refs?: DataRefs): Promise<BinarySceneFacts | null> => {
   const main = resource.internals.at(-1)
   if (main === undefined || resource.mainType !== "PackedScene") return null
+  return readInternalScene(resource, main, refs)
+}
+
+/** The scene an internal PackedScene of the resource holds (the main one, or one nested as a sub-resource). */
+export const readInternalScene = async (resource: BinaryResource, internal: InternalResource, refs?: DataRefs): Promise<BinarySceneFacts> => {
   // Three levels: the dictionary, its tables, and arrays inside the variants table (a connection's bound array).
-  const props = await readProperties(resource, main, (name) => (name === "_bundled" ? 3 : null))
-  const bundled = props.get("_bundled")
+  const props = await readProperties(resource, internal, (name) => (name === "_bundled" ? 3 : null))
+  return bundledSceneFacts(props.get("_bundled"), (ref) => scriptReferenceOf(resource, ref), refs)
+}
+
+/**
+ * The facts of a PackedScene's `_bundled` dictionary as values (variant.ts), whichever file holds it: `toScript`
+ * names the script an object reference of its variants is, `refs` reads them as data.
+ */
+export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Value | undefined) => ScriptReference | null, refs?: DataRefs): BinarySceneFacts => {
   if (!(bundled instanceof Map)) throw new MalformedData("PackedScene without a _bundled dictionary")
   const names = bundled.get("names")
   const variants = bundled.get("variants")
@@ -66,8 +78,6 @@ export const readBinarySceneFacts = async (resource: BinaryResource, refs?: Data
     throw new MalformedData("PackedScene _bundled lacks names, variants, nodes or node_count")
   }
   const nameAt = (i: number): string | undefined => (typeof names[i] === "string" ? names[i] : undefined)
-  const toScript = (ref: Value | undefined): ScriptReference | null => scriptReferenceOf(resource, ref)
-
 
   const nodeTypes: Array<SceneNodeType> = []
   const namedNodes: Array<NamedNode> = []

@@ -6,6 +6,7 @@ import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
 import { filePathProperty } from "./filePathProperties.ts"
 import { REPLICATED_PATH, REPLICATION_CONFIG } from "./binaryScripts.ts"
 import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, isEvaluated } from "../gdscript/advanceExpression.ts"
+import { textBundleFacts } from "./textBundle.ts"
 import { forEachNode, type Grammar, type Position, stringOf, VariantTextParser, type VNode } from "./variantText.ts"
 
 // A streaming reader for text scenes and resources (.tscn/.tres), on the engine's own reading of them
@@ -79,6 +80,8 @@ export interface TextResourceFacts extends SceneFacts {
   readonly expressions: ReadonlyArray<DataExpression>
   /** The `[url]` metas of every string the file holds (bbcode.ts bbcodeUrlMetas), value tracks' splices included. */
   readonly urlMetas: ReadonlyArray<string>
+  /** PackedScenes the file holds whose `_bundled` records the scanner cannot read (textBundle.ts), and why. */
+  readonly unreadScenes: ReadonlyArray<{ readonly at: Position; readonly why: string }>
 }
 
 /** Text the engine evaluates as an Expression, where the data holds it. */
@@ -88,6 +91,10 @@ export interface DataExpression {
   readonly text: string | null
   readonly at: Position
 }
+
+const PACKED_SCENE = "PackedScene"
+/** The property holding a PackedScene's nodes and connections (packed_scene.cpp). */
+const BUNDLED = "_bundled"
 
 /** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
 const SOURCE_KEYS: ReadonlySet<string> = new Set(["script/source", "source_code"])
@@ -177,6 +184,7 @@ export class TextResourceReader {
   readonly #connections: Array<SceneConnection & { readonly at: Position }> = []
   readonly #objects: Array<BuiltObject> = []
   readonly #expressions: Array<DataExpression> = []
+  readonly #unreadScenes: Array<{ readonly at: Position; readonly why: string }> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position; path?: string }>>()
   #rootScript: ScriptReference | null = null
@@ -307,6 +315,7 @@ export class TextResourceReader {
     } else this.#bbcode(key, value, at)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
+    if (cls === PACKED_SCENE && key === BUNDLED) this.#bundledScene(value, at)
     if (cls === ADVANCE_EXPRESSION_CLASS && key === ADVANCE_EXPRESSION) this.#expression(section.kind === "sub" ? section.id : "", value, at)
     if (cls !== undefined && filePathProperty(cls) === key) this.#loaded.push({ path: stringOf(value), what: `${cls}.${key}`, at, opened: true })
     if (cls === REPLICATION_CONFIG && REPLICATED_PATH.test(key)) {
@@ -359,6 +368,27 @@ export class TextResourceReader {
     })
   }
 
+  /**
+   * A PackedScene this file holds as a sub-resource, its main resource or an `Object(PackedScene, …)` value
+   * (wherever the file refers to it: metadata, an array, a property): its nodes and connections are the pack's as
+   * a scene's are; its root's script is no scene's root (the file is no scene).
+   */
+  #bundledScene(value: VNode, at: Position): void {
+    let scene: ReturnType<typeof textBundleFacts>
+    try {
+      scene = textBundleFacts(value, { external: (id) => this.#externals.get(id), subType: (id) => this.#subTypes.get(id) })
+    } catch (error) {
+      if (!(error instanceof MalformedData)) throw error
+      this.#unreadScenes.push({ at, why: error.message })
+      return
+    }
+    for (const n of scene.nodeTypes) this.#nodeTypes.push({ ...n, line: at.line, column: at.column })
+    this.#namedNodes.push(...scene.namedNodes)
+    for (const c of scene.connections) this.#connections.push({ ...c, at })
+    this.#memberValues.push(...scene.memberValues)
+    for (const p of scene.placeholders) this.#loaded.push({ path: p.path, what: `instance_placeholder of ${p.node}`, at, fromRoot: true })
+  }
+
   /** An `advance_expression` the engine evaluates (only Godot 4 has the property). */
   #expression(subResource: string, value: VNode, at: Position): void {
     if (this.#grammar !== 4) return
@@ -398,6 +428,9 @@ export class TextResourceReader {
         for (const a of n.args) if (a.k === "pair" && isMemberName(stringOf(a.key) ?? "")) this.#memberValues.push({ property: stringOf(a.key) ?? "", value: stringOf(a.value), script: null })
       }
       const type = n.args[0]
+      if (n.name === "Object" && type?.k === "ident" && type.name === PACKED_SCENE) {
+        for (const arg of n.args) if (arg.k === "pair" && stringOf(arg.key) === BUNDLED) this.#bundledScene(arg.value, n.at)
+      }
       if (n.name === "Object" && type?.k === "ident" && type.name === ADVANCE_EXPRESSION_CLASS) {
         for (const arg of n.args) if (arg.k === "pair" && stringOf(arg.key) === ADVANCE_EXPRESSION) this.#expression(`Object@${n.at.line}:${n.at.column}`, arg.value, arg.value.k === "str" ? arg.value.start : n.at)
       }
@@ -431,6 +464,7 @@ export class TextResourceReader {
       trackCalls: this.#trackCalls(),
       memberValues: this.#memberValues,
       expressions: this.#expressions,
+      unreadScenes: this.#unreadScenes,
     }
   }
 }

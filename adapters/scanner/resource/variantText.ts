@@ -68,6 +68,8 @@ const SCALAR_IDENTIFIERS: ReadonlySet<string> = new Set(["true", "false", "null"
 export const POSITIONS_KEPT = 32
 /** Largest value (its strings) kept at once. */
 const MAX_VALUE_BYTES = 2 * MAX_FIELD_BYTES
+/** The property holding a PackedScene's data (packed_scene.cpp `_bundled`). */
+const BUNDLED = "_bundled"
 
 type Token =
   | { readonly t: "punct"; readonly ch: string }
@@ -121,8 +123,8 @@ type Lexeme =
   | { readonly kind: "simpletag"; readonly bytes: Bytes; readonly at: Position }
 
 type Frame =
-  | { readonly kind: "array" | "dict"; readonly items: Array<VNode>; colon: boolean; readonly numbers: boolean }
-  | { readonly kind: "call"; readonly name: string; readonly at: Position; readonly items: Array<VNode>; colon: boolean; readonly numbers: boolean }
+  | { readonly kind: "array" | "dict"; readonly items: Array<VNode>; colon: boolean; readonly numbers: boolean; readonly bundle: boolean }
+  | { readonly kind: "call"; readonly name: string; readonly at: Position; readonly items: Array<VNode>; colon: boolean; readonly numbers: boolean; readonly bundle: boolean }
   | { readonly kind: "typeargs"; readonly name: string; readonly at: Position }
 
 type TagState = "name" | "fields" | "name-part" | "equals"
@@ -276,10 +278,26 @@ export class VariantTextParser {
     else this.#fail(`unexpected character ${JSON.stringify(ch)}`)
   }
 
+  /**
+   * Inside a PackedScene's `_bundled` value (a scene nested in a resource: textResource.ts reads its node and
+   * connection records, numbers of packed arrays); their text counts towards the value's size limit.
+   */
+  #inBundle(): boolean {
+    const top = this.#stack.at(-1)
+    if (top === undefined) return this.#context === "assign" && this.#what === BUNDLED
+    return top.kind !== "typeargs" && (top.bundle || (top.colon && stringOf(top.items.at(-1)) === BUNDLED))
+  }
+
   /** Inside `PoolIntArray(…)` / `PackedByteArray(…)`: data nobody reads as code, not kept (it can be tens of megabytes). */
   #inPackedArray(): boolean {
     const top = this.#stack.at(-1)
     return this.#mode === "value" && top?.kind === "call" && !top.numbers
+  }
+
+  /** A new frame's numbers: kept where `numbers` says, and every one (with its position) inside a `_bundled` value. */
+  #keeps(numbers: boolean): { readonly numbers: boolean; readonly bundle: boolean } {
+    const bundle = this.#inBundle()
+    return { numbers: numbers || bundle, bundle }
   }
 
   #startString(flavor: "" | "&"): void {
@@ -470,7 +488,7 @@ export class VariantTextParser {
     if (awaiting !== null) {
       this.#awaiting = null
       if (tok.t === "punct" && tok.ch === "(") {
-        this.#stack.push({ kind: "call", name: awaiting.name, at: awaiting.at, items: [], colon: false, numbers: !/^(Pool|Packed)\w*Array$/.test(awaiting.name) })
+        this.#stack.push({ kind: "call", name: awaiting.name, at: awaiting.at, items: [], colon: false, ...this.#keeps(!/^(Pool|Packed)\w*Array$/.test(awaiting.name)) })
         return
       }
       if (tok.t === "punct" && tok.ch === "[" && (awaiting.name === "Array" || awaiting.name === "Dictionary")) {
@@ -495,7 +513,8 @@ export class VariantTextParser {
       case "str":
         return this.#complete(tok.node)
       case "num":
-        return this.#complete(this.#inPackedArray() || (top?.kind === "array" && top.items.length >= POSITIONS_KEPT) ? SCALAR : { k: "num", text: tok.text })
+        if (top?.bundle === true) this.#valueBytes += tok.text.length + 1
+        return this.#complete(this.#inPackedArray() || (top?.kind === "array" && !top.bundle && top.items.length >= POSITIONS_KEPT) ? SCALAR : { k: "num", text: tok.text })
       case "color":
         return this.#complete(SCALAR)
       case "ident":
@@ -507,10 +526,10 @@ export class VariantTextParser {
     }
     switch (tok.ch) {
       case "[":
-        this.#stack.push({ kind: "array", items: [], colon: false, numbers: false })
+        this.#stack.push({ kind: "array", items: [], colon: false, ...this.#keeps(false) })
         return
       case "{":
-        this.#stack.push({ kind: "dict", items: [], colon: false, numbers: true })
+        this.#stack.push({ kind: "dict", items: [], colon: false, ...this.#keeps(true) })
         return
       case "]":
       case "}":

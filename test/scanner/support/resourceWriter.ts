@@ -44,6 +44,8 @@ export interface SceneSpec {
   readonly engineMajor?: number
   /** Save as RSCC (zstd), as the editor does for .scn it saves itself. */
   readonly compressed?: boolean
+  /** Write the scene as a sub-resource of a Resource that holds it in its metadata (`__meta__` {"s": the scene}), that resource the main one. */
+  readonly holder?: boolean
   /** The resource id stored with an external script's path (Godot 4: the engine loads the path its uid cache gives the id). */
   readonly externalUids?: Readonly<Record<string, bigint>>
 }
@@ -61,9 +63,9 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
   ]
   const externals = [...new Set(allExternals.map((e) => e.path))]
   const externalType = (path: string): string => allExternals.find((e) => e.path === path)?.type ?? "Script"
-  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys"]
+  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys", "__meta__"]
   const animations = spec.animations ?? []
-  const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main"]
+  const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main", ...(spec.holder === true ? ["local://Resource_main"] : [])]
 
   // Variants table of the scene: one per script used by a node.
   const names: Array<string> = []
@@ -178,6 +180,12 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     resources.u32(TAG.ARRAY).u32(0)
     key("version")
     resources.u32(TAG.INT).u32(3)
+    if (spec.holder === true) {
+      offsets.push(resources.length)
+      unicode(resources, "Resource").u32(1).u32(strings.indexOf("__meta__")).u32(TAG.DICTIONARY).u32(1)
+      key("s")
+      resources.u32(TAG.OBJECT).u32(2).u32(internals.length - 2)
+    }
 
     const tables = new ByteBuilder().u32(strings.length)
     for (const s of strings) unicode(tables, s)
@@ -203,7 +211,7 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
   // Offsets count from the start of the file for RSRC, from the start of the decompressed stream
   // (which has no magic) for RSCC.
   const header = new ByteBuilder().u32(0).u32(0).u32(spec.engineMajor ?? 4).u32(2).u32(spec.formatVersion ?? 5)
-  unicode(header, "PackedScene").u64(0).u32(0x3).u64(123456789).zeros(11 * 4)
+  unicode(header, spec.holder === true ? "Resource" : "PackedScene").u64(0).u32(0x3).u64(123456789).zeros(11 * 4)
   const magic = spec.compressed === true ? 0 : 4
   const { tables, resources } = body(magic + header.length)
   const stream = header.bytes(tables).bytes(resources).ascii("RSRC").build()

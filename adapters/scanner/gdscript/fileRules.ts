@@ -297,7 +297,12 @@ export class FileRules {
   /** Whether a file-open mode argument may ask for writing: WRITE, READ_WRITE or WRITE_READ (2, 3, 7), or a mode that is not constant. */
   mayWrite(mode: Expr | undefined, fn: Fn): boolean {
     if (mode === undefined) return false
-    if (mode.k === "member") return mode.name !== "READ"
+    // `File.READ` / `FileAccess.READ` of the engine's class only: a `READ` of the pack's own (`self.READ`, a constant of a
+    // script holding File.WRITE) is judged by its value (a seventeenth red team's `f.open(p, self.READ)` wrote files).
+    if (mode.k === "member" && mode.name === "READ") {
+      const owner = this.#judge.eval(mode.obj, fn)
+      if (owner.t === "guard" && (owner.name === "File" || owner.name === "FileAccess")) return false
+    }
     const v = this.#judge.eval(mode, fn)
     return !(v.t === "lit" && typeof v.value === "number" && (v.value & 2) === 0)
   }

@@ -74,6 +74,20 @@ describe("a credits label's links opened through meta_clicked (red team 16c, FP3
     expect(hits(credits("Node2D", CREDITS, CONNECT), { unread: true })).toEqual(ERROR)
   })
 
+  it("stays an error when code writes an animation track's keys or names its path (red team 17b)", () => {
+    const routes: ReadonlyArray<ReadonlyArray<string>> = [
+      ['var a = $Credits/Anim.get_animation("x")', 'a.track_set_key_value(0, 0, "[url=https://a.example]a[/url]")'],
+      ['var a = $Credits/Anim.get_animation("x")', "a.track_insert_key(0, 0.0, Vector2(1, 2))"],
+      ['var a = $Credits/Anim.get_animation("x")', 'a.call("track_insert_key", 0, 0.0, "x")'],
+      ['var a = $Credits/Anim.get_animation("x")', 'a.set("tracks/0/keys", {"times": PoolRealArray([0]), "values": ["x"]})'],
+      ["var a = Animation.new()", "a.add_track(Animation.TYPE_VALUE)", 'a.set("tracks/0/path", "Credits:bbcode" + "_text")'],
+      ["var a = Animation.new()", "a.add_track(Animation.TYPE_VALUE)", 'a.set("tra" + "cks/0/path", "Credits:modulate")'],
+    ]
+    for (const route of routes) expect(hits(credits("Node2D", CREDITS, ...route, CONNECT)), route.join("; ")).toEqual(ERROR)
+    // A track path that names no BBCode, given by track_set_path, keeps the metas known.
+    expect(hits(credits("Node2D", CREDITS, "var a = Animation.new()", 'a.track_set_path(a.add_track(Animation.TYPE_VALUE), "Credits:modulate")', CONNECT))).toEqual(BOTH)
+  })
+
   it("stays an error on a node the pack does not show is a RichTextLabel", () => {
     expect(hits(credits("Node2D", CREDITS, CONNECT), { nodes: {} })).toEqual(ERROR)
     expect(hits(credits("Node2D", CREDITS, CONNECT), { nodes: { Credits: ["RichTextLabel", null] } })).toEqual(ERROR)

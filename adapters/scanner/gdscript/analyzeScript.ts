@@ -976,6 +976,17 @@ class Analysis {
     if (arg === undefined) return
     // Only a dictionary written in the call is followed: a variable holding one can be changed before it is passed.
     this.#trackKey(arg, site.at, `Animation.${name}`, fn, depth)
+    this.#trackValue(this.#eval(arg, fn), site.at, `Animation.${name}(…)`, { expr: arg, fn, depth })
+  }
+
+  /**
+   * A value track's key written in code: the value the animation writes to its track's property. Which track
+   * the key is on, and the path that track was given (in a scene, by another function, through a variable), are
+   * not followed, so the key is judged as a write by a name that is not constant on the track's node: every
+   * property it may have (a RichTextLabel's BBCode among them, with the key as the BBCode).
+   */
+  #trackValue(value: Val, pos: Pos, matched: string, written?: Written): void {
+    this.#dynamicWrite(NODE, UNKNOWN, value, false, pos, `${matched} on the track's property`, written)
   }
 
   /**
@@ -1017,13 +1028,18 @@ class Analysis {
     const keys = written?.expr
     if (keys === undefined || written === undefined) {
       if (!isPlain(value)) this.#dynamic(pos, matched, "the keys are not written here: on a method track they name the methods the animation calls on its node, which are out of sight")
+      this.#trackValue(UNKNOWN, pos, matched)
       return
     }
-    if (keys.k !== "dict") return this.#trackKey(keys, pos, matched, written.fn, written.depth)
+    const key = (item: Expr): void => {
+      this.#trackKey(item, pos, matched, written.fn, written.depth)
+      this.#trackValue(this.#eval(item, written.fn), pos, matched, { ...written, expr: item })
+    }
+    if (keys.k !== "dict") return key(keys)
     const values = keys.entries.find(([k]) => k.k === "str" && k.value === "values")?.[1]
     if (values === undefined) return
-    if (values.k === "array") for (const item of values.items) this.#trackKey(item, pos, matched, written.fn, written.depth)
-    else this.#trackKey(values, pos, matched, written.fn, written.depth)
+    if (values.k === "array") for (const item of values.items) key(item)
+    else key(values)
   }
 
   // ---- dispatch by name ----

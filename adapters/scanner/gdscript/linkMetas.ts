@@ -14,17 +14,25 @@ import { bbcodeUrlMetas } from "../resource/bbcode.ts"
 // parsed); the scenes and resources through their strings, every string of them read as BBCode (contentScan
 // collects them). Anything else that may reach those names (a dispatch or property path by a name that is not
 // constant or by a string naming them, a call or write of them out of sight, an object built from data) leaves
-// the metas unknown.
+// the metas unknown, and so does a track's key written in code (`track_insert_key`, `track_set_key_value`, an
+// Animation's `tracks/…` property): on a value track of `bbcode_text` it is BBCode the label takes.
 
 /** The names through which code gives a RichTextLabel BBCode or a meta (3.x). */
 const BBCODE_METHODS: ReadonlySet<string> = new Set(["append_bbcode", "parse_bbcode", "set_bbcode"])
 const META_METHOD = "push_meta"
 const BBCODE_PROPERTY = "bbcode_text"
-const SINKS: ReadonlyArray<string> = [...BBCODE_METHODS, META_METHOD, BBCODE_PROPERTY]
+/**
+ * Animation's methods that write a track's keys: a value track on `bbcode_text` (in a scene or in code) gives the
+ * label each key as BBCode, and which track a key is on is not followed (analyzeScript.ts #trackValue).
+ */
+const KEY_WRITERS: ReadonlyArray<string> = ["track_insert_key", "track_set_key_value"]
+const SINKS: ReadonlyArray<string> = [...BBCODE_METHODS, META_METHOD, BBCODE_PROPERTY, ...KEY_WRITERS]
+/** An Animation's generic properties (`tracks/N/keys`, `tracks/N/path`), written by `set` or a subscript. */
+const TRACK_PROPERTY = "tracks/"
 /** Functions that build objects with properties from their argument (a label with its BBCode among them). */
 const BUILDS_OBJECTS: ReadonlySet<string> = new Set(["dict2inst", "str2var", "bytes2var"])
 
-const namesSink = (s: string): boolean => SINKS.some((sink) => s.includes(sink))
+const namesSink = (s: string): boolean => SINKS.some((sink) => s.includes(sink)) || s.startsWith(TRACK_PROPERTY)
 
 /** The strings an expression may be where it is written, or null when it is not constant. */
 export type ConstantAt = (e: Expr, at: Omit<CallerSite, "args">) => ReadonlyArray<string> | null
@@ -87,6 +95,8 @@ export const codeLinkMetas = (model: PackModel, index: CallerIndex, dispatch: Di
   if (index.openAll || index.strings.some(namesSink) || [...model.dataMethods].some(namesSink)) return null
   // A sink method taken as a value or called where its arguments are not followed.
   if ([...BBCODE_METHODS, META_METHOD].some((m) => index.hard.has(m))) return null
+  // A track's keys written in code may be BBCode of a label whose metas are out of sight.
+  if (KEY_WRITERS.some((m) => index.hard.has(m) || (index.calls.get(m) ?? []).length > 0)) return null
   for (const site of index.names) {
     const names = constant(site.name, site.at)
     if (names === null || names.some(namesSink)) return null

@@ -69,9 +69,15 @@ describe("a credits label's links opened through meta_clicked (red team 16c, FP3
       ['var t = Tween.new()', 't.interpolate_property($Credits, get_meta("p"), "", "x", 1.0)'],
       ["var f = File.new()", 'f.open("user://m.txt", File.READ)', "$Credits.push_meta(f.get_line())"],
       ["var f = File.new()", 'f.open("user://m.txt", File.READ)', "add_child(str2var(f.get_line()))"],
+      ['$Credits["bbcode" + "_text"] = "[url=user://evil.tscn]x[/url]"'],
+      ['var k = "bbcode_" + "text"', '$Credits[k] = "[url=user://evil.tscn]x[/url]"'],
+      ['self[get_meta("p")] = "[url=user://evil.tscn]x[/url]"'],
+      ['get_node("Credits")[get_meta("p")] = "[url=user://evil.tscn]x[/url]"'],
     ]
     for (const route of routes) expect(hits(credits("Node2D", CREDITS, ...route, CONNECT)), route.join("; ")).toEqual(ERROR)
     expect(hits(credits("Node2D", CREDITS, CONNECT), { unread: true })).toEqual(ERROR)
+    // A Dictionary's subscript write by a name not constant keeps the metas known.
+    expect(hits(credits("Node2D", CREDITS, "var d = {}", 'd[get_meta("k")] = 1', CONNECT))).toEqual(BOTH)
   })
 
   it("stays an error when code writes an animation track's keys or names its path (red team 17b)", () => {

@@ -27,7 +27,7 @@ import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER
 import { propertySegments } from "./propertyPaths.ts"
 import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
-import { type DataSel, isAnyObject, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { type DataSel, isAnyObject, isExternal, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
 
 export { judgePath } from "./values.ts"
 export type { BbcodeData, DataRead, LoadData } from "./fileRules.ts"
@@ -563,8 +563,11 @@ class Analysis {
     if (arg.k === "bin" && NO_TEXT_OPERATORS.has(arg.op)) return
     const value = this.#eval(arg, fn)
     const parts: PackDataParts = { sources: [], constants: [] }
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, (e) => this.#eval(e, fn), parts)
-    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] })
+    const evaluate = (e: Expr): Val => this.#eval(e, fn)
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, parts)
+    // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
+    const shape = parts.built === true || (template === null && value.t === "unknown" && !isExternal(value)) ? (bbcodeTemplate(arg, evaluate, { sources: [], constants: [] }, true) ?? undefined) : undefined
+    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] }, shape)
   }
 
   /** BBCode written to a RichTextLabel's property `prop` (bbcode_text, text), from its expression where it is in sight. */

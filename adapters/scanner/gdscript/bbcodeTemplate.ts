@@ -23,18 +23,30 @@ const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =
 /** Format specifiers of String's `%` operator (`%s`, `%5.2f`, `%-3d`, `%%`). */
 const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
 
+/** Stands for a part of BBCode built at run time that is not pinned down (shape mode): where it is in a tag's path, that path is a load path built at run time. */
+export const UNPINNED = "\uFDD0"
+
 /** The files a template's PACK_DATA stands for a string of, and the constant strings it may be instead. */
 export interface PackDataParts {
   readonly sources: Array<string>
   /** Constants beside the data (`item.get("name", "")`'s default): judged with the files' strings. */
   readonly constants: Array<string>
+  /** Set when a data part may also be a string built at run time (values.ts DataOrBuilt): its shape is judged too. */
+  built?: true
+}
+
+/** The shape of a string built at run time: its known start and end around UNPINNED. */
+export const shapeOf = (v: Val): string => {
+  const known = v.t === "unknown" ? (v.dataOrBuilt?.built ?? v) : {}
+  return `${known.prefix ?? ""}${UNPINNED}${known.suffix ?? ""}`
 }
 
 /**
  * The BBCode an expression builds, with every translation (and every value a `%` puts in) as TRANSLATED;
- * null when a part is neither constant nor a translation.
+ * null when a part is neither constant nor a translation. In shape mode (`shape`), every other part is its shape
+ * (shapeOf: the string built at run time a part of the data may be instead, too), never null.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackDataParts = { sources: [], constants: [] }): string | null => {
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackDataParts = { sources: [], constants: [] }, shape = false): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -47,9 +59,12 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackD
     // A string of the data, or one of the few constants it may be instead (`some`, not cut off at MAX_ALTERNATIVES: a
     // default of get()); no known start it was built on (`prefix`), nothing the SDK passes (`sdk`).
     const besides = v.t === "unknown" ? (v.some ?? []) : []
-    if (v.t === "unknown" && v.external === true && v.packData !== undefined && besides.length < MAX_ALTERNATIVES && v.sdk !== true && v.prefix === undefined && v.any !== true) {
-      parts.sources.push(...v.packData)
+    const data = v.t === "unknown" ? (v.packData ?? v.dataOrBuilt?.packData) : undefined
+    if (v.t === "unknown" && v.external === true && data !== undefined && besides.length < MAX_ALTERNATIVES && v.sdk !== true && v.prefix === undefined && v.any !== true) {
+      if (shape && v.dataOrBuilt !== undefined) return shapeOf(v)
+      parts.sources.push(...data)
       parts.constants.push(...besides)
+      if (v.dataOrBuilt !== undefined) parts.built = true
       return PACK_DATA
     }
     if (x.k === "bin" && x.op === "+") {
@@ -60,13 +75,13 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackD
     if (x.k === "bin" && x.op === "%") {
       const format = constant(x.left)
       const items = x.right.k === "array" ? x.right.items : [x.right]
-      if (format === null || items.some((item) => template(item) === null)) return null
+      if (format === null || items.some((item) => template(item) === null)) return shape ? shapeOf(v) : null
       // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant).
       const parts = items.map((item) => template(item) ?? "")
       let i = 0
       return format.replace(FORMAT, (m) => (m === "%%" ? "%" : m === "%s" && parts[i] !== undefined ? (parts[i++] ?? "") : (i++, TRANSLATED)))
     }
-    return null
+    return shape ? shapeOf(v) : null
   }
   return template(e)
 }

@@ -31,7 +31,7 @@ import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 import { type Getter, getterOf } from "./memberGetter.ts"
-import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -848,7 +848,7 @@ export class Evaluator {
         const connected = closed !== null || local.param.fn === null ? null : this.#connectedArgs(local.param.fn, local.param.index)
         if (closed !== null) parts.push(...closed)
         else if (connected !== null) parts.push(...connected)
-        else parts.push(...this.#paramValues(local.param), ...this.#signalArgs(local.param.fn, local.param.index), UNKNOWN)
+        else parts.push(...this.#paramValues(local.param), ...this.#signalArgs(local.param.fn, local.param.index), UNSEEN_CALLS)
       }
       const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
       // A typed variable (`var e: LineEdit = …`) keeps only whether what it is given may be a SpinBox's LineEdit.

@@ -4,7 +4,7 @@ import { type Judge, receiverNames, type Site } from "./callSite.ts"
 import { type FileWrite, fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
-import { PACK_DATA, TRANSLATED } from "./bbcodeTemplate.ts"
+import { PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
@@ -418,7 +418,7 @@ export class FileRules {
       else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, unpinnedLoad: true })
       return
     }
-    if (verdict !== "outside" && this.#fromPackData(v, where, call)) return
+    if (verdict !== "outside" && (this.#fromPackData(v, where, call) || this.#dataOrBuilt(v, where, call))) return
     if (verdict === "outside" || isExternal(v)) {
       const outside = knownStrings(v).find((p) => judgePath(strs([p]), rule.match.allowedPrefixes, true) === "outside")
       const note = isExternal(v) ? "the path comes from data read at run time" : v.t === "str" || outside === undefined ? "the path is outside the pack" : `the path can be ${JSON.stringify(outside)}, outside the pack`
@@ -438,6 +438,20 @@ export class FileRules {
     if (v.t !== "unknown" || v.external !== true || v.packData === undefined || v.dataSel === undefined || v.host === true || v.any === true || v.prefix !== undefined) return false
     if (call === "preload" || call === "extends" || this.#absentFromPack(v, call) !== null) return false
     this.loadData.push({ sources: v.packData, sels: v.dataSel, call, ...at(where) })
+    return true
+  }
+
+  /**
+   * A load path that is the pack's data or a path built at run time (values.ts DataOrBuilt): each is judged, the data
+   * with the strings that can reach here (fromPackData), the path built at run time by its known start (a path not
+   * pinned down waits for the pack's writes: checks/unpinnedLoads.ts). Not judged on the data's strings alone.
+   */
+  #dataOrBuilt(v: Val, where: Pos, call: string): boolean {
+    if (v.t !== "unknown" || v.dataOrBuilt === undefined || v.any === true) return false
+    const { packData, dataSel, built } = v.dataOrBuilt
+    const data: Val = { t: "unknown", external: true, packData, ...(dataSel === undefined ? {} : { dataSel }), ...(v.some === undefined ? {} : { some: v.some }) }
+    if (!this.#fromPackData(data, where, call)) return false
+    this.#loadValue({ t: "unknown", ...built }, where, call)
     return true
   }
 
@@ -486,18 +500,49 @@ export class FileRules {
   /**
    * BBCode a script gives RichTextLabel (append_bbcode, parse_bbcode, append_text, the bbcode_text or text
    * property): each path its tags load (bbcode.ts) is judged like a load() path; BBCode built at run time is a
-   * warning, since its tags can name any path.
+   * warning, since its tags can name any path. `shape` is the BBCode built at run time with its parts not pinned
+   * down as UNPINNED (bbcodeTemplate.ts; from the value's known start and end when not given), also given beside a
+   * template of the pack's data when a data part may instead be a string built at run time (values.ts DataOrBuilt).
    */
-  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, data: { readonly sources: ReadonlyArray<string>; readonly constants: ReadonlyArray<string> } = { sources: [], constants: [] }): void {
+  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, data: { readonly sources: ReadonlyArray<string>; readonly constants: ReadonlyArray<string> } = { sources: [], constants: [] }, shape?: string): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     if (value.t === "str") {
       for (const text of value.values) if (text.includes(PACK_DATA)) this.bbcodeData.push({ template: text, ...data, call, ...at(where) })
       const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar)).filter((load) => !load.path.includes(PACK_DATA))
       for (const load of loads) if (!load.path.includes(TRANSLATED)) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
+      if (shape !== undefined && warnBuilt) this.#builtBbcode(shape, where, call)
       if (!loads.some((load) => load.path.includes(TRANSLATED))) return
     }
     if ((!warnBuilt && value.t !== "str") || value.t === "lit" || value.t === "own" || value.t === "script") return
+    if (value.t === "unknown" && !isExternal(value)) return this.#builtBbcode(shape ?? shapeOf(value), where, call)
+    this.#builtWarning(value, where, call)
+  }
+
+  /**
+   * BBCode built at run time, as its shape shows it: each [img]/[font] path with a part not pinned down is a load path
+   * built at run time (judged by its known start; not pinned down, it waits for the pack's writes: unpinnedLoads.ts),
+   * each constant one a load path; with no such path, the warning BBCode built at run time gets (a part not pinned
+   * down may still hold a whole tag).
+   */
+  #builtBbcode(shape: string, where: Pos, call: string): void {
+    const loads = bbcodeLoads(shape, this.#script.grammar)
+    const built = loads.filter((load) => load.path.includes(UNPINNED))
+    for (const load of loads) {
+      const cut = load.path.search(/[\uFDD0\uFFFE\uFFFF]/)
+      if (cut < 0) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
+      else if (load.path.includes(UNPINNED)) {
+        const end = load.path.slice(load.path.lastIndexOf(UNPINNED) + 1)
+        const part: Val = { t: "unknown", ...(cut > 0 ? { prefix: load.path.slice(0, cut) } : {}), ...(end === "" || /[\uFFFE\uFFFF]/.test(end) ? {} : { suffix: end }) }
+        this.#loadValue(part, where, `[${load.tag}] in ${call}`)
+      }
+    }
+    if (built.length === 0) this.#builtWarning({ t: "unknown" }, where, call)
+  }
+
+  #builtWarning(value: Val, where: Pos, call: string): void {
+    const rule = this.#idx.runtimeLoad
+    if (rule === null) return
     this.#judge.hit(rule.entry, where, `${call}(…)`, {
       severity: isExternal(value) ? rule.entry.severity : rule.match.otherwise,
       note: `the BBCode ${isExternal(value) ? "comes from data read at run time" : "is built at run time"}, and its [img] and [font=…] tags load resources from the paths they name (a resource can carry a script); check in context that no part of it can name a path outside the pack`,

@@ -49,8 +49,24 @@ export type Val =
       readonly packData?: ReadonlyArray<string>
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
       readonly dataSel?: ReadonlyArray<DataSel>
+      /** What calls out of sight may pass to a parameter of the pack: anything, but no string the pack builds (see DataOrBuilt). */
+      readonly unseenCalls?: true
+      /** With `external` and no `packData`: it is the pack's own data or a string built at run time (see DataOrBuilt). */
+      readonly dataOrBuilt?: DataOrBuilt
       readonly sdk?: true
     }
+
+/**
+ * A value that is either the pack's own data or a string built at run time from parts not pinned down
+ * (`d["desc"] if c else "[font=" + x + "]"`): the data's files and selections, and the known start and end of the
+ * string built at run time. It carries no `packData`, so a use that does not judge both alternatives sees data read
+ * at run time (an error); BBCode and load paths judge each (FileRules.bbcode, loadValue).
+ */
+export interface DataOrBuilt {
+  readonly packData: ReadonlyArray<string>
+  readonly dataSel?: ReadonlyArray<DataSel>
+  readonly built: { readonly prefix?: string; readonly suffix?: string }
+}
 
 /** Built-in value types: their constructors (`Vector2(1, 2)`) make values, never objects. */
 export const VALUE_TYPES: ReadonlySet<string> = new Set([
@@ -113,6 +129,11 @@ export const LIT: Val = { t: "lit" }
 /** What the platform SDK passes to a function of the pack it calls (see `sdk` above). */
 export const SDK_CALLS: Val = { t: "unknown", sdk: true }
 export const NULL: Val = { t: "lit", value: null }
+/**
+ * What calls the analysis does not see may pass to a parameter of the pack (engine callbacks, calls judged by other
+ * rules): anything. Beside the pack's data it is judged as before, not as a string built at run time (DataOrBuilt).
+ */
+export const UNSEEN_CALLS: Val = { t: "unknown", unseenCalls: true }
 
 /** At most this many alternatives of a string are followed; more is "not constant". */
 export const MAX_ALTERNATIVES = 16
@@ -286,6 +307,56 @@ export const isLineEdit = (v: Val): boolean => (v.t === "inst" || v.t === "unkno
 /** A value that may also be a SpinBox's internal LineEdit or hold one, when `may` (an engine object or a value not pinned down). */
 export const asLineEdit = (v: Val, may = true): Val => (may && (v.t === "inst" || v.t === "unknown") ? { ...v, lineEdit: true } : v)
 
+/** A string built at run time from parts not pinned down: not read from anywhere, no plain data, no object, nothing the SDK or calls out of sight pass. */
+const isBuilt = (v: Val): v is Extract<Val, { t: "unknown" }> =>
+  v.t === "unknown" && v.external !== true && v.plain !== true && v.sdk !== true && v.unseenCalls !== true && v.any !== true && v.insts === undefined && v.elems === undefined
+
+/** The common start of two known starts (undefined when either is not known). */
+const commonStart = (a: string | undefined, b: string | undefined): string | undefined => {
+  if (a === undefined || b === undefined) return undefined
+  let i = 0
+  while (i < a.length && a[i] === b[i]) i++
+  return i === 0 ? undefined : a.slice(0, i)
+}
+
+const commonEnd = (a: string | undefined, b: string | undefined): string | undefined => {
+  if (a === undefined || b === undefined) return undefined
+  let i = 0
+  while (i < a.length && i < b.length && a[a.length - 1 - i] === b[b.length - 1 - i]) i++
+  return i === 0 ? undefined : a.slice(a.length - i)
+}
+
+/**
+ * The join of the pack's own data with a string built at run time (either side may already be such a join), or null
+ * when the two are not that: a side read from anywhere else makes the join data read at run time (externalParts).
+ */
+const dataOrBuilt = (a: Val, b: Val): DataOrBuilt | null => {
+  const data: Array<Pick<DataOrBuilt, "packData" | "dataSel">> = []
+  const built: Array<DataOrBuilt["built"]> = []
+  for (const v of [a, b]) {
+    if (v.t !== "unknown") continue
+    if (v.dataOrBuilt !== undefined) {
+      data.push(v.dataOrBuilt)
+      built.push(v.dataOrBuilt.built)
+    } else if (v.external === true) {
+      if (v.packData === undefined || v.host === true || v.any === true) return null
+      data.push({ packData: v.packData, ...(v.dataSel === undefined ? {} : { dataSel: v.dataSel }) })
+    } else if (isBuilt(v)) built.push({ ...(v.prefix === undefined ? {} : { prefix: v.prefix }), ...(v.suffix === undefined ? {} : { suffix: v.suffix }) })
+  }
+  const sources = [...new Set(data.flatMap((d) => d.packData))]
+  if (data.length === 0 || built.length === 0 || sources.length > MAX_DATA_SOURCES) return null
+  const sels = data.map((d) => d.dataSel)
+  const known = sels.every((x): x is ReadonlyArray<DataSel> => x !== undefined) ? [...new Map(sels.flat().map((s) => [JSON.stringify(s), s])).values()] : []
+  const [first, ...rest] = built
+  const prefix = rest.reduce((p, x) => commonStart(p, x.prefix), first?.prefix)
+  const suffix = rest.reduce((s, x) => commonEnd(s, x.suffix), first?.suffix)
+  return {
+    packData: sources,
+    ...(known.length === 0 || known.length > MAX_SELECTIONS ? {} : { dataSel: known }),
+    built: { ...(prefix === undefined ? {} : { prefix }), ...(suffix === undefined ? {} : { suffix }) },
+  }
+}
+
 /** The value of a variable assigned `a` in one place and `b` in another. */
 export const join = (a: Val, b: Val): Val => {
   if (a.t === "str" && b.t === "str") return strs([...a.values, ...b.values])
@@ -295,9 +366,11 @@ export const join = (a: Val, b: Val): Val => {
   const some = known.slice(0, MAX_ALTERNATIVES)
   const insts = union(instsOf(a), instsOf(b))
   const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
+  // The pack's data joined with a string built at run time is judged as both where a use knows how (DataOrBuilt).
+  const mixed = dataOrBuilt(a, b)
   return {
     t: "unknown",
-    ...externalParts([a, b]),
+    ...(mixed === null ? externalParts([a, b]) : { external: true as const, dataOrBuilt: mixed }),
     ...(some.length > 0 ? { some } : {}),
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
     ...(insts === undefined ? {} : { insts }),

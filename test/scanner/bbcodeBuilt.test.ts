@@ -80,10 +80,18 @@ describe("BBCode built at run time whose [img]/[font] path may be a part not pin
     expect(found).toEqual([`res://attack/skin.gd:${lineOf(SKIN_PICKER, "label.bbcode_text")} warning`])
   })
 
-  it("BBCode whose loading tags' paths are constant stays the warning it was, whatever the pack writes", async () => {
+  it("BBCode with a part not pinned down, which may hold a whole tag, is the warning, and an error in a pack that writes a font", async () => {
     for (const shape of ['bbcode_text = "[b]%s[/b]" % p', 'bbcode_text = "[img]res://icons/sword.png[/img] " + p', "bbcode_text = p"]) {
-      expect(await findings(script(shape, ...WRITES_FONT)), shape).toEqual(["9 warning"])
+      expect(await findings(script(shape)), shape).toEqual(["9 warning"])
+      expect(await findings(script(shape, ...WRITES_FONT)), shape).toEqual(["9 error"])
+      expect(await findings(script(shape, ...WRITES_JSON)), shape).toEqual(["9 warning"])
     }
+  })
+
+  it("a number put in with % holds no tag: no finding, whatever the pack writes; inside a tag's path it is a part built at run time", async () => {
+    expect(await findings(script('bbcode_text = "[b]%d[/b] [img]res://icons/sword.png[/img]" % p.length()', ...WRITES_FONT))).toEqual([])
+    expect(await findings(script('bbcode_text = "Score: %05.1f" % randf()', ...WRITES_FONT))).toEqual([])
+    expect(await findings(script('bbcode_text = "[img]user://shot_%d.png[/img]" % randi()'))).toEqual(["9 error"])
   })
 })
 

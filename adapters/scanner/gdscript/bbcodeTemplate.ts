@@ -26,6 +26,12 @@ const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
 /** Stands for a part of BBCode built at run time that is not pinned down (shape mode): where it is in a tag's path, that path is a load path built at run time. */
 export const UNPINNED = "\uFDD0"
 
+/** Stands for digits a `%` puts in (`%d`, `%05.2f`, `%x`): inside a tag's path a part not pinned down, outside one no tag. */
+export const DIGITS = "\uFDD1"
+
+/** Format types that put in a number, never a `[` (String's `%`: d, i, o, x, X, f, e, g; `v` a vector). */
+const NUMERIC_FORMAT = /[dioxXfeEgGv]$/
+
 /** The files a template's PACK_DATA stands for a string of, and the constant strings it may be instead. */
 export interface PackDataParts {
   readonly sources: Array<string>
@@ -75,6 +81,15 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackD
     if (x.k === "bin" && x.op === "%") {
       const format = constant(x.left)
       const items = x.right.k === "array" ? x.right.items : [x.right]
+      if (format !== null && shape) {
+        // Shape mode: each value in its place, numbers as digits (no tag), `%s`/`%c` as the item's shape.
+        let at = 0
+        return format.replace(FORMAT, (m) => {
+          if (m === "%%") return "%"
+          const item = items[at++]
+          return NUMERIC_FORMAT.test(m) ? DIGITS : item === undefined ? UNPINNED : (template(item) ?? UNPINNED)
+        })
+      }
       if (format === null || items.some((item) => template(item) === null)) return shape ? shapeOf(v) : null
       // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant).
       const parts = items.map((item) => template(item) ?? "")

@@ -4,7 +4,7 @@ import { type Judge, receiverNames, type Site } from "./callSite.ts"
 import { type FileWrite, fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
-import { PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTemplate.ts"
+import { DIGITS, PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTemplate.ts"
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
@@ -527,17 +527,20 @@ export class FileRules {
    */
   #builtBbcode(shape: string, where: Pos, call: string): void {
     const loads = bbcodeLoads(shape, this.#script.grammar)
-    const built = loads.filter((load) => load.path.includes(UNPINNED))
+    const unpinned = (path: string): boolean => path.includes(UNPINNED) || path.includes(DIGITS)
+    const built = loads.filter((load) => unpinned(load.path))
     for (const load of loads) {
-      const cut = load.path.search(/[\uFDD0\uFFFE\uFFFF]/)
+      const cut = load.path.search(/[\uFDD0\uFDD1\uFFFE\uFFFF]/)
       if (cut < 0) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
-      else if (load.path.includes(UNPINNED)) {
-        const end = load.path.slice(load.path.lastIndexOf(UNPINNED) + 1)
+      else if (unpinned(load.path)) {
+        const last = Math.max(load.path.lastIndexOf(UNPINNED), load.path.lastIndexOf(DIGITS))
+        const end = load.path.slice(last + 1)
         const part: Val = { t: "unknown", ...(cut > 0 ? { prefix: load.path.slice(0, cut) } : {}), ...(end === "" || /[\uFFFE\uFFFF]/.test(end) ? {} : { suffix: end }) }
         this.#loadValue(part, where, `[${load.tag}] in ${call}`)
       }
     }
-    if (built.length === 0) this.#builtWarning({ t: "unknown" }, where, call)
+    // Digits a `%` put in hold no tag; any other part not pinned down may hold a whole one.
+    if (built.length === 0 && shape.includes(UNPINNED)) this.#builtWarning({ t: "unknown" }, where, call)
   }
 
   #builtWarning(value: Val, where: Pos, call: string): void {
@@ -547,6 +550,8 @@ export class FileRules {
       severity: isExternal(value) ? rule.entry.severity : rule.match.otherwise,
       note: `the BBCode ${isExternal(value) ? "comes from data read at run time" : "is built at run time"}, and its [img] and [font=…] tags load resources from the paths they name (a resource can carry a script); check in context that no part of it can name a path outside the pack`,
       fix: "Give RichTextLabel constant BBCode (or translations of the pack), or add images and fonts with add_image/push_font of resources loaded from res://",
+      // A part not pinned down may hold a whole [img]/[font] tag: a load, an error in a pack that may write a file a load reads as code.
+      ...(isExternal(value) ? {} : { unpinnedLoad: true as const }),
     })
   }
 

@@ -11,7 +11,7 @@ import type { Val } from "./values.ts"
 
 /** Extensions whose files no loader reads as a script or a resource that can carry one. */
 const INERT_EXTENSIONS: ReadonlySet<string> = new Set([
-  "json", "cfg", "ini", "txt", "csv", "tsv", "log", "dat", "sav", "save", "bin", "db", "md", "xml", "html", "htm", "yaml", "yml",
+  "json", "cfg", "ini", "txt", "csv", "tsv", "log", "dat", "sav", "save", "bak", "backup", "old", "tmp", "bin", "db", "md", "xml", "html", "htm", "yaml", "yml",
   "png", "jpg", "jpeg", "webp", "bmp", "tga", "svg", "hdr", "exr", "wav", "ogg", "mp3", "ttf", "otf", "webm", "ogv",
 ])
 

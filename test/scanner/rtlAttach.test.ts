@@ -99,6 +99,12 @@ describe("a script whose base RichTextLabel descends from, writing itself by nam
     }
   })
 
+  it("a call by a name from data that may be set_script is a dynamic-dispatch error where it is made", async () => {
+    const attach = lines("extends Node", "func _ready():", "\tvar f = File.new()", '\tf.open("user://a.json", File.READ)', "\tvar d = parse_json(f.get_as_text())", '\tRichTextLabel.new().call(d.m, load("res://game/options.gd"))')
+    const all = await scan3Files({ "res://game/options.gd": OPTIONS, "res://game/panel.tscn": PANEL, "res://game/level.tscn": ON_CONTROL, "res://game/attach.gd": attach })
+    expect(all).toContain("res://game/attach.gd:6 error dynamic-dispatch")
+  })
+
   it("a scene connection to set_script may attach it: an error", async () => {
     const connected = scene('[node name="Options" type="Control" parent="."]', "script = ExtResource( 1 )", "", '[connection signal="ready" from="Help" to="Help" method="set_script" binds= [ ExtResource( 1 ) ]]')
     expect(await found({ "res://game/level.tscn": connected })).toContain(AT_SET)

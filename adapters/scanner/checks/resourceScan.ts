@@ -29,7 +29,7 @@ import { filePathProperty } from "../resource/filePathProperties.ts"
 import { builtObjectFindings, type DataObject, type DataPaths, type DataPosition, loadedPathFinding, propertyWriteFindings, uidFinding } from "./resourceDataFindings.ts"
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
-import { type Context, collectScript, keepMemberValues, keepSceneNodes, keepTrackWritten } from "./scanContext.ts"
+import { type Context, collectScript, keepMemberValues, keepSceneNodes, keepScriptHosts, keepTrackWritten } from "./scanContext.ts"
 import { hitMessage, scriptFindings } from "./scriptFindings.ts"
 
 // Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
@@ -164,6 +164,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   for (const write of facts.propertyWrites) ctx.state.findings.push(...propertyWriteFindings(ctx.policy, write, file, storedPath, ctx.state.capabilities))
   for (const write of facts.propertyWrites) keepTrackWritten(ctx, write.path)
   keepMemberValues(ctx, file, facts.memberValues)
+  keepScriptHosts(ctx, file, facts.scriptHosts)
   for (const url of facts.urlMetas) ctx.linkMetas.urls.add(url)
   if (facts.unjudgedSplices.length > 0) ctx.linkMetas.unread = true
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
@@ -398,6 +399,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   dataCalls(ctx, entry, scenes.flatMap((s) => s.connections), trackCalls, { file, storedPath: entry.path }, entry.path, false)
   for (const s of scenes) {
     keepMemberValues(ctx, file, s.memberValues)
+    keepScriptHosts(ctx, file, s.scriptHosts)
     for (const placeholder of s.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, s.nodeTypes, file, entry.path))
     for (const n of s.nodeTypes) ctx.sceneClasses.add(n.type)

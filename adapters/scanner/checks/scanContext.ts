@@ -3,7 +3,7 @@ import type { Decompressors } from "../Decompressors.ts"
 import type { ClassEntry } from "./classRegistrations.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
 import { type DataCall, type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
-import type { DataPropertyValue } from "../resource/SceneFacts.ts"
+import type { DataPropertyValue, ScriptHost, ScriptReference } from "../resource/SceneFacts.ts"
 import { parseScript } from "../gdscript/parser.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
 import type { Grammar } from "../gdscript/tokenizer.ts"
@@ -66,6 +66,8 @@ export interface Context {
   readonly linkMetas: { readonly urls: Set<string>; unread: boolean }
   /** The pack's scene nodes by name: their engine classes (null: instanced, inherited or scripted). */
   readonly sceneNodes: Map<string, Set<string | null>>
+  /** The objects data attaches scripts to: script keys as in `scripts` (null: not known), engine classes (null: not known). */
+  readonly scriptHosts: Array<{ readonly script: string | null; readonly type: string | null }>
 }
 
 /** Keeps the scene's nodes by name (`sceneNodes`). */
@@ -77,10 +79,19 @@ export const keepSceneNodes = (ctx: Context, nodes: ReadonlyArray<{ readonly nam
   }
 }
 
+/** The key (as in `scripts`) of the script a scene or resource of `file` names, null when not known. */
+const scriptKey = (ctx: Context, file: string, script: ScriptReference | null): string | null =>
+  script === null ? null : script._tag === "BuiltIn" ? builtInScriptKey(file, script.subResource) : ctx.contents.loadedPath(resolveScriptPath(script.path, file))
+
+/** Keeps the objects a scene or resource attaches scripts to (`scriptHosts`). */
+export const keepScriptHosts = (ctx: Context, file: string, hosts: ReadonlyArray<ScriptHost>): void => {
+  for (const h of hosts) ctx.scriptHosts.push({ script: scriptKey(ctx, file, h.script), type: h.type })
+}
+
 /** Keeps what a scene or resource sets on objects that may have a script of the pack, with the scripts resolved from `file`. */
 export const keepMemberValues = (ctx: Context, file: string, values: ReadonlyArray<DataPropertyValue>): void => {
   for (const v of values) {
-    const script = v.script === null ? null : v.script._tag === "BuiltIn" ? builtInScriptKey(file, v.script.subResource) : ctx.contents.loadedPath(resolveScriptPath(v.script.path, file))
+    const script = scriptKey(ctx, file, v.script)
     const list = ctx.memberValues.get(v.property)
     const entry = { script, value: v.value }
     if (list === undefined) ctx.memberValues.set(v.property, [entry])

@@ -580,8 +580,9 @@ class Analysis {
 
   /**
    * Whether an object may be a RichTextLabel (richTextLabel.ts), in a pack that may create one: self when the chain
-   * of its pack classes ends in one of RichTextLabel's engine classes or in a class the scanner cannot see (the
-   * platform SDK's), a node of the scene tree, an object typed with one of those classes. An object of unknown class
+   * of its pack classes ends in RichTextLabel or in a class the scanner cannot see (the platform SDK's), or in one of
+   * RichTextLabel's engine bases where the script may be attached to a RichTextLabel (PackModel.mayBeAttachedTo); a
+   * node of the scene tree, an object typed with one of those classes. An object of unknown class
    * is judged by stronger rules (a write by a name not constant on it may be any script's source_code; a call, a
    * dynamic-dispatch error).
    */
@@ -591,7 +592,9 @@ class Analysis {
     if (recv.t !== "own") return false
     const base = this.#engineBase(recv.ref)
     if (base === null) return !this.#model.extendsNothing(recv.ref)
-    return !this.#model.isEngineName(base) || mayBeRichTextLabel(base)
+    if (!this.#model.isEngineName(base) || base === RICH_TEXT_LABEL) return true
+    // A script extending one of its engine bases is a RichTextLabel's only where it may be attached to one.
+    return mayBeRichTextLabel(base) && this.#model.mayBeAttachedTo(recv.ref, (type) => type === RICH_TEXT_LABEL)
   }
 
   /** The RichTextLabel properties taking BBCode (richTextLabel.ts) a name that is not constant may write on `recv`. */

@@ -10,20 +10,17 @@ import type { Grammar } from "./tokenizer.ts"
 
 const INSTANTIATE: ReadonlySet<string> = new Set(["instance", "instantiate"])
 /** Words that attach a script to an object at run time (`n.set_script(s)`, `n.script = s`, `n.set("script", s)`). */
-const ATTACH: ReadonlySet<string> = new Set(["set_script", "script"])
+export const ATTACH: ReadonlySet<string> = new Set(["set_script", "script"])
 
 /**
- * Every identifier and string of a class declaration, nested classes and lambdas included, and every
- * `ClassDB.instance` (told apart from the words: a string may hold any text).
+ * Calls `onExpr` on every expression of a class declaration, nested classes and lambdas included, and `onType`
+ * on every class name it writes as a base or a type.
  */
-const mentions = (decl: ClassDecl, seen: (word: string) => void, instantiates: () => void): void => {
+export const walkClass = (decl: ClassDecl, onExpr: (e: Expr) => void, onType: (name: string) => void): void => {
   const one = (e: Expr): void => {
-    if (e.k === "id") seen(e.name)
-    else if (e.k === "str") seen(e.value)
-    else if (e.k === "member" && INSTANTIATE.has(e.name) && e.obj.k === "id" && e.obj.name === "ClassDB") instantiates()
-    else if (e.k === "member" && ATTACH.has(e.name)) seen(e.name)
-    else if (e.k === "lambda") fn(e.fn)
-    else if (e.k === "is" || e.k === "cast") for (const n of e.type.names) seen(n)
+    onExpr(e)
+    if (e.k === "lambda") fn(e.fn)
+    else if (e.k === "is" || e.k === "cast") for (const n of e.type.names) onType(n)
   }
   const expr = (e: Expr): void => {
     one(e)
@@ -31,23 +28,39 @@ const mentions = (decl: ClassDecl, seen: (word: string) => void, instantiates: (
   }
   const fn = (f: FunctionDecl): void => {
     for (const p of f.params) {
-      for (const n of p.type?.names ?? []) seen(n)
+      for (const n of p.type?.names ?? []) onType(n)
       if (p.init !== null) expr(p.init)
     }
     forEachExpr(f.body, one)
-    for (const s of f.body) if (s.k === "nested") mentions(s.cls, seen, instantiates)
+    for (const s of f.body) if (s.k === "nested") walkClass(s.cls, onExpr, onType)
   }
-  for (const n of decl.extendsClause?.names ?? []) seen(n)
+  for (const n of decl.extendsClause?.names ?? []) onType(n)
   for (const c of decl.consts) expr(c.init)
   for (const v of decl.vars) {
-    for (const n of v.type?.names ?? []) seen(n)
+    for (const n of v.type?.names ?? []) onType(n)
     if (v.init !== null) expr(v.init)
     v.accessors.forEach(fn)
   }
   decl.extra.forEach(expr)
   decl.functions.forEach(fn)
-  for (const inner of decl.classes) mentions(inner, seen, instantiates)
+  for (const inner of decl.classes) walkClass(inner, onExpr, onType)
 }
+
+/**
+ * Every identifier and string of a class declaration, nested classes and lambdas included, and every
+ * `ClassDB.instance` (told apart from the words: a string may hold any text).
+ */
+const mentions = (decl: ClassDecl, seen: (word: string) => void, instantiates: () => void): void =>
+  walkClass(
+    decl,
+    (e) => {
+      if (e.k === "id") seen(e.name)
+      else if (e.k === "str") seen(e.value)
+      else if (e.k === "member" && INSTANTIATE.has(e.name) && e.obj.k === "id" && e.obj.name === "ClassDB") instantiates()
+      else if (e.k === "member" && ATTACH.has(e.name)) seen(e.name)
+    },
+    seen,
+  )
 
 /** The driven controls a pack of these scripts and scene node classes may create, and whether a script attaches scripts at run time. */
 export interface ControlsInPack {

@@ -12,7 +12,8 @@ import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
-import type { DataArg } from "../resource/SceneFacts.ts"
+import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
+import { attachWords } from "./scriptAttach.ts"
 import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
@@ -120,7 +121,15 @@ export interface PackModelOptions {
   readonly linkMetas?: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
   /** The scenes' nodes by name: their engine classes, null for a node instanced, inherited or with a script; none when not given. */
   readonly sceneNodes?: ReadonlyMap<string, ReadonlySet<string | null>>
+  /** The objects the pack's scenes and resources attach scripts to (script keys, engine classes; null: not known); when not given, any object may carry any script. */
+  readonly scriptHosts?: ReadonlyArray<{ readonly script: string | null; readonly type: string | null }>
 }
+
+/** Methods through which data (a connection, a method track) may write `script` with a value it binds. */
+const DATA_ATTACHERS: ReadonlySet<string> = new Set(["set_script", ...VALUE_SETTERS, "call", "callv", "call_deferred"])
+
+/** Whether a value data hands a method may be an object (a resource, or a value not followed). */
+const mayBeObject = (arg: DataArg): boolean => (Array.isArray(arg) ? arg.some(mayBeObject) : arg === UNREAD || (typeof arg === "object" && arg !== null && "resource" in arg))
 
 /** A connection a scene makes to a method by name (`set_indexed`, `call`, …), with its bound arguments. */
 export interface DataConnection {
@@ -176,6 +185,40 @@ export class PackModel {
     this.#sceneClasses = options.sceneClasses ?? new Set()
     this.linkMetas = options.linkMetas ?? { urls: new Set(), unread: false }
     this.sceneNodes = options.sceneNodes ?? new Map()
+    this.#scriptHosts = options.scriptHosts ?? null
+  }
+
+  readonly #scriptHosts: ReadonlyArray<{ readonly script: string | null; readonly type: string | null }> | null
+  #attaches: boolean | null = null
+
+  /**
+   * Whether a script of class `ref` may be attached to an object of an engine class `accepts` takes: the pack's data
+   * attaches it (or a script extending it) to such an object or to one of a class it does not name (an instanced or
+   * inherited node), or code or data may attach scripts at run time (scriptAttach.ts). Without the data's hosts, yes.
+   */
+  mayBeAttachedTo(ref: ClassRef, accepts: (type: string) => boolean): boolean {
+    if (this.#scriptHosts === null || this.#attachesAtRunTime()) return true
+    const extendsRef = (script: string): boolean => {
+      for (const cls of this.ancestry({ script, inner: [] })) if (sameClass(cls, ref)) return true
+      return false
+    }
+    return this.#scriptHosts.some((h) => (h.type === null || accepts(h.type)) && (h.script === null || extendsRef(h.script)))
+  }
+
+  /**
+   * Whether the pack may attach a script at run time: code names `set_script` or `script`, data calls a method that
+   * may write it (DATA_ATTACHERS) or a track writes it, or a write by a name out of sight may be handed a Script
+   * object some code or data holds (scriptAttach.ts).
+   */
+  #attachesAtRunTime(): boolean {
+    if (this.#attaches !== null) return this.#attaches
+    this.#classes ??= this.#allClasses()
+    const classNames = new Set([...this.#globalClasses.keys(), ...this.#classes.flatMap((c) => c.inner.slice(-1))])
+    const words = attachWords([...this.#scripts.values()].map((s) => s.ast.root), classNames)
+    const dataAttaches = [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script")
+    const dataHolds = [...this.dataProperties.values.values()].some((list) => list.some((v) => v.value === null)) || this.dataCalls.some((c) => c.args.some(mayBeObject))
+    this.#attaches = words.attaches || dataAttaches || ((words.holdsScripts || dataHolds) && this.writesByName().writes.length > 0)
+    return this.#attaches
   }
 
   readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }

@@ -23,6 +23,17 @@ export interface SceneFacts {
   readonly nodeTypes: ReadonlyArray<SceneNodeType>
   /** Every node the scene declares by name, with its class when the scene makes it of an engine class without a script (null: instanced, inherited, scripted). */
   readonly namedNodes: ReadonlyArray<NamedNode>
+  /** Every object the file gives a script (`script = …` of a node or resource, an `Object(Class, "script": …)` value), with its class. */
+  readonly scriptHosts: ReadonlyArray<ScriptHost>
+}
+
+/**
+ * An object data attaches a script to: the script (null: not known here) and the engine class of the object
+ * (null: not known here, an instanced or inherited node).
+ */
+export interface ScriptHost {
+  readonly script: ScriptReference | null
+  readonly type: string | null
 }
 
 /** A node of a scene by name: an engine class without a script (`type`), or null when its class is not only the engine's. */

@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, type InternalResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -84,6 +84,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const placeholders: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
   const memberValues: Array<DataPropertyValue> = []
+  const scriptHosts: Array<ScriptHost> = []
   let at = 0
   const next = (): number => {
     const v = nodes[at++]
@@ -109,8 +110,10 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
       const name = nameAt(next() & PROPERTY_NAME_MASK)
       const value = next()
       if (n === 0 && name === "script") rootScript = toScript(variants[value])
-      if (name === "script") script = toScript(variants[value])
-      else if (name !== undefined && isMemberName(name)) props.push({ property: name, value: typeof variants[value] === "string" ? (variants[value] as string) : null })
+      if (name === "script") {
+        script = toScript(variants[value])
+        scriptHosts.push({ script, type: type === TYPE_INSTANTIATED || instance >= 0 ? null : (nameAt(type) ?? null) })
+      } else if (name !== undefined && isMemberName(name)) props.push({ property: name, value: typeof variants[value] === "string" ? (variants[value] as string) : null })
     }
     if (script !== undefined) for (const p of props) memberValues.push({ ...p, script })
     const groupCount = next()
@@ -123,7 +126,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues, scriptHosts }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

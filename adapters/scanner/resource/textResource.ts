@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
 import { bbcodeLoads, bbcodeUrlMetas, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
@@ -190,8 +190,9 @@ export class TextResourceReader {
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
   readonly #memberValues: Array<DataPropertyValue> = []
-  /** The section being read: whether it is an engine object unless it sets a script, its script, its properties. */
-  #object: { readonly engine: boolean; script?: ScriptReference | null; readonly props: Array<{ readonly property: string; readonly value: string | null }> } | null = null
+  readonly #scriptHosts: Array<ScriptHost> = []
+  /** The section being read: whether it is an engine object unless it sets a script, its class (null: instanced or inherited), its script, its properties. */
+  #object: { readonly engine: boolean; readonly type: string | null; script?: ScriptReference | null; readonly props: Array<{ readonly property: string; readonly value: string | null }> } | null = null
 
   /** `simpleTags`: a settings or ConfigFile text (`.cfg`, `.remap`, `.import`), whose sections are simple tags (see VariantTextParser). */
   constructor(grammar: Grammar = 4, options: { readonly simpleTags?: boolean } = {}) {
@@ -208,7 +209,10 @@ export class TextResourceReader {
     for (const value of fields.values()) this.#objectScripts(value)
     this.#endObject()
     // A node of an engine class, a resource: its properties reach a script only if it sets one; an instanced or inherited node may have one.
-    if (name === "node" || name === "sub_resource" || name === "resource") this.#object = { engine: name !== "node" || (fields.has("type") && !fields.has("instance")), props: [] }
+    if (name === "node" || name === "sub_resource" || name === "resource") {
+      const type = name === "resource" ? this.#mainType : fields.has("instance") ? null : stringOf(fields.get("type"))
+      this.#object = { engine: name !== "node" || (fields.has("type") && !fields.has("instance")), type, props: [] }
+    }
     switch (name) {
       case "gd_scene":
       case "gd_resource":
@@ -302,6 +306,7 @@ export class TextResourceReader {
     this.#objectScripts(value)
     if (this.#object !== null) {
       if (key === "script") this.#object.script = this.#scriptOf(value)
+      if (key === "script") this.#scriptHosts.push({ script: this.#object.script ?? null, type: this.#object.type })
       if (key === "script" && this.#section.kind === "node") {
         const node = this.#namedNodes.at(-1)
         if (node !== undefined) node.type = null
@@ -386,6 +391,7 @@ export class TextResourceReader {
     this.#namedNodes.push(...scene.namedNodes)
     for (const c of scene.connections) this.#connections.push({ ...c, at })
     this.#memberValues.push(...scene.memberValues)
+    this.#scriptHosts.push(...scene.scriptHosts)
     for (const p of scene.placeholders) this.#loaded.push({ path: p.path, what: `instance_placeholder of ${p.node}`, at, fromRoot: true })
   }
 
@@ -426,6 +432,7 @@ export class TextResourceReader {
       // An object built with a script: its other properties are set on an object of that script.
       if (n.name === "Object" && n.args.some((a) => a.k === "pair" && stringOf(a.key) === "script")) {
         for (const a of n.args) if (a.k === "pair" && isMemberName(stringOf(a.key) ?? "")) this.#memberValues.push({ property: stringOf(a.key) ?? "", value: stringOf(a.value), script: null })
+        for (const a of n.args) if (a.k === "pair" && stringOf(a.key) === "script") this.#scriptHosts.push({ script: this.#scriptOf(a.value), type: cls?.k === "ident" ? cls.name : null })
       }
       const type = n.args[0]
       if (n.name === "Object" && type?.k === "ident" && type.name === PACKED_SCENE) {
@@ -463,6 +470,7 @@ export class TextResourceReader {
       objects: this.#objects,
       trackCalls: this.#trackCalls(),
       memberValues: this.#memberValues,
+      scriptHosts: this.#scriptHosts,
       expressions: this.#expressions,
       unreadScenes: this.#unreadScenes,
     }

@@ -39,10 +39,10 @@ const SCENE3 = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res
 
 /**
  * A Godot 3 pack written by the test's pack writer whose main scene's script extends the SDK's EngineGame, with
- * `files` (res:// path → text) beside it; its findings as `file:line severity pattern-id`, the SDK's EngineGame aside.
+ * `files` (res:// path → text or bytes) beside it; its findings as `file:line severity pattern-id`, the SDK's EngineGame aside.
  */
-export const scan3Files = async (files: Readonly<Record<string, string>>): Promise<ReadonlyArray<string>> => {
+export const scan3Files = async (files: Readonly<Record<string, string | Uint8Array>>): Promise<ReadonlyArray<string>> => {
   const entries = [{ path: "res://manifest.json", data: MANIFEST3 }, { path: "res://main.tscn", data: SCENE3 }, { path: "res://main.gd", data: utf8("extends EngineGame\n") }]
-  const report = await scanBytes(writePack({ format: 1, entries: [...entries, ...Object.entries(files).map(([path, text]) => ({ path, data: utf8(text) }))] }))
+  const report = await scanBytes(writePack({ format: 1, entries: [...entries, ...Object.entries(files).map(([path, text]) => ({ path, data: typeof text === "string" ? utf8(text) : text }))] }))
   return report.findings.filter((f) => f.rule !== "entry-scene-not-engine-game").map((f) => `${f.file}:${f.line ?? ""} ${f.severity} ${/\(policy ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? f.pattern}`)
 }

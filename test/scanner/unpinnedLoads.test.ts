@@ -38,6 +38,9 @@ describe("a load whose path is not pinned down", () => {
     ["a binary resource under a type's own extension", ['var f = File.new()', 'f.open("user://walk.anim", File.WRITE)']],
     ["a path whose end is not known", ['var f = File.new()', 'f.open("user://" + who, File.WRITE)']],
     ["a name joined under a folder whose end is not known", ['var f = File.new()', 'f.open("user://saves".plus_file(who), File.WRITE)']],
+    ["a JSON name with a text part (a NUL in it cuts the path where the engine opens it)", ['var f = File.new()', 'f.open("user://profile_" + who + ".json", File.WRITE)']],
+    ["a JSON name with a %s part", ['var f = File.new()', 'f.open("user://%s.json" % who, File.WRITE)']],
+    ["a JSON name joined under a folder from a text part", ['var f = File.new()', 'f.open("user://saves".plus_file(who + ".json"), File.WRITE)']],
     ["a JSON name with a control character in it", ['var f = File.new()', 'f.open("user://a.gd\\n.json", File.WRITE)']],
     ["a file opened for reading and writing", ['var f = File.new()', 'f.open("user://level.gd", File.READ_WRITE)']],
     ["a copy onto a script's name", ['var d = Directory.new()', 'd.copy("user://save.json", "user://level.gd")']],
@@ -68,10 +71,10 @@ describe("a load whose path is not pinned down", () => {
 
   it.each([
     ["JSON saves by slot", ['var f = File.new()', 'f.open("user://save_%d.json" % 1, File.WRITE)', 'f.open("user://save_%03d.json" % randi(), File.WRITE)']],
-    ["a JSON profile named at run time", ['var f = File.new()', 'f.open("user://profile_" + who + ".json", File.WRITE)']],
+    ["a JSON profile numbered at run time", ['var f = File.new()', 'f.open("user://profile_" + ("%d" % randi()) + ".json", File.WRITE)']],
     ["a screenshot and a settings file", ['var img = Image.new()', 'img.save_png("user://shot_%d.png" % randi())', 'var c = ConfigFile.new()', 'c.save("user://settings.cfg")']],
     ["a file opened for reading", ['var f = File.new()', 'f.open("user://level.gd", File.READ)']],
-    ["JSON under folders it makes", ['var d = Directory.new()', 'd.make_dir_recursive(OS.get_user_data_dir() + "/saves")', 'var f = File.new()', 'f.open("user://saves".plus_file(who + ".json"), File.WRITE)', 'var img = Image.new()', 'img.save_png(OS.get_user_data_dir().plus_file("shot.png"))']],
+    ["JSON under folders it makes", ['var d = Directory.new()', 'd.make_dir_recursive(OS.get_user_data_dir() + "/saves")', 'var f = File.new()', 'f.open("user://saves".plus_file("slot_%d.json" % randi()), File.WRITE)', 'var img = Image.new()', 'img.save_png(OS.get_user_data_dir().plus_file("shot.png"))']],
   ])("in a pack that writes only %s stays a warning", async (_name, writes) => {
     expect(await loads(writes)).toEqual(WARNING)
   })
@@ -91,20 +94,36 @@ describe("a load whose path is not pinned down", () => {
 describe("the extension of a written file decides (property)", () => {
   const INERT = ["json", "cfg", "txt", "csv", "png", "jpg", "wav", "ogg", "ttf", "JSON", "Png"]
   const LOADABLE = ["gd", "gdc", "gde", "tres", "res", "tscn", "scn", "anim", "material", "theme", "remap", "import", "gdns", "gdnlib", "shader", "fnt", "GD", "Tres", "json.remap", "png.import"]
-  const shape = fc.constantFrom<(ext: string) => string>(
+  // Paths whose parts between start and end are numbers: the end is the file's.
+  const numbered = fc.constantFrom<(ext: string) => string>(
     (ext) => `"user://save.${ext}"`,
     (ext) => `"user://save_%d.${ext}" % randi()`,
+    (ext) => `"user://save_%03d_%x.${ext}" % [randi(), randi()]`,
+    (ext) => `"user://slot" + ("%d" % randi()) + ".${ext}"`,
+    (ext) => `"user://saves".plus_file("s%d.${ext}" % randi())`,
+  )
+  // Paths with a text part: a NUL in it cuts the path short, so any end counts.
+  const texted = fc.constantFrom<(ext: string) => string>(
     (ext) => `"user://save_" + who + ".${ext}"`,
     (ext) => `"user://" + who + "_" + who + ".${ext}"`,
     (ext) => `("user://slot%s" % who) + ".${ext}"`,
+    (ext) => `"user://%s_%d.${ext}" % [who, 1]`,
   )
-  it("an inert extension keeps the load a warning, any other makes it an error, however the path is built", async () => {
+  it("an inert extension keeps the load a warning, any other makes it an error, however a numbered path is built", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.constantFrom(...INERT), fc.constantFrom(...LOADABLE), shape, async (inert, good, bad, build) => {
+      fc.asyncProperty(fc.boolean(), fc.constantFrom(...INERT), fc.constantFrom(...LOADABLE), numbered, async (inert, good, bad, build) => {
         const found = await loads(["var f = File.new()", `f.open(${build(inert ? good : bad)}, File.WRITE)`])
         expect(found).toEqual(inert ? WARNING : ERROR)
       }),
       { numRuns: 60 },
+    )
+  })
+  it("a path with a text part counts whatever its end", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...INERT, ...LOADABLE), texted, async (ext, build) => {
+        expect(await loads(["var f = File.new()", `f.open(${build(ext)}, File.WRITE)`])).toEqual(ERROR)
+      }),
+      { numRuns: 40 },
     )
   })
 })

@@ -1106,10 +1106,10 @@ export class Evaluator {
     const r = this.eval(e.right, fn)
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
-      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...readFrom([r]) }
+      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...(r.t === "unknown" && r.digitsOnly === true ? { digitsOnly: true as const } : {}), ...readFrom([r]) }
       // The user data folder and a known rest: still exact.
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true, ...endOf(r) }
-      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...readFrom([l, r]) }
+      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...(l.digitsOnly === true && r.t === "str" ? { digitsOnly: true as const } : {}), ...readFrom([l, r]) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
         const float = l.float === true || r.float === true
         // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
@@ -1126,7 +1126,8 @@ export class Evaluator {
         const formatted = constant.every((a): a is FoldArg => a !== null) ? formatString(this.grammar, l.values[0] ?? "", constant) : null
         if (formatted !== null) return strs([formatted])
         const text = l.values[0] ?? ""
-        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...endOf(strs([afterLastFormat(text)])), ...readFrom(args) }
+        const numbersOnly = [...text.matchAll(/%(%|[-+ 0-9.*]*[A-Za-z])/g)].every((m) => m[1] === "%" || /[dioxXfeEgG]$/.test(m[1] ?? ""))
+        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...endOf(strs([afterLastFormat(text)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
       }
       return derived(...args)
     }
@@ -1311,7 +1312,9 @@ export class Evaluator {
     if ((recv.t === "str" || (recv.t === "unknown" && recv.prefix !== undefined)) && (name === "plus_file" || name === "path_join")) {
       // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
-      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(args[0] === undefined ? {} : endOf(args[0])), ...readFrom([recv, ...args]) }
+      const rest = args[0]
+      const digits = recv.t === "str" && rest?.t === "unknown" && rest.digitsOnly === true
+      if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(rest === undefined ? {} : endOf(rest)), ...(digits ? { digitsOnly: true as const } : {}), ...readFrom([recv, ...args]) }
     }
     if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {
       const root = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|[/\\]|[A-Za-z]:)/.exec(recv.prefix)?.[1]

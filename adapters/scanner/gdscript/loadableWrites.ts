@@ -15,7 +15,7 @@ const INERT_EXTENSIONS: ReadonlySet<string> = new Set([
   "png", "jpg", "jpeg", "webp", "bmp", "tga", "svg", "hdr", "exr", "wav", "ogg", "mp3", "ttf", "otf", "webm", "ogv",
 ])
 
-/** Whether a path's last part ends in an inert extension (a control character in it may cut the path short: not inert). */
+/** Whether a path's last part ends in an inert extension (a control character in it may cut the path short: not inert; a NUL cuts it where the engine opens it: FileAccessUnix passes `path.utf8().get_data()` to fopen). */
 const inertEnd = (path: string): boolean => {
   const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1)
   const dot = name.lastIndexOf(".")
@@ -33,6 +33,7 @@ export const mayBeLoadable = (method: string, path: Val): boolean => {
   if (FOLDER_WRITES.has(method)) return false
   if (path.t === "str") return path.values.some((p) => !inertEnd(p))
   if (path.t !== "unknown") return false
-  const end = path.dataDir === true ? path.prefix : path.suffix
+  // A known end is the file's only when nothing between can cut the path short (values.ts `digitsOnly`).
+  const end = path.dataDir === true ? path.prefix : path.digitsOnly === true ? path.suffix : undefined
   return end === undefined || !inertEnd(end)
 }

@@ -35,6 +35,12 @@ export type Val =
       readonly prefix?: string
       /** The end of a string built at run time (`dir + name + ".json"`, `"save_%d.json" % n`): what its extension is (fileRules.ts, loadable writes). */
       readonly suffix?: string
+      /**
+       * With `suffix`: all between the known start and end is numbers a `%` put in (`"save_%03d.json" % n`), so the end is
+       * the file's. Any other part may hold a NUL (JSON's `\u0000`, a file's text, ConfigFile and str2var escapes keep it
+       * in a 3.x String), at which the engine's `fopen` cuts the path: `"user://" + name + ".json"` may write `evil.tscn`.
+       */
+      readonly digitsOnly?: true
       readonly some?: ReadonlyArray<string>
       readonly any?: true
       readonly insts?: ReadonlyArray<string>

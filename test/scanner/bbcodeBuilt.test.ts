@@ -88,6 +88,16 @@ describe("BBCode built at run time whose [img]/[font] path may be a part not pin
     }
   })
 
+  it("data read at run time put in only with %d holds no tag (an eighteenth red team's save HUD); with %s it stays the error", async () => {
+    const save = ['var s = File.new()', 's.open("user://save.json", File.READ)', "var d = parse_json(s.get_as_text())"]
+    expect(await findings(script(...save, 'bbcode_text = "HP: [color=red]%d[/color]  Coins: [b]%d[/b]" % [d["hp"], d["coins"]]', ...WRITES_FONT))).toEqual([])
+    expect(await findings(script(...save, 'bbcode_text = "HP: [color=red]%s[/color]" % d["hp"]'))).toEqual(["12 error"])
+  })
+
+  it("a vector or arithmetic given as BBCode holds no tag", async () => {
+    expect(await findings(script("set(p, Vector2(1, 2))", "set(p, Vector2.ONE * 3)", ...WRITES_FONT))).toEqual([])
+  })
+
   it("a number put in with % holds no tag: no finding, whatever the pack writes; inside a tag's path it is a part built at run time", async () => {
     expect(await findings(script('bbcode_text = "[b]%d[/b] [img]res://icons/sword.png[/img]" % p.length()', ...WRITES_FONT))).toEqual([])
     expect(await findings(script('bbcode_text = "Score: %05.1f" % randf()', ...WRITES_FONT))).toEqual([])

@@ -74,6 +74,7 @@ describe("a load whose path is not pinned down", () => {
     ["a JSON profile numbered at run time", ['var f = File.new()', 'f.open("user://profile_" + ("%d" % randi()) + ".json", File.WRITE)']],
     ["a screenshot and a settings file", ['var img = Image.new()', 'img.save_png("user://shot_%d.png" % randi())', 'var c = ConfigFile.new()', 'c.save("user://settings.cfg")']],
     ["a file opened for reading", ['var f = File.new()', 'f.open("user://level.gd", File.READ)']],
+    ["a high score in a file without an extension (no loader takes it)", ['var f = File.new()', 'f.open("user://highscore", File.WRITE)', "f.store_32(10)"]],
     ["JSON under folders it makes", ['var d = Directory.new()', 'd.make_dir_recursive(OS.get_user_data_dir() + "/saves")', 'var f = File.new()', 'f.open("user://saves".plus_file("slot_%d.json" % randi()), File.WRITE)', 'var img = Image.new()', 'img.save_png(OS.get_user_data_dir().plus_file("shot.png"))']],
   ])("in a pack that writes only %s stays a warning", async (_name, writes) => {
     expect(await loads(writes)).toEqual(WARNING)

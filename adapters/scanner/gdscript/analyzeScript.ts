@@ -27,7 +27,7 @@ import { ADVANCE_EXPRESSION, ADVANCE_EXPRESSION_CLASS, ADVANCE_EXPRESSION_SETTER
 import { propertySegments } from "./propertyPaths.ts"
 import { BBCODE_METHODS, BBCODE_PROPERTIES, mayBeRichTextLabel, RICH_TEXT_LABEL, RICH_TEXT_LABEL_BBCODE } from "./richTextLabel.ts"
 import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdit, REHOMES, SPIN_BOX, SPIN_BOX_TEXT, textChange } from "./spinBoxText.ts"
-import { type DataSel, isAnyObject, isExternal, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val } from "./values.ts"
+import { type DataSel, isAnyObject, isExternal, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export { judgePath } from "./values.ts"
 export type { BbcodeData, DataRead, LoadData } from "./fileRules.ts"
@@ -86,6 +86,13 @@ const MAX_NESTED_DISPATCH = 4
 
 /** Binary operators whose result is never text (Variant::evaluate: String has only `+`, `%` and comparisons). */
 const NO_TEXT_OPERATORS: ReadonlySet<string> = new Set(["-", "*", "/"])
+
+/**
+ * A value that is never text nor a Dictionary, whatever its parts: `-`, `*`, `/` or negation (no String or
+ * Dictionary operator of either engine), or a built-in value type's constructor (`Vector2(w, 100)`, `Color(…)`).
+ */
+const isNoText = (e: Expr): boolean =>
+  (e.k === "bin" && NO_TEXT_OPERATORS.has(e.op)) || (e.k === "unary" && e.op === "-") || (e.k === "call" && e.callee.k === "id" && VALUE_TYPES.has(e.callee.name))
 
 /** The expression of a value written to a property, where it is in sight, with the function it is in. */
 interface Written {
@@ -560,13 +567,13 @@ class Analysis {
   /** BBCode given to a RichTextLabel (FileRules.bbcode), with constant parts judged around translations (bbcodeTemplate.ts). */
   #bbcode(arg: Expr, fn: Fn, pos: Pos, call: string, warnBuilt: boolean): void {
     // `-`, `*` and `/` give no String in either engine (a String takes only `+` and `%`): a number or a vector holds no tag.
-    if (arg.k === "bin" && NO_TEXT_OPERATORS.has(arg.op)) return
+    if (isNoText(arg)) return
     const value = this.#eval(arg, fn)
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
     const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, parts)
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
-    const shape = parts.built === true || (template === null && value.t === "unknown" && !isExternal(value)) ? (bbcodeTemplate(arg, evaluate, { sources: [], constants: [] }, true) ?? undefined) : undefined
+    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, { sources: [], constants: [] }, true) ?? undefined) : undefined
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] }, shape)
   }
 
@@ -1011,7 +1018,7 @@ class Analysis {
       this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
       return
     }
-    if (isPlain(this.#eval(key, fn))) return
+    if (isNoText(key) || isPlain(this.#eval(key, fn))) return
     this.#dynamic(at, `${shown}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
   }
 

@@ -515,6 +515,8 @@ export class FileRules {
       if (!loads.some((load) => load.path.includes(TRANSLATED))) return
     }
     if ((!warnBuilt && value.t !== "str") || value.t === "lit" || value.t === "own" || value.t === "script") return
+    // Data read at run time put in only as numbers (`"HP: %d" % save["hp"]`: `%d` takes nothing but a number) holds no tag.
+    if (value.t === "unknown" && isExternal(value) && shape !== undefined && !shape.includes(UNPINNED) && !shape.includes(PACK_DATA)) return this.#builtBbcode(shape, where, call)
     if (value.t === "unknown" && !isExternal(value)) return this.#builtBbcode(shape ?? shapeOf(value), where, call)
     this.#builtWarning(value, where, call)
   }

@@ -19,7 +19,9 @@ const INERT_EXTENSIONS: ReadonlySet<string> = new Set([
 const inertEnd = (path: string): boolean => {
   const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1)
   const dot = name.lastIndexOf(".")
-  return dot >= 0 && !/[\u0000-\u001f]/.test(path) && INERT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+  if (/[\u0000-\u001f]/.test(path) || name === "") return false
+  // No extension: no loader recognizes the path (a `.remap`/`.import` beside it is a write of its own).
+  return dot < 0 || INERT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
 }
 
 /** Engine methods that write a folder or take a file away, never a file a load reads. */

@@ -59,6 +59,19 @@ describe("a load whose path is not pinned down", () => {
     expect(await built(['var f = File.new()', 'f.open("user://lvl.gd", File.WRITE)'])).toEqual(["5 error"])
   })
 
+  it("an element of a constant Array every use only reads, by an index not constant, is one of its items (an eighteenth red team's levels)", async () => {
+    const levels = async (extra: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+      const main = ["extends Node", "", 'const LEVELS = ["res://levels/a.tscn", "res://levels/b.tscn"]', "", "func _ready():", "\tvar i = randi() % 2", "\tvar level = load(LEVELS[i])", ...extra.map((w) => `\t${w}`), ""].join("\n")
+      const report = await scanBytes(writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE }, { path: "res://game/main.gd", data: utf8(main) }, { path: "res://levels/a.tscn", data: SCENE }, { path: "res://levels/b.tscn", data: SCENE }] }))
+      return report.findings.filter((f) => f.message.includes("(policy runtime-code-loading)")).map((f) => `${f.line ?? ""} ${f.severity}`)
+    }
+    expect(await levels(['ResourceSaver.save("user://settings.tres", Resource.new())'])).toEqual([])
+    // Changed anywhere (an element written, the constant reached by name), it is no longer followed.
+    expect(await levels(['LEVELS[0] = "user://lvl.gd"', 'ResourceSaver.save("user://settings.tres", Resource.new())'])).toEqual(["7 error"])
+    expect(await levels(["var l = LEVELS", 'l[1] = "user://lvl.gd"', 'ResourceSaver.save("user://settings.tres", Resource.new())'])).toEqual(["7 error"])
+    expect(await levels(['get("LEVELS").append("user://lvl.gd")', 'ResourceSaver.save("user://settings.tres", Resource.new())'])).toEqual(["7 error"])
+  })
+
   it("the error names the write, and a write in another script of the pack counts too", async () => {
     const other = ["extends Node", "", "func save():", "\tvar f = File.new()", '\tf.open("user://lvl.gd", File.WRITE)', ""].join("\n")
     expect(await loads([], { "res://game/saver.gd": other })).toEqual(ERROR)

@@ -901,6 +901,21 @@ export class Evaluator {
     return strs(values)
   }
 
+  /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
+  #constantElement(container: Expr, fn: Fn): Val | null {
+    const literal = container.k === "id" ? this.#constantContainer(container, fn) : null
+    if (literal === null) return null
+    const items = literal.k === "array" ? literal.items : literal.entries.map(([, v]) => v)
+    if (items.length === 0) return null
+    const values: Array<string> = []
+    for (const item of items) {
+      const v = this.eval(item, fn)
+      if (v.t !== "str") return null
+      values.push(...v.values)
+    }
+    return strs(values)
+  }
+
   /** An Array or Dictionary literal, or a constant of the class holding one whose every use reads it. */
   #constantContainer(e: Expr, fn: Fn): Extract<Expr, { k: "array" | "dict" }> | null {
     if (e.k === "array" || e.k === "dict") return e
@@ -982,8 +997,13 @@ export class Evaluator {
         // An element holds one of the strings the container was built with, or anything.
         const node = this.#nodeList(e.obj, fn)
         if (node !== null) return node
-        const obj = this.eval(e.obj, fn)
         const index = this.eval(e.index, fn)
+        // An element of a constant every use only reads, by an index not constant (`LEVELS[i]`): one of its items.
+        if (!(index.t === "str" && index.values.length === 1)) {
+          const exact = this.#constantElement(e.obj, fn)
+          if (exact !== null) return exact
+        }
+        const obj = this.eval(e.obj, fn)
         // A constant key (`d["icon"]`) says which part of the pack's data the element is.
         const element = elementOf(obj, index.t === "str" && index.values.length === 1 ? (index.values[0] ?? null) : null)
         return isExternal(index) && !isAnyObject(element) ? { ...element, external: true } : element

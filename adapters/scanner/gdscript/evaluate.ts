@@ -890,22 +890,17 @@ export class Evaluator {
     // A dictionary's keys are taken as written (`"speed"`, or `speed =`), never evaluated.
     const keys = container.k === "dict" && view?.name !== "values" ? container.entries.map(([k]) => k) : null
     if (keys !== null) return keys.length > 0 && keys.every((k) => k.k === "str") ? strs(keys.map((k) => (k.k === "str" ? k.value : ""))) : null
-    const items = container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v)
-    if (items.length === 0) return null
-    const values: Array<string> = []
-    for (const item of items) {
-      const v = this.eval(item, fn)
-      if (v.t !== "str") return null
-      values.push(...v.values)
-    }
-    return strs(values)
+    return this.#allStrings(container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v), fn)
   }
 
   /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
   #constantElement(container: Expr, fn: Fn): Val | null {
     const literal = container.k === "id" ? this.#constantContainer(container, fn) : null
-    if (literal === null) return null
-    const items = literal.k === "array" ? literal.items : literal.entries.map(([, v]) => v)
+    return literal === null ? null : this.#allStrings(literal.k === "array" ? literal.items : literal.entries.map(([, v]) => v), fn)
+  }
+
+  /** The strings of items that are all strings (none: null). */
+  #allStrings(items: ReadonlyArray<Expr>, fn: Fn): Val | null {
     if (items.length === 0) return null
     const values: Array<string> = []
     for (const item of items) {

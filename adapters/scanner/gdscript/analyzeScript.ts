@@ -571,9 +571,9 @@ class Analysis {
     const value = this.#eval(arg, fn)
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, parts)
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts)
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
-    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, { sources: [], constants: [] }, true) ?? undefined) : undefined
+    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true) ?? undefined) : undefined
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] }, shape)
   }
 

@@ -6,6 +6,8 @@
 // call it makes, arguments included; by a name that is not constant it is an error unless the target
 // is the creator's own object. A receiver that may be any object (`instance_from_id(n)`) is judged as
 // if it were each dangerous object. The branch a call sits in does not matter.
+import { isObjectOfUnknownScript, packMayAnswer } from "./anyClassMember.ts"
+import { isClosedEngineProperty } from "./engineScriptNames.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
@@ -1018,8 +1020,18 @@ class Analysis {
       this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
       return
     }
-    if (isNoText(key) || isPlain(this.#eval(key, fn))) return
+    if (isNoText(key) || isPlain(this.#eval(key, fn)) || this.#closedPropertyRead(key, fn)) return
     this.#dynamic(at, `${shown}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
+  }
+
+  /**
+   * A Godot 3 read of an engine property on a node or other engine object (`$Banner.rect_position`) whose every
+   * declaration is a type other than Dictionary or Variant, where no class of the pack could answer the name first
+   * (a `_get`, a member, constant or inner class of that name): never a Dictionary, so never a method-track key.
+   */
+  #closedPropertyRead(key: Expr, fn: Fn): boolean {
+    if (this.#script.grammar !== 3 || key.k !== "member" || !isClosedEngineProperty(key.name)) return false
+    return isObjectOfUnknownScript(this.#eval(key.obj, fn)) && !packMayAnswer(this.#model, key.name)
   }
 
   /**

@@ -523,6 +523,7 @@ export class FileRules {
       for (const text of value.values) if (text.includes(PACK_DATA)) this.bbcodeData.push({ template: text, ...data, call, ...at(where) })
       const loads = value.values.flatMap((text) => bbcodeLoads(text, this.#script.grammar)).filter((load) => !load.path.includes(PACK_DATA))
       for (const load of loads) if (!load.path.includes(TRANSLATED)) this.#loadValue(strs([load.path]), where, `[${load.tag}] in ${call}`)
+      for (const text of value.values) this.#afterTranslations(text, where, call)
       if (shape !== undefined && warnBuilt) this.#builtBbcode(shape, where, call)
       if (!loads.some((load) => load.path.includes(TRANSLATED))) return
     }
@@ -540,6 +541,7 @@ export class FileRules {
    * down may still hold a whole tag).
    */
   #builtBbcode(shape: string, where: Pos, call: string): void {
+    this.#afterTranslations(shape, where, call)
     const loads = bbcodeLoads(shape, this.#script.grammar)
     const unpinned = (path: string): boolean => path.includes(UNPINNED) || path.includes(DIGITS)
     const built = loads.filter((load) => unpinned(load.path))
@@ -555,6 +557,25 @@ export class FileRules {
     }
     // Digits a `%` put in hold no tag; any other part not pinned down may hold a whole one.
     if (built.length === 0 && shape.includes(UNPINNED)) this.#builtWarning({ t: "unknown" }, where, call)
+  }
+
+  /**
+   * A translation put in BBCode may end inside a tag that the constant text after it goes on with: the translation
+   * "[img]" before `"user://p.tres[/img]"` loads user://p.tres (a nineteenth red team's bypass, run by godot3-server:
+   * each is judged where it is stored, and neither alone names a path). So the text after each translation up to
+   * the next `[` (an [img]'s path) or `]` (a [font=…]'s) is judged as a load path where it could name a file outside
+   * the game's folder (a `/` or `\` in it, or a scheme or drive first: `user:`, `C:`); a plain word (`": "`, `"10:30"`)
+   * names at most a file beside the game, which the pack cannot write without a write outside user://, an error of
+   * its own.
+   */
+  #afterTranslations(text: string, where: Pos, call: string): void {
+    for (let at = text.indexOf(TRANSLATED); at >= 0; at = text.indexOf(TRANSLATED, at + 1)) {
+      const rest = text.slice(at + 1)
+      const upTo = (stop: RegExp): string => rest.slice(0, rest.search(stop) < 0 ? rest.length : rest.search(stop))
+      for (const path of new Set([upTo(/[[\uFFFF\uFFFE\uFDD0\uFDD1]/), upTo(/[[\]\uFFFF\uFFFE\uFDD0\uFDD1]/)])) {
+        if (/[/\\]|^[A-Za-z]+:/.test(path)) this.#loadValue(strs([path]), where, `a tag a translation may open in ${call}`)
+      }
+    }
   }
 
   #builtWarning(value: Val, where: Pos, call: string): void {

@@ -14,14 +14,22 @@ import { forEachExpr, isAssignment } from "./exprWalk.ts"
  * Calls that may hand the script a Script object it may then write by a name out of sight: a load, the script of an
  * object, a property, a meta, a reference or an object by id read back (each may be a Script).
  */
-const SCRIPT_SOURCES: ReadonlySet<string> = new Set(["load", "preload", "load_interactive", "load_threaded_get", "get_resource", "get_script", "get", "get_indexed", "get_meta", "get_ref", "instance_from_id"])
+const SCRIPT_SOURCES: ReadonlySet<string> = new Set([
+  ...["load", "preload", "load_interactive", "load_threaded_get", "get_resource", "get_script", "get", "get_indexed", "get_meta", "get_ref", "instance_from_id"],
+  // A scene's or an animation's stored values, the scripts of its nodes among them (SceneState, Animation).
+  ...["get_node_property_value", "get_connection_binds", "track_get_key_value", "method_track_get_params"],
+])
 
 /**
- * Property names whose read hands back the object's script or what its metadata holds (core/object.cpp Object::get:
- * `script`; 3.x `__meta__` the whole metadata; 4.x `metadata/<name>` one entry). Any other property holds a Script only
- * if code or data put one there, which counts by its own source.
+ * Properties an engine object answers with what holds the scripts of its data: PackedScene's `_bundled` (the scene's
+ * values, its nodes' scripts among them), the metadata (`__meta__`); and ResourcePreloader's `resources` (as a member
+ * or a name, not a variable of the pack's own).
  */
-const readsScript = (name: string): boolean => name === "script" || name === "__meta__" || name.startsWith("metadata/") || name.split(":").some((part) => part === "script" || part === "__meta__")
+const HOLDING_PROPERTIES: ReadonlySet<string> = new Set(["_bundled", "__meta__"])
+
+/** A preload (or a `preload` by name) of a path that may be a Script: a script, a resource of any type, or one not known. */
+const mayPreloadScript = (path: Expr): boolean => path.k !== "str" || !/\.(tscn|scn|png|jpg|jpeg|webp|svg|wav|ogg|mp3|ttf|otf|json|txt|csv)$/i.test(path.value)
+
 
 const PROPERTY_READS: ReadonlySet<string> = new Set(["get", "get_indexed"])
 
@@ -44,22 +52,24 @@ const rebinds = (stmts: ReadonlyArray<Stmt>, name: string): boolean => {
 }
 
 /**
- * The property reads of self by a name that is known and hands back no script (readsScript): `get("volume")`, and
- * `get(k)` in `for k in ["music_volume", "language"]:` whose body never gives `k` another value (an options menu
- * saving its settings). Self only: a property of an object out of sight (a ResourcePreloader's list) may hold scripts
- * the pack's data gave it.
+ * The property reads of self by a known name of a member its class declares (`var music_volume`), which Object::get
+ * answers from the script instance before any engine property (core/object.cpp): `get("music_volume")`, and `get(k)`
+ * in `for k in ["music_volume", "language"]:` whose body never gives `k` another value (an options menu saving its
+ * settings). Such a member holds a Script only if code put one there, which counts by its own source; an engine
+ * property may hold the scripts of the object's data (a PackedScene's `_bundled`, a nineteenth red team's bypass),
+ * and `script` is the script itself. Self only: an object out of sight may carry another class.
  */
 const knownNameReads = (roots: Iterable<ClassDecl>): ReadonlySet<Expr> => {
   const found = new Set<Expr>()
   const selfRead = (e: Expr): e is Extract<Expr, { k: "call" }> =>
     e.k === "call" && ((e.callee.k === "id" && PROPERTY_READS.has(e.callee.name)) || (e.callee.k === "member" && e.callee.obj.k === "self" && PROPERTY_READS.has(e.callee.name)))
-  const block = (stmts: ReadonlyArray<Stmt>): void => {
+  const block = (stmts: ReadonlyArray<Stmt>, members: ReadonlySet<string>): void => {
     forEachExpr(stmts, (e) => {
-      if (selfRead(e) && e.args[0]?.k === "str" && !readsScript(e.args[0].value)) found.add(e)
+      if (selfRead(e) && e.args[0]?.k === "str" && members.has(e.args[0].value)) found.add(e)
     })
     const loops = (list: ReadonlyArray<Stmt>): void => {
       for (const s of list) {
-        if (s.k === "for" && s.iter.k === "array" && s.iter.items.every((x) => x.k === "str" && !readsScript(x.value)) && !rebinds(s.body, s.name)) {
+        if (s.k === "for" && s.iter.k === "array" && s.iter.items.every((x) => x.k === "str" && members.has(x.value)) && !rebinds(s.body, s.name)) {
           forEachExpr(s.body, (e) => {
             if (selfRead(e) && e.args[0]?.k === "id" && e.args[0].name === s.name) found.add(e)
           })
@@ -72,8 +82,9 @@ const knownNameReads = (roots: Iterable<ClassDecl>): ReadonlySet<Expr> => {
     loops(stmts)
   }
   const cls = (decl: ClassDecl): void => {
+    const members = new Set(decl.vars.map((v) => v.name).filter((name) => name !== "script"))
     for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) {
-      block(f.body)
+      block(f.body, members)
       for (const s of f.body) if (s.k === "nested") cls(s.cls)
     }
     decl.classes.forEach(cls)
@@ -107,7 +118,10 @@ export const attachWords = (roots: Iterable<ClassDecl>, classNames: ReadonlySet<
       (e) => {
         if ((e.k === "id" || e.k === "member") && ATTACH.has(e.name)) attaches = true
         if (e.k === "str" && ATTACH.has(e.value)) attaches = true
-        if (e.k === "str" && SCRIPT_SOURCES.has(e.value)) holdsScripts = true
+        if (e.k === "str" && (SCRIPT_SOURCES.has(e.value) || HOLDING_PROPERTIES.has(e.value) || e.value === "resources")) holdsScripts = true
+        if ((e.k === "id" || e.k === "member") && HOLDING_PROPERTIES.has(e.name)) holdsScripts = true
+        if (e.k === "member" && e.name === "resources") holdsScripts = true
+        if (e.k === "preload" && mayPreloadScript(e.path)) holdsScripts = true
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && SCRIPT_SOURCES.has(e.callee.name) && !harmless.has(e)) holdsScripts = true
         if (e.k === "id" && classNames.has(e.name)) bump(named, e.name)
         if (e.k === "member" && e.name === "new" && e.obj.k === "id" && classNames.has(e.obj.name)) bump(newed, e.obj.name)

@@ -918,12 +918,23 @@ export class Evaluator {
     return strs(values)
   }
 
-  /** An Array or Dictionary literal, or a constant of the class holding one whose every use reads it. */
+  /** An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose every use reads it. */
   #constantContainer(e: Expr, fn: Fn): Extract<Expr, { k: "array" | "dict" }> | null {
     if (e.k === "array" || e.k === "dict") return e
-    if (e.k !== "id" || this.local(e.name, fn) !== null || this.model.variable(fn.cls, e.name) !== null || !this.model.onlyRead(e.name)) return null
-    const init = this.model.constantInit(fn.cls, e.name)
+    if (e.k !== "id" || this.local(e.name, fn) !== null || !this.model.onlyRead(e.name)) return null
+    const member = this.model.variable(fn.cls, e.name)
+    const init = member === null ? this.model.constantInit(fn.cls, e.name) : this.#unsetMember(member.owner, member.decl)
     return init?.k === "array" || init?.k === "dict" ? init : null
+  }
+
+  /**
+   * The default of a member that holds it for good, or null: no setter or getter, not exported, and nothing of the
+   * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
+   * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
+   */
+  #unsetMember(owner: ClassRef, decl: VarDecl): Expr | null {
+    if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return null
+    return this.#memberWrites()?.valuesOf(owner, decl.name)?.length === 0 ? decl.init : null
   }
 
   #evalName(name: string, fn: Fn): Val {

@@ -27,6 +27,7 @@ import { isNode } from "./callSite.ts"
 import { packLookup } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
+import { foldArg, formatOf, strOf } from "./builtStrings.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
@@ -894,6 +895,12 @@ export class Evaluator {
     return this.#allStrings(container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v), fn)
   }
 
+  /** The values `format` is given in a literal Dictionary or Array, or null when they are not known (builtStrings.ts formatOf). */
+  #formatValues(e: Expr | undefined, fn: Fn): ReadonlyArray<Val> | null {
+    if (e?.k === "array") return e.items.map((item) => this.eval(item, fn))
+    return e?.k === "dict" ? e.entries.map(([, v]) => this.eval(v, fn)) : null
+  }
+
   /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
   #constantElement(container: Expr, fn: Fn): Val | null {
     const literal = container.k === "id" ? this.#constantContainer(container, fn) : null
@@ -912,12 +919,23 @@ export class Evaluator {
     return strs(values)
   }
 
-  /** An Array or Dictionary literal, or a constant of the class holding one whose every use reads it. */
+  /** An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose every use reads it. */
   #constantContainer(e: Expr, fn: Fn): Extract<Expr, { k: "array" | "dict" }> | null {
     if (e.k === "array" || e.k === "dict") return e
-    if (e.k !== "id" || this.local(e.name, fn) !== null || this.model.variable(fn.cls, e.name) !== null || !this.model.onlyRead(e.name)) return null
-    const init = this.model.constantInit(fn.cls, e.name)
+    if (e.k !== "id" || this.local(e.name, fn) !== null || !this.model.onlyRead(e.name)) return null
+    const member = this.model.variable(fn.cls, e.name)
+    const init = member === null ? this.model.constantInit(fn.cls, e.name) : this.#unsetMember(member.owner, member.decl)
     return init?.k === "array" || init?.k === "dict" ? init : null
+  }
+
+  /**
+   * The default of a member that holds it for good, or null: no setter or getter, not exported, and nothing of the
+   * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
+   * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
+   */
+  #unsetMember(owner: ClassRef, decl: VarDecl): Expr | null {
+    if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return null
+    return this.#memberWrites()?.valuesOf(owner, decl.name)?.length === 0 ? decl.init : null
   }
 
   #evalName(name: string, fn: Fn): Val {
@@ -1184,6 +1202,8 @@ export class Evaluator {
         if (name !== "str" && args.length > 1) return derived(...args)
         // What the SDK passes or constant strings (SDK_CALLS joined with them): str() of it is the SDK's value or those strings.
         if (name === "str" && args.length === 1 && first.t === "unknown" && first.sdk === true) return first
+        // A part not constant: the known start and end, and whether every such part is a number (builtStrings.ts).
+        if (shown.some((part) => part === null)) return name === "str" ? strOf(this.grammar, args) : derived(...args)
         let out: Val = strs([""])
         for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
         return out
@@ -1324,6 +1344,7 @@ export class Evaluator {
       const folded = recv.values.map((v) => foldStringMethod(this.grammar, name, v, foldArgs))
       if (folded.every((x): x is string => x !== null)) return strs(folded)
     }
+    if (name === "format" && this.grammar === 3 && recv.t === "str" && recv.values.length === 1 && argExprs.length === 1) return formatOf(this.grammar, recv.values[0] ?? "", this.#formatValues(argExprs[0], fn), args)
     if (recv.t === "unknown" && recv.dataDir === true && recv.prefix !== undefined) {
       const exact = onDataDir(this.grammar, recv.prefix, name, foldArgs)
       if (exact !== undefined) return exact
@@ -1490,14 +1511,6 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
  */
 const operatorResult = (l: Val, r: Val): Val => ({ ...derived(l, r), plain: true })
 
-/** A constant as an argument of a folded method, or null when it is not one constant. */
-const foldArg = (v: Val): FoldArg | null => {
-  if (v.t === "str") return v.values.length === 1 ? { s: v.values[0] ?? "" } : null
-  if (v.t !== "lit" || v.value === undefined) return null
-  if (v.value === null) return { nil: true }
-  if (typeof v.value === "boolean") return { b: v.value }
-  return { n: v.value, float: v.float === true }
-}
 
 /** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */
 const joined = (delimiter: string, parts: ReadonlyArray<Val>): Val => {

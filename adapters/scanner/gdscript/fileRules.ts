@@ -10,7 +10,13 @@ import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyR
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
-import { mayBeLoadable } from "./loadableWrites.ts"
+import { keepsName, mayBeLoadable } from "./loadableWrites.ts"
+
+/** Whether `name` is a local of the function or of one it is nested in (a lambda's). */
+const isLocalOf = (name: string, fn: Fn): boolean => {
+  for (let f: Fn | null = fn; f !== null; f = f.parent) if (f.locals.has(name)) return true
+  return false
+}
 
 // The rules of a call that are about files: path arguments of file-system calls and of every engine
 // method that writes a file (filesystem-outside-sandbox), paths a resource or script is loaded from
@@ -226,7 +232,7 @@ export class FileRules {
     const verdict = judgePath(v, check.prefixes, check.relative)
     const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
-    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v)) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
+    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v) && !keepsName(site.name, site.args, (e) => this.#judge.eval(e, fn), (name) => isLocalOf(name, fn))) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})

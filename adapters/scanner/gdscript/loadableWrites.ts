@@ -1,3 +1,4 @@
+import type { Expr } from "./ast.ts"
 import type { Val } from "./values.ts"
 
 // Files a pack writes that a later load can read back as code. The engine picks a resource loader by the path's
@@ -38,4 +39,26 @@ export const mayBeLoadable = (method: string, path: Val): boolean => {
   // A known end is the file's only when nothing between can cut the path short (values.ts `digitsOnly`).
   const end = path.dataDir === true ? path.prefix : path.digitsOnly === true ? path.suffix : undefined
   return end === undefined || !inertEnd(end)
+}
+
+/** Engine methods that copy or move a file (`from`, `to`), Godot 3 Directory's and 4.x DirAccess's. */
+const COPIES: ReadonlySet<string> = new Set(["copy", "copy_absolute", "rename", "rename_absolute"])
+
+/** A user:// folder spelled out: its path ends in `/` and climbs nowhere. */
+const userFolder = (v: Val): boolean => v.t === "str" && v.values.length === 1 && /^user:\/\/(?:[^/\\]+\/)*$/.test(v.values[0] ?? "") && !(v.values[0] ?? "").split("/").includes("..")
+
+/**
+ * Whether a copy or move keeps the name of the file it takes (`d.copy(SAVE_DIR + fn, BACKUP_DIR + fn)`, both folders
+ * user:// folders spelled out, `fn` one local variable): the file it makes is named as a file already on the disk, whatever
+ * `fn` holds (a NUL cuts both paths at the same place; a `/` or `..` in it moves both alike), and holds that file's
+ * bytes, so it can be read as code only where that file could: a file the pack wrote, which counts as its own write,
+ * or one it did not write, which is not the pack's (docs/scanner.md#unpinned-loads).
+ */
+export const keepsName = (method: string, args: ReadonlyArray<Expr>, evaluate: (e: Expr) => Val, isLocal: (name: string) => boolean): boolean => {
+  if (!COPIES.has(method)) return false
+  const [from, to] = args
+  if (from?.k !== "bin" || to?.k !== "bin" || from.op !== "+" || to.op !== "+" || from.right.k !== "id" || to.right.k !== "id" || from.right.name !== to.right.name) return false
+  // A local gives one value to both reads; a member may be read through a 4.x getter that gives another each time.
+  if (!isLocal(from.right.name)) return false
+  return userFolder(evaluate(from.left)) && userFolder(evaluate(to.left))
 }

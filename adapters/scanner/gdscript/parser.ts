@@ -6,6 +6,14 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, MatchBranch, Param, Pos, ScriptAst, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { type Grammar, type Token, tokenize } from "./tokenizer.ts"
 
+/** The type `:=` gives a variable whose value is a number or bool literal (`1`, `-0.5`, `true`), or null. */
+const scalarType = (init: Expr): "int" | "float" | "bool" | null => {
+  const e = init.k === "unary" && init.op === "-" ? init.expr : init
+  if (e.k === "const" && typeof e.value === "boolean" && e === init) return "bool"
+  if (e.k !== "num") return null
+  return /^0[xXbB]/.test(e.text) || !/[.eE]/.test(e.text) ? "int" : "float"
+}
+
 /** Deeper nesting than this is not followed; the script is then reported as not reviewable. */
 export const MAX_NESTING = 200
 
@@ -283,7 +291,7 @@ class Parser {
       }
       case "var": {
         this.#next()
-        const v = this.#variable(false)
+        const v = this.#variable(false, true)
         if (v !== null) cls.vars.push(this.#exportNext ? { ...v, exported: true } : v)
         this.#exportNext = false
         return
@@ -391,7 +399,7 @@ class Parser {
   }
 
   /** `name (: Type)? (:= | = expr)? (setget a, b)? (: accessors)?` after var/const. */
-  #variable(isConst: boolean): VarDecl | null {
+  #variable(isConst: boolean, member = false): VarDecl | null {
     const nameToken = this.#peek()
     if (nameToken.kind !== "id") return null
     this.#next()
@@ -407,6 +415,10 @@ class Parser {
         init = this.#expression()
         // `:=` types the variable by its value, and the engine holds it to that type: a Dictionary or Array literal's.
         if (init.k === "dict" || init.k === "array") type = { names: [init.k === "dict" ? "Dictionary" : "Array"], at: init.at }
+        // A member typed so by a number or bool holds only that type: the engine converts what other code sets it to
+        // (3.x GDScriptInstance::set constructs the member's type from the value) or stops the script.
+        const scalar = member ? scalarType(init) : null
+        if (scalar !== null) type = { names: [scalar], at: init.at }
       } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
         type = this.#type()
       } else if (!isConst) {

@@ -109,4 +109,22 @@ describe("a script whose base RichTextLabel descends from, writing itself by nam
     const connected = scene('[node name="Options" type="Control" parent="."]', "script = ExtResource( 1 )", "", '[connection signal="ready" from="Help" to="Help" method="set_script" binds= [ ExtResource( 1 ) ]]')
     expect(await found({ "res://game/level.tscn": connected })).toContain(AT_SET)
   })
+
+  it("a read of self by a known name other than `script`/`__meta__` holds no Script (red team 18b's menu saving by name); any other read does", async () => {
+    const saver = (read: string) => ({ "res://game/level.tscn": ON_CONTROL, "res://game/saver.gd": lines("extends Node", "func save(o):", "\tvar d = {}", read, "\tfor k in d:", "\t\to.set(k, d[k])") })
+    for (const read of ['\tfor k in ["music_volume", "fullscreen"]:\n\t\td[k] = get(k)', '\td["v"] = get("music_volume")', '\td["v"] = self.get_indexed("rect_size:x")']) {
+      expect(await found(saver(read)), read).toEqual([])
+    }
+    const holding = [
+      '\tfor k in ["music_volume", "script"]:\n\t\td[k] = get(k)',
+      '\td["v"] = get("__meta__")',
+      '\td["v"] = get_indexed("script:source_code")',
+      '\td["v"] = get("metadata/s")',
+      '\tfor k in ["music_volume"]:\n\t\tk = "script"\n\t\td[k] = get(k)',
+      '\tfor k in ["music_volume"]:\n\t\tfor k in ["script"]:\n\t\t\td[k] = get(k)',
+      '\tfor k in ["music_volume"]:\n\t\td[k] = o.get(k)',
+      '\tfor k in d.keys():\n\t\td[k] = get(k)',
+    ]
+    for (const read of holding) expect(await found(saver(read)), read).toContain(AT_SET)
+  })
 })

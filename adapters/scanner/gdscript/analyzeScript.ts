@@ -6,6 +6,8 @@
 // call it makes, arguments included; by a name that is not constant it is an error unless the target
 // is the creator's own object. A receiver that may be any object (`instance_from_id(n)`) is judged as
 // if it were each dangerous object. The branch a call sits in does not matter.
+import { isObjectOfUnknownScript, packMayAnswer } from "./anyClassMember.ts"
+import { isClosedEngineProperty } from "./engineScriptNames.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { DataBbcode } from "./linkMetas.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
@@ -623,13 +625,13 @@ class Analysis {
     const value = this.#eval(arg, fn)
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, parts)
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts)
     const pieces = template === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
     const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
     const data = { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels }
     if (pieces !== null) return this.files.bbcode(strs(pieces), pos, call, warnBuilt, { ...data, joined: pieces })
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
-    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, { sources: [], constants: [] }, true) ?? undefined) : undefined
+    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true) ?? undefined) : undefined
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, data, shape)
   }
 
@@ -641,6 +643,7 @@ class Analysis {
         const found = this.#ev.local(name, fn)
         return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.#eval(e, found.owner) }
       },
+      this.#script.grammar,
       parts,
     )
   }
@@ -1086,8 +1089,18 @@ class Analysis {
       this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
       return
     }
-    if (isNoText(key) || isPlain(this.#eval(key, fn))) return
+    if (isNoText(key) || isPlain(this.#eval(key, fn)) || this.#closedPropertyRead(key, fn)) return
     this.#dynamic(at, `${shown}(…)`, "the key is not a dictionary written here: on a method track it names the method the animation calls on its node, which is out of sight")
+  }
+
+  /**
+   * A Godot 3 read of an engine property on a node or other engine object (`$Banner.rect_position`) whose every
+   * declaration is a type other than Dictionary or Variant, where no class of the pack could answer the name first
+   * (a `_get`, a member, constant or inner class of that name): never a Dictionary, so never a method-track key.
+   */
+  #closedPropertyRead(key: Expr, fn: Fn): boolean {
+    if (this.#script.grammar !== 3 || key.k !== "member" || !isClosedEngineProperty(key.name)) return false
+    return isObjectOfUnknownScript(this.#eval(key.obj, fn)) && !packMayAnswer(this.#model, key.name)
   }
 
   /**

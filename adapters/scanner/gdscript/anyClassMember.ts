@@ -38,3 +38,13 @@ export const membersOfAnyClass = (model: PackModel, grammar: Grammar, name: stri
   }
   return members.length === 0 ? null : members
 }
+
+/**
+ * Whether some class of the pack could answer `obj.name` on an object carrying one of its scripts before the engine
+ * class does (see above): a `_get`, or a member, constant or inner class of that name.
+ */
+export const packMayAnswer = (model: PackModel, name: string): boolean =>
+  model.classes().some((cls) => {
+    const decl = model.decl(cls)
+    return decl === null || decl.functions.some((f) => f.name === "_get") || decl.vars.some((v) => v.name === name) || decl.consts.some((c) => c.name === name) || decl.classes.some((c) => c.name === name)
+  })

@@ -1,5 +1,7 @@
 import type { Expr } from "./ast.ts"
 import type { Local } from "./evaluate.ts"
+import type { Grammar } from "./tokenizer.ts"
+import { type FormatPart, isNumeric, parseFormat, takesValue } from "./formatSpecs.ts"
 import { type DataSel, MAX_ALTERNATIVES, type Val } from "./values.ts"
 
 // BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
@@ -21,9 +23,6 @@ const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =
   constant(e.args[0]) !== null &&
   ((e.callee.k === "id" && e.callee.name === "tr") || (e.callee.k === "member" && (e.callee.name === "tr" || (e.callee.name === "translate" && e.callee.obj.k === "id" && e.callee.obj.name === "TranslationServer"))))
 
-/** Format specifiers of String's `%` operator (`%s`, `%5.2f`, `%-3d`, `%%`). */
-const FORMAT = /%(%|[-+ 0*]*\d*(\.\d+)?[a-zA-Z])/g
-
 /** Stands, among the metas a `meta_clicked` handler gets, for those of BBCode built from the pack's data (evaluate.ts, linkMetas.ts). */
 export const LINK_DATA = "\uFDD2"
 
@@ -33,8 +32,11 @@ export const UNPINNED = "\uFDD0"
 /** Stands for digits a `%` puts in (`%d`, `%05.2f`, `%x`): inside a tag's path a part not pinned down, outside one no tag. */
 export const DIGITS = "\uFDD1"
 
-/** Format types that put in a number, never a `[` (String's `%`: d, i, o, x, X, f, e, g; `v` a vector). */
-const NUMERIC_FORMAT = /[dioxXfeEgGv]$/
+/** A parsed format with each conversion's part put in its place (`put` gets the conversion and the item it takes, if any). */
+const fill = (parts: ReadonlyArray<FormatPart>, items: ReadonlyArray<Expr>, put: (part: FormatPart, item: Expr | undefined) => string): string => {
+  let at = 0
+  return parts.map((part) => (part.k === "text" ? part.text : put(part, takesValue(part) ? items[at++] : undefined))).join("")
+}
 
 /** The files a template's PACK_DATA stands for a string of, and the constant strings it may be instead. */
 export interface PackDataParts {
@@ -65,7 +67,7 @@ export const shapeOf = (v: Val): string => {
  * null when a part is neither constant nor a translation. In shape mode (`shape`), every other part is its shape
  * (shapeOf: the string built at run time a part of the data may be instead, too), never null.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackDataParts = { sources: [], constants: [] }, shape = false): string | null => {
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Grammar, parts: PackDataParts = { sources: [], constants: [] }, shape = false): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -96,23 +98,20 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackD
       return left === null || right === null ? null : left + right
     }
     if (x.k === "bin" && x.op === "%") {
-      const format = constant(x.left)
+      const text = constant(x.left)
+      // Read as the engine reads it (formatSpecs.ts); a format it refuses stops the script, and gives no BBCode.
+      const format = text === null ? null : parseFormat(text, grammar)
       const items = x.right.k === "array" ? x.right.items : [x.right]
       if (format !== null && shape) {
         // Shape mode: each value in its place, numbers as digits (no tag), `%s`/`%c` as the item's shape.
-        let at = 0
-        return format.replace(FORMAT, (m) => {
-          if (m === "%%") return "%"
-          const item = items[at++]
-          return NUMERIC_FORMAT.test(m) ? DIGITS : item === undefined ? UNPINNED : (template(item) ?? UNPINNED)
-        })
+        return fill(format, items, (part, item) => (part.k === "width" ? "" : isNumeric(part) ? DIGITS : item === undefined ? UNPINNED : (template(item) ?? UNPINNED)))
       }
-      // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant), each read once.
-      const filled = format === null ? [] : items.map(template)
-      if (format === null || filled.some((t) => t === null)) return shape ? shapeOf(v) : null
-      ;(parts.formats ??= []).push(format)
-      let i = 0
-      return format.replace(FORMAT, (m) => (m === "%%" ? "%" : m === "%s" && filled[i] !== undefined ? (filled[i++] ?? "") : (i++, TRANSLATED)))
+      // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant), each read
+      // once (the data parts are counted in order); a width taken from a value puts in nothing, padding only spaces.
+      const filled = new Map(format === null ? [] : items.map((item) => [item, template(item)] as const))
+      if (format === null || [...filled.values()].some((t) => t === null)) return shape ? shapeOf(v) : null
+      ;(parts.formats ??= []).push(text ?? "")
+      return fill(format, items, (part, item) => (part.k === "width" ? "" : part.k === "string" && item !== undefined ? (filled.get(item) ?? "") : TRANSLATED))
     }
     return shape ? shapeOf(v) : null
   }
@@ -126,7 +125,7 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, parts: PackD
  * pieces, in any order. Null for anything else: a parameter or loop variable, a local written into, a translation,
  * a number `%` puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives.
  */
-export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, parts: PackDataParts): ReadonlyArray<string> | null => {
+export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, grammar: Grammar, parts: PackDataParts): ReadonlyArray<string> | null => {
   const found = e.k === "id" ? localOf(e.name) : null
   if (found === null) return null
   const { local, evaluate } = found
@@ -138,7 +137,7 @@ export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly loca
       got.push(...v.values)
       continue
     }
-    const piece = bbcodeTemplate(x, evaluate, parts)
+    const piece = bbcodeTemplate(x, evaluate, grammar, parts)
     if (piece === null || parts.built === true || piece.includes(TRANSLATED)) return null
     got.push(piece)
   }

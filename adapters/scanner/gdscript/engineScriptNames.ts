@@ -17,6 +17,7 @@ const three = table[3]
 const CALLED_BY_STRING: ReadonlyArray<string> = ["get_drag_data_fw", "can_drop_data_fw", "drop_data_fw"]
 const CALLBACKS: ReadonlySet<string> = new Set([...three.callbacks, ...CALLED_BY_STRING])
 const PROPERTIES: ReadonlySet<string> = new Set(three.properties)
+const OPEN_PROPERTIES: ReadonlySet<string> = new Set(three.openProperties)
 /** Per signal: the argument counts on Node classes, then on the others. */
 const SIGNALS: Readonly<Record<string, ReadonlyArray<ReadonlyArray<number>>>> = three.signals
 
@@ -25,6 +26,12 @@ export const engineCallsByName = (name: string): boolean => CALLBACKS.has(name)
 
 /** Whether some Godot 3 engine class has a property of this name (`obj.name` on an engine object reads it). */
 export const isEngineProperty = (name: string): boolean => PROPERTIES.has(name)
+
+/**
+ * Whether every Godot 3 engine class that has a property of this name declares it as a type other than Dictionary
+ * and Variant (`rect_position`, `text`, `modulate`): reading it on an engine object gives no Dictionary.
+ */
+export const isClosedEngineProperty = (name: string): boolean => PROPERTIES.has(name) && !OPEN_PROPERTIES.has(name)
 
 /**
  * How many arguments the Godot 3 engine emits its signal `name` with, on nodes (`onNode`) or on any object; empty

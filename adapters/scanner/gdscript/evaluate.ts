@@ -6,6 +6,7 @@
 // followed to the method it reaches (`Engine.call("get_singleton", "OS")` is OS), bound methods to
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
+import { isNumeric, parseFormat, textAfterLast } from "./formatSpecs.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
@@ -428,12 +429,12 @@ export class Evaluator {
   #dataBbcode(e: Expr, fn: Fn): DataBbcode | null {
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
-    const template = bbcodeTemplate(e, evaluate, parts)
+    const template = bbcodeTemplate(e, evaluate, this.grammar, parts)
     const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val } | null => {
       const found = this.local(name, fn)
       return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner) }
     }
-    const pieces = template === null ? bbcodePieces(e, localOf, parts) : null
+    const pieces = template === null ? bbcodePieces(e, localOf, this.grammar, parts) : null
     const templates = template !== null ? [template] : pieces
     if (templates === null || parts.built === true || !templates.some((t) => t.includes(PACK_DATA)) || templates.some((t) => t.includes(TRANSLATED))) return null
     const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
@@ -1195,9 +1196,12 @@ export class Evaluator {
       if (l.values.length === 1) {
         const formatted = constant.every((a): a is FoldArg => a !== null) ? formatString(this.grammar, l.values[0] ?? "", constant) : null
         if (formatted !== null) return strs([formatted])
-        const text = l.values[0] ?? ""
-        const numbersOnly = [...text.matchAll(/%(%|[-+ 0-9.*]*[A-Za-z])/g)].every((m) => m[1] === "%" || /[dioxXfeEgG]$/.test(m[1] ?? ""))
-        return { t: "unknown", prefix: text.slice(0, text.indexOf("%") < 0 ? text.length : text.indexOf("%")), ...endOf(strs([afterLastFormat(text)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
+        // Read as the engine reads it (formatSpecs.ts): a format it refuses stops the script, so nothing is known of a value.
+        const parts = parseFormat(l.values[0] ?? "", this.grammar)
+        if (parts === null) return derived(...args)
+        const first = parts[0]
+        const numbersOnly = parts.every((p) => p.k === "text" || isNumeric(p))
+        return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
       }
       return derived(...args)
     }
@@ -1542,12 +1546,6 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
  * Object operand but for comparisons, which give a bool; `a + b` of arrays gives a new Array), so plain data.
  */
 const operatorResult = (l: Val, r: Val): Val => ({ ...derived(l, r), plain: true })
-
-/** The text after a format string's last placeholder (`"save_%03d.json"` → `".json"`): its flags, width, precision and type letter skipped. */
-const afterLastFormat = (text: string): string => {
-  const at = text.lastIndexOf("%")
-  return at < 0 ? text : text.slice(at + 1).replace(/^[-+ 0-9.*]*[A-Za-z%]?/, "")
-}
 
 /** A constant as an argument of a folded method, or null when it is not one constant. */
 const foldArg = (v: Val): FoldArg | null => {

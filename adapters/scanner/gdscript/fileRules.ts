@@ -108,6 +108,18 @@ const withoutEmptyPath = (v: Val): Val | null => {
 /** A policy table's entry for a name from the script: its own keys only (`valueOf`, `constructor` are names too). */
 const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string): V | undefined => (table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined)
 
+/**
+ * A res:// path whose only part not pinned down is numbers a `%` or `str()` put in (`"res://levels/level_%d.tscn" %
+ * n`, values.ts `digitsOnly`): digits, a sign or a point hold no `/`, no NUL and no `..`, so it names a file of that
+ * folder with that end, whichever number it is, unless its constant parts are untidy (a `..`, `.` or empty segment). A file the pack
+ * writes there is a write outside user://, an error of its own; so it waits for no loadable write (unpinnedLoads.ts).
+ */
+const numberedPath = (v: Val): boolean => {
+  if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
+  const sample = `${v.prefix.slice("res://".length)}0${v.suffix ?? ""}`
+  return !sample.split("/").some((segment) => segment === ".." || segment === "." || segment === "")
+}
+
 export class FileRules {
   /** Files of the pack read with ConfigFile.load by a constant path. */
   readonly dataFiles: Array<DataRead & { readonly path: string }> = []
@@ -426,7 +438,7 @@ export class FileRules {
     if (verdict === "inside") {
       const absent = this.#absentFromPack(v, call)
       if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })
-      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, unpinnedLoad: true })
+      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, ...(numberedPath(v) ? {} : { unpinnedLoad: true as const }) })
       return
     }
     if (verdict !== "outside" && (this.#fromPackData(v, where, call) || this.#dataOrBuilt(v, where, call))) return

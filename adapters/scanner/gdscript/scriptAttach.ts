@@ -1,5 +1,6 @@
-import type { ClassDecl } from "./ast.ts"
+import type { ClassDecl, Expr, Stmt } from "./ast.ts"
 import { ATTACH, walkClass } from "./dialogPresence.ts"
+import { forEachExpr, isAssignment } from "./exprWalk.ts"
 
 // Whether code may put a script on an object at run time, the way the engine attaches scripts
 // (core/object.cpp: Object::set_script, reached by `set_script(s)` and by a write of the `script` property by any
@@ -15,13 +16,79 @@ import { ATTACH, walkClass } from "./dialogPresence.ts"
  */
 const SCRIPT_SOURCES: ReadonlySet<string> = new Set(["load", "preload", "load_interactive", "load_threaded_get", "get_resource", "get_script", "get", "get_indexed", "get_meta", "get_ref", "instance_from_id"])
 
+/**
+ * Property names whose read hands back the object's script or what its metadata holds (core/object.cpp Object::get:
+ * `script`; 3.x `__meta__` the whole metadata; 4.x `metadata/<name>` one entry). Any other property holds a Script only
+ * if code or data put one there, which counts by its own source.
+ */
+const readsScript = (name: string): boolean => name === "script" || name === "__meta__" || name.startsWith("metadata/") || name.split(":").some((part) => part === "script" || part === "__meta__")
+
+const PROPERTY_READS: ReadonlySet<string> = new Set(["get", "get_indexed"])
+
+/** Whether `stmts` may give `name` another value: an assignment to it, or a `var`, `for` or `match` pattern of that name. */
+const rebinds = (stmts: ReadonlyArray<Stmt>, name: string): boolean => {
+  let found = false
+  forEachExpr(stmts, (e) => {
+    if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === name) found = true
+  })
+  const walk = (list: ReadonlyArray<Stmt>): void => {
+    for (const s of list) {
+      if ((s.k === "var" || s.k === "for") && s.name === name) found = true
+      if (s.k === "if") for (const b of s.branches) walk(b.body)
+      if (s.k === "while" || s.k === "for") walk(s.body)
+      if (s.k === "match") for (const b of s.branches) (b.binds.some((x) => x.name === name) ? (found = true) : walk(b.body))
+    }
+  }
+  walk(stmts)
+  return found
+}
+
+/**
+ * The property reads of self by a name that is known and hands back no script (readsScript): `get("volume")`, and
+ * `get(k)` in `for k in ["music_volume", "language"]:` whose body never gives `k` another value (an options menu
+ * saving its settings). Self only: a property of an object out of sight (a ResourcePreloader's list) may hold scripts
+ * the pack's data gave it.
+ */
+const knownNameReads = (roots: Iterable<ClassDecl>): ReadonlySet<Expr> => {
+  const found = new Set<Expr>()
+  const selfRead = (e: Expr): e is Extract<Expr, { k: "call" }> =>
+    e.k === "call" && ((e.callee.k === "id" && PROPERTY_READS.has(e.callee.name)) || (e.callee.k === "member" && e.callee.obj.k === "self" && PROPERTY_READS.has(e.callee.name)))
+  const block = (stmts: ReadonlyArray<Stmt>): void => {
+    forEachExpr(stmts, (e) => {
+      if (selfRead(e) && e.args[0]?.k === "str" && !readsScript(e.args[0].value)) found.add(e)
+    })
+    const loops = (list: ReadonlyArray<Stmt>): void => {
+      for (const s of list) {
+        if (s.k === "for" && s.iter.k === "array" && s.iter.items.every((x) => x.k === "str" && !readsScript(x.value)) && !rebinds(s.body, s.name)) {
+          forEachExpr(s.body, (e) => {
+            if (selfRead(e) && e.args[0]?.k === "id" && e.args[0].name === s.name) found.add(e)
+          })
+        }
+        if (s.k === "if") for (const b of s.branches) loops(b.body)
+        if (s.k === "while" || s.k === "for") loops(s.body)
+        if (s.k === "match") for (const b of s.branches) loops(b.body)
+      }
+    }
+    loops(stmts)
+  }
+  const cls = (decl: ClassDecl): void => {
+    for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) {
+      block(f.body)
+      for (const s of f.body) if (s.k === "nested") cls(s.cls)
+    }
+    decl.classes.forEach(cls)
+  }
+  for (const root of roots) cls(root)
+  return found
+}
+
 /** What the pack's code says about attaching scripts at run time. */
 export interface AttachWords {
   /** Some code names `set_script` or `script` (an identifier, a member, a string): a write of a script by that name. */
   readonly attaches: boolean
   /**
-   * Some code may hold a Script object: a call of SCRIPT_SOURCES (or its name as a string, for a call by name), or
-   * a class of the pack named as a value (a global or inner class's name, except before `.new()`).
+   * Some code may hold a Script object: a call of SCRIPT_SOURCES (or its name as a string, for a call by name; not a
+   * read of self by a known name that hands back no script, knownNameReads), or a class of the pack named as a value (a global or inner class's name, except before `.new()`).
    */
   readonly holdsScripts: boolean
 }
@@ -32,14 +99,16 @@ export const attachWords = (roots: Iterable<ClassDecl>, classNames: ReadonlySet<
   const named = new Map<string, number>()
   const newed = new Map<string, number>()
   const bump = (m: Map<string, number>, name: string): void => void m.set(name, (m.get(name) ?? 0) + 1)
-  for (const root of roots) {
+  const list = [...roots]
+  const harmless = knownNameReads(list)
+  for (const root of list) {
     walkClass(
       root,
       (e) => {
         if ((e.k === "id" || e.k === "member") && ATTACH.has(e.name)) attaches = true
         if (e.k === "str" && ATTACH.has(e.value)) attaches = true
         if (e.k === "str" && SCRIPT_SOURCES.has(e.value)) holdsScripts = true
-        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && SCRIPT_SOURCES.has(e.callee.name)) holdsScripts = true
+        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && SCRIPT_SOURCES.has(e.callee.name) && !harmless.has(e)) holdsScripts = true
         if (e.k === "id" && classNames.has(e.name)) bump(named, e.name)
         if (e.k === "member" && e.name === "new" && e.obj.k === "id" && classNames.has(e.obj.name)) bump(newed, e.obj.name)
       },

@@ -19,7 +19,7 @@ import { join } from "node:path"
 
 const DUMP = `extends SceneTree
 func _init():
-	var out = {"methods": [], "properties": [], "signals": []}
+	var out = {"methods": [], "properties": [], "open": [], "signals": []}
 	for cls in ClassDB.get_class_list():
 		var node = cls == "Node" or ClassDB.is_parent_class(cls, "Node")
 		for m in ClassDB.class_get_method_list(cls, true):
@@ -27,6 +27,8 @@ func _init():
 				out["methods"].append(m["name"])
 		for p in ClassDB.class_get_property_list(cls, true):
 			out["properties"].append(p["name"])
+			if p["type"] == TYPE_DICTIONARY or p["type"] == TYPE_NIL:
+				out["open"].append(p["name"])
 		for s in ClassDB.class_get_signal_list(cls, true):
 			out["signals"].append([s["name"], s["args"].size(), node])
 	var f = File.new()
@@ -39,11 +41,12 @@ func _init():
 interface Names {
   readonly callbacks: Set<string>
   readonly properties: Set<string>
+  readonly open: Set<string>
   /** Per signal: the argument counts on Node classes, and on the others. */
   readonly signals: Map<string, readonly [Set<number>, Set<number>]>
 }
 
-const empty = (): Names => ({ callbacks: new Set(), properties: new Set(), signals: new Map() })
+const empty = (): Names => ({ callbacks: new Set(), properties: new Set(), open: new Set(), signals: new Map() })
 
 const addSignal = (names: Names, name: string, args: number, node: boolean): void => {
   const counts = names.signals.get(name) ?? ([new Set<number>(), new Set<number>()] as const)
@@ -58,9 +61,10 @@ const fromBinary = (binary: string, into: Names): void => {
     writeFileSync(join(dir, "dump.gd"), DUMP)
     const out = join(dir, "out.json")
     execFileSync(binary, ["--path", dir, "-s", "dump.gd"], { env: { ...process.env, HOME: dir, DUMP_OUT: out }, stdio: "ignore", timeout: 120_000 })
-    const data = JSON.parse(readFileSync(out, "utf8")) as { methods: Array<string>; properties: Array<string>; signals: Array<[string, number, boolean]> }
+    const data = JSON.parse(readFileSync(out, "utf8")) as { methods: Array<string>; properties: Array<string>; open: Array<string>; signals: Array<[string, number, boolean]> }
     for (const m of data.methods) into.callbacks.add(m)
     for (const p of data.properties) into.properties.add(p)
+    for (const p of data.open) into.open.add(p)
     for (const [name, args, node] of data.signals) addSignal(into, name, args, node)
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -84,6 +88,7 @@ const fromCheckout = (checkout: string, into: Names): void => {
     const cls = /<class name="([^"]+)"(?:[^>]*inherits="([^"]+)")?/.exec(xml)
     if (cls?.[1] !== undefined && cls[2] !== undefined) parents.set(cls[1], cls[2])
     for (const m of xml.matchAll(/<member name="([^"]+)"/g)) into.properties.add(m[1] ?? "")
+    for (const m of xml.matchAll(/<member name="([^"]+)" type="(Dictionary|Variant)"/g)) into.open.add(m[1] ?? "")
     for (const m of xml.matchAll(/<signal name="([^"]+)">([\s\S]*?)<\/signal>/g)) classSignals.push({ cls: cls?.[1] ?? "", name: m[1] ?? "", args: [...(m[2] ?? "").matchAll(/<argument /g)].length })
   }
   const isNode = (cls: string): boolean => {
@@ -101,6 +106,7 @@ if (binary === undefined || checkout === undefined) {
 const names = empty()
 // core/object.cpp Object::get answers these itself, after the script and the class's properties.
 for (const own of ["script", "__meta__"]) names.properties.add(own)
+names.open.add("__meta__")
 fromBinary(binary, names)
 fromCheckout(checkout, names)
 const identifiers = (s: ReadonlySet<string>): ReadonlyArray<string> => [...s].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).sort()
@@ -111,4 +117,4 @@ const signals = Object.fromEntries(
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([n, [node, other]]) => [n, [sorted(node), sorted(other)]]),
 )
-writeFileSync(out, `${JSON.stringify({ 3: { callbacks: identifiers(names.callbacks), properties: identifiers(names.properties), signals } })}\n`)
+writeFileSync(out, `${JSON.stringify({ 3: { callbacks: identifiers(names.callbacks), properties: identifiers(names.properties), openProperties: identifiers(names.open), signals } })}\n`)

@@ -4,6 +4,7 @@ import { resolveScriptPath } from "../gdscript/packModel.ts"
 import type { PatternHit, PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
+import { reachedValues } from "./loadData.ts"
 import { dataFilesOf, dataStrings, dataText } from "./packDataFiles.ts"
 import type { Context } from "./scanContext.ts"
 
@@ -15,7 +16,7 @@ import type { Context } from "./scanContext.ts"
 // lacks, one that cannot be read here, or too much data keeps the error of BBCode from data read at run time.
 
 /** Closes nothing: appended to a string, it shows a tag whose path runs to the string's end. */
-const OPEN_END = "\uFFFD"
+export const OPEN_END = "\uFFFD"
 
 /**
  * The rest of a string after a `[` that no later `]` closes, when it may be the start of a tag: nothing yet, or a
@@ -29,7 +30,7 @@ const TAG_START = /^\/?[A-Za-z_]*(?:[ =][^\]]*)?$/
  * `g]user://…[/img]`), or an [img]/[font] tag whose path runs to its end. Judging one placeholder at a time
  * cannot see what such a string becomes beside another string of the data.
  */
-const opensTag = (s: string, grammar: Context["grammar"]): boolean =>
+export const opensTag = (s: string, grammar: Context["grammar"]): boolean =>
   (s.lastIndexOf("[") > s.lastIndexOf("]") && TAG_START.test(s.slice(s.lastIndexOf("[") + 1))) || bbcodeLoads(s + OPEN_END, grammar).some((l) => l.path.endsWith(OPEN_END))
 
 /** The texts to judge: the template with each string in place of its data, one placeholder at a time (the others end any path). */
@@ -41,6 +42,42 @@ const filled = (template: string, strings: ReadonlyArray<string>): ReadonlyArray
   return out
 }
 
+/** Stands for a string of the data when a piece's own tags are checked: a letter, which opens and closes nothing. */
+const NEUTRAL = "x"
+
+/**
+ * The strings of the data the analysis followed the BBCode's data parts to (values.ts DataSel, as load paths are:
+ * loadData.ts), or null when it did not (or a value reached is a container, whose text the engine would put in):
+ * then every string of the files is judged. A number, a bool or null puts in no `[`.
+ */
+const selectedStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | "sels">): Promise<ReadonlyArray<string> | null> => {
+  if (data.sels === undefined || data.sels.length === 0) return null
+  const got = await reachedValues(ctx, data.sources, data.sels)
+  if ("problem" in got) return null
+  const out: Array<string> = []
+  for (const { value } of got.values) {
+    if (typeof value === "string") out.push(value)
+    else if (value !== null && typeof value === "object") return null
+  }
+  return out
+}
+
+/** The strings of the data BBCode's data parts may be (selected, else every string of the files), or why they cannot be told. */
+export const bbcodeDataStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | "sels">): Promise<{ readonly strings: ReadonlyArray<string> } | { readonly problem: string }> => {
+  const found = dataFilesOf(ctx, data.sources)
+  if ("problem" in found) return { problem: `the BBCode comes from data read at run time: ${found.problem}` }
+  const selected = await selectedStrings(ctx, data)
+  const strings: Array<string> = [...(selected ?? [])]
+  for (const entry of selected === null ? found.entries : []) {
+    const read = await dataText(ctx, entry)
+    if ("problem" in read) return { problem: `the BBCode comes from data read at run time: ${read.problem}` }
+    const got = dataStrings(entry.path, read.text)
+    if (got === null) return { problem: `the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged` }
+    strings.push(...got)
+  }
+  return { strings }
+}
+
 export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: BbcodeData): Promise<ReadonlyArray<PatternHit>> => {
   const rule = idx.runtimeLoad
   if (rule === null) return []
@@ -48,21 +85,17 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
   const base = { entry: rule.entry, line: data.line, column: data.column, severity: rule.entry.severity, matched: `${data.call}(…)` }
   const fix = "Keep the BBCode's [img] and [font] paths to files of the pack (res://…) in the data, or add images and fonts with add_image/push_font of resources loaded from res://"
   const error = (note: string): PatternHit => ({ ...base, note, fix })
-  const found = dataFilesOf(ctx, data.sources)
-  if ("problem" in found) return [error(`the BBCode comes from data read at run time: ${found.problem}`)]
-  const strings: Array<string> = []
-  for (const entry of found.entries) {
-    const read = await dataText(ctx, entry)
-    if ("problem" in read) return [error(`the BBCode comes from data read at run time: ${read.problem}`)]
-    const got = dataStrings(entry.path, read.text)
-    if (got === null) return [error(`the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged`)]
-    strings.push(...got)
-  }
+  const got = await bbcodeDataStrings(ctx, data)
+  if ("problem" in got) return [error(got.problem)]
+  const strings = [...got.strings]
   // A constant the value may be instead (`item.get("name", "")`) takes the data's place as a string of it would.
   strings.push(...data.constants)
   const from = `${data.sources.join(", ")}${data.constants.length === 0 ? "" : " (or a constant beside it)"}`
   const hits: Array<PatternHit> = []
-  const several = data.template.split(PACK_DATA).length > 2
+  // Joined pieces (BbcodeData.joined) may put any string of the data next to any piece, as several parts do.
+  const several = data.template.split(PACK_DATA).length > 2 || data.joined !== undefined
+  const open = data.joined?.find((p) => p.includes(PACK_DATA)) === data.template ? data.joined.find((p) => opensTag(p.replaceAll(PACK_DATA, NEUTRAL), grammar)) : undefined
+  if (open !== undefined) hits.push(error(`the BBCode is built by joining pieces, and one (${JSON.stringify(open.replaceAll(PACK_DATA, "…").slice(0, 60))}) leaves a tag open that the next piece may complete`))
   if (bbcodeLoads(data.template, grammar).some((l) => l.path.split(PACK_DATA).length > 2)) hits.push(error("an [img] or [font] path is built from several strings of the data"))
   const opened = several ? strings.find((s) => opensTag(s, grammar)) : undefined
   if (opened !== undefined) hits.push(error(`the BBCode comes from data read at run time: a string of the data (${JSON.stringify(opened.slice(0, 60))}) opens a tag that the data after it may complete`))

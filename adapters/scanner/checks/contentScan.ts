@@ -31,6 +31,7 @@ import { builtInScriptKey, type ScanState } from "./ScanState.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
+import { judgeShellData } from "./shellData.ts"
 import { judgeDispatchData } from "./dispatchData.ts"
 import { judgeLoadData } from "./loadData.ts"
 import { judgeUnpinnedLoads } from "./unpinnedLoads.ts"
@@ -129,6 +130,7 @@ const judgeDataUses = async (ctx: Context, idx: PolicyIndex, analysis: ScriptAna
   for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
   for (const data of analysis.loadData) pushHits(ctx, await judgeLoadData(ctx, idx, data), location)
   for (const data of analysis.dispatchData) pushHits(ctx, await judgeDispatchData(ctx, idx, data), location)
+  for (const data of analysis.shellData) pushHits(ctx, await judgeShellData(ctx, data), location)
 }
 
 const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackModel, idx: PolicyIndex, again: { readonly hitsOnly: boolean } = { hitsOnly: false }): Promise<void> => {

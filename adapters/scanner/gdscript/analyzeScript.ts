@@ -9,6 +9,7 @@
 import { isObjectOfUnknownScript, packMayAnswer } from "./anyClassMember.ts"
 import { isClosedEngineProperty } from "./engineScriptNames.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
+import type { DataBbcode } from "./linkMetas.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
@@ -16,11 +17,12 @@ import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaq
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData } from "./fileRules.ts"
-import { bbcodeTemplate, type PackDataParts } from "./bbcodeTemplate.ts"
+import { bbcodePieces, bbcodeTemplate, type PackDataParts } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
+import { guardedPrefix } from "./prefixGuard.ts"
 import { dataExpr, GROUP_CALLS, type HitExtra, isNode, mayBeName, NODE, PROPERTY_PATHS, receiverNames, SETS_A_VALUE, type Site, webUrls, webUrlsBesidesSdk } from "./callSite.ts"
 import type { ClassRef, PackModel, PackScript } from "./packModel.ts"
 import { indexPolicy, type PatternHit, type PolicyIndex } from "./PolicyIndex.ts"
@@ -64,6 +66,25 @@ export interface ScriptAnalysis {
   readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string }>
   /** Methods on self named by strings of the pack's own data files, their arguments out of sight (contentScan). */
   readonly dispatchData: ReadonlyArray<DispatchData>
+  /** `OS.shell_open` of link metas from the pack's own data, judged with those files (contentScan). */
+  readonly shellData: ReadonlyArray<ShellData>
+}
+
+/**
+ * `OS.shell_open` of a RichTextLabel's `meta_clicked` meta where some BBCode of the pack puts strings of its own data in
+ * links (values.ts `linkData`), judged with those files by checks/shellData.ts: the web-address warning when every
+ * meta is a web address, else the rule's error.
+ */
+export interface ShellData extends DataRead {
+  readonly entry: PolicyPattern
+  /** The warning's severity (the policy's webUrl). */
+  readonly webSeverity: PatternHit["severity"]
+  readonly matched: string
+  /** The constant metas beside the data's. */
+  readonly urls: ReadonlyArray<string>
+  readonly data: ReadonlyArray<DataBbcode>
+  /** Whether what the platform SDK passes may be the argument too. */
+  readonly sdk: boolean
 }
 
 /** A method on self named by the pack's own data (`connect(q.on, self, q.check)`), judged by checks/dispatchData.ts. */
@@ -136,7 +157,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites, dispatchData: analysis.dispatchData }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites, dispatchData: analysis.dispatchData, shellData: analysis.shellData }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -152,6 +173,7 @@ class Analysis {
   readonly hits: Array<PatternHit> = []
   readonly uses: Array<CapabilityUse> = []
   readonly dispatchData: Array<DispatchData> = []
+  readonly shellData: Array<ShellData> = []
   readonly expressionTexts: Array<ExpressionText> = []
   readonly #seen = new Set<string>()
   readonly #script: PackScript
@@ -516,21 +538,51 @@ class Analysis {
       // A handler's parameter the pack gives only web addresses, in a class the platform SDK may call into (values.ts `sdk`).
       const sdkWeb = url === null || web !== null ? null : webUrlsBesidesSdk(url)
       const shown = web ?? sdkWeb
-      if (recv.t === "guard" && match.receivers.includes(recv.name) && shown !== null && match.webUrl !== undefined) {
+      const linked = url?.t === "unknown" && shown === null ? url.linkData : undefined
+      if (recv.t === "guard" && match.receivers.includes(recv.name) && linked !== undefined && url?.t === "unknown" && match.webUrl !== undefined && this.#ev.linkMetaData().length > 0) {
+        // Link metas of the pack's data: judged with its files (checks/shellData.ts).
+        this.shellData.push({ entry, webSeverity: match.webUrl.severity, matched, urls: url.some ?? [], data: this.#ev.linkMetaData(), sdk: linked.sdk, ...at(pos) })
+      } else if (recv.t === "guard" && match.receivers.includes(recv.name) && shown !== null && match.webUrl !== undefined) {
         const sdk = sdkWeb === null ? "" : "; the function it is in belongs to a class that extends the platform SDK's, whose code the scanner cannot see: if the SDK calls a function of that name, it opens what the SDK passes, so check that the function is no hook of the SDK"
         this.#hit(entry, pos, `${matched}(${shown.map((u) => JSON.stringify(u)).join(" or ")})`, {
           severity: match.webUrl.severity,
           note: `it opens the constant web address ${shown.join(" or ")} in the player's browser; check that it is the game's own page${sdk}`,
           fix: "Keep the address a constant http:// or https:// URL; anything else (a file, a path, a URL built at run time) is an error",
         })
-      } else if (recv.t === "guard" && match.receivers.includes(recv.name)) this.#hit(entry, pos, matched)
-      else if (isAnyObject(recv) && match.dispatch !== "never") {
+      } else if (recv.t === "guard" && match.receivers.includes(recv.name)) {
+        const guarded = match.webUrl !== undefined && match.webUrl.members.includes(name) && call !== undefined ? this.#webGuard(call.args[match.webUrl.argument], call.fn) : null
+        if (guarded === null || match.webUrl === undefined) this.#hit(entry, pos, matched)
+        else {
+          this.#hit(entry, pos, `${matched}(${guarded.name})`, {
+            severity: match.webUrl.severity,
+            note: `it opens a web address decided at run time, guarded by the prefix check ${guarded.name}.begins_with(${JSON.stringify(guarded.prefix)}) around the call; check what the game can open there`,
+            fix: "Keep the address a constant http:// or https:// URL, or open it only inside a check that it begins with https://",
+          })
+        }
+      } else if (isAnyObject(recv) && match.dispatch !== "never") {
         this.#hit(entry, pos, matched, {
           note: `the receiver may be ${match.receivers.join(" or ")} (an object from instance_from_id, or fetched by a name that is not constant)`,
           fix: "Cast the object to your own class where you get it (instance_from_id(id) as MyClass), or call the method on an object the reviewer can see",
         })
       }
     }
+  }
+
+  /**
+   * A web address checked by its start around the call (prefixGuard.ts): the argument a String local of the function
+   * (declared `String`, or every value it is given a `str(…)` or a string literal), the call in the body of a branch
+   * whose condition checks it with `begins_with("https://")` or `("http://")`, nothing in that body writing it.
+   */
+  #webGuard(arg: Expr | undefined, fn: Fn): { readonly name: string; readonly prefix: string } | null {
+    if (arg?.k !== "id") return null
+    const found = this.#ev.local(arg.name, fn)
+    if (found === null || found.owner !== fn) return null
+    const { local } = found
+    const typed = local.type !== null && local.type.names.length === 1 && local.type.names[0] === "String"
+    const strings = local.param === undefined && local.inits.length > 0 && local.inits.every((e) => e.k === "str" || (e.k === "call" && e.callee.k === "id" && e.callee.name === "str"))
+    if (local.opaque || local.appends.length > 0 || (local.puts ?? []).length > 0 || (!typed && !strings)) return null
+    const prefix = guardedPrefix(fn.body, arg, arg.name)
+    return prefix === null ? null : { name: arg.name, prefix }
   }
 
   #assignment(e: Extract<Expr, { k: "bin" }>, fn: Fn): void {
@@ -574,9 +626,26 @@ class Analysis {
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
     const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts)
+    const pieces = template === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
+    const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
+    const data = { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels }
+    if (pieces !== null) return this.files.bbcode(strs(pieces), pos, call, warnBuilt, { ...data, joined: pieces })
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
     const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true) ?? undefined) : undefined
-    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)] }, shape)
+    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, data, shape)
+  }
+
+  /** BBCode held by a local built up piece by piece (bbcodeTemplate.ts bbcodePieces). */
+  #bbcodePieces(arg: Expr, fn: Fn, parts: PackDataParts): ReadonlyArray<string> | null {
+    return bbcodePieces(
+      arg,
+      (name) => {
+        const found = this.#ev.local(name, fn)
+        return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.#eval(e, found.owner) }
+      },
+      this.#script.grammar,
+      parts,
+    )
   }
 
   /** BBCode written to a RichTextLabel's property `prop` (bbcode_text, text), from its expression where it is in sight. */

@@ -1,7 +1,8 @@
 import type { Expr } from "./ast.ts"
+import type { Local } from "./evaluate.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type FormatPart, isNumeric, parseFormat, takesValue } from "./formatSpecs.ts"
-import { MAX_ALTERNATIVES, type Val } from "./values.ts"
+import { type DataSel, MAX_ALTERNATIVES, type Val } from "./values.ts"
 
 // BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
 // The translation's text is judged where it is stored (the pack's translations are read as BBCode), so only
@@ -22,6 +23,9 @@ const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =
   constant(e.args[0]) !== null &&
   ((e.callee.k === "id" && e.callee.name === "tr") || (e.callee.k === "member" && (e.callee.name === "tr" || (e.callee.name === "translate" && e.callee.obj.k === "id" && e.callee.obj.name === "TranslationServer"))))
 
+/** Stands, among the metas a `meta_clicked` handler gets, for those of BBCode built from the pack's data (evaluate.ts, linkMetas.ts). */
+export const LINK_DATA = "\uFDD2"
+
 /** Stands for a part of BBCode built at run time that is not pinned down (shape mode): where it is in a tag's path, that path is a load path built at run time. */
 export const UNPINNED = "\uFDD0"
 
@@ -41,6 +45,15 @@ export interface PackDataParts {
   readonly constants: Array<string>
   /** Set when a data part may also be a string built at run time (values.ts DataOrBuilt): its shape is judged too. */
   built?: true
+  /**
+   * Which parts of the files the data parts are (values.ts DataSel), all parts' together; null once a part's are not
+   * known (then every string of the files is judged).
+   */
+  sels?: Array<DataSel> | null
+  /** Each data part's selections, in the order the parts were read (null where not known): a link's meta is judged with its own part's. */
+  places?: Array<ReadonlyArray<DataSel> | null>
+  /** The format strings of `%` the template was built with (`"%s: [url=%s]%s[/url]" % […]`), whose own text is no BBCode given. */
+  formats?: Array<string>
 }
 
 /** The shape of a string built at run time: its known start and end around UNPINNED. */
@@ -72,6 +85,10 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
       if (shape && v.dataOrBuilt !== undefined) return shapeOf(v)
       parts.sources.push(...data)
       parts.constants.push(...besides)
+      const sels = v.t === "unknown" ? (v.packData !== undefined ? v.dataSel : v.dataOrBuilt?.dataSel) : undefined
+      if (sels === undefined || parts.sels === null) parts.sels = null
+      else (parts.sels ??= []).push(...sels)
+      ;(parts.places ??= []).push(sels ?? null)
       if (v.dataOrBuilt !== undefined) parts.built = true
       return PACK_DATA
     }
@@ -89,12 +106,40 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
         // Shape mode: each value in its place, numbers as digits (no tag), `%s`/`%c` as the item's shape.
         return fill(format, items, (part, item) => (part.k === "width" ? "" : isNumeric(part) ? DIGITS : item === undefined ? UNPINNED : (template(item) ?? UNPINNED)))
       }
-      if (format === null || items.some((item) => template(item) === null)) return shape ? shapeOf(v) : null
-      // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant); a
-      // width taken from a value puts in nothing, padding only spaces.
-      return fill(format, items, (part, item) => (part.k === "width" ? "" : part.k === "string" && item !== undefined ? (template(item) ?? "") : TRANSLATED))
+      // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant), each read
+      // once (the data parts are counted in order); a width taken from a value puts in nothing, padding only spaces.
+      const filled = new Map(format === null ? [] : items.map((item) => [item, template(item)] as const))
+      if (format === null || [...filled.values()].some((t) => t === null)) return shape ? shapeOf(v) : null
+      ;(parts.formats ??= []).push(text ?? "")
+      return fill(format, items, (part, item) => (part.k === "width" ? "" : part.k === "string" && item !== undefined ? (filled.get(item) ?? "") : TRANSLATED))
     }
     return shape ? shapeOf(v) : null
   }
   return template(e)
+}
+
+/**
+ * BBCode held by a local built up piece by piece (`var t = "[b]Credits[/b]\n"` then `t += "%s: [url=%s]%s[/url]\n" %
+ * [c.role, c.url, c.name]` in a loop): the template of every value given it with `=` or `+=`, when each is constants
+ * and strings of the pack's own data and one holds such a string; its value is then some concatenation of those
+ * pieces, in any order. Null for anything else: a parameter or loop variable, a local written into, a translation,
+ * a number `%` puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives.
+ */
+export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, grammar: Grammar, parts: PackDataParts): ReadonlyArray<string> | null => {
+  const found = e.k === "id" ? localOf(e.name) : null
+  if (found === null) return null
+  const { local, evaluate } = found
+  if (local.param !== undefined || local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0 || local.inits.length === 0) return null
+  const got: Array<string> = []
+  for (const x of [...local.inits, ...local.appends]) {
+    const v = evaluate(x)
+    if (v.t === "str") {
+      got.push(...v.values)
+      continue
+    }
+    const piece = bbcodeTemplate(x, evaluate, grammar, parts)
+    if (piece === null || parts.built === true || piece.includes(TRANSLATED)) return null
+    got.push(piece)
+  }
+  return got.some((p) => p.includes(PACK_DATA)) ? got : null
 }

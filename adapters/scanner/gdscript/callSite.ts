@@ -84,6 +84,9 @@ export const receiverNames = (site: Site, idx: PolicyIndex): ReadonlyArray<strin
  */
 const WEB_URL = /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&()*+,;=:@%/?#[\]]*)?$/
 
+/** Whether a string is such a web address. */
+export const isWebUrl = (u: string): boolean => WEB_URL.test(u)
+
 /** The constant web addresses a value holds, or null unless every value it can hold is one. */
 export const webUrls = (v: Val): ReadonlyArray<string> | null => (v.t === "str" && v.values.length > 0 && v.values.every((u) => WEB_URL.test(u)) ? v.values : null)
 

@@ -13,7 +13,8 @@ import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
-import { codeLinkMetas, isRichTextLabel } from "./linkMetas.ts"
+import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
+import { bbcodePieces, bbcodeTemplate, LINK_DATA, PACK_DATA, type PackDataParts, TRANSLATED } from "./bbcodeTemplate.ts"
 import { engineSignalArgs } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -239,6 +240,8 @@ export class Evaluator {
   #emissionsInSight: boolean | null = null
   /** The metas a RichTextLabel's `meta_clicked` may pass (linkMetas.ts), null when not all known; undefined until asked. */
   #linkMetas: ReadonlyArray<string> | null | undefined = undefined
+  /** With #linkMetas: BBCode of the pack's own data among them, whose metas checks/shellData.ts judges with its files. */
+  #linkMetaData: ReadonlyArray<DataBbcode> = []
 
   /** Whether a member whose every writer is in sight holds only their values (memberWrites.ts); off in the Evaluator that finds them. */
   readonly #closesMembers: boolean
@@ -388,12 +391,17 @@ export class Evaluator {
     }
     // A RichTextLabel's `meta_clicked(meta)` passes one of the link metas its BBCode pushed (linkMetas.ts).
     const engineValues = (signal: string, at: number, site: CallerSite): ReadonlyArray<string> | null => {
-      if (signal !== "meta_clicked" || at !== 0 || this.#dispatch === null || !isRichTextLabel(this.model, callers, this.#dispatch, site, constant)) return null
+      // A member always holding `$Name` is that node (memberNode).
+      const recv = site.recv?.k === "id" && this.local(site.recv.name, this.#siteFn(site)) === null ? this.memberNode(site.cls, site.recv.name) : null
+      const asNode = recv === null ? site : { ...site, recv }
+      if (signal !== "meta_clicked" || at !== 0 || this.#dispatch === null || !isRichTextLabel(this.model, callers, this.#dispatch, asNode, constant)) return null
       if (this.#linkMetas === undefined) {
         // Asked again while they are being computed (a constant that reads this handler's parameter): not known.
         this.#linkMetas = null
-        const code = codeLinkMetas(this.model, callers, this.#dispatch, constant)
-        this.#linkMetas = code === null || this.model.linkMetas.unread ? null : [...new Set([...code, ...this.model.linkMetas.urls])]
+        const code = codeLinkMetas(this.model, callers, this.#dispatch, constant, (e, at) => this.#dataBbcode(e, this.#siteFn(at)))
+        this.#linkMetaData = code?.data ?? []
+        const data = this.#linkMetaData.length > 0 ? [LINK_DATA] : []
+        this.#linkMetas = code === null || this.model.linkMetas.unread ? null : [...new Set([...code.urls, ...this.model.linkMetas.urls, ...data])]
       }
       return this.#linkMetas
     }
@@ -403,8 +411,40 @@ export class Evaluator {
       return arg === undefined ? [] : [this.eval(arg, this.#siteFn(site))]
     })
     const sdk = delivered.sdk || callers.sdk.has(name)
-    const known = delivered.known.length > 0 ? [strs([...new Set(delivered.known)])] : []
+    // A meta of the pack's data's BBCode (LINK_DATA) is one of those metas, a String: judged with the files by os-shell.
+    const fromData: ReadonlyArray<Val> = delivered.known.includes(LINK_DATA) ? [{ t: "unknown", external: true, linkData: { sdk: false } }] : []
+    const constants = delivered.known.filter((k) => k !== LINK_DATA)
+    const known = [...(constants.length > 0 ? [strs([...new Set(constants)])] : []), ...fromData]
     return [...called, ...delivered.args.map((a) => this.eval(a.expr, this.#siteFn(a.site))), ...known, ...(delivered.unknown ? [UNKNOWN] : []), ...(sdk ? [SDK_CALLS] : [])]
+  }
+
+  /** The BBCode of the pack's data a `meta_clicked` meta may come from (with #linkMetas), for checks/shellData.ts. */
+  linkMetaData(): ReadonlyArray<DataBbcode> {
+    return this.#linkMetaData
+  }
+
+  /**
+   * The BBCode an expression gives a label when it is built from strings of the pack's own data (bbcodeTemplate.ts:
+   * one template, or the pieces of a local built up with `+=`), or null.
+   */
+  #dataBbcode(e: Expr, fn: Fn): DataBbcode | null {
+    const parts: PackDataParts = { sources: [], constants: [] }
+    const evaluate = (x: Expr): Val => this.eval(x, fn)
+    const template = bbcodeTemplate(e, evaluate, this.grammar, parts)
+    const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val } | null => {
+      const found = this.local(name, fn)
+      return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner) }
+    }
+    const pieces = template === null ? bbcodePieces(e, localOf, this.grammar, parts) : null
+    const templates = template !== null ? [template] : pieces
+    if (templates === null || parts.built === true || !templates.some((t) => t.includes(PACK_DATA)) || templates.some((t) => t.includes(TRANSLATED))) return null
+    const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
+    // Each template's parts' selections, read in the order they stand (a `%` item left out breaks the match: not known).
+    const counts = templates.map((t) => t.split(PACK_DATA).length - 1)
+    const read = parts.places ?? []
+    let next = 0
+    const places = read.length === counts.reduce((a, b) => a + b, 0) ? counts.map((n) => read.slice(next, (next += n))) : null
+    return { templates, sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels, places, joined: pieces !== null, formats: parts.formats ?? [] }
   }
 
   /** What a signal handler's parameter receives from the pack's emissions of the signals connected to it by a constant name (signals.ts). */
@@ -621,6 +661,21 @@ export class Evaluator {
       const method = this.eval(d.method, fn)
       return method.t === "str" ? method.values.includes("reload") : method.t === "unknown" && !(method.prefix !== undefined && !"reload".startsWith(method.prefix))
     })
+  }
+
+  /**
+   * The `$Path` a member of `owner` always holds: declared with it (`onready var credits: RichTextLabel = $Credits`),
+   * given nothing else by its class, and sealed as a node (sealedMembers.ts: nothing else can set it). Null otherwise.
+   */
+  memberNode(owner: ClassRef, name: string): Expr | null {
+    const decl = this.model.decl(owner)?.vars.find((v) => v.name === name)
+    if (decl === undefined || decl.init?.k !== "node" || (this.#factsOf(owner).assigned.get(name) ?? []).length > 0) return null
+    if (sealedCandidate({ ...decl, type: null }, [], (n) => this.model.anyClassDefines(n)) !== "node") return null
+    if (decl.type === null) return this.#sealedMembers().get(memberKey(owner, name)) === "node" ? decl.init : null
+    // A typed member is never sealed (its type gives its value): the same gates, and no write by a name that is not a literal at all.
+    const { names, writes } = this.model.writesByName()
+    const data = this.model.dataProperties
+    return names.has(name) || writes.length > 0 || this.model.readElsewhere(name) || data.values.has(name) || data.written.has(name) ? null : decl.init
   }
 
   /** A member's value: typed, or any value its class gives it, and anything else. */
@@ -1202,6 +1257,8 @@ export class Evaluator {
         if (name !== "str" && args.length > 1) return derived(...args)
         // What the SDK passes or constant strings (SDK_CALLS joined with them): str() of it is the SDK's value or those strings.
         if (name === "str" && args.length === 1 && first.t === "unknown" && first.sdk === true) return first
+        // A link's meta from the pack's data is a String: str() of it is itself.
+        if (name === "str" && args.length === 1 && first.t === "unknown" && first.linkData !== undefined) return first
         // A part not constant: the known start and end, and whether every such part is a number (builtStrings.ts).
         if (shown.some((part) => part === null)) return name === "str" ? strOf(this.grammar, args) : derived(...args)
         let out: Val = strs([""])

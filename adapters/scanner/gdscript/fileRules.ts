@@ -60,7 +60,18 @@ export interface BbcodeData extends DataRead {
   /** Constant strings that may stand in the data's place (a default of get()): judged with the files' strings. */
   readonly constants: ReadonlyArray<string>
   readonly call: string
+  /** Which parts of the files the data is (values.ts DataSel); absent when not known (every string of the files is judged). */
+  readonly sels?: ReadonlyArray<DataSel>
+  /**
+   * Set when the BBCode is any concatenation of pieces (a local built with `+=` in a loop): every piece's template,
+   * this one among them. No piece or string of the data may then leave a tag open for the next piece to complete
+   * (checked with the first piece holding data).
+   */
+  readonly joined?: ReadonlyArray<string>
 }
+
+/** What FileRules.bbcode is told of the pack's data in a template (see BbcodeData). */
+export type BbcodeDataParts = Pick<BbcodeData, "sources" | "constants" | "sels" | "joined">
 
 /** A load path read from the pack's own data files (values.ts, DataSel), judged with the strings of those files that can reach it by contentScan (checks/loadData.ts). */
 export interface LoadData extends DataRead {
@@ -522,7 +533,7 @@ export class FileRules {
    * down as UNPINNED (bbcodeTemplate.ts; from the value's known start and end when not given), also given beside a
    * template of the pack's data when a data part may instead be a string built at run time (values.ts DataOrBuilt).
    */
-  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, data: { readonly sources: ReadonlyArray<string>; readonly constants: ReadonlyArray<string> } = { sources: [], constants: [] }, shape?: string): void {
+  bbcode(value: Val, where: Pos, call: string, warnBuilt: boolean, data: BbcodeDataParts = { sources: [], constants: [] }, shape?: string): void {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     if (value.t === "str") {

@@ -5,6 +5,8 @@ import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
 import type { ClassRef, PackModel } from "./packModel.ts"
 import { PATH_ARGUMENTS } from "./propertyPaths.ts"
 import { bbcodeUrlMetas } from "../resource/bbcode.ts"
+import { PACK_DATA } from "./bbcodeTemplate.ts"
+import type { DataSel } from "./values.ts"
 
 // What a Godot 3 RichTextLabel's `meta_clicked(meta)` passes: the meta of the link clicked, pushed by the
 // label's BBCode parser for each `[url]` tag (bbcode.ts bbcodeUrlMetas) or by `push_meta(value)` in code.
@@ -36,6 +38,31 @@ const namesSink = (s: string): boolean => SINKS.some((sink) => s.includes(sink))
 
 /** The strings an expression may be where it is written, or null when it is not constant. */
 export type ConstantAt = (e: Expr, at: Omit<CallerSite, "args">) => ReadonlyArray<string> | null
+
+/**
+ * BBCode built from strings of the pack's own data files (bbcodeTemplate.ts: PACK_DATA in each template): its links'
+ * metas are judged with those files' strings by checks/shellData.ts. `joined` when it is any concatenation of the templates.
+ */
+export interface DataBbcode {
+  readonly templates: ReadonlyArray<string>
+  readonly sources: ReadonlyArray<string>
+  readonly constants: ReadonlyArray<string>
+  readonly sels?: ReadonlyArray<DataSel>
+  /** For each template, each data part's selections in order (null where not known); null when they could not be matched to the parts. */
+  readonly places: ReadonlyArray<ReadonlyArray<ReadonlyArray<DataSel> | null>> | null
+  readonly joined: boolean
+  /** The `%` formats the templates were built with: as strings of the code, their own `[url=%s]` is no link. */
+  readonly formats: ReadonlyArray<string>
+}
+
+/** The BBCode of the pack's data an expression is where it is written, or null when it is not that. */
+export type DataBbcodeAt = (e: Expr, at: Omit<CallerSite, "args">) => DataBbcode | null
+
+/** The metas code gives labels: constants, and BBCode of the pack's data whose metas are judged with its files. */
+export interface CodeLinkMetas {
+  readonly urls: ReadonlyArray<string>
+  readonly data: ReadonlyArray<DataBbcode>
+}
 
 /** Every assignment of the pack's code, with where it is written (Godot 3 has no lambdas; a nested class's are out of sight). */
 const assignments = (model: PackModel, f: (e: Extract<Expr, { k: "bin" }>, at: Omit<CallerSite, "args">) => void): boolean => {
@@ -91,7 +118,18 @@ const written = (left: Expr): { readonly name: string; readonly whole: boolean }
  * The `[url]` metas (and `push_meta` values) the pack's code gives RichTextLabels, or null when some may be
  * other than constants in sight (see above).
  */
-export const codeLinkMetas = (model: PackModel, index: CallerIndex, dispatch: DispatchIndex, constant: ConstantAt): ReadonlyArray<string> | null => {
+export const codeLinkMetas = (model: PackModel, index: CallerIndex, dispatch: DispatchIndex, constant: ConstantAt, dataBbcode: DataBbcodeAt): CodeLinkMetas | null => {
+  const data: Array<DataBbcode> = []
+  // BBCode given by a constant, or built from the pack's own data (judged with its files: checks/shellData.ts).
+  const bbcodeMetas = (e: Expr, at: Omit<CallerSite, "args">): ReadonlyArray<string> | null => {
+    const values = constant(e, at)
+    if (values !== null) return values.flatMap(bbcodeUrlMetas)
+    const fromData = dataBbcode(e, at)
+    if (fromData === null) return null
+    data.push(fromData)
+    // The constant pieces' own metas; those of the data's are judged with the files.
+    return fromData.templates.filter((t) => !t.includes(PACK_DATA)).flatMap(bbcodeUrlMetas)
+  }
   if (index.openAll || index.strings.some(namesSink) || [...model.dataMethods].some(namesSink)) return null
   // A sink method taken as a value or called where its arguments are not followed.
   if ([...BBCODE_METHODS, META_METHOD].some((m) => index.hard.has(m))) return null
@@ -114,23 +152,27 @@ export const codeLinkMetas = (model: PackModel, index: CallerIndex, dispatch: Di
       if (BUILDS_OBJECTS.has(name) && site.args.some((a) => constant(a, site) === null)) return null
       const given = site.args[0]
       if (!BBCODE_METHODS.has(name) && name !== META_METHOD) continue
-      const values = given === undefined ? [] : constant(given, site)
+      const values = given === undefined ? [] : name === META_METHOD ? constant(given, site) : bbcodeMetas(given, site)
       if (values === null) return null
-      out.push(...(name === META_METHOD ? values : values.flatMap(bbcodeUrlMetas)))
+      out.push(...values)
     }
   }
   let known = true
   const inSight = assignments(model, (e, at) => {
     const target = written(e.left)
     if (!known || target === null || target.name !== BBCODE_PROPERTY) return
-    const values = target.whole && e.op === "=" ? constant(e.right, at) : null
+    const values = target.whole && e.op === "=" ? bbcodeMetas(e.right, at) : null
     if (values === null) known = false
-    else out.push(...values.flatMap(bbcodeUrlMetas))
+    else out.push(...values)
   })
   if (!known || !inSight) return null
   // Strings of the code that hold a tag themselves (a `str2var` text, a bind): their metas too.
-  for (const s of index.strings) if (s.includes("[url")) out.push(...bbcodeUrlMetas(s))
-  return out
+  // A `%` format of the data's BBCode (`"[url=%s]%s[/url]" % [c.url, c.name]`) gives the label its filled text, not its
+  // own: its metas that are only a format's `%s` are not counted (any other meta of it is).
+  const formats = new Set(data.flatMap((d) => d.formats))
+  const formatOnly = (s: string, meta: string): boolean => formats.has(s) && /^%[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$/.test(meta)
+  for (const s of index.strings) if (s.includes("[url")) out.push(...bbcodeUrlMetas(s).filter((m) => !formatOnly(s, m)))
+  return { urls: out, data }
 }
 
 /**

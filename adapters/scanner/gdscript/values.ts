@@ -60,6 +60,12 @@ export type Val =
       /** With `external` and no `packData`: it is the pack's own data or a string built at run time (see DataOrBuilt). */
       readonly dataOrBuilt?: DataOrBuilt
       readonly sdk?: true
+      /**
+       * The meta a RichTextLabel's `meta_clicked` passes when some BBCode of the pack puts strings of its own data in
+       * links (linkMetas.ts, Evaluator.linkMetaData): one of `some` or a meta of that BBCode, a String; `sdk` here
+       * when what the platform SDK passes may be it too. Read at run time (`external`) by every rule but os-shell's.
+       */
+      readonly linkData?: { readonly sdk: boolean }
     }
 
 /**
@@ -386,7 +392,19 @@ export const join = (a: Val, b: Val): Val => {
     ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
+    ...linkDataOf(a, b, known.length),
   }
+}
+
+/** Constant strings, what the SDK passes, or link metas of the pack's data (`linkData`). */
+const linkOrStrings = (v: Val): boolean => sdkOrStrings(v) || (v.t === "unknown" && v.linkData !== undefined)
+
+/** A join of link metas of the pack's data with constant strings or what the SDK passes keeps being that (`linkData`). */
+const linkDataOf = (a: Val, b: Val, known: number): { readonly linkData?: { readonly sdk: boolean } } => {
+  const links = [a, b].flatMap((v) => (v.t === "unknown" && v.linkData !== undefined ? [v.linkData] : []))
+  if (links.length === 0 || !linkOrStrings(a) || !linkOrStrings(b) || known > MAX_ALTERNATIVES) return {}
+  const sdk = links.some((l) => l.sdk) || [a, b].some((v) => v.t === "unknown" && v.sdk === true)
+  return { linkData: { sdk } }
 }
 
 /** Constant strings, or strings and what the SDK passes (`sdk`): their join is still only that. */

@@ -134,4 +134,17 @@ describe("a script whose base RichTextLabel descends from, writing itself by nam
     ]
     for (const read of holding) expect(await found(saver(read)), read).toContain(AT_SET)
   })
+
+  it("a write by a name out of sight attaches only a value that may be a Script: JSON data or a Dictionary's entry is none", async () => {
+    // A pack holding scripts (a preload of one, ordinary in Godot 3 games) beside the menu's restore from user:// JSON.
+    const holder = { "res://game/level.tscn": ON_CONTROL, "res://game/spawner.gd": lines("extends Node", 'const Enemy = preload("res://game/options.gd")', "func spawn():", "\tadd_child(Enemy.new())") }
+    expect(await found(holder)).toEqual([])
+    const copied = lines("extends Node", "func copy(from, to):", "\tvar d = {}", "\tfor k in from:", "\t\td[k] = from[k]")
+    expect(await found({ ...holder, "res://game/copy.gd": copied })).toEqual([])
+    // The held script written by a name out of sight, or a value out of sight, may attach it.
+    for (const body of ['var l = RichTextLabel.new()\n\tfor k in [Enemy]:\n\t\tl.set(str(k), Enemy)', "var l = RichTextLabel.new()\n\tfor k in o.get_property_list():\n\t\tl.set(k.name, o.get(k.name))"]) {
+      const writer = lines("extends Node", 'const Enemy = preload("res://game/options.gd")', "func w(o):", `\t${body}`)
+      expect(await found({ ...holder, "res://game/writer.gd": writer }), body).toContain(AT_SET)
+    }
+  })
 })

@@ -150,6 +150,8 @@ const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar, disp
   if (byGrammar === undefined) byPolicy.set(idx, (byGrammar = new Map()))
   let ev = byGrammar.get(grammar)
   if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar, dispatch)))
+  const judge = ev
+  model.writtenMayBeScript ??= (w) => judge.writtenMayBeScript(w)
   return ev
 }
 

@@ -507,6 +507,18 @@ export class Evaluator {
   }
 
   /** The context of a function (its locals collected once); `method` for a class function (not a lambda or accessor). */
+  /**
+   * Whether a write by a name out of sight may hand a Script object to an object (PackModel's run-time attach): its
+   * receiver may be an object (a Dictionary's or Array's entry is no property) and its value may be a Script.
+   */
+  writtenMayBeScript(w: NamedWrite): boolean {
+    if (w.value === null) return true
+    const fn = this.fnOf(w.cls, w.f, null, w.method)
+    const recv = w.recv === null ? null : this.eval(w.recv, fn)
+    if (recv !== null && (isPlainData(recv) || (recv.t === "inst" && (recv.cls === "Dictionary" || recv.cls === "Array")))) return false
+    return mayHoldScript(this.eval(w.value, fn))
+  }
+
   fnOf(cls: ClassRef, f: FunctionDecl, parent: Fn | null, method: boolean): Fn {
     const cached = this.#fns.get(f)
     if (cached !== undefined) return cached

@@ -208,17 +208,38 @@ export class PackModel {
   /**
    * Whether the pack may attach a script at run time: code names `set_script` or `script`, data calls a method that
    * may write it (DATA_ATTACHERS) or a track writes it, or a write by a name out of sight may be handed a Script
-   * object some code or data holds (scriptAttach.ts).
+   * object some code or data holds (scriptAttach.ts), its value not known to be none (writtenMayBeScript).
    */
   #attachesAtRunTime(): boolean {
     if (this.#attaches !== null) return this.#attaches
+    // Asked again while the values of the writes are judged: the safe answer, not kept.
+    if (this.#attaching) return true
+    this.#attaching = true
+    try {
+      this.#attaches = this.#attachWords()
+    } finally {
+      this.#attaching = false
+    }
+    return this.#attaches
+  }
+
+  #attaching = false
+
+  /**
+   * Whether the value a write by a name out of sight gives may be a Script object (set by the evaluator, which
+   * reads the value where it is in sight: a string, a number, JSON data, a Dictionary's entry is none); unset, yes.
+   */
+  writtenMayBeScript: ((write: NamedWrite) => boolean) | null = null
+
+  #attachWords(): boolean {
     this.#classes ??= this.#allClasses()
     const classNames = new Set([...this.#globalClasses.keys(), ...this.#classes.flatMap((c) => c.inner.slice(-1))])
     const words = attachWords([...this.#scripts.values()].map((s) => s.ast.root), classNames)
     const dataAttaches = [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script")
     const dataHolds = [...this.dataProperties.values.values()].some((list) => list.some((v) => v.value === null)) || this.dataCalls.some((c) => c.args.some(mayBeObject))
-    this.#attaches = words.attaches || dataAttaches || ((words.holdsScripts || dataHolds) && this.writesByName().writes.length > 0)
-    return this.#attaches
+    if (words.attaches || dataAttaches || !(words.holdsScripts || dataHolds)) return words.attaches || dataAttaches
+    const judge = this.writtenMayBeScript
+    return this.writesByName().writes.some((w) => w.value === null || judge === null || judge(w))
   }
 
   readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }

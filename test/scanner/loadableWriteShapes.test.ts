@@ -144,6 +144,8 @@ describe("a copy that keeps the name of the file it copies", () => {
     ["from res://", '"res://" + fn', '"user://backup/" + fn'],
     ["with two names", '"user://saves/" + fn', '"user://saves/backup/" + str(randi())'],
     ["of a member, which a getter may give anew each read", '"user://saves/" + name', '"user://saves/backup/" + name'],
+    // A `..` in the name takes a copy shallower than its source out of user:// while the source stays in (red team 20a).
+    ["to a shallower folder", '"user://saves/backup/" + fn', '"user://saves/" + fn'],
   ])("%s counts", async (_name, from, to) => {
     expect(await loads([...backup(from, to), "", "var name = str(randi())"])).toEqual(["res://game/main.gd:5 error"])
   })

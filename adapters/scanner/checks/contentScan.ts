@@ -140,7 +140,7 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
     const hits = [...readHits, ...textHits(idx, location.source ?? "", ctx.grammar), ...analysis.hits]
     const uses = analysis.uses
     pushHits(ctx, hits, location)
-    for (const w of analysis.loadableWrites) ctx.loadableWrites.push({ file: location.file, line: placeOf(location, w.line, w.column).line, shown: w.shown })
+    for (const w of analysis.loadableWrites) ctx.loadableWrites.push({ file: location.file, line: placeOf(location, w.line, w.column).line, shown: w.shown, mayClimb: w.mayClimb })
     for (const use of uses) {
       const position = placeOf(location, use.line, use.column)
       ctx.state.capabilities.push({ capability: use.capability, file: location.file, ...position, api: use.api, verdict: "allowed", ...(location.embeddedIn === undefined ? {} : { embeddedIn: location.embeddedIn }) })
@@ -200,8 +200,8 @@ const analyzeOne = async (ctx: Context, collected: CollectedScript, model: PackM
 /** A script's hits as findings, each listed under its capability too. */
 const pushHits = (ctx: Context, all: ReadonlyArray<PatternHit>, location: ScriptLocation): void => {
   // Loads whose path is not pinned down wait for every script's writes (unpinnedLoads.ts).
-  for (const hit of all) if (hit.unpinnedLoad === true) ctx.pendingLoads.push({ hit, location })
-  const hits = onePerPlace(all.filter((h) => h.unpinnedLoad !== true), location)
+  for (const hit of all) if (hit.unpinnedLoad !== undefined) ctx.pendingLoads.push({ hit, location })
+  const hits = onePerPlace(all.filter((h) => h.unpinnedLoad === undefined), location)
   const findings = scriptFindings(hits, location)
   ctx.state.findings.push(...findings)
   findings.forEach((f, i) => {

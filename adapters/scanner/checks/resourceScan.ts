@@ -38,6 +38,12 @@ import { hitMessage, scriptFindings } from "./scriptFindings.ts"
 // method tracks), and the objects the engine builds while reading them.
 
 /** Entries up to this size are read once and parsed from memory; larger ones are read piecewise. */
+/**
+ * The class of a scene's placeholder node (`instance_placeholder=…`): scene/main/instance_placeholder.cpp `_set`/`_get`
+ * keep and hand back any property it is given, whatever its name (a twentieth red team's method-track key).
+ */
+const PLACEHOLDER = "InstancePlaceholder"
+
 const IN_MEMORY_BYTES = 1024 * 1024
 const TEXT_CHUNK_BYTES = 1024 * 1024
 
@@ -71,6 +77,8 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   textFacts(ctx, facts, entry, { file, storedPath: entry.path })
   ctx.state.findings.push(...bannedNodeFindings(ctx.policy, facts.nodeTypes, file, entry.path))
   for (const n of facts.nodeTypes) ctx.sceneClasses.add(n.type)
+  // A placeholder node is an InstancePlaceholder until replaced, which stores and answers any property (PLACEHOLDER).
+  if (facts.loadedPaths.some((l) => l.what === "instance_placeholder")) ctx.sceneClasses.add(PLACEHOLDER)
   keepSceneNodes(ctx, facts.namedNodes)
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
@@ -401,6 +409,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     keepMemberValues(ctx, file, s.memberValues)
     keepScriptHosts(ctx, file, s.scriptHosts)
     for (const placeholder of s.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
+    if (s.placeholders.length > 0) ctx.sceneClasses.add(PLACEHOLDER)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, s.nodeTypes, file, entry.path))
     for (const n of s.nodeTypes) ctx.sceneClasses.add(n.type)
     keepSceneNodes(ctx, s.namedNodes)

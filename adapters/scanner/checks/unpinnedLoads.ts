@@ -20,16 +20,22 @@ export interface LoadableWrite {
   readonly file: string
   readonly line: number | null
   readonly shown: string
+  /** Its path has a part built at run time after user:// that may hold `..` (FileAccess does not simplify it): it may land anywhere, beside the game too. */
+  readonly mayClimb: boolean
 }
 
 const FIX = "Load only files of the pack (res://…) by paths the code spells out, and write only data a load cannot read as code under user:// (.json, .cfg, .txt, images): keep save data in JSON"
 
 /** The held loads' hits: errors when the pack may write a file a load reads as code, else the warnings they were. */
-export const judgeUnpinnedLoads = (pending: ReadonlyArray<PendingLoad>, writes: ReadonlyArray<LoadableWrite>): ReadonlyArray<PendingLoad> => {
-  const write = writes[0]
-  const where = write === undefined ? "" : `${write.file}${write.line === null ? "" : `:${write.line}`} ${write.shown}${writes.length > 1 ? ` and ${writes.length - 1} other write${writes.length === 2 ? "" : "s"}` : ""}`
-  return pending.map(({ hit: { unpinnedLoad: _, ...hit }, location }) => ({
-    location,
-    hit: write === undefined ? hit : { ...hit, severity: "error", note: `${hit.note ?? "the path is not a literal"}; and the pack writes files a load can read as code (${where}): a path built at run time can name them (a res:// path climbs out of the game's folder with "..")`, fix: FIX },
-  }))
+export const judgeUnpinnedLoads = (pending: ReadonlyArray<PendingLoad>, all: ReadonlyArray<LoadableWrite>): ReadonlyArray<PendingLoad> => {
+  // A numbered res:// path names a file of its folder only: a write lands there only by climbing out of user://.
+  const climbing = all.filter((w) => w.mayClimb)
+  return pending.map(({ hit: { unpinnedLoad: kind, ...hit }, location }) => {
+    const writes = kind === "numbered" ? climbing : all
+    const write = writes[0]
+    if (write === undefined) return { location, hit }
+    const where = `${write.file}${write.line === null ? "" : `:${write.line}`} ${write.shown}${writes.length > 1 ? ` and ${writes.length - 1} other write${writes.length === 2 ? "" : "s"}` : ""}`
+    const how = kind === "numbered" ? `, whose path may climb out of user:// with ".." to the folder this load reads` : ""
+    return { location, hit: { ...hit, severity: "error", note: `${hit.note ?? "the path is not a literal"}; and the pack writes files a load can read as code (${where}${how}): a path built at run time can name them (a res:// path climbs out of the game's folder with "..")`, fix: FIX } }
+  })
 }

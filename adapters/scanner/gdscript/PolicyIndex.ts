@@ -170,6 +170,10 @@ export interface PatternHit {
   readonly note?: string
   /** The exact change that removes the finding, when it is more than removing the call. */
   readonly fix?: string
-  /** A load whose path is not pinned down: an error once the pack may write a file a load reads as code (checks/unpinnedLoads.ts). */
-  readonly unpinnedLoad?: true
+  /**
+   * A load whose path is not pinned down: an error once the pack may write a file a load reads as code
+   * (checks/unpinnedLoads.ts); `"numbered"`, a res:// path whose only part built at run time is numbers: an error once
+   * such a write may climb out of user:// (fileRules.ts numberedPath).
+   */
+  readonly unpinnedLoad?: true | "numbered"
 }

@@ -63,7 +63,7 @@ export interface ScriptAnalysis {
   /** Load paths read from the pack's own data files, judged with the strings of those files that can reach them (contentScan). */
   readonly loadData: ReadonlyArray<LoadData>
   /** Writes whose file a later load may read as code (loadableWrites.ts). */
-  readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string }>
+  readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string; readonly mayClimb: boolean }>
   /** Methods on self named by strings of the pack's own data files, their arguments out of sight (contentScan). */
   readonly dispatchData: ReadonlyArray<DispatchData>
   /** `OS.shell_open` of link metas from the pack's own data, judged with those files (contentScan). */
@@ -210,7 +210,7 @@ class Analysis {
     const key = `${entry.id}:${pos.line}:${pos.column}:${severity}`
     if (this.#seen.has(key)) return
     this.#seen.add(key)
-    this.hits.push({ entry, ...at(pos), severity, matched, ...(extra.note === undefined ? {} : { note: extra.note }), ...(extra.fix === undefined ? {} : { fix: extra.fix }), ...(extra.unpinnedLoad === true ? { unpinnedLoad: true as const } : {}) })
+    this.hits.push({ entry, ...at(pos), severity, matched, ...(extra.note === undefined ? {} : { note: extra.note }), ...(extra.fix === undefined ? {} : { fix: extra.fix }), ...(extra.unpinnedLoad === undefined ? {} : { unpinnedLoad: extra.unpinnedLoad }) })
   }
 
   #use(capability: string, api: string, pos: Pos): void {
@@ -1098,11 +1098,13 @@ class Analysis {
   /**
    * A Godot 3 read of an engine property on a node or other engine object (`$Banner.rect_position`) whose every
    * declaration is a type other than Dictionary or Variant, where no class of the pack could answer the name first
-   * (a `_get`, a member, constant or inner class of that name): never a Dictionary, so never a method-track key.
+   * (a `_get`, a member, constant or inner class of that name) and the pack has no InstancePlaceholder (a scene's
+   * placeholder node keeps and answers any property): never a Dictionary, so never a method-track key.
    */
   #closedPropertyRead(key: Expr, fn: Fn): boolean {
     if (this.#script.grammar !== 3 || key.k !== "member" || !isClosedEngineProperty(key.name)) return false
-    return isObjectOfUnknownScript(this.#eval(key.obj, fn)) && !packMayAnswer(this.#model, key.name)
+    // An InstancePlaceholder (a scene's placeholder node) answers any name with what it was given.
+    return isObjectOfUnknownScript(this.#eval(key.obj, fn)) && !packMayAnswer(this.#model, key.name) && !this.#model.mayCreate("InstancePlaceholder")
   }
 
   /**

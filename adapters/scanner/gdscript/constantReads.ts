@@ -44,6 +44,14 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
 /** Stands in the set for every name. */
 export const EVERY_NAME = "*"
 
+/**
+ * What hands out a script's constants or an object's members by reference, whatever their names: 3.x
+ * `get_script_constant_map()`, 4.x `get_script_constant_map()` too, `inst2dict(o)` / 4.x `inst_to_dict(o)` (a
+ * Dictionary of every member, the same Arrays and Dictionaries: a twentieth red team appended to a member Array
+ * through it).
+ */
+const HANDS_OUT_ALL: ReadonlySet<string> = new Set(["get_script_constant_map", "inst2dict", "inst_to_dict"])
+
 /** Methods that read a property (or, in Godot 3, a constant) by a name. */
 const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 
@@ -70,6 +78,13 @@ const KEEPS: ReadonlySet<string> = new Set([
   "start", "funcref", "tween_callback", "tween_method", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "class_set_property",
 ])
 
+/**
+ * Engine methods that keep what they are handed by their names' first word (`ProjectSettings.set_setting(k, v)`,
+ * `ItemList.set_item_metadata`, `ConfigFile.set_value`, `add_child`, `register_…`, `store_…`): the value may come back
+ * later, the same Array or Dictionary (a twentieth red team changed a constant this way, godot3-server 3.2.3).
+ */
+const KEEPS_BY_WORD = /^(set|add|push|insert|append|register|store|bind|connect|emit)(_|$)/
+
 /** Whether the value of `e` is only read where it is used (see above); `packMethods`: the names of every function of the pack. */
 const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>): boolean => {
   const p = parent.get(e)
@@ -77,7 +92,7 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
-  if (p.k === "call" && p.callee !== e) return (p.callee.k === "id" || p.callee.k === "member") && !packMethods.has(p.callee.name) && !KEEPS.has(p.callee.name)
+  if (p.k === "call" && p.callee !== e) return (p.callee.k === "id" || p.callee.k === "member") && !packMethods.has(p.callee.name) && !KEEPS.has(p.callee.name) && !KEEPS_BY_WORD.test(p.callee.name)
   if (p.k !== "member" || p.obj !== e) return false
   const call = parent.get(p)
   return call?.k === "call" && call.callee === p && READS.has(p.name)
@@ -100,7 +115,9 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet
       for (const e of all) {
         if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
         if (e.k === "str") out.add(e.value)
-        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && e.callee.name === "get_script_constant_map") out.add(EVERY_NAME)
+        // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
+        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
+        if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
         if (readsByBuiltName(e) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
       }
     }

@@ -692,7 +692,8 @@ export class Evaluator {
 
   /** A member's value: typed, or any value its class gives it, and anything else. */
   memberValue(owner: ClassRef, decl: VarDecl): Val {
-    const typed = this.typeVal(decl.type, this.classFn(owner))
+    // dict2inst puts any value in a typed member: its type then says nothing (PackModel.writesMembersRaw).
+    const typed = this.model.writesMembersRaw() ? UNKNOWN : this.typeVal(decl.type, this.classFn(owner))
     if (typed.t !== "unknown" && !keepsLineEdit(typed) && !isContainerType(typed)) return typed
     const key = memberKey(owner, decl.name)
     const assumed = this.#assumed?.get(key)

@@ -117,9 +117,18 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
 /**
  * A res:// path whose only part not pinned down is numbers a `%` or `str()` put in (`"res://levels/level_%d.tscn" %
  * n`, values.ts `digitsOnly`): digits, a sign or a point hold no `/`, no NUL and no `..`, so it names a file of that
- * folder with that end, whichever number it is, unless its constant parts are untidy (a `..`, `.` or empty segment). A file the pack
- * writes there is a write outside user://, an error of its own; so it waits for no loadable write (unpinnedLoads.ts).
+ * folder with that end, whichever number it is, unless its constant parts are untidy (a `..`, `.` or empty segment).
+ * A file the pack writes there is a write outside user://: a constant one is an error of its own, so such a load
+ * waits only for a loadable write whose path may climb out of user:// (mayClimb; unpinnedLoads.ts).
  */
+/**
+ * Whether a written path may climb out of user:// with `..`: a part built at run time after its known start that is
+ * not numbers (FileAccess hands the joined path to fopen unsimplified; a twentieth red team's copy wrote outside
+ * user:// this way). A constant path is judged as it stands; the user data folder's own path joined to constants is
+ * known whole.
+ */
+const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true && v.dataDir !== true
+
 const numberedPath = (v: Val): boolean => {
   if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
   const sample = `${v.prefix.slice("res://".length)}0${v.suffix ?? ""}`
@@ -136,7 +145,7 @@ export class FileRules {
   /** Load paths read from the pack's own data files. */
   readonly loadData: Array<LoadData> = []
   /** Writes whose file a later load may read as code (loadableWrites.ts): what makes a load path not pinned down an error (checks/unpinnedLoads.ts). */
-  readonly loadableWrites: Array<DataRead & { readonly shown: string }> = []
+  readonly loadableWrites: Array<DataRead & { readonly shown: string; readonly mayClimb: boolean }> = []
   readonly #script: PackScript
   readonly #model: PackModel
   readonly #idx: PolicyIndex
@@ -198,7 +207,7 @@ export class FileRules {
   #implicitWrite(site: Site, w: FileWrite, entry: PolicyPattern, writePrefixes: ReadonlyArray<string>): void {
     const where = `${writePrefixes.join(" or ")}, where a game may write`
     const shown = site.via ?? `${w.class}.${site.name}(…)`
-    this.loadableWrites.push({ ...at(site.at), shown })
+    this.loadableWrites.push({ ...at(site.at), shown, mayClimb: true })
     if (w.implicit === "temp") {
       const what = w.class === "DirAccess" ? "folder" : "file"
       this.#judge.hit(entry, site.at, shown, {
@@ -243,10 +252,15 @@ export class FileRules {
     const verdict = judgePath(v, check.prefixes, check.relative)
     const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
-    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v) && !keepsName(site.name, site.args, (e) => this.#judge.eval(e, fn), (name) => isLocalOf(name, fn))) this.loadableWrites.push({ ...at(site.at), shown: shownPath })
+    if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v) && !keepsName(site.name, site.args, (e) => this.#judge.eval(e, fn), (name) => isLocalOf(name, fn))) this.loadableWrites.push({ ...at(site.at), shown: shownPath, mayClimb: mayClimb(v) })
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
+      return
+    }
+    if (verdict === "inside" && check.writes && mayClimb(v) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+      // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user://.
+      this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." in its part built at run time climbs out of ${where} (the engine opens the path as written); check in context what that part can hold`, fix: "Build file names from numbers or from a fixed list of names (\"user://save_%d.json\" % slot), or drop \"/\" and \"..\" from a name the player types before joining it" })
       return
     }
     if (verdict !== "unknown") return
@@ -444,7 +458,7 @@ export class FileRules {
     if (verdict === "inside") {
       const absent = this.#absentFromPack(v, call)
       if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })
-      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, ...(numberedPath(v) ? {} : { unpinnedLoad: true as const }) })
+      else if (v.t !== "str") this.#judge.hit(rule.entry, where, shown, { severity: rule.match.otherwise, note: `the path is built at run time from ${JSON.stringify((v as { prefix?: string }).prefix ?? "")}; it stays under a folder of the pack, check in context what it can name`, fix, unpinnedLoad: numberedPath(v) ? "numbered" : true })
       return
     }
     if (verdict !== "outside" && (this.#fromPackData(v, where, call) || this.#dataOrBuilt(v, where, call))) return

@@ -49,8 +49,8 @@ const userFolder = (v: Val): boolean => v.t === "str" && v.values.length === 1 &
 
 /**
  * Whether a copy or move keeps the name of the file it takes (`d.copy(SAVE_DIR + fn, BACKUP_DIR + fn)`, both folders
- * user:// folders spelled out, `fn` one local variable): the file it makes is named as a file already on the disk, whatever
- * `fn` holds (a NUL cuts both paths at the same place; a `/` or `..` in it moves both alike), and holds that file's
+ * user:// folders spelled out, the copy's no shallower, `fn` one local variable): the file it makes is named as a file already on
+ * the disk, whatever `fn` holds (a NUL cuts both paths at the same place; a `/` or `..` in it moves both alike), and holds that file's
  * bytes, so it can be read as code only where that file could: a file the pack wrote, which counts as its own write,
  * or one it did not write, which is not the pack's (docs/scanner.md#unpinned-loads).
  */
@@ -60,5 +60,14 @@ export const keepsName = (method: string, args: ReadonlyArray<Expr>, evaluate: (
   if (from?.k !== "bin" || to?.k !== "bin" || from.op !== "+" || to.op !== "+" || from.right.k !== "id" || to.right.k !== "id" || from.right.name !== to.right.name) return false
   // A local gives one value to both reads; a member may be read through a 4.x getter that gives another each time.
   if (!isLocal(from.right.name)) return false
-  return userFolder(evaluate(from.left)) && userFolder(evaluate(to.left))
+  const a = evaluate(from.left)
+  const b = evaluate(to.left)
+  // The copy no shallower than its source: a `..` in the name that takes the copy out of user:// takes the source
+  // out first, to a file the pack put there only by a write of its own, which counts where it is made (a twentieth
+  // red team's copy from a folder 24 deep to user:// itself read inside user:// and wrote outside it). Such a write
+  // outside user:// is a finding of its own (fileRules.ts mayClimb).
+  return userFolder(a) && userFolder(b) && depth(b) >= depth(a)
 }
+
+/** How many folders a spelled-out user:// folder is below user:// (userFolder). */
+const depth = (v: Val): number => (v.t === "str" ? (v.values[0] ?? "").split("/").length : -1)

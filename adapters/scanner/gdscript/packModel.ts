@@ -10,7 +10,7 @@ import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
 import { forEachExpr } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
-import { type ControlsInPack, controlsInPack, mayCreateClass } from "./dialogPresence.ts"
+import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
 import { attachWords } from "./scriptAttach.ts"
@@ -63,6 +63,9 @@ const mayReachSetter = (dispatch: string, args: ReadonlyArray<Expr>): boolean =>
 export const sameClass = (a: ClassRef, b: ClassRef): boolean => a.script === b.script && a.inner.join(".") === b.inner.join(".")
 
 const MAX_CHAIN = 32
+
+/** Built-in functions that set an instance's members from a Dictionary without the members' types (writesMembersRaw). */
+const RAW_MEMBER_WRITERS: ReadonlySet<string> = new Set(["dict2inst", "dict_to_inst"])
 
 /**
  * Resolves `path` as `preload` does: absolute `res://`, else relative to `from`'s folder, simplified
@@ -248,6 +251,26 @@ export class PackModel {
   readonly #sceneClasses: ReadonlySet<string>
   readonly #driven = new Map<Grammar, ControlsInPack>()
   readonly #creates = new Map<string, boolean>()
+
+  /**
+   * Whether some code may write a member without the engine holding it to its type: `dict2inst` (3.x
+   * GDScriptFunctions: the values go straight into the instance's members; 4.x `dict_to_inst`), named anywhere, also
+   * as a string. A twentieth red team stored a String with a NUL in `var slot := 1` that way.
+   */
+  writesMembersRaw(): boolean {
+    if (this.#raw !== null) return this.#raw
+    let found = false
+    for (const s of this.#scripts.values()) {
+      walkClass(s.ast.root, (e) => {
+        if ((e.k === "id" || e.k === "member") && RAW_MEMBER_WRITERS.has(e.name)) found = true
+        if (e.k === "str" && RAW_MEMBER_WRITERS.has(e.value)) found = true
+      }, () => {})
+    }
+    this.#raw = found
+    return found
+  }
+
+  #raw: boolean | null = null
 
   /** Whether the pack may create an object of engine class `cls` (by its scenes' nodes, its scripts' words or ClassDB). */
   mayCreate(cls: string): boolean {

@@ -18,6 +18,8 @@ const SCRIPT_SOURCES: ReadonlySet<string> = new Set([
   ...["load", "preload", "load_interactive", "load_threaded_get", "get_resource", "get_script", "get", "get_indexed", "get_meta", "get_ref", "instance_from_id"],
   // A scene's or an animation's stored values, the scripts of its nodes among them (SceneState, Animation).
   ...["get_node_property_value", "get_connection_binds", "track_get_key_value", "method_track_get_params"],
+  // A node's resource by a path with a property part (`get_node_and_resource("Holder:script")`).
+  "get_node_and_resource",
 ])
 
 /**
@@ -117,7 +119,8 @@ export const attachWords = (roots: Iterable<ClassDecl>, classNames: ReadonlySet<
       root,
       (e) => {
         if ((e.k === "id" || e.k === "member") && ATTACH.has(e.name)) attaches = true
-        if (e.k === "str" && ATTACH.has(e.value)) attaches = true
+        // A property path names `script` in any part (`set_indexed("owner:script", s)` attaches one to the owner).
+        if (e.k === "str" && e.value.split(":").some((part) => ATTACH.has(part))) attaches = true
         if (e.k === "str" && (SCRIPT_SOURCES.has(e.value) || HOLDING_PROPERTIES.has(e.value) || e.value === "resources")) holdsScripts = true
         if ((e.k === "id" || e.k === "member") && HOLDING_PROPERTIES.has(e.name)) holdsScripts = true
         if (e.k === "member" && e.name === "resources") holdsScripts = true

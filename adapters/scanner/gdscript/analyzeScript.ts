@@ -129,6 +129,9 @@ const isPlain = (v: Val): boolean => v.t === "str" || v.t === "lit" || v.t === "
 
 /** An object that may be an Animation (one, or an object of unknown class). */
 const mayBeAnimation = (v: Val): boolean => !(v.t === "own" || v.t === "script" || v.t === "guard" || v.t === "lit" || v.t === "str" || v.t === "method" || (v.t === "inst" && v.cls !== "Animation"))
+/** Translation methods that store a message `tr()` later hands out (3.x and 4.x Translation). */
+const TRANSLATION_MESSAGES: ReadonlySet<string> = new Set(["add_message", "add_plural_message"])
+const TRANSLATION_CLASSES: ReadonlySet<string> = new Set(["Translation", "PHashTranslation", "OptimizedTranslation"])
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Methods that record their receiver where the code can read it back (a connection's source). */
@@ -637,6 +640,20 @@ class Analysis {
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, data, shape)
   }
 
+  /**
+   * A message a Translation is given at run time (`t.add_message(key, text)`, `add_plural_message(key, texts)`):
+   * `tr(key)` then hands it to BBCode, where a translation of the pack is judged only where it is stored, so the
+   * message is judged here as BBCode is. On a Translation, or on an object of unknown class when no class of the
+   * pack has a method of that name (a chat log's own `add_message(name, text)` is the pack's).
+   */
+  #translationMessage(site: Site, fn: Fn, pos: Pos, call: string): void {
+    if (!TRANSLATION_MESSAGES.has(site.name) || site.args[1] === undefined) return
+    const translation = site.cls !== null && TRANSLATION_CLASSES.has(site.cls)
+    if (!translation && (site.cls !== null || this.#model.anyClassDefines(site.name))) return
+    const message = site.args[1]
+    for (const text of site.name === "add_plural_message" && message.k === "array" ? message.items : [message]) this.#bbcode(text, fn, pos, call, true)
+  }
+
   /** BBCode held by a local built up piece by piece (bbcodeTemplate.ts bbcodePieces). */
   #bbcodePieces(arg: Expr, fn: Fn, parts: PackDataParts): ReadonlyArray<string> | null {
     return bbcodePieces(
@@ -1024,6 +1041,7 @@ class Analysis {
     this.files.runtimeLoad(site, fn)
     const bbcode = BBCODE_METHODS.get(name)
     if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, site.via ?? shown, bbcode)
+    this.#translationMessage(site, fn, pos, site.via ?? shown)
     this.files.dataDecoding(site, fn)
     if (site.cls !== null) {
       const modeAt = this.#idx.writeModes.get(`${site.cls}.${name}`)

@@ -16,12 +16,14 @@ export const TRANSLATED = "\uFFFF"
 /** Stands for one string of the pack's own data files read at run time (packDataReads.ts): judged with those files' strings. */
 export const PACK_DATA = "\uFFFE"
 
-/** `tr(const)` (Object.tr) and TranslationServer.translate(const): a translation of the pack, or the key itself. */
-const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean =>
+/** `tr(key)` (Object.tr) and TranslationServer.translate(key): a translation of the pack, or the key itself. */
+const isTranslationCall = (e: Expr): e is Extract<Expr, { k: "call" }> =>
   e.k === "call" &&
   e.args[0] !== undefined &&
-  constant(e.args[0]) !== null &&
   ((e.callee.k === "id" && e.callee.name === "tr") || (e.callee.k === "member" && (e.callee.name === "tr" || (e.callee.name === "translate" && e.callee.obj.k === "id" && e.callee.obj.name === "TranslationServer"))))
+
+/** `tr(const)`: a translation of the pack, or the constant key itself. */
+const isTranslation = (e: Expr, constant: (e: Expr) => string | null): boolean => isTranslationCall(e) && e.args[0] !== undefined && constant(e.args[0]) !== null
 
 /** Stands, among the metas a `meta_clicked` handler gets, for those of BBCode built from the pack's data (evaluate.ts, linkMetas.ts). */
 export const LINK_DATA = "\uFDD2"
@@ -76,6 +78,12 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
     const known = constant(x)
     if (known !== null) return known
     if (isTranslation(x, constant)) return TRANSLATED
+    // `tr(key)` of a key from the pack's data: the key itself (a string of the data, judged with the files) or a
+    // translation of the pack (judged where it is stored; what it may open, after it: fileRules.ts #afterTranslations).
+    if (isTranslationCall(x) && x.args[0] !== undefined && !shape) {
+      const key = template(x.args[0])
+      if (key === PACK_DATA) return `${PACK_DATA}${TRANSLATED}`
+    }
     const v = evaluate(x)
     // A string of the data, or one of the few constants it may be instead (`some`, not cut off at MAX_ALTERNATIVES: a
     // default of get()); no known start it was built on (`prefix`), nothing the SDK passes (`sdk`).
@@ -90,7 +98,7 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
       else (parts.sels ??= []).push(...sels)
       ;(parts.places ??= []).push(sels ?? null)
       if (v.dataOrBuilt !== undefined) parts.built = true
-      return PACK_DATA
+      return v.translated === true ? `${PACK_DATA}${TRANSLATED}` : PACK_DATA
     }
     if (x.k === "bin" && x.op === "+") {
       const left = template(x.left)

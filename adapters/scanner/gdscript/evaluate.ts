@@ -1256,6 +1256,9 @@ export class Evaluator {
     switch (name) {
       case "load":
         return this.scriptAt(first, fn, "load")
+      case "tr":
+        // A key of the pack's data: that string itself, or a translation of the pack.
+        return first.t === "unknown" && first.packData !== undefined && args.length === 1 ? { ...first, translated: true } : derived(...args)
       case "str":
       case "String":
       case "StringName":

@@ -53,6 +53,8 @@ export type Val =
       readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
+      /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
+      readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
       readonly dataSel?: ReadonlyArray<DataSel>
       /** What calls out of sight may pass to a parameter of the pack: anything, but no string the pack builds (see DataOrBuilt). */

@@ -26,7 +26,7 @@ const saver = (write: string, members: ReadonlyArray<string> = ["var slot := 1"]
   "",
   "func _ready():",
   "\tsave_game()",
-  "\tvar who = str(randi())",
+  "\tvar who = str(get_meta('who'))",
   '\tvar level = load("res://levels/" + who + ".tscn")',
   "",
   ...members,
@@ -41,6 +41,9 @@ describe("a save path built by str() or String.format", () => {
   it.each([
     ['str("user://save", slot, ".json")', ["var slot := 1"]],
     ['str("user://save", slot, ".json")', ["var slot: int = 1"]],
+    // Untyped but given no other value anywhere (evaluate.ts memberValue: a scalar nothing assigns), and a number an engine singleton hands back.
+    ['str("user://save", slot, ".json")', ["var slot = 1"]],
+    ['"user://shot_%s.png" % OS.get_unix_time()', []],
     ['str("user://slot_", slot, "_", 2.5, "_", true, ".json")', ["var slot := -1"]],
     ['str("user://save_", "%03d" % slot, ".json")', ["var slot = 1"]],
     ['"user://save_{s}.json".format({"s": slot})', ["var slot := 1"]],
@@ -52,12 +55,13 @@ describe("a save path built by str() or String.format", () => {
   })
 
   it.each([
-    ['str("user://save", slot, ".json")', ["var slot = 1"]],
-    ['str("user://", name, ".json")', ["var name = str(randi())"]],
+    // Untyped and given other values: any of them.
+    ['str("user://save", slot, ".json")', ["var slot = 1", "var name", "func _init():", "\tslot = name"]],
+    ['str("user://", name, ".json")', ["var name = str(get_meta('who'))"]],
     ['str("user://save", slot, ".tscn")', ["var slot := 1"]],
-    ['"user://{s}.json".format({"s": name})', ["var name = str(randi())"]],
+    ['"user://{s}.json".format({"s": name})', ["var name = str(get_meta('who'))"]],
     ['"user://{s}.json".format(values)', ["var values = {\"s\": 1}"]],
-    ['"user://save_{s}.json".format({"s": slot})', ["var slot = 1"]],
+    ['"user://save_{s}.json".format({"s": slot})', ["var slot = 1", "var name", "func _init():", "\tslot = name"]],
     ['"user://{s}.tres".format({"s": 1})', []],
     ['"user://save_{s}.json".format({"s": slot}, "{_}")', ["var slot := 1"]],
   ])("with a part that may be text (a NUL in it cuts the path), or another end, counts: %s with %j", async (write, members) => {
@@ -96,7 +100,7 @@ describe("a member Array of names that nothing changes", () => {
     ["set by its name", 'var level_names = ["level_1", "level_2"]', ['\tset("level_names", ["x"])']],
     ["set by a name built at run time", 'var level_names = ["level_1", "level_2"]', ['\tset("level" + "_names", ["x"])']],
     ["read by a name built at run time and changed", 'var level_names = ["level_1", "level_2"]', ['\tget("level" + "_names").append("x")']],
-    ["set through a dispatch by a name built at run time", 'var level_names = ["level_1", "level_2"]', ['\tcallv("set", [str(randi()), ["x"]])']],
+    ["set through a dispatch by a name built at run time", 'var level_names = ["level_1", "level_2"]', ['\tcallv("set", [str(get_meta("who")), ["x"]])']],
   ])("is not followed when %s: the load is an error", async (_name, declaration, extra) => {
     expect(await loads(levels(declaration, extra))).toEqual(["res://game/main.gd:9 error"])
   })
@@ -106,7 +110,7 @@ describe("a member Array of names that nothing changes", () => {
     const decl = 'var level_names = ["level_1", "level_2"]'
     expect(await loads(levels(decl), other('m.level_names = ["x"]'))).toEqual(["res://game/main.gd:9 error"])
     expect(await loads(levels(decl), other('m.level_names[1] = "x"'))).toEqual(["res://game/main.gd:9 error"])
-    expect(await loads(levels(decl), other('m.set(str(randi()), ["x"])'))).toEqual(["res://game/main.gd:9 error"])
+    expect(await loads(levels(decl), other('m.set(str(get_meta("who")), ["x"])'))).toEqual(["res://game/main.gd:9 error"])
   })
 })
 
@@ -116,7 +120,7 @@ const backup = (from: string, to: string, writes: ReadonlyArray<string> = []): R
   "",
   "func _ready():",
   "\tbackup_saves()",
-  '\tbbcode_text = "[b]%s[/b] score" % str(randi())',
+  '\tbbcode_text = "[b]%s[/b] score" % str(get_meta("who"))',
   "",
   "func backup_saves():",
   '\tvar d = Directory.new()',
@@ -142,12 +146,12 @@ describe("a copy that keeps the name of the file it copies", () => {
     ["to another name", '"user://saves/" + fn', '"user://saves/backup/" + fn + ".tscn"'],
     ["from a folder not spelled out as one", '"user://saves" + fn', '"user://saves/backup/" + fn'],
     ["from res://", '"res://" + fn', '"user://backup/" + fn'],
-    ["with two names", '"user://saves/" + fn', '"user://saves/backup/" + str(randi())'],
+    ["with two names", '"user://saves/" + fn', '"user://saves/backup/" + str(get_meta("who"))'],
     ["of a member, which a getter may give anew each read", '"user://saves/" + name', '"user://saves/backup/" + name'],
     // A `..` in the name takes a copy shallower than its source out of user:// while the source stays in (red team 20a).
     ["to a shallower folder", '"user://saves/backup/" + fn', '"user://saves/" + fn'],
   ])("%s counts", async (_name, from, to) => {
-    expect(await loads([...backup(from, to), "", "var name = str(randi())"])).toEqual(["res://game/main.gd:5 error"])
+    expect(await loads([...backup(from, to), "", "var name = str(get_meta('who'))"])).toEqual(["res://game/main.gd:5 error"])
   })
 
   it("a file the pack writes a script into the copied folder is still the pack's write", async () => {

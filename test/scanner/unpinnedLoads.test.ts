@@ -12,7 +12,7 @@ const SCENE = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res:
 const SCENE4 = utf8('[gd_scene load_steps=2 format=3]\n[ext_resource type="Script" path="res://game/main.gd" id="1"]\n[node name="Main" type="Node2D"]\nscript = ExtResource("1")\n')
 
 /** The level load whose path is lost in a project setting of the game's own (line 6 of main.gd). */
-const LOST_LOAD = ["extends Node", "", "func _ready():", '\tProjectSettings.set_setting("game/level", "res://game/level.tscn")', "\tvar who = str(randi())", '\tvar level = load(ProjectSettings.get("game/level"))']
+const LOST_LOAD = ["extends Node", "", "func _ready():", '\tProjectSettings.set_setting("game/level", "res://game/level.tscn")', "\tvar who = str(get_meta('who'))", '\tvar level = load(ProjectSettings.get("game/level"))']
 
 /** The runtime-code-loading findings of a pack of `main.gd` (LOST_LOAD then `writes`) and `others`, as `file:line severity`. */
 const loads = async (writes: ReadonlyArray<string>, others: Readonly<Record<string, string>> = {}, format = 1): Promise<ReadonlyArray<string>> => {
@@ -50,7 +50,7 @@ describe("a load whose path is not pinned down", () => {
 
   it("a path built at run time under res:// is judged the same way (a name with .. climbs out of the game's folder)", async () => {
     const built = async (writes: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
-      const main = ["extends Node", "", "func _ready():", "\tvar who = str(randi())", '\tvar level = load("res://levels/" + who + ".tscn")', ...writes.map((w) => `\t${w}`), ""].join("\n")
+      const main = ["extends Node", "", "func _ready():", "\tvar who = str(get_meta('who'))", '\tvar level = load("res://levels/" + who + ".tscn")', ...writes.map((w) => `\t${w}`), ""].join("\n")
       const report = await scanBytes(writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE }, { path: "res://game/main.gd", data: utf8(main) }, { path: "res://levels/a.tscn", data: SCENE }] }))
       return report.findings.filter((f) => f.message.includes("(policy runtime-code-loading)")).map((f) => `${f.line ?? ""} ${f.severity}`)
     }
@@ -96,7 +96,7 @@ describe("a load whose path is not pinned down", () => {
   it("Godot 4: FileAccess writing a script makes it an error, a JSON save does not", async () => {
     const lost = ['\tProjectSettings.set_setting("game/level", "res://game/level.tscn")']
     const g4 = async (write: string): Promise<ReadonlyArray<string>> => {
-      const main = ["extends Node", "", "func _ready():", ...lost, "\tvar who = str(randi())", '\tvar level = load(ProjectSettings.get_setting("game/level"))', `\t${write}`, ""].join("\n")
+      const main = ["extends Node", "", "func _ready():", ...lost, "\tvar who = str(get_meta('who'))", '\tvar level = load(ProjectSettings.get_setting("game/level"))', `\t${write}`, ""].join("\n")
       const report = await scanBytes(writePack({ format: 2, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE4 }, { path: "res://game/main.gd", data: utf8(main) }] }))
       return report.findings.filter((f) => f.message.includes("(policy runtime-code-loading)")).map((f) => `${f.file}:${f.line ?? ""} ${f.severity}`)
     }

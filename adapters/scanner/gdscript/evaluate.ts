@@ -6,7 +6,8 @@
 // followed to the method it reaches (`Engine.call("get_singleton", "OS")` is OS), bound methods to
 // their calls (`funcref(Engine, "get_singleton").call_func("OS")` too). Evaluation has no effects: one
 // Evaluator serves every script of a pack.
-import { isNumeric, parseFormat, textAfterLast } from "./formatSpecs.ts"
+import { isNumeric, parseFormat, takesValue, textAfterLast } from "./formatSpecs.ts"
+import { builtinReturnsNumber, returnsNumber } from "./engineNumberReturns.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
@@ -700,6 +701,13 @@ export class Evaluator {
     if (assumed !== undefined) return assumed === "node" ? NODE_VAL : PLAIN_DATA
     const cached = this.#members.get(key)
     if (cached !== undefined) return cached ?? typed
+    // A number, bool, string or null no code of the pack assigns to, which nothing else can set (#unsetMember): that constant.
+    const fixed = decl.init !== null && isScalarLiteral(decl.init) && !this.model.assignedAnywhere(decl.name) && !this.model.writesMembersRaw() ? this.#unsetMember(owner, decl) : null
+    if (fixed !== null) {
+      const value = this.eval(fixed, this.classFn(owner))
+      this.#members.set(key, value)
+      return value
+    }
     this.#members.set(key, null)
     const facts = this.#factsOf(owner)
     // A container something that may be a SpinBox's LineEdit is put into holds it; a typed member keeps only that of what it is given.
@@ -1231,7 +1239,12 @@ export class Evaluator {
         const parts = parseFormat(l.values[0] ?? "", this.grammar)
         if (parts === null) return derived(...args)
         const first = parts[0]
-        const numbersOnly = parts.every((p) => p.k === "text" || isNumeric(p))
+        // `%s` or `%c` of a number shows only its digits, sign and point, as `%d` does.
+        let at = 0
+        const numbersOnly = parts.every((p) => {
+          const item = takesValue(p) ? args[at++] : undefined
+          return p.k === "text" || isNumeric(p) || ((p.k === "string" || p.k === "char") && item !== undefined && isNumberValue(item))
+        })
         return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
       }
       return derived(...args)
@@ -1252,6 +1265,8 @@ export class Evaluator {
     const own = this.methodReturn(fn.cls, name)
     if (own !== null) return own
     if (this.model.defines(fn.cls, name)) return derived(...args)
+    // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts).
+    if (builtinReturnsNumber(this.grammar, name)) return LIT
     const first = args[0] ?? UNKNOWN
     switch (name) {
       case "load":
@@ -1373,6 +1388,8 @@ export class Evaluator {
       return derived(...args)
     }
     if (isAnyObject(recv)) return ANY_OBJECT
+    // A number an engine singleton hands back (`OS.get_unix_time()`, engineNumberReturns.ts).
+    if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
     const first = args[0] ?? UNKNOWN
     if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
     if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
@@ -1577,6 +1594,12 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
   const strings = knownStrings(fallback)
   return strings.length === 0 ? part : { ...part, some: [...new Set([...(part.some ?? []), ...strings])].slice(0, MAX_ALTERNATIVES) }
 }
+
+/** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */
+const isScalarLiteral = (e: Expr): boolean => e.k === "num" || e.k === "str" || e.k === "const" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
+
+/** A number or a bool: a literal of one, or a value typed so (str() and `%s` show only digits, a sign, a point or True/False). */
+const isNumberValue = (v: Val): boolean => (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && (v.cls === "int" || v.cls === "float" || v.cls === "bool"))
 
 /**
  * What a binary operator gives when it cannot be folded: never an object (Variant's operators take no

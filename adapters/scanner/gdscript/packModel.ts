@@ -7,7 +7,7 @@
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
-import { forEachExpr } from "./exprWalk.ts"
+import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
@@ -271,6 +271,22 @@ export class PackModel {
   }
 
   #raw: boolean | null = null
+
+  /** Whether some code of the pack assigns to a name (`name = v`, `x.name += v`): a member of that name may change. */
+  assignedAnywhere(name: string): boolean {
+    if (this.#assignedNames === null) {
+      const names = new Set<string>()
+      for (const s of this.#scripts.values()) {
+        walkClass(s.ast.root, (e) => {
+          if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "id" || e.left.k === "member")) names.add(e.left.name)
+        }, () => {})
+      }
+      this.#assignedNames = names
+    }
+    return this.#assignedNames.has(name)
+  }
+
+  #assignedNames: Set<string> | null = null
 
   /** Whether the pack may create an object of engine class `cls` (by its scenes' nodes, its scripts' words or ClassDB). */
   mayCreate(cls: string): boolean {

@@ -1,0 +1,37 @@
+// Regenerates adapters/scanner/gdscript/engine-number-returns.json: for Godot 3 and 4, the methods of the engine's
+// singletons (the classes @GlobalScope names as members: OS, Engine, Time, …) and the built-in functions
+// (@GDScript, 4.x @GlobalScope) whose class reference says they return an int, a float or a bool. What they hand
+// back is a number: it holds no NUL, `/` or `[` when shown as text (`"user://shot_%s.png" % OS.get_unix_time()`).
+//
+//   node test/scanner/support/generateEngineNumberReturns.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
+import { spawnSync } from "node:child_process"
+import { writeFileSync } from "node:fs"
+
+const git = (repo: string, args: ReadonlyArray<string>): string => spawnSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }).stdout
+
+const NUMBER_TYPES = new Set(["int", "float", "bool"])
+
+const numberReturns = (repo: string): Record<string, ReadonlyArray<string>> => {
+  const files = git(repo, ["ls-tree", "-r", "--name-only", "HEAD"])
+    .split("\n")
+    .filter((f) => /(^|\/)(doc\/classes|doc_classes)\/[^/]+\.xml$/.test(f))
+  const classOf = (f: string): string => f.slice(f.lastIndexOf("/") + 1, -".xml".length)
+  const global = files.find((f) => classOf(f) === "@GlobalScope")
+  const singletons = new Set([...git(repo, ["show", `HEAD:${global}`]).matchAll(/<member name="[A-Za-z0-9_]+" type="([A-Za-z0-9_]+)"/g)].map((m) => m[1] ?? ""))
+  const out: Record<string, ReadonlyArray<string>> = {}
+  for (const file of files) {
+    const cls = classOf(file)
+    if (!singletons.has(cls) && cls !== "@GDScript" && cls !== "@GlobalScope") continue
+    const xml = git(repo, ["show", `HEAD:${file}`])
+    const names = [...xml.matchAll(/<method name="([^"]+)"[^>]*>\s*<return type="([^"]+)"/g)].filter((m) => NUMBER_TYPES.has(m[2] ?? "")).map((m) => m[1] ?? "")
+    if (names.length > 0) out[cls] = [...new Set(names)].sort()
+  }
+  return out
+}
+
+const [godot3, godot4, out = "adapters/scanner/gdscript/engine-number-returns.json"] = process.argv.slice(2)
+if (godot3 === undefined || godot4 === undefined) {
+  console.error("usage: node test/scanner/support/generateEngineNumberReturns.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]")
+  process.exit(2)
+}
+writeFileSync(out, `${JSON.stringify({ 3: numberReturns(godot3), 4: numberReturns(godot4) })}\n`)

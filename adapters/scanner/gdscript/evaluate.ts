@@ -70,6 +70,11 @@ export interface Fn {
   readonly dispatched: Array<{ readonly name: string; readonly method: Expr }>
   /** The function's statements (none for a class's own expressions). */
   readonly body: ReadonlyArray<Stmt>
+  /**
+   * Where a local's container may reach another name (`var e = d`, `var o = d["o"]`, `fill(d)`): what a write through
+   * that name changes is the same Array or Dictionary (#changedElsewhere).
+   */
+  readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean }>
 }
 
 /** Methods whose result is data read at run time: a path or object built from it comes from outside the pack. */
@@ -523,7 +528,7 @@ export class Evaluator {
   fnOf(cls: ClassRef, f: FunctionDecl, parent: Fn | null, method: boolean): Fn {
     const cached = this.#fns.get(f)
     if (cached !== undefined) return cached
-    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), dispatched: [], body: f.body }
+    const fn: Fn = { cls, locals: new Map(), parent, memo: new WeakMap(), reloaded: new Set(), dispatched: [], body: f.body, reaches: [] }
     this.#fns.set(f, fn)
     // A 4.x `set(value):` runs when its member is written.
     const setterOf = !method && f.name === "set" ? this.model.decl(cls)?.vars.find((v) => v.accessors.includes(f))?.name : undefined
@@ -566,8 +571,30 @@ export class Evaluator {
     walk(body)
     const puts: Array<{ name: string; expr: Expr }> = []
     const parts: Array<{ name: string; expr: Expr }> = []
+    const reaches = fn.reaches
+    const walkVars = (stmts: ReadonlyArray<Stmt>): void => {
+      for (const s of stmts) {
+        const from = s.k === "var" && s.init !== null ? containerRoot(s.init) : null
+        if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
+        // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
+        const over = s.k === "for" ? containerRoot(s.iter) : null
+        if (over !== null && s.k === "for") reaches?.push({ from: over, to: s.name })
+        if (s.k === "if" || s.k === "match") for (const b of s.branches) walkVars(b.body)
+        if (s.k === "while" || s.k === "for") walkVars(s.body)
+      }
+    }
+    walkVars(body)
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
+      const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? containerRoot(e.right) : null
+      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
+      if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
+        const callee = e.callee
+        e.args.forEach((a, index) => {
+          const from = containerRoot(a)
+          if (from !== null) reaches?.push({ from, callee: callee.name, index, member: callee.k === "member" })
+        })
+      }
       const put = putInto(e)
       if (put !== null) puts.push(put)
       const part = partPut(e)
@@ -937,9 +964,47 @@ export class Evaluator {
     if (put.some(isLineEdit)) value = asLineEdit(value)
     value = withElements(value, put, (local.parts ?? []).map((p) => this.eval(p, owner)))
     if (elements !== null) value = join(value, elements)
+    // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
+    if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
     local.evaluating = false
     local.value = value
     return value
+  }
+
+  /**
+   * Whether the container a local holds may be changed through another name: a local it is given to (or a part of it
+   * is: `var o = d["o"]`) that is written into (`o["a"] = v`, `o.append(v)`) or reaches on in turn, or a parameter of a
+   * function of the pack it is passed to that does; any class's function of that name for a call on another object.
+   */
+  #changedElsewhere(local: Local, owner: Fn, seen: Set<Local>): boolean {
+    if (seen.has(local)) return false
+    seen.add(local)
+    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    if (name === undefined) return false
+    for (const r of owner.reaches ?? []) {
+      if (r.from !== name) continue
+      if ("to" in r) {
+        const to = owner.locals.get(r.to)
+        if (to !== undefined && to !== local && (writtenInto(to) || this.#changedElsewhere(to, owner, seen))) return true
+        continue
+      }
+      for (const target of this.#calleesOf(owner.cls, r.callee, r.member)) {
+        const callee = this.fnOf(target.owner, target.decl, null, true)
+        const param = target.decl.params[r.index]
+        const p = param === undefined ? undefined : callee.locals.get(param.name)
+        if (p !== undefined && (writtenInto(p) || this.#changedElsewhere(p, callee, seen))) return true
+      }
+    }
+    return false
+  }
+
+  /** The pack's functions a call of `name` may run: the class's own (bare), or every class's of that name (on an object). */
+  #calleesOf(cls: ClassRef, name: string, member: boolean): ReadonlyArray<{ readonly owner: ClassRef; readonly decl: FunctionDecl }> {
+    if (!member) {
+      const own = this.model.method(cls, name)
+      return own === null ? [] : [own]
+    }
+    return this.model.classes().flatMap((c) => (this.model.decl(c)?.functions ?? []).filter((f) => f.name === name).map((decl) => ({ owner: c, decl })))
   }
 
   /** What a loop variable holds in one loop: an element of the container; over range(…) or a number, numbers. */
@@ -1593,6 +1658,26 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
   if (!isPlainData(fallback)) return join(part, fallback)
   const strings = knownStrings(fallback)
   return strings.length === 0 ? part : { ...part, some: [...new Set([...(part.some ?? []), ...strings])].slice(0, MAX_ALTERNATIVES) }
+}
+
+/** The local a container expression stands for: the name itself, or a part of it (`d["o"]`, `d.o`, `d.get("o")`, `d.values()`). */
+const containerRoot = (e: Expr): string | null => {
+  if (e.k === "id") return e.name
+  if (e.k === "index" || (e.k === "member" && e.obj.k !== "self")) return containerRoot(e.obj)
+  if (e.k === "call" && e.callee.k === "member" && CONTAINER_PARTS.has(e.callee.name)) return containerRoot(e.callee.obj)
+  return null
+}
+
+/** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
+const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])
+
+/** Whether code writes into the container a local holds (`o["a"] = v`, `o.append(v)`, `o["a"]["b"] = v`). */
+const writtenInto = (local: Local): boolean => (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0
+
+/** Data another name may change: data read at run time of no known kind (no longer JSON's, plain, nor the pack's). */
+const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
+  const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, ...rest } = v
+  return { ...rest, external: true }
 }
 
 /** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */

@@ -114,7 +114,8 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet
       }
       for (const e of all) {
         if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
-        if (e.k === "str") out.add(e.value)
+        // A string naming it, or a property path through it (`set_indexed("LEVELS:a", v)` changes the constant in place).
+        if (e.k === "str") for (const name of [e.value, ...e.value.split(":")]) out.add(name)
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)

@@ -82,6 +82,8 @@ const READS = new Set([
   "get_as_text", "get_line", "get_buffer", "get_csv_line", "get_pascal_string", "get_var", "get_string", "get_8", "get_16", "get_32", "get_64",
   "get_utf8_string", "get_file_as_string", "get_file_as_bytes", "get_packet", "get_data", "get_partial_data", "get_cmdline_args", "get_cmdline_user_args",
   "get_environment", "get_clipboard", "clipboard_get", "get_value", "get_available_packet_count", "get_string_from_utf8", "get_string_from_ascii",
+  // A folder's listing: the names of what is on the disk.
+  "get_next", "get_files", "get_directories",
 ])
 
 /** Of those, what may be any path of the machine: the environment (HOME, XDG_*), the command line. */
@@ -1218,8 +1220,10 @@ export class Evaluator {
     if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
     if (e.obj.k === "id" && obj.t === "unknown" && /^[A-Z][A-Z0-9_]*$/.test(e.name) && this.model.isEngineName(e.obj.name) && !this.isOwnName(e.obj.name, fn)) return VALUE_TYPES.has(e.obj.name) ? { t: "inst", cls: e.obj.name } : LIT
-    // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant.
-    if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : { t: "lit" }
+    // `OS.get_name` taken as a value is a bound method (a Callable in 4.x); `File.WRITE` a constant. ProjectSettings
+    // answers any other name with the setting of that name (core/project_settings.cpp `_get`), which may be any text
+    // (a key before the first section of project.godot: a twenty-first red team's path climbing out of user://).
+    if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : DYNAMIC_SINGLETONS.has(obj.name) ? UNKNOWN : { t: "lit" }
     if (isObjectOfUnknownScript(obj)) return this.#memberOfAnyClass(e.name) ?? derived(obj)
     // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
     return { ...derived(obj), ...dataPart(obj, e.name) }
@@ -1679,6 +1683,9 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
   const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, ...rest } = v
   return { ...rest, external: true }
 }
+
+/** Singletons whose `Singleton.NAME` is a property read that may give any value (`_get`), not a constant of the class. */
+const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
 
 /** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */
 const isScalarLiteral = (e: Expr): boolean => e.k === "num" || e.k === "str" || e.k === "const" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")

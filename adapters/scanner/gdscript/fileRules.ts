@@ -129,6 +129,14 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
  */
 const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true && v.dataDir !== true
 
+/**
+ * A path whose part built at run time is a file name only: `"user://" + path.get_file()` (String.get_file keeps what
+ * follows the last `/`, so no folder and no `..` to climb with; a `..` alone names the folder above, which no file
+ * write opens).
+ */
+const nameOnly = (arg: Expr): boolean =>
+  arg.k === "bin" && arg.op === "+" && arg.left.k === "str" && !arg.left.value.includes("..") && arg.right.k === "call" && arg.right.callee.k === "member" && arg.right.callee.name === "get_file" && arg.right.args.length === 0
+
 const numberedPath = (v: Val): boolean => {
   if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
   const sample = `${v.prefix.slice("res://".length)}0${v.suffix ?? ""}`
@@ -258,9 +266,12 @@ export class FileRules {
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
-    if (verdict === "inside" && check.writes && mayClimb(v) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
-      // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user://.
-      this.#judge.hit(entry, site.at, shownPath, { severity: otherwise, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." in its part built at run time climbs out of ${where} (the engine opens the path as written); check in context what that part can hold`, fix: "Build file names from numbers or from a fixed list of names (\"user://save_%d.json\" % slot), or drop \"/\" and \"..\" from a name the player types before joining it" })
+    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+      // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user:// (to the
+      // game's folder too, where override.cfg adds autoloads at the next start). A part the player or a file gives (a
+      // save's name) is a warning to see in context; one the analysis lost on the way from the pack's own values (a
+      // project setting, a constant changed in place) is an error.
+      this.#judge.hit(entry, site.at, shownPath, { severity: isExternal(v) ? otherwise : entry.severity, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." in its part built at run time climbs out of ${where} (the engine opens the path as written)${isExternal(v) ? "; check in context what that part can hold" : ", and that part is not data the player or a file gives: the analysis lost where it comes from"}`, fix: "Build file names from numbers or from a fixed list of names (\"user://save_%d.json\" % slot), or drop \"/\" and \"..\" from a name the player types before joining it" })
       return
     }
     if (verdict !== "unknown") return

@@ -586,6 +586,8 @@ export class PackModel {
   onlyRead(name: string): boolean {
     this.#classes ??= this.#allClasses()
     this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []))
+    // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
+    if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false
     return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)
   }
 

@@ -310,6 +310,24 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   const key = REGISTRATION_KEYS.get(entry.path)
   if (key !== undefined) ctx.registrations.set(entry.path, { file, storedPath: entry.path, key, entries: classEntriesOf(text, entry.path, ctx.grammar) })
   for (const [name, path] of autoloadSingletons(text)) if (!ctx.autoloads.has(name)) ctx.autoloads.set(name, path)
+  ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))
+}
+
+/**
+ * Autoload singletons named like an engine class or singleton (`OS="*res://clock.gd"`): Godot 3 adds each as a global
+ * of GDScript over the engine's own (modules/gdscript/gdscript.cpp `_add_global` replaces the entry), so `OS` in every
+ * script is then the pack's node (a twenty-second red team's `OS.get_unix_time()` handing back a climbing path).
+ */
+const shadowingAutoloads = (ctx: Context, text: string): ReadonlyArray<PatternHit> => {
+  const idx = indexPolicy(ctx.policy)
+  const shadow = idx.classNameShadow
+  if (shadow === null) return []
+  const isEngine = engineNames(ctx.grammar, idx)
+  const lines = text.split("\n")
+  return [...autoloadSingletons(text).keys()].filter(isEngine).map((name) => {
+    const at = lines.findIndex((l) => l.trimStart().startsWith(`${name}=`) || l.trimStart().startsWith(`autoload/${name}=`))
+    return { entry: shadow, line: at < 0 ? 1 : at + 1, column: 1, severity: shadow.severity, matched: `autoload ${name}`, note: `${name} is an engine class or singleton, and an autoload of that name replaces it for every script of the game` }
+  })
 }
 
 const readScriptBytes = async (ctx: Context, entry: PackEntry, limit: number): Promise<Uint8Array> => {

@@ -1308,11 +1308,12 @@ export class Evaluator {
         const parts = parseFormat(l.values[0] ?? "", this.grammar)
         if (parts === null) return derived(...args)
         const first = parts[0]
-        // `%s` or `%c` of a number shows only its digits, sign and point, as `%d` does.
+        // `%s` of a number shows only its digits, sign and point, as `%d` does.
         let at = 0
         const numbersOnly = parts.every((p) => {
           const item = takesValue(p) ? args[at++] : undefined
-          return p.k === "text" || isNumeric(p) || ((p.k === "string" || p.k === "char") && item !== undefined && isNumberValue(item))
+          // `%c` of a number is the character of that code (46 is ".", 47 is "/"): not digits.
+          return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && isNumberValue(item))
         })
         return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
       }

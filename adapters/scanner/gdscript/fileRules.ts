@@ -8,7 +8,7 @@ import { DIGITS, PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTempla
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
-import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
+import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val, fromPackData } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 import { keepsName, mayBeLoadable } from "./loadableWrites.ts"
 
@@ -130,12 +130,31 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
 const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true && v.dataDir !== true
 
 /**
- * A path whose part built at run time is a file name only: `"user://" + path.get_file()` (String.get_file keeps what
- * follows the last `/`, so no folder and no `..` to climb with; a `..` alone names the folder above, which no file
- * write opens).
+ * A path whose parts built at run time are file names only: `"user://" + path.get_file() + ".save"` (String.get_file
+ * keeps what follows the last `/`, so no folder and no `..` to climb with; a `..` alone names at most the folder just
+ * above, where the constant parts say what it opens).
  */
-const nameOnly = (arg: Expr): boolean =>
-  arg.k === "bin" && arg.op === "+" && arg.left.k === "str" && !arg.left.value.includes("..") && arg.right.k === "call" && arg.right.callee.k === "member" && arg.right.callee.name === "get_file" && arg.right.args.length === 0
+const nameOnly = (arg: Expr): boolean => {
+  const parts: Array<Expr> = []
+  const flatten = (e: Expr): void => (e.k === "bin" && e.op === "+" ? (flatten(e.left), flatten(e.right)) : void parts.push(e))
+  flatten(arg)
+  // One name, and no folder after it: a ".." there climbs one folder at most, into what the constant start names.
+  const names = parts.filter((p) => p.k !== "str")
+  const first = parts.findIndex((p) => p.k !== "str")
+  return names.length === 1 && names.every(namePart) && parts.every((p, i) => p.k !== "str" || (!p.value.includes("..") && (i < first || !p.value.includes("/"))))
+}
+
+/** Methods whose result is one file or node name: no `/` (get_file keeps what follows the last one; node names drop it). */
+const NAME_MAKERS: ReadonlySet<string> = new Set(["get_file", "validate_node_name", "get_locale"])
+/** Methods that keep a name a name (no `/` comes in). */
+const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "to_upper", "capitalize", "strip_edges"])
+
+/** A part that is one name: `x.get_file()`, `s.validate_node_name()`, `TranslationServer.get_locale()`, then lower-cased or its extension dropped. */
+const namePart = (e: Expr): boolean => {
+  if (e.k !== "call" || e.callee.k !== "member" || e.args.length > 0) return false
+  if (NAME_MAKERS.has(e.callee.name)) return true
+  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj)
+}
 
 const numberedPath = (v: Val): boolean => {
   if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
@@ -268,10 +287,12 @@ export class FileRules {
     }
     if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
       // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user:// (to the
-      // game's folder too, where override.cfg adds autoloads at the next start). A part the player or a file gives (a
-      // save's name) is a warning to see in context; one the analysis lost on the way from the pack's own values (a
-      // project setting, a constant changed in place) is an error.
-      this.#judge.hit(entry, site.at, shownPath, { severity: isExternal(v) ? otherwise : entry.severity, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." in its part built at run time climbs out of ${where} (the engine opens the path as written)${isExternal(v) ? "; check in context what that part can hold" : ", and that part is not data the player or a file gives: the analysis lost where it comes from"}`, fix: "Build file names from numbers or from a fixed list of names (\"user://save_%d.json\" % slot), or drop \"/\" and \"..\" from a name the player types before joining it" })
+      // game's folder too, where override.cfg adds autoloads at the next start). A part read at run time from outside
+      // the pack (a name the player types, a save) is a warning to see in context; one of the pack's own data, or one
+      // the analysis lost on the way from the pack's values (a project setting, a constant changed in place, a
+      // character code), is an error: the pack chose it.
+      const fromOutside = isExternal(v) && !fromPackData(v)
+      this.#judge.hit(entry, site.at, shownPath, { severity: fromOutside ? otherwise : entry.severity, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." or "/" in its part built at run time climbs out of ${where} (the engine opens the path as written: a game can write beside itself an override.cfg that runs code at the next start)`, fix: "Join only a file name: \"user://\" + name.get_file() + \".save\" (or name.validate_node_name()), or build names from numbers (\"user://save_%d.json\" % slot)" })
       return
     }
     if (verdict !== "unknown") return

@@ -53,6 +53,8 @@ export type Val =
       readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
+      /** Some part of it was the pack's own data (`packData`) before a join lost which: the pack chose it. */
+      readonly fromPack?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
@@ -432,8 +434,13 @@ export const endOf = (last: Val): { readonly suffix?: string } => {
 export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => ({ t: "unknown", ...readFrom(parts) })
 
 /** What a value built from parts keeps of their being read at run time: external when any part is, a path of the machine when any part may be. */
-export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true } =>
-  parts.some(isHostData) ? { external: true, host: true } : parts.some(isExternal) ? { external: true } : {}
+export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true; readonly fromPack?: true } => {
+  const pack = parts.some(fromPackData) ? { fromPack: true as const } : {}
+  return parts.some(isHostData) ? { external: true, host: true, ...pack } : parts.some(isExternal) ? { external: true, ...pack } : {}
+}
+
+/** Whether some part of a value is data of the pack's own files, the pack's choice (`packData`, or kept as `fromPack` through joins). */
+export const fromPackData = (v: Val): boolean => v.t === "unknown" && (v.packData !== undefined || v.fromPack === true)
 
 /** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
 export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)

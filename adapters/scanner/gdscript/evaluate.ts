@@ -987,17 +987,33 @@ export class Evaluator {
       if (r.from !== name) continue
       if ("to" in r) {
         const to = owner.locals.get(r.to)
-        if (to !== undefined && to !== local && (writtenInto(to) || this.#changedElsewhere(to, owner, seen))) return true
+        if (to !== undefined && to !== local && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
         continue
       }
       for (const target of this.#calleesOf(owner.cls, r.callee, r.member)) {
         const callee = this.fnOf(target.owner, target.decl, null, true)
         const param = target.decl.params[r.index]
         const p = param === undefined ? undefined : callee.locals.get(param.name)
-        if (p !== undefined && (writtenInto(p) || this.#changedElsewhere(p, callee, seen))) return true
+        if (p !== undefined && (this.#writesChange(p, callee) || this.#changedElsewhere(p, callee, seen))) return true
       }
     }
     return false
+  }
+
+  /**
+   * Whether what code writes into the container a local holds may change what the data is: a number or a bool (a
+   * settings menu's `current["music_volume"] = 0.5`) or the pack's own data again (`line["text"] = tr(line["text"])`)
+   * does not; anything else (a string, an object, a value out of sight) does.
+   */
+  #writesChange(local: Local, owner: Fn): boolean {
+    if (!writtenInto(local)) return false
+    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    return [...(local.puts ?? []), ...(local.parts ?? [])].some((e) => {
+      // A translation of one of its own parts (`line["text"] = tr(line["text"])`): the data's string or the pack's translation.
+      if (name !== undefined && translatesOwnPart(e, name)) return false
+      const v = this.eval(e, owner)
+      return !(isNumberValue(v) || (v.t === "unknown" && v.packData !== undefined && v.dataOrBuilt === undefined))
+    })
   }
 
   /** The pack's functions a call of `name` may run: the class's own (bare), or every class's of that name (on an object). */
@@ -1675,6 +1691,13 @@ const containerRoot = (e: Expr): string | null => {
 
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
 const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])
+
+/** `tr(name[…])` or `tr(name.x)`: a translation of a part of the local `name`. */
+const translatesOwnPart = (e: Expr, name: string): boolean => {
+  if (e.k !== "call" || e.callee.k !== "id" || e.callee.name !== "tr" || e.args.length !== 1) return false
+  const arg = e.args[0]
+  return arg !== undefined && (arg.k === "index" || arg.k === "member") && arg.obj.k === "id" && arg.obj.name === name
+}
 
 /** Whether code writes into the container a local holds (`o["a"] = v`, `o.append(v)`, `o["a"]["b"] = v`). */
 const writtenInto = (local: Local): boolean => (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0

@@ -1009,12 +1009,29 @@ export class Evaluator {
     if (!writtenInto(local)) return false
     const name = [...owner.locals].find(([, l]) => l === local)?.[0]
     return [...(local.puts ?? []), ...(local.parts ?? [])].some((e) => {
-      // A translation of one of its own parts (`line["text"] = tr(line["text"])`): the data's string or the pack's translation.
-      if (name !== undefined && translatesOwnPart(e, name)) return false
-      const v = this.eval(e, owner)
-      return !(isNumberValue(v) || (v.t === "unknown" && v.packData !== undefined && v.dataOrBuilt === undefined))
+      // A translation of one of its own parts (`line["text"] = tr(line["text"])`): the data's string or a translation
+      // of the pack's files; not where the pack defines its own `tr` or adds messages to a Translation at run time.
+      if (name !== undefined && translatesOwnPart(e, name) && !this.model.anyClassDefines("tr") && !RUNTIME_MESSAGES.some((m) => this.model.mentions(m))) return false
+      // Another string of the pack's data is a value the data did not hold there (a twenty-third red team's swap).
+      return !isNumberValue(this.eval(e, owner))
     })
   }
+
+  /** Whether some listing of the pack may hand out "." and "..": a `list_dir_begin` whose first argument is not `true`. */
+  #listsNavigational(): boolean {
+    this.#navigational ??= this.model.classes().some((cls) =>
+      [...(this.model.decl(cls)?.functions ?? [])].some((f) => {
+        let found = false
+        forEachExpr(f.body, (e) => {
+          if (e.k === "call" && e.callee.k === "member" && e.callee.name === "list_dir_begin" && !(e.args[0]?.k === "const" && e.args[0].value === true)) found = true
+        })
+        return found
+      }),
+    )
+    return this.#navigational
+  }
+
+  #navigational: boolean | null = null
 
   /** The pack's functions a call of `name` may run: the class's own (bare), or every class's of that name (on an object). */
   #calleesOf(cls: ClassRef, name: string, member: boolean): ReadonlyArray<{ readonly owner: ClassRef; readonly decl: FunctionDecl }> {
@@ -1548,6 +1565,9 @@ export class Evaluator {
     if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
     if (HOST_READS.has(name)) return HOST_DATA
+    // A listing that does not skip "." and ".." (list_dir_begin() without `true`) hands out those fixed names: the
+    // pack's choice to join, not data from outside (a twenty-third red team's "../" × 20 from a listing).
+    if (name === "get_next" && this.#listsNavigational()) return UNKNOWN
     if (READS.has(name)) return this.#read(name, recvExpr, argExprs, fn)
     if (name === "join") {
       // 4.x `"/".join(["a", "b"])`; 3.x `PoolStringArray(["a", "b"]).join("/")` (and 4.x PackedStringArray).
@@ -1691,6 +1711,9 @@ const containerRoot = (e: Expr): string | null => {
 
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
 const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])
+
+/** What adds a translation message at run time (Translation's methods and property). */
+const RUNTIME_MESSAGES: ReadonlyArray<string> = ["add_message", "add_plural_message", "messages", "set_messages", "_set_messages"]
 
 /** `tr(name[…])` or `tr(name.x)`: a translation of a part of the local `name`. */
 const translatesOwnPart = (e: Expr, name: string): boolean => {

@@ -272,6 +272,23 @@ export class PackModel {
 
   #raw: boolean | null = null
 
+  /** Whether some code of the pack names `word` (an identifier, a member or a whole string). */
+  mentions(word: string): boolean {
+    if (this.#words === null) {
+      const words = new Set<string>()
+      for (const s of this.#scripts.values()) {
+        walkClass(s.ast.root, (e) => {
+          if (e.k === "id" || e.k === "member") words.add(e.name)
+          if (e.k === "str") words.add(e.value)
+        }, () => {})
+      }
+      this.#words = words
+    }
+    return this.#words.has(word)
+  }
+
+  #words: Set<string> | null = null
+
   /** Whether some code of the pack assigns to a name (`name = v`, `x.name += v`): a member of that name may change. */
   assignedAnywhere(name: string): boolean {
     if (this.#assignedNames === null) {

@@ -69,7 +69,7 @@ export const shapeOf = (v: Val): string => {
  * null when a part is neither constant nor a translation. In shape mode (`shape`), every other part is its shape
  * (shapeOf: the string built at run time a part of the data may be instead, too), never null.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Grammar, parts: PackDataParts = { sources: [], constants: [] }, shape = false): string | null => {
+export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Grammar, parts: PackDataParts = { sources: [], constants: [] }, shape = false, packDefines: (name: string) => boolean = () => false): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -77,10 +77,11 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
   const template = (x: Expr): string | null => {
     const known = constant(x)
     if (known !== null) return known
-    if (isTranslation(x, constant)) return TRANSLATED
+    // The engine's tr() only: a `tr` of the pack (on self or another object) returns what it likes (red team 23b).
+    if (isTranslation(x, constant) && !packDefines("tr")) return TRANSLATED
     // `tr(key)` of a key from the pack's data: the key itself (a string of the data, judged with the files) or a
     // translation of the pack (judged where it is stored; what it may open, after it: fileRules.ts #afterTranslations).
-    if (isTranslationCall(x) && x.args[0] !== undefined && !shape) {
+    if (isTranslationCall(x) && x.args[0] !== undefined && !shape && !packDefines("tr")) {
       const key = template(x.args[0])
       if (key === PACK_DATA) return `${PACK_DATA}${TRANSLATED}`
     }
@@ -133,7 +134,7 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
  * pieces, in any order. Null for anything else: a parameter or loop variable, a local written into, a translation,
  * a number `%` puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives.
  */
-export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, grammar: Grammar, parts: PackDataParts): ReadonlyArray<string> | null => {
+export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, grammar: Grammar, parts: PackDataParts, packDefines: (name: string) => boolean = () => false): ReadonlyArray<string> | null => {
   const found = e.k === "id" ? localOf(e.name) : null
   if (found === null) return null
   const { local, evaluate } = found
@@ -145,7 +146,7 @@ export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly loca
       got.push(...v.values)
       continue
     }
-    const piece = bbcodeTemplate(x, evaluate, grammar, parts)
+    const piece = bbcodeTemplate(x, evaluate, grammar, parts, false, packDefines)
     if (piece === null || parts.built === true || piece.includes(TRANSLATED)) return null
     got.push(piece)
   }

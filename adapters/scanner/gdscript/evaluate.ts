@@ -438,7 +438,7 @@ export class Evaluator {
   #dataBbcode(e: Expr, fn: Fn): DataBbcode | null {
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
-    const template = bbcodeTemplate(e, evaluate, this.grammar, parts)
+    const template = bbcodeTemplate(e, evaluate, this.grammar, parts, false, (name) => this.model.anyClassDefines(name))
     const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val } | null => {
       const found = this.local(name, fn)
       return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner) }
@@ -1491,6 +1491,10 @@ export class Evaluator {
       return derived(...args)
     }
     if (isAnyObject(recv)) return ANY_OBJECT
+    // A method a class of the pack defines, called on an object that may carry one of its scripts (a node of unknown
+    // script, a value the analysis lost): the script's method runs instead of the engine's (a twenty-third red team's
+    // `get_node("Saver").get_user_data_dir()`, `helper.get_tree()`), so no engine method's reading holds.
+    if ((isObjectOfUnknownScript(recv) || (recv.t === "unknown" && recv.plain !== true && recv.json !== true)) && this.model.anyClassDefines(name)) return derived(recv, ...args)
     // A number an engine singleton hands back (`OS.get_unix_time()`, engineNumberReturns.ts).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
     const first = args[0] ?? UNKNOWN
@@ -1565,9 +1569,13 @@ export class Evaluator {
     if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
     if (HOST_READS.has(name)) return HOST_DATA
+    // Text of bytes: as outside as the bytes are (a file's `get_buffer`, or the pack's own `CONST.to_utf8()`).
+    if (name === "get_string_from_utf8" || name === "get_string_from_ascii") return recvExpr?.k === "call" && recvExpr.callee.k === "member" && BYTES_OF_TEXT.has(recvExpr.callee.name) ? derived(this.eval(recvExpr.callee.obj, fn)) : derived(recv)
     // A listing that does not skip "." and ".." (list_dir_begin() without `true`) hands out those fixed names: the
     // pack's choice to join, not data from outside (a twenty-third red team's "../" × 20 from a listing).
     if (name === "get_next" && this.#listsNavigational()) return UNKNOWN
+    // A listing's entry: a name from the disk, data from outside the pack, but one name of the folder it lists.
+    if (name === "get_next") return { t: "unknown", external: true, listing: true }
     if (READS.has(name)) return this.#read(name, recvExpr, argExprs, fn)
     if (name === "join") {
       // 4.x `"/".join(["a", "b"])`; 3.x `PoolStringArray(["a", "b"]).join("/")` (and 4.x PackedStringArray).
@@ -1711,6 +1719,9 @@ const containerRoot = (e: Expr): string | null => {
 
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
 const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])
+
+/** String methods that give the bytes of a text (`to_utf8`, `to_ascii`, 4.x `to_utf8_buffer`…). */
+const BYTES_OF_TEXT: ReadonlySet<string> = new Set(["to_utf8", "to_ascii", "to_utf16", "to_utf32", "to_utf8_buffer", "to_ascii_buffer", "to_utf16_buffer", "to_utf32_buffer", "to_wchar_buffer"])
 
 /** What adds a translation message at run time (Translation's methods and property). */
 const RUNTIME_MESSAGES: ReadonlyArray<string> = ["add_message", "add_plural_message", "messages", "set_messages", "_set_messages"]

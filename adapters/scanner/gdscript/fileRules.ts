@@ -318,8 +318,9 @@ export class FileRules {
       return
     }
     const lost = check.unknownClass === undefined ? "" : `; the receiver's class is not known and no class of the pack has a ${site.name}() taking ${site.args.length} argument${site.args.length === 1 ? "" : "s"}, so it may be a ${check.unknownClass}`
-    // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write.
-    if (check.writes && isExternal(v)) {
+    // A path from data read at run time (a file, the environment, the network) can name any place: an error for a write;
+    // not an entry of a folder listing, which names one file of the folder listed (`dir.remove(file_name)`).
+    if (check.writes && isExternal(v) && !(v.t === "unknown" && v.listing === true)) {
       this.#judge.hit(entry, site.at, shownPath, { note: `the path comes from data read at run time, so it can name any place outside ${where}${lost}` })
       return
     }

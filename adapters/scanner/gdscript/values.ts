@@ -53,6 +53,8 @@ export type Val =
       readonly host?: true
       /** With `external`: it was all read from files of the pack (`res://a.json`, or any file under a folder: `res://dialogue/*`). */
       readonly packData?: ReadonlyArray<string>
+      /** With `external`: an entry of a folder listing (Directory.get_next), one name of the folder it lists. */
+      readonly listing?: true
       /** Some part of it was the pack's own data (`packData`) before a join lost which: the pack chose it. */
       readonly fromPack?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
@@ -394,6 +396,8 @@ export const join = (a: Val, b: Val): Val => {
     // A constant is plain data too: `return null` beside `return parse_json(text)` gives plain data.
     ...(isPlainData(a) && isPlainData(b) ? { plain: true as const } : {}),
     ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
+    // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop).
+    ...(a.t === "unknown" && a.listing === true && b.t === "unknown" && b.listing === true ? { listing: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
     ...linkDataOf(a, b, known.length),

@@ -1008,6 +1008,13 @@ export class Evaluator {
   #writesChange(local: Local, owner: Fn): boolean {
     if (!writtenInto(local)) return false
     const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    // A key written (`best["user://mod.gd"] = 0`) is one the data may then be walked by: only a word that names no
+    // path keeps the data's keys the file's (a settings menu's `current["music_volume"]`; red team 24a's new key).
+    let newKey = false
+    forEachExpr(owner.body, (e) => {
+      if (e.k === "bin" && isAssignment(e.op) && e.left.k === "index" && e.left.obj.k === "id" && e.left.obj.name === name && !(e.left.index.k === "str" && /^[A-Za-z0-9_ -]*$/.test(e.left.index.value))) newKey = true
+    })
+    if (newKey) return true
     return [...(local.puts ?? []), ...(local.parts ?? [])].some((e) => {
       // A translation of one of its own parts (`line["text"] = tr(line["text"])`): the data's string or a translation
       // of the pack's files; not where the pack defines its own `tr` or adds messages to a Translation at run time.

@@ -134,14 +134,14 @@ const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true
  * keeps what follows the last `/`, so no folder and no `..` to climb with; a `..` alone names at most the folder just
  * above, where the constant parts say what it opens).
  */
-const nameOnly = (arg: Expr, packDefines: (name: string) => boolean): boolean => {
+const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean): boolean => {
   const parts: Array<Expr> = []
   const flatten = (e: Expr): void => (e.k === "bin" && e.op === "+" ? (flatten(e.left), flatten(e.right)) : void parts.push(e))
   flatten(arg)
   // One name, and no folder after it: a ".." there climbs one folder at most, into what the constant start names.
   const names = parts.filter((p) => p.k !== "str")
   const first = parts.findIndex((p) => p.k !== "str")
-  return names.length === 1 && names.every((p) => namePart(p, packDefines)) && parts.every((p, i) => p.k !== "str" || (!p.value.includes("..") && (i < first || !p.value.includes("/"))))
+  return names.length === 1 && names.every((p) => namePart(p, packDefines, text)) && parts.every((p, i) => p.k !== "str" || (!p.value.includes("..") && (i < first || !p.value.includes("/"))))
 }
 
 /** Methods whose result is one file or node name: no `/` (get_file keeps what follows the last one; node names drop it). */
@@ -154,11 +154,16 @@ const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "
  * lower-cased or its extension dropped; not where a class of the pack has a method of that name (which may run
  * instead and return anything: a twenty-third red team's own `get_file()`).
  */
-const namePart = (e: Expr, packDefines: (name: string) => boolean): boolean => {
+const namePart = (e: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean): boolean => {
   if (e.k !== "call" || e.callee.k !== "member" || e.args.length > 0 || packDefines(e.callee.name)) return false
-  if (NAME_MAKERS.has(e.callee.name)) return true
-  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj, packDefines)
+  // String's methods only: a VideoStreamTheora's get_file() hands back its whole path (red team 24a).
+  if (e.callee.name === "get_locale") return e.callee.obj.k === "id" && (e.callee.obj.name === "TranslationServer" || e.callee.obj.name === "OS")
+  if (NAME_MAKERS.has(e.callee.name)) return text(e.callee.obj)
+  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj, packDefines, text)
 }
+
+/** A value that may be no object (an engine object with a `get_file` of its own): a string, or a value of no known object class. */
+const isText = (v: Val): boolean => v.t === "str" || (v.t === "inst" && v.cls === "String") || (v.t === "unknown" && v.any !== true && (v.insts ?? []).length === 0)
 
 const numberedPath = (v: Val): boolean => {
   if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
@@ -289,7 +294,7 @@ export class FileRules {
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
-    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg, (name) => this.#model.anyClassDefines(name)) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => isText(this.#judge.eval(e, fn))) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
       // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user:// (to the
       // game's folder too, where override.cfg adds autoloads at the next start). A part read at run time from outside
       // the pack (a name the player types, a save) is a warning to see in context; one of the pack's own data, or one

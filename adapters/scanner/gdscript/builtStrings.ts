@@ -58,6 +58,8 @@ export const formatOf = (grammar: Grammar, template: string, values: ReadonlyArr
   const open = template.indexOf("{")
   const close = template.lastIndexOf("}")
   if (open < 0 || close < open) return strs([template])
-  const safe = values !== null && values.every((v) => piecesOf(grammar, v).every((p) => "text" in p || p.safe))
+  // A constant put in is safe only where it holds no folder part: a `/` or `..` in it moves the path (a twenty-fifth
+  // red team's `"user://{0}x".format(["../../"])`).
+  const safe = values !== null && values.every((v) => piecesOf(grammar, v).every((p) => ("text" in p && !/[/\\]|\.\./.test(p.text)) || ("safe" in p && p.safe)))
   return valueOf([{ text: template.slice(0, open) }, { safe }, { text: template.slice(close + 1) }], parts)
 }

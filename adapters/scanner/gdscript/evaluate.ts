@@ -1573,6 +1573,9 @@ export class Evaluator {
     if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
     if (name === "get_user_data_dir") return USER_DATA_DIR
     // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
+    // `globalize_path("user://")` itself is the user data folder's path on disk (OS.get_user_data_dir()): a
+    // `get_base_dir()` or `..` after it climbs out (a twenty-fifth red team's write).
+    if (name === "globalize_path" && first.t === "str" && first.values.length === 1 && /^user:\/\/\/?$/.test(first.values[0] ?? "")) return USER_DATA_DIR
     if (name === "globalize_path" && first.t === "str" && first.values.every((p) => p.startsWith("user://") && !p.split("/").includes(".."))) return first
     if (ABSOLUTE_PATHS.has(name)) return { t: "unknown", prefix: "/" }
     if (HOST_READS.has(name)) return HOST_DATA

@@ -258,52 +258,36 @@ export class PackModel {
    * as a string. A twentieth red team stored a String with a NUL in `var slot := 1` that way.
    */
   writesMembersRaw(): boolean {
-    if (this.#raw !== null) return this.#raw
-    let found = false
-    for (const s of this.#scripts.values()) {
-      walkClass(s.ast.root, (e) => {
-        if ((e.k === "id" || e.k === "member") && RAW_MEMBER_WRITERS.has(e.name)) found = true
-        if (e.k === "str" && RAW_MEMBER_WRITERS.has(e.value)) found = true
-      }, () => {})
-    }
-    this.#raw = found
-    return found
+    return [...RAW_MEMBER_WRITERS].some((word) => this.mentions(word))
   }
-
-  #raw: boolean | null = null
 
   /** Whether some code of the pack names `word` (an identifier, a member or a whole string). */
   mentions(word: string): boolean {
-    if (this.#words === null) {
-      const words = new Set<string>()
-      for (const s of this.#scripts.values()) {
-        walkClass(s.ast.root, (e) => {
-          if (e.k === "id" || e.k === "member") words.add(e.name)
-          if (e.k === "str") words.add(e.value)
-        }, () => {})
-      }
-      this.#words = words
-    }
-    return this.#words.has(word)
+    return this.#codeWords().words.has(word)
   }
-
-  #words: Set<string> | null = null
 
   /** Whether some code of the pack assigns to a name (`name = v`, `x.name += v`): a member of that name may change. */
   assignedAnywhere(name: string): boolean {
-    if (this.#assignedNames === null) {
-      const names = new Set<string>()
-      for (const s of this.#scripts.values()) {
-        walkClass(s.ast.root, (e) => {
-          if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "id" || e.left.k === "member")) names.add(e.left.name)
-        }, () => {})
-      }
-      this.#assignedNames = names
-    }
-    return this.#assignedNames.has(name)
+    return this.#codeWords().assigned.has(name)
   }
 
-  #assignedNames: Set<string> | null = null
+  /** Every name and string the pack's code spells, and every name it assigns to, from one walk of the scripts. */
+  #codeWords(): { readonly words: ReadonlySet<string>; readonly assigned: ReadonlySet<string> } {
+    if (this.#wordsSeen !== null) return this.#wordsSeen
+    const words = new Set<string>()
+    const assigned = new Set<string>()
+    for (const s of this.#scripts.values()) {
+      walkClass(s.ast.root, (e) => {
+        if (e.k === "id" || e.k === "member") words.add(e.name)
+        if (e.k === "str") words.add(e.value)
+        if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "id" || e.left.k === "member")) assigned.add(e.left.name)
+      }, () => {})
+    }
+    this.#wordsSeen = { words, assigned }
+    return this.#wordsSeen
+  }
+
+  #wordsSeen: { readonly words: ReadonlySet<string>; readonly assigned: ReadonlySet<string> } | null = null
 
   /** Whether the pack may create an object of engine class `cls` (by its scenes' nodes, its scripts' words or ClassDB). */
   mayCreate(cls: string): boolean {

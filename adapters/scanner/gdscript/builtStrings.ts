@@ -1,6 +1,6 @@
 import type { Grammar } from "./tokenizer.ts"
 import { type FoldArg, stringOfArg } from "./stringFold.ts"
-import { readFrom, strs, type Val } from "./values.ts"
+import { numbersBetween, readFrom, strs, type Val } from "./values.ts"
 
 // Strings built at run time by `str(a, b, …)` and `template.format(values)`, kept as pieces: constant text and holes
 // for the parts not known. What a file write needs of them is the path's known start and end, and whether every hole
@@ -39,7 +39,9 @@ const valueOf = (pieces: ReadonlyArray<Piece>, parts: ReadonlyArray<Val>): Val =
   const trail = pieces.length - 1 - [...pieces].reverse().findIndex((p) => !("text" in p))
   const prefix = pieces.slice(0, lead).map((p) => ("text" in p ? p.text : "")).join("")
   const suffix = pieces.slice(trail + 1).map((p) => ("text" in p ? p.text : "")).join("")
-  const safe = pieces.every((p) => "text" in p || p.safe)
+  // Runs of text between the numbers, each whole (a `.` then a `.` is a `..`).
+  const runs = pieces.map((p) => ("text" in p ? p.text : "\n")).join("").split("\n")
+  const safe = pieces.every((p) => "text" in p || p.safe) && numbersBetween(...runs)
   return { t: "unknown", ...(prefix === "" ? {} : { prefix }), ...(suffix === "" ? {} : { suffix }), ...(safe ? { digitsOnly: true as const } : {}), ...readFrom(parts) }
 }
 

@@ -35,7 +35,7 @@ import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 import { type Getter, getterOf } from "./memberGetter.ts"
-import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -807,8 +807,9 @@ export class Evaluator {
     const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
     if (assigned.some((a) => a.compound) || !holdsNothingOr(decl.init, (e) => isPackData(this.eval(e, this.classFn(owner))))) return fromAnywhere(value)
     if (!assigned.every((a) => holdsNothingOr(a.expr, (e) => isPackData(this.eval(e, a.fn))))) return fromAnywhere(value)
-    // Sealed, or confined to its class: its class's code is all that reads it, as for a local.
-    if (sealed || confined(this.model, decl.name)) return value
+    // Sealed, or confined to its class: its class's code is all that reads it, as for a local; unless code writes into
+    // a container that may be the data (a loop's variable over it, a parameter it is passed to: a twenty-sixth red team's).
+    if (sealed || confined(this.model, decl.name)) return this.#memberChangedElsewhere(owner, decl.name) ? fromAnywhere(value) : value
     const others = this.#memberWrites()?.valuesOf(owner, decl.name)
     if (others === undefined || others === null || !others.every(isPackData) || this.#writesIntoData()) return fromAnywhere(value)
     return joinAll([value, ...others])
@@ -982,12 +983,30 @@ export class Evaluator {
     if (seen.has(local)) return false
     seen.add(local)
     const name = [...owner.locals].find(([, l]) => l === local)?.[0]
-    if (name === undefined) return false
+    return name !== undefined && this.#reachesChange(name, owner, seen)
+  }
+
+  /**
+   * Whether a member's container may be changed through another name in its class's functions: a loop's variable over
+   * it, a local given it or a part of it, a parameter of a function it is passed to (a twenty-sixth red team's
+   * `for e in levels: e["path"] = …`, `fix(levels[0])`), as for a local (#changedElsewhere).
+   */
+  #memberChangedElsewhere(owner: ClassRef, name: string): boolean {
+    const decl = this.model.decl(owner)
+    if (decl === null) return false
+    return [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].some((f) => {
+      const fn = this.fnOf(owner, f, null, true)
+      return !fn.locals.has(name) && this.#reachesChange(name, fn, new Set())
+    })
+  }
+
+  /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
+  #reachesChange(name: string, owner: Fn, seen: Set<Local>): boolean {
     for (const r of owner.reaches ?? []) {
       if (r.from !== name) continue
       if ("to" in r) {
         const to = owner.locals.get(r.to)
-        if (to !== undefined && to !== local && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
+        if (to !== undefined && to !== owner.locals.get(name) && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
         continue
       }
       for (const target of this.#calleesOf(owner.cls, r.callee, r.member)) {
@@ -1325,10 +1344,12 @@ export class Evaluator {
     const r = this.eval(e.right, fn)
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
-      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...(r.t === "unknown" && r.digitsOnly === true ? { digitsOnly: true as const } : {}), ...readFrom([r]) }
+      if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...(r.t === "unknown" && r.digitsOnly === true && numbersBetween(`${l.values[0] ?? ""}${r.prefix ?? ""}`) ? { digitsOnly: true as const } : {}), ...readFrom([r]) }
       // The user data folder and a known rest: still exact.
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true, ...endOf(r) }
-      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...(l.digitsOnly === true && r.t === "str" ? { digitsOnly: true as const } : {}), ...readFrom([l, r]) }
+      // Numbers then text, or numbers again (`str(slot) + "_of_" + str(count)`): digits still, unless the text climbs.
+      const digitsAfter = r.t === "str" ? r.values.every((x) => numbersBetween(`${l.t === "unknown" ? (l.suffix ?? "") : ""}${x}`)) : r.t === "unknown" && r.digitsOnly === true && numbersBetween(`${l.t === "unknown" ? (l.suffix ?? "") : ""}${r.prefix ?? ""}`)
+      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...(l.digitsOnly === true && digitsAfter ? { digitsOnly: true as const } : {}), ...readFrom([l, r]) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
         const float = l.float === true || r.float === true
         // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
@@ -1355,7 +1376,8 @@ export class Evaluator {
           // `%c` of a number is the character of that code (46 is ".", 47 is "/"): not digits.
           return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && isNumberValue(item))
         })
-        return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly ? { digitsOnly: true as const } : {}), ...readFrom(args) }
+        const texts = parts.flatMap((p) => (p.k === "text" ? [p.text] : []))
+        return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly && numbersBetween(...texts) ? { digitsOnly: true as const } : {}), ...readFrom(args) }
       }
       return derived(...args)
     }
@@ -1375,8 +1397,9 @@ export class Evaluator {
     const own = this.methodReturn(fn.cls, name)
     if (own !== null) return own
     if (this.model.defines(fn.cls, name)) return derived(...args)
-    // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts).
-    if (builtinReturnsNumber(this.grammar, name)) return LIT
+    // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts), or an engine method of
+    // self's base whose every namesake in the class reference does (`get_child_count()`).
+    if (builtinReturnsNumber(this.grammar, name) || returnsNumber(this.grammar, "@any", name)) return LIT
     const first = args[0] ?? UNKNOWN
     switch (name) {
       case "load":
@@ -1502,8 +1525,11 @@ export class Evaluator {
     // script, a value the analysis lost): the script's method runs instead of the engine's (a twenty-third red team's
     // `get_node("Saver").get_user_data_dir()`, `helper.get_tree()`), so no engine method's reading holds.
     if ((isObjectOfUnknownScript(recv) || (recv.t === "unknown" && recv.plain !== true && recv.json !== true)) && this.model.anyClassDefines(name)) return derived(recv, ...args)
-    // A number an engine singleton hands back (`OS.get_unix_time()`, engineNumberReturns.ts).
+    // A number an engine singleton hands back (`OS.get_unix_time()`, engineNumberReturns.ts), or any engine object or
+    // built-in value (`button.get_index()`, `list.size()`) when every class having a method of that name returns one
+    // and no script of the pack defines it (a web export's JavaScriptObject forwards any name to JavaScript).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
+    if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && !this.model.anyClassDefines(name) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
     const first = args[0] ?? UNKNOWN
     if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
     if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
@@ -1557,7 +1583,7 @@ export class Evaluator {
       // A path joined with something unknown keeps its known start ("" joined keeps nothing: the result is the other part).
       const prefix = recv.t === "str" ? (recv.values.length === 1 ? recv.values[0] : undefined) : recv.prefix
       const rest = args[0]
-      const digits = recv.t === "str" && rest?.t === "unknown" && rest.digitsOnly === true
+      const digits = recv.t === "str" && rest?.t === "unknown" && rest.digitsOnly === true && numbersBetween(`${prefix ?? ""}/${rest.prefix ?? ""}`)
       if (prefix !== undefined && prefix !== "") return { t: "unknown", prefix: prefix.endsWith("/") ? prefix : `${prefix}/`, ...(rest === undefined ? {} : endOf(rest)), ...(digits ? { digitsOnly: true as const } : {}), ...readFrom([recv, ...args]) }
     }
     if (recv.t === "unknown" && recv.prefix !== undefined && PATH_KEEPING.has(name)) {

@@ -8,7 +8,7 @@ import { DIGITS, PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTempla
 import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
-import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val, fromPackData } from "./values.ts"
+import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 import { keepsName, mayBeLoadable } from "./loadableWrites.ts"
 
@@ -134,18 +134,30 @@ const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true
  * keeps what follows the last `/`, so no folder and no `..` to climb with; a `..` alone names at most the folder just
  * above, where the constant parts say what it opens).
  */
-const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean): boolean => {
+const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean): boolean => {
   const parts: Array<Expr> = []
   const flatten = (e: Expr): void => (e.k === "bin" && e.op === "+" ? (flatten(e.left), flatten(e.right)) : void parts.push(e))
   flatten(arg)
+  // Constant parts by their values (`SAVE_DIR + fn`): each string they may be.
+  const texts = parts.map((p): ReadonlyArray<string> | null => {
+    if (p.k === "str") return [p.value]
+    const v = value(p)
+    return v.t === "str" ? v.values : null
+  })
   // One name, and no folder after it: a ".." there climbs one folder at most, into what the constant start names.
-  const names = parts.filter((p) => p.k !== "str")
-  const first = parts.findIndex((p) => p.k !== "str")
-  return names.length === 1 && names.every((p) => namePart(p, packDefines, text)) && parts.every((p, i) => p.k !== "str" || (!p.value.includes("..") && (i < first || !p.value.includes("/"))))
+  const first = texts.findIndex((t) => t === null)
+  const names = parts.filter((_, i) => texts[i] === null)
+  // Without an engine object of a `get_file` of its own in the pack, any receiver of one is text.
+  const text = (e: Expr): boolean => !objectFiles || isText(value(e))
+  const listed = (e: Expr): boolean => isListed(value(e))
+  return names.length === 1 && names.every((p) => namePart(p, packDefines, text, listed)) && texts.every((t, i) => t === null || t.every((x) => !x.includes("..") && (i < first || !x.includes("/"))))
 }
 
 /** Methods whose result is one file or node name: no `/` (get_file keeps what follows the last one; node names drop it). */
 const NAME_MAKERS: ReadonlySet<string> = new Set(["get_file", "validate_node_name", "get_locale"])
+/** Engine classes other than String with a `get_file()` (the class reference): it hands back their whole path. */
+const FILE_OBJECTS: ReadonlyArray<string> = ["VideoStreamTheora", "VideoStreamWebm", "VideoStreamGDNative", "EditorFileSystemDirectory"]
+
 /** Methods that keep a name a name (no `/` comes in). */
 const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "to_upper", "capitalize", "strip_edges"])
 
@@ -154,16 +166,30 @@ const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "
  * lower-cased or its extension dropped; not where a class of the pack has a method of that name (which may run
  * instead and return anything: a twenty-third red team's own `get_file()`).
  */
-const namePart = (e: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean): boolean => {
+const namePart = (e: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean, listed: (e: Expr) => boolean): boolean => {
+  // An entry of a listing that skips "." and "..": one name of the folder listed (evaluate.ts get_next).
+  if (listed(e)) return true
   if (e.k !== "call" || e.callee.k !== "member" || e.args.length > 0 || packDefines(e.callee.name)) return false
   // String's methods only: a VideoStreamTheora's get_file() hands back its whole path (red team 24a).
   if (e.callee.name === "get_locale") return e.callee.obj.k === "id" && (e.callee.obj.name === "TranslationServer" || e.callee.obj.name === "OS")
-  if (NAME_MAKERS.has(e.callee.name)) return text(e.callee.obj)
-  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj, packDefines, text)
+  // String's get_file only: an engine object's (a VideoStreamTheora's is its whole path) where the pack may make one.
+  if (e.callee.name === "get_file") return text(e.callee.obj)
+  if (NAME_MAKERS.has(e.callee.name)) return true
+  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj, packDefines, text, listed)
 }
 
-/** A value that may be no object (an engine object with a `get_file` of its own): a string, or a value of no known object class. */
-const isText = (v: Val): boolean => v.t === "str" || (v.t === "inst" && v.cls === "String") || (v.t === "unknown" && v.any !== true && (v.insts ?? []).length === 0)
+/**
+ * A value known to be text, so no object with a `get_file` of its own (a VideoStreamTheora's is its whole path): a
+ * string, a String-typed value, text built with `+` or `%`, JSON's plain data, an entry of a folder listing. Not a
+ * value the analysis lost nor data read at run time from a store of any Variant (a ConfigFile's `get_value`, a
+ * `get_var`, `get_meta`: a twenty-sixth red team's VideoStreamTheora kept in a ConfigFile).
+ */
+const isText = (v: Val): boolean =>
+  v.t === "str" ||
+  (v.t === "inst" && v.cls === "String") ||
+  (v.t === "unknown" && v.any !== true && (v.insts ?? []).length === 0 && (v.listing === true || v.json === true || v.plain === true || v.digitsOnly === true || v.prefix !== undefined || v.suffix !== undefined))
+
+const isListed = (v: Val): boolean => v.t === "unknown" && v.listing === true
 
 const numberedPath = (v: Val): boolean => {
   if (v.t !== "unknown" || v.digitsOnly !== true || v.prefix === undefined || !v.prefix.startsWith("res://")) return false
@@ -277,6 +303,14 @@ export class FileRules {
     }
   }
 
+  /** Whether the pack may make an engine object whose `get_file()` is a path (FILE_OBJECTS), or set one's path on an object of its resources. */
+  #objectFiles(): boolean {
+    this.#mayMakeFileObjects ??= FILE_OBJECTS.some((cls) => this.#model.mayCreate(cls)) || this.#model.mentions("set_file")
+    return this.#mayMakeFileObjects
+  }
+
+  #mayMakeFileObjects: boolean | null = null
+
   #judgePathArgument(site: Site, fn: Fn, n: number, check: PathCheck, entry: PolicyPattern, otherwise: PatternHit["severity"]): void {
     const arg = site.args[n]
     if (arg === undefined) return
@@ -294,14 +328,13 @@ export class FileRules {
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
-    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => isText(this.#judge.eval(e, fn))) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles()) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
       // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user:// (to the
-      // game's folder too, where override.cfg adds autoloads at the next start). A part read at run time from outside
-      // the pack (a name the player types, a save) is a warning to see in context; one of the pack's own data, or one
-      // the analysis lost on the way from the pack's values (a project setting, a constant changed in place, a
-      // character code), is an error: the pack chose it.
-      const fromOutside = isExternal(v) && !fromPackData(v)
-      this.#judge.hit(entry, site.at, shownPath, { severity: fromOutside ? otherwise : entry.severity, note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." or "/" in its part built at run time climbs out of ${where} (the engine opens the path as written: a game can write beside itself an override.cfg that runs code at the next start)`, fix: "Join only a file name: \"user://\" + name.get_file() + \".save\" (or name.validate_node_name()), or build names from numbers (\"user://save_%d.json\" % slot)" })
+      // game's folder too, where override.cfg adds autoloads at the next start). An error whatever the part is read
+      // from: every store a game reads text back from (a ConfigFile, a file it wrote, a StreamPeerBuffer, the
+      // clipboard, a LineEdit) is one the pack can fill first (a twenty-sixth red team's `set_value` then
+      // `get_value`); a name the player types is the same climb, with the same fix.
+      this.#judge.hit(entry, site.at, shownPath, { note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." or "/" in its part built at run time climbs out of ${where} (the engine opens the path as written: a game can write beside itself an override.cfg that runs code at the next start)`, fix: "Join only a file name: \"user://\" + name.get_file() + \".save\" (or name.validate_node_name()), or build names from numbers (\"user://save_%d.json\" % slot)" })
       return
     }
     if (verdict !== "unknown") return

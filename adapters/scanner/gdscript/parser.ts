@@ -4,6 +4,7 @@
 // It never throws and always makes progress: on what the engine would reject, it skips a token and
 // goes on, so whatever else the script says is still read.
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, MatchBranch, Param, Pos, ScriptAst, Stmt, TypeRef, VarDecl } from "./ast.ts"
+import { scopeLocals } from "./blockScopes.ts"
 import { type Grammar, type Token, tokenize } from "./tokenizer.ts"
 
 /** The type `:=` gives a variable whose value is a number or bool literal (`1`, `-0.5`, `true`), or null. */
@@ -498,7 +499,7 @@ class Parser {
     }
     const returnType = this.#accept("->") ? this.#type() : null
     const body = this.#accept(":") ? this.#body() : []
-    return { name, params, returnType, body, isStatic, at }
+    return scopeLocals({ name, params, returnType, body, isStatic, at })
   }
 
   #body(): ReadonlyArray<Stmt> {

@@ -39,6 +39,8 @@ export type Val =
        * With `suffix`: all between the known start and end is numbers a `%` put in (`"save_%03d.json" % n`), so the end is
        * the file's. Any other part may hold a NUL (JSON's `\u0000`, a file's text, ConfigFile and str2var escapes keep it
        * in a 3.x String), at which the engine's `fopen` cuts the path: `"user://" + name + ".json"` may write `evil.tscn`.
+       * The constant text between holds no `..` and no NUL either (numbersBetween): `"user://" + str(n) +
+       * "/../../x"` climbs out whatever the number.
        */
       readonly digitsOnly?: true
       readonly some?: ReadonlyArray<string>
@@ -55,8 +57,6 @@ export type Val =
       readonly packData?: ReadonlyArray<string>
       /** With `external`: an entry of a folder listing (Directory.get_next), one name of the folder it lists. */
       readonly listing?: true
-      /** Some part of it was the pack's own data (`packData`) before a join lost which: the pack chose it. */
-      readonly fromPack?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
@@ -425,6 +425,12 @@ export const stringsBesidesSdk = (v: Val): ReadonlyArray<string> | null => (v.t 
 /** The join of several values; `empty` when there are none. */
 export const joinAll = (values: ReadonlyArray<Val>, empty: Val = UNKNOWN): Val => (values.length === 0 ? empty : values.reduce(join))
 
+/**
+ * Whether constant text put between numbers keeps a `digitsOnly` string's promise: no `..` to climb out with and no NUL
+ * to cut the path at (a number's text never starts or ends with a point, so a `..` can only come from the text itself).
+ */
+export const numbersBetween = (...texts: ReadonlyArray<string>): boolean => texts.every((t) => !t.includes("..") && !t.includes("\u0000"))
+
 /** The end a string built with `+` or `%` gets from its last part: a constant's (the common end of its alternatives) or a built string's own. */
 export const endOf = (last: Val): { readonly suffix?: string } => {
   if (last.t === "unknown") return last.suffix === undefined ? {} : { suffix: last.suffix }
@@ -438,13 +444,8 @@ export const endOf = (last: Val): { readonly suffix?: string } => {
 export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => ({ t: "unknown", ...readFrom(parts) })
 
 /** What a value built from parts keeps of their being read at run time: external when any part is, a path of the machine when any part may be. */
-export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true; readonly fromPack?: true } => {
-  const pack = parts.some(fromPackData) ? { fromPack: true as const } : {}
-  return parts.some(isHostData) ? { external: true, host: true, ...pack } : parts.some(isExternal) ? { external: true, ...pack } : {}
-}
-
-/** Whether some part of a value is data of the pack's own files, the pack's choice (`packData`, or kept as `fromPack` through joins). */
-export const fromPackData = (v: Val): boolean => v.t === "unknown" && (v.packData !== undefined || v.fromPack === true)
+export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true } =>
+  parts.some(isHostData) ? { external: true, host: true } : parts.some(isExternal) ? { external: true } : {}
 
 /** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
 export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)

@@ -2,6 +2,9 @@
 // singletons (the classes @GlobalScope names as members: OS, Engine, Time, …) and the built-in functions
 // (@GDScript, 4.x @GlobalScope) whose class reference says they return an int, a float or a bool. What they hand
 // back is a number: it holds no NUL, `/` or `[` when shown as text (`"user://shot_%s.png" % OS.get_unix_time()`).
+// Under "@any", the method names every class of the reference that has a method of that name (the built-in types
+// String, Array, Dictionary… included) says return an int, a float or a bool: on any receiver such a call hands back
+// a number (`button.get_index()`, `list.size()`), unless a script of the pack defines a method of that name.
 //
 //   node test/scanner/support/generateEngineNumberReturns.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
 import { spawnSync } from "node:child_process"
@@ -19,13 +22,21 @@ const numberReturns = (repo: string): Record<string, ReadonlyArray<string>> => {
   const global = files.find((f) => classOf(f) === "@GlobalScope")
   const singletons = new Set([...git(repo, ["show", `HEAD:${global}`]).matchAll(/<member name="[A-Za-z0-9_]+" type="([A-Za-z0-9_]+)"/g)].map((m) => m[1] ?? ""))
   const out: Record<string, ReadonlyArray<string>> = {}
+  // Every return type each method name has in any class ("void" when the reference gives none).
+  const anyClass = new Map<string, Set<string>>()
   for (const file of files) {
     const cls = classOf(file)
-    if (!singletons.has(cls) && cls !== "@GDScript" && cls !== "@GlobalScope") continue
     const xml = git(repo, ["show", `HEAD:${file}`])
+    for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>\s*(?:<return type="([^"]+)")?/g)) {
+      const types = anyClass.get(m[1] ?? "") ?? new Set<string>()
+      types.add(m[2] ?? "void")
+      anyClass.set(m[1] ?? "", types)
+    }
+    if (!singletons.has(cls) && cls !== "@GDScript" && cls !== "@GlobalScope") continue
     const names = [...xml.matchAll(/<method name="([^"]+)"[^>]*>\s*<return type="([^"]+)"/g)].filter((m) => NUMBER_TYPES.has(m[2] ?? "")).map((m) => m[1] ?? "")
     if (names.length > 0) out[cls] = [...new Set(names)].sort()
   }
+  out["@any"] = [...anyClass].filter(([, types]) => [...types].every((t) => NUMBER_TYPES.has(t))).map(([name]) => name).sort()
   return out
 }
 

@@ -80,4 +80,11 @@ describe("a local outside the span the engine gives it", () => {
     walk(body)
     expect(names).toEqual(["p", "p@6.7", "p@6.7", "p"])
   })
+
+  it("reads a local in its own initializer or iterable as its slot, any value (a twenty-seventh red team's stale slots)", async () => {
+    const text = ["extends Node2D", 'const action = "get_name"', 'var saves = ["user://a.txt"]', "func _ready():", "\tvar action = action", '\tOS.call(action, "t", [])', "\tfor saves in saves:", "\t\tvar f = File.new()", "\t\tf.open(saves, File.WRITE)", ""].join("\n")
+    const report = await scanBytes(writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE }, { path: "res://game/main.gd", data: utf8(text) }] }))
+    const errors = report.findings.filter((f) => f.file === "res://game/main.gd" && f.severity === "error" && /\(policy (dynamic-dispatch|filesystem-outside-sandbox)\)/.test(f.message)).map((f) => `${f.line} ${/\(policy ([a-z-]+)\)/.exec(f.message)?.[1]}`)
+    expect(errors).toEqual(["6 dynamic-dispatch", "9 filesystem-outside-sandbox"])
+  })
 })

@@ -39,14 +39,16 @@ describe('a load path that may be "" (red team 14c, FP2)', () => {
     expect(hitsIn(lines("extends Node", "func _ready():", '\tget_tree().change_scene_to_file("")'), {}, 4)).toEqual([])
   })
 
-  it('keeps every other alternative, a string joined to "" and a write to "" as they were', () => {
+  it('keeps every other alternative, a string joined to "" and a folder operation on "" as they were; a file opened or saved at "" is none (pckgate-scanner/16: fopen fails)', () => {
     expect(errorsOf(hitsIn(changer('""', '\tnext_scene = "user://mod.tscn"'), {}, 3))).toEqual(["8:27 error runtime-code-loading SceneTree.change_scene(…)"])
     const joined = (expr: string): ReadonlyArray<string> => errorsOf(hitsIn(lines("extends Node", 'var base = ""', "func _ready():", "\tvar f = File.new()", '\tf.open("user://next.txt", File.READ)', `\tload(${expr})`), {}, 3))
     expect(joined("base + f.get_as_text()")).toEqual(["6:7 error runtime-code-loading load(…)"])
     expect(joined('"%s" % f.get_as_text()')).toEqual(["6:7 error runtime-code-loading load(…)"])
     expect(joined('"" + "user://mod.gd"')).toEqual(['6:7 error runtime-code-loading load("user://mod.gd")'])
     expect(joined('char(0) + "user://mod.gd"')).toEqual(['6:7 error runtime-code-loading load("user://mod.gd")'])
-    expect(errorsOf(hitsIn(lines("extends Node", "func _ready():", "\tvar f = File.new()", '\tf.open("", File.WRITE)'), {}, 3))).toEqual(['4:2 error filesystem-outside-sandbox File.open("")'])
+    expect(errorsOf(hitsIn(lines("extends Node", "func _ready():", "\tvar f = File.new()", '\tf.open("", File.WRITE)'), {}, 3))).toEqual([])
+    expect(errorsOf(hitsIn(lines("extends Node", 'var save_path = ""', "func _ready():", '\tsave_path = "/tmp/x"', "\tvar f = File.new()", "\tf.open(save_path, File.WRITE)"), {}, 3))).toEqual(['6:2 error filesystem-outside-sandbox File.open("/tmp/x")'])
+    expect(errorsOf(hitsIn(lines("extends Node", "func _ready():", "\tvar d = Directory.new()", '\td.remove("")'), {}, 3))).toEqual(['4:2 error filesystem-outside-sandbox Directory.remove("")'])
   })
 })
 

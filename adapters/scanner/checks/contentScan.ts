@@ -34,6 +34,7 @@ import { judgeBbcodeData } from "./bbcodeData.ts"
 import { judgeShellData } from "./shellData.ts"
 import { judgeDispatchData } from "./dispatchData.ts"
 import { judgeLoadData } from "./loadData.ts"
+import { judgeWriteData } from "./writeData.ts"
 import { judgeUnpinnedLoads } from "./unpinnedLoads.ts"
 
 /** Redirect stubs and sidecars are a few hundred bytes; larger ones are read up to this much. */
@@ -129,6 +130,7 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
 const judgeDataUses = async (ctx: Context, idx: PolicyIndex, analysis: ScriptAnalysis, location: ScriptLocation): Promise<void> => {
   for (const data of analysis.bbcodeData) pushHits(ctx, await judgeBbcodeData(ctx, idx, data), location)
   for (const data of analysis.loadData) pushHits(ctx, await judgeLoadData(ctx, idx, data), location)
+  for (const data of analysis.writeData) pushHits(ctx, await judgeWriteData(ctx, data), location)
   for (const data of analysis.dispatchData) pushHits(ctx, await judgeDispatchData(ctx, idx, data), location)
   for (const data of analysis.shellData) pushHits(ctx, await judgeShellData(ctx, data), location)
 }

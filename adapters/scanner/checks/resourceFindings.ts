@@ -42,7 +42,9 @@ export const resourceClassFindings = (
 ): ReadonlyArray<Finding> =>
   classes.flatMap(({ subResource, className }) => {
     const native = NATIVE_RESOURCE_CLASSES.has(className)
-    if (!native && !OTHER_LANGUAGE_RESOURCE_CLASSES.has(className)) return []
+    // A visual script's node (VisualScriptPropertyGet…) is part of another language too, and an object whose methods
+    // the number table leaves out (engine-number-returns.json: its `get_index()` is a String).
+    if (!native && !OTHER_LANGUAGE_RESOURCE_CLASSES.has(className) && !className.startsWith("VisualScript")) return []
     // A .gdns/.gdnlib is already reported by its name; one finding per file is enough.
     if (native && isNativeByName(storedPath, policy)) return []
     const where = subResource === "" ? `${file} is a ${className} resource` : `${file} contains a ${className} sub-resource (${subResource})`

@@ -16,7 +16,7 @@ import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
-import { type BbcodeData, type DataRead, FileRules, type LoadData } from "./fileRules.ts"
+import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
 import { bbcodePieces, bbcodeTemplate, type PackDataParts } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
@@ -34,7 +34,7 @@ import { ADOPTS, evaluatedTexts, isLineEditClass, keepsText, mayBeSpinBoxLineEdi
 import { type DataSel, isAnyObject, isExternal, knownStrings, mayBeText, mayHoldScript, strs, truthOf, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 
 export { judgePath } from "./values.ts"
-export type { BbcodeData, DataRead, LoadData } from "./fileRules.ts"
+export type { BbcodeData, DataRead, LoadData, WriteData } from "./fileRules.ts"
 export { forEachChild } from "./exprWalk.ts"
 
 /** An allowed use of a sensitive API, listed in the report's capability summary. */
@@ -62,6 +62,8 @@ export interface ScriptAnalysis {
   readonly bbcodeData: ReadonlyArray<BbcodeData>
   /** Load paths read from the pack's own data files, judged with the strings of those files that can reach them (contentScan). */
   readonly loadData: ReadonlyArray<LoadData>
+  /** user:// writes named by strings of the pack's own data files, judged with the strings that can reach them (contentScan). */
+  readonly writeData: ReadonlyArray<WriteData>
   /** Writes whose file a later load may read as code (loadableWrites.ts). */
   readonly loadableWrites: ReadonlyArray<DataRead & { readonly shown: string; readonly mayClimb: boolean }>
   /** Methods on self named by strings of the pack's own data files, their arguments out of sight (contentScan). */
@@ -162,7 +164,7 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
   const idx = indexPolicy(policy)
   const analysis = new Analysis(script, evaluatorFor(model, idx, script.grammar, dispatchIndex(script.grammar, policy)), idx, dispatchIndex(script.grammar, policy))
   analysis.run()
-  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, loadableWrites: analysis.files.loadableWrites, dispatchData: analysis.dispatchData, shellData: analysis.shellData }
+  return { hits: analysis.hits, uses: analysis.uses, dataFiles: analysis.files.dataFiles, dataTexts: analysis.files.dataTexts, expressionTexts: analysis.expressionTexts, bbcodeData: analysis.files.bbcodeData, loadData: analysis.files.loadData, writeData: analysis.files.writeData, loadableWrites: analysis.files.loadableWrites, dispatchData: analysis.dispatchData, shellData: analysis.shellData }
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
@@ -253,7 +255,7 @@ class Analysis {
     const safe = container !== undefined && this.#containerKeepsElementsSafe(container.name, container.fn)
     this.#hit(entry, pos, "instance_from_id(…)", {
       ...(safe ? { severity: "warning" as const } : {}),
-      note: `an object that may be any engine object, OS included (from instance_from_id or a name that is not constant), is ${how}${safe ? `; the elements of ${container.name} are only looked at or called with methods no policy names, so check in context what it holds` : ""}`,
+      note: `an object that may be any engine object, OS included (from instance_from_id, a name that is not constant, or a local read in its own initializer: a value an earlier expression left in its slot), is ${how}${safe ? `; the elements of ${container.name} are only looked at or called with methods no policy names, so check in context what it holds` : ""}`,
       fix: "Cast the object to your own class where you get it (instance_from_id(id) as MyClass) or keep it in a variable typed with your class",
     })
   }

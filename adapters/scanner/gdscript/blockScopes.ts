@@ -7,7 +7,15 @@ import type { Expr, FunctionDecl, MatchBranch, Param, Pos, Stmt } from "./ast.ts
 // function, so a name used both ways (a member written after an `if` that declared a local of its name, read before
 // a later `var` of it: a twenty-sixth red team's) has its locals renamed here to `name@line.column` of their
 // declaration, and every use the engine resolves to one of them follows; a use the engine resolves to the member
-// keeps the plain name.
+// keeps the plain name. A local read in its own initializer (`var x = x`) or a loop variable in its own iterable
+// (`for x in x`) is no outer name: the compiler gives the local its stack slot before it compiles that expression
+// (3.x gdscript_compiler.cpp `_parse_block`: `add_stack_identifier` at the LocalVarNode, before the assignment the
+// parser emits after it; CF_FOR adds the loop variable before the iterable), so it reads whatever an earlier
+// expression left in that slot (a twenty-seventh red team's `var action = action` holding "execute"). Such a read is
+// renamed STALE_SLOT, which the analysis reads as any value at all.
+
+/** The name a read of a local's own slot before it is given a value gets: anything an earlier expression left there. */
+export const STALE_SLOT = "@stale"
 
 interface Binding {
   readonly name: string
@@ -21,14 +29,16 @@ class Resolver {
   readonly uses = new Map<Expr, Binding | null>()
   readonly declared = new Map<object, Binding>()
   readonly plainUses = new Set<string>()
+  /** Reads of a local's slot in the expression that gives it its value (STALE_SLOT). */
+  readonly stale = new Set<Expr>()
 
   block(stmts: ReadonlyArray<Stmt>, outer: Scope): void {
     const scope = new Map(outer)
     for (const s of stmts) {
       switch (s.k) {
         case "var":
-          if (s.init !== null) this.expr(s.init, scope)
           this.#declare(s, s.name, s.at, scope)
+          if (s.init !== null) this.#ownSlot(s, s.init, scope)
           break
         case "expr":
           this.expr(s.expr, scope)
@@ -47,9 +57,9 @@ class Resolver {
           this.block(s.body, scope)
           break
         case "for": {
-          this.expr(s.iter, scope)
           const inner = new Map(scope)
           this.#declare(s, s.name, s.at, inner)
+          this.#ownSlot(s, s.iter, inner)
           this.block(s.body, inner)
           break
         }
@@ -79,6 +89,14 @@ class Resolver {
       if (p.init !== null) this.expr(p.init, scope)
       this.#declare(p, p.name, p.at, scope)
     }
+  }
+
+  /** Resolves the expression a local is given by, in which its own name is its slot not yet given a value. */
+  #ownSlot(decl: object, e: Expr, scope: Scope): void {
+    const own = this.declared.get(decl)
+    this.expr(e, scope)
+    if (own === undefined) return
+    for (const [use, b] of this.uses) if (b === own) this.stale.add(use)
   }
 
   #declare(node: object, name: string, at: Pos, scope: Map<string, Binding>): void {
@@ -195,6 +213,7 @@ class Renamer {
   expr(e: Expr): Expr {
     switch (e.k) {
       case "id": {
+        if (this.#r.stale.has(e)) return { ...e, name: STALE_SLOT }
         const b = this.#r.uses.get(e)
         return b !== undefined && b !== null && this.#renamed.has(e.name) ? { ...e, name: scopedName(b) } : e
       }
@@ -237,7 +256,7 @@ export const scopeLocals = (fn: FunctionDecl): FunctionDecl => {
   r.params(fn.params, scope)
   r.block(fn.body, scope)
   const renamed = new Set([...r.declared.values()].map((b) => b.name).filter((name) => r.plainUses.has(name)))
-  if (renamed.size === 0) return fn
+  if (renamed.size === 0 && r.stale.size === 0) return fn
   const n = new Renamer(r, renamed)
   return { ...fn, params: n.params(fn.params), body: n.block(fn.body) }
 }

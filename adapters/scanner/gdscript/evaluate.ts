@@ -21,8 +21,9 @@ import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
-import { MemberWrites } from "./memberWrites.ts"
-import { confined, fromAnywhere, holdsNothing, isPackData, writesIntoData } from "./packDataMembers.ts"
+import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
+import { STALE_SLOT } from "./blockScopes.ts"
+import { confined, fromAnywhere, holdsNothing, isPackData, writesChangeIntoData, writesIntoData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -76,6 +77,9 @@ export interface Fn {
    */
   readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean }>
 }
+
+/** Any value at all: data read at run time from anywhere, a path of the machine, any object (OS included). */
+const STALE_VALUE: Val = { t: "unknown", external: true, host: true, any: true }
 
 /** Methods whose result is data read at run time: a path or object built from it comes from outside the pack. */
 const READS = new Set([
@@ -218,6 +222,8 @@ interface ClassFacts {
 
 /** packDataMembers.ts's answer for each pack model. */
 const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
+/** Per pack, whether a member's pack data may be changed by its class's code (Evaluator #memberChangedElsewhere). */
+const MEMBER_DATA_CHANGED = new WeakMap<PackModel, Map<string, boolean>>()
 
 /** An empty start (`{}`, `[]`, null), or an expression `ok` accepts. */
 const holdsNothingOr = (e: Expr | null, ok: (e: Expr) => boolean): boolean => holdsNothing(e) || (e !== null && ok(e))
@@ -738,6 +744,11 @@ export class Evaluator {
       return value
     }
     this.#members.set(key, null)
+    // A number nothing ever gives anything but numbers (`var level = 1`, `level += 1`, `Global.slot = 2`): a number.
+    if (decl.init !== null && isNumberLiteral(decl.init) && !this.model.writesMembersRaw() && this.#onlyNumbers(owner, decl)) {
+      this.#members.set(key, LIT)
+      return LIT
+    }
     const facts = this.#factsOf(owner)
     // A container something that may be a SpinBox's LineEdit is put into holds it; a typed member keeps only that of what it is given.
     const put = (facts.puts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
@@ -908,12 +919,27 @@ export class Evaluator {
     ])
   }
 
+  /** What a method `ref` lacks gives on an instance that may be of a subclass defining it: those returns, or the engine's value (not known). */
+  #subclassReturns(ref: ClassRef, name: string, args: ReadonlyArray<Val>): Val {
+    return joinAll([derived(...args), ...this.model.overrides(ref, name).map((sub) => {
+      const m = this.model.method(sub, name)
+      return m === null ? UNKNOWN : this.returnValue(m.owner, m.decl)
+    })])
+  }
+
   /** Any value a function of the pack returns (null when it has no `return` with a value). */
   returnValue(owner: ClassRef, f: FunctionDecl): Val {
     const cached = this.#returns.get(f)
     if (cached !== undefined) return cached ?? UNKNOWN
     this.#returns.set(f, null)
     const fn = this.fnOf(owner, f, null, true)
+    // A return type of a number (`-> int`): the engine converts what is returned or stops the script (dict2inst sets
+    // no return value, so it is trusted even where member types are not).
+    const typed = f.returnType === undefined || f.returnType === null ? UNKNOWN : this.typeVal(f.returnType, fn)
+    if (isNumberValue(typed)) {
+      this.#returns.set(f, typed)
+      return typed
+    }
     const value = joinAll(
       returnedExprs(f.body).map((e) => (e === null ? NULL : this.eval(e, fn))),
       NULL,
@@ -992,12 +1018,26 @@ export class Evaluator {
    * `for e in levels: e["path"] = …`, `fix(levels[0])`), as for a local (#changedElsewhere).
    */
   #memberChangedElsewhere(owner: ClassRef, name: string): boolean {
+    const key = memberKey(owner, name)
+    const known = MEMBER_DATA_CHANGED.get(this.model) ?? new Map<string, boolean>()
+    MEMBER_DATA_CHANGED.set(this.model, known)
+    const cached = known.get(key)
+    if (cached !== undefined) return cached
+    // Worked out by an Evaluator of its own, in which the member is taken to be unchanged meanwhile (so a name holding
+    // it is its data), free of what this one is in the middle of evaluating.
+    known.set(key, false)
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
     const decl = this.model.decl(owner)
-    if (decl === null) return false
-    return [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].some((f) => {
-      const fn = this.fnOf(owner, f, null, true)
-      return !fn.locals.has(name) && this.#reachesChange(name, fn, new Set())
-    })
+    const found =
+      decl !== null &&
+      [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].some((f) => {
+        const fn = ev.fnOf(owner, f, null, true)
+        if (!fn.locals.has(name) && ev.#reachesChange(name, fn, new Set())) return true
+        // A write into whatever may be the data, however it got there (a parameter a signal or `call` gave it).
+        return writesChangeIntoData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
+      })
+    known.set(key, found)
+    return found
   }
 
   /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
@@ -1135,12 +1175,34 @@ export class Evaluator {
    * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
    * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
    */
+  /**
+   * Whether a member is given only numbers: not exported, no setter or getter, every `=` of its class a number (the
+   * member itself, `+ - * / %` of numbers, a value the evaluator knows is one), every writer elsewhere in sight
+   * (memberWrites.ts) writing one. A compound assignment (`level += x`) keeps a number one or stops the script (3.x
+   * refuses `int + String`); what `*=` may make of it (a Vector2) shows no `/`, `..` or NUL either.
+   */
+  #onlyNumbers(owner: ClassRef, decl: VarDecl): boolean {
+    if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return false
+    const numeric = (e: Expr, fn: Fn): boolean => {
+      if (e.k === "num" || (e.k === "id" && e.name === decl.name) || (e.k === "member" && e.obj.k === "self" && e.name === decl.name)) return true
+      if (e.k === "unary" && (e.op === "-" || e.op === "+")) return numeric(e.expr, fn)
+      if (e.k === "bin" && ["+", "-", "*", "/", "%"].includes(e.op)) return numeric(e.left, fn) && numeric(e.right, fn)
+      return isNumberValue(this.eval(e, fn))
+    }
+    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    if (!assigned.every((a) => a.compound || numeric(a.expr, a.fn))) return false
+    const others = this.#memberWrites()?.valuesOf(owner, decl.name)
+    return others !== undefined && others !== null && others.every((v) => v === COMPOUND_WRITE || isNumberValue(v))
+  }
+
   #unsetMember(owner: ClassRef, decl: VarDecl): Expr | null {
     if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return null
     return this.#memberWrites()?.valuesOf(owner, decl.name)?.length === 0 ? decl.init : null
   }
 
   #evalName(name: string, fn: Fn): Val {
+    // A local's own slot read before it is given a value: whatever an earlier expression left there (blockScopes.ts).
+    if (name === STALE_SLOT) return STALE_VALUE
     const found = this.local(name, fn)
     if (found !== null) return this.#evalLocal(found.local, found.owner)
     const member = this.model.variable(fn.cls, name)
@@ -1231,7 +1293,9 @@ export class Evaluator {
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true }
+        // An empty Array literal: what it holds is what is put into it (withElements: listing entries keep `listItems`).
+        const empty = e.k === "array" && items.length === 0 ? { listItems: true as const } : {}
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true, ...empty }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -1397,9 +1461,12 @@ export class Evaluator {
     const own = this.methodReturn(fn.cls, name)
     if (own !== null) return own
     if (this.model.defines(fn.cls, name)) return derived(...args)
-    // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts), or an engine method of
-    // self's base whose every namesake in the class reference does (`get_child_count()`).
-    if (builtinReturnsNumber(this.grammar, name) || returnsNumber(this.grammar, "@any", name)) return LIT
+    // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts): no script replaces it.
+    if (builtinReturnsNumber(this.grammar, name)) return LIT
+    // Self may be an instance of a subclass that defines it (a twenty-seventh red team's `get_index()`): its method runs.
+    if (this.model.overrides(fn.cls, name).length > 0) return this.#subclassReturns(fn.cls, name, args)
+    // An engine method of self's base whose every namesake in the class reference returns a number (`get_child_count()`).
+    if (returnsNumber(this.grammar, "@any", name)) return LIT
     const first = args[0] ?? UNKNOWN
     switch (name) {
       case "load":
@@ -1424,7 +1491,8 @@ export class Evaluator {
         // A link's meta from the pack's data is a String: str() of it is itself.
         if (name === "str" && args.length === 1 && first.t === "unknown" && first.linkData !== undefined) return first
         // A part not constant: the known start and end, and whether every such part is a number (builtStrings.ts).
-        if (shown.some((part) => part === null)) return name === "str" ? strOf(this.grammar, args) : derived(...args)
+        // String(x) of one value is str(x) (a number's digits).
+        if (shown.some((part) => part === null)) return name === "str" || (name === "String" && args.length === 1) ? strOf(this.grammar, args) : derived(...args)
         let out: Val = strs([""])
         for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
         return out
@@ -1529,7 +1597,11 @@ export class Evaluator {
     // built-in value (`button.get_index()`, `list.size()`) when every class having a method of that name returns one
     // and no script of the pack defines it (a web export's JavaScriptObject forwards any name to JavaScript).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
-    if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && !this.model.anyClassDefines(name) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
+    if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
+    // A String's digest in hexadecimal (`name.md5_text()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
+    // as text they hold no `/`, no `..` and no NUL, as a number's digits do.
+    if (HEX_DIGESTS.has(name) && !this.model.anyClassDefines(name)) return DIGITS
+    if (DIGIT_KEEPERS.has(name) && recv.t === "unknown" && recv.digitsOnly === true && recv.prefix === undefined && recv.suffix === undefined) return DIGITS
     const first = args[0] ?? UNKNOWN
     if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
     if (INSTANTIATE.has(name) && recv.t !== "guard" && recv.t !== "own" && recv.t !== "script" && !this.model.anyClassDefines(name)) {
@@ -1565,6 +1637,9 @@ export class Evaluator {
       const own = this.methodReturn(recv.ref, name, recv.t === "script")
       if (own !== null) return own
       if (this.model.defines(recv.ref, name)) return derived(...args)
+      // An instance may be of a subclass that defines it where its class does not (a twenty-seventh red team's
+      // `get_next()` of a subclass on `var me = self`): that method's value, or the engine's.
+      if (recv.t === "own" && this.model.overrides(recv.ref, name).length > 0) return this.#subclassReturns(recv.ref, name, args)
       if (name === "get_meta" && recv.t === "own" && recvExpr?.k === "self") return this.#ownMeta(first, fn)
       // Self may be an engine object of another class (a script attached to it): what that class's method gives.
       if (recv.t === "own" && this.selfBeyondBase(recv.ref, name) !== null) return this.evalMethod(UNKNOWN, null, name, argExprs, args, fn, depth + 1)
@@ -1782,6 +1857,17 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
 
 /** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */
+/** String methods whose text is hexadecimal digits (engine-only: no other class has them). */
+const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha256_text"])
+/** String methods that keep digits digits: padded with zeros, or cut. */
+const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "left", "right", "substr", "strip_edges"])
+const DIGITS: Val = { t: "unknown", digitsOnly: true }
+
+/** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */
+const carriesNoScript = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "inst" && VALUE_TYPES.has(v.cls) && v.cls !== "Object") || (v.t === "unknown" && (v.plain === true || v.json === true) && v.any !== true && v.insts === undefined)
+
+const isNumberLiteral = (e: Expr): boolean => e.k === "num" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
+
 const isScalarLiteral = (e: Expr): boolean => e.k === "num" || e.k === "str" || e.k === "const" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
 
 /** A number or a bool: a literal of one, or a value typed so (str() and `%s` show only digits, a sign, a point or True/False). */

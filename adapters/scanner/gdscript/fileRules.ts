@@ -82,6 +82,16 @@ export interface LoadData extends DataRead {
   readonly call: string
 }
 
+/**
+ * A user:// write whose parts built at run time are one name each, some of them strings of the pack's own data files
+ * (`"user://best_" + level["id"] + ".json"`): judged by contentScan with the strings that can reach each
+ * (checks/writeData.ts): `hit` (the climbing-write error) when one of them holds a `/`, a `\\`, a NUL or is `..`.
+ */
+export interface WriteData extends DataRead {
+  readonly parts: ReadonlyArray<{ readonly sources: ReadonlyArray<string>; readonly sels: ReadonlyArray<DataSel> }>
+  readonly hit: PatternHit
+}
+
 /** Project settings the engine reads to place user://, and the calls that write a setting. */
 const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
@@ -103,6 +113,9 @@ const isArithmetic = (e: Expr): boolean => (e.k === "bin" && (e.op === "-" || e.
  * 3.2.3 gives null for load(""), ResourceLoader.load(""), load_interactive("") and ERR_CANT_OPEN for change_scene("").
  * Only a whole `""` goes: a string joined to `""` is judged as what it is.
  */
+/** Directory's (4.x DirAccess's) methods that act on a path relative to the folder the object has open. */
+const FOLDER_OPERATIONS: ReadonlySet<string> = new Set(["remove", "copy", "rename", "make_dir", "make_dir_recursive", "change_dir", "erase_contents_recursive"])
+
 const withoutEmptyPath = (v: Val): Val | null => {
   if (v.t === "str") return v.values.includes("") ? (v.values.some((p) => p !== "") ? strs(v.values.filter((p) => p !== "")) : null) : v
   if (v.t !== "unknown" || v.some?.includes("") !== true) return v
@@ -132,9 +145,11 @@ const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true
 /**
  * A path whose parts built at run time are file names only: `"user://" + path.get_file() + ".save"` (String.get_file
  * keeps what follows the last `/`, so no folder and no `..` to climb with; a `..` alone names at most the folder just
- * above, where the constant parts say what it opens).
+ * above, where the constant parts say what it opens). A part that is a string of the pack's own data files counts as
+ * one name too, to be judged with the strings that can reach it (WriteData): the values of those parts; null when the
+ * path is not names only.
  */
-const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean): boolean => {
+const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean): ReadonlyArray<Val> | null => {
   const parts: Array<Expr> = []
   const flatten = (e: Expr): void => (e.k === "bin" && e.op === "+" ? (flatten(e.left), flatten(e.right)) : void parts.push(e))
   flatten(arg)
@@ -142,6 +157,8 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
   const texts = parts.map((p): ReadonlyArray<string> | null => {
     if (p.k === "str") return [p.value]
     const v = value(p)
+    // Numbers between known text (`dest = "user://backups/" + str(t) + "/"`): that text, with a digit for the numbers.
+    if (v.t === "unknown" && v.digitsOnly === true) return [`${v.prefix ?? ""}0${v.suffix ?? ""}`]
     return v.t === "str" ? v.values : null
   })
   // One name, and no folder after it: a ".." there climbs one folder at most, into what the constant start names.
@@ -150,16 +167,21 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
   // Without an engine object of a `get_file` of its own in the pack, any receiver of one is text.
   const text = (e: Expr): boolean => !objectFiles || isText(value(e))
   const listed = (e: Expr): boolean => isListed(value(e))
-  return names.length === 1 && names.every((p) => namePart(p, packDefines, text, listed)) && texts.every((t, i) => t === null || t.every((x) => !x.includes("..") && (i < first || !x.includes("/"))))
+  if (names.length !== 1 || !texts.every((t, i) => t === null || t.every((x) => !x.includes("..") && (i < first || !x.includes("/"))))) return null
+  const data = names.map(value).filter(isPackDataString)
+  return data.length === names.length || names.every((p) => namePart(p, packDefines, text, listed)) ? data : null
 }
 
-/** Methods whose result is one file or node name: no `/` (get_file keeps what follows the last one; node names drop it). */
-const NAME_MAKERS: ReadonlySet<string> = new Set(["get_file", "validate_node_name", "get_locale"])
+/** A string of the pack's own data files whose selection the analysis followed (values.ts DataSel), and nothing else. */
+const isPackDataString = (v: Val): boolean => v.t === "unknown" && v.packData !== undefined && v.dataSel !== undefined && v.host !== true && v.any !== true && v.prefix === undefined && v.suffix === undefined
+
+/** Methods whose result is one file or node name: no `/` (get_file keeps what follows the last one; node names drop it; http_escape and uri_encode percent-encode it). */
+const NAME_MAKERS: ReadonlySet<string> = new Set(["get_file", "validate_node_name", "get_locale", "http_escape", "uri_encode"])
 /** Engine classes other than String with a `get_file()` (the class reference): it hands back their whole path. */
 const FILE_OBJECTS: ReadonlyArray<string> = ["VideoStreamTheora", "VideoStreamWebm", "VideoStreamGDNative", "EditorFileSystemDirectory"]
 
 /** Methods that keep a name a name (no `/` comes in). */
-const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "to_upper", "capitalize", "strip_edges"])
+const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "to_upper", "capitalize", "strip_edges", "left", "right", "substr"])
 
 /**
  * A part that is one name: `x.get_file()`, `s.validate_node_name()`, `TranslationServer.get_locale()`, then
@@ -169,13 +191,15 @@ const NAME_KEEPERS: ReadonlySet<string> = new Set(["get_basename", "to_lower", "
 const namePart = (e: Expr, packDefines: (name: string) => boolean, text: (e: Expr) => boolean, listed: (e: Expr) => boolean): boolean => {
   // An entry of a listing that skips "." and "..": one name of the folder listed (evaluate.ts get_next).
   if (listed(e)) return true
-  if (e.k !== "call" || e.callee.k !== "member" || e.args.length > 0 || packDefines(e.callee.name)) return false
+  if (e.k !== "call" || e.callee.k !== "member" || packDefines(e.callee.name)) return false
+  // A name cut or changed in case is still one name (`TranslationServer.get_locale().substr(0, 2)`).
+  if (NAME_KEEPERS.has(e.callee.name)) return namePart(e.callee.obj, packDefines, text, listed)
+  if (e.args.length > 0) return false
   // String's methods only: a VideoStreamTheora's get_file() hands back its whole path (red team 24a).
   if (e.callee.name === "get_locale") return e.callee.obj.k === "id" && (e.callee.obj.name === "TranslationServer" || e.callee.obj.name === "OS")
   // String's get_file only: an engine object's (a VideoStreamTheora's is its whole path) where the pack may make one.
   if (e.callee.name === "get_file") return text(e.callee.obj)
-  if (NAME_MAKERS.has(e.callee.name)) return true
-  return NAME_KEEPERS.has(e.callee.name) && namePart(e.callee.obj, packDefines, text, listed)
+  return NAME_MAKERS.has(e.callee.name)
 }
 
 /**
@@ -188,6 +212,8 @@ const isText = (v: Val): boolean =>
   v.t === "str" ||
   (v.t === "inst" && v.cls === "String") ||
   (v.t === "unknown" && v.any !== true && (v.insts ?? []).length === 0 && (v.listing === true || v.json === true || v.plain === true || v.digitsOnly === true || v.prefix !== undefined || v.suffix !== undefined))
+
+const CLIMB_FIX = 'Join only a file name: "user://" + name.get_file() + ".save" (or name.md5_text() for a name of any text), or build names from numbers ("user://save_%d.json" % slot)'
 
 const isListed = (v: Val): boolean => v.t === "unknown" && v.listing === true
 
@@ -206,6 +232,8 @@ export class FileRules {
   readonly bbcodeData: Array<BbcodeData> = []
   /** Load paths read from the pack's own data files. */
   readonly loadData: Array<LoadData> = []
+  /** user:// writes named by strings of the pack's own data files. */
+  readonly writeData: Array<WriteData> = []
   /** Writes whose file a later load may read as code (loadableWrites.ts): what makes a load path not pinned down an error (checks/unpinnedLoads.ts). */
   readonly loadableWrites: Array<DataRead & { readonly shown: string; readonly mayClimb: boolean }> = []
   readonly #script: PackScript
@@ -314,7 +342,11 @@ export class FileRules {
   #judgePathArgument(site: Site, fn: Fn, n: number, check: PathCheck, entry: PolicyPattern, otherwise: PatternHit["severity"]): void {
     const arg = site.args[n]
     if (arg === undefined) return
-    const v = this.#judge.eval(arg, fn)
+    const given = this.#judge.eval(arg, fn)
+    // A file opened or saved at `""` is none: FileAccess opens `""` as it is, and fopen fails (a member `var path = ""`
+    // until the game sets it). A folder operation's `""` is the folder the object has open (`dir.remove("")`).
+    const v = check.writes && !FOLDER_OPERATIONS.has(site.name) && !(site.recv.t === "inst" && (site.recv.cls === "Directory" || site.recv.cls === "DirAccess")) ? withoutEmptyPath(given) : given
+    if (v === null) return
     // A number or an object given to a method of an object of unknown class is no path (Array.remove(i), remove(size() - 1)).
     if (check.unknownClass !== undefined && ((v.t !== "str" && v.t !== "unknown") || isArithmetic(arg))) return
     const receiver = site.recv.t === "guard" ? site.recv.name : site.recv.t === "inst" ? site.recv.cls : site.cls
@@ -328,13 +360,21 @@ export class FileRules {
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
-    if (verdict === "inside" && check.writes && mayClimb(v) && !nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles()) && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+    const names = verdict === "inside" && check.writes && mayClimb(v) ? nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles()) : null
+    if (names !== null && names.length > 0 && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
+      // Names from the pack's own data (a level's id): judged with the strings that can reach them (checks/writeData.ts).
+      const parts = names.flatMap((d) => (d.t === "unknown" && d.packData !== undefined && d.dataSel !== undefined ? [{ sources: d.packData, sels: d.dataSel }] : []))
+      const note = `the path is built at run time from the pack's data (${[...new Set(parts.flatMap((p) => p.sources))].join(", ")}), and a ".." or "/" in it climbs out of ${where}`
+      this.writeData.push({ ...at(site.at), parts, hit: { entry, ...at(site.at), severity: entry.severity, matched: shownPath, note, fix: CLIMB_FIX } })
+      return
+    }
+    if (verdict === "inside" && check.writes && mayClimb(v) && names === null && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
       // FileAccess hands the joined path to fopen as it is: a `..` in the part built at run time leaves user:// (to the
       // game's folder too, where override.cfg adds autoloads at the next start). An error whatever the part is read
       // from: every store a game reads text back from (a ConfigFile, a file it wrote, a StreamPeerBuffer, the
       // clipboard, a LineEdit) is one the pack can fill first (a twenty-sixth red team's `set_value` then
       // `get_value`); a name the player types is the same climb, with the same fix.
-      this.#judge.hit(entry, site.at, shownPath, { note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." or "/" in its part built at run time climbs out of ${where} (the engine opens the path as written: a game can write beside itself an override.cfg that runs code at the next start)`, fix: "Join only a file name: \"user://\" + name.get_file() + \".save\" (or name.validate_node_name()), or build names from numbers (\"user://save_%d.json\" % slot)" })
+      this.#judge.hit(entry, site.at, shownPath, { note: `the path is built at run time${v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? ` from ${JSON.stringify(v.prefix)}` : ""}, and a ".." or "/" in its part built at run time climbs out of ${where} (the engine opens the path as written: a game can write beside itself an override.cfg that runs code at the next start)`, fix: CLIMB_FIX })
       return
     }
     if (verdict !== "unknown") return

@@ -32,9 +32,14 @@ interface Where {
 }
 
 /** `x.name = v`, `name = v`, `self.name = v`; `value` null for a compound assignment or a write into the member's value (`name[0] = v`). */
+/** What `name += v` (any compound assignment) gives the member, among valuesOf's values: its value and v combined. */
+export const COMPOUND_WRITE: Val = { t: "unknown" }
+
 interface Assign {
   readonly recv: Expr | null
   readonly value: Expr | null
+  /** A compound assignment to the member itself (`name += v`): what it gives is the member's value and v combined. */
+  readonly compound: boolean
   /** A plain `name = v` or `self.name = v` (what the class's own facts hold when `plain`). */
   readonly direct: boolean
   readonly at: Where
@@ -244,7 +249,12 @@ export class MemberWrites {
         const member = this.#model.variable(a.at.cls, name)
         if (member === null || !sameClass(member.owner, owner)) continue
       } else if (!this.#mayBeOf(this.#ev.eval(a.recv, a.at.fn), lineage)) continue
-      if (a.value === null) return null
+      if (a.value === null) {
+        // `name += v`: the member's value and v combined (COMPOUND_WRITE); a write into its value is out of sight.
+        if (!a.compound) return null
+        extra.push(COMPOUND_WRITE)
+        continue
+      }
       const v = this.#ev.eval(a.value, a.at.fn)
       if (a.recv === null && a.direct && a.at.plain && sameClass(a.at.cls, owner)) own.push(v)
       else extra.push(v)
@@ -490,7 +500,7 @@ export class MemberWrites {
     forEachExpr(body, (e) => {
       if (e.k === "str") for (const n of throughNames(e.value)) this.#through.add(n)
       if (e.k === "lambda") return this.#body(e.fn, at.cls, at.fn, false)
-      if (e.k === "bin" && isAssignment(e.op)) return this.#assignment(e.left, e.op === "=" ? e.right : null, at)
+      if (e.k === "bin" && isAssignment(e.op)) return this.#assignment(e.left, e.op === "=" ? e.right : null, at, e.op !== "=")
       if (e.k === "member" && !callees.has(e) && this.#pathWriters.has(e.name)) return void this.#sites.push({ k: "ref", recv: e.obj, at })
       if (e.k !== "call") return
       callees.add(e.callee)
@@ -502,19 +512,19 @@ export class MemberWrites {
   }
 
   /** An assignment's target: the member it writes directly, and every member its value is read from and written back to (`a.b.c = v` writes `b` on `a` too). */
-  #assignment(left: Expr, value: Expr | null, at: Where): void {
+  #assignment(left: Expr, value: Expr | null, at: Where, compound: boolean): void {
     if (left.k === "member" && (this.#dispatch.byName.get(left.name) ?? []).some((d) => d.kind === "member") && value !== null) this.#sites.push({ k: "funcref", value, at })
-    this.#written(left, value, at, true)
+    this.#written(left, value, at, true, compound)
   }
 
-  #written(left: Expr, value: Expr | null, at: Where, top: boolean): void {
+  #written(left: Expr, value: Expr | null, at: Where, top: boolean, compound = false): void {
     if (left.k === "id") {
-      if (this.#ev.local(left.name, at.fn) === null) push(this.#assigns, left.name, { recv: null, value, direct: top && value !== null, at })
+      if (this.#ev.local(left.name, at.fn) === null) push(this.#assigns, left.name, { recv: null, value, compound: top && compound, direct: top && value !== null, at })
       return
     }
     if (left.k === "member") {
       const self = left.obj.k === "self"
-      push(this.#assigns, left.name, { recv: self ? null : left.obj, value, direct: self && top && value !== null, at })
+      push(this.#assigns, left.name, { recv: self ? null : left.obj, value, compound: top && compound, direct: self && top && value !== null, at })
       if (!self) this.#written(left.obj, null, at, false)
       return
     }

@@ -68,6 +68,29 @@ const writesElsewhere = (target: Expr, v: Val): boolean => {
   return variable && !(v.t === "unknown" && v.external === true)
 }
 
+/** What a write into a container writes: `v` of `c[k] = v`, `c.k = v`, the arguments of `c.append(v)`; with the container. */
+const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target: Expr; readonly values: ReadonlyArray<Expr> }> => {
+  const { all } = parentsOf(body)
+  const found: Array<{ readonly target: Expr; readonly values: ReadonlyArray<Expr> }> = []
+  for (const e of all) {
+    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push({ target: e.left.obj, values: [e.right] })
+    else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push({ target: e.callee.obj, values: e.args })
+  }
+  return found
+}
+
+/**
+ * Whether a function writes something that changes it (`changes`: not a number or a bool) into a container that may
+ * hold the pack's data, reached by any name: a parameter given it by a signal, `call`, `callv`, a funcref or a setter,
+ * an Array holding it, a shallow `duplicate()`, `get("levels")` (a twenty-seventh red team's): a container whose value
+ * is data read at run time, or a value the analysis lost. `evaluate` gives an expression's value in the function.
+ */
+export const writesChangeIntoData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean): boolean =>
+  writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes))
+
+/** Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), or a value the analysis lost. */
+const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
+
 /**
  * Whether some code of the pack writes into a container that may be data read at run time (see above);
  * `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).

@@ -57,6 +57,8 @@ export type Val =
       readonly packData?: ReadonlyArray<string>
       /** With `external`: an entry of a folder listing (Directory.get_next), one name of the folder it lists. */
       readonly listing?: true
+      /** An Array whose every element is such an entry: an empty literal only ever given them (`files.append(fn)`). */
+      readonly listItems?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
@@ -235,8 +237,10 @@ export const mayBeScript = (v: Val): boolean => instsOf(v).some((c) => SCRIPT_CL
  * elements may be instances of; any object for a container of any objects.
  */
 export const elementOf = (container: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => {
-  if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true }
+  // An element of what may be any value: any object, and data read at run time where the value may be that.
+  if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true, ...readFrom([container]) }
   if (container.t === "unknown" && container.json === true) return JSON_PART(container, step)
+  if (container.t === "unknown" && container.listItems === true) return { t: "unknown", external: true, listing: true }
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   // An element of data read from the pack's own files is one of its parts (a field, a line).
@@ -252,6 +256,11 @@ export const elementOf = (container: Val, step: string | null = null): Extract<V
 export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: ReadonlyArray<Val> = []): Val => {
   const classes = put.flatMap(instsOf)
   if (container.t !== "unknown" || container.any === true) return container
+  // An Array of listing entries stays one only while nothing else goes in (`files.append(fn)` is a put and a part).
+  if (container.listItems === true && ![...put, ...parts].every((v) => v.t === "unknown" && v.listing === true)) {
+    const { listItems: _items, ...others } = container
+    return withElements(others, put, parts)
+  }
   // Data of the pack's files the script writes into is no longer only the files' (checks/loadData.ts judges those).
   if (container.dataSel !== undefined && put.length + parts.length > 0) return withElements(withSel(container, undefined), put, parts)
   const mixed = container.json === true && [...put, ...parts].some((v) => !isJsonData(v))
@@ -396,8 +405,9 @@ export const join = (a: Val, b: Val): Val => {
     // A constant is plain data too: `return null` beside `return parse_json(text)` gives plain data.
     ...(isPlainData(a) && isPlainData(b) ? { plain: true as const } : {}),
     ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
-    // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop).
+    // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop), or Arrays of them.
     ...(a.t === "unknown" && a.listing === true && b.t === "unknown" && b.listing === true ? { listing: true as const } : {}),
+    ...(a.t === "unknown" && a.listItems === true && b.t === "unknown" && b.listItems === true ? { listItems: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
     ...linkDataOf(a, b, known.length),

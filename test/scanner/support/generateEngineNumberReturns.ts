@@ -3,7 +3,8 @@
 // (@GDScript, 4.x @GlobalScope) whose class reference says they return an int, a float or a bool. What they hand
 // back is a number: it holds no NUL, `/` or `[` when shown as text (`"user://shot_%s.png" % OS.get_unix_time()`).
 // Under "@any", the method names every class of the reference that has a method of that name (the built-in types
-// String, Array, Dictionary… included) says return an int, a float or a bool: on any receiver such a call hands back
+// String, Array, Dictionary… included; a property's getter counts, returning the property's type) says return an
+// int, a float or a bool (the editor's classes and a visual script's nodes left out: see below): on any receiver such a call hands back
 // a number (`button.get_index()`, `list.size()`), unless a script of the pack defines a method of that name.
 //
 //   node test/scanner/support/generateEngineNumberReturns.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
@@ -27,10 +28,23 @@ const numberReturns = (repo: string): Record<string, ReadonlyArray<string>> => {
   for (const file of files) {
     const cls = classOf(file)
     const xml = git(repo, ["show", `HEAD:${file}`])
-    for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>\s*(?:<return type="([^"]+)")?/g)) {
-      const types = anyClass.get(m[1] ?? "") ?? new Set<string>()
-      types.add(m[2] ?? "void")
-      anyClass.set(m[1] ?? "", types)
+    // Left out of "@any": the editor's classes (an exported game's engine has none), and a visual script's nodes,
+    // which a pack can only make by naming them (the visual-script error) or shipping them (a non-GDScript resource).
+    const inAny = !cls.startsWith("Editor") && !cls.startsWith("VisualScript")
+    const returns = (name: string, type: string): void => {
+      const types = anyClass.get(name) ?? new Set<string>()
+      types.add(type)
+      anyClass.set(name, types)
+    }
+    if (inAny) for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>\s*(?:<return type="([^"]+)")?/g)) returns(m[1] ?? "", m[2] ?? "void")
+    // A property's getter and setter are methods too, listed only on the member (VisualScriptPropertyGet's
+    // `get_index()` hands back its `index`, a String): the getter returns the member's type.
+    for (const m of inAny ? xml.matchAll(/<member [^>]*>/g) : []) {
+      const type = /type="([^"]+)"/.exec(m[0])?.[1] ?? "Variant"
+      const getter = /getter="([^"]+)"/.exec(m[0])?.[1]
+      const setter = /setter="([^"]+)"/.exec(m[0])?.[1]
+      if (getter !== undefined && getter !== "") returns(getter, type)
+      if (setter !== undefined && setter !== "") returns(setter, "void")
     }
     if (!singletons.has(cls) && cls !== "@GDScript" && cls !== "@GlobalScope") continue
     const names = [...xml.matchAll(/<method name="([^"]+)"[^>]*>\s*<return type="([^"]+)"/g)].filter((m) => NUMBER_TYPES.has(m[2] ?? "")).map((m) => m[1] ?? "")

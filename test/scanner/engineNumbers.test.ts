@@ -48,7 +48,8 @@ describe("a number an engine method hands back in a save path", () => {
 describe("numbers the game keeps or makes (a twenty-seventh false-positive hunt)", () => {
   it.each([
     ["a member only ever given numbers", 'str(level)', ["", "var level = 1", "func up():", "\tlevel += 1", "\tlevel = level * 2"]],
-    ["a pack function typed -> int", "str(next_slot())", ["", "func next_slot() -> int:", "\treturn get_meta('n')"]],
+    ["what a pack function returns of numbers", "str(next_slot())", ["", "var level = 1", "func next_slot() -> int:", "\treturn level * 2 + 1"]],
+    ["a comparison's bool", 'str(get_meta("a") == get_meta("b"))', []],
     ["String() of an int", "String(n)", ["", "var n := 3"]],
     ["a name's digest", 'str(get_meta("who")).md5_text()', []],
     ["digits padded", "str(get_child_count()).pad_zeros(2)", []],
@@ -59,6 +60,8 @@ describe("numbers the game keeps or makes (a twenty-seventh false-positive hunt)
 
   it.each([
     ["a member also given text", "str(level)", ["", "var level = 1", "func set_level(v):", "\tlevel = v"], {}],
+    // 3.x compiles `return` without a check of the function's type (gdscript_compiler.cpp CF_RETURN, OPCODE_RETURN).
+    ["what a function typed -> int returns of text", "str(next_slot())", ["", "func next_slot() -> int:", "\treturn get_meta('n')"], {}],
     ["a member another script writes text into", "str(level)", ["", "var level = 1"], { "res://game/other.gd": ["extends Node", "func _ready():", '\tget_node("/root/Main").level = "../x"', ""].join("\n") }],
     ["a digest of a class of the pack's own", 'str(get_meta("who")).md5_text()', [], { "res://game/digest.gd": ["extends Reference", "func md5_text():", '\treturn "../x"', ""].join("\n") }],
     ["a collision's shape (an object: its _to_string is the pack's)", "str(list.get_collider_shape())", [], {}],

@@ -933,13 +933,6 @@ export class Evaluator {
     if (cached !== undefined) return cached ?? UNKNOWN
     this.#returns.set(f, null)
     const fn = this.fnOf(owner, f, null, true)
-    // A return type of a number (`-> int`): the engine converts what is returned or stops the script (dict2inst sets
-    // no return value, so it is trusted even where member types are not).
-    const typed = f.returnType === undefined || f.returnType === null ? UNKNOWN : this.typeVal(f.returnType, fn)
-    if (isNumberValue(typed)) {
-      this.#returns.set(f, typed)
-      return typed
-    }
     const value = joinAll(
       returnedExprs(f.body).map((e) => (e === null ? NULL : this.eval(e, fn))),
       NULL,
@@ -1171,11 +1164,6 @@ export class Evaluator {
   }
 
   /**
-   * The default of a member that holds it for good, or null: no setter or getter, not exported, and nothing of the
-   * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
-   * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
-   */
-  /**
    * Whether a member is given only numbers: not exported, no setter or getter, every `=` of its class a number (the
    * member itself, `+ - * / %` of numbers, a value the evaluator knows is one), every writer elsewhere in sight
    * (memberWrites.ts) writing one. A compound assignment (`level += x`) keeps a number one or stops the script (3.x
@@ -1195,6 +1183,11 @@ export class Evaluator {
     return others !== undefined && others !== null && others.every((v) => v === COMPOUND_WRITE || isNumberValue(v))
   }
 
+  /**
+   * The default of a member that holds it for good, or null: no setter or getter, not exported, and nothing of the
+   * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
+   * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
+   */
   #unsetMember(owner: ClassRef, decl: VarDecl): Expr | null {
     if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return null
     return this.#memberWrites()?.valuesOf(owner, decl.name)?.length === 0 ? decl.init : null
@@ -1421,7 +1414,7 @@ export class Evaluator {
         return float || exactInt(sum) ? { t: "lit", value: sum, ...(float ? { float: true as const } : {}) } : LIT
       }
       // Text ending in a known part is text with that end (`name + ".json"`).
-      return r.t === "str" || (r.t === "unknown" && r.suffix !== undefined) ? { ...derived(l, r), ...endOf(r) } : operatorResult(l, r)
+      return r.t === "str" || (r.t === "unknown" && r.suffix !== undefined) ? { ...derived(l, r), ...endOf(r) } : operatorResult(e.op, l, r)
     }
     if (e.op === "%" && l.t === "str") {
       const args = e.right.k === "array" ? e.right.items.map((x) => this.eval(x, fn)) : [r]
@@ -1446,7 +1439,7 @@ export class Evaluator {
       return derived(...args)
     }
     const folded = compare(e.op, l, r)
-    return folded ?? operatorResult(l, r)
+    return folded ?? operatorResult(e.op, l, r)
   }
 
   #evalCall(e: Extract<Expr, { k: "call" }>, fn: Fn): Val {
@@ -1856,7 +1849,6 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
 /** Singletons whose `Singleton.NAME` is a property read that may give any value (`_get`), not a constant of the class. */
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
 
-/** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */
 /** String methods whose text is hexadecimal digits (engine-only: no other class has them). */
 const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha256_text"])
 /** String methods that keep digits digits: padded with zeros, or cut. */
@@ -1868,6 +1860,7 @@ const carriesNoScript = (v: Val): boolean => v.t === "str" || v.t === "lit" || (
 
 const isNumberLiteral = (e: Expr): boolean => e.k === "num" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
 
+/** A literal number, bool, string or null (`0`, `-1.5`, `"forest"`, `true`). */
 const isScalarLiteral = (e: Expr): boolean => e.k === "num" || e.k === "str" || e.k === "const" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
 
 /** A number or a bool: a literal of one, or a value typed so (str() and `%s` show only digits, a sign, a point or True/False). */
@@ -1877,7 +1870,14 @@ const isNumberValue = (v: Val): boolean => (v.t === "lit" && typeof v.value !== 
  * What a binary operator gives when it cannot be folded: never an object (Variant's operators take no
  * Object operand but for comparisons, which give a bool; `a + b` of arrays gives a new Array), so plain data.
  */
-const operatorResult = (l: Val, r: Val): Val => ({ ...derived(l, r), plain: true })
+/** Operators whose result is a bool whatever they compare. */
+const BOOL_OPERATORS: ReadonlySet<string> = new Set(["==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "is"])
+/** Operators whose result is a number when both sides are (`level + 1`). */
+const ARITHMETIC: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"])
+
+/** What an operator makes of values not folded: a bool, a number of numbers, else plain data of no known kind. */
+const operatorResult = (op: string, l: Val, r: Val): Val =>
+  BOOL_OPERATORS.has(op) || (ARITHMETIC.has(op) && isNumberValue(l) && isNumberValue(r)) ? LIT : { ...derived(l, r), plain: true }
 
 
 /** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */

@@ -23,7 +23,7 @@ import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
-import { confined, fromAnywhere, holdsNothing, isPackData, writesChangeIntoData, writesIntoData } from "./packDataMembers.ts"
+import { confined, fromAnywhere, holdsNothing, isPackData, putsIntoListing, writesChangeIntoData, writesIntoData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -58,6 +58,8 @@ export interface Local {
   readonly param?: ParamOf
   value?: Val
   evaluating?: boolean
+  /** While it is evaluated: what a use of it inside its own values gives (Evaluator #reentry). */
+  reentry?: Val
 }
 
 export interface Fn {
@@ -77,6 +79,9 @@ export interface Fn {
    */
   readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean }>
 }
+
+/** The memo of an expression being evaluated (Evaluator.eval): a value not known, told apart from one computed. */
+const IN_PROGRESS: Val = { t: "unknown" }
 
 /** Any value at all: data read at run time from anywhere, a path of the machine, any object (OS included). */
 const STALE_VALUE: Val = { t: "unknown", external: true, host: true, any: true }
@@ -224,6 +229,8 @@ interface ClassFacts {
 const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
 /** Per pack, whether a member's pack data may be changed by its class's code (Evaluator #memberChangedElsewhere). */
 const MEMBER_DATA_CHANGED = new WeakMap<PackModel, Map<string, boolean>>()
+/** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
+const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
 
 /** An empty start (`{}`, `[]`, null), or an expression `ok` accepts. */
 const holdsNothingOr = (e: Expr | null, ok: (e: Expr) => boolean): boolean => holdsNothing(e) || (e !== null && ok(e))
@@ -781,7 +788,7 @@ export class Evaluator {
     // A sealed member holds plain data: a value given it that reads the member itself (`d = data.get("d", d)`) is no other.
     const held = sealed === "plain" && joined.t === "unknown" && joined.any !== true ? { ...joined, plain: true as const } : joined
     const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
-    const value = this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain")
+    const value = this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain"))
     this.#members.set(key, value)
     return value
   }
@@ -963,12 +970,14 @@ export class Evaluator {
     const elements = loops.length === 0 ? null : joinAll(loops.map((loop) => this.#loopElement(local, loop, owner)))
     // A name only loops give values to (not cached: the loops' containers may still be under evaluation).
     if (elements !== null && local.inits.length === 0 && local.appends.length === 0 && local.param === undefined) return elements
-    if (local.evaluating === true) return UNKNOWN
+    if (local.evaluating === true) return local.reentry ?? UNKNOWN
     local.evaluating = true
+    local.reentry = this.#reentry(local, owner)
     const typed = this.typeVal(local.type, owner)
     let value = typed
     if (typed.t === "unknown" || keepsLineEdit(typed) || isContainerType(typed)) {
-      const parts = local.inits.map((init) => this.eval(init, owner))
+      // An init met while it is itself evaluated (`path = path + "../"` read at its own line) is worked out again.
+      const parts = local.inits.map((init) => (owner.memo.get(init) === IN_PROGRESS ? this.#evalUncached(init, owner) : this.eval(init, owner)))
       if (local.param !== undefined) {
         // A function only the pack's own calls reach: what they pass (and its default value); else those of its class, and anything.
         const closed = local.param.fn === null ? null : this.#closedArgs(local.param.fn, local.param.index)
@@ -986,11 +995,37 @@ export class Evaluator {
     if (put.some(isLineEdit)) value = asLineEdit(value)
     value = withElements(value, put, (local.parts ?? []).map((p) => this.eval(p, owner)))
     if (elements !== null) value = join(value, elements)
+    value = this.#listingKept(value)
     // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
     if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
     local.evaluating = false
     local.value = value
     return value
+  }
+
+  /**
+   * What a local given values built from itself (`path = path + "../"`) is inside that building: a string of the known
+   * start its other values share (so the write's start is kept and its climb judged: a twenty-eighth red team's), else
+   * a value not known.
+   */
+  #reentry(local: Local, owner: Fn): Val {
+    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    if (name === undefined) return UNKNOWN
+    const mentions = (e: Expr): boolean => {
+      let found = false
+      const walk = (x: Expr): void => {
+        if (x.k === "id" && x.name === name) found = true
+        else forEachChild(x, walk)
+      }
+      walk(e)
+      return found
+    }
+    const seeds = local.inits.filter((e) => !mentions(e))
+    if (seeds.length === local.inits.length || seeds.length === 0) return UNKNOWN
+    const values = seeds.map((e) => this.eval(e, owner))
+    const starts = values.map((v) => (v.t === "str" ? commonPrefix(v.values) : v.t === "unknown" ? v.prefix : undefined))
+    const prefix = starts.reduce((a, b) => (a === undefined || b === undefined ? undefined : commonPrefix([a, b])))
+    return prefix === undefined || prefix === "" ? UNKNOWN : { t: "unknown", prefix, ...readFrom(values) }
   }
 
   /**
@@ -1031,6 +1066,34 @@ export class Evaluator {
       })
     known.set(key, found)
     return found
+  }
+
+  /**
+   * An Array of folder listing entries stays one (values.ts listItems) only where no function of the pack puts anything
+   * else into it or into a value that may be it, however it got there (a function of another class it is handed to):
+   * worked out once per pack by an Evaluator of its own, the Arrays taken as kept meanwhile.
+   */
+  #listingKept(value: Val): Val {
+    if (value.t !== "unknown" || value.listItems !== true) return value
+    let kept = LISTINGS_KEPT.get(this.model)
+    if (kept === undefined) {
+      LISTINGS_KEPT.set(this.model, true)
+      const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
+      kept = !this.model.classes().some((cls) =>
+        [...(this.model.decl(cls)?.functions ?? []), ...(this.model.decl(cls)?.vars ?? []).flatMap((v) => v.accessors)].some((f) => {
+          const fn = ev.fnOf(cls, f, null, true)
+          const isEntry = (e: Expr): boolean => {
+            const v = ev.eval(e, fn)
+            return v.t === "unknown" && v.listing === true
+          }
+          return putsIntoListing(f, (e) => ev.eval(e, fn), isEntry)
+        }),
+      )
+      LISTINGS_KEPT.set(this.model, kept)
+    }
+    if (kept) return value
+    const { listItems: _items, ...rest } = value
+    return rest
   }
 
   /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
@@ -1172,7 +1235,8 @@ export class Evaluator {
   #onlyNumbers(owner: ClassRef, decl: VarDecl): boolean {
     if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return false
     const numeric = (e: Expr, fn: Fn): boolean => {
-      if (e.k === "num" || (e.k === "id" && e.name === decl.name) || (e.k === "member" && e.obj.k === "self" && e.name === decl.name)) return true
+      // The member itself, not a parameter or local of its name (a twenty-eighth red team's `self.slot = slot`).
+      if (e.k === "num" || (e.k === "id" && e.name === decl.name && this.local(e.name, fn) === null) || (e.k === "member" && e.obj.k === "self" && e.name === decl.name)) return true
       if (e.k === "unary" && (e.op === "-" || e.op === "+")) return numeric(e.expr, fn)
       if (e.k === "bin" && ["+", "-", "*", "/", "%"].includes(e.op)) return numeric(e.left, fn) && numeric(e.right, fn)
       return isNumberValue(this.eval(e, fn))
@@ -1219,8 +1283,10 @@ export class Evaluator {
 
   eval(e: Expr, fn: Fn): Val {
     const cached = fn.memo.get(e)
+    // An expression met again while it is evaluated: a local's name gives what the local is inside its own values.
+    if (cached === IN_PROGRESS) return e.k === "id" ? (this.local(e.name, fn)?.local.reentry ?? UNKNOWN) : UNKNOWN
     if (cached !== undefined) return cached
-    fn.memo.set(e, UNKNOWN)
+    fn.memo.set(e, IN_PROGRESS)
     const v = this.#evalUncached(e, fn)
     fn.memo.set(e, v)
     return v
@@ -1332,6 +1398,8 @@ export class Evaluator {
     }
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
     if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj, e.name)
+    // A field of a date (`OS.get_datetime().year`): a number.
+    if (obj.t === "unknown" && obj.numberItems === true) return LIT
     const parsed = JSON_DATA[this.grammar].has(e.name) ? this.#parsedJson(e.obj, fn) : null
     if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.
@@ -1406,7 +1474,8 @@ export class Evaluator {
       if (l.t === "unknown" && l.dataDir === true && r.t === "str" && r.values.length === 1) return { t: "unknown", prefix: `${l.prefix ?? ""}${r.values[0] ?? ""}`, dataDir: true, ...endOf(r) }
       // Numbers then text, or numbers again (`str(slot) + "_of_" + str(count)`): digits still, unless the text climbs.
       const digitsAfter = r.t === "str" ? r.values.every((x) => numbersBetween(`${l.t === "unknown" ? (l.suffix ?? "") : ""}${x}`)) : r.t === "unknown" && r.digitsOnly === true && numbersBetween(`${l.t === "unknown" ? (l.suffix ?? "") : ""}${r.prefix ?? ""}`)
-      if (l.t === "unknown" && l.prefix !== undefined) return { t: "unknown", prefix: l.prefix, ...endOf(r), ...(l.digitsOnly === true && digitsAfter ? { digitsOnly: true as const } : {}), ...readFrom([l, r]) }
+      // Known by its start, or numbers with no text before (`str(dt.year) + "-" + …`): the start kept, digits while they last.
+      if (l.t === "unknown" && (l.prefix !== undefined || l.digitsOnly === true)) return { t: "unknown", ...(l.prefix === undefined ? {} : { prefix: l.prefix }), ...endOf(r), ...(l.digitsOnly === true && digitsAfter ? { digitsOnly: true as const } : {}), ...readFrom([l, r]) }
       if (l.t === "lit" && r.t === "lit" && typeof l.value === "number" && typeof r.value === "number") {
         const float = l.float === true || r.float === true
         // int64 in the engine: a sum a double cannot hold exactly is not folded (floats add as doubles, as there).
@@ -1431,7 +1500,7 @@ export class Evaluator {
         const numbersOnly = parts.every((p) => {
           const item = takesValue(p) ? args[at++] : undefined
           // `%c` of a number is the character of that code (46 is ".", 47 is "/"): not digits.
-          return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && isNumberValue(item))
+          return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && (isNumberValue(item) || isDigitText(item)))
         })
         const texts = parts.flatMap((p) => (p.k === "text" ? [p.text] : []))
         return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly && numbersBetween(...texts) ? { digitsOnly: true as const } : {}), ...readFrom(args) }
@@ -1590,9 +1659,11 @@ export class Evaluator {
     // built-in value (`button.get_index()`, `list.size()`) when every class having a method of that name returns one
     // and no script of the pack defines it (a web export's JavaScriptObject forwards any name to JavaScript).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
+    // A date or time as a Dictionary of ints and a bool (3.x core_bind.cpp _OS::get_date/get_time; Time's *_dict_* methods).
+    if (recv.t === "guard" && (DATE_DICTIONARIES[recv.name]?.has(name) ?? false)) return DATE_FIELDS
     if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
     // A String's digest in hexadecimal (`name.md5_text()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
-    // as text they hold no `/`, no `..` and no NUL, as a number's digits do.
+    // as text they hold no `/`, no `..` and no NUL, as a number's digits do (a piece cut from them may be "." alone).
     if (HEX_DIGESTS.has(name) && !this.model.anyClassDefines(name)) return DIGITS
     if (DIGIT_KEEPERS.has(name) && recv.t === "unknown" && recv.digitsOnly === true && recv.prefix === undefined && recv.suffix === undefined) return DIGITS
     const first = args[0] ?? UNKNOWN
@@ -1849,14 +1920,36 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
 /** Singletons whose `Singleton.NAME` is a property read that may give any value (`_get`), not a constant of the class. */
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
 
+/**
+ * Singleton methods that hand back a date or time as a Dictionary whose every value is an int or a bool (year, month,
+ * day, weekday, dst, hour, minute, second: 3.x core/bind/core_bind.cpp `_OS::get_date`, `get_time`, `get_datetime`
+ * (their keys joined), `get_datetime_from_unix_time`; 3.5/4.x core/os/time.cpp's `*_dict_*` methods). Not
+ * `get_time_zone_info` (its "name" is text).
+ */
+const DATE_DICTIONARIES: Readonly<Record<string, ReadonlySet<string>>> = {
+  OS: new Set(["get_datetime", "get_date", "get_time", "get_datetime_from_unix_time"]),
+  Time: new Set(["get_datetime_dict_from_system", "get_date_dict_from_system", "get_time_dict_from_system", "get_datetime_dict_from_unix_time", "get_date_dict_from_unix_time", "get_time_dict_from_unix_time", "get_datetime_dict_from_datetime_string", "get_datetime_dict_from_string"]),
+}
+const DATE_FIELDS: Val = { t: "unknown", plain: true, numberItems: true }
+
 /** String methods whose text is hexadecimal digits (engine-only: no other class has them). */
 const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha256_text"])
-/** String methods that keep digits digits: padded with zeros, or cut. */
-const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "left", "right", "substr", "strip_edges"])
+/** String methods that keep digits digits with a digit at each end: padded with zeros, spaces stripped (not cut: `substr` of "0.5" can be "."). */
+const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "strip_edges"])
 const DIGITS: Val = { t: "unknown", digitsOnly: true }
 
 /** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */
 const carriesNoScript = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "inst" && VALUE_TYPES.has(v.cls) && v.cls !== "Object") || (v.t === "unknown" && (v.plain === true || v.json === true) && v.any !== true && v.insts === undefined)
+
+/** The longest start every string shares. */
+const commonPrefix = (values: ReadonlyArray<string>): string => {
+  let prefix = values[0] ?? ""
+  for (const v of values) while (!v.startsWith(prefix)) prefix = prefix.slice(0, -1)
+  return prefix
+}
+
+/** Text of numbers alone (`str(n)`, a date's field read by its key): no known text around them. */
+const isDigitText = (v: Val): boolean => v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined
 
 const isNumberLiteral = (e: Expr): boolean => e.k === "num" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
 

@@ -344,8 +344,10 @@ export class FileRules {
     if (arg === undefined) return
     const given = this.#judge.eval(arg, fn)
     // A file opened or saved at `""` is none: FileAccess opens `""` as it is, and fopen fails (a member `var path = ""`
-    // until the game sets it). A folder operation's `""` is the folder the object has open (`dir.remove("")`).
-    const v = check.writes && !FOLDER_OPERATIONS.has(site.name) && !(site.recv.t === "inst" && (site.recv.cls === "Directory" || site.recv.cls === "DirAccess")) ? withoutEmptyPath(given) : given
+    // until the game sets it); not with save-and-swap on, where it writes `".tmp"` in the working folder (a
+    // twenty-eighth red team's). A folder operation's `""` is the folder the object has open (`dir.remove("")`).
+    const dropsEmpty = check.writes && !FOLDER_OPERATIONS.has(site.name) && !(site.recv.t === "inst" && (site.recv.cls === "Directory" || site.recv.cls === "DirAccess")) && !this.#model.mentions("set_use_file_access_save_and_swap")
+    const v = dropsEmpty ? withoutEmptyPath(given) : given
     if (v === null) return
     // A number or an object given to a method of an object of unknown class is no path (Array.remove(i), remove(size() - 1)).
     if (check.unknownClass !== undefined && ((v.t !== "str" && v.t !== "unknown") || isArithmetic(arg))) return

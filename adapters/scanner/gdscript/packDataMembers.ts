@@ -88,6 +88,17 @@ const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target:
 export const writesChangeIntoData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean): boolean =>
   writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes))
 
+/**
+ * Whether a function puts anything but a folder listing's entry (`isEntry`) into a value that may be an Array of them
+ * (values.ts listItems: data read at run time, or a value the analysis lost: a parameter it is handed to, a
+ * twenty-eighth red team's `add_default(names)`).
+ */
+export const putsIntoListing = (f: FunctionDecl, evaluate: (e: Expr) => Val, isEntry: (e: Expr) => boolean): boolean =>
+  writesInto(f.body).some(({ target, values }) => {
+    const v = evaluate(target)
+    return mayHoldData(v) && !values.every(isEntry)
+  })
+
 /** Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), or a value the analysis lost. */
 const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
 

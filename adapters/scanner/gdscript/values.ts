@@ -59,6 +59,8 @@ export type Val =
       readonly listing?: true
       /** An Array whose every element is such an entry: an empty literal only ever given them (`files.append(fn)`). */
       readonly listItems?: true
+      /** A Dictionary whose every value is a number (a date's fields: `OS.get_datetime()`). */
+      readonly numberItems?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
@@ -241,6 +243,7 @@ export const elementOf = (container: Val, step: string | null = null): Extract<V
   if (container.t === "unknown" && container.any === true) return { t: "unknown", any: true, ...readFrom([container]) }
   if (container.t === "unknown" && container.json === true) return JSON_PART(container, step)
   if (container.t === "unknown" && container.listItems === true) return { t: "unknown", external: true, listing: true }
+  if (container.t === "unknown" && container.numberItems === true) return { t: "unknown", digitsOnly: true }
   const elems = container.t === "unknown" ? container.elems : undefined
   const some = container.t === "unknown" ? container.some : undefined
   // An element of data read from the pack's own files is one of its parts (a field, a line).
@@ -338,6 +341,15 @@ export const asLineEdit = (v: Val, may = true): Val => (may && (v.t === "inst" |
 const isBuilt = (v: Val): v is Extract<Val, { t: "unknown" }> =>
   v.t === "unknown" && v.external !== true && v.plain !== true && v.sdk !== true && v.unseenCalls !== true && v.any !== true && v.insts === undefined && v.elems === undefined
 
+/** A value's known start: the common start of its strings, or a string built at run time's own. */
+const startOf = (v: Val): string | undefined => {
+  if (v.t === "unknown") return v.prefix
+  if (v.t !== "str" || v.values.length === 0) return undefined
+  let start = v.values[0] ?? ""
+  for (const x of v.values) while (!x.startsWith(start)) start = start.slice(0, -1)
+  return start
+}
+
 /** The common start of two known starts (undefined when either is not known). */
 const commonStart = (a: string | undefined, b: string | undefined): string | undefined => {
   if (a === undefined || b === undefined) return undefined
@@ -395,8 +407,11 @@ export const join = (a: Val, b: Val): Val => {
   const elems = union(a.t === "unknown" ? (a.elems ?? []) : [], b.t === "unknown" ? (b.elems ?? []) : [])
   // The pack's data joined with a string built at run time is judged as both where a use knows how (DataOrBuilt).
   const mixed = dataOrBuilt(a, b)
+  // The start both share (a path's `"user://"` kept through `path = path + "../"`), when each has a known one.
+  const start = commonStart(startOf(a), startOf(b))
   return {
     t: "unknown",
+    ...(start === undefined || start === "" ? {} : { prefix: start }),
     ...(mixed === null ? externalParts([a, b]) : { external: true as const, dataOrBuilt: mixed }),
     ...(some.length > 0 ? { some } : {}),
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),

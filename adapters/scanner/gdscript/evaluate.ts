@@ -1913,7 +1913,7 @@ const writtenInto = (local: Local): boolean => (local.puts ?? []).length > 0 || 
 
 /** Data another name may change: data read at run time of no known kind (no longer JSON's, plain, nor the pack's). */
 const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
-  const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, ...rest } = v
+  const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, numberItems: _numbers, listItems: _listed, ...rest } = v
   return { ...rest, external: true }
 }
 

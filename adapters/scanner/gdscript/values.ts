@@ -259,6 +259,11 @@ export const elementOf = (container: Val, step: string | null = null): Extract<V
 export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: ReadonlyArray<Val> = []): Val => {
   const classes = put.flatMap(instsOf)
   if (container.t !== "unknown" || container.any === true) return container
+  // A date's fields stay numbers only while nothing but numbers goes in (a twenty-ninth red team's `t.year = "../…"`).
+  if (container.numberItems === true && ![...put, ...parts].every(isNumberLike)) {
+    const { numberItems: _numbers, ...others } = container
+    return withElements(others, put, parts)
+  }
   // An Array of listing entries stays one only while nothing else goes in (`files.append(fn)` is a put and a part).
   if (container.listItems === true && ![...put, ...parts].every((v) => v.t === "unknown" && v.listing === true)) {
     const { listItems: _items, ...others } = container
@@ -271,6 +276,10 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
   const { json: _json, ...rest } = container
   return classes.length === 0 ? rest : { ...rest, elems: union(container.elems ?? [], classes) ?? classes }
 }
+
+/** A number or a bool: a literal of one, a value typed so, or text of digits alone. */
+const isNumberLike = (v: Val): boolean =>
+  (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && (v.cls === "int" || v.cls === "float" || v.cls === "bool")) || (v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined)
 
 const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
   const all = [...new Set([...a, ...b])].slice(0, MAX_CLASSES)

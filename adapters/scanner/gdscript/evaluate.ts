@@ -780,7 +780,7 @@ export class Evaluator {
     const zero = decl.init === null ? zeroValue(decl.type) : null
     // A write by name out of sight still gives the member the run-time data written by name in sight (`callv("set", [k, env])`).
     const runTime = this.#writesByName()?.runTimeValue(owner, decl.name) ?? null
-    const elsewhere = sealed === "plain" ? (runTime === null ? [] : [runTime]) : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? [runTime ?? UNKNOWN])
+    const elsewhere = sealed === "plain" ? (runTime === null ? [] : [runTime]) : (this.#writtenElsewhere(owner, decl.name, zero === null ? given : [zero, ...writes], assigned) ?? this.#dataWrittenElsewhere(owner, decl, assigned) ?? [runTime ?? UNKNOWN])
     // That start ("" or null) names no path, property or method: what the member is used as are the values written.
     const values = [...given, ...elsewhere]
     const appends = assigned.filter((a) => a.compound).map((a) => this.eval(a.expr, a.fn))
@@ -858,6 +858,18 @@ export class Evaluator {
   #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
     if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str" || (v.t === "lit" && v.value === null))) return null
     return this.#memberWrites()?.valuesOf(owner, name) ?? null
+  }
+
+  /**
+   * What the rest of the pack writes to a member its class gives only the pack's data (or an empty start: `lines =
+   * conversations[name]` after `var lines = []`), when every writer is in sight and writes that data too; else null.
+   * A twenty-ninth false-positive hunt's dialogue box: the member was data of no known kind, its BBCode an error.
+   */
+  #dataWrittenElsewhere(owner: ClassRef, decl: VarDecl, assigned: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn; readonly compound: boolean }>): ReadonlyArray<Val> | null {
+    if (assigned.length === 0 || assigned.some((a) => a.compound) || !holdsNothing(decl.init)) return null
+    if (!assigned.every((a) => isPackData(this.eval(a.expr, a.fn)))) return null
+    const others = this.#memberWrites()?.valuesOf(owner, decl.name)
+    return others !== undefined && others !== null && others.every(isPackData) ? others : null
   }
 
   #memberWrites(): MemberWrites | null {

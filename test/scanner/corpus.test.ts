@@ -40,7 +40,9 @@ const EXPECTED_COUNTS: Readonly<Record<string, Readonly<Record<string, number>>>
   "g4.6.1-v3-acagamics-template.pck": { "banned-api": 2, "compiled-script": 104, "manifest-missing": 1 },
   "g4.7.1-v4-oyun-guncelleme-small.pck": { "compiled-script": 7, "manifest-missing": 1 },
   "g4.7.1-v4-oyun-guncelleme-large.pck": { "banned-api": 2, "compiled-script": 30, "manifest-missing": 1 },
-  "g4.0.0-v2-builtin-dadbod-beta.pck": { "banned-api": 35, "manifest-missing": 1 },
+  // pckgate-scanner/16: its Metamask plugin's ProjectSettings.set_setting(_base_property + property, …) names a setting at
+  // run time (the member's start is not known where calls are open): it may be application/config/name, an error.
+  "g4.0.0-v2-builtin-dadbod-beta.pck": { "banned-api": 36, "manifest-missing": 1 },
   "g4.2.1-v2-builtin-basegamegodot.pck": { "banned-api": 5, "manifest-missing": 1 },
   "g4.3.0-v2-builtin-discordactivity.pck": { "compiled-script": 9, "manifest-missing": 1 },
   "g4.6.2-v3-builtin-labvideojuegos2026.pck": { "compiled-script": 29, "manifest-missing": 1 },

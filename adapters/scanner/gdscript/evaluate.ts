@@ -1260,12 +1260,14 @@ export class Evaluator {
   }
 
   /**
-   * The default of a member that holds it for good, or null: no setter or getter, not exported, and nothing of the
+   * The default of a member that holds it for good, or null: not exported, and nothing of the
    * pack gives it another value (its class's and every other assignment make its name one not only read; writes by
    * name, scenes, resources and tracks: memberWrites.ts, which leaves it open when one may reach it out of sight).
    */
   #unsetMember(owner: ClassRef, decl: VarDecl): Expr | null {
-    if (decl.exported === true || decl.accessors.length > 0 || (decl.accessorNames ?? []).length > 0) return null
+    // A setter or getter changes nothing here: with no assignment of the name anywhere (PackModel.assignedAnywhere), a
+    // setter stores nothing in the member (a 4.x plugin's `set(v): v`), and a getter's value is read through memberRead.
+    if (decl.exported === true) return null
     return this.#memberWrites()?.valuesOf(owner, decl.name)?.length === 0 ? decl.init : null
   }
 

@@ -96,6 +96,14 @@ export interface WriteData extends DataRead {
 const USER_DATA_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/use_custom_user_dir", "application/config/custom_user_dir_name"])
 const USER_DATA_SETTERS: ReadonlySet<string> = new Set(["set_setting", "set", "set_deferred", "set_indexed"])
 
+/** Whether a setting's name not pinned down may be one that places user:// (or its feature override): not a number, nor a string whose known start rules them out. */
+const mayNameUserDataSetting = (v: Val): boolean => {
+  if (v.t === "str" || v.t === "lit" || (v.t === "inst" && v.cls !== "String" && v.cls !== "StringName")) return false
+  if (v.t !== "unknown" || v.prefix === undefined) return true
+  const start = v.prefix
+  return [...USER_DATA_SETTINGS].some((s) => s.startsWith(start) || start.startsWith(s))
+}
+
 /** Parameter types a number fits (Godot converts between them). */
 const NUMBER_TYPES: ReadonlySet<string> = new Set(["int", "float", "real"])
 
@@ -321,8 +329,20 @@ export class FileRules {
   userDataSetting(site: Site, fn: Fn): void {
     if (site.bare || !USER_DATA_SETTERS.has(site.name) || site.args[0] === undefined) return
     if (site.cls !== "ProjectSettings" && !(isAnyObject(site.recv) && receiverNames(site, this.#idx).includes("ProjectSettings"))) return
-    const setting = knownStrings(this.#judge.eval(site.args[0], fn)).map(settingBase).find((k) => USER_DATA_SETTINGS.has(k))
-    if (setting === undefined) return
+    const key = this.#judge.eval(site.args[0], fn)
+    const setting = knownStrings(key).map(settingBase).find((k) => USER_DATA_SETTINGS.has(k))
+    if (setting === undefined) {
+      // A setting named at run time may be one of them (a thirtieth red team's names from the engine's property list,
+      // and from the pack's JSON, set `application/config/name` to "" and wrote through "user:///tmp/…" to /tmp).
+      if (!mayNameUserDataSetting(key)) return
+      for (const { entry } of this.#idx.paths) {
+        this.#judge.hit(entry, site.at, site.via ?? `ProjectSettings.${site.name}(…)`, {
+          note: `the setting is named at run time, so it may be ${[...USER_DATA_SETTINGS].join(" or ")}, by which the engine places user:// (an empty name makes "user://" the working folder, and "user:///tmp/x" the file /tmp/x)`,
+          fix: "Name the setting with a constant string (ProjectSettings.set_setting(\"display/window/vsync/use_vsync\", v)), one by one for the settings the game changes",
+        })
+      }
+      return
+    }
     for (const { entry } of this.#idx.paths) {
       this.#judge.hit(entry, site.at, site.via ?? `ProjectSettings.${site.name}(${JSON.stringify(setting)}, …)`, {
         note: `the engine places user:// by ${setting}, so writing it at run time moves the game's save folder to another folder of the player's data folder (another game's saves, desktop launchers)`,

@@ -744,7 +744,7 @@ export class Evaluator {
     const cached = this.#members.get(key)
     if (cached !== undefined) return cached ?? typed
     // A number, bool, string or null no code of the pack assigns to, which nothing else can set (#unsetMember): that constant.
-    const fixed = decl.init !== null && isScalarLiteral(decl.init) && !this.model.assignedAnywhere(decl.name) && !this.model.writesMembersRaw() ? this.#unsetMember(owner, decl) : null
+    const fixed = decl.init !== null && isScalarLiteral(decl.init) && !this.model.assignedAnywhere(decl.name) && !this.model.mutatedInPlace(decl.name) && !this.model.writesMembersRaw() ? this.#unsetMember(owner, decl) : null
     if (fixed !== null) {
       const value = this.eval(fixed, this.classFn(owner))
       this.#members.set(key, value)
@@ -788,7 +788,7 @@ export class Evaluator {
     // A sealed member holds plain data: a value given it that reads the member itself (`d = data.get("d", d)`) is no other.
     const held = sealed === "plain" && joined.t === "unknown" && joined.any !== true ? { ...joined, plain: true as const } : joined
     const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
-    const value = this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain"))
+    const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain")))
     this.#members.set(key, value)
     return value
   }
@@ -1008,6 +1008,8 @@ export class Evaluator {
     value = withElements(value, put, (local.parts ?? []).map((p) => this.eval(p, owner)))
     if (elements !== null) value = join(value, elements)
     value = this.#listingKept(value)
+    const localName = [...owner.locals].find(([, l]) => l === local)?.[0]
+    if (localName !== undefined) value = this.#editedInPlace(localName, value)
     // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
     if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
     local.evaluating = false
@@ -1078,6 +1080,15 @@ export class Evaluator {
       })
     known.set(key, found)
     return found
+  }
+
+  /**
+   * Text a name holds that code of the pack may change in place (PackModel.mutatedInPlace: `p.erase(0, 7)`, `p[i] = c`)
+   * is any text the pack chose, not the values it was given: data of no known kind.
+   */
+  #editedInPlace(name: string, value: Val): Val {
+    const text = value.t === "str" || (value.t === "unknown" && (value.prefix !== undefined || value.suffix !== undefined || value.digitsOnly === true || value.some !== undefined))
+    return text && this.model.mutatedInPlace(name) ? join(value, EXTERNAL) : value
   }
 
   /**

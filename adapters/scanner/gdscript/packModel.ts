@@ -151,6 +151,12 @@ export interface DataCall {
   readonly sparse?: true
 }
 
+interface CodeWords {
+  readonly words: ReadonlySet<string>
+  readonly assigned: ReadonlySet<string>
+  readonly mutated: ReadonlySet<string>
+}
+
 export class PackModel {
   readonly #scopes = new Map<string, ClassScope>()
   readonly #decls = new Map<string, ClassDecl | null>()
@@ -271,23 +277,36 @@ export class PackModel {
     return this.#codeWords().assigned.has(name)
   }
 
-  /** Every name and string the pack's code spells, and every name it assigns to, from one walk of the scripts. */
-  #codeWords(): { readonly words: ReadonlySet<string>; readonly assigned: ReadonlySet<string> } {
+  /**
+   * Whether some code of the pack may change in place a String held by a name: `name.erase(…)` (3.x String.erase edits
+   * the variable) or `name[i] = c` (a character written by index), which are no assignments of the name (a thirty-first
+   * red team's `p.erase(0, 7)` made "user:///tmp/x" the path "/tmp/x").
+   */
+  mutatedInPlace(name: string): boolean {
+    return this.#codeWords().mutated.has(name)
+  }
+
+  /** Every name and string the pack's code spells, every name it assigns to, and every name it may edit in place, from one walk of the scripts. */
+  #codeWords(): CodeWords {
     if (this.#wordsSeen !== null) return this.#wordsSeen
     const words = new Set<string>()
     const assigned = new Set<string>()
+    const mutated = new Set<string>()
+    const named = (x: Expr): string | null => (x.k === "id" || x.k === "member" ? x.name : null)
     for (const s of this.#scripts.values()) {
       walkClass(s.ast.root, (e) => {
         if (e.k === "id" || e.k === "member") words.add(e.name)
         if (e.k === "str") words.add(e.value)
         if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "id" || e.left.k === "member")) assigned.add(e.left.name)
+        const edited = e.k === "call" && e.callee.k === "member" && e.callee.name === "erase" ? named(e.callee.obj) : e.k === "bin" && isAssignment(e.op) && e.left.k === "index" ? named(e.left.obj) : null
+        if (edited !== null) mutated.add(edited)
       }, () => {})
     }
-    this.#wordsSeen = { words, assigned }
+    this.#wordsSeen = { words, assigned, mutated }
     return this.#wordsSeen
   }
 
-  #wordsSeen: { readonly words: ReadonlySet<string>; readonly assigned: ReadonlySet<string> } | null = null
+  #wordsSeen: CodeWords | null = null
 
   /** Whether the pack may create an object of engine class `cls` (by its scenes' nodes, its scripts' words or ClassDB). */
   mayCreate(cls: string): boolean {

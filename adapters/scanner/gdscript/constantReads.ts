@@ -59,9 +59,22 @@ const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "not in"])
 
 /** Whether `e` reads by a name that is not one constant string (`get(k)`, `o.get_indexed(k)`, `self[k]`). */
-const readsByBuiltName = (e: Expr): boolean => {
+/** Calls by name and where their method's name is (`call("get", k)`: 0; `funcref(self, "get")`: 1). */
+const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, call_deferred: 0, funcref: 1, Callable: 1 }
+
+const readsByBuiltName = (e: Expr, isEngineName: (name: string) => boolean): boolean => {
   if (e.k === "index") return e.obj.k === "self" && e.index.k !== "str"
-  if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member") || !BY_NAME.has(e.callee.name)) return false
+  if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
+  // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
+  // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
+  // an engine singleton or class (`OS.callv(action, …)`), which holds no constant of the pack.
+  const method = DISPATCH_NAME_AT[e.callee.name]
+  const onEngine = e.callee.k === "member" && e.callee.obj.k === "id" && isEngineName(e.callee.obj.name)
+  if (method !== undefined && !onEngine) {
+    const name = e.args[method]
+    return name === undefined || name.k !== "str" || BY_NAME.has(name.value)
+  }
+  if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's.
   if (e.callee.name === "get" && e.args.length > 1) return false
   return e.args[0] === undefined || e.args[0].k !== "str"
@@ -99,7 +112,7 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
 }
 
 /** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
-export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> => {
+export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
   const out = new Set<string>()
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
   for (const d of classes) {
@@ -119,7 +132,7 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>): ReadonlySet
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, isEngineName) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
       }
     }
   }

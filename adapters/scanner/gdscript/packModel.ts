@@ -283,7 +283,8 @@ export class PackModel {
    * red team's `p.erase(0, 7)` made "user:///tmp/x" the path "/tmp/x").
    */
   mutatedInPlace(name: string): boolean {
-    return this.#codeWords().mutated.has(name)
+    const mutated = this.#codeWords().mutated
+    return mutated.has(name) || mutated.has(EVERY_NAME)
   }
 
   /** Every name and string the pack's code spells, every name it assigns to, and every name it may edit in place, from one walk of the scripts. */
@@ -298,7 +299,10 @@ export class PackModel {
         if (e.k === "id" || e.k === "member") words.add(e.name)
         if (e.k === "str") words.add(e.value)
         if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "id" || e.left.k === "member")) assigned.add(e.left.name)
-        const edited = e.k === "call" && e.callee.k === "member" && e.callee.name === "erase" ? named(e.callee.obj) : e.k === "bin" && isAssignment(e.op) && e.left.k === "index" ? named(e.left.obj) : null
+        const target = e.k === "call" && e.callee.k === "member" && e.callee.name === "erase" ? e.callee.obj : e.k === "bin" && isAssignment(e.op) && e.left.k === "index" ? e.left.obj : null
+        // `self["p"].erase(…)` edits the member p (3.x writes the String back through the property): the key names it,
+        // any name when it is not constant on self (a thirty-second red team's); an Array's element is not written back.
+        const edited = target === null ? null : target.k === "index" ? (target.index.k === "str" ? target.index.value : target.obj.k === "self" ? EVERY_NAME : null) : named(target)
         if (edited !== null) mutated.add(edited)
       }, () => {})
     }
@@ -605,7 +609,7 @@ export class PackModel {
   /** Whether every use of a name in the pack (`NAME`, `x.NAME`) only reads it (constantReads.ts): a constant Array or Dictionary held there is never changed. */
   onlyRead(name: string): boolean {
     this.#classes ??= this.#allClasses()
-    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []))
+    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []), (name) => this.isEngineName(name))
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
     if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false
     return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)

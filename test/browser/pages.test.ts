@@ -76,10 +76,19 @@ const submit = async (page: Page, pack: string, manifest: string) => {
   return heading
 }
 
-/** Waits until the element's text matches (the pages update it after a request), then returns the text. */
+/**
+ * Waits until the element's text matches (the pages update it after a request), then returns the text. When it never
+ * does, the failure says what the element shows instead and what the server printed last (an approval that waited
+ * past 15 s twice in a full CI run, and never alone, left nothing else to go on).
+ */
 const textWhen = async (page: Page, selector: string, pattern: RegExp) => {
   const element = page.locator(selector).filter({ hasText: pattern })
-  await element.waitFor({ timeout: 15_000 })
+  try {
+    await element.waitFor({ timeout: 15_000 })
+  } catch (cause) {
+    const shown = await page.locator(selector).innerText().catch(() => "(not found)")
+    throw new Error(`${selector} never matched ${pattern}; it shows ${JSON.stringify(shown)}; the server printed last:\n${server.output().slice(-3000)}`, { cause })
+  }
   return element.innerText()
 }
 

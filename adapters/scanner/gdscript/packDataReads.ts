@@ -1,5 +1,5 @@
 import type { Expr, Stmt } from "./ast.ts"
-import { forEachExpr } from "./exprWalk.ts"
+import { forEachExpr, parentsOf } from "./exprWalk.ts"
 import { type DataSel, EXTERNAL, type Val } from "./values.ts"
 
 // Data a script reads at run time from files of the pack: a File (3.x) or FileAccess (4.x) opened only for
@@ -82,5 +82,26 @@ export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArr
     else sources.push(...opened)
   }
   forEachExpr(found.body, visit)
-  return open && sources.length > 0 ? packData(name, sources) : EXTERNAL
+  return open && sources.length > 0 && onlyReadHere(recvExpr.name, found.body) ? packData(name, sources) : EXTERNAL
+}
+
+/** What a File of the pack's data may do besides `open(…, READ)` without reading another file's text. */
+const SAFE_FILE_CALLS: ReadonlySet<string> = new Set([...TEXT_READS, "open", "close", "eof_reached", "get_len", "get_position", "seek", "seek_end", "is_open", "get_error", "get_path", "get_path_absolute", "get_buffer", "get_8", "get_16", "get_32", "get_64", "get_float", "get_double", "get_real", "get_pascal_string", "get_var"])
+
+/**
+ * Whether every use of the File's name in the function is a call of one of its own methods that reads (or a read-only
+ * open, judged above): not `open_compressed`/`open_encrypted` (another file, a thirty-third red team's), not a call by
+ * name (`f.call("open", …)`), not an alias (`var g = f`) nor a function or container it is handed to, which may open it
+ * on another file the engine then reads.
+ */
+const onlyReadHere = (name: string, body: ReadonlyArray<Stmt>): boolean => {
+  const { all, parent } = parentsOf(body)
+  return all.every((e) => {
+    if (e.k !== "id" || e.name !== name) return true
+    const member = parent.get(e)
+    // Given a value (`f = File.new()`): what it may be given is judged above (every init a new File or a read-only open).
+    if (member?.k === "bin" && member.op === "=" && member.left === e) return true
+    const call = member === undefined ? undefined : parent.get(member)
+    return member?.k === "member" && member.obj === e && call?.k === "call" && call.callee === member && SAFE_FILE_CALLS.has(member.name)
+  })
 }

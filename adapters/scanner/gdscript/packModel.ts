@@ -6,7 +6,7 @@
 // the name of an engine class or singleton, which always resolves to the engine's own
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
-import type { ClassDecl, Expr, FunctionDecl, ScriptAst } from "./ast.ts"
+import type { ClassDecl, Expr, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
@@ -447,6 +447,16 @@ export class PackModel {
         for (const c of d.consts) if (!consts.has(c.name)) consts.set(c.name, { owner: cls, init: c.init })
         for (const c of d.classes) if (c.name !== null && !inner.has(c.name)) inner.set(c.name, { script: cls.script, inner: [...cls.inner, c.name] })
       }
+    }
+    // Godot 3.2.3 gives an inner class's bare constant name the outer class's constant before its base class's (a
+    // thirty-third red team's `OS.call(M, …)`: `M` of the outer script was "execute", of the inner class's base
+    // "get_name"): a name the two orders resolve to different constants is one not known (an expression of no value).
+    const outerFirst = new Map<string, { readonly owner: ClassRef; readonly init: Expr; readonly at: Pos }>()
+    for (const scope of [ref, ...this.outers(ref)]) {
+      for (const c of this.decl(scope)?.consts ?? []) if (!outerFirst.has(c.name)) outerFirst.set(c.name, { owner: scope, init: c.init, at: c.at })
+    }
+    for (const [name, c] of outerFirst) {
+      if (consts.get(name)?.init !== c.init) consts.set(name, { owner: c.owner, init: { k: "error", at: c.at } })
     }
     return this.#scopes.get(key) as ClassScope
   }

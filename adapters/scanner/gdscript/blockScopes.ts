@@ -1,4 +1,5 @@
 import type { Expr, FunctionDecl, MatchBranch, Param, Pos, Stmt } from "./ast.ts"
+import { forEachChild } from "./exprWalk.ts"
 
 // A local variable lives from its `var` to the end of its block, a `for` variable in the loop's body, a `match`
 // binding in its branch (3.x gdscript_parser.cpp `_parse_block`: "must be added later, to avoid self-referencing",
@@ -119,40 +120,8 @@ class Resolver {
       this.block(e.fn.body, inner)
       return
     }
-    forEachSub(e, (x) => this.expr(x, scope))
-  }
-}
-
-/** Calls `f` on each direct sub-expression (not into lambdas: the resolver scopes them). */
-const forEachSub = (e: Expr, f: (x: Expr) => void): void => {
-  for (const x of subExprs(e)) f(x)
-}
-
-const subExprs = (e: Expr): ReadonlyArray<Expr> => {
-  switch (e.k) {
-    case "member":
-      return [e.obj]
-    case "call":
-      return [e.callee, ...e.args]
-    case "index":
-      return [e.obj, e.index]
-    case "bin":
-      return [e.left, e.right]
-    case "unary":
-    case "await":
-    case "cast":
-    case "is":
-      return [e.expr]
-    case "ternary":
-      return [e.cond, e.then, e.else]
-    case "array":
-      return e.items
-    case "dict":
-      return e.entries.flat()
-    case "preload":
-      return [e.path]
-    default:
-      return []
+    // Lambdas are scoped above; forEachChild does not go into them.
+    forEachChild(e, (x) => this.expr(x, scope))
   }
 }
 

@@ -23,7 +23,7 @@ import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
-import { confined, fromAnywhere, holdsNothing, isPackData, putsIntoListing, writesChangeIntoData, writesIntoData } from "./packDataMembers.ts"
+import { confined, fromAnywhere, holdsNothing, isPackData, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -36,7 +36,7 @@ import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 import { type Getter, getterOf } from "./memberGetter.ts"
-import { ANY_OBJECT, asLineEdit, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, commonStart, isNumberLike, startOf, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -928,22 +928,20 @@ export class Evaluator {
   methodReturn(ref: ClassRef, name: string, exact = false): Val | null {
     const own = this.model.method(ref, name)
     if (own === null) return null
-    const overrides = exact ? [] : this.model.overrides(ref, name)
-    return joinAll([
-      this.returnValue(own.owner, own.decl),
-      ...overrides.map((sub) => {
-        const m = this.model.method(sub, name)
-        return m === null ? UNKNOWN : this.returnValue(m.owner, m.decl)
-      }),
-    ])
+    return joinAll([this.returnValue(own.owner, own.decl), ...(exact ? [] : this.#overrideReturns(ref, name))])
   }
 
   /** What a method `ref` lacks gives on an instance that may be of a subclass defining it: those returns, or the engine's value (not known). */
   #subclassReturns(ref: ClassRef, name: string, args: ReadonlyArray<Val>): Val {
-    return joinAll([derived(...args), ...this.model.overrides(ref, name).map((sub) => {
+    return joinAll([derived(...args), ...this.#overrideReturns(ref, name)])
+  }
+
+  /** What each subclass of `ref` that defines `name` returns from it. */
+  #overrideReturns(ref: ClassRef, name: string): ReadonlyArray<Val> {
+    return this.model.overrides(ref, name).map((sub) => {
       const m = this.model.method(sub, name)
       return m === null ? UNKNOWN : this.returnValue(m.owner, m.decl)
-    })])
+    })
   }
 
   /** Any value a function of the pack returns (null when it has no `return` with a value). */
@@ -1037,8 +1035,7 @@ export class Evaluator {
     const seeds = local.inits.filter((e) => !mentions(e))
     if (seeds.length === local.inits.length || seeds.length === 0) return UNKNOWN
     const values = seeds.map((e) => this.eval(e, owner))
-    const starts = values.map((v) => (v.t === "str" ? commonPrefix(v.values) : v.t === "unknown" ? v.prefix : undefined))
-    const prefix = starts.reduce((a, b) => (a === undefined || b === undefined ? undefined : commonPrefix([a, b])))
+    const prefix = values.map(startOf).reduce(commonStart)
     return prefix === undefined || prefix === "" ? UNKNOWN : { t: "unknown", prefix, ...readFrom(values) }
   }
 
@@ -1076,7 +1073,7 @@ export class Evaluator {
         const fn = ev.fnOf(owner, f, null, true)
         if (!fn.locals.has(name) && ev.#reachesChange(name, fn, new Set())) return true
         // A write into whatever may be the data, however it got there (a parameter a signal or `call` gave it).
-        return writesChangeIntoData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
+        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
       })
     known.set(key, found)
     return found
@@ -1109,7 +1106,7 @@ export class Evaluator {
             const v = ev.eval(e, fn)
             return v.t === "unknown" && v.listing === true
           }
-          return putsIntoListing(f, (e) => ev.eval(e, fn), isEntry)
+          return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isEntry(e))
         }),
       )
       LISTINGS_KEPT.set(this.model, kept)
@@ -1525,7 +1522,7 @@ export class Evaluator {
         const numbersOnly = parts.every((p) => {
           const item = takesValue(p) ? args[at++] : undefined
           // `%c` of a number is the character of that code (46 is ".", 47 is "/"): not digits.
-          return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && (isNumberValue(item) || isDigitText(item)))
+          return p.k === "text" || isNumeric(p) || (p.k === "string" && item !== undefined && isNumberLike(item))
         })
         const texts = parts.flatMap((p) => (p.k === "text" ? [p.text] : []))
         return { t: "unknown", prefix: first?.k === "text" ? first.text : "", ...endOf(strs([textAfterLast(parts)])), ...(numbersOnly && numbersBetween(...texts) ? { digitsOnly: true as const } : {}), ...readFrom(args) }
@@ -1965,16 +1962,6 @@ const DIGITS: Val = { t: "unknown", digitsOnly: true }
 
 /** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */
 const carriesNoScript = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "inst" && VALUE_TYPES.has(v.cls) && v.cls !== "Object") || (v.t === "unknown" && (v.plain === true || v.json === true) && v.any !== true && v.insts === undefined)
-
-/** The longest start every string shares. */
-const commonPrefix = (values: ReadonlyArray<string>): string => {
-  let prefix = values[0] ?? ""
-  for (const v of values) while (!v.startsWith(prefix)) prefix = prefix.slice(0, -1)
-  return prefix
-}
-
-/** Text of numbers alone (`str(n)`, a date's field read by its key): no known text around them. */
-const isDigitText = (v: Val): boolean => v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined
 
 const isNumberLiteral = (e: Expr): boolean => e.k === "num" || (e.k === "unary" && e.op === "-" && e.expr.k === "num")
 

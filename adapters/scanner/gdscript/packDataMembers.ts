@@ -80,24 +80,14 @@ const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target:
 }
 
 /**
- * Whether a function writes something that changes it (`changes`: not a number or a bool) into a container that may
- * hold the pack's data, reached by any name: a parameter given it by a signal, `call`, `callv`, a funcref or a setter,
- * an Array holding it, a shallow `duplicate()`, `get("levels")` (a twenty-seventh red team's): a container whose value
- * is data read at run time, or a value the analysis lost. `evaluate` gives an expression's value in the function.
+ * Whether a function writes something `changes` accepts into a container that may be data read at run time or a value
+ * the analysis lost, reached by any name: a parameter given it by a signal, `call`, `callv`, a funcref or a setter, an
+ * Array holding it, a shallow `duplicate()`, `get("levels")` (a twenty-seventh red team's changes of a member's pack
+ * data), or a function it is handed to (a twenty-eighth red team's name put into an Array of folder listing entries).
+ * `evaluate` gives an expression's value in the function.
  */
-export const writesChangeIntoData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean): boolean =>
+export const writesIntoRunTimeData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean): boolean =>
   writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes))
-
-/**
- * Whether a function puts anything but a folder listing's entry (`isEntry`) into a value that may be an Array of them
- * (values.ts listItems: data read at run time, or a value the analysis lost: a parameter it is handed to, a
- * twenty-eighth red team's `add_default(names)`).
- */
-export const putsIntoListing = (f: FunctionDecl, evaluate: (e: Expr) => Val, isEntry: (e: Expr) => boolean): boolean =>
-  writesInto(f.body).some(({ target, values }) => {
-    const v = evaluate(target)
-    return mayHoldData(v) && !values.every(isEntry)
-  })
 
 /** Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), or a value the analysis lost. */
 const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))

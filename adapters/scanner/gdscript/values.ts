@@ -278,7 +278,7 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
 }
 
 /** A number or a bool: a literal of one, a value typed so, or text of digits alone. */
-const isNumberLike = (v: Val): boolean =>
+export const isNumberLike = (v: Val): boolean =>
   (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && (v.cls === "int" || v.cls === "float" || v.cls === "bool")) || (v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined)
 
 const union = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
@@ -351,7 +351,7 @@ const isBuilt = (v: Val): v is Extract<Val, { t: "unknown" }> =>
   v.t === "unknown" && v.external !== true && v.plain !== true && v.sdk !== true && v.unseenCalls !== true && v.any !== true && v.insts === undefined && v.elems === undefined
 
 /** A value's known start: the common start of its strings, or a string built at run time's own. */
-const startOf = (v: Val): string | undefined => {
+export const startOf = (v: Val): string | undefined => {
   if (v.t === "unknown") return v.prefix
   if (v.t !== "str" || v.values.length === 0) return undefined
   let start = v.values[0] ?? ""
@@ -360,7 +360,7 @@ const startOf = (v: Val): string | undefined => {
 }
 
 /** The common start of two known starts (undefined when either is not known). */
-const commonStart = (a: string | undefined, b: string | undefined): string | undefined => {
+export const commonStart = (a: string | undefined, b: string | undefined): string | undefined => {
   if (a === undefined || b === undefined) return undefined
   let i = 0
   while (i < a.length && a[i] === b[i]) i++

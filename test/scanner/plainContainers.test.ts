@@ -1,8 +1,8 @@
 // A local Dictionary literal of plain data, given only numbers, holds no object: a write by a name not constant into
 // one of its elements (a settings menu's `settings["keys"][action] = code`, the local shape of a twenty-ninth
 // false-positive hunt's key rebinding) is a write into a Dictionary, not a Script's `source_code`. An element that is,
-// or may be, something else keeps the error. (The hunt's member `settings` written back from JSON is still the error:
-// docs/scanner.md, Limits.)
+// or may be, something else keeps the error. So is a member Dictionary merged with saved JSON by its keys (a
+// thirty-second hunt's settings menu): an edit in place keeps plain data plain.
 import { describe, expect, it } from "vitest"
 import { utf8 } from "./support/bytes.ts"
 import { writePack } from "./support/packWriter.ts"
@@ -29,5 +29,25 @@ describe("a literal container of plain data", () => {
     ["a value not known put into it by a name not constant", ['var box = {"a": {}}', "box[action] = get_meta(action)", 'box["a"][action] = "extends Node"']],
   ])("keeps the error for %s", async (_what, body) => {
     expect((await sourceWrites(...body)).filter((f) => f.endsWith("error")).length).toBe(1)
+  })
+
+  it("a member Dictionary merged with saved JSON by its keys holds no Script", async () => {
+    const text = [
+      "extends Node2D",
+      "",
+      'var settings = {"fullscreen": false, "music_volume": 0.8, "language": "en"}',
+      "",
+      "func _ready():",
+      "\tvar f = File.new()",
+      '\tif f.open("user://settings.json", File.READ) != OK:',
+      "\t\treturn",
+      "\tvar parsed = parse_json(f.get_as_text())",
+      "\tfor k in parsed.keys():",
+      "\t\tif settings.has(k):",
+      "\t\t\tsettings[k] = parsed[k]",
+      "",
+    ].join("\n")
+    const report = await scanBytes(writePack({ format: 1, entries: [{ path: "res://manifest.json", data: MANIFEST }, { path: "res://game/main.tscn", data: SCENE }, { path: "res://game/main.gd", data: utf8(text) }] }))
+    expect(report.findings.filter((f) => f.message.includes("(policy script-source-code)")).map((f) => `${f.line} ${f.severity}`)).toEqual([])
   })
 })

@@ -67,7 +67,7 @@ const UNNAMED: Registration = ["MatchClock", "Reference", "res://core/match_cloc
 describe("classes registered at the platform's reserved folders", () => {
   it("only a class the policy lists, at exactly its path, that the pack lacks is the platform's", () => {
     const lacks = (): boolean => false
-    expect(PLATFORM).toEqual([{ name: "EngineGame", path: "res://sdk/engine_game.gd" }])
+    expect(PLATFORM).toEqual([{ name: "EngineGame", path: "res://sdk/engine_game.gd", hooks: ["_*"] }])
     expect(isPlatformScript("EngineGame", "res://sdk/engine_game.gd", PLATFORM, lacks)).toBe(true)
     const notPlatform: ReadonlyArray<readonly [string | null, string]> = [
       ["NetSync", "res://sdk/net/net_sync.gd"], // another class under sdk/: the engine reads whatever the disk has there

@@ -80,7 +80,7 @@ export const callerIndex = (
   grammar: Grammar,
   dispatch: DispatchIndex,
   dataMethods: ReadonlySet<string>,
-  externalBase: (ref: ClassRef) => boolean,
+  sdkMayCall: (ref: ClassRef, name: string) => boolean,
 ): CallerIndex => {
   const open = new Set<string>(dataMethods)
   const hard = new Set<string>(dataMethods)
@@ -203,11 +203,10 @@ export const callerIndex = (
   const cls = (ref: ClassRef | null, decl: ClassDecl): void => {
     const own: Where = ref === null ? null : { cls: ref, fn: null, method: false }
     const rpc = decl.calledByEngine?.includes(RPC_CALLED) === true
-    const external = ref !== null && externalBase(ref)
     for (const f of decl.functions) {
       declared.set(f.name, (declared.get(f.name) ?? 0) + 1)
       if (rpc || ref === null) hardOpen(f.name)
-      if (external) {
+      if (ref !== null && sdkMayCall(ref, f.name)) {
         open.add(f.name)
         sdk.add(f.name)
       }

@@ -231,6 +231,39 @@ const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
 const MEMBER_DATA_CHANGED = new WeakMap<PackModel, Map<string, boolean>>()
 /** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
 const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
+/** Per function body: whether it may edit one of its constant slots in place (editsConstantSlot). */
+const CONSTANT_SLOTS_EDITED = new WeakMap<ReadonlyArray<Stmt>, boolean>()
+
+/**
+ * Whether a function calls 3.x's in-place `erase` on something that is no variable (`"…".erase(0, 1)`, `(A + B).erase(…)`):
+ * the engine keeps a function's string literals and constant expressions in slots shared by equal values, and erase
+ * edits the slot, so every later read of that text in the function reads the edited one (a thirty-fourth red team's).
+ */
+const editsConstantSlot = (body: ReadonlyArray<Stmt>): boolean => {
+  const cached = CONSTANT_SLOTS_EDITED.get(body)
+  if (cached !== undefined) return cached
+  let found = false
+  forEachExpr(body, (e) => {
+    if (e.k === "call" && e.callee.k === "member" && e.callee.name === "erase" && !VARIABLE_KINDS.has(e.callee.obj.k)) found = true
+  })
+  CONSTANT_SLOTS_EDITED.set(body, found)
+  return found
+}
+
+/**
+ * Text code of the pack may change in place (`p.erase(0, 7)`, `p[i] = c`) is any text the pack chose, not the values it
+ * was given: data of no known kind. An edit changes a String's characters or a container's entries, so plain data stays
+ * plain data (`settings[k] = v` on a Dictionary).
+ */
+const editedText = (value: Val): Val => {
+  const text = value.t === "str" || (value.t === "unknown" && (value.prefix !== undefined || value.suffix !== undefined || value.digitsOnly === true || value.some !== undefined))
+  if (!text) return value
+  const edited = join(value, EXTERNAL)
+  return isPlainData(value) && edited.t === "unknown" ? { ...edited, plain: true } : edited
+}
+
+/** Expressions that read a variable (whose edits in place PackModel.mutatedInPlace follows by name). */
+const VARIABLE_KINDS: ReadonlySet<Expr["k"]> = new Set(["id", "member", "index", "self"])
 
 /** An empty start (`{}`, `[]`, null), or an expression `ok` accepts. */
 const holdsNothingOr = (e: Expr | null, ok: (e: Expr) => boolean): boolean => holdsNothing(e) || (e !== null && ok(e))
@@ -306,7 +339,7 @@ export class Evaluator {
   }
 
   #callersIndex(): CallerIndex {
-    this.#callers ??= callerIndex(this.model.scripts.values(), this.grammar, this.#dispatch as DispatchIndex, this.model.dataMethods, (ref) => this.model.extendsOutside(ref))
+    this.#callers ??= callerIndex(this.model.scripts.values(), this.grammar, this.#dispatch as DispatchIndex, this.model.dataMethods, (ref, name) => this.model.sdkMayCall(ref, name))
     return this.#callers
   }
 
@@ -737,7 +770,7 @@ export class Evaluator {
   memberValue(owner: ClassRef, decl: VarDecl): Val {
     // dict2inst puts any value in a typed member: its type then says nothing (PackModel.writesMembersRaw).
     const typed = this.model.writesMembersRaw() ? UNKNOWN : this.typeVal(decl.type, this.classFn(owner))
-    if (typed.t !== "unknown" && !keepsLineEdit(typed) && !isContainerType(typed)) return typed
+    if (typed.t !== "unknown" && !keepsLineEdit(typed) && !isContainerType(typed)) return this.#typedMember(owner, decl, typed)
     const key = memberKey(owner, decl.name)
     const assumed = this.#assumed?.get(key)
     if (assumed !== undefined) return assumed === "node" ? NODE_VAL : PLAIN_DATA
@@ -791,6 +824,69 @@ export class Evaluator {
     const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain")))
     this.#members.set(key, value)
     return value
+  }
+
+  /** A member of a value type (`var slot: int`): that type, and what values the engine does not check give it (#uncheckedInto). */
+  #typedMember(owner: ClassRef, decl: VarDecl, typed: Val): Val {
+    if (typed.t !== "inst" || !VALUE_TYPES.has(typed.cls)) return typed
+    const key = memberKey(owner, decl.name)
+    const cached = this.#members.get(key)
+    if (cached !== undefined) return cached ?? typed
+    this.#members.set(key, null)
+    // The class's own `slot = v` and its subclasses' store v in the member directly; other objects' writes go through
+    // GDScriptInstance::set, which converts to the member's type.
+    const writes = [owner, ...this.model.descendants(owner)].flatMap((cls) => (this.#factsOf(cls).assigned.get(decl.name) ?? []).filter((a) => !a.compound))
+    const value = this.#uncheckedInto(typed, [...(decl.init === null ? [] : [{ expr: decl.init, fn: this.classFn(owner) }]), ...writes])
+    this.#members.set(key, value)
+    return value
+  }
+
+  /**
+   * What a variable of a value type (`int`, `float`, `bool`, vectors, pools) holds, given `given`. Godot 3 checks or
+   * converts a value put into a typed variable only where the parser does not know the value's type
+   * (gdscript_compiler.cpp emits OPCODE_ASSIGN_TYPED_BUILTIN only for an assignment without a type); a value whose type it
+   * knows is stored as it is, and that type may be a pack function's declared return, which the engine never checks
+   * (`func n() -> int: return "../x"`: a thirty-fourth red team's `var slot: int` then `slot = n()`). So the variable
+   * also holds what such values really are, where they are not of its type.
+   */
+  #uncheckedInto(typed: Extract<Val, { t: "inst" }>, given: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }>): Val {
+    const unchecked = given
+      .filter(({ expr, fn }) => this.#typeKnownWhenCompiled(expr, fn))
+      .map(({ expr, fn }) => this.eval(expr, fn))
+      .filter((v) => !isNumberLike(v) && !(v.t === "inst" && v.cls === typed.cls))
+    return unchecked.length === 0 ? typed : joinAll([typed, ...unchecked])
+  }
+
+  /**
+   * Whether Godot 3's parser may know an expression's type (then an assignment of it to a typed variable is not checked at
+   * run time): literals, constants, typed variables, members of objects, calls of functions the pack defines (their
+   * declared return, never checked; a pack method of an engine method's name is called in its place), and operators
+   * and conditionals of such. Not: a subscript, a call of the engine's or a built-in function (their values are of the
+   * type they are declared with, or Variant, which is checked), an untyped local or member.
+   */
+  #typeKnownWhenCompiled(e: Expr, fn: Fn): boolean {
+    switch (e.k) {
+      case "id": {
+        const found = this.local(e.name, fn)
+        if (found !== null) return found.local.type !== null
+        const member = this.model.variable(fn.cls, e.name)
+        return member === null || member.decl.type !== null
+      }
+      case "member":
+        return e.obj.k !== "self" || (this.model.variable(fn.cls, e.name)?.decl.type ?? null) !== null
+      case "call":
+        return (e.callee.k === "id" || e.callee.k === "member") && this.model.anyClassDefines(e.callee.name)
+      case "index":
+        return false
+      case "bin":
+        return this.#typeKnownWhenCompiled(e.left, fn) && this.#typeKnownWhenCompiled(e.right, fn)
+      case "unary":
+        return this.#typeKnownWhenCompiled(e.expr, fn)
+      case "ternary":
+        return this.#typeKnownWhenCompiled(e.then, fn) && this.#typeKnownWhenCompiled(e.else, fn)
+      default:
+        return true
+    }
   }
 
   /**
@@ -984,7 +1080,8 @@ export class Evaluator {
     local.evaluating = true
     local.reentry = this.#reentry(local, owner)
     const typed = this.typeVal(local.type, owner)
-    let value = typed
+    // A typed parameter is checked when the function is called (GDScriptFunction::call); a local's values may not be.
+    let value = typed.t === "inst" && VALUE_TYPES.has(typed.cls) ? this.#uncheckedInto(typed, local.inits.map((expr) => ({ expr, fn: owner }))) : typed
     if (typed.t === "unknown" || keepsLineEdit(typed) || isContainerType(typed)) {
       // An init met while it is itself evaluated (`path = path + "../"` read at its own line) is worked out again.
       const parts = local.inits.map((init) => (owner.memo.get(init) === IN_PROGRESS ? this.#evalUncached(init, owner) : this.eval(init, owner)))
@@ -1079,13 +1176,19 @@ export class Evaluator {
     return found
   }
 
-  /**
-   * Text a name holds that code of the pack may change in place (PackModel.mutatedInPlace: `p.erase(0, 7)`, `p[i] = c`)
-   * is any text the pack chose, not the values it was given: data of no known kind.
-   */
+  /** What a name holds where code of the pack may change it in place (PackModel.mutatedInPlace; editedText). */
   #editedInPlace(name: string, value: Val): Val {
-    const text = value.t === "str" || (value.t === "unknown" && (value.prefix !== undefined || value.suffix !== undefined || value.digitsOnly === true || value.some !== undefined))
-    return text && this.model.mutatedInPlace(name) ? join(value, EXTERNAL) : value
+    return this.model.mutatedInPlace(name) ? editedText(value) : value
+  }
+
+  /**
+   * A constant visible in `ref` by name, read in `fn`: edited in place where code of the pack erases it (`NAME.erase(…)`
+   * edits the script's constant for every function) or where `fn` edits its constant slots (editsConstantSlot).
+   */
+  #constant(ref: ClassRef, name: string, fn: Fn): Val | null {
+    const value = this.model.constant(ref, name, (expr, where) => this.eval(expr, this.classFn(where)))
+    if (value === null) return null
+    return editsConstantSlot(fn.body) ? editedText(value) : this.#editedInPlace(name, value)
   }
 
   /**
@@ -1286,7 +1389,7 @@ export class Evaluator {
     if (found !== null) return this.#evalLocal(found.local, found.owner)
     const member = this.model.variable(fn.cls, name)
     if (member !== null) return this.memberRead(member.owner, member.decl, fn)
-    const constant = this.model.constant(fn.cls, name, (expr, where) => this.eval(expr, this.classFn(where)))
+    const constant = this.#constant(fn.cls, name, fn)
     if (constant !== null) return constant
     // The engine's classes and singletons come before the pack's classes (an inner class of that name makes the engine refuse the script).
     const guard = this.idx.guarded.get(name)
@@ -1317,7 +1420,7 @@ export class Evaluator {
   #evalUncached(e: Expr, fn: Fn): Val {
     switch (e.k) {
       case "str":
-        return strs([e.value])
+        return editsConstantSlot(fn.body) ? editedText(strs([e.value])) : strs([e.value])
       case "num": {
         const n = numberLiteral(e.text)
         return n === null ? LIT : { t: "lit", value: n.value, ...(n.float ? { float: true as const } : {}) }
@@ -1412,7 +1515,7 @@ export class Evaluator {
     if (obj.t === "script" || obj.t === "own") {
       const inner = this.model.innerClass(obj.ref, e.name)
       if (inner !== null && this.model.decl(obj.ref)?.classes.some((c) => c.name === e.name)) return { t: "script", ref: inner }
-      const constant = this.model.constant(obj.ref, e.name, (expr, where) => this.eval(expr, this.classFn(where)))
+      const constant = this.#constant(obj.ref, e.name, fn)
       if (constant !== null) return constant
       const member = this.model.variable(obj.ref, e.name)
       if (member !== null) return this.memberRead(member.owner, member.decl, null)

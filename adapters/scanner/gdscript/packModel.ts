@@ -6,7 +6,7 @@
 // the name of an engine class or singleton, which always resolves to the engine's own
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
-import type { ClassDecl, Expr, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
+import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
@@ -126,6 +126,11 @@ export interface PackModelOptions {
   readonly sceneNodes?: ReadonlyMap<string, ReadonlySet<string | null>>
   /** The objects the pack's scenes and resources attach scripts to (script keys, engine classes; null: not known); when not given, any object may carry any script. */
   readonly scriptHosts?: ReadonlyArray<{ readonly script: string | null; readonly type: string | null }>
+  /**
+   * The platform SDK's classes (the policy's platformClasses): for one that lists `hooks`, the only functions of a
+   * class extending it that the SDK calls. Without them, the SDK may call any function of such a class.
+   */
+  readonly platformClasses?: ReadonlyArray<{ readonly name: string; readonly path: string; readonly hooks?: ReadonlyArray<string> | undefined }>
 }
 
 /** Methods through which data (a connection, a method track) may write `script` with a value it binds. */
@@ -195,7 +200,10 @@ export class PackModel {
     this.linkMetas = options.linkMetas ?? { urls: new Set(), unread: false }
     this.sceneNodes = options.sceneNodes ?? new Map()
     this.#scriptHosts = options.scriptHosts ?? null
+    this.#platformClasses = options.platformClasses ?? []
   }
+
+  readonly #platformClasses: NonNullable<PackModelOptions["platformClasses"]>
 
   readonly #scriptHosts: ReadonlyArray<{ readonly script: string | null; readonly type: string | null }> | null
   #attaches: boolean | null = null
@@ -357,13 +365,31 @@ export class PackModel {
    * platform SDK's `EngineGame`, excluded from the pack): code out of sight may call its functions.
    */
   extendsOutside(ref: ClassRef): boolean {
+    return this.#outsideBase(ref) !== null
+  }
+
+  /**
+   * Whether code out of sight (the platform SDK) may call function `name` of a class: one whose chain ends outside
+   * the pack, unless that base is a platform class of the policy whose `hooks` (names, or starts written `prefix*`)
+   * leave the name out.
+   */
+  sdkMayCall(ref: ClassRef, name: string): boolean {
+    const base = this.#outsideBase(ref)
+    if (base === null) return false
+    const platform = this.#platformClasses.find((c) => (base._tag === "Path" ? c.path === base.path : base.names.length === 1 && c.name === base.names[0]))
+    const hooks = platform?.hooks
+    return hooks === undefined || hooks.some((h) => (h.endsWith("*") ? name.startsWith(h.slice(0, -1)) : h === name))
+  }
+
+  /** The extends clause that takes a class's chain of pack classes outside the engine and the pack, or null. */
+  #outsideBase(ref: ClassRef): ExtendsClause | null {
     let last = ref
     for (const cls of this.ancestry(ref)) last = cls
     const ext = this.decl(last)?.extendsClause
-    if (ext === undefined || ext === null) return false
-    if (ext._tag === "Path") return true
+    if (ext === undefined || ext === null) return null
+    if (ext._tag === "Path") return ext
     const first = ext.names[0]
-    return first === undefined || !this.#isEngineName(first)
+    return first === undefined || !this.#isEngineName(first) ? ext : null
   }
 
   readonly connections: ReadonlyArray<DataConnection>

@@ -184,7 +184,15 @@ export const SensitiveUse = Schema.Struct({
 export type SensitiveUse = typeof SensitiveUse.Type
 
 /** A class the platform's SDK provides, at the res:// path of its script (a file of a reserved folder the export leaves out). */
-export const PlatformClass = Schema.Struct({ name: Schema.String, path: Schema.String })
+export const PlatformClass = Schema.Struct({
+  name: Schema.String,
+  path: Schema.String,
+  /**
+   * The functions of a class extending it that the SDK calls (its hooks): names, or a start written `prefix*`. Absent:
+   * the SDK may call any function of such a class, with anything (gdscript/callers.ts).
+   */
+  hooks: Schema.optionalKey(Schema.Array(Schema.String)),
+})
 export type PlatformClass = typeof PlatformClass.Type
 
 export const Policy = Schema.Struct({

@@ -53,6 +53,17 @@ describe("load paths from the pack's own JSON", () => {
     expect(severities(evil)).toEqual(["8 error"])
   })
 
+  it("a File opened on another file only after the read still gave the pack's file; before it, or in a loop around the read, it did not", async () => {
+    const use = ["for id in items:", '\tload(items[id]["icon"])']
+    const after = await loads(reading('f.open("user://progress.json", File.READ)', "var saved = f.get_as_text()", ...use))
+    expect(severities(after)).toEqual(["12 warning"])
+    const readingAt = (...lines: ReadonlyArray<string>): string => ["extends EngineGame", "", "var items = {}", "", "func _ready():", "\tvar f = File.new()", ...lines.map((l) => `\t${l}`), ...use.map((l) => `\t${l}`), ""].join("\n")
+    const before = readingAt('f.open("res://data/items.json", File.READ)', 'f.open("user://progress.json", File.READ)', "items = parse_json(f.get_as_text())")
+    expect(severities(await loads(before))).toEqual(["11 error"])
+    const looped = readingAt("for p in [\"res://data/items.json\", \"user://progress.json\"]:", "\tif p.begins_with(\"res://\"):", "\t\tf.open(p, File.READ)", "\titems = parse_json(f.get_as_text())", '\tf.open("user://progress.json", File.READ)')
+    expect(severities(await loads(looped))).toEqual(["13 error"])
+  })
+
   it("a write into the variable holding the data, or a default of get(), is judged too", async () => {
     for (const write of ['items["more"] = {"icon": "user://x.tres"}', 'items["key"]["icon"] = "user://x.tres"', 'items.key.icon = "user://x.tres"', 'items.merge({"more": {"icon": "user://x.tres"}})']) {
       expect(severities(await loads(reading(write, "for id in items:", '\tload(items[id]["icon"])'))), write).toEqual(["11 error"])
@@ -115,8 +126,8 @@ describe("load paths from the pack's own JSON", () => {
     const missing = reading("for id in items:", '\tload(items[id]["icon"])').replace("res://data/items.json", "res://data/gone.json")
     expect(await loads(missing)).toEqual(error)
     // Also read from user://: either file's data may reach it.
-    const either = reading("for id in items:", '\tload(items[id]["icon"])', 'f.open("user://items.json", File.READ)')
-    expect(await loads(either)).toEqual(error)
+    const either = reading('f.open("user://items.json", File.READ)', "items = parse_json(f.get_as_text())", "for id in items:", '\tload(items[id]["icon"])')
+    expect(await loads(either)).toEqual(["12 error the path comes from data read at run time"])
     // Changed on the way.
     expect(await loads(reading("for id in items:", '\tload(str(items[id]["icon"]))'))).toEqual(error)
     // A line of a CSV file is not followed.

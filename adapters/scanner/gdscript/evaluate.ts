@@ -2083,9 +2083,20 @@ const BOOL_OPERATORS: ReadonlySet<string> = new Set(["==", "!=", "<", ">", "<=",
 /** Operators whose result is a number when both sides are (`level + 1`). */
 const ARITHMETIC: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"])
 
+/** Operators only integers take (Variant::evaluate has no other operands for them). */
+const BITWISE: ReadonlySet<string> = new Set(["&", "|", "^", "<<", ">>"])
+/**
+ * Operators that, given a number on one side, give a number or a vector (`score + 1`, `pos * 2`), or stop the script:
+ * Variant::evaluate adds, subtracts, multiplies and divides no String, Array or Dictionary by a number (`%` formats a
+ * String, so it is not among them).
+ */
+const WITH_A_NUMBER: ReadonlySet<string> = new Set(["+", "-", "*", "/"])
+
 /** What an operator makes of values not folded: a bool, a number of numbers, else plain data of no known kind. */
 const operatorResult = (op: string, l: Val, r: Val): Val =>
-  BOOL_OPERATORS.has(op) || (ARITHMETIC.has(op) && isNumberValue(l) && isNumberValue(r)) ? LIT : { ...derived(l, r), plain: true }
+  BOOL_OPERATORS.has(op) || BITWISE.has(op) || (ARITHMETIC.has(op) && isNumberValue(l) && isNumberValue(r)) || (WITH_A_NUMBER.has(op) && (isNumberValue(l) || isNumberValue(r)))
+    ? LIT
+    : { ...derived(l, r), plain: true }
 
 
 /** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */

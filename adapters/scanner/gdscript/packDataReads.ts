@@ -73,16 +73,40 @@ export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArr
     sources.push(...opened)
   }
   let open = true
-  const visit = (e: Expr): void => {
-    // A lambda of the function may open the same File again.
-    if (e.k === "lambda") forEachExpr(e.fn.body, visit)
+  // Where the read runs once, in order: an open of another file only in a later statement comes after it.
+  const readAt = onceAt(found.body, recvExpr)
+  const visit = (e: Expr, at: number | null): void => {
+    // A lambda of the function may open the same File again, whenever it is called.
+    if (e.k === "lambda") forEachExpr(e.fn.body, (inner) => visit(inner, null))
     if (e.k !== "call" || e.callee.k !== "member" || e.callee.name !== "open" || e.callee.obj.k !== "id" || e.callee.obj.name !== recvExpr.name) return
     const opened = openSources(e, ctx)
-    if (opened === null) open = false
-    else sources.push(...opened)
+    if (opened !== null) sources.push(...opened)
+    else if (at === null || readAt === null || at <= readAt) open = false
   }
-  forEachExpr(found.body, visit)
+  found.body.forEach((stmt, at) => forEachExpr([stmt], (e) => visit(e, at)))
   return open && sources.length > 0 && onlyReadHere(recvExpr.name, found.body) ? packData(name, sources) : EXTERNAL
+}
+
+/**
+ * The index of the function's statement holding `target` when it runs at most once per call, in the statements'
+ * order (no loop around it: `f.open("res://a.json")`, the read, then `f.open("user://b.json")` reads a.json); null
+ * when it is inside a loop or not found.
+ */
+const onceAt = (body: ReadonlyArray<Stmt>, target: Expr): number | null => {
+  const holds = (stmts: ReadonlyArray<Stmt>): boolean => {
+    let found = false
+    forEachExpr(stmts, (e) => {
+      if (e === target) found = true
+    })
+    return found
+  }
+  const looped = (stmt: Stmt): boolean => {
+    if (stmt.k === "while" || stmt.k === "for") return holds([stmt])
+    if (stmt.k === "if" || stmt.k === "match") return stmt.branches.some((b) => b.body.some(looped))
+    return false
+  }
+  const at = body.findIndex((stmt) => holds([stmt]))
+  return at < 0 || looped(body[at] as Stmt) ? null : at
 }
 
 /** What a File of the pack's data may do besides `open(…, READ)` without reading another file's text. */

@@ -41,7 +41,7 @@ export interface TypeRef {
 }
 
 export type Stmt =
-  | { readonly k: "var"; readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null; readonly isConst: boolean; readonly at: Pos }
+  | { readonly k: "var"; readonly name: string; readonly type: TypeRef | null; readonly init: Expr | null; readonly isConst: boolean; readonly at: Pos; readonly inferred?: true }
   | { readonly k: "expr"; readonly expr: Expr; readonly at: Pos }
   | { readonly k: "return"; readonly expr: Expr | null; readonly at: Pos }
   | { readonly k: "if"; readonly branches: ReadonlyArray<{ readonly cond: Expr | null; readonly body: ReadonlyArray<Stmt> }>; readonly at: Pos }
@@ -84,6 +84,8 @@ export interface FunctionDecl {
 export interface VarDecl {
   readonly name: string
   readonly type: TypeRef | null
+  /** Declared with `:=`: typed by its value's type, which `type` gives only where it is a literal's. */
+  readonly inferred?: true
   readonly init: Expr | null
   readonly at: Pos
   /** setget / set()/get() bodies (4.x property syntax) and their functions' names (3.x). */

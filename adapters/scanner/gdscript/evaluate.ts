@@ -24,7 +24,7 @@ import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWa
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
 import { confined, fromAnywhere, holdsNothing, isPackData, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
-import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath } from "./packModel.ts"
+import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath, sameClass } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
 import { packLookup } from "../pack/packPath.ts"
@@ -40,6 +40,8 @@ import { ANY_OBJECT, asLineEdit, commonStart, isNumberLike, startOf, dataPart, d
 
 export interface Local {
   readonly type: TypeRef | null
+  /** Declared with `:=` (typed by its value). */
+  readonly inferred?: true
   readonly inits: Array<Expr>
   /** Values appended by compound assignments (`name += part`). */
   readonly appends: Array<Expr>
@@ -592,7 +594,7 @@ export class Evaluator {
     const assignments: Array<{ name: string; expr: Expr; compound: boolean }> = []
     const walk = (stmts: ReadonlyArray<Stmt>): void => {
       for (const s of stmts) {
-        if (s.k === "var" && !fn.locals.has(s.name)) fn.locals.set(s.name, { type: s.type, inits: [], appends: [], opaque: false })
+        if (s.k === "var" && !fn.locals.has(s.name)) fn.locals.set(s.name, { type: s.type, ...(s.inferred === true ? { inferred: true as const } : {}), inits: [], appends: [], opaque: false })
         if (s.k === "var" && s.init !== null) fn.locals.get(s.name)?.inits.push(s.init)
         if (s.k === "for") {
           const prior = fn.locals.get(s.name)
@@ -795,7 +797,8 @@ export class Evaluator {
     const holds = put.some(isLineEdit)
     if (typed.t !== "unknown") {
       const given = this.givenValues(owner, decl)
-      const value = this.#onlyPackData(owner, decl, asLineEdit(typedHolding(typed, given), holds || given.some(isLineEdit)), false)
+      const held = isContainerType(typed) || (typed.t !== "inst" && typed.t !== "own") ? typedHolding(typed, given) : this.#typedGiven(owner, decl, typed)
+      const value = this.#onlyPackData(owner, decl, asLineEdit(held, holds || given.some(isLineEdit)), false)
       this.#members.set(key, value)
       return value
     }
@@ -826,34 +829,42 @@ export class Evaluator {
     return value
   }
 
-  /** A member of a value type (`var slot: int`): that type, and what values the engine does not check give it (#uncheckedInto). */
+  /** A typed member (`var slot: int`, `var saver: Saver`): its type, and what values the engine does not check give it (#uncheckedInto). */
   #typedMember(owner: ClassRef, decl: VarDecl, typed: Val): Val {
-    if (typed.t !== "inst" || !VALUE_TYPES.has(typed.cls)) return typed
+    if (typed.t !== "inst" && typed.t !== "own") return typed
     const key = memberKey(owner, decl.name)
     const cached = this.#members.get(key)
     if (cached !== undefined) return cached ?? typed
     this.#members.set(key, null)
-    // The class's own `slot = v` and its subclasses' store v in the member directly; other objects' writes go through
-    // GDScriptInstance::set, which converts to the member's type.
-    const writes = [owner, ...this.model.descendants(owner)].flatMap((cls) => (this.#factsOf(cls).assigned.get(decl.name) ?? []).filter((a) => !a.compound))
-    const value = this.#uncheckedInto(typed, [...(decl.init === null ? [] : [{ expr: decl.init, fn: this.classFn(owner) }]), ...writes])
+    const value = this.#typedGiven(owner, decl, typed)
     this.#members.set(key, value)
     return value
   }
 
+  /** #typedMember's value, not cached (the member's own evaluation is under way). */
+  #typedGiven(owner: ClassRef, decl: VarDecl, typed: Extract<Val, { t: "inst" | "own" }>): Val {
+    // The class's own `slot = v` and its subclasses' store v in the member directly; other objects' writes go through
+    // GDScriptInstance::set, which converts to the member's type.
+    const writes = [owner, ...this.model.descendants(owner)].flatMap((cls) => (this.#factsOf(cls).assigned.get(decl.name) ?? []).filter((a) => !a.compound))
+    return this.#uncheckedInto(typed, [...(decl.init === null ? [] : [{ expr: decl.init, fn: this.classFn(owner) }]), ...writes])
+  }
+
   /**
-   * What a variable of a value type (`int`, `float`, `bool`, vectors, pools) holds, given `given`. Godot 3 checks or
-   * converts a value put into a typed variable only where the parser does not know the value's type
-   * (gdscript_compiler.cpp emits OPCODE_ASSIGN_TYPED_BUILTIN only for an assignment without a type); a value whose type it
-   * knows is stored as it is, and that type may be a pack function's declared return, which the engine never checks
-   * (`func n() -> int: return "../x"`: a thirty-fourth red team's `var slot: int` then `slot = n()`). So the variable
-   * also holds what such values really are, where they are not of its type.
+   * What a typed variable holds, given `given`: a value type (`int`, `float`, `bool`, vectors, pools), an engine class
+   * or a class of the pack. Godot 3 checks or converts a value put into a typed variable only where the parser does not
+   * know the value's type (gdscript_compiler.cpp emits OPCODE_ASSIGN_TYPED_* only for an assignment without a type); a
+   * value whose type it knows is stored as it is, and that type may be a pack function's declared return, which the
+   * engine never checks (`func n() -> int: return "../x"`: a thirty-fourth red team's `var slot: int` then `slot =
+   * n()`; a thirty-fifth's `var sv: Saver` then `sv = make_saver()` returning a File, whose `open` then wrote anywhere).
+   * So the variable also holds what such values really are, where they are not of its type.
    */
-  #uncheckedInto(typed: Extract<Val, { t: "inst" }>, given: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }>): Val {
+  #uncheckedInto(typed: Extract<Val, { t: "inst" | "own" }>, given: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }>): Val {
+    const ofType = (v: Val): boolean =>
+      typed.t === "own" ? (v.t === "own" && sameClass(v.ref, typed.ref)) || (v.t === "lit" && v.value === null) : VALUE_TYPES.has(typed.cls) ? isNumberLike(v) || (v.t === "inst" && v.cls === typed.cls) : (v.t === "inst" && v.cls === typed.cls) || (v.t === "lit" && v.value === null)
     const unchecked = given
       .filter(({ expr, fn }) => this.#typeKnownWhenCompiled(expr, fn))
       .map(({ expr, fn }) => this.eval(expr, fn))
-      .filter((v) => !isNumberLike(v) && !(v.t === "inst" && v.cls === typed.cls))
+      .filter((v) => !ofType(v))
     return unchecked.length === 0 ? typed : joinAll([typed, ...unchecked])
   }
 
@@ -868,16 +879,23 @@ export class Evaluator {
     switch (e.k) {
       case "id": {
         const found = this.local(e.name, fn)
-        if (found !== null) return found.local.type !== null
+        if (found !== null) return found.local.type !== null || found.local.inferred === true
         const member = this.model.variable(fn.cls, e.name)
-        return member === null || member.decl.type !== null
+        return member === null || member.decl.type !== null || member.decl.inferred === true
       }
-      case "member":
-        return e.obj.k !== "self" || (this.model.variable(fn.cls, e.name)?.decl.type ?? null) !== null
+      case "member": {
+        if (e.obj.k !== "self") return true
+        const member = this.model.variable(fn.cls, e.name)
+        return member !== null && (member.decl.type !== null || member.decl.inferred === true)
+      }
       case "call":
         return (e.callee.k === "id" || e.callee.k === "member") && this.model.anyClassDefines(e.callee.name)
-      case "index":
+      case "node":
+        // `$Path` is a Node to the parser: put into a subclass's variable it is checked (a downcast), into a Node one it is one.
         return false
+      case "index":
+        // A constant name on an object whose class the parser knows is a named index: the member's type (`self["slot"]`).
+        return e.index.k === "str" && (e.obj.k === "self" || (e.obj.k !== "array" && e.obj.k !== "dict" && this.#typeKnownWhenCompiled(e.obj, fn) && !isContainerType(this.eval(e.obj, fn))))
       case "bin":
         return this.#typeKnownWhenCompiled(e.left, fn) && this.#typeKnownWhenCompiled(e.right, fn)
       case "unary":
@@ -1081,7 +1099,8 @@ export class Evaluator {
     local.reentry = this.#reentry(local, owner)
     const typed = this.typeVal(local.type, owner)
     // A typed parameter is checked when the function is called (GDScriptFunction::call); a local's values may not be.
-    let value = typed.t === "inst" && VALUE_TYPES.has(typed.cls) ? this.#uncheckedInto(typed, local.inits.map((expr) => ({ expr, fn: owner }))) : typed
+    const unchecked = (): Val => (typed.t === "own" || (typed.t === "inst" && !isContainerType(typed)) ? this.#uncheckedInto(typed, local.inits.map((expr) => ({ expr, fn: owner }))) : typed)
+    let value = keepsLineEdit(typed) ? typed : unchecked()
     if (typed.t === "unknown" || keepsLineEdit(typed) || isContainerType(typed)) {
       // An init met while it is itself evaluated (`path = path + "../"` read at its own line) is worked out again.
       const parts = local.inits.map((init) => (owner.memo.get(init) === IN_PROGRESS ? this.#evalUncached(init, owner) : this.eval(init, owner)))
@@ -1095,7 +1114,7 @@ export class Evaluator {
       }
       const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
       // A typed variable (`var e: LineEdit = …`) keeps only whether what it is given may be a SpinBox's LineEdit.
-      value = typed.t === "unknown" ? given : asLineEdit(typedHolding(typed, parts), isLineEdit(given))
+      value = typed.t === "unknown" ? given : asLineEdit(isContainerType(typed) ? typedHolding(typed, parts) : unchecked(), isLineEdit(given))
     }
     // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
     const put = (local.puts ?? []).map((p) => this.eval(p, owner))
@@ -1677,6 +1696,10 @@ export class Evaluator {
         if (name === "str" && args.length === 1 && first.t === "unknown" && first.sdk === true) return first
         // A link's meta from the pack's data is a String: str() of it is itself.
         if (name === "str" && args.length === 1 && first.t === "unknown" && first.linkData !== undefined) return first
+        // A part of the pack's data: str() shows its strings as they are, a number's digits, and a container's brackets,
+        // colons and commas, which put no `/`, `..` or NUL beside what its strings hold (a level's `str(levels[i]["id"])`
+        // in a save name, a thirty-fifth hunt's): still judged with the data's strings.
+        if (name === "str" && args.length === 1 && first.t === "unknown" && first.packData !== undefined && first.dataSel !== undefined) return first
         // A part not constant: the known start and end, and whether every such part is a number (builtStrings.ts).
         // String(x) of one value is str(x) (a number's digits).
         if (shown.some((part) => part === null)) return name === "str" || (name === "String" && args.length === 1) ? strOf(this.grammar, args) : derived(...args)

@@ -148,7 +148,18 @@ const entryOf = <V>(table: Readonly<Record<string, V>> | undefined, key: string)
  * user:// this way). A constant path is judged as it stands; the user data folder's own path joined to constants is
  * known whole.
  */
-const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true && v.dataDir !== true
+const mayClimb = (v: Val): boolean => v.t === "unknown" && v.digitsOnly !== true && v.dataDir !== true && v.alts === undefined
+
+/** Strings a value's every form shows the constant parts of (a digit for numbers put in), or null. */
+const sample = (v: Val): ReadonlyArray<string> | null => {
+  if (v.t === "str") return v.values
+  if (v.t !== "unknown") return null
+  if (v.alts !== undefined) {
+    const all = v.alts.map(sample)
+    return all.every((x) => x !== null) ? all.flat() : null
+  }
+  return v.digitsOnly === true ? [`${v.prefix ?? ""}0${v.suffix ?? ""}`] : null
+}
 
 /**
  * A path whose parts built at run time are file names only: `"user://" + path.get_file() + ".save"` (String.get_file
@@ -166,8 +177,7 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
     if (p.k === "str") return [p.value]
     const v = value(p)
     // Numbers between known text (`dest = "user://backups/" + str(t) + "/"`): that text, with a digit for the numbers.
-    if (v.t === "unknown" && v.digitsOnly === true) return [`${v.prefix ?? ""}0${v.suffix ?? ""}`]
-    return v.t === "str" ? v.values : null
+    return sample(v)
   })
   // One name, and no folder after it: a ".." there climbs one folder at most, into what the constant start names.
   const first = texts.findIndex((t) => t === null)

@@ -37,7 +37,7 @@ export const mayBeLoadable = (method: string, path: Val): boolean => {
   if (path.t === "str") return path.values.some((p) => !inertEnd(p))
   if (path.t !== "unknown") return false
   // A known end is the file's only when nothing between can cut the path short (values.ts `digitsOnly`).
-  const end = path.dataDir === true ? path.prefix : path.digitsOnly === true ? path.suffix : undefined
+  const end = path.dataDir === true ? path.prefix : path.digitsOnly === true || path.alts !== undefined ? path.suffix : undefined
   return end === undefined || !inertEnd(end)
 }
 

@@ -407,6 +407,7 @@ class Parser {
     const at = this.#pos0(nameToken)
     let type: TypeRef | null = null
     let init: Expr | null = null
+    let inferred = false
     const accessors: Array<FunctionDecl> = []
     const accessorNames: Array<string> = []
     const getter: { name?: string } = {}
@@ -414,6 +415,7 @@ class Parser {
       if (this.#is("=")) {
         this.#next()
         init = this.#expression()
+        inferred = true
         // `:=` types the variable by its value, and the engine holds it to that type: a Dictionary or Array literal's.
         if (init.k === "dict" || init.k === "array") type = { names: [init.k === "dict" ? "Dictionary" : "Array"], at: init.at }
         // A member typed so by a number or bool holds only that type: the engine converts what other code sets it to
@@ -434,7 +436,7 @@ class Parser {
       if (this.#accept(",") && this.#peek().kind === "id") accessorNames.push((getter.name = this.#next().text))
     }
     if (!isConst && this.#grammar === 4 && this.#accept(":")) this.#accessors(accessors, accessorNames, getter)
-    return { name: nameToken.text, type, init, at, accessors, ...(accessorNames.length === 0 ? {} : { accessorNames }), ...(getter.name === undefined ? {} : { getter: getter.name }) }
+    return { name: nameToken.text, type, init, at, accessors, ...(inferred ? { inferred: true as const } : {}), ...(accessorNames.length === 0 ? {} : { accessorNames }), ...(getter.name === undefined ? {} : { getter: getter.name }) }
   }
 
   /** 4.x properties: `set(v): …`, `get: …`, or `set = f, get = g`, on the same line or indented below. */
@@ -544,7 +546,7 @@ class Parser {
         case "const": {
           this.#next()
           const v = this.#variable(t.text === "const")
-          if (v !== null) out.push({ k: "var", name: v.name, type: v.type, init: v.init, isConst: t.text === "const", at: v.at })
+          if (v !== null) out.push({ k: "var", name: v.name, type: v.type, init: v.init, isConst: t.text === "const", at: v.at, ...(v.inferred === true ? { inferred: true as const } : {}) })
           for (const fn of v?.accessors ?? []) out.push(...fn.body)
           return
         }

@@ -59,6 +59,12 @@ export type Val =
       readonly listing?: true
       /** An Array whose every element is such an entry: an empty literal only ever given them (`files.append(fn)`). */
       readonly listItems?: true
+      /**
+       * A join of paths that each cannot climb: constants with no `..` and no NUL, and strings whose parts built at run
+       * time are numbers (`digitsOnly`): those values (at most MAX_ALTERNATIVES), judged one by one (a save helper called
+       * with `"user://meta.json"` and `"user://slot_" + str(n) + ".json"`: a thirty-fifth hunt's).
+       */
+      readonly alts?: ReadonlyArray<Val>
       /** A Dictionary whose every value is a number (a date's fields: `OS.get_datetime()`). */
       readonly numberItems?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
@@ -418,9 +424,11 @@ export const join = (a: Val, b: Val): Val => {
   const mixed = dataOrBuilt(a, b)
   // The start both share (a path's `"user://"` kept through `path = path + "../"`), when each has a known one.
   const start = commonStart(startOf(a), startOf(b))
+  const alts = joinedPaths(a, b)
   return {
     t: "unknown",
     ...(start === undefined || start === "" ? {} : { prefix: start }),
+    ...alts,
     ...(mixed === null ? externalParts([a, b]) : { external: true as const, dataOrBuilt: mixed }),
     ...(some.length > 0 ? { some } : {}),
     ...(mayBeEngineObject(a) || mayBeEngineObject(b) ? { any: true } : {}),
@@ -436,6 +444,25 @@ export const join = (a: Val, b: Val): Val => {
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
     ...linkDataOf(a, b, known.length),
   }
+}
+
+/** A path that cannot climb out of its start's folder (`alts`): the values it is, or null. */
+const pathsOf = (v: Val): ReadonlyArray<Val> | null => {
+  if (v.t === "str") return numbersBetween(...v.values) ? [v] : null
+  if (v.t !== "unknown") return null
+  if (v.alts !== undefined) return v.alts
+  return v.digitsOnly === true && v.prefix !== undefined ? [v] : null
+}
+
+/** `alts` of a join of two such paths, and the end they share (trusted as the file's: no part of any can cut it short). */
+const joinedPaths = (a: Val, b: Val): { readonly alts?: ReadonlyArray<Val>; readonly suffix?: string } => {
+  const left = pathsOf(a)
+  const right = pathsOf(b)
+  if (left === null || right === null || left.length + right.length > MAX_ALTERNATIVES) return {}
+  const alts = [...left, ...right]
+  const ends = alts.map((v) => (v.t === "unknown" ? v.suffix : endOf(v).suffix))
+  const end = ends.reduce((x, y) => commonEnd(x, y))
+  return { alts, ...(end === undefined || end === "" ? {} : { suffix: end }) }
 }
 
 /** Constant strings, what the SDK passes, or link metas of the pack's data (`linkData`). */
@@ -541,6 +568,10 @@ export const judgePath = (v: Val, allowedPrefixes: ReadonlyArray<string>, relati
     return verdicts.includes("outside") ? "outside" : verdicts.includes("unknown") ? "unknown" : "inside"
   }
   if (v.t !== "unknown") return "unknown"
+  if (v.alts !== undefined) {
+    const verdicts = v.alts.map((alt) => judgePath(alt, allowedPrefixes, relativeAllowed))
+    return verdicts.includes("outside") ? "outside" : verdicts.includes("unknown") ? "unknown" : "inside"
+  }
   if ((v.some ?? []).some((p) => one(p, true) === "outside")) return "outside"
   if (v.prefix !== undefined && v.prefix !== "") return one(v.prefix, false)
   return "unknown"

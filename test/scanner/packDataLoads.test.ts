@@ -154,6 +154,29 @@ describe("load paths from the pack's own JSON", () => {
 })
 
 describe("BBCode from the pack's data files, read as the engine reads them", () => {
+  // A thirty-fifth hunt's dialogue box: the speaker's tag built by a helper of the script from the line's fields.
+  it("a helper's returned BBCode is judged with what its calls pass: the data's strings", async () => {
+    const source = (data: string): Promise<ReadonlyArray<string>> => {
+      const text = [
+        "extends EngineGame",
+        "",
+        "func speaker_tag(speaker: String, color: String) -> String:",
+        '\treturn "[color=%s]%s:[/color] " % [color, speaker]',
+        "",
+        "func _ready():",
+        "\tvar f = File.new()",
+        '\tf.open("res://data/lines.json", File.READ)',
+        "\tvar line = parse_json(f.get_as_text())",
+        "\tvar box = RichTextLabel.new()",
+        '\tbox.bbcode_text = speaker_tag(line["speaker"], line.get("color", "#ffffff")) + line["text"]',
+        "",
+      ].join("\n")
+      return loads(text, { "res://data/lines.json": data })
+    }
+    expect(severities(await source('{"speaker": "Ann", "color": "#ff0000", "text": "Hello [b]there[/b]"}'))).toEqual([])
+    expect(severities(await source('{"speaker": "[img]user://x.tres[/img]", "text": "Hi"}'))).toEqual(["11 error"])
+  })
+
   // 3.2.3's File.get_line ends a line at a NUL byte and goes on reading (core/os/file_access.cpp, FileAccess::get_line;
   // tried in godot3-server: bytes `A\0B\nC\rD` give the lines "A", "B", "CD"), where the scanner's decoder stops.
   it("a data file holding a NUL byte keeps the error", async () => {

@@ -632,13 +632,14 @@ class Analysis {
     const value = this.#eval(arg, fn)
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts, false, (name) => this.#model.anyClassDefines(name))
+    const helper = (call: Extract<Expr, { k: "call" }>): ReturnType<Evaluator["helperReturns"]> => this.#ev.helperReturns(call, fn)
+    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts, false, (name) => this.#model.anyClassDefines(name), helper)
     const pieces = template === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
     const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
     const data = { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels }
     if (pieces !== null) return this.files.bbcode(strs(pieces), pos, call, warnBuilt, { ...data, joined: pieces })
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
-    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true, (name) => this.#model.anyClassDefines(name)) ?? undefined) : undefined
+    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true, (name) => this.#model.anyClassDefines(name), helper) ?? undefined) : undefined
     this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, data, shape)
   }
 

@@ -69,7 +69,18 @@ export const shapeOf = (v: Val): string => {
  * null when a part is neither constant nor a translation. In shape mode (`shape`), every other part is its shape
  * (shapeOf: the string built at run time a part of the data may be instead, too), never null.
  */
-export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Grammar, parts: PackDataParts = { sources: [], constants: [] }, shape = false, packDefines: (name: string) => boolean = () => false): string | null => {
+/** A call of a helper of the pack (Evaluator.helperReturns): what it returns, evaluated in the helper's own function. */
+export type HelperReturns = (call: Extract<Expr, { k: "call" }>) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null
+
+export const bbcodeTemplate = (
+  e: Expr,
+  evaluate: (e: Expr) => Val,
+  grammar: Grammar,
+  parts: PackDataParts = { sources: [], constants: [] },
+  shape = false,
+  packDefines: (name: string) => boolean = () => false,
+  helper?: HelperReturns,
+): string | null => {
   const constant = (x: Expr): string | null => {
     const v = evaluate(x)
     return v.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null
@@ -100,6 +111,14 @@ export const bbcodeTemplate = (e: Expr, evaluate: (e: Expr) => Val, grammar: Gra
       ;(parts.places ??= []).push(sels ?? null)
       if (v.dataOrBuilt !== undefined) parts.built = true
       return v.translated === true ? `${PACK_DATA}${TRANSLATED}` : PACK_DATA
+    }
+    // A helper of the pack returning one expression (`speaker_tag(name, color)` returning `"[color=%s]%s[/color]" % […]`):
+    // that expression's template, its parameters holding what every call of it passes (a thirty-fifth hunt's dialogue).
+    const called = x.k === "call" && helper !== undefined ? helper(x) : null
+    const only = called?.returns.length === 1 ? called.returns[0] : undefined
+    if (called !== null && only !== undefined) {
+      const inner = bbcodeTemplate(only, called.evaluate, grammar, parts, shape, packDefines)
+      if (inner !== null) return inner
     }
     if (x.k === "bin" && x.op === "+") {
       const left = template(x.left)

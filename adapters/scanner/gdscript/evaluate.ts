@@ -486,7 +486,7 @@ export class Evaluator {
   #dataBbcode(e: Expr, fn: Fn): DataBbcode | null {
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
-    const template = bbcodeTemplate(e, evaluate, this.grammar, parts, false, (name) => this.model.anyClassDefines(name))
+    const template = bbcodeTemplate(e, evaluate, this.grammar, parts, false, (name) => this.model.anyClassDefines(name), (call) => this.helperReturns(call, fn))
     const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val } | null => {
       const found = this.local(name, fn)
       return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner) }
@@ -1056,6 +1056,22 @@ export class Evaluator {
       const m = this.model.method(sub, name)
       return m === null ? UNKNOWN : this.returnValue(m.owner, m.decl)
     })
+  }
+
+  /**
+   * A call of a method of the pack on self that no subclass overrides (`speaker_tag(a, b)`, `self.tag(a)`): the expressions
+   * it returns, evaluated in its own function (its parameters hold what every call passes); null for any other call,
+   * or one with a bare `return`.
+   */
+  helperReturns(call: Extract<Expr, { k: "call" }>, fn: Fn): { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null {
+    const name = call.callee.k === "id" ? call.callee.name : call.callee.k === "member" && call.callee.obj.k === "self" ? call.callee.name : null
+    const m = name === null ? null : this.model.method(fn.cls, name)
+    if (name === null || m === null || this.model.overrides(fn.cls, name).length > 0) return null
+    const returned = returnedExprs(m.decl.body)
+    const returns = returned.filter((e): e is Expr => e !== null)
+    if (returns.length !== returned.length) return null
+    const inner = this.fnOf(m.owner, m.decl, null, true)
+    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner) }
   }
 
   /** Any value a function of the pack returns (null when it has no `return` with a value). */

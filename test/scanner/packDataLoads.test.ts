@@ -95,7 +95,6 @@ describe("load paths from the pack's own JSON", () => {
       ["res://icons/gone.png", "names res://icons/gone.png, which is not in the pack"],
       // load() makes a relative path res://x: only a file of the pack is fine.
       ["x.tres", "names res://x.tres, which is not in the pack"],
-      ["", '"", is a path outside the pack'],
     ]
     for (const [icon, why] of cases) {
       const data = { "res://data/items.json": JSON.stringify({ key: { name: "Key", icon: "res://icons/key.png" }, evil: { icon } }) }
@@ -107,6 +106,9 @@ describe("load paths from the pack's own JSON", () => {
     // A relative path of the pack is the pack's file.
     const relative = { "res://data/items.json": JSON.stringify({ key: { icon: "icons/key.png" } }) }
     expect(severities(await loads(reading("for id in items:", '\tload(items[id]["icon"])'), relative))).toEqual(["10 warning"])
+    // A whole "" loads nothing (as a constant "" does): an optional field left empty.
+    const empty = { "res://data/items.json": JSON.stringify({ key: { icon: "res://icons/key.png" }, plain: { icon: "" } }) }
+    expect(severities(await loads(reading("for id in items:", '\tload(items[id]["icon"])'), empty))).toEqual(["10 warning"])
   })
 
   it("keys, elements and characters reach a subscript that is not one constant string", async () => {

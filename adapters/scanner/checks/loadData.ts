@@ -80,6 +80,9 @@ export const judgeLoadData = async (ctx: Context, idx: PolicyIndex, data: LoadDa
     // Godot 3's load() refuses anything but a String (gdscript_functions.cpp, RESOURCE_LOAD); elsewhere a release build turns it into text.
     else if (!(data.call === "load" && ctx.grammar === 3)) return error(`a value of ${path} that is not a string (${shown(v)}) can reach it, and the engine turns it into a path`)
   }
+  // A whole "" loads nothing (the load of `res://` fails, as a constant "" does: fileRules.ts withoutEmptyPath), so an
+  // optional field left empty (`"music": ""`, a thirty-sixth hunt's) names no file.
+  paths.delete("")
   for (const path of paths) {
     const problem = pathProblem(ctx, idx, path)
     if (problem !== null) return error(`a string of the data that can reach it, ${shown(path)}, ${problem}`)

@@ -1059,14 +1059,17 @@ export class Evaluator {
   }
 
   /**
-   * A call of a method of the pack on self that no subclass overrides (`speaker_tag(a, b)`, `self.tag(a)`): the expressions
-   * it returns, evaluated in its own function (its parameters hold what every call passes); null for any other call,
-   * or one with a bare `return`.
+   * A call of a method of the pack that no subclass overrides, on self or on an object of the pack's class (`speaker_tag(a,
+   * b)`, `Global.item_description(id)` of an autoload): the expressions it returns, evaluated in its own function (its
+   * parameters hold what every call passes); null for any other call, or one with a bare `return`.
    */
   helperReturns(call: Extract<Expr, { k: "call" }>, fn: Fn): { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null {
-    const name = call.callee.k === "id" ? call.callee.name : call.callee.k === "member" && call.callee.obj.k === "self" ? call.callee.name : null
-    const m = name === null ? null : this.model.method(fn.cls, name)
-    if (name === null || m === null || this.model.overrides(fn.cls, name).length > 0) return null
+    const { callee } = call
+    const recv: Val | null = callee.k === "id" || (callee.k === "member" && callee.obj.k === "self") ? { t: "own", ref: fn.cls } : callee.k === "member" ? this.eval(callee.obj, fn) : null
+    const ref = recv?.t === "own" || recv?.t === "script" ? recv.ref : null
+    const name = callee.k === "id" || callee.k === "member" ? callee.name : null
+    const m = name === null || ref === null ? null : this.model.method(ref, name)
+    if (name === null || ref === null || m === null || this.model.overrides(ref, name).length > 0) return null
     const returned = returnedExprs(m.decl.body)
     const returns = returned.filter((e): e is Expr => e !== null)
     if (returns.length !== returned.length) return null

@@ -1,7 +1,7 @@
 import type { Expr, FunctionDecl, Stmt } from "./ast.ts"
 import { forEachExpr, isAssignment, parentsOf, PUTS_INTO, returnedExprs } from "./exprWalk.ts"
 import type { ClassRef, PackModel } from "./packModel.ts"
-import type { Val } from "./values.ts"
+import { isNumberLike, type Val, VALUE_TYPES } from "./values.ts"
 
 // A member that holds the pack's own data (`items = parse_json(…res://data/items.json…)`: packDataReads.ts) keeps
 // that provenance wherever it is read (its class, another script through the autoload's name, a typed reference,
@@ -35,16 +35,6 @@ export const holdsNothing = (e: Expr | null): boolean => e === null || (e.k === 
 
 const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 
-/** What a write into a container writes into: `c` of `c[k] = v`, `c.k = v`, `c.append(v)` (PUTS_INTO). */
-const containersWritten = (body: ReadonlyArray<Stmt>): ReadonlyArray<Expr> => {
-  const { all } = parentsOf(body)
-  const found: Array<Expr> = []
-  for (const e of all) {
-    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push(e.left.obj)
-    else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push(e.callee.obj)
-  }
-  return found
-}
 
 /** Whether a container written into (its expression and value) is provably not data read at run time. */
 const writesElsewhere = (target: Expr, v: Val): boolean => {
@@ -68,13 +58,13 @@ const writesElsewhere = (target: Expr, v: Val): boolean => {
   return variable && !(v.t === "unknown" && v.external === true)
 }
 
-/** What a write into a container writes: `v` of `c[k] = v`, `c.k = v`, the arguments of `c.append(v)`; with the container. */
-const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target: Expr; readonly values: ReadonlyArray<Expr> }> => {
+/** What a write into a container writes: `v` of `c[k] = v`, `c.k = v`, the arguments of `c.append(v)`; with the container, and whether it is compound (`c.k += v`). */
+const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target: Expr; readonly values: ReadonlyArray<Expr>; readonly compound: boolean }> => {
   const { all } = parentsOf(body)
-  const found: Array<{ readonly target: Expr; readonly values: ReadonlyArray<Expr> }> = []
+  const found: Array<{ readonly target: Expr; readonly values: ReadonlyArray<Expr>; readonly compound: boolean }> = []
   for (const e of all) {
-    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push({ target: e.left.obj, values: [e.right] })
-    else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push({ target: e.callee.obj, values: e.args })
+    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push({ target: e.left.obj, values: [e.right], compound: e.op !== "=" })
+    else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push({ target: e.callee.obj, values: e.args, compound: false })
   }
   return found
 }
@@ -93,18 +83,25 @@ export const writesIntoRunTimeData = (f: FunctionDecl, evaluate: (e: Expr) => Va
 const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
 
 /**
- * Whether some code of the pack writes into a container that may be data read at run time (see above);
- * `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).
+ * A value written that puts no string into what it is written into: a number, a bool, null or a vector (`timer.wait_time
+ * = 2.0` on a member the analysis lost, a thirty-sixth hunt's: the pack's data it might be would gain no text). A
+ * compound write (`c.k += v`) is read as one that may.
+ */
+const noText = (v: Val): boolean => isNumberLike(v) || (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && VALUE_TYPES.has(v.cls))
+
+/**
+ * Whether some code of the pack writes something that may hold text into a container that may be data read at run
+ * time (see above); `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).
  */
 export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val): boolean => {
+  const changes = (body: ReadonlyArray<Stmt>, cls: ClassRef, fn: FunctionDecl | null): boolean =>
+    writesInto(body).some(({ target, values, compound }) => !writesElsewhere(target, evaluate(target, cls, fn)) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn)))))
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
     if (decl === null) continue
     const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
-    for (const target of containersWritten(classExprs)) if (!writesElsewhere(target, evaluate(target, cls, null))) return true
-    for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) {
-      for (const target of containersWritten(f.body)) if (!writesElsewhere(target, evaluate(target, cls, f))) return true
-    }
+    if (changes(classExprs, cls, null)) return true
+    for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) if (changes(f.body, cls, f)) return true
   }
   return false
 }

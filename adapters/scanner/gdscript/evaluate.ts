@@ -88,6 +88,9 @@ const IN_PROGRESS: Val = { t: "unknown" }
 /** Any value at all: data read at run time from anywhere, a path of the machine, any object (OS included). */
 const STALE_VALUE: Val = { t: "unknown", external: true, host: true, any: true }
 
+/** Engine methods and built-in functions that return a Variant (any value): the parser gives their calls no type. */
+const VARIANT_RETURNS: ReadonlySet<string> = new Set(["get", "get_value", "get_meta", "parse_json", "str2var", "bytes2var", "get_var", "call", "callv", "call_deferred", "get_indexed", "pop_front", "pop_back", "front", "back"])
+
 /** Methods whose result is data read at run time: a path or object built from it comes from outside the pack. */
 const READS = new Set([
   "get_as_text", "get_line", "get_buffer", "get_csv_line", "get_pascal_string", "get_var", "get_string", "get_8", "get_16", "get_32", "get_64",
@@ -121,6 +124,9 @@ const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array", "Po
 const isContainerType = (v: Val): boolean => v.t === "inst" && CONTAINER_TYPES.has(v.cls)
 /** What a variable typed as `typed` holds when given `given`: the type, or for a container the run-time data it was given. */
 const typedHolding = (typed: Val, given: ReadonlyArray<Val>): Val => {
+  // An Array only ever given folder listing entries (`var files := []`, `files.append(name)`) holds them (values.ts listItems).
+  const listed = given.length > 0 ? joinAll(given) : null
+  if (isContainerType(typed) && listed?.t === "unknown" && listed.listItems === true) return listed
   const read = isContainerType(typed) ? given.filter(isExternal) : []
   return read.length === 0 ? typed : joinAll(read)
 }
@@ -901,9 +907,27 @@ export class Evaluator {
       case "unary":
         return this.#typeKnownWhenCompiled(e.expr, fn)
       case "ternary":
-        return this.#typeKnownWhenCompiled(e.then, fn) && this.#typeKnownWhenCompiled(e.else, fn)
+        // 3.x types `a if c else b` as a's type whenever b's is not known (GDScriptParser::_is_type_compatible is true
+        // when either side has none: a thirty-sixth red team's `n = 0 if c else text`, `held = Tool.new() if c else
+        // file`): a branch of any type the parser knows, an engine call's included, leaves the other unchecked.
+        return this.#hasStaticType(e.then, fn) || this.#hasStaticType(e.else, fn)
       default:
         return true
+    }
+  }
+
+  /**
+   * Whether 3.x's parser may give an expression a type at all (a branch of a conditional): anything but a subscript, an
+   * untyped variable, or a call of a method that returns any value (`get`, `get_value`, `parse_json`, `call`, …).
+   */
+  #hasStaticType(e: Expr, fn: Fn): boolean {
+    switch (e.k) {
+      case "call":
+        return !((e.callee.k === "id" || e.callee.k === "member") && VARIANT_RETURNS.has(e.callee.name) && !this.model.anyClassDefines(e.callee.name))
+      case "ternary":
+        return this.#hasStaticType(e.then, fn) || this.#hasStaticType(e.else, fn)
+      default:
+        return this.#typeKnownWhenCompiled(e, fn)
     }
   }
 
@@ -1938,7 +1962,8 @@ export class Evaluator {
     if (part !== null) return part
     const node = GIVES_ELEMENT.has(name) && recvExpr !== null ? this.#nodeList(recvExpr, fn) : null
     if (node !== null) return node
-    if (recv.t === "unknown" && recv.elems !== undefined && GIVES_ELEMENT.has(name)) return elementOf(recv)
+    // An element of an Array of folder listing entries (`files.pop_front()`) is one too (elementOf).
+    if (recv.t === "unknown" && (recv.elems !== undefined || recv.listItems === true) && GIVES_ELEMENT.has(name)) return elementOf(recv)
     if (PASS_THROUGH.has(name) && (recv.t === "unknown" || recv.t === "guard")) {
       if (recv.t === "guard") return ANY_OBJECT
       // An element of plain data (`[s].front()`) may be any object the container was given.

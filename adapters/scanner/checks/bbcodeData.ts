@@ -5,7 +5,7 @@ import type { PatternHit, PolicyIndex } from "../gdscript/PolicyIndex.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { reachedValues } from "./loadData.ts"
-import { dataFilesOf, dataStrings, dataText } from "./packDataFiles.ts"
+import { dataFilesOf, dataStrings, dataText, parseData } from "./packDataFiles.ts"
 import type { Context } from "./scanContext.ts"
 
 // BBCode a script builds from strings of the pack's own data files (a dialogue's JSON): judged exactly as a
@@ -70,9 +70,33 @@ const selectedStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | 
   const out: Array<string> = []
   for (const { value } of got.values) {
     if (typeof value === "string") out.push(value)
-    else if (value !== null && typeof value === "object") return null
+    // A container reached is put in as its text (`str(d["tags"])`, `"%s" % [d["tags"]]`): its brackets join its
+    // strings into tags no string holds alone (a thirty-seventh red team's `["img]user://x.tres[/img"]`).
+    else if (value !== null && typeof value === "object") out.push(shownText(value, ctx.grammar))
   }
   return out
+}
+
+/** Every Array and Dictionary of JSON data, the whole first. */
+const forEachContainer = (v: unknown, f: (c: object) => void): void => {
+  if (v === null || typeof v !== "object") return
+  f(v)
+  for (const x of Array.isArray(v) ? v : Object.values(v)) forEachContainer(x, f)
+}
+
+/**
+ * The text `str()` and `%s` give of a value of JSON data: 3.x shows an Array as `[a, b]` and a Dictionary as `{k:v,
+ * k2:v2}` (Array/Dictionary's String operators), 4.x quotes the strings inside (`["a"]`, `{ "k": "v" }`). Numbers,
+ * bools and null show no bracket.
+ */
+const shownText = (v: unknown, grammar: Context["grammar"], inside = false): string => {
+  if (typeof v === "string") return grammar === 4 && inside ? JSON.stringify(v) : v
+  if (Array.isArray(v)) return `[${v.map((x) => shownText(x, grammar, true)).join(", ")}]`
+  if (v !== null && typeof v === "object") {
+    const entries = Object.entries(v)
+    return grammar === 4 ? `{ ${entries.map(([k, x]) => `${JSON.stringify(k)}: ${shownText(x, grammar, true)}`).join(", ")} }` : `{${entries.map(([k, x]) => `${k}:${shownText(x, grammar, true)}`).join(", ")}}`
+  }
+  return String(v)
 }
 
 /** The strings of the data BBCode's data parts may be (selected, else every string of the files), or why they cannot be told. */
@@ -87,6 +111,9 @@ export const bbcodeDataStrings = async (ctx: Context, data: Pick<BbcodeData, "so
     const got = dataStrings(entry.path, read.text)
     if (got === null) return { problem: `the BBCode comes from ${entry.path}, which is not JSON the scanner can read, so its strings cannot be judged` }
     strings.push(...got)
+    // Any of its Arrays and Dictionaries may be put in as text too.
+    const parsed = entry.path.toLowerCase().endsWith(".json") ? parseData(read.text) : undefined
+    if (parsed !== undefined) forEachContainer(parsed.value, (c) => strings.push(shownText(c, ctx.grammar)))
   }
   return { strings }
 }

@@ -88,6 +88,9 @@ const IN_PROGRESS: Val = { t: "unknown" }
 /** Any value at all: data read at run time from anywhere, a path of the machine, any object (OS included). */
 const STALE_VALUE: Val = { t: "unknown", external: true, host: true, any: true }
 
+/** Declared types whose elements the parser gives no type (an index of them is checked when stored in a typed variable). */
+const CONTAINER_DECLARATIONS: ReadonlySet<string> = new Set(["Array", "Dictionary"])
+
 /** Engine methods and built-in functions that return a Variant (any value): the parser gives their calls no type. */
 const VARIANT_RETURNS: ReadonlySet<string> = new Set(["get", "get_value", "get_meta", "parse_json", "str2var", "bytes2var", "get_var", "call", "callv", "call_deferred", "get_indexed", "pop_front", "pop_back", "front", "back"])
 
@@ -804,7 +807,10 @@ export class Evaluator {
     if (typed.t !== "unknown") {
       const given = this.givenValues(owner, decl)
       const held = isContainerType(typed) || (typed.t !== "inst" && typed.t !== "own") ? typedHolding(typed, given) : this.#typedGiven(owner, decl, typed)
-      const value = this.#onlyPackData(owner, decl, asLineEdit(held, holds || given.some(isLineEdit)), false)
+      // What is put into its container counts as for an untyped member (`files.append(name)` of a listing Array: a
+      // thirty-seventh red team appended a climbing name to `var files: Array = []`).
+      const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
+      const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds || given.some(isLineEdit)), put, parts), false)))
       this.#members.set(key, value)
       return value
     }
@@ -900,8 +906,11 @@ export class Evaluator {
         // `$Path` is a Node to the parser: put into a subclass's variable it is checked (a downcast), into a Node one it is one.
         return false
       case "index":
-        // A constant name on an object whose class the parser knows is a named index: the member's type (`self["slot"]`).
-        return e.index.k === "str" && (e.obj.k === "self" || (e.obj.k !== "array" && e.obj.k !== "dict" && this.#typeKnownWhenCompiled(e.obj, fn) && !isContainerType(this.eval(e.obj, fn))))
+        // A constant name on an object whose class the parser knows is a named index: the member's type (`self["slot"]`);
+        // any index of a typed Pool array, vector or Color is its element's type (`p[0]` of `var p: PoolIntArray`, a
+        // thirty-seventh red team's). An Array's or Dictionary's element is a Variant.
+        if (e.index.k !== "str") return this.#typeKnownWhenCompiled(e.obj, fn) && !CONTAINER_DECLARATIONS.has(this.#declaredType(e.obj, fn) ?? "")
+        return e.obj.k === "self" || (e.obj.k !== "array" && e.obj.k !== "dict" && this.#typeKnownWhenCompiled(e.obj, fn) && !isContainerType(this.eval(e.obj, fn)))
       case "bin":
         return this.#typeKnownWhenCompiled(e.left, fn) && this.#typeKnownWhenCompiled(e.right, fn)
       case "unary":
@@ -916,14 +925,33 @@ export class Evaluator {
     }
   }
 
+  /** The type a variable is declared with (`var p: PoolIntArray`, `var d := {}` as Dictionary), by its first name; null when none or not a variable. */
+  #declaredType(e: Expr, fn: Fn): string | null {
+    if (e.k === "id") {
+      const found = this.local(e.name, fn)
+      if (found !== null) return found.local.type?.names[0] ?? null
+      return this.model.variable(fn.cls, e.name)?.decl.type?.names[0] ?? null
+    }
+    if (e.k === "member" && e.obj.k === "self") return this.model.variable(fn.cls, e.name)?.decl.type?.names[0] ?? null
+    // A call of the class's own method: its declared return.
+    if (e.k === "call" && e.callee.k === "id") return this.model.method(fn.cls, e.callee.name)?.decl.returnType?.names[0] ?? null
+    return null
+  }
+
   /**
    * Whether 3.x's parser may give an expression a type at all (a branch of a conditional): anything but a subscript, an
    * untyped variable, or a call of a method that returns any value (`get`, `get_value`, `parse_json`, `call`, …).
    */
   #hasStaticType(e: Expr, fn: Fn): boolean {
     switch (e.k) {
-      case "call":
-        return !((e.callee.k === "id" || e.callee.k === "member") && VARIANT_RETURNS.has(e.callee.name) && !this.model.anyClassDefines(e.callee.name))
+      case "call": {
+        const name = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : null
+        if (name === null || !VARIANT_RETURNS.has(name) || this.model.anyClassDefines(name)) return true
+        // Range's get_value() is a float (a thirty-seventh red team's `HSlider.new().get_value()`); ConfigFile's a Variant.
+        if (name !== "get_value") return false
+        const recv = e.callee.k === "member" ? this.eval(e.callee.obj, fn) : null
+        return !(recv?.t === "inst" && recv.cls === "ConfigFile")
+      }
       case "ternary":
         return this.#hasStaticType(e.then, fn) || this.#hasStaticType(e.else, fn)
       default:
@@ -1157,7 +1185,9 @@ export class Evaluator {
       }
       const given = appended(joinAll(parts), local.appends.map((a) => this.eval(a, owner)))
       // A typed variable (`var e: LineEdit = …`) keeps only whether what it is given may be a SpinBox's LineEdit.
-      value = typed.t === "unknown" ? given : asLineEdit(isContainerType(typed) ? typedHolding(typed, parts) : unchecked(), isLineEdit(given))
+      // A typed container's appends (`files += [name]`) are among what it is given (a thirty-seventh red team's).
+      const appendsGiven = isContainerType(typed) ? local.appends.map((a) => this.eval(a, owner)) : []
+      value = typed.t === "unknown" ? given : asLineEdit(isContainerType(typed) ? typedHolding(typed, [...parts, ...appendsGiven]) : unchecked(), isLineEdit(given))
     }
     // A container something that may be a SpinBox's LineEdit is put into holds it (`list.append(sb.get_line_edit())`).
     const put = (local.puts ?? []).map((p) => this.eval(p, owner))

@@ -59,11 +59,20 @@ const writesElsewhere = (target: Expr, v: Val): boolean => {
 }
 
 /** What a write into a container writes: `v` of `c[k] = v`, `c.k = v`, the arguments of `c.append(v)`; with the container, and whether it is compound (`c.k += v`). */
-const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<{ readonly target: Expr; readonly values: ReadonlyArray<Expr>; readonly compound: boolean }> => {
+interface ContainerWrite {
+  readonly target: Expr
+  readonly values: ReadonlyArray<Expr>
+  /** The key of `c[k] = v` (a Dictionary's new key is text its readers get too); a `c.k = v` key is a name. */
+  readonly key?: Expr
+  readonly compound: boolean
+}
+
+const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<ContainerWrite> => {
   const { all } = parentsOf(body)
-  const found: Array<{ readonly target: Expr; readonly values: ReadonlyArray<Expr>; readonly compound: boolean }> = []
+  const found: Array<ContainerWrite> = []
   for (const e of all) {
-    if (e.k === "bin" && isAssignment(e.op) && (e.left.k === "index" || e.left.k === "member")) found.push({ target: e.left.obj, values: [e.right], compound: e.op !== "=" })
+    if (e.k === "bin" && isAssignment(e.op) && e.left.k === "index") found.push({ target: e.left.obj, values: [e.right], key: e.left.index, compound: e.op !== "=" })
+    else if (e.k === "bin" && isAssignment(e.op) && e.left.k === "member") found.push({ target: e.left.obj, values: [e.right], compound: e.op !== "=" })
     else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push({ target: e.callee.obj, values: e.args, compound: false })
   }
   return found
@@ -85,9 +94,13 @@ const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === tr
 /**
  * A value written that puts no string into what it is written into: a number, a bool, null or a vector (`timer.wait_time
  * = 2.0` on a member the analysis lost, a thirty-sixth hunt's: the pack's data it might be would gain no text). A
- * compound write (`c.k += v`) is read as one that may.
+ * compound write (`c.k += v`) is read as one that may, and so is a key that is text (`it["user://x.tres"] = 1` adds a
+ * key a loop over the Dictionary hands out: a thirty-seventh red team's).
  */
 const noText = (v: Val): boolean => isNumberLike(v) || (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && VALUE_TYPES.has(v.cls))
+
+/** A key that adds no text a reader of the keys could use as a path or a tag: a number, or constant names of letters, digits and `_` (as `c.k = v` writes). */
+const plainKey = (v: Val): boolean => noText(v) || (v.t === "str" && v.values.every((k) => /^[A-Za-z0-9_]*$/.test(k)))
 
 /**
  * Whether some code of the pack writes something that may hold text into a container that may be data read at run
@@ -95,7 +108,10 @@ const noText = (v: Val): boolean => isNumberLike(v) || (v.t === "lit" && typeof 
  */
 export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val): boolean => {
   const changes = (body: ReadonlyArray<Stmt>, cls: ClassRef, fn: FunctionDecl | null): boolean =>
-    writesInto(body).some(({ target, values, compound }) => !writesElsewhere(target, evaluate(target, cls, fn)) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn)))))
+    writesInto(body).some(
+      ({ target, values, key, compound }) =>
+        !writesElsewhere(target, evaluate(target, cls, fn)) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn))) || (key !== undefined && !plainKey(evaluate(key, cls, fn)))),
+    )
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
     if (decl === null) continue

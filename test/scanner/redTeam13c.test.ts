@@ -48,7 +48,7 @@ describe("a Dictionary member written by a key that is not constant beside dispa
     const stash = `${COIN}func _stash(o, k):\n\to.set(k, load("res://lib/coin.gd").duplicate())\n`
     const coin = { "res://lib/coin.gd": stash }
     const game = { "res://attack/game.gd": GAME }
-    const open = { "res://lib/inventory.gd": INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):") }
+    const open = { "res://lib/inventory.gd": INVENTORY.replace("func add_item(id, n = 1):", "func _input(id, n = 1):") }
     expect(packErrors({ ...open, ...coin, ...game })).toContain("res://lib/inventory.gd:5 script-source-code")
     const inv = { "res://lib/inventory.gd": INVENTORY }
     for (const files of [{ ...inv, ...coin, ...game }, { ...coin, ...inv, ...game }, { ...game, ...coin, ...inv }]) {
@@ -57,21 +57,21 @@ describe("a Dictionary member written by a key that is not constant beside dispa
   })
 
   it("stays one when the function writing it is open to any caller (a name that is not constant reaching it)", () => {
-    // `_add` starts with `_`: the engine may call it, so its key and value come from anywhere.
-    const open = INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):")
+    // `_input` is an engine callback: the engine calls it, so its key and value come from anywhere.
+    const open = INVENTORY.replace("func add_item(id, n = 1):", "func _input(id, n = 1):")
     expect(packErrors({ "res://lib/inventory.gd": open, "res://lib/coin.gd": COIN })).toEqual([])
   })
 
   it("is a script-source-code error once a dispatch by a run-time name with a property and a value may set the member", () => {
-    // `_add` is open to any caller, so its key is not constant whatever the dispatch names.
-    const text = (dispatch: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):")}func restore(what, data):\n\t${dispatch}\n`
+    // `_input` is open to any caller, so its key is not constant whatever the dispatch names.
+    const text = (dispatch: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _input(id, n = 1):")}func restore(what, data):\n\t${dispatch}\n`
     for (const dispatch of ['call(what, "items", load("res://blank.gd").duplicate())', 'call_deferred(what, "items", data)', "callv(what, data)", 'set(what, load("res://blank.gd").duplicate())']) {
       expect(packErrors({ "res://lib/inventory.gd": text(dispatch), "res://lib/coin.gd": COIN }), dispatch).toContain("res://lib/inventory.gd:5 script-source-code")
     }
   })
 
   it("a dispatch that cannot reach a setter (no value after the name, or an array literal of one) keeps the member plain", () => {
-    const text = (dispatch: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):")}func restore(what, data):\n\t${dispatch}\n`
+    const text = (dispatch: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _input(id, n = 1):")}func restore(what, data):\n\t${dispatch}\n`
     for (const dispatch of ["call(what)", "call(what, data)", "call_deferred(what, data)", "callv(what, [data])", "callv(what, [])"]) {
       expect(packErrors({ "res://lib/inventory.gd": text(dispatch), "res://lib/coin.gd": COIN }), dispatch).toEqual([])
     }
@@ -80,7 +80,7 @@ describe("a Dictionary member written by a key that is not constant beside dispa
   it("an engine API handed a setter's name (connect with binds, funcref, call_group, Thread.start) may set the member: an error", () => {
     // The red team's fix noticed this older gap: `connect("s", self, "set", ["items", copy])` then `emit_signal("s")`
     // makes the engine call set("items", copy) (core/object.cpp emit_signal: the binds after the signal's arguments).
-    const text = (line: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _add(id, n = 1):")}signal s\nfunc restore():\n\t${line}\n\temit_signal("s")\n`
+    const text = (line: string): string => `${INVENTORY.replace("func add_item(id, n = 1):", "func _input(id, n = 1):")}signal s\nfunc restore():\n\t${line}\n\temit_signal("s")\n`
     for (const line of ['connect("s", self, "set", ["items", load("res://blank.gd").duplicate()])', 'funcref(self, "set").call_func("items", load("res://blank.gd").duplicate())', 'get_tree().call_group("g", "set_deferred", "items", load("res://blank.gd").duplicate())']) {
       expect(packErrors({ "res://lib/inventory.gd": text(line), "res://lib/coin.gd": COIN }), line).toContain("res://lib/inventory.gd:5 script-source-code")
     }

@@ -32,7 +32,7 @@ describe('a load path that may be "" (red team 14c, FP2)', () => {
 
   it("a member closed to \"\" and a path of the pack loads only that path: no finding; one open to callers out of sight is the warning a res:// default gets", () => {
     expect(hitsIn(changer('""'), {}, 3)).toEqual([])
-    const open = lines("extends Node", 'var next_scene = ""', "func _ready():", '\tgoto("res://game/main.tscn")', "func _goto(p):", "\tnext_scene = p", "func goto(p):", "\t_goto(p)", "func _on_timeout():", "\tget_tree().change_scene(next_scene)")
+    const open = lines("extends Node", 'var next_scene = ""', "func _ready():", '\tgoto("res://game/main.tscn")', "func _input(p):", "\tnext_scene = p", "func goto(p):", "\t_input(p)", "func _on_timeout():", "\tget_tree().change_scene(next_scene)")
     expect(hitsIn(open, {}, 3)).toEqual(hitsIn(open.replace('var next_scene = ""', 'var next_scene = "res://game/main.tscn"'), {}, 3))
     expect(hitsIn(open, {}, 3)).toEqual(["10:26 warning runtime-code-loading SceneTree.change_scene(…)"])
     for (const load of ['load("")', 'ResourceLoader.load("")', 'ResourceLoader.load_interactive("")', 'get_tree().change_scene("")']) expect(hitsIn(lines("extends Node", "func _ready():", `\t${load}`), {}, 3)).toEqual([])

@@ -34,6 +34,19 @@ export const UNPINNED = "\uFDD0"
 /** Stands for digits a `%` puts in (`%d`, `%05.2f`, `%x`): inside a tag's path a part not pinned down, outside one no tag. */
 export const DIGITS = "\uFDD1"
 
+/** Whether a DIGITS placeholder stands inside a tag (`[font=…%d…]`) or inside an [img]/[font] tag's path. */
+const digitsInTag = (text: string): boolean => {
+  for (let at = text.indexOf(DIGITS); at >= 0; at = text.indexOf(DIGITS, at + 1)) {
+    const before = text.slice(0, at).toLowerCase()
+    if (before.lastIndexOf("[") > before.lastIndexOf("]")) return true
+    if (Math.max(before.lastIndexOf("[img"), before.lastIndexOf("[font")) > Math.max(before.lastIndexOf("[/img"), before.lastIndexOf("[/font"))) return true
+  }
+  return false
+}
+
+/** A conversion that puts in text the item gives (`%s`, `%c`), not a number's characters. */
+const takesText = (part: FormatPart): boolean => part.k === "string" || part.k === "char"
+
 /** A parsed format with each conversion's part put in its place (`put` gets the conversion and the item it takes, if any). */
 const fill = (parts: ReadonlyArray<FormatPart>, items: ReadonlyArray<Expr>, put: (part: FormatPart, item: Expr | undefined) => string): string => {
   let at = 0
@@ -136,10 +149,17 @@ export const bbcodeTemplate = (
       }
       // Each value `%` puts in is its item's template (a translation, a string of the pack's data, a constant), each read
       // once (the data parts are counted in order); a width taken from a value puts in nothing, padding only spaces.
-      const filled = new Map(format === null ? [] : items.map((item) => [item, template(item)] as const))
+      // A number's conversion puts in digits: outside every tag they open nothing, and its value needs no template (a
+      // thirty-seventh hunt's `"[u]%s[/u] x%d" % [item["name"], owned]`); inside a tag or a tag's path it does, as before.
+      const strings = new Set<Expr>()
+      const numbers = new Set<Expr>()
+      if (format !== null) fill(format, items, (part, item) => (item === undefined ? "" : takesText(part) ? (strings.add(item), "") : part.k === "width" ? "" : (numbers.add(item), "")))
+      const filled = new Map([...strings].map((item) => [item, template(item)] as const))
       if (format === null || [...filled.values()].some((t) => t === null)) return shape ? shapeOf(v) : null
+      const probe = fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : DIGITS))
+      if (digitsInTag(probe) && [...numbers].some((item) => template(item) === null)) return null
       ;(parts.formats ??= []).push(text ?? "")
-      return fill(format, items, (part, item) => (part.k === "width" ? "" : part.k === "string" && item !== undefined ? (filled.get(item) ?? "") : TRANSLATED))
+      return fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : TRANSLATED))
     }
     return shape ? shapeOf(v) : null
   }

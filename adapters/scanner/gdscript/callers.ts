@@ -11,7 +11,8 @@ import type { Grammar } from "./tokenizer.ts"
 // pin down may reach any function of that name). A function is *closed* when the calls the pack writes
 // are the only way to reach it: its parameters then hold only what those calls pass. A name is *open*
 // (callers out of sight) when
-// - the engine calls it: it starts with `_` (virtual methods, `_init` through `new(…)`), it is a virtual
+// - the engine calls it: a callback Godot 3 calls by name (engine-script-names.json), any `_` name in 4.x (virtual
+//   methods, `_init` through `new(…)`), it is a virtual
 //   of the class reference without `_` (engine-virtuals.json: Control.drop_data, …), a setter or getter,
 //   a function of a class open to remote calls (rpc), or of a class that extends a class neither the
 //   engine's nor the pack's (the platform's SDK, excluded from the pack);
@@ -224,9 +225,10 @@ export const callerIndex = (
 
   for (const s of scripts) cls({ script: s.key, inner: [] }, s.ast.root)
   for (const [name, count] of declared) {
+    // Godot 3 calls by name only the callbacks engine-script-names.json lists: a helper named `_json` is the pack's own
+    // (a thirty-seventh hunt's `items = _json("res://data/items.json")`); 4.x may call any `_` name it declares virtual.
     const engineNamed = grammar === 3 ? engineCallsByName(name) : name.startsWith("_")
     if (count > 1 || engineNamed || name === "" || VIRTUALS[grammar].has(name)) hardOpen(name)
-    else if (name.startsWith("_")) open.add(name)
   }
   return { open, hard, sdk, connectLiterals, openAll, calls, strings, names, writes }
 }

@@ -36,7 +36,7 @@ import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 import { type Getter, getterOf } from "./memberGetter.ts"
-import { ANY_OBJECT, asLineEdit, commonStart, isNumberLike, startOf, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, commonStart, holdsNoPack, isNumberLike, startOf, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -1571,7 +1571,8 @@ export class Evaluator {
         const container = derived(...items)
         // An empty Array literal: what it holds is what is put into it (withElements: listing entries keep `listItems`).
         const empty = e.k === "array" && items.length === 0 ? { listItems: true as const } : {}
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true, ...empty }
+        const fresh = items.every(holdsNoPack) ? { noPack: true as const } : {}
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true, ...empty, ...fresh }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -2081,7 +2082,9 @@ const jsonOf = (texts: ReadonlyArray<Val>): Val => {
   const read = externalParts(texts)
   // The whole JSON of the pack's data files, when every text parsed is the whole text of such a file and nothing else.
   const whole = texts.length > 0 && texts.every((t) => t.t === "unknown" && t.dataSel !== undefined && t.some === undefined && t.prefix === undefined)
-  return withSel({ t: "unknown", ...read, plain: true, json: true }, whole ? parsedFrom(read.dataSel) : undefined)
+  // New containers: of no pack data where no text parsed is the pack's own (a save read from user://, a constant).
+  const fresh = texts.every((t) => !(t.t === "unknown" && (t.packData !== undefined || t.any === true || t.insts !== undefined))) && read.packData === undefined
+  return withSel({ t: "unknown", ...read, plain: true, json: true, ...(fresh ? { noPack: true as const } : {}) }, whole ? parsedFrom(read.dataSel) : undefined)
 }
 
 /** Methods of JSON data (a Dictionary, an Array) that give a part of it or a copy. */
@@ -2135,7 +2138,7 @@ const writtenInto = (local: Local): boolean => (local.puts ?? []).length > 0 || 
 
 /** Data another name may change: data read at run time of no known kind (no longer JSON's, plain, nor the pack's). */
 const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
-  const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, numberItems: _numbers, listItems: _listed, ...rest } = v
+  const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, numberItems: _numbers, listItems: _listed, noPack: _fresh, ...rest } = v
   return { ...rest, external: true }
 }
 

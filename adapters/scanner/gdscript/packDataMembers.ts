@@ -1,7 +1,7 @@
 import type { Expr, FunctionDecl, Stmt } from "./ast.ts"
 import { forEachExpr, isAssignment, parentsOf, PUTS_INTO, returnedExprs } from "./exprWalk.ts"
 import type { ClassRef, PackModel } from "./packModel.ts"
-import { isNumberLike, type Val, VALUE_TYPES } from "./values.ts"
+import { holdsNoPack, isNumberLike, type Val, VALUE_TYPES } from "./values.ts"
 
 // A member that holds the pack's own data (`items = parse_json(…res://data/items.json…)`: packDataReads.ts) keeps
 // that provenance wherever it is read (its class, another script through the autoload's name, a typed reference,
@@ -36,8 +36,10 @@ export const holdsNothing = (e: Expr | null): boolean => e === null || (e.k === 
 const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 
 
-/** Whether a container written into (its expression and value) is provably not data read at run time. */
-const writesElsewhere = (target: Expr, v: Val): boolean => {
+/** Whether a container written into (its expression and value) is provably not data read at run time; `fresh`: trust `noPack`. */
+const writesElsewhere = (target: Expr, v: Val, fresh = false): boolean => {
+  // A container of no pack data (a save parsed from user://, a literal): a write into it reaches no reader of the pack's.
+  if (fresh && v.t === "unknown" && v.noPack === true) return true
   switch (v.t) {
     case "own":
     case "script":
@@ -107,20 +109,26 @@ const plainKey = (v: Val): boolean => noText(v) || (v.t === "str" && v.values.ev
  * time (see above); `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).
  */
 export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val): boolean => {
-  const changes = (body: ReadonlyArray<Stmt>, cls: ClassRef, fn: FunctionDecl | null): boolean =>
-    writesInto(body).some(
-      ({ target, values, key, compound }) =>
-        !writesElsewhere(target, evaluate(target, cls, fn)) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn))) || (key !== undefined && !plainKey(evaluate(key, cls, fn)))),
-    )
+  const bodies: Array<{ readonly body: ReadonlyArray<Stmt>; readonly cls: ClassRef; readonly fn: FunctionDecl | null }> = []
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
     if (decl === null) continue
     const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
-    if (changes(classExprs, cls, null)) return true
-    for (const f of [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)]) if (changes(f.body, cls, f)) return true
+    bodies.push({ body: classExprs, cls, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, cls, fn: f })))
   }
-  return false
+  // A container of no pack data (noPack) stays one only where no code puts what may be a container of the pack's data
+  // into data read at run time or a value the analysis lost, which may be it (through an alias, a signal, `call`).
+  const fresh = !bodies.some(({ body, cls, fn }) => writesInto(body).some(({ target, values }) => mayHoldData(evaluate(target, cls, fn)) && values.some((x) => mayBePackContainer(evaluate(x, cls, fn)))))
+  return bodies.some(({ body, cls, fn }) =>
+    writesInto(body).some(
+      ({ target, values, key, compound }) =>
+        !writesElsewhere(target, evaluate(target, cls, fn), fresh) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn))) || (key !== undefined && !plainKey(evaluate(key, cls, fn)))),
+    ),
+  )
 }
+
+/** What may be, or hold, a container of the pack's data: anything but a constant, a number or a `noPack` container. */
+const mayBePackContainer = (v: Val): boolean => !holdsNoPack(v) && (v.t === "unknown" || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls)))
 
 const LEAVING = new WeakMap<PackModel, ReadonlySet<string>>()
 

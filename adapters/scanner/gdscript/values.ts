@@ -60,6 +60,12 @@ export type Val =
       /** An Array whose every element is such an entry: an empty literal only ever given them (`files.append(fn)`). */
       readonly listItems?: true
       /**
+       * A container built at run time that holds no container of the pack's own data files: what parse_json makes of text
+       * that is not the pack's (a save read from user://), a literal of such values, their parts, while nothing else is
+       * put into them (withElements). A write into it changes no reader of the pack's data (packDataMembers.ts).
+       */
+      readonly noPack?: true
+      /**
        * A join of paths that each cannot climb: constants with no `..` and no NUL, and strings whose parts built at run
        * time are numbers (`digitsOnly`): those values (at most MAX_ALTERNATIVES), judged one by one (a save helper called
        * with `"user://meta.json"` and `"user://slot_" + str(n) + ".json"`: a thirty-fifth hunt's).
@@ -203,10 +209,10 @@ export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript"
 const partOf = <V extends Extract<Val, { t: "unknown" }>>(part: V, whole: Val, step: string | null): V => withSel(part, stepInto(whole.t === "unknown" ? whole.dataSel : undefined, step))
 
 /** JSON data that is all of `whole` as far as its strings go (`keys()`, `values()`, `duplicate()`): plain data, external when the whole is. */
-export const JSON_COPY = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]) })
+export const JSON_COPY = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]), ...noPackOf(whole) })
 
 /** A part of JSON data (an element, a field; `step` the key, or null for any): plain data, external when the whole is. */
-export const JSON_PART = (whole: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => partOf({ t: "unknown", plain: true, json: true, ...externalParts([whole]) }, whole, step)
+export const JSON_PART = (whole: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => partOf({ t: "unknown", plain: true, json: true, ...externalParts([whole]), ...noPackOf(whole) }, whole, step)
 
 /** Engine classes a Script is an instance of besides the script classes (its bases that say something). */
 const SCRIPT_BASES: ReadonlySet<string> = new Set(["Resource"])
@@ -273,6 +279,11 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
   // An Array of listing entries stays one only while nothing else goes in (`files.append(fn)` is a put and a part).
   if (container.listItems === true && ![...put, ...parts].every((v) => v.t === "unknown" && v.listing === true)) {
     const { listItems: _items, ...others } = container
+    return withElements(others, put, parts)
+  }
+  // A container of no pack data stays one only while nothing that may be one goes in (`save[k] = Global.items`).
+  if (container.noPack === true && ![...put, ...parts].every(holdsNoPack)) {
+    const { noPack: _fresh, ...others } = container
     return withElements(others, put, parts)
   }
   // Data of the pack's files the script writes into is no longer only the files' (checks/loadData.ts judges those).
@@ -437,6 +448,7 @@ export const join = (a: Val, b: Val): Val => {
     // A constant is plain data too: `return null` beside `return parse_json(text)` gives plain data.
     ...(isPlainData(a) && isPlainData(b) ? { plain: true as const } : {}),
     ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
+    ...(holdsNoPack(a) && holdsNoPack(b) ? { noPack: true as const } : {}),
     // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop), or Arrays of them.
     ...(a.t === "unknown" && a.listing === true && b.t === "unknown" && b.listing === true ? { listing: true as const } : {}),
     ...(a.t === "unknown" && a.listItems === true && b.t === "unknown" && b.listItems === true ? { listItems: true as const } : {}),
@@ -464,6 +476,12 @@ const joinedPaths = (a: Val, b: Val): { readonly alts?: ReadonlyArray<Val>; read
   const end = ends.reduce((x, y) => commonEnd(x, y))
   return { alts, ...(end === undefined || end === "" ? {} : { suffix: end }) }
 }
+
+/** A value that is or holds no container of the pack's data: a constant, a number, or a `noPack` container. */
+export const holdsNoPack = (v: Val): boolean => v.t === "str" || v.t === "lit" || isNumberLike(v) || (v.t === "unknown" && v.noPack === true)
+
+/** `noPack` kept by what is taken out of a container (an element, a part, a copy). */
+const noPackOf = (container: Val): { readonly noPack?: true } => (container.t === "unknown" && container.noPack === true ? { noPack: true } : {})
 
 /** Constant strings, what the SDK passes, or link metas of the pack's data (`linkData`). */
 const linkOrStrings = (v: Val): boolean => sdkOrStrings(v) || (v.t === "unknown" && v.linkData !== undefined)

@@ -143,6 +143,9 @@ export const bbcodeTemplate = (
       // Read as the engine reads it (formatSpecs.ts); a format it refuses stops the script, and gives no BBCode.
       const format = text === null ? null : parseFormat(text, grammar)
       const items = x.right.k === "array" ? x.right.items : [x.right]
+      // A value that is no Array literal is one item only for a format taking one: with more conversions it can only be
+      // an Array, whose elements the engine spreads over them (`"%d%s" % args`, a thirty-eighth red team's).
+      if (x.right.k !== "array" && format !== null && format.filter(takesValue).length !== 1) return shape ? shapeOf(v) : null
       if (format !== null && shape) {
         // Shape mode: each value in its place, numbers as digits (no tag), `%s`/`%c` as the item's shape.
         return fill(format, items, (part, item) => (part.k === "width" ? "" : isNumeric(part) ? DIGITS : item === undefined ? UNPINNED : (template(item) ?? UNPINNED)))

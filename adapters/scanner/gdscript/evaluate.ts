@@ -190,12 +190,21 @@ const PUTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", 
 
 /** `name.append(v)`, `name[k] = v`: the container's name and the value put into it, or null. */
 const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null => {
+  // `d.merge(other)` puts other's entries in (its second argument is whether to overwrite).
+  if (e.k === "call" && e.callee.k === "member" && e.callee.obj.k === "id" && e.callee.name === "merge" && e.args[0] !== undefined) return { name: e.callee.obj.name, expr: e.args[0] }
   if (e.k === "call" && e.callee.k === "member" && e.callee.obj.k === "id" && PUTS.has(e.callee.name)) {
     const last = e.args[e.args.length - 1]
     return last === undefined ? null : { name: e.callee.obj.name, expr: last }
   }
   return e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
 }
+
+/**
+ * `name[k] = v`: the key put into the container with the value (a Dictionary keeps the very object it is given as a key,
+ * and `keys()` hands it back: a thirty-eighth red team's `save[Global.items] = 0`); null for a constant key.
+ */
+const keyPut = (e: Expr): { readonly name: string; readonly expr: Expr } | null =>
+  e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "id" && e.left.index.k !== "str" && e.left.index.k !== "num" ? { name: e.left.obj.name, expr: e.left.index } : null
 
 /** A script, or a value that may be one (a member or parameter also given a script, an element of a container of scripts). */
 export const isScriptLike = mayBeScript
@@ -654,8 +663,7 @@ export class Evaluator {
           if (from !== null) reaches?.push({ from, callee: callee.name, index, member: callee.k === "member" })
         })
       }
-      const put = putInto(e)
-      if (put !== null) puts.push(put)
+      for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
       const part = partPut(e)
       if (part !== null) parts.push(part)
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
@@ -735,8 +743,7 @@ export class Evaluator {
           const name = e.left.k === "id" && this.local(e.left.name, fn) === null ? e.left.name : e.left.k === "member" && e.left.obj.k === "self" ? e.left.name : null
           if (name !== null) push(facts.assigned, name, { expr: e.right, fn, compound: e.op !== "=" })
         }
-        const put = putInto(e)
-        if (put !== null && this.local(put.name, fn) === null) push(facts.puts, put.name, { expr: put.expr, fn })
+        for (const put of [putInto(e), keyPut(e)]) if (put !== null && this.local(put.name, fn) === null) push(facts.puts, put.name, { expr: put.expr, fn })
         const part = partPut(e)
         if (part !== null && this.local(part.name, fn) === null) push(facts.parts, part.name, { expr: part.expr, fn })
         if (e.k === "call") {

@@ -118,7 +118,9 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
   }
   // A container of no pack data (noPack) stays one only where no code puts what may be a container of the pack's data
   // into data read at run time or a value the analysis lost, which may be it (through an alias, a signal, `call`).
-  const fresh = !bodies.some(({ body, cls, fn }) => writesInto(body).some(({ target, values }) => mayHoldData(evaluate(target, cls, fn)) && values.some((x) => mayBePackContainer(evaluate(x, cls, fn)))))
+  const fresh = !bodies.some(({ body, cls, fn }) =>
+    writesInto(body).some(({ target, values, key }) => mayHoldData(evaluate(target, cls, fn)) && [...values, ...(key === undefined ? [] : [key])].some((x) => mayBePackContainer(evaluate(x, cls, fn)))),
+  )
   return bodies.some(({ body, cls, fn }) =>
     writesInto(body).some(
       ({ target, values, key, compound }) =>

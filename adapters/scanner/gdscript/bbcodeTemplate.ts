@@ -162,7 +162,8 @@ export const bbcodeTemplate = (
       const probe = fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : DIGITS))
       if (digitsInTag(probe) && [...numbers].some((item) => template(item) === null)) return null
       ;(parts.formats ??= []).push(text ?? "")
-      return fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : TRANSLATED))
+      // A number's digits stand as DIGITS, which no rule reads as a translation (a thirty-ninth hunt's `"%d / %d"`).
+      return fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : isNumeric(part) ? DIGITS : TRANSLATED))
     }
     return shape ? shapeOf(v) : null
   }

@@ -117,9 +117,11 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
     bodies.push({ body: classExprs, cls, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, cls, fn: f })))
   }
   // A container of no pack data (noPack) stays one only where no code puts what may be a container of the pack's data
-  // into data read at run time or a value the analysis lost, which may be it (through an alias, a signal, `call`).
+  // into any container, as a value or a key: the receiver may be the noPack container itself by a way the analysis does
+  // not tie to its name (a thirty-ninth red team's `save.front().append(Global.items)`, `save.get("a")["k"] = …`, an
+  // alias through a conditional, `as` or a `match` binding).
   const fresh = !bodies.some(({ body, cls, fn }) =>
-    writesInto(body).some(({ target, values, key }) => mayHoldData(evaluate(target, cls, fn)) && [...values, ...(key === undefined ? [] : [key])].some((x) => mayBePackContainer(evaluate(x, cls, fn)))),
+    writesInto(body).some(({ target, values, key }) => mayBeContainer(evaluate(target, cls, fn)) && [...values, ...(key === undefined ? [] : [key])].some((x) => mayBePackContainer(evaluate(x, cls, fn)))),
   )
   return bodies.some(({ body, cls, fn }) =>
     writesInto(body).some(
@@ -129,8 +131,12 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
   )
 }
 
-/** What may be, or hold, a container of the pack's data: anything but a constant, a number or a `noPack` container. */
-const mayBePackContainer = (v: Val): boolean => !holdsNoPack(v) && (v.t === "unknown" || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls)))
+/** What may be, or hold, a container of the pack's data: anything but a constant, a number, text built at run time or a `noPack` container. */
+const mayBePackContainer = (v: Val): boolean =>
+  !holdsNoPack(v) && ((v.t === "unknown" && v.prefix === undefined && v.suffix === undefined) || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls)))
+
+/** What may be an Array or a Dictionary (a value the analysis lost included): not self, a class of the pack, an engine object of another class, a constant. */
+const mayBeContainer = (v: Val): boolean => v.t === "unknown" || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls))
 
 const LEAVING = new WeakMap<PackModel, ReadonlySet<string>>()
 

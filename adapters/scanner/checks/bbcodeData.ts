@@ -63,18 +63,27 @@ const dataNamesTag = (template: string): boolean => {
  * loadData.ts), or null when it did not (or a value reached is a container, whose text the engine would put in):
  * then every string of the files is judged. A number, a bool or null puts in no `[`.
  */
-const selectedStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | "sels">): Promise<ReadonlyArray<string> | null> => {
+const selectedStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | "sels">): Promise<ReadonlyArray<string> | null | "container"> => {
   if (data.sels === undefined || data.sels.length === 0) return null
   const got = await reachedValues(ctx, data.sources, data.sels)
   if ("problem" in got) return null
   const out: Array<string> = []
   for (const { value } of got.values) {
     if (typeof value === "string") out.push(value)
-    // A container reached is put in as its text (`str(d["tags"])`, `"%s" % [d["tags"]]`): its brackets join its
-    // strings into tags no string holds alone (a thirty-seventh red team's `["img]user://x.tres[/img"]`).
-    else if (value !== null && typeof value === "object") out.push(shownText(value, ctx.grammar))
+    // A container reached is put in as its text (`str(d["tags"])`, `"%s" % [d["tags"]]`): its brackets join its strings
+    // into tags no string holds alone (a thirty-seventh red team's `["img]user://x.tres[/img"]`), and what the script
+    // made of it meanwhile (sorted, its keys() or values(), a thirty-ninth's) is not the file's text.
+    else if (value !== null && typeof value === "object") return "container"
   }
   return out
+}
+
+/** String::operator< of the engine: code point by code point. */
+const codePointOrder = (a: string, b: string): number => {
+  const x = [...a].map((c) => c.codePointAt(0) ?? 0)
+  const y = [...b].map((c) => c.codePointAt(0) ?? 0)
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
+  return x.length - y.length
 }
 
 /** Every Array and Dictionary of JSON data, the whole first. */
@@ -93,7 +102,8 @@ const shownText = (v: unknown, grammar: Context["grammar"], inside = false): str
   if (typeof v === "string") return grammar === 4 && inside ? JSON.stringify(v) : v
   if (Array.isArray(v)) return `[${v.map((x) => shownText(x, grammar, true)).join(", ")}]`
   if (v !== null && typeof v === "object") {
-    const entries = Object.entries(v)
+    // 3.x shows a Dictionary's pairs sorted by key (Variant::stringify sorts them, String's order: code points).
+    const entries = grammar === 3 ? Object.entries(v).sort(([a], [b]) => codePointOrder(a, b)) : Object.entries(v)
     return grammar === 4 ? `{ ${entries.map(([k, x]) => `${JSON.stringify(k)}: ${shownText(x, grammar, true)}`).join(", ")} }` : `{${entries.map(([k, x]) => `${k}:${shownText(x, grammar, true)}`).join(", ")}}`
   }
   return String(v)
@@ -103,7 +113,9 @@ const shownText = (v: unknown, grammar: Context["grammar"], inside = false): str
 export const bbcodeDataStrings = async (ctx: Context, data: Pick<BbcodeData, "sources" | "sels">): Promise<{ readonly strings: ReadonlyArray<string> } | { readonly problem: string }> => {
   const found = dataFilesOf(ctx, data.sources)
   if ("problem" in found) return { problem: `the BBCode comes from data read at run time: ${found.problem}` }
-  const selected = await selectedStrings(ctx, data)
+  const chosen = await selectedStrings(ctx, data)
+  if (chosen === "container") return { problem: "the BBCode shows an Array or Dictionary of the data as text, whose brackets can join its strings into a tag in the order the engine shows them (the script may sort them, or take their keys or values)" }
+  const selected = chosen
   const strings: Array<string> = [...(selected ?? [])]
   for (const entry of selected === null ? found.entries : []) {
     const read = await dataText(ctx, entry)

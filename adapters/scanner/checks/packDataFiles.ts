@@ -82,10 +82,19 @@ export const parseData = (text: string): { readonly value: unknown } | undefined
   }
 }
 
+/** Text with JSON's escapes decoded as Godot 3's JSON parser decodes them (core/io/json.cpp: an unknown `\X` is X). */
+const jsonUnescaped = (t: string): string =>
+  t.replace(/\\u([0-9a-fA-F]{4})|\\([\s\S])/g, (_, hex: string | undefined, c: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(Number.parseInt(hex, 16)) : (({ b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" }) as Record<string, string>)[c ?? ""] ?? c ?? "",
+  )
+
 /** Every string the engine can hand a script from the file's text; null for a .json file it would not parse. */
 export const dataStrings = (path: string, text: string): ReadonlyArray<string> | null => {
   const lines = text.split("\n")
   const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields)]
+  // Any file's text, or a line of it, may be handed to the JSON parser (`parse_json(f.get_line())` of a .txt): its
+  // strings with their escapes decoded as Godot 3's JSON reads them (`\u005b` is `[`, `\[` is `[`: a fortieth red team's).
+  for (const t of [text, ...lines]) if (t.includes("\\")) out.push(jsonUnescaped(t))
   if (path.toLowerCase().endsWith(".json")) {
     const parsed = parseData(text)
     if (parsed === undefined) return null

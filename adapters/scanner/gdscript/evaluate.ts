@@ -903,6 +903,9 @@ export class Evaluator {
         return member === null || member.decl.type !== null || member.decl.inferred === true
       }
       case "member": {
+        // A property of `$Path` (a Node to the parser) or of an untyped variable has no type the parser knows: checked
+        // (a fortieth red team's `var slot: int = $SlotPicker.value`, converted or refused by the engine).
+        if (e.obj.k === "node" || (e.obj.k === "id" && !this.#typeKnownWhenCompiled(e.obj, fn))) return false
         if (e.obj.k !== "self") return true
         const member = this.model.variable(fn.cls, e.name)
         return member !== null && (member.decl.type !== null || member.decl.inferred === true)

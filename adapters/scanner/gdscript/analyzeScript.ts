@@ -595,6 +595,7 @@ class Analysis {
   #assignment(e: Extract<Expr, { k: "bin" }>, fn: Fn): void {
     const left = e.left
     const value = this.#eval(e.right, fn)
+    if (e.op === "+=") this.#bbcodeAppended(left, value, fn)
     // `x.bbcode_text = v`, `x["bbcode_text"] = v` are #propertyWrite's; a bare `bbcode_text = v` writes self's.
     const bbcode = BBCODE_PROPERTIES.get(left.k === "id" ? left.name : "")
     if (bbcode !== undefined && left.k === "id" && !this.#ev.isOwnName(left.name, fn)) this.#bbcode(e.right, fn, left.at, `${label(left)} =`, bbcode)
@@ -669,6 +670,24 @@ class Analysis {
       parts,
       (name) => this.#model.anyClassDefines(name),
     )
+  }
+
+  /**
+   * `label.bbcode_text += piece`: the engine parses the whole text again, so a tag may span pieces (`+= "Hi [im"` then
+   * `+= "g]user://x.tres[/img]"`, a forty-first red team's). A piece that is not constant text whose brackets all close
+   * within it (no `]` before its first `[`, no tag or [img]/[font] path left open at its end) makes the text BBCode
+   * built at run time, judged as such besides the piece itself.
+   */
+  #bbcodeAppended(left: Expr, piece: Val, fn: Fn): void {
+    const prop = left.k === "id" || left.k === "member" ? left.name : left.k === "index" && left.index.k === "str" ? left.index.value : null
+    const warnBuilt = prop === null ? undefined : BBCODE_PROPERTIES.get(prop)
+    if (warnBuilt === undefined || (left.k === "id" && this.#ev.isOwnName(left.name, fn))) return
+    if (left.k === "member" || left.k === "index") {
+      const recv = this.#eval(left.obj, fn)
+      if (recv.t === "own" && prop !== null && this.#model.defines(recv.ref, prop)) return
+    }
+    if (piece.t === "str" && piece.values.every(closedPiece)) return
+    this.files.bbcode(UNKNOWN, left.at, `${label(left)} +=`, warnBuilt)
   }
 
   /** BBCode written to a RichTextLabel's property `prop` (bbcode_text, text), from its expression where it is in sight. */
@@ -1442,4 +1461,20 @@ class Analysis {
       }
     }
   }
+}
+
+/** Text whose brackets all close within it: no `]` before a `[`, no `[` left open, no [img]/[font] path running to its end. */
+const closedPiece = (text: string): boolean => {
+  let open = false
+  for (const c of text) {
+    if (c === "[") {
+      if (open) return false
+      open = true
+    } else if (c === "]") {
+      if (!open) return false
+      open = false
+    }
+  }
+  const lower = text.toLowerCase()
+  return !open && Math.max(lower.lastIndexOf("[img"), lower.lastIndexOf("[font")) <= Math.max(lower.lastIndexOf("[/img"), lower.lastIndexOf("[/font"))
 }

@@ -159,6 +159,11 @@ export const bbcodeTemplate = (
       if (format !== null) fill(format, items, (part, item) => (item === undefined ? "" : takesText(part) ? (strings.add(item), "") : part.k === "width" ? "" : (numbers.add(item), "")))
       const filled = new Map([...strings].map((item) => [item, template(item)] as const))
       if (format === null || [...filled.values()].some((t) => t === null)) return shape ? shapeOf(v) : null
+      // `%c` of the pack's data: a number there is any character, `[` included (a forty-first red team's `%cimg]…` of 91),
+      // which the data's strings do not show.
+      const chars = new Set<Expr>()
+      fill(format, items, (part, item) => (part.k === "char" && item !== undefined ? (chars.add(item), "") : ""))
+      if ([...chars].some((item) => filled.get(item)?.includes(PACK_DATA) === true)) return shape ? shapeOf(v) : null
       const probe = fill(format, items, (part, item) => (part.k === "width" ? "" : takesText(part) && item !== undefined ? (filled.get(item) ?? "") : DIGITS))
       if (digitsInTag(probe) && [...numbers].some((item) => template(item) === null)) return null
       ;(parts.formats ??= []).push(text ?? "")

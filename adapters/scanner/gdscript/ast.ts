@@ -38,6 +38,8 @@ export type Expr =
 export interface TypeRef {
   readonly names: ReadonlyArray<string>
   readonly at: Pos
+  /** Inferred from `:= Name.new()` (a class's own `static func new()` may return anything). */
+  readonly fromNew?: true
 }
 
 export type Stmt =

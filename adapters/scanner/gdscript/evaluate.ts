@@ -16,7 +16,7 @@ import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
 import { bbcodePieces, bbcodeTemplate, LINK_DATA, PACK_DATA, type PackDataParts, TRANSLATED } from "./bbcodeTemplate.ts"
-import { engineSignalArgs } from "./engineScriptNames.ts"
+import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
@@ -705,6 +705,8 @@ export class Evaluator {
   typeVal(t: TypeRef | null, fn: Fn): Val {
     const first = t?.names[0]
     if (t === null || first === undefined) return UNKNOWN
+    // `:= Name.new()` where a class of the pack has its own `static func new()`: that function's value, not a Name.
+    if (t.fromNew === true && this.model.anyClassDefines("new")) return UNKNOWN
     const global = this.model.isEngineName(first) ? null : (this.model.innerClass(fn.cls, first) ?? this.model.globalClass(first))
     if (global !== null) return { t: "own", ref: t.names.length > 1 ? { script: global.script, inner: [...global.inner, ...t.names.slice(1)] } : global }
     // A constant holding a script of the pack (`const Mine = preload("res://mine.gd")`, then `: Mine`).
@@ -882,8 +884,11 @@ export class Evaluator {
       typed.t === "own" ? (v.t === "own" && sameClass(v.ref, typed.ref)) || (v.t === "lit" && v.value === null) : VALUE_TYPES.has(typed.cls) ? isNumberLike(v) || (v.t === "inst" && v.cls === typed.cls) : (v.t === "inst" && v.cls === typed.cls) || (v.t === "lit" && v.value === null)
     const unchecked = given
       .filter(({ expr, fn }) => this.#typeKnownWhenCompiled(expr, fn))
-      .map(({ expr, fn }) => this.eval(expr, fn))
+      .map(({ expr, fn }) => (this.#getOverride(expr) ? UNKNOWN : this.eval(expr, fn)))
       .filter((v) => !ofType(v))
+    // A value the analysis lost may be anything: the declared type then says nothing of it (a join would keep the type's
+    // class as what a call on it reaches).
+    if (unchecked.some((v) => v.t === "unknown" && v.insts === undefined && v.plain !== true)) return joinAll(unchecked)
     return unchecked.length === 0 ? typed : joinAll([typed, ...unchecked])
   }
 
@@ -903,6 +908,8 @@ export class Evaluator {
         return member === null || member.decl.type !== null || member.decl.inferred === true
       }
       case "member": {
+        // An engine property read where the pack defines `_get`: typed by the parser, answered by the script (#getOverride).
+        if (this.#getOverride(e)) return true
         // A property of `$Path` (a Node to the parser) or of an untyped variable has no type the parser knows: checked
         // (a fortieth red team's `var slot: int = $SlotPicker.value`, converted or refused by the engine).
         if (e.obj.k === "node" || (e.obj.k === "id" && !this.#typeKnownWhenCompiled(e.obj, fn))) return false
@@ -933,6 +940,15 @@ export class Evaluator {
       default:
         return true
     }
+  }
+
+  /**
+   * Whether a property read may be answered by a script's `_get`: 3.2.3 asks the object's script first, even for a
+   * property of the engine class (a forty-first red team's `_get("process_priority")` returning text, read as
+   * `slot = $Picker.process_priority` into `var slot: int`, which the parser types and stores unchecked).
+   */
+  #getOverride(e: Expr): boolean {
+    return e.k === "member" && this.model.anyClassDefines("_get") && isEngineProperty(e.name)
   }
 
   /** The type a variable is declared with (`var p: PoolIntArray`, `var d := {}` as Dictionary), by its first name; null when none or not a variable. */
@@ -1906,7 +1922,11 @@ export class Evaluator {
       if ((recv.t === "unknown" || (recv.t === "inst" && recv.cls === "PackedScene")) && (args[0] === undefined || args[0].t === "lit")) return NODE_INSTANCE
     }
     if (name === "new") {
-      if (recv.t === "script") return { t: "own", ref: recv.ref }
+      // A class's own `static func new()` runs instead of the engine's constructor (a forty-first red team's returned a File).
+      if (recv.t === "script") {
+        const own = this.model.method(recv.ref, "new")
+        return own === null ? { t: "own", ref: recv.ref } : this.returnValue(own.owner, own.decl)
+      }
       if (recv.t === "guard") return this.#instanceOf(recv.name)
       if (recvExpr?.k === "id") return { t: "inst", cls: recvExpr.name }
     }

@@ -423,7 +423,7 @@ class Parser {
         const scalar = member ? scalarType(init) : null
         if (scalar !== null) type = { names: [scalar], at: init.at }
         // `:= Name.new()` is typed Name (a thirty-seventh hunt's `onready var name_edit := LineEdit.new()`).
-        if (init.k === "call" && init.callee.k === "member" && init.callee.name === "new" && init.callee.obj.k === "id" && /^[A-Z]/.test(init.callee.obj.name)) type = { names: [init.callee.obj.name], at: init.at }
+        if (init.k === "call" && init.callee.k === "member" && init.callee.name === "new" && init.callee.obj.k === "id" && /^[A-Z]/.test(init.callee.obj.name)) type = { names: [init.callee.obj.name], at: init.at, fromNew: true }
       } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
         type = this.#type()
       } else if (!isConst) {

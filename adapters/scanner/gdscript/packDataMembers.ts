@@ -35,7 +35,6 @@ export const holdsNothing = (e: Expr | null): boolean => e === null || (e.k === 
 
 const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 
-
 /** Whether a container written into (its expression and value) is provably not data read at run time; `fresh`: trust `noPack`. */
 const writesElsewhere = (target: Expr, v: Val, fresh = false): boolean => {
   // A container of no pack data (a save parsed from user://, a literal): a write into it reaches no reader of the pack's.

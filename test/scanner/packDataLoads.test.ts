@@ -190,6 +190,26 @@ describe("BBCode from the pack's data files, read as the engine reads them", () 
   })
 })
 
+describe("the lines of a pack file split at \"\\n\" (pckgate-scanner/18, a forty-second hunt's story script)", () => {
+  const source = (split: string, element = "lines[1]"): string =>
+    ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', `\tvar lines = f.get_as_text().${split}`, "\tvar l = RichTextLabel.new()", `\tl.bbcode_text = ${element}`, ""].join("\n")
+  const story = (second: string): Readonly<Record<string, string>> => ({ "res://data/story.txt": `The [i]night[/i] was calm.\n${second}\n` })
+
+  it("an element is a line, judged as get_line()'s are: its tags", async () => {
+    expect(severities(await loads(source('split("\\n", false)'), story("A [b]light[/b] turned.")))).toEqual([])
+    expect(severities(await loads(source('split("\\n")'), story("[img]user://x.tres[/img]")))).toEqual(["8 error"])
+    // Lines joined again can make a tag no line holds alone.
+    const halves = { "res://data/story.txt": "Look: [im\ng]user://x.tres[/img]\n" }
+    expect(severities(await loads(source('split("\\n")', "lines[0]"), halves))).toEqual([])
+    expect(severities(await loads(source('split("\\n")', "lines[0] + lines[1]"), halves))).toEqual(["8 error"])
+  })
+
+  it("another separator, or a maxsplit whose last element keeps the rest of the text, is data read at run time", async () => {
+    expect(severities(await loads(source('split(",")'), story("A [b]light[/b] turned.")))).toEqual(["8 error"])
+    expect(severities(await loads(source('split("\\n", true, 1)'), story("A [b]light[/b] turned.")))).toEqual(["8 error"])
+  })
+})
+
 describe("judged again where further calls reach", () => {
   // A script found in data the pack's code reads (ConfigFile's Object(GDScript, …) in a .txt read by a constant path)
   // is analysed in a later round, and the earlier scripts again on a model where any call may reach their functions

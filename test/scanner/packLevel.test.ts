@@ -90,6 +90,16 @@ describe("redirects, duplicates and the pack's own EngineGame", () => {
     expect(located(report)).toEqual(["res://main.gd error pack-duplicate-path duplicate path", "res://main.gd:3 error banned-api os-process"])
   })
 
+  it("a .import written twice (Godot 3's exporter, when the include filter also names an imported file) says which filter to narrow", async () => {
+    const imported = utf8('[remap]\n\nimporter="csv_translation"\ntype="Translation"\n\n[deps]\n\nfiles=[ "res://data/ui.en.translation" ]\n')
+    const report = await scanBytes(pack(1, [{ path: "res://main.gd", data: utf8("extends EngineGame\n") }, { path: "res://data/ui.csv.import", data: imported }, { path: "res://data/ui.csv.import", data: imported }]))
+    const duplicate = report.findings.filter((f) => f.rule === "pack-duplicate-path")
+    expect(duplicate.map((f) => f.file)).toEqual(["res://data/ui.csv.import"])
+    expect(duplicate[0]?.message).toContain("Narrow the export preset's include filter (export_presets.cfg include_filter)")
+    const plain = await scanBytes(pack(1, [{ path: "res://main.gd", data: utf8("extends EngineGame\n") }, { path: "res://main.gd", data: utf8("extends EngineGame\n") }]))
+    expect(plain.findings.find((f) => f.rule === "pack-duplicate-path")?.message).toContain("Export the pack again.")
+  })
+
   it("a pack that declares class_name EngineGame itself (Godot 4 grammar)", async () => {
     const report = await scanBytes(pack(3, [{ path: "res://main.gd", data: utf8("extends EngineGame\n") }, { path: "res://fake.gd", data: utf8("class_name EngineGame extends Node2D\n") }]))
     expect(located(report)).toEqual(["res://fake.gd:1 error entry-scene-not-engine-game class_name EngineGame"])

@@ -329,6 +329,8 @@ describe("receivers and paths the docs admitted as limits, and look-alikes", () 
   it("execute and kill on an object that cannot be pinned down: an error when no class of the pack defines them; a tween's kill() is a tween's", () => {
     expect(brief(hitsIn(holder("obj.execute()", "obj.kill(1)"), {}, 3))).toEqual(["5 error os-process", "6 error os-kill"])
     expect(hitsIn("extends Node\nvar tween\nfunc _ready():\n\tvar t: Tween = create_tween()\n\tt.kill()\n\tcreate_tween().kill()\n", {}, 4)).toEqual([])
-    expect(brief(hitsIn("extends Node\nvar tween\nfunc _ready():\n\ttween = create_tween()\n\ttween.kill()\n", {}, 4))).toEqual(["5 warning os-kill"])
+    // A member given only create_tween() by its class, with every other writer in sight, holds a Tween (pckgate-scanner/18).
+    expect(hitsIn("extends Node\nvar tween\nfunc _ready():\n\ttween = create_tween()\n\ttween.kill()\n", {}, 4)).toEqual([])
+    expect(brief(hitsIn("extends Node\nvar tween\nfunc _ready():\n\ttween = create_tween()\n\ttween.kill()\nfunc hold(v):\n\ttween = v\n", {}, 4))).toEqual(["5 warning os-kill"])
   })
 })

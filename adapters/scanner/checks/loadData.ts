@@ -20,6 +20,7 @@ export const shown = (v: unknown): string => JSON.stringify(v)?.slice(0, 80) ?? 
 const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<unknown> } | { readonly problem: string } => {
   if (sel.form === "text") return { values: [...new Set([text, text.replaceAll("\r", "")])] }
   if (sel.form === "line") return { values: linesOf(text) }
+  if (sel.form === "lines") return { values: [linesOf(text)] }
   const parsed = parseData(text)
   if (parsed === undefined) return { problem: "is not JSON the scanner can read, so the values the engine parses from it cannot be told" }
   let values: Array<unknown> = [parsed.value]

@@ -58,6 +58,8 @@ export interface Local {
   loopsOver?: Array<Expr>
   /** A parameter: it takes any argument; those of the class's own calls of its function (`fn`) are known. */
   readonly param?: ParamOf
+  /** A parameter's default value (`slot: int = up`), which Godot 3 stores as it is, whatever the parameter's type. */
+  readonly defaultValue?: Expr
   value?: Val
   evaluating?: boolean
   /** While it is evaluated: what a use of it inside its own values gives (Evaluator #reentry). */
@@ -601,7 +603,14 @@ export class Evaluator {
     // A 4.x `set(value):` runs when its member is written.
     const setterOf = !method && f.name === "set" ? this.model.decl(cls)?.vars.find((v) => v.accessors.includes(f))?.name : undefined
     f.params.forEach((p, index) =>
-      fn.locals.set(p.name, { type: p.type, inits: p.init === null ? [] : [p.init], appends: [], opaque: false, param: { cls, fn: method && f.name !== "" ? f.name : null, index, ...(setterOf === undefined ? {} : { setterOf }) } }),
+      fn.locals.set(p.name, {
+        type: p.type,
+        inits: p.init === null ? [] : [p.init],
+        appends: [],
+        opaque: false,
+        param: { cls, fn: method && f.name !== "" ? f.name : null, index, ...(setterOf === undefined ? {} : { setterOf }) },
+        ...(p.init === null ? {} : { defaultValue: p.init }),
+      }),
     )
     this.#collectLocals(f.body, fn)
     return fn
@@ -879,11 +888,11 @@ export class Evaluator {
    * n()`; a thirty-fifth's `var sv: Saver` then `sv = make_saver()` returning a File, whose `open` then wrote anywhere).
    * So the variable also holds what such values really are, where they are not of its type.
    */
-  #uncheckedInto(typed: Extract<Val, { t: "inst" | "own" }>, given: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }>): Val {
+  #uncheckedInto(typed: Extract<Val, { t: "inst" | "own" }>, given: ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn; readonly asIs?: true }>): Val {
     const ofType = (v: Val): boolean =>
       typed.t === "own" ? (v.t === "own" && sameClass(v.ref, typed.ref)) || (v.t === "lit" && v.value === null) : VALUE_TYPES.has(typed.cls) ? isNumberLike(v) || (v.t === "inst" && v.cls === typed.cls) : (v.t === "inst" && v.cls === typed.cls) || (v.t === "lit" && v.value === null)
     const unchecked = given
-      .filter(({ expr, fn }) => this.#typeKnownWhenCompiled(expr, fn))
+      .filter(({ expr, fn, asIs }) => asIs === true || this.#typeKnownWhenCompiled(expr, fn))
       .map(({ expr, fn }) => (this.#getOverride(expr) ? UNKNOWN : this.eval(expr, fn)))
       .filter((v) => !ofType(v))
     // A value the analysis lost may be anything: the declared type then says nothing of it (a join would keep the type's
@@ -1031,10 +1040,29 @@ export class Evaluator {
     if (known !== undefined) return known
     // While it is worked out (its Evaluator may ask again), a member's data is taken to be written into.
     WRITES_INTO_DATA.set(this.model, true)
-    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
-    const found = writesIntoData(this.model, (e, cls, f) => ev.eval(e, f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)))
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, true)
+    const fnFor = (cls: ClassRef, f: FunctionDecl | null): Fn => (f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true))
+    const found = (this.#writesByName()?.pathsWriteInto() ?? true) || writesIntoData(this.model, (e, cls, f) => ev.eval(e, fnFor(cls, f)), (e, cls, f) => ev.builtHere(e, fnFor(cls, f)))
     WRITES_INTO_DATA.set(this.model, found)
     return found
+  }
+
+  /**
+   * Whether a member written into by name (`lines.append(l)`, `self.lines[k] = v`) always holds a container its class
+   * built: declared with an Array or Dictionary literal, given only such literals by its class, with no getter, not
+   * exported, not written raw (dict2inst) and no writer elsewhere (memberWrites.ts). A write into it changes no
+   * container of the pack's data (a forty-second hunt's story lines appended beside a glossary read from JSON).
+   */
+  builtHere(target: Expr, fn: Fn): boolean {
+    const name = target.k === "id" && this.local(target.name, fn) === null ? target.name : target.k === "member" && target.obj.k === "self" ? target.name : null
+    const member = name === null ? null : this.model.variable(fn.cls, name)
+    if (member === null || this.model.writesMembersRaw()) return false
+    const { decl, owner } = member
+    const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
+    if (!literal(decl.init) || decl.exported === true || getterOf(decl) !== null) return false
+    if (!(this.#factsOf(owner).assigned.get(decl.name) ?? []).every((a) => !a.compound && literal(a.expr))) return false
+    const others = this.#memberWrites()?.valuesOf(owner, decl.name)
+    return others !== undefined && others !== null && others.length === 0
   }
 
   /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */
@@ -1044,11 +1072,13 @@ export class Evaluator {
   }
 
   /**
-   * What the rest of the pack writes to a member its class gives only constant strings (its code, scenes
-   * and resources: memberWrites.ts), or null when a writer is out of sight.
+   * What the rest of the pack writes to a member its class gives only constant strings or new engine objects that
+   * hold no data (`var label = Label.new()`: a forty-second hunt's name label given text), from its code, scenes
+   * and resources (memberWrites.ts), or null when a writer is out of sight.
    */
   #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
-    if (given.length === 0 || assigned.some((a) => a.compound) || !given.every((v) => v.t === "str" || (v.t === "lit" && v.value === null))) return null
+    const closed = (v: Val): boolean => v.t === "str" || (v.t === "lit" && v.value === null) || (v.t === "inst" && !CONTAINER_TYPES.has(v.cls))
+    if (given.length === 0 || assigned.some((a) => a.compound) || !given.every(closed)) return null
     return this.#memberWrites()?.valuesOf(owner, name) ?? null
   }
 
@@ -1196,7 +1226,10 @@ export class Evaluator {
     local.reentry = this.#reentry(local, owner)
     const typed = this.typeVal(local.type, owner)
     // A typed parameter is checked when the function is called (GDScriptFunction::call); a local's values may not be.
-    const unchecked = (): Val => (typed.t === "own" || (typed.t === "inst" && !isContainerType(typed)) ? this.#uncheckedInto(typed, local.inits.map((expr) => ({ expr, fn: owner }))) : typed)
+    // Godot 3 stores a typed parameter's default as it is (gdscript_compiler.cpp compiles it as an untyped `=`: a
+    // forty-second red team's `slot: int = up` held "../"); 4.x converts or refuses it.
+    const given = local.inits.map((expr) => ({ expr, fn: owner, ...(this.grammar === 3 && expr === local.defaultValue ? { asIs: true as const } : {}) }))
+    const unchecked = (): Val => (typed.t === "own" || (typed.t === "inst" && !isContainerType(typed)) ? this.#uncheckedInto(typed, given) : typed)
     let value = keepsLineEdit(typed) ? typed : unchecked()
     if (typed.t === "unknown" || keepsLineEdit(typed) || isContainerType(typed)) {
       // An init met while it is itself evaluated (`path = path + "../"` read at its own line) is worked out again.
@@ -1937,6 +1970,9 @@ export class Evaluator {
     // A part of JSON data (`data.get("k", fallback)`, `data.keys()`, `data.duplicate()`) is JSON data too; a fallback
     // that may be an object may be what `get` gives (a plain one adds its strings only: they may be a load path).
     if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) return jsonPart(recv, name, args)
+    // The whole text of a pack file split at "\n": its lines (a forty-second hunt's story script read with split()).
+    // (Not with maxsplit: its last element keeps the rest of the text, "\n"s and all.)
+    if (name === "split" && argExprs.length <= 2 && !this.model.anyClassDefines(name) && recv.t === "unknown" && isWholeText(recv) && first.t === "str" && first.values.length === 1 && first.values[0] === "\n") return withSel(recv, [{ form: "lines" }])
     // The web bridge's objects stand for JavaScript values (JavaScriptObject), never a script.
     if (recvExpr?.k === "id" && (recvExpr.name === "JavaScript" || recvExpr.name === "JavaScriptBridge") && !this.isOwnName(recvExpr.name, fn) && JS_OBJECTS.has(name)) return { t: "inst", cls: "JavaScriptObject" }
     if (recv.t === "guard") {
@@ -2128,6 +2164,9 @@ const JSON_COPIES: ReadonlySet<string> = new Set(["keys", "values", "duplicate"]
  * key's value (any value for a key that is not one constant string) or the fallback: one that may be an object
  * joined, a plain one's strings kept (`some`: they may be a load path).
  */
+/** The whole text of files of the pack (get_as_text()), as read. */
+const isWholeText = (v: Extract<Val, { t: "unknown" }>): boolean => v.packData !== undefined && v.host !== true && v.any !== true && v.dataSel !== undefined && v.dataSel.length > 0 && v.dataSel.every((s) => s.form === "text")
+
 const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
   if (name !== "get") return JSON_COPIES.has(name) ? JSON_COPY(recv) : JSON_PART(recv)
   const key = args[0]?.t === "str" && args[0].values.length === 1 ? (args[0].values[0] ?? null) : null

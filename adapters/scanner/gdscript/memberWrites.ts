@@ -4,7 +4,7 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, type Dispatch
 import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
-import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
+import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, propertySegments, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
 import { derived, isExternal, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
@@ -42,6 +42,8 @@ interface Assign {
   readonly compound: boolean
   /** A plain `name = v` or `self.name = v` (what the class's own facts hold when `plain`). */
   readonly direct: boolean
+  /** A write into what the member holds (`name.text = v`, `name[k] = v`): an object keeps being the same one. */
+  readonly into: boolean
   readonly at: Where
 }
 
@@ -178,6 +180,16 @@ export class MemberWrites {
   }
 
   /**
+   * Whether some property path the pack hands the engine (set_indexed, a track's path, a tween's property, or one
+   * out of sight) may go past its first segment: `set_indexed("ref:gem:desc", v)` writes into the container `ref`
+   * holds (a forty-second red team's way into the pack's data), as `ref["gem"]["desc"] = v` does.
+   */
+  pathsWriteInto(): boolean {
+    const sinks = this.#pathSinks()
+    return sinks.out || sinks.conds.length > 0 || sinks.exprs.some(({ e, fn }) => mayGoPastFirst(this.#ev.eval(e, fn)))
+  }
+
+  /**
    * The data read at run time that the pack's writes by name may give member `name` of `owner`, whether or not
    * every writer is in sight: `set(k, v)`, `set_deferred`, `set_indexed` and a dispatch to them (`callv("set", [k,
    * v])`), on an object that may be of its lineage, with a `k` that may name it; null when none gives such data.
@@ -244,13 +256,17 @@ export class MemberWrites {
       if (d.value === null) return null
       extra.push(strs([d.value]))
     }
+    let into = false
     for (const a of this.#assigns.get(name) ?? []) {
       if (a.recv === null) {
         const member = this.#model.variable(a.at.cls, name)
         if (member === null || !sameClass(member.owner, owner)) continue
       } else if (!this.#mayBeOf(this.#ev.eval(a.recv, a.at.fn), lineage)) continue
       if (a.value === null) {
-        // `name += v`: the member's value and v combined (COMPOUND_WRITE); a write into its value is out of sight.
+        // `name += v`: the member's value and v combined (COMPOUND_WRITE); a write into its value is out of sight,
+        // unless every value it is given is an object (below).
+        into ||= a.into && !a.compound
+        if (a.into && !a.compound) continue
         if (!a.compound) return null
         extra.push(COMPOUND_WRITE)
         continue
@@ -267,6 +283,7 @@ export class MemberWrites {
       else extra.push(part.value)
     }
     const all = [...own, ...extra]
+    if (into && !all.every(isObject)) return null
     const strings = all.every((v) => v.t === "str") ? all.flatMap((v) => (v.t === "str" ? v.values : [])) : null
     return { name, strings, extra, conds }
   }
@@ -519,12 +536,12 @@ export class MemberWrites {
 
   #written(left: Expr, value: Expr | null, at: Where, top: boolean, compound = false): void {
     if (left.k === "id") {
-      if (this.#ev.local(left.name, at.fn) === null) push(this.#assigns, left.name, { recv: null, value, compound: top && compound, direct: top && value !== null, at })
+      if (this.#ev.local(left.name, at.fn) === null) push(this.#assigns, left.name, { recv: null, value, compound: top && compound, direct: top && value !== null, into: !top, at })
       return
     }
     if (left.k === "member") {
       const self = left.obj.k === "self"
-      push(this.#assigns, left.name, { recv: self ? null : left.obj, value, compound: top && compound, direct: self && top && value !== null, at })
+      push(this.#assigns, left.name, { recv: self ? null : left.obj, value, compound: top && compound, direct: self && top && value !== null, into: !top, at })
       if (!self) this.#written(left.obj, null, at, false)
       return
     }
@@ -534,6 +551,13 @@ export class MemberWrites {
     }
   }
 }
+
+/** Whether a property path may have a segment after its first (`a:b`): a write through it then writes into what `a` holds. */
+const mayGoPastFirst = (v: Val): boolean => (v.t === "str" ? v.values.some((s) => propertySegments(s).length > 1) : v.t === "unknown" || (v.t === "inst" && (v.cls === "NodePath" || v.cls === "String" || v.cls === "StringName")))
+
+/** An engine object (`Label.new()`): a write into it (`label.text = v`) leaves the member holding the same object; a Vector2's is copied back. */
+const isObject = (v: Val): boolean => v.t === "inst" && !VALUE_TYPES.has(v.cls) && !TEXT_OR_CONTAINERS.has(v.cls)
+const TEXT_OR_CONTAINERS: ReadonlySet<string> = new Set(["String", "StringName", "NodePath", "Dictionary", "Array", "PoolStringArray", "PackedStringArray"])
 
 /**
  * Whether a property name or path writes `name` first: its first segment that is not empty (the engine's

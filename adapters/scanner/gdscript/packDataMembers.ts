@@ -105,9 +105,10 @@ const plainKey = (v: Val): boolean => noText(v) || (v.t === "str" && v.values.ev
 
 /**
  * Whether some code of the pack writes something that may hold text into a container that may be data read at run
- * time (see above); `evaluate` gives an expression's value in a function of a class (null: the class's own expressions).
+ * time (see above); `evaluate` gives an expression's value in a function of a class (null: the class's own expressions),
+ * `builtHere` whether a member written into always holds a container its class built (Evaluator.builtHere).
  */
-export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val): boolean => {
+export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val, builtHere: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => boolean): boolean => {
   const bodies: Array<{ readonly body: ReadonlyArray<Stmt>; readonly cls: ClassRef; readonly fn: FunctionDecl | null }> = []
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
@@ -125,14 +126,20 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
   return bodies.some(({ body, cls, fn }) =>
     writesInto(body).some(
       ({ target, values, key, compound }) =>
-        !writesElsewhere(target, evaluate(target, cls, fn), fresh) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn))) || (key !== undefined && !plainKey(evaluate(key, cls, fn)))),
+        !writesElsewhere(target, evaluate(target, cls, fn), fresh) && !builtHere(target, cls, fn) && (compound || values.length === 0 || !values.every((x) => noText(evaluate(x, cls, fn))) || (key !== undefined && !plainKey(evaluate(key, cls, fn)))),
     ),
   )
 }
 
-/** What may be, or hold, a container of the pack's data: anything but a constant, a number, text built at run time or a `noPack` container. */
+/**
+ * What may be, or hold, a container of the pack's data: anything but a constant, a number, text (built at run time
+ * too) or a `noPack` container. An object may hold it in a member or its metadata (a forty-second red team's
+ * `save.front().append(Global)`, then `save[0][0]["items"]["gem"]["desc"] = …` wrote into Global.items).
+ */
 const mayBePackContainer = (v: Val): boolean =>
-  !holdsNoPack(v) && ((v.t === "unknown" && v.prefix === undefined && v.suffix === undefined) || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls)))
+  !holdsNoPack(v) && !noText(v) && v.t !== "str" && v.t !== "lit" && !(v.t === "unknown" && (v.prefix !== undefined || v.suffix !== undefined)) && !(v.t === "inst" && TEXT_CLASSES.has(v.cls))
+
+const TEXT_CLASSES: ReadonlySet<string> = new Set(["String", "StringName", "NodePath"])
 
 /** What may be an Array or a Dictionary (a value the analysis lost included): not self, a class of the pack, an engine object of another class, a constant. */
 const mayBeContainer = (v: Val): boolean => v.t === "unknown" || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls))

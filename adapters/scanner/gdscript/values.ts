@@ -112,10 +112,10 @@ export const VALUE_TYPES: ReadonlySet<string> = new Set([
 /**
  * Which part of the pack's data files a value is, so that a use is judged on the strings that can reach it (a
  * load path: checks/loadData.ts): the whole text (`get_as_text`), one line (`get_line`), or the JSON the engine
- * parses from the whole text (jsonData.ts) followed by subscripts: a key (`d["icon"]`, `d.icon`, `d.get("icon")`)
+ * parses from the whole text (jsonData.ts) followed by subscripts, or the Array of its lines (`split("\n")`): a key (`d["icon"]`, `d.icon`, `d.get("icon")`)
  * or, as null, any key, value, element or character (a subscript that is not one constant string, a loop, `front()`).
  */
-export type DataSel = { readonly form: "text" } | { readonly form: "line" } | { readonly form: "json"; readonly steps: ReadonlyArray<string | null> }
+export type DataSel = { readonly form: "text" } | { readonly form: "line" } | { readonly form: "lines" } | { readonly form: "json"; readonly steps: ReadonlyArray<string | null> }
 
 /** At most this many selections, and this many subscripts deep, are followed; more is data the use cannot be judged on. */
 const MAX_SELECTIONS = 8
@@ -131,6 +131,11 @@ export const stepInto = (sels: ReadonlyArray<DataSel> | undefined, step: string 
   if (sels === undefined) return undefined
   const out: Array<DataSel> = []
   for (const sel of sels) {
+    // An element of the text's lines (`text.split("\n")[i]`) is one line.
+    if (sel.form === "lines") {
+      out.push({ form: "line" })
+      continue
+    }
     if (sel.form !== "json" || sel.steps.length >= MAX_STEPS) return undefined
     out.push({ form: "json", steps: [...sel.steps, step] })
   }

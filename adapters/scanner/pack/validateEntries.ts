@@ -45,7 +45,12 @@ export const validateEntries = (
     }
     if (seen.has(entry.path)) {
       // Every copy is still read and scanned: the engine loads the last one (core/io/file_access_pack.cpp, add_path).
-      at(RULE.duplicatePath, "duplicate path", `${entry.path} appears more than once in the directory; the engine loads the last copy, and every copy was scanned. Export the pack again.`)
+      // Godot 3's exporter writes an imported file's .import twice when the preset's include filter also names it (a
+      // forty-second hunt's `data/*` beside an imported translation CSV): exporting again writes it twice again.
+      const fix = entry.path.endsWith(".import")
+        ? "Narrow the export preset's include filter (export_presets.cfg include_filter) to the files that are not imported (data/*.json rather than data/*), then export again: Godot 3 writes an imported file's .import twice when the filter also names it."
+        : "Export the pack again."
+      at(RULE.duplicatePath, "duplicate path", `${entry.path} appears more than once in the directory; the engine loads the last copy, and every copy was scanned. ${fix}`)
     }
     seen.add(entry.path)
     if (entry.flags & ~KNOWN_FILE_FLAGS) {

@@ -204,6 +204,30 @@ describe("the lines of a pack file split at \"\\n\" (pckgate-scanner/18, a forty
     expect(severities(await loads(source('split("\\n")', "lines[0] + lines[1]"), halves))).toEqual(["8 error"])
   })
 
+  it("kept in a member made empty by its constructor, or copied with Array(), it is still the file's lines", async () => {
+    const member = (start: string, keep: string, data: string): Promise<ReadonlyArray<string>> =>
+      loads(
+        ["extends EngineGame", "", `var lines := ${start}`, "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', `\tlines = ${keep}`, "\tvar l = RichTextLabel.new()", "\tl.bbcode_text = lines[0]", ""].join("\n"),
+        { "res://data/story.txt": `${data}\n` },
+      )
+    expect(severities(await member("PoolStringArray()", 'f.get_as_text().split("\\n", false)', "A [b]light[/b] turned."))).toEqual([])
+    expect(severities(await member("[]", 'Array(f.get_as_text().split("\\n", false))', "A [b]light[/b] turned."))).toEqual([])
+    expect(severities(await member("PoolStringArray()", 'f.get_as_text().split("\\n", false)', "[img]user://x.tres[/img]"))).toEqual(["10 error"])
+    expect(severities(await member("[]", 'Array(f.get_as_text().split("\\n", false))', "[img]user://x.tres[/img]"))).toEqual(["10 error"])
+  })
+
+  // A forty-third red team's: what the script puts into the file's lines (or its parsed JSON) was judged with the file's
+  // strings only, so a literal tag, or two halves joined, written into an element passed.
+  it("written into, the lines are no longer only the file's: data read at run time", async () => {
+    const halves = { "res://data/story.txt": "[im\ng]user://x.tres[/img]\n" }
+    const written = (...body: ReadonlyArray<string>): string =>
+      ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', '\tvar lines = f.get_as_text().split("\\n")', "\tvar l = RichTextLabel.new()", ...body.map((b) => `\t${b}`), ""].join("\n")
+    expect(severities(await loads(written('lines[0] = "[img]user://x.tres[/img]"', "l.bbcode_text = lines[0]"), story("Hello")))).toEqual(["9 error"])
+    expect(severities(await loads(written("lines[0] = lines[0] + lines[1]", "l.bbcode_text = lines[0]"), halves))).toEqual(["9 error"])
+    expect(severities(await loads(written("lines.append(lines[0] + lines[1])", "l.bbcode_text = lines[2]"), halves))).toEqual(["9 error"])
+    expect(severities(await loads(written("var joined = lines[0] + lines[1]", "l.bbcode_text = joined"), halves))).toEqual(["9 error"])
+  })
+
   it("another separator, or a maxsplit whose last element keeps the rest of the text, is data read at run time", async () => {
     expect(severities(await loads(source('split(",")'), story("A [b]light[/b] turned.")))).toEqual(["8 error"])
     expect(severities(await loads(source('split("\\n", true, 1)'), story("A [b]light[/b] turned.")))).toEqual(["8 error"])

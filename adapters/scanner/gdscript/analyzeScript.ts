@@ -145,6 +145,9 @@ const DECODING_PEERS = /^(PacketPeer|MultiplayerAPI|SceneMultiplayer|NetworkedMu
 
 type Mode = "value" | "receiver" | "target"
 
+/** What a write into a member that always holds plain data writes into (Evaluator.holdsPlainData). */
+const PLAIN_CONTAINER: Val = { t: "inst", cls: "Dictionary" }
+
 const evaluators = new WeakMap<PackModel, Map<PolicyIndex, Map<Grammar, Evaluator>>>()
 
 /** One evaluator per pack, policy and grammar: values do not depend on the script being judged. */
@@ -613,7 +616,9 @@ class Analysis {
       this.#visit(left.index, "value", fn)
       if (isAnyObject(value)) this.#anyEscape(e.right.at, "put in a container", left.obj.k === "id" ? { name: left.obj.name, fn } : undefined)
       if (key.t === "str") for (const k of key.values) this.#propertyWrite(recv, k, left.at, `.${k} =`, value, { expr: e.right, fn, depth: 0 })
-      else this.#dynamicWrite(recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`, { expr: e.right, fn, depth: 0 })
+      // A member that always holds plain data (Evaluator.holdsPlainData) is no script whose source a key could name (a
+      // forty-third hunt's `recipes[r["id"]] = r` in an autoload other scripts read).
+      else this.#dynamicWrite(this.#ev.holdsPlainData(left.obj, fn) ? PLAIN_CONTAINER : recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`, { expr: e.right, fn, depth: 0 })
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
       // A script extending the transition sets its own expression.

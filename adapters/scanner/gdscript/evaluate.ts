@@ -1054,15 +1054,66 @@ export class Evaluator {
    * container of the pack's data (a forty-second hunt's story lines appended beside a glossary read from JSON).
    */
   builtHere(target: Expr, fn: Fn): boolean {
+    return this.#dataMember(target, fn) === "built"
+  }
+
+  /**
+   * Whether a member written into by name (`counts[k] = v`) always holds plain data (a literal, JSON, a constant; no
+   * other writer out of sight): no script, so no key of it is a script's source (a forty-third hunt's `recipes[r["id"]]
+   * = r` and `counts[id] = n` in autoloads other scripts read).
+   */
+  holdsPlainData(target: Expr, fn: Fn): boolean {
+    return this.#dataMember(target, fn) !== null
+  }
+
+  #dataMember(target: Expr, fn: Fn): "built" | "plain" | null {
     const name = target.k === "id" && this.local(target.name, fn) === null ? target.name : target.k === "member" && target.obj.k === "self" ? target.name : null
     const member = name === null ? null : this.model.variable(fn.cls, name)
-    if (member === null || this.model.writesMembersRaw()) return false
-    const { decl, owner } = member
+    return member === null ? null : (this.#dataMembers().get(memberKey(member.owner, member.decl.name)) ?? null)
+  }
+
+  #dataKinds: ReadonlyMap<string, "built" | "plain"> | null = null
+
+  /**
+   * Members declared with an Array or Dictionary literal, with no getter, not exported, and given by every writer
+   * (all in sight) only plain data: "built" when those are only literals of its class (it always holds a container
+   * its class built: builtHere), else "plain". Found together as the largest consistent set: each is taken to be
+   * one while the writes of the others are read (`recipes[k] = r` in two classes with a member of that name each:
+   * neither write reaches an object's members while both hold Dictionaries).
+   */
+  #dataMembers(): ReadonlyMap<string, "built" | "plain"> {
+    if (this.#dataKinds !== null) return this.#dataKinds
+    this.#dataKinds = new Map()
+    const writes = this.#memberWrites()
+    if (writes === null || this.model.writesMembersRaw()) return this.#dataKinds
     const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
-    if (!literal(decl.init) || decl.exported === true || getterOf(decl) !== null) return false
-    if (!(this.#factsOf(owner).assigned.get(decl.name) ?? []).every((a) => !a.compound && literal(a.expr))) return false
-    const others = this.#memberWrites()?.valuesOf(owner, decl.name)
-    return others !== undefined && others !== null && others.length === 0
+    const candidates = new Map<string, { readonly owner: ClassRef; readonly name: string; readonly built: boolean }>()
+    for (const cls of this.model.classes()) {
+      for (const decl of this.model.decl(cls)?.vars ?? []) {
+        if (!literal(decl.init) || decl.exported === true || getterOf(decl) !== null) continue
+        const assigned = this.#factsOf(cls).assigned.get(decl.name) ?? []
+        if (assigned.some((a) => a.compound)) continue
+        candidates.set(memberKey(cls, decl.name), { owner: cls, name: decl.name, built: assigned.every((a) => literal(a.expr)) })
+      }
+    }
+    const kinds = new Map<string, "built" | "plain">()
+    for (let changed = true; changed; ) {
+      changed = false
+      const assumed: ReadonlySet<string> = new Set(candidates.keys())
+      for (const [key, { owner, name, built }] of candidates) {
+        const others = writes.valuesOf(owner, name, assumed)
+        const given = built ? [] : (this.#factsOf(owner).assigned.get(name) ?? []).map((a) => this.eval(a.expr, a.fn))
+        if (others !== null && (others.length === 0 || others.every(isPlainData)) && given.every(isPlainData)) {
+          kinds.set(key, built && others.length === 0 ? "built" : "plain")
+          continue
+        }
+        candidates.delete(key)
+        kinds.delete(key)
+        changed = true
+      }
+    }
+    this.#dataKinds = kinds
+    return kinds
   }
 
   /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */
@@ -1623,7 +1674,9 @@ export class Evaluator {
       }
       case "array":
       case "dict": {
-        const items = (e.k === "array" ? e.items : e.entries.map(([, v]) => v)).map((x) => this.eval(x, fn))
+        // A Dictionary's keys are what it holds too: `keys()` hands them back (a forty-third red team's `{Global.items["gem"]:
+        // 0}.keys().front()` was the pack's data, written through as a container of no pack data).
+        const items = (e.k === "array" ? e.items : e.entries.flatMap(([k, v]) => [k, v])).map((x) => this.eval(x, fn))
         if (items.some((v) => v.t === "guard" || isAnyObject(v))) return ANY_OBJECT
         const some = [...new Set(items.flatMap(knownStrings))].slice(0, MAX_ALTERNATIVES)
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
@@ -1847,8 +1900,16 @@ export class Evaluator {
         const surrogate = code >= 0xd800 && code <= 0xdfff
         return code > 0 && code <= 0x10ffff && (this.grammar === 4 ? !surrogate : code <= 0xffff) ? strs([String.fromCodePoint(code)]) : derived(first)
       }
+      case "Array":
+      case "Dictionary":
       case "PoolStringArray":
       case "PackedStringArray":
+        // An empty one is what an empty literal is (`var lines := PoolStringArray()`); a copy of a pack file's lines
+        // (`Array(text.split("\n"))`) holds those lines: a forty-second hunt's.
+        if (args.length === 0) return { ...derived(), plain: true, ...(name === "Dictionary" ? {} : { listItems: true as const }), noPack: true }
+        if (name === "Dictionary") break
+        if (args.length === 1 && first.t === "unknown" && first.dataSel !== undefined && first.dataSel.every((s) => s.form === "lines")) return first
+        if (name === "Array") break
         return derived(...args)
       case "get_tree":
         return { t: "inst", cls: "SceneTree" }

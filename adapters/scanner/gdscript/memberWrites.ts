@@ -80,9 +80,12 @@ interface Cond {
 
 /** The values the pack hands the engine as property paths (to be judged for each member), the members given as paths or as writing methods, and whether one is out of sight. */
 interface PathSinks {
-  readonly exprs: Array<{ readonly e: Expr; readonly fn: Fn }>
+  /** `into`: the object of `obj["tracks/0/path"] = e` (a path only if it is an Animation). */
+  readonly exprs: Array<{ readonly e: Expr; readonly fn: Fn; readonly into?: Expr }>
   readonly conds: Array<Cond>
   out: boolean
+  /** The objects of compound writes `obj[k] += v` that may be an Animation's track path (a path out of sight, if it is one). */
+  readonly outInto: Array<{ readonly into: Expr; readonly fn: Fn }>
 }
 
 /** A member's writers: the values they give it (`strings` when all are constant strings; `extra` those beyond its class's own), and conditions on other members. */
@@ -144,10 +147,13 @@ export class MemberWrites {
    * when a writer is out of sight. Names given as members (`tw.interpolate_property(t, property, …)`,
    * `connect(…, self, on_done)`) stand for those members' values: the members that depend on each other
    * so are closed together, as the largest set whose values no such name can reach (a member is dropped
-   * when a name that may write it is a member that is open or may hold its name).
+   * when a name that may write it is a member that is open or may hold its name). With `built` (memberKeys of
+   * members taken to hold a container their class built, this one among them), only which object it holds counts:
+   * a write into what it holds (`name[k] = v`, `name.text = v`) is no write of it, and a write into a member of
+   * `built` reaches no object's members.
    */
-  valuesOf(owner: ClassRef, name: string): ReadonlyArray<Val> | null {
-    const first = this.#local(owner, name)
+  valuesOf(owner: ClassRef, name: string, built?: ReadonlySet<string>): ReadonlyArray<Val> | null {
+    const first = built === undefined ? this.#local(owner, name) : this.#openAll || this.#data.written.has(name) || this.#through.has(name) ? null : this.#localUncached(owner, name, built)
     if (first === null) return null
     const alive = new Map<string, Local>()
     const open = new Set<string>()
@@ -186,7 +192,7 @@ export class MemberWrites {
    */
   pathsWriteInto(): boolean {
     const sinks = this.#pathSinks()
-    return sinks.out || sinks.conds.length > 0 || sinks.exprs.some(({ e, fn }) => mayGoPastFirst(this.#ev.eval(e, fn)))
+    return sinks.out || sinks.outInto.length > 0 || sinks.conds.length > 0 || sinks.exprs.some(({ e, fn }) => mayGoPastFirst(this.#ev.eval(e, fn)))
   }
 
   /**
@@ -241,7 +247,8 @@ export class MemberWrites {
     return local
   }
 
-  #localUncached(owner: ClassRef, name: string): Local | null {
+  #localUncached(owner: ClassRef, name: string, built?: ReadonlySet<string>): Local | null {
+    const identity = built !== undefined
     const decl = this.#model.variable(owner, name)?.decl
     if (decl === undefined) return null
     const below = new Set([owner, ...this.#model.descendants(owner)].map(refKey))
@@ -249,7 +256,13 @@ export class MemberWrites {
     const own: Array<Val> = decl.init === null ? [] : [this.#ev.eval(decl.init, this.#ev.classFn(owner))]
     const extra: Array<Val> = []
     const sinks = this.#pathSinks()
-    if (sinks.out || sinks.exprs.some(({ e, fn }) => mayReachThrough(this.#ev.eval(e, fn), name))) return null
+    // Asking only which object the member holds, a track path written into the member itself counts only if it already
+    // holds an Animation, which no writer of it gives it then (the largest consistent reading, as sealedMembers.ts).
+    const itself = (into: Expr | undefined, fn: Fn): boolean => {
+      const key = built === undefined ? null : this.#memberOf(into, fn)
+      return key !== null && built?.has(key) === true
+    }
+    if (sinks.out || sinks.outInto.some(({ into, fn }) => !itself(into, fn)) || sinks.exprs.some(({ e, fn, into }) => !itself(into, fn) && mayReachThrough(this.#ev.eval(e, fn), name))) return null
     const conds: Array<Cond> = [...sinks.conds]
     for (const d of this.#data.values.get(name) ?? []) {
       if (d.script !== null && !below.has(refKey({ script: d.script, inner: [] }))) continue
@@ -265,7 +278,7 @@ export class MemberWrites {
       if (a.value === null) {
         // `name += v`: the member's value and v combined (COMPOUND_WRITE); a write into its value is out of sight,
         // unless every value it is given is an object (below).
-        into ||= a.into && !a.compound
+        into ||= a.into && !a.compound && !identity
         if (a.into && !a.compound) continue
         if (!a.compound) return null
         extra.push(COMPOUND_WRITE)
@@ -276,6 +289,9 @@ export class MemberWrites {
       else extra.push(v)
     }
     for (const site of this.#sites) {
+      // A write into the member itself (`name[k] = v`) reaches self's members only if it holds an object of the
+      // lineage, which no writer of it gives it then (the same reading).
+      if (site.k === "index" && itself(site.obj, site.at.fn)) continue
       const part = this.#site(site, owner, name, lineage)
       if (part === "open") return null
       if (part === null) continue
@@ -286,6 +302,13 @@ export class MemberWrites {
     if (into && !all.every(isObject)) return null
     const strings = all.every((v) => v.t === "str") ? all.flatMap((v) => (v.t === "str" ? v.values : [])) : null
     return { name, strings, extra, conds }
+  }
+
+  /** The memberKey of the member `e` names in `fn` (`name` not a local, or `self.name`), or null. */
+  #memberOf(e: Expr | undefined, fn: Fn): string | null {
+    const named = e?.k === "id" ? (this.#ev.local(e.name, fn) === null ? e.name : null) : e?.k === "member" && e.obj.k === "self" ? e.name : null
+    const member = named === null ? null : this.#model.variable(fn.cls, named)
+    return member === null || named === null ? null : memberKey(member.owner, named)
   }
 
   /** One site's part: nothing (null), a value written, conditions on the members naming the property or method, or open. */
@@ -370,7 +393,7 @@ export class MemberWrites {
   /** Every value the pack hands the engine as a property path that is written, once (see propertyPaths.ts). */
   #pathSinks(): PathSinks {
     if (this.#sinks !== null) return this.#sinks
-    const sinks: PathSinks = { exprs: [], conds: [], out: false }
+    const sinks: PathSinks = { exprs: [], conds: [], out: false, outInto: [] }
     this.#sinks = sinks
     for (const site of this.#sites) {
       const { fn } = site.at
@@ -378,8 +401,8 @@ export class MemberWrites {
       else if (site.k === "funcref") sinks.out ||= this.#mayBeWriter(this.#ev.eval(site.value, fn), this.#pathWriters)
       else if (site.k === "index") {
         if (!this.#mayBeAnimation(this.#ev.eval(site.obj, fn)) || !mayBeTrackPath(this.#ev.eval(site.key, fn))) continue
-        if (site.value === null) sinks.out = true
-        else sinks.exprs.push({ e: site.value, fn })
+        if (site.value === null) sinks.outInto.push({ into: site.obj, fn })
+        else sinks.exprs.push({ e: site.value, fn, into: site.obj })
       } else {
         const method = site.call.callee.k === "member" || site.call.callee.k === "id" ? site.call.callee.name : ""
         this.#callSinks(method, site.call.args, this.#receiver(site), fn, sinks, 0)

@@ -30,8 +30,11 @@ export const fromAnywhere = (v: Val): Val => {
   return { ...rest, external: true }
 }
 
-/** A start that holds no string: `{}`, `[]`, null. */
-export const holdsNothing = (e: Expr | null): boolean => e === null || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null)
+/** A start that holds no string: `{}`, `[]`, null, an empty container made by its constructor (`PoolStringArray()`). */
+export const holdsNothing = (e: Expr | null): boolean =>
+  e === null || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null) || (e.k === "call" && e.args.length === 0 && e.callee.k === "id" && EMPTY_MADE.has(e.callee.name))
+
+const EMPTY_MADE: ReadonlySet<string> = new Set(["Array", "Dictionary", "PoolStringArray", "PackedStringArray"])
 
 const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 

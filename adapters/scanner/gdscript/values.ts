@@ -291,8 +291,13 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
     const { noPack: _fresh, ...others } = container
     return withElements(others, put, parts)
   }
-  // Data of the pack's files the script writes into is no longer only the files' (checks/loadData.ts judges those).
-  if (container.dataSel !== undefined && put.length + parts.length > 0) return withElements(withSel(container, undefined), put, parts)
+  // Data of the pack's files the script writes into is no longer the files': what is put in is not judged with their
+  // strings (a forty-third red team's `lines[0] = "[img]…"` of a file's lines, then shown as BBCode), so it is data
+  // read at run time.
+  if (container.packData !== undefined && put.length + parts.length > 0) {
+    const { packData: _files, dataSel: _sel, translated: _tr, ...others } = container
+    return withElements({ ...others, external: true }, put, parts)
+  }
   const mixed = container.json === true && [...put, ...parts].some((v) => !isJsonData(v))
   if (classes.length === 0 && !mixed) return container
   const { json: _json, ...rest } = container

@@ -264,8 +264,9 @@ export class MemberWrites {
     }
     if (sinks.out || sinks.outInto.some(({ into, fn }) => !itself(into, fn)) || sinks.exprs.some(({ e, fn, into }) => !itself(into, fn) && mayReachThrough(this.#ev.eval(e, fn), name))) return null
     const conds: Array<Cond> = [...sinks.conds]
+    // A value a scene sets on a node of another script counts too: when a scene gives an instanced node another script,
+    // the engine sets the old script's properties again on the new one (SceneState::instance, a forty-fourth red team's).
     for (const d of this.#data.values.get(name) ?? []) {
-      if (d.script !== null && !below.has(refKey({ script: d.script, inner: [] }))) continue
       if (d.value === null) return null
       extra.push(strs([d.value]))
     }
@@ -482,8 +483,9 @@ export class MemberWrites {
     switch (v.t) {
       case "own":
       case "script":
-        // A script of the class: Godot 4's static members are written on it.
-        return lineage.has(refKey(v.ref))
+        // A script of the class: Godot 4's static members are written on it. An object of another class may be given
+        // one of the lineage by set_script (a forty-fourth red team's `o.set_script(A)` then `o.m = script`).
+        return lineage.has(refKey(v.ref)) || this.#model.attachesAtRunTime()
       case "inst":
         // A Dictionary, an Array or another built-in value (a typed variable holds only its type) is no object of a class.
         return v.cls !== "Dictionary" && v.cls !== "Array" && !VALUE_TYPES.has(v.cls)

@@ -227,6 +227,11 @@ export class PackModel {
    * may write it (DATA_ATTACHERS) or a track writes it, or a write by a name out of sight may be handed a Script
    * object some code or data holds (scriptAttach.ts), its value not known to be none (writtenMayBeScript).
    */
+  /** Whether code or data may attach a script to an object at run time (below): an object of one class may then become one of another. */
+  attachesAtRunTime(): boolean {
+    return this.#attachesAtRunTime()
+  }
+
   #attachesAtRunTime(): boolean {
     if (this.#attaches !== null) return this.#attaches
     // Asked again while the values of the writes are judged: the safe answer, not kept.

@@ -179,6 +179,16 @@ describe("BBCode from the pack's data files, read as the engine reads them", () 
     expect(severities(await source('{"speaker": "[img]user://x.tres[/img]", "text": "Hi"}'))).toEqual(["11 error"])
   })
 
+  // A forty-fourth red team's, run by godot3-server: get_csv_line takes any delimiter and reads on over line ends while a
+  // quote is open, removing the quotes, so `[fo"n"t=user://a,b.tres]` is the field `[font=user://a,b.tres]`.
+  it("CSV fields are judged with their quotes read as get_csv_line reads them, whatever the delimiter", async () => {
+    const source = (read: string, field: number): string =>
+      ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/rows.csv", File.READ)', `\tvar row = f.${read}`, "\tvar l = RichTextLabel.new()", `\tl.bbcode_text = row[${field}]`, ""].join("\n")
+    expect(severities(await loads(source('get_csv_line(";")', 0), { "res://data/rows.csv": '[fo"n"t=user://a,b.tres]Hi[/font];Hello\n' }))).toEqual(["8 error"])
+    expect(severities(await loads(source("get_csv_line()", 1), { "res://data/rows.csv": 'x,"\n[fo"n"t=user://a,b.tres]Hi[/font]"\n' }))).toEqual(["8 error"])
+    expect(severities(await loads(source('get_csv_line(";")', 0), { "res://data/rows.csv": '"[b]Hi[/b]";Hello\n' })).filter((f) => f.endsWith("error"))).toEqual([])
+  })
+
   // 3.2.3's File.get_line ends a line at a NUL byte and goes on reading (core/os/file_access.cpp, FileAccess::get_line;
   // tried in godot3-server: bytes `A\0B\nC\rD` give the lines "A", "B", "CD"), where the scanner's decoder stops.
   it("a data file holding a NUL byte keeps the error", async () => {
@@ -226,6 +236,17 @@ describe("the lines of a pack file split at \"\\n\" (pckgate-scanner/18, a forty
     expect(severities(await loads(written("lines[0] = lines[0] + lines[1]", "l.bbcode_text = lines[0]"), halves))).toEqual(["9 error"])
     expect(severities(await loads(written("lines.append(lines[0] + lines[1])", "l.bbcode_text = lines[2]"), halves))).toEqual(["9 error"])
     expect(severities(await loads(written("var joined = lines[0] + lines[1]", "l.bbcode_text = joined"), halves))).toEqual(["9 error"])
+  })
+
+  // A forty-fourth hunt's: `f.get_line().strip_edges()` in BBCode. A part of a string holds no tag the file's strings
+  // lack; strip_escapes drops characters, which can join a tag, and stays data read at run time.
+  it("a part of a line (strip_edges, substr) is still the file's for BBCode; strip_escapes is not", async () => {
+    const part = (op: string, data: string): Promise<ReadonlyArray<string>> =>
+      loads(["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', "\tvar l = RichTextLabel.new()", `\tl.bbcode_text = f.get_line().${op}`, ""].join("\n"), { "res://data/story.txt": data })
+    expect(severities(await part("strip_edges()", "  Welcome to the [b]cave[/b].  \n"))).toEqual([])
+    expect(severities(await part("substr(2)", "  Welcome to the [b]cave[/b].\n"))).toEqual([])
+    expect(severities(await part("strip_edges()", "  [img]user://x.tres[/img]\n"))).toEqual(["7 error"])
+    expect(severities(await part("strip_escapes()", "Look [im\tg]user://x.tres[/img]\n"))).toEqual(["7 error"])
   })
 
   it("another separator, or a maxsplit whose last element keeps the rest of the text, is data read at run time", async () => {

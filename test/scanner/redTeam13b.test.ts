@@ -62,4 +62,11 @@ describe(".po messages as TranslationLoaderPO reads them (red team 13b)", () => 
       { text: "many", line: 14 },
     ])
   })
+
+  // A forty-fourth red team's, run by godot3-server (tr("Hello") gave `x\" [img]user://a.tres[/img] `): 3.2.3 ends a
+  // quoted line at the first quote whose previous character is not a backslash, even an escaped backslash.
+  it("a quote after an escaped backslash does not end the message", () => {
+    const po = lines('msgid "Hello"', 'msgstr "x\\\\" [img]user://a.tres[/img] "')
+    expect(poMessages(po)).toEqual([{ text: 'x\\" [img]user://a.tres[/img] ', line: 2 }])
+  })
 })

@@ -73,6 +73,19 @@ const csvFields = (line: string): ReadonlyArray<string> => {
   return out
 }
 
+/** A text with its CSV quotes read as File.get_csv_line reads them (removed, doubled ones kept once inside), delimiters kept. */
+const csvUnquoted = (text: string): string => {
+  let out = ""
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (quoted && c === '"' && text[i + 1] === '"') (out += '"', i++)
+    else if (c === '"') quoted = !quoted
+    else out += c
+  }
+  return out
+}
+
 /** The JSON the engine parses from a file's text, or undefined when it is not JSON the scanner reads. */
 export const parseData = (text: string): { readonly value: unknown } | undefined => {
   try {
@@ -91,7 +104,11 @@ const jsonUnescaped = (t: string): string =>
 /** Every string the engine can hand a script from the file's text; null for a .json file it would not parse. */
 export const dataStrings = (path: string, text: string): ReadonlyArray<string> | null => {
   const lines = text.split("\n")
-  const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields)]
+  // get_csv_line takes any delimiter and reads on over line ends while a quote is open, removing the quotes: every
+  // field is a part of the text with its quotes read so, whatever the delimiter (a forty-fourth red team's
+  // `[fo"n"t=user://a,b.tres]` read with ";").
+  const unquoted = csvUnquoted(text)
+  const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields), unquoted, unquoted.replaceAll("\r", "")]
   // Any file's text, or a line of it, may be handed to the JSON parser (`parse_json(f.get_line())` of a .txt): its
   // strings with their escapes decoded as Godot 3's JSON reads them (`\u005b` is `[`, `\[` is `[`: a fortieth red team's).
   for (const t of [text, ...lines]) if (t.includes("\\")) out.push(jsonUnescaped(t))

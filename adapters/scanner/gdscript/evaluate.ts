@@ -81,7 +81,7 @@ export interface Fn {
    * Where a local's container may reach another name (`var e = d`, `var o = d["o"]`, `fill(d)`): what a write through
    * that name changes is the same Array or Dictionary (#changedElsewhere).
    */
-  readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean }>
+  readonly reaches?: Array<{ readonly from: string; readonly to: string; readonly whole?: true } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean } | { readonly from: string; readonly escapes: true }>
 }
 
 /** The memo of an expression being evaluated (Evaluator.eval): a value not known, told apart from one computed. */
@@ -187,6 +187,20 @@ const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back",
 /** Methods whose result holds what their receiver holds (`weakref(o).get_ref()`, `Array.duplicate()`). */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["get_ref", "front", "back", "pop_back", "pop_front", "pick_random", "get_object", "values", "keys"])
 
+/**
+ * Calls that hand a container they are given to code the analysis does not follow (by name, bound, emitted, as a
+ * comparator's receiver) or put it into another container.
+ */
+const ESCAPES_BY: ReadonlyMap<string, number> = new Map([
+  ["call", 1], ["callv", 1], ["call_deferred", 1], ["call_func", 0], ["call_funcv", 0], ["connect", 3], ["emit_signal", 1], ["sort_custom", 0], ["bsearch_custom", 0],
+  ["add_do_method", 2], ["add_undo_method", 2], ["interpolate_callback", 3], ["interpolate_deferred_callback", 3], ["start", 2], ["set", 1], ["set_deferred", 1],
+  ["set_indexed", 1], ["set_meta", 1], ["call_group", 2], ["call_group_flags", 3], ["propagate_call", 1], ["append", 0], ["push_back", 0], ["push_front", 0],
+  ["insert", 1], ["append_array", 0], ["fill", 0], ["merge", 0], ["bind", 0], ["bindv", 0],
+])
+
+/** String methods whose result is a part of the text they are called on. */
+const SUBSTRINGS: ReadonlySet<string> = new Set(["strip_edges", "substr", "left", "right", "lstrip", "rstrip", "trim_prefix", "trim_suffix"])
+
 /** Methods that put their last argument into the container they are called on. */
 const PUTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "append_array", "fill"])
 
@@ -198,7 +212,9 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
     const last = e.args[e.args.length - 1]
     return last === undefined ? null : { name: e.callee.obj.name, expr: last }
   }
-  return e.k === "bin" && e.op === "=" && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+  // `name[k] += v` too: the element becomes what it held joined with v (a forty-fourth red team's `lines[0] += "[img]…"`);
+  // `-=`, `*=` and the like give a number.
+  return e.k === "bin" && (e.op === "=" || e.op === "+=") && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
 }
 
 /**
@@ -251,6 +267,8 @@ interface ClassFacts {
 const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
 /** Per pack, whether a member's pack data may be changed by its class's code (Evaluator #memberChangedElsewhere). */
 const MEMBER_DATA_CHANGED = new WeakMap<PackModel, Map<string, boolean>>()
+/** Per pack: whether some function writes text into a container that may be data read at run time (#writesIntoHandedOn). */
+const WRITES_INTO_HANDED_ON = new WeakMap<PackModel, boolean>()
 /** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
 const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
 /** Per function body: whether it may edit one of its constant slots in place (editsConstantSlot). */
@@ -653,6 +671,8 @@ export class Evaluator {
       for (const s of stmts) {
         const from = s.k === "var" && s.init !== null ? containerRoot(s.init) : null
         if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
+        // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
+        if (s.k === "var" && (s.init?.k === "array" || s.init?.k === "dict")) for (const item of s.init.k === "array" ? s.init.items : s.init.entries.flatMap(([k, v]) => [k, v])) if (item.k === "id") reaches?.push({ from: item.name, escapes: true })
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
         const over = s.k === "for" ? containerRoot(s.iter) : null
         if (over !== null && s.k === "for") reaches?.push({ from: over, to: s.name })
@@ -664,14 +684,28 @@ export class Evaluator {
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
       const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? containerRoot(e.right) : null
-      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
+      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name, ...(e.right.k === "id" ? { whole: true as const } : {}) })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
         const callee = e.callee
         e.args.forEach((a, index) => {
           const from = containerRoot(a)
           if (from !== null) reaches?.push({ from, callee: callee.name, index, member: callee.k === "member" })
+          // Handed on by name, bound, emitted or put into another container: code out of sight may write into it (a
+          // forty-fourth red team's `call("mod", d)`, `connect(…, [d])`, `emit_signal("s", d)`, `d.sort_custom(self, …)`).
+          // Only the container itself (a part may be a string, handed on by value: `emit_signal("said", line["text"])`),
+          // and not as the name a call or a setter takes.
+          const into = callee.k === "member" ? containerRoot(callee.obj) : null
+          if (a.k === "id" && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== a.name) reaches?.push({ from: a.name, escapes: true })
         })
       }
+      // Given to a member (`self.holder = d`, a setter's parameter) or put into a literal (`[d]`): it is then reached by
+      // other names than the analysis follows.
+      if (e.k === "bin" && e.op === "=" && e.left.k === "member" && e.right.k === "id") reaches?.push({ from: e.right.name, escapes: true })
+      // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
+      if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") && e.callee.obj.k === "id") reaches?.push({ from: e.callee.obj.name, escapes: true })
+      // A literal kept (assigned, handed on) holds the very container; one that is only formatted (`"%s" % [a, b]`) does not.
+      const kept = e.k === "bin" && isAssignment(e.op) ? [e.right] : e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && ESCAPES_BY.has(e.callee.name) ? e.args.slice(ESCAPES_BY.get(e.callee.name)) : []
+      for (const lit of kept) if (lit.k === "array" || lit.k === "dict") for (const item of lit.k === "array" ? lit.items : lit.entries.flatMap(([k, v]) => [k, v])) if (item.k === "id") reaches?.push({ from: item.name, escapes: true })
       for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
       const part = partPut(e)
       if (part !== null) parts.push(part)
@@ -1378,6 +1412,26 @@ export class Evaluator {
     return found
   }
 
+  /**
+   * Whether some function of the pack writes text into a container that may be data read at run time or a value the
+   * analysis lost (a parameter a `call`, a signal or a setter gave it): a local's container handed on by such a way may
+   * then be changed (a forty-fourth red team's `call("mod", d)` with `func mod(a): a[0] = "[img]…"`). Once per pack.
+   */
+  #writesIntoHandedOn(): boolean {
+    const known = WRITES_INTO_HANDED_ON.get(this.model)
+    if (known !== undefined) return known
+    WRITES_INTO_HANDED_ON.set(this.model, true)
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
+    const found = this.model.classes().some((cls) =>
+      [...(this.model.decl(cls)?.functions ?? []), ...(this.model.decl(cls)?.vars ?? []).flatMap((v) => v.accessors)].some((f) => {
+        const fn = ev.fnOf(cls, f, null, true)
+        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
+      }),
+    )
+    WRITES_INTO_HANDED_ON.set(this.model, found)
+    return found
+  }
+
   /** What a name holds where code of the pack may change it in place (PackModel.mutatedInPlace; editedText). */
   #editedInPlace(name: string, value: Val): Val {
     return this.model.mutatedInPlace(name) ? editedText(value) : value
@@ -1423,10 +1477,18 @@ export class Evaluator {
 
   /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
   #reachesChange(name: string, owner: Fn, seen: Set<Local>): boolean {
+    // A member's container handed on so is covered by the pack-wide check of writes into data (packDataMembers.ts).
+    const local = owner.locals.has(name)
     for (const r of owner.reaches ?? []) {
       if (r.from !== name) continue
+      if ("escapes" in r) {
+        if (local && this.#writesIntoHandedOn()) return true
+        continue
+      }
       if ("to" in r) {
         const to = owner.locals.get(r.to)
+        // A member given it whole (`holder = d`): any code may write into it there (a part may be a string).
+        if (local && r.whole === true && to === undefined && this.local(r.to, owner) === null && this.#writesIntoHandedOn()) return true
         if (to !== undefined && to !== owner.locals.get(name) && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
         continue
       }
@@ -2031,6 +2093,9 @@ export class Evaluator {
     // A part of JSON data (`data.get("k", fallback)`, `data.keys()`, `data.duplicate()`) is JSON data too; a fallback
     // that may be an object may be what `get` gives (a plain one adds its strings only: they may be a load path).
     if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) return jsonPart(recv, name, args)
+    // A part of a string of the pack's data (`line.strip_edges()`, `substr(5)`) holds no tag the data's strings lack: still
+    // the pack's data for BBCode, judged with every string of its files (a forty-fourth hunt's; a load of it is an error).
+    if (SUBSTRINGS.has(name) && recv.t === "unknown" && recv.packData !== undefined && recv.host !== true && recv.any !== true && !this.model.anyClassDefines(name)) return { t: "unknown", external: true, packData: recv.packData }
     // The whole text of a pack file split at "\n": its lines (a forty-second hunt's story script read with split()).
     // (Not with maxsplit: its last element keeps the rest of the text, "\n"s and all.)
     if (name === "split" && argExprs.length <= 2 && !this.model.anyClassDefines(name) && recv.t === "unknown" && isWholeText(recv) && first.t === "str" && first.values.length === 1 && first.values[0] === "\n") return withSel(recv, [{ form: "lines" }])
@@ -2244,6 +2309,8 @@ const containerRoot = (e: Expr): string | null => {
   if (e.k === "id") return e.name
   if (e.k === "index" || (e.k === "member" && e.obj.k !== "self")) return containerRoot(e.obj)
   if (e.k === "call" && e.callee.k === "member" && CONTAINER_PARTS.has(e.callee.name)) return containerRoot(e.callee.obj)
+  // A shallow copy shares the containers inside (a forty-fourth red team's `c = d.duplicate()`, `c[0]["desc"] = …`).
+  if (e.k === "call" && e.callee.k === "member" && e.callee.name === "duplicate" && !(e.args[0]?.k === "const" && e.args[0].value === true)) return containerRoot(e.callee.obj)
   return null
 }
 

@@ -19,14 +19,13 @@ const UNESCAPES: ReadonlyArray<readonly [string, string]> = [
 /** String::c_unescape of Godot 3: each replacement over the whole text, in the engine's order. */
 const cUnescape = (raw: string): string => UNESCAPES.reduce((s, [from, to]) => s.replaceAll(from, to), raw)
 
-/** The inside of a quoted PO line up to its first unescaped quote, or null when it has none. */
+/**
+ * The inside of a quoted PO line up to its first quote not right after a backslash, or null when it has none: the
+ * engine looks only at the character before (`l[i - 1] != '\\'`), so in `"x\\" …"` the quote after `\\` does not end
+ * the string (a forty-fourth red team's message went on to an [img] tag the scanner never read).
+ */
 const quoted = (line: string): string | null => {
-  let escaped = false
-  for (let i = 1; i < line.length; i++) {
-    if (line[i] === "\\" && !escaped) escaped = true
-    else if (line[i] === '"' && !escaped) return line.slice(1, i)
-    else escaped = false
-  }
+  for (let i = 1; i < line.length; i++) if (line[i] === '"' && line[i - 1] !== "\\") return line.slice(1, i)
   return null
 }
 

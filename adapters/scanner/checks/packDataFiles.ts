@@ -57,34 +57,30 @@ const jsonStrings = (v: unknown, out: Array<string>): void => {
   else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.push(k), jsonStrings(x, out))
 }
 
-/** The fields of one CSV line as File.get_csv_line gives them (quotes removed, doubled quotes kept once). */
-const csvFields = (line: string): ReadonlyArray<string> => {
+/**
+ * Text read as File.get_csv_line reads it: quotes removed (a doubled one inside kept once), split at `delimiter`
+ * outside quotes; with no delimiter, the whole text so read, delimiters kept.
+ */
+const csvRead = (text: string, delimiter: string | null): ReadonlyArray<string> => {
   const out: Array<string> = []
   let field = ""
   let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string
-    if (quoted && c === '"' && line[i + 1] === '"') (field += '"', i++)
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (quoted && c === '"' && text[i + 1] === '"') (field += '"', i++)
     else if (c === '"') quoted = !quoted
-    else if (c === "," && !quoted) (out.push(field), (field = ""))
+    else if (c === delimiter && !quoted) (out.push(field), (field = ""))
     else field += c
   }
   out.push(field)
   return out
 }
 
-/** A text with its CSV quotes read as File.get_csv_line reads them (removed, doubled ones kept once inside), delimiters kept. */
-const csvUnquoted = (text: string): string => {
-  let out = ""
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string
-    if (quoted && c === '"' && text[i + 1] === '"') (out += '"', i++)
-    else if (c === '"') quoted = !quoted
-    else out += c
-  }
-  return out
-}
+/** The fields of one CSV line as File.get_csv_line gives them with its default delimiter. */
+const csvFields = (line: string): ReadonlyArray<string> => csvRead(line, ",")
+
+/** A text with its CSV quotes read as File.get_csv_line reads them, delimiters kept. */
+const csvUnquoted = (text: string): string => csvRead(text, null)[0] ?? ""
 
 /** The JSON the engine parses from a file's text, or undefined when it is not JSON the scanner reads. */
 export const parseData = (text: string): { readonly value: unknown } | undefined => {

@@ -81,7 +81,7 @@ export interface Fn {
    * Where a local's container may reach another name (`var e = d`, `var o = d["o"]`, `fill(d)`): what a write through
    * that name changes is the same Array or Dictionary (#changedElsewhere).
    */
-  readonly reaches?: Array<{ readonly from: string; readonly to: string; readonly whole?: true } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean } | { readonly from: string; readonly escapes: true }>
+  readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean } | { readonly from: string; readonly escapes: true }>
 }
 
 /** The memo of an expression being evaluated (Evaluator.eval): a value not known, told apart from one computed. */
@@ -195,7 +195,7 @@ const ESCAPES_BY: ReadonlyMap<string, number> = new Map([
   ["call", 1], ["callv", 1], ["call_deferred", 1], ["call_func", 0], ["call_funcv", 0], ["connect", 3], ["emit_signal", 1], ["sort_custom", 0], ["bsearch_custom", 0],
   ["add_do_method", 2], ["add_undo_method", 2], ["interpolate_callback", 3], ["interpolate_deferred_callback", 3], ["start", 2], ["set", 1], ["set_deferred", 1],
   ["set_indexed", 1], ["set_meta", 1], ["call_group", 2], ["call_group_flags", 3], ["propagate_call", 1], ["append", 0], ["push_back", 0], ["push_front", 0],
-  ["insert", 1], ["append_array", 0], ["fill", 0], ["merge", 0], ["bind", 0], ["bindv", 0],
+  ["insert", 1], ["append_array", 0], ["fill", 0], ["merge", 0], ["bind", 0], ["bindv", 0], ["resume", 0],
 ])
 
 /** String methods whose result is a part of the text they are called on. */
@@ -213,8 +213,8 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
     return last === undefined ? null : { name: e.callee.obj.name, expr: last }
   }
   // `name[k] += v` too: the element becomes what it held joined with v (a forty-fourth red team's `lines[0] += "[img]…"`);
-  // `-=`, `*=` and the like give a number.
-  return e.k === "bin" && (e.op === "=" || e.op === "+=") && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+  // `%=` formats a String (a forty-fifth red team's); `-=`, `*=` and the like give a number (Godot 3 has them for no text).
+  return e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
 }
 
 /**
@@ -672,7 +672,12 @@ export class Evaluator {
         const from = s.k === "var" && s.init !== null ? containerRoot(s.init) : null
         if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
         // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
-        if (s.k === "var" && (s.init?.k === "array" || s.init?.k === "dict")) for (const item of s.init.k === "array" ? s.init.items : s.init.entries.flatMap(([k, v]) => [k, v])) if (item.k === "id") reaches?.push({ from: item.name, escapes: true })
+        if (s.k === "var" && (s.init?.k === "array" || s.init?.k === "dict")) {
+          for (const item of s.init.k === "array" ? s.init.items : s.init.entries.flatMap(([k, v]) => [k, v])) {
+            const root = containerRoot(item)
+            if (root !== null) reaches?.push({ from: root, escapes: true })
+          }
+        }
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
         const over = s.k === "for" ? containerRoot(s.iter) : null
         if (over !== null && s.k === "for") reaches?.push({ from: over, to: s.name })
@@ -684,7 +689,7 @@ export class Evaluator {
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
       const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? containerRoot(e.right) : null
-      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name, ...(e.right.k === "id" ? { whole: true as const } : {}) })
+      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
         const callee = e.callee
         e.args.forEach((a, index) => {
@@ -692,20 +697,29 @@ export class Evaluator {
           if (from !== null) reaches?.push({ from, callee: callee.name, index, member: callee.k === "member" })
           // Handed on by name, bound, emitted or put into another container: code out of sight may write into it (a
           // forty-fourth red team's `call("mod", d)`, `connect(…, [d])`, `emit_signal("s", d)`, `d.sort_custom(self, …)`).
-          // Only the container itself (a part may be a string, handed on by value: `emit_signal("said", line["text"])`),
-          // and not as the name a call or a setter takes.
+          // The container or a part of it (`call("mod", d[0])`: a forty-fifth red team's), not as the name a call or a
+          // setter takes; what that changes counts only where some function writes text into data it lost.
           const into = callee.k === "member" ? containerRoot(callee.obj) : null
-          if (a.k === "id" && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== a.name) reaches?.push({ from: a.name, escapes: true })
+          if (from !== null && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== from) reaches?.push({ from, escapes: true })
         })
       }
       // Given to a member (`self.holder = d`, a setter's parameter) or put into a literal (`[d]`): it is then reached by
       // other names than the analysis follows.
-      if (e.k === "bin" && e.op === "=" && e.left.k === "member" && e.right.k === "id") reaches?.push({ from: e.right.name, escapes: true })
+      if (e.k === "bin" && e.op === "=" && e.left.k === "member") {
+        const from = containerRoot(e.right)
+        if (from !== null) reaches?.push({ from, escapes: true })
+      }
       // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
       if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") && e.callee.obj.k === "id") reaches?.push({ from: e.callee.obj.name, escapes: true })
       // A literal kept (assigned, handed on) holds the very container; one that is only formatted (`"%s" % [a, b]`) does not.
       const kept = e.k === "bin" && isAssignment(e.op) ? [e.right] : e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && ESCAPES_BY.has(e.callee.name) ? e.args.slice(ESCAPES_BY.get(e.callee.name)) : []
-      for (const lit of kept) if (lit.k === "array" || lit.k === "dict") for (const item of lit.k === "array" ? lit.items : lit.entries.flatMap(([k, v]) => [k, v])) if (item.k === "id") reaches?.push({ from: item.name, escapes: true })
+      for (const lit of kept) {
+        if (lit.k !== "array" && lit.k !== "dict") continue
+        for (const item of lit.k === "array" ? lit.items : lit.entries.flatMap(([k, v]) => [k, v])) {
+          const from = containerRoot(item)
+          if (from !== null) reaches?.push({ from, escapes: true })
+        }
+      }
       for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
       const part = partPut(e)
       if (part !== null) parts.push(part)
@@ -1343,6 +1357,11 @@ export class Evaluator {
     if (localName !== undefined) value = this.#editedInPlace(localName, value)
     // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
     if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
+    // The pack's data handed on by a way the analysis does not follow is no longer only the file's (#handedOn).
+    if (value.t === "unknown" && value.packData !== undefined && localName !== undefined && this.#handedOn(localName, owner, new Set())) {
+      const { packData: _files, dataSel: _sel, translated: _tr, ...rest } = value
+      value = { ...rest, external: true }
+    }
     local.evaluating = false
     local.value = value
     return value
@@ -1421,7 +1440,7 @@ export class Evaluator {
     const known = WRITES_INTO_HANDED_ON.get(this.model)
     if (known !== undefined) return known
     WRITES_INTO_HANDED_ON.set(this.model, true)
-    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, false)
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, true)
     const found = this.model.classes().some((cls) =>
       [...(this.model.decl(cls)?.functions ?? []), ...(this.model.decl(cls)?.vars ?? []).flatMap((v) => v.accessors)].some((f) => {
         const fn = ev.fnOf(cls, f, null, true)
@@ -1475,20 +1494,35 @@ export class Evaluator {
     return rest
   }
 
-  /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
-  #reachesChange(name: string, owner: Fn, seen: Set<Local>): boolean {
-    // A member's container handed on so is covered by the pack-wide check of writes into data (packDataMembers.ts).
-    const local = owner.locals.has(name)
+  /**
+   * Whether what local `name` holds (or a part of it) is handed on by a way the analysis does not follow: by name, bound,
+   * emitted, resumed, put into another container or a kept literal, or given to a member (a forty-fourth and forty-fifth
+   * red team's `call("mod", d)`, `emit_signal("s", d["x"])`, `held = d["x"]`), directly or through a local alias, where
+   * some function of the pack writes text into data the analysis lost (#writesIntoHandedOn). Only the data's provenance
+   * is dropped then: a member's container handed on so is covered by the pack-wide check (packDataMembers.ts).
+   */
+  #handedOn(name: string, owner: Fn, seen: Set<string>): boolean {
+    if (seen.has(name)) return false
+    seen.add(name)
     for (const r of owner.reaches ?? []) {
       if (r.from !== name) continue
       if ("escapes" in r) {
-        if (local && this.#writesIntoHandedOn()) return true
+        if (this.#writesIntoHandedOn()) return true
         continue
       }
+      if (!("to" in r)) continue
+      if (owner.locals.has(r.to) ? this.#handedOn(r.to, owner, seen) : this.local(r.to, owner) === null && this.#writesIntoHandedOn()) return true
+    }
+    return false
+  }
+
+  /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
+  #reachesChange(name: string, owner: Fn, seen: Set<Local>): boolean {
+    for (const r of owner.reaches ?? []) {
+      if (r.from !== name) continue
+      if ("escapes" in r) continue
       if ("to" in r) {
         const to = owner.locals.get(r.to)
-        // A member given it whole (`holder = d`): any code may write into it there (a part may be a string).
-        if (local && r.whole === true && to === undefined && this.local(r.to, owner) === null && this.#writesIntoHandedOn()) return true
         if (to !== undefined && to !== owner.locals.get(name) && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
         continue
       }

@@ -834,7 +834,7 @@ export class Evaluator {
    */
   memberNode(owner: ClassRef, name: string): Expr | null {
     const decl = this.model.decl(owner)?.vars.find((v) => v.name === name)
-    if (decl === undefined || decl.init?.k !== "node" || (this.#factsOf(owner).assigned.get(name) ?? []).length > 0) return null
+    if (decl === undefined || decl.init?.k !== "node" || (this.#factsOf(owner).assigned.get(name) ?? []).length > 0 || this.model.writesMembersRaw()) return null
     if (sealedCandidate({ ...decl, type: null }, [], (n) => this.model.anyClassDefines(n)) !== "node") return null
     if (decl.type === null) return this.#sealedMembers().get(memberKey(owner, name)) === "node" ? decl.init : null
     // A typed member is never sealed (its type gives its value): the same gates, and no write by a name that is not a literal at all.

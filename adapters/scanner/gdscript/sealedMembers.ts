@@ -90,6 +90,8 @@ const lambdaAssigned = (decl: ClassDecl): ReadonlySet<string> => {
 /** The sealed members of the pack (see above), by memberKey. */
 export const sealedMembers = (ctx: SealedContext): ReadonlyMap<string, SealedKind> => {
   const { model } = ctx
+  // dict2inst sets any member of any class of the pack by name, a Script included (a forty-fifth red team's).
+  if (model.writesMembersRaw()) return new Map()
   const { names, writes } = model.writesByName()
   const data = model.dataProperties
   const candidates = new Map<string, { readonly cls: ClassRef; readonly decl: VarDecl; readonly kind: SealedKind }>()

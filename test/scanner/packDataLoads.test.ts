@@ -179,14 +179,16 @@ describe("BBCode from the pack's data files, read as the engine reads them", () 
     expect(severities(await source('{"speaker": "[img]user://x.tres[/img]", "text": "Hi"}'))).toEqual(["11 error"])
   })
 
-  // A forty-fourth red team's, run by godot3-server: get_csv_line takes any delimiter and reads on over line ends while a
-  // quote is open, removing the quotes, so `[fo"n"t=user://a,b.tres]` is the field `[font=user://a,b.tres]`.
-  it("CSV fields are judged with their quotes read as get_csv_line reads them, whatever the delimiter", async () => {
+  // A forty-fourth red team's, run by godot3-server: get_csv_line reads on over line ends while a quote is open, removing
+  // the quotes, so `[fo"n"t=user://a,b.tres]` is the field `[font=user://a,b.tres]`; a forty-sixth's `[im;g]…` read with
+  // ";" joined two fields into a tag: a delimiter other than "," makes the fields data read at run time.
+  it("CSV fields are judged with their quotes read as get_csv_line reads them; another delimiter is data read at run time", async () => {
     const source = (read: string, field: number): string =>
       ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/rows.csv", File.READ)', `\tvar row = f.${read}`, "\tvar l = RichTextLabel.new()", `\tl.bbcode_text = row[${field}]`, ""].join("\n")
     expect(severities(await loads(source('get_csv_line(";")', 0), { "res://data/rows.csv": '[fo"n"t=user://a,b.tres]Hi[/font];Hello\n' }))).toEqual(["8 error"])
     expect(severities(await loads(source("get_csv_line()", 1), { "res://data/rows.csv": 'x,"\n[fo"n"t=user://a,b.tres]Hi[/font]"\n' }))).toEqual(["8 error"])
-    expect(severities(await loads(source('get_csv_line(";")', 0), { "res://data/rows.csv": '"[b]Hi[/b]";Hello\n' })).filter((f) => f.endsWith("error"))).toEqual([])
+    expect(severities(await loads(source("get_csv_line()", 0), { "res://data/rows.csv": '"[b]Hi[/b]",Hello\n' })).filter((f) => f.endsWith("error"))).toEqual([])
+    expect(severities(await loads(source('get_csv_line(";")', 0), { "res://data/rows.csv": '"[b]Hi[/b]";Hello\n' }))).toEqual(["8 error"])
   })
 
   // 3.2.3's File.get_line ends a line at a NUL byte and goes on reading (core/os/file_access.cpp, FileAccess::get_line;
@@ -238,13 +240,17 @@ describe("the lines of a pack file split at \"\\n\" (pckgate-scanner/18, a forty
     expect(severities(await loads(written("var joined = lines[0] + lines[1]", "l.bbcode_text = joined"), halves))).toEqual(["9 error"])
   })
 
-  // A forty-fourth hunt's: `f.get_line().strip_edges()` in BBCode. A part of a string holds no tag the file's strings
-  // lack; strip_escapes drops characters, which can join a tag, and stays data read at run time.
-  it("a part of a line (strip_edges, substr) is still the file's for BBCode; strip_escapes is not", async () => {
+  // A forty-fourth hunt's: `f.get_line().strip_edges()` in BBCode, judged among the file's strings with their edges
+  // stripped. Another part (`substr`, `left`) may end in a tag left open (`[im` of `[img]`: a forty-sixth red team's),
+  // and strip_escapes drops characters, which can join a tag: both stay data read at run time.
+  it("a line with its edges stripped is still the file's for BBCode; substr and strip_escapes are not", async () => {
     const part = (op: string, data: string): Promise<ReadonlyArray<string>> =>
       loads(["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', "\tvar l = RichTextLabel.new()", `\tl.bbcode_text = f.get_line().${op}`, ""].join("\n"), { "res://data/story.txt": data })
     expect(severities(await part("strip_edges()", "  Welcome to the [b]cave[/b].  \n"))).toEqual([])
-    expect(severities(await part("substr(2)", "  Welcome to the [b]cave[/b].\n"))).toEqual([])
+    expect(severities(await part("substr(2)", "  Welcome to the [b]cave[/b].\n"))).toEqual(["7 error"])
+    // Stripped, a piece after a tag's first half closes it: "[im" + "g]…" (the strings include the stripped lines).
+    const joined = ["extends EngineGame", "", "func _ready():", "\tvar f = File.new()", '\tf.open("res://data/story.txt", File.READ)', "\tvar a = f.get_line()", "\tvar b = f.get_line().strip_edges()", "\tvar l = RichTextLabel.new()", "\tl.bbcode_text = a + b", ""].join("\n")
+    expect(severities(await loads(joined, { "res://data/story.txt": "Look [im\n  g]user://x.tres[/img]\n" }))).toEqual(["9 error"])
     expect(severities(await part("strip_edges()", "  [img]user://x.tres[/img]\n"))).toEqual(["7 error"])
     expect(severities(await part("strip_escapes()", "Look [im\tg]user://x.tres[/img]\n"))).toEqual(["7 error"])
   })

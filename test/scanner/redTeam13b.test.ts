@@ -69,4 +69,12 @@ describe(".po messages as TranslationLoaderPO reads them (red team 13b)", () => 
     const po = lines('msgid "Hello"', 'msgstr "x\\\\" [img]user://a.tres[/img] "')
     expect(poMessages(po)).toEqual([{ text: 'x\\" [img]user://a.tres[/img] ', line: 2 }])
   })
+
+  // A forty-sixth red team's, run by godot3-server: lines are read as File.get_line reads them (every CR dropped) and
+  // stripped with String::strip_edges (every character up to a space), not JS trim().
+  it("a CR inside a message and control characters around its quotes are read as the engine reads them", () => {
+    expect(poMessages(lines('msgid "A"', 'msgstr "[im\rg]user://a.tres[/img]"'))).toEqual([{ text: "[img]user://a.tres[/img]", line: 2 }])
+    expect(poMessages(lines('msgid "B"', 'msgstr "[im"', '\u0001"g]user://b.tres[/img]"'))).toEqual([{ text: "[img]user://b.tres[/img]", line: 2 }])
+    expect(poMessages(lines('msgid "C"', 'msgstr\u0001"[img]user://c.tres[/img]"'))).toEqual([{ text: "[img]user://c.tres[/img]", line: 2 }])
+  })
 })

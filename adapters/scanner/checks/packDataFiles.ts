@@ -82,6 +82,12 @@ const csvFields = (line: string): ReadonlyArray<string> => csvRead(line, ",")
 /** A text with its CSV quotes read as File.get_csv_line reads them, delimiters kept. */
 const csvUnquoted = (text: string): string => csvRead(text, null)[0] ?? ""
 
+/** A string with String::strip_edges's cuts: both ends, the start only, the end only (every character up to a space). */
+export const stripped = (t: string): ReadonlyArray<string> => {
+  const start = t.replace(/^[\u0000-\u0020]+/, "")
+  return [start.replace(/[\u0000-\u0020]+$/, ""), start, t.replace(/[\u0000-\u0020]+$/, "")]
+}
+
 /** The JSON the engine parses from a file's text, or undefined when it is not JSON the scanner reads. */
 export const parseData = (text: string): { readonly value: unknown } | undefined => {
   try {
@@ -105,6 +111,8 @@ export const dataStrings = (path: string, text: string): ReadonlyArray<string> |
   // `[fo"n"t=user://a,b.tres]` read with ";").
   const unquoted = csvUnquoted(text)
   const out = [text, ...lines, ...lines.map((l) => l.replace(/\r$/, "")), ...lines.flatMap(csvFields), unquoted, unquoted.replaceAll("\r", "")]
+  // What strip_edges() makes of each (characters up to a space removed from either end or both: String::strip_edges).
+  out.push(...out.flatMap(stripped))
   // Any file's text, or a line of it, may be handed to the JSON parser (`parse_json(f.get_line())` of a .txt): its
   // strings with their escapes decoded as Godot 3's JSON reads them (`\u005b` is `[`, `\[` is `[`: a fortieth red team's).
   for (const t of [text, ...lines]) if (t.includes("\\")) out.push(jsonUnescaped(t))

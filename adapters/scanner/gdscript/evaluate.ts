@@ -196,10 +196,15 @@ const ESCAPES_BY: ReadonlyMap<string, number> = new Map([
   ["add_do_method", 2], ["add_undo_method", 2], ["interpolate_callback", 3], ["interpolate_deferred_callback", 3], ["start", 2], ["set", 1], ["set_deferred", 1],
   ["set_indexed", 1], ["set_meta", 1], ["call_group", 2], ["call_group_flags", 3], ["propagate_call", 1], ["append", 0], ["push_back", 0], ["push_front", 0],
   ["insert", 1], ["append_array", 0], ["fill", 0], ["merge", 0], ["bind", 0], ["bindv", 0], ["resume", 0],
+  ["add_do_property", 2], ["add_undo_property", 2], ["set_group", 2], ["set_group_flags", 3],
 ])
 
-/** String methods whose result is a part of the text they are called on. */
-const SUBSTRINGS: ReadonlySet<string> = new Set(["strip_edges", "substr", "left", "right", "lstrip", "rstrip", "trim_prefix", "trim_suffix"])
+/**
+ * String methods whose result the judges of the pack's data see among its strings (packDataFiles.ts dataStrings holds
+ * each string with its edges stripped). Other parts (`left`, `substr`, `trim_suffix`) may end in a tag left open (`[im`
+ * cut from `[img]`, a forty-sixth red team's), which no whole string of the file ends in.
+ */
+const SUBSTRINGS: ReadonlySet<string> = new Set(["strip_edges"])
 
 /** Methods that put their last argument into the container they are called on. */
 const PUTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "append_array", "fill"])
@@ -2127,8 +2132,8 @@ export class Evaluator {
     // A part of JSON data (`data.get("k", fallback)`, `data.keys()`, `data.duplicate()`) is JSON data too; a fallback
     // that may be an object may be what `get` gives (a plain one adds its strings only: they may be a load path).
     if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) return jsonPart(recv, name, args)
-    // A part of a string of the pack's data (`line.strip_edges()`, `substr(5)`) holds no tag the data's strings lack: still
-    // the pack's data for BBCode, judged with every string of its files (a forty-fourth hunt's; a load of it is an error).
+    // A string of the pack's data with its edges stripped (`line.strip_edges()`) is among the strings the data is judged
+    // with: still the pack's data for BBCode (a forty-fourth hunt's; a load of it is an error).
     if (SUBSTRINGS.has(name) && recv.t === "unknown" && recv.packData !== undefined && recv.host !== true && recv.any !== true && !this.model.anyClassDefines(name)) return { t: "unknown", external: true, packData: recv.packData }
     // The whole text of a pack file split at "\n": its lines (a forty-second hunt's story script read with split()).
     // (Not with maxsplit: its last element keeps the rest of the text, "\n"s and all.)

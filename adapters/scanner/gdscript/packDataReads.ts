@@ -57,6 +57,10 @@ const openSources = (call: Expr, ctx: ReadContext): ReadonlyArray<string> | null
  */
 export const readValue = (name: string, recvExpr: Expr | null, args: ReadonlyArray<Expr>, ctx: ReadContext): Val => {
   if (!TEXT_READS.has(name)) return EXTERNAL
+  // A CSV line split at another delimiter than "," gives fields the data's strings are not judged as (a forty-sixth red
+  // team's `[im;g]…` read with ";", joined back into a tag): data read at run time.
+  const delimiter = name === "get_csv_line" && args[0] !== undefined ? ctx.eval(args[0]) : null
+  if (delimiter !== null && !(delimiter.t === "str" && delimiter.values.every((d) => d === ","))) return EXTERNAL
   if (name === "get_file_as_string") {
     const sources = args[0] === undefined ? null : sourceOf(ctx.eval(args[0]), ctx)
     return sources === null ? EXTERNAL : packData(name, sources)

@@ -134,6 +134,11 @@ export interface PackModelOptions {
 }
 
 /** Methods through which data (a connection, a method track) may write `script` with a value it binds. */
+/** Engine methods that set a property named by an argument (its position; the value follows it), besides VALUE_SETTERS. */
+const NAMED_PROPERTY_SETTERS: ReadonlyMap<string, number> = new Map([
+  ["add_do_property", 1], ["add_undo_property", 1], ["set_group", 1], ["set_group_flags", 2], ["rset", 0], ["rset_id", 1], ["rset_unreliable", 0], ["rset_unreliable_id", 1],
+])
+
 const DATA_ATTACHERS: ReadonlySet<string> = new Set(["set_script", ...VALUE_SETTERS, "call", "callv", "call_deferred"])
 
 /** Whether a value data hands a method may be an object (a resource, or a value not followed). */
@@ -680,7 +685,9 @@ export class PackModel {
             return
           }
           if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return
-          const recv = e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null
+          // UndoRedo's property setters act on their first argument, set_group(_flags) on the group's nodes (out of sight).
+          const on = e.callee.name.startsWith("add_") ? e.args[0] : e.callee.name.startsWith("set_group") ? e : undefined
+          const recv = on !== undefined ? (on.k === "self" ? null : on) : e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null
           let first = e.args[0]
           let value = e.args[1]
           if (DISPATCH.has(e.callee.name)) {
@@ -688,6 +695,12 @@ export class PackModel {
             if (!VALUE_SETTERS.has(first.value)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
+          } else if (NAMED_PROPERTY_SETTERS.has(e.callee.name)) {
+            // UndoRedo's add_do_property/add_undo_property, SceneTree's set_group/set_group_flags, the rset family: a
+            // property set by its name, on an object given (or the group's nodes), as set() does (a forty-sixth red team's).
+            const at = NAMED_PROPERTY_SETTERS.get(e.callee.name) ?? 0
+            first = e.args[at]
+            value = e.args[at + 1]
           } else if (!VALUE_SETTERS.has(e.callee.name)) {
             // Any other API handed a setter's name (`connect("s", o, "set", [name, v])`, `funcref(o, "set")`,
             // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the

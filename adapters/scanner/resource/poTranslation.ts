@@ -33,13 +33,16 @@ const quoted = (line: string): string | null => {
 export const poMessages = (text: string): ReadonlyArray<PoMessage> => {
   const out: Array<{ text: string; line: number }> = []
   let current: { text: string; line: number } | null = null
-  text.split("\n").forEach((raw, index) => {
-    let l = raw.trim()
+  // Lines as File.get_line reads them (every CR dropped; a NUL ends a line too), with String::strip_edges (every
+  // character up to a space), not JS trim(): a forty-sixth red team's CR inside a message and \x01 before a quote.
+  const edges = (t: string): string => t.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "")
+  text.split(/\n|\u0000/).forEach((raw, index) => {
+    let l = edges(raw.replaceAll("\r", ""))
     const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(\[\d+\])?)/.exec(l)
     if (keyword !== null) {
       current = keyword[1]?.startsWith("msgstr") === true ? { text: "", line: index + 1 } : null
       if (current !== null) out.push(current)
-      l = l.slice(keyword[0].length).trim()
+      l = edges(l.slice(keyword[0].length))
     }
     if (l === "" || !l.startsWith('"') || current === null) return
     const inside = quoted(l)

@@ -23,7 +23,7 @@ import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
-import { confined, fromAnywhere, holdsNothing, isPackData, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
+import { confined, fromAnywhere, holdsNothing, isPackData, packDataWrittenInto, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath, sameClass } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
@@ -272,6 +272,8 @@ interface ClassFacts {
 const WRITES_INTO_DATA = new WeakMap<PackModel, boolean>()
 /** Per pack, whether a member's pack data may be changed by its class's code (Evaluator #memberChangedElsewhere). */
 const MEMBER_DATA_CHANGED = new WeakMap<PackModel, Map<string, boolean>>()
+/** Per pack: the pack's data files some code writes text into (#packFilesWritten). */
+const PACK_FILES_WRITTEN = new WeakMap<PackModel, ReadonlySet<string>>()
 /** Per pack: whether some function writes text into a container that may be data read at run time (#writesIntoHandedOn). */
 const WRITES_INTO_HANDED_ON = new WeakMap<PackModel, boolean>()
 /** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
@@ -710,9 +712,14 @@ export class Evaluator {
       }
       // Given to a member (`self.holder = d`, a setter's parameter) or put into a literal (`[d]`): it is then reached by
       // other names than the analysis follows.
-      if (e.k === "bin" && e.op === "=" && e.left.k === "member") {
+      // Given to a member (of self, or of an object not held in a local: an autoload) or put into another container by a
+      // subscript (`held[0] = d`: a forty-seventh red team's); a local node's property (`icon.hint_tooltip = item["name"]`)
+      // takes a copy of a String.
+      const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)))
+      if (e.k === "bin" && e.op === "=" && (toMember || e.left.k === "index")) {
         const from = containerRoot(e.right)
-        if (from !== null) reaches?.push({ from, escapes: true })
+        const into = e.left.k === "index" ? containerRoot(e.left.obj) : null
+        if (from !== null && from !== into) reaches?.push({ from, escapes: true })
       }
       // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
       if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") && e.callee.obj.k === "id") reaches?.push({ from: e.callee.obj.name, escapes: true })
@@ -1446,7 +1453,9 @@ export class Evaluator {
     if (known !== undefined) return known
     WRITES_INTO_HANDED_ON.set(this.model, true)
     const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, true)
-    const found = this.model.classes().some((cls) =>
+    // A property path past its first segment writes into what that property holds (`set_indexed("held:t", v)`: a
+    // forty-seventh red team's), as for members (#writesIntoData).
+    const found = (ev.#writesByName()?.constantPathsWriteInto() ?? true) || this.model.classes().some((cls) =>
       [...(this.model.decl(cls)?.functions ?? []), ...(this.model.decl(cls)?.vars ?? []).flatMap((v) => v.accessors)].some((f) => {
         const fn = ev.fnOf(cls, f, null, true)
         return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
@@ -2053,7 +2062,7 @@ export class Evaluator {
   #read(name: string, recvExpr: Expr | null, args: ReadonlyArray<Expr>, fn: Fn): Val {
     const files = this.model.files
     if (files === null) return EXTERNAL
-    return readValue(name, recvExpr, args, {
+    const read = readValue(name, recvExpr, args, {
       eval: (e) => this.eval(e, fn),
       local: (n) => {
         const found = this.local(n, fn)
@@ -2062,6 +2071,44 @@ export class Evaluator {
       has: (p) => files.has(p),
       hasUnder: (p) => files.hasUnder(p),
     })
+    // A file whose data some code writes text into, by whatever name (a forty-seventh red team's `var a = d as Array`,
+    // `[d][0]`, `d.slice(0, 0)`, a `match` binding, a helper's return: each the same container), is not only the file's.
+    if (read.t !== "unknown" || read.packData === undefined) return read
+    const written = this.#packFilesWritten()
+    return read.packData.some((f) => written.has(f)) ? EXTERNAL : read
+  }
+
+  /**
+   * The pack's data files some code writes text into (a container whose value is their data: packDataMembers.ts
+   * packDataWrittenInto), once per pack, worked out by an Evaluator of its own (which meanwhile takes none as written).
+   */
+  #packFilesWritten(): ReadonlySet<string> {
+    const known = PACK_FILES_WRITTEN.get(this.model)
+    if (known !== undefined) return known
+    PACK_FILES_WRITTEN.set(this.model, new Set())
+    const ev = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, true)
+    const found = packDataWrittenInto(
+      this.model,
+      (e, cls, f) => ev.eval(e, f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)),
+      (cls, f) => {
+        const fn = ev.fnOf(cls, f, null, true)
+        return [...fn.locals.keys()].map((name) => ev.eval({ k: "id", name, at: f.at }, fn))
+      },
+      // `line["text"] = tr(line["text"])`: a translation of its own part (the pack's files), as #writesChange allows.
+      (target, value) => {
+        const root = containerRoot(target)
+        return root !== null && translatesOwnPart(value, root) && !this.model.anyClassDefines("tr") && !RUNTIME_MESSAGES.some((m) => this.model.mentions(m))
+      },
+      // A container the script built itself, a member's (builtHere) or a local's only ever given literals (`var out := []`).
+      (target, cls, f) => {
+        const fn = f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)
+        if (ev.builtHere(target, fn)) return true
+        const local = target.k === "id" ? ev.local(target.name, fn) : null
+        return local !== null && local.local.param === undefined && !local.local.opaque && local.local.inits.length > 0 && local.local.inits.every((i) => i.k === "array" || i.k === "dict")
+      },
+    )
+    PACK_FILES_WRITTEN.set(this.model, found)
+    return found
   }
 
   /**

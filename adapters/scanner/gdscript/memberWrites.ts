@@ -195,6 +195,14 @@ export class MemberWrites {
     return sinks.out || sinks.outInto.length > 0 || sinks.conds.length > 0 || sinks.exprs.some(({ e, fn }) => mayGoPastFirst(this.#ev.eval(e, fn)))
   }
 
+  /** Whether some constant property path the pack hands the engine goes past its first segment (`set_indexed("held:t", v)`). */
+  constantPathsWriteInto(): boolean {
+    return this.#pathSinks().exprs.some(({ e, fn }) => {
+      const v = this.#ev.eval(e, fn)
+      return v.t === "str" && v.values.some((p) => propertySegments(p).length > 1)
+    })
+  }
+
   /**
    * The data read at run time that the pack's writes by name may give member `name` of `owner`, whether or not
    * every writer is in sight: `set(k, v)`, `set_deferred`, `set_indexed` and a dispatch to them (`callv("set", [k,
@@ -265,7 +273,12 @@ export class MemberWrites {
     if (sinks.out || sinks.outInto.some(({ into, fn }) => !itself(into, fn)) || sinks.exprs.some(({ e, fn, into }) => !itself(into, fn) && mayReachThrough(this.#ev.eval(e, fn), name))) return null
     const conds: Array<Cond> = [...sinks.conds]
     // A value a scene sets on a node of another script counts too: when a scene gives an instanced node another script,
-    // the engine sets the old script's properties again on the new one (SceneState::instance, a forty-fourth red team's).
+    // the engine sets the old script's properties again on the new one (SceneState::instance, a forty-fourth red team's),
+    // the old script's exported members with their defaults among them (a forty-seventh's `export var nm = "execute"`).
+    for (const cls of this.#model.classes()) {
+      if (lineage.has(refKey(cls))) continue
+      for (const v of this.#model.decl(cls)?.vars ?? []) if (v.exported === true && v.name === name && v.init !== null) extra.push(this.#ev.eval(v.init, this.#ev.classFn(cls)))
+    }
     for (const d of this.#data.values.get(name) ?? []) {
       if (d.value === null) return null
       extra.push(strs([d.value]))

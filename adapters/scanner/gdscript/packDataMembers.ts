@@ -135,6 +135,49 @@ export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassR
 }
 
 /**
+ * The pack's data files some code of the pack writes into, through any name: a write (`c[k] = v`, `c.k = v`,
+ * `c.append(v)`, a compound one) of something that may hold text into a container whose value is their data.
+ */
+export const packDataWrittenInto = (
+  model: PackModel,
+  evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val,
+  localsRead: (cls: ClassRef, fn: FunctionDecl) => ReadonlyArray<Val>,
+  ownTranslation: (target: Expr, value: Expr) => boolean,
+  builtHere: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => boolean,
+): ReadonlySet<string> => {
+  const files = new Set<string>()
+  const add = (v: Val): void => {
+    if (v.t === "unknown" && v.packData !== undefined) for (const f of v.packData) files.add(f)
+  }
+  for (const cls of model.classes()) {
+    const decl = model.decl(cls)
+    if (decl === null) continue
+    const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
+    for (const { body, fn } of [{ body: classExprs, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, fn: f }))]) {
+      let aliased = false
+      for (const { target, values, key, compound } of writesInto(body)) {
+        // A number added (`progress[id] += 1`) or written puts no text in, nor does a translation of its own part.
+        const noValueText = values.length > 0 && values.every((x) => noText(evaluate(x, cls, fn)) || (!compound && ownTranslation(target, x)))
+        if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)))) continue
+        const v = evaluate(target, cls, fn)
+        add(v)
+        // (A key alone counts only for a container known to be the data: `progress[q.id] = 0` of a quest log.)
+        if (noValueText) continue
+        // A container the analysis cannot tell from a local of the pack's data in the same function (`d as Array`,
+        // `[d][0]`, `d.slice(0, 0)`, a helper's return: a forty-seventh red team's): that function's data is written.
+        aliased ||= mayAlias(v) && !builtHere(target, cls, fn)
+      }
+      if (aliased && fn !== null) for (const v of localsRead(cls, fn)) add(v)
+    }
+  }
+  return files
+}
+
+/** A container that may be one of the pack's data under another name: one the analysis lost, or an Array or Dictionary of no known start. */
+const mayAlias = (v: Val): boolean =>
+  (v.t === "unknown" && (v.plain !== true || v.external === true) && v.noPack !== true && v.prefix === undefined && v.suffix === undefined) || (v.t === "inst" && (CONTAINER_CLASSES.has(v.cls) || v.cls === "PoolStringArray"))
+
+/**
  * What may be, or hold, a container of the pack's data: anything but a constant, a number, text (built at run time
  * too) or a `noPack` container. An object may hold it in a member or its metadata (a forty-second red team's
  * `save.front().append(Global)`, then `save[0][0]["items"]["gem"]["desc"] = …` wrote into Global.items).

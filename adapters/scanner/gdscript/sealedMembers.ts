@@ -95,13 +95,16 @@ export const sealedMembers = (ctx: SealedContext): ReadonlyMap<string, SealedKin
   const { names, writes } = model.writesByName()
   const data = model.dataProperties
   const candidates = new Map<string, { readonly cls: ClassRef; readonly decl: VarDecl; readonly kind: SealedKind }>()
+  // A member another class exports: a scene that gives its node this class's script carries that export over (its
+  // default included: SceneState::instance, a forty-seventh red team's).
+  const exported = new Set(model.classes().flatMap((cls) => (model.decl(cls)?.vars ?? []).filter((v) => v.exported === true).map((v) => v.name)))
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
     if (decl === null) continue
     const assigned = ctx.assigned(cls)
     const inLambdas = lambdaAssigned(decl)
     for (const v of decl.vars) {
-      if (names.has(v.name) || model.readElsewhere(v.name) || data.values.has(v.name) || data.written.has(v.name) || inLambdas.has(v.name)) continue
+      if (names.has(v.name) || model.readElsewhere(v.name) || data.values.has(v.name) || data.written.has(v.name) || inLambdas.has(v.name) || exported.has(v.name)) continue
       const kind = sealedCandidate(v, assigned.get(v.name) ?? [], (name) => model.anyClassDefines(name))
       if (kind !== null) candidates.set(memberKey(cls, v.name), { cls, decl: v, kind })
     }

@@ -2396,7 +2396,16 @@ const containerRoot = (e: Expr): string | null => {
   if (e.k === "index" || (e.k === "member" && e.obj.k !== "self")) return containerRoot(e.obj)
   if (e.k === "call" && e.callee.k === "member" && CONTAINER_PARTS.has(e.callee.name)) return containerRoot(e.callee.obj)
   // A shallow copy shares the containers inside (a forty-fourth red team's `c = d.duplicate()`, `c[0]["desc"] = …`).
-  if (e.k === "call" && e.callee.k === "member" && e.callee.name === "duplicate" && !(e.args[0]?.k === "const" && e.args[0].value === true)) return containerRoot(e.callee.obj)
+  if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "duplicate" || e.callee.name === "slice") && !(e.callee.name === "duplicate" && e.args[0]?.k === "const" && e.args[0].value === true)) return containerRoot(e.callee.obj)
+  // The same container under another form (a forty-seventh and forty-eighth red team's `d as Array`, `d if c else []`,
+  // `Array(d)`, `[d][0]`, `[d].front()`, `for x in [d]`).
+  if (e.k === "cast") return containerRoot(e.expr)
+  if (e.k === "ternary") return containerRoot(e.then) ?? containerRoot(e.else)
+  if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "Array" || e.callee.name === "Dictionary") && e.args.length === 1 && e.args[0] !== undefined) return containerRoot(e.args[0])
+  if (e.k === "array") for (const item of e.items) {
+    const root = containerRoot(item)
+    if (root !== null) return root
+  }
   return null
 }
 

@@ -5,7 +5,8 @@ import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
 import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, propertySegments, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
-import { derived, isExternal, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { derived, EXTERNAL, isExternal, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
+import { getterOf } from "./memberGetter.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
@@ -275,9 +276,23 @@ export class MemberWrites {
     // A value a scene sets on a node of another script counts too: when a scene gives an instanced node another script,
     // the engine sets the old script's properties again on the new one (SceneState::instance, a forty-fourth red team's),
     // the old script's exported members with their defaults among them (a forty-seventh's `export var nm = "execute"`).
+    // What is carried is what the old object holds then, not only its default: its own assignments, and what a getter or
+    // `_get` with `_get_property_list` (adding any name) answer, which are data from out of sight (a forty-eighth red
+    // team's; judged as data read at run time).
     for (const cls of this.#model.classes()) {
       if (lineage.has(refKey(cls))) continue
-      for (const v of this.#model.decl(cls)?.vars ?? []) if (v.exported === true && v.name === name && v.init !== null) extra.push(this.#ev.eval(v.init, this.#ev.classFn(cls)))
+      if (this.#model.defines(cls, "_get_property_list") && this.#model.defines(cls, "_get")) {
+        extra.push(EXTERNAL)
+        continue
+      }
+      const old = (this.#model.decl(cls)?.vars ?? []).find((v) => v.exported === true && v.name === name)
+      if (old === undefined) continue
+      if (old.init !== null) extra.push(this.#ev.eval(old.init, this.#ev.classFn(cls)))
+      if (getterOf(old) !== null) extra.push(EXTERNAL)
+      for (const a of this.#assigns.get(name) ?? []) {
+        if (a.recv !== null || !sameClass(this.#model.variable(a.at.cls, name)?.owner ?? a.at.cls, cls)) continue
+        extra.push(a.value === null ? EXTERNAL : this.#ev.eval(a.value, a.at.fn))
+      }
     }
     for (const d of this.#data.values.get(name) ?? []) {
       if (d.value === null) return null

@@ -161,8 +161,9 @@ export const packDataWrittenInto = (
         if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)))) continue
         const v = evaluate(target, cls, fn)
         add(v)
-        // (A key alone counts only for a container known to be the data: `progress[q.id] = 0` of a quest log.)
-        if (noValueText) continue
+        // A key alone that is the pack's own data (`progress[q.id] = 0` of a quest log) counts only for a container known
+        // to be the data; another text key (`a["[img]…"] = 0` through `d as Dictionary`: a forty-eighth red team's) does.
+        if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)) || isPackData(evaluate(key, cls, fn)))) continue
         // A container the analysis cannot tell from a local of the pack's data in the same function (`d as Array`,
         // `[d][0]`, `d.slice(0, 0)`, a helper's return: a forty-seventh red team's): that function's data is written.
         aliased ||= mayAlias(v) && !builtHere(target, cls, fn)

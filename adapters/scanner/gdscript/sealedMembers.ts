@@ -98,6 +98,8 @@ export const sealedMembers = (ctx: SealedContext): ReadonlyMap<string, SealedKin
   // A member another class exports: a scene that gives its node this class's script carries that export over (its
   // default included: SceneState::instance, a forty-seventh red team's).
   const exported = new Set(model.classes().flatMap((cls) => (model.decl(cls)?.vars ?? []).filter((v) => v.exported === true).map((v) => v.name)))
+  // A class adding properties of any name (`_get_property_list`) carries them over the same way.
+  if (model.classes().some((cls) => model.defines(cls, "_get_property_list"))) return new Map()
   for (const cls of model.classes()) {
     const decl = model.decl(cls)
     if (decl === null) continue

@@ -200,11 +200,11 @@ const ESCAPES_BY: ReadonlyMap<string, number> = new Map([
 ])
 
 /**
- * String methods whose result the judges of the pack's data see among its strings (packDataFiles.ts dataStrings holds
+ * The string method whose result the judges of the pack's data see among its strings (packDataFiles.ts dataStrings holds
  * each string with its edges stripped). Other parts (`left`, `substr`, `trim_suffix`) may end in a tag left open (`[im`
  * cut from `[img]`, a forty-sixth red team's), which no whole string of the file ends in.
  */
-const SUBSTRINGS: ReadonlySet<string> = new Set(["strip_edges"])
+const STRIPPED = "strip_edges"
 
 /** Methods that put their last argument into the container they are called on. */
 const PUTS: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert", "append_array", "fill"])
@@ -679,12 +679,7 @@ export class Evaluator {
         const from = s.k === "var" && s.init !== null ? containerRoot(s.init) : null
         if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
         // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
-        if (s.k === "var" && (s.init?.k === "array" || s.init?.k === "dict")) {
-          for (const item of s.init.k === "array" ? s.init.items : s.init.entries.flatMap(([k, v]) => [k, v])) {
-            const root = containerRoot(item)
-            if (root !== null) reaches?.push({ from: root, escapes: true })
-          }
-        }
+        if (s.k === "var" && s.init !== null) for (const root of literalRoots(s.init)) reaches?.push({ from: root, escapes: true })
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
         const over = s.k === "for" ? containerRoot(s.iter) : null
         if (over !== null && s.k === "for") reaches?.push({ from: over, to: s.name })
@@ -725,13 +720,7 @@ export class Evaluator {
       if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") && e.callee.obj.k === "id") reaches?.push({ from: e.callee.obj.name, escapes: true })
       // A literal kept (assigned, handed on) holds the very container; one that is only formatted (`"%s" % [a, b]`) does not.
       const kept = e.k === "bin" && isAssignment(e.op) ? [e.right] : e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && ESCAPES_BY.has(e.callee.name) ? e.args.slice(ESCAPES_BY.get(e.callee.name)) : []
-      for (const lit of kept) {
-        if (lit.k !== "array" && lit.k !== "dict") continue
-        for (const item of lit.k === "array" ? lit.items : lit.entries.flatMap(([k, v]) => [k, v])) {
-          const from = containerRoot(item)
-          if (from !== null) reaches?.push({ from, escapes: true })
-        }
-      }
+      for (const root of kept.flatMap(literalRoots)) reaches?.push({ from: root, escapes: true })
       for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
       const part = partPut(e)
       if (part !== null) parts.push(part)
@@ -2181,7 +2170,7 @@ export class Evaluator {
     if (recv.t === "unknown" && recv.json === true && JSON_PARTS.has(name)) return jsonPart(recv, name, args)
     // A string of the pack's data with its edges stripped (`line.strip_edges()`) is among the strings the data is judged
     // with: still the pack's data for BBCode (a forty-fourth hunt's; a load of it is an error).
-    if (SUBSTRINGS.has(name) && recv.t === "unknown" && recv.packData !== undefined && recv.host !== true && recv.any !== true && !this.model.anyClassDefines(name)) return { t: "unknown", external: true, packData: recv.packData }
+    if (name === STRIPPED && recv.t === "unknown" && recv.packData !== undefined && recv.host !== true && recv.any !== true && !this.model.anyClassDefines(name)) return { t: "unknown", external: true, packData: recv.packData }
     // The whole text of a pack file split at "\n": its lines (a forty-second hunt's story script read with split()).
     // (Not with maxsplit: its last element keeps the rest of the text, "\n"s and all.)
     if (name === "split" && argExprs.length <= 2 && !this.model.anyClassDefines(name) && recv.t === "unknown" && isWholeText(recv) && first.t === "str" && first.values.length === 1 && first.values[0] === "\n") return withSel(recv, [{ form: "lines" }])
@@ -2408,6 +2397,10 @@ const containerRoot = (e: Expr): string | null => {
   }
   return null
 }
+
+/** The locals whose containers (or parts) an Array or Dictionary literal holds, keys included; none for another expression. */
+const literalRoots = (e: Expr): ReadonlyArray<string> =>
+  e.k === "array" || e.k === "dict" ? (e.k === "array" ? e.items : e.entries.flatMap(([k, v]) => [k, v])).flatMap((item) => containerRoot(item) ?? []) : []
 
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
 const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])

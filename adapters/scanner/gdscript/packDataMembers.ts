@@ -30,6 +30,15 @@ export const fromAnywhere = (v: Val): Val => {
   return { ...rest, external: true }
 }
 
+/** Every body of code of the pack's classes: each class's member and constant initialisers (`fn` null), its functions and accessors. */
+const classBodies = (model: PackModel): ReadonlyArray<{ readonly body: ReadonlyArray<Stmt>; readonly cls: ClassRef; readonly fn: FunctionDecl | null }> =>
+  model.classes().flatMap((cls) => {
+    const decl = model.decl(cls)
+    if (decl === null) return []
+    const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
+    return [{ body: classExprs, cls, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, cls, fn: f }))]
+  })
+
 /** A start that holds no string: `{}`, `[]`, null, an empty container made by its constructor (`PoolStringArray()`). */
 export const holdsNothing = (e: Expr | null): boolean =>
   e === null || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null) || (e.k === "call" && e.args.length === 0 && e.callee.k === "id" && EMPTY_MADE.has(e.callee.name))
@@ -112,13 +121,7 @@ const plainKey = (v: Val): boolean => noText(v) || (v.t === "str" && v.values.ev
  * `builtHere` whether a member written into always holds a container its class built (Evaluator.builtHere).
  */
 export const writesIntoData = (model: PackModel, evaluate: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => Val, builtHere: (e: Expr, cls: ClassRef, fn: FunctionDecl | null) => boolean): boolean => {
-  const bodies: Array<{ readonly body: ReadonlyArray<Stmt>; readonly cls: ClassRef; readonly fn: FunctionDecl | null }> = []
-  for (const cls of model.classes()) {
-    const decl = model.decl(cls)
-    if (decl === null) continue
-    const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
-    bodies.push({ body: classExprs, cls, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, cls, fn: f })))
-  }
+  const bodies = classBodies(model)
   // A container of no pack data (noPack) stays one only where no code puts what may be a container of the pack's data
   // into any container, as a value or a key: the receiver may be the noPack container itself by a way the analysis does
   // not tie to its name (a thirty-ninth red team's `save.front().append(Global.items)`, `save.get("a")["k"] = …`, an
@@ -149,27 +152,22 @@ export const packDataWrittenInto = (
   const add = (v: Val): void => {
     if (v.t === "unknown" && v.packData !== undefined) for (const f of v.packData) files.add(f)
   }
-  for (const cls of model.classes()) {
-    const decl = model.decl(cls)
-    if (decl === null) continue
-    const classExprs: ReadonlyArray<Stmt> = [...decl.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...decl.consts.map((c) => c.init)].map((e) => ({ k: "expr", expr: e, at: e.at }) as Stmt)
-    for (const { body, fn } of [{ body: classExprs, fn: null }, ...[...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].map((f) => ({ body: f.body, fn: f }))]) {
-      let aliased = false
-      for (const { target, values, key, compound } of writesInto(body)) {
-        // A number added (`progress[id] += 1`) or written puts no text in, nor does a translation of its own part.
-        const noValueText = values.length > 0 && values.every((x) => noText(evaluate(x, cls, fn)) || (!compound && ownTranslation(target, x)))
-        if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)))) continue
-        const v = evaluate(target, cls, fn)
-        add(v)
-        // A key alone that is the pack's own data (`progress[q.id] = 0` of a quest log) counts only for a container known
-        // to be the data; another text key (`a["[img]…"] = 0` through `d as Dictionary`: a forty-eighth red team's) does.
-        if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)) || isPackData(evaluate(key, cls, fn)))) continue
-        // A container the analysis cannot tell from a local of the pack's data in the same function (`d as Array`,
-        // `[d][0]`, `d.slice(0, 0)`, a helper's return: a forty-seventh red team's): that function's data is written.
-        aliased ||= mayAlias(v) && !builtHere(target, cls, fn)
-      }
-      if (aliased && fn !== null) for (const v of localsRead(cls, fn)) add(v)
+  for (const { body, cls, fn } of classBodies(model)) {
+    let aliased = false
+    for (const { target, values, key, compound } of writesInto(body)) {
+      // A number added (`progress[id] += 1`) or written puts no text in, nor does a translation of its own part.
+      const noValueText = values.length > 0 && values.every((x) => noText(evaluate(x, cls, fn)) || (!compound && ownTranslation(target, x)))
+      if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)))) continue
+      const v = evaluate(target, cls, fn)
+      add(v)
+      // A key alone that is the pack's own data (`progress[q.id] = 0` of a quest log) counts only for a container known
+      // to be the data; another text key (`a["[img]…"] = 0` through `d as Dictionary`: a forty-eighth red team's) does.
+      if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)) || isPackData(evaluate(key, cls, fn)))) continue
+      // A container the analysis cannot tell from a local of the pack's data in the same function (`d as Array`,
+      // `[d][0]`, `d.slice(0, 0)`, a helper's return: a forty-seventh red team's): that function's data is written.
+      aliased ||= mayAlias(v) && !builtHere(target, cls, fn)
     }
+    if (aliased && fn !== null) for (const v of localsRead(cls, fn)) add(v)
   }
   return files
 }

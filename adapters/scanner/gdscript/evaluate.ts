@@ -22,6 +22,7 @@ import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
+import { paramsGivenBack } from "./givenBack.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
 import { confined, fromAnywhere, holdsNothing, isPackData, packDataWrittenInto, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath, sameClass } from "./packModel.ts"
@@ -674,14 +675,15 @@ export class Evaluator {
     const puts: Array<{ name: string; expr: Expr }> = []
     const parts: Array<{ name: string; expr: Expr }> = []
     const reaches = fn.reaches
+    const rootOf = (e: Expr): string | null => containerRoot(e, (call) => this.#givesBack(call, fn))
     const walkVars = (stmts: ReadonlyArray<Stmt>): void => {
       for (const s of stmts) {
-        const from = s.k === "var" && s.init !== null ? containerRoot(s.init) : null
+        const from = s.k === "var" && s.init !== null ? rootOf(s.init) : null
         if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
         // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
         if (s.k === "var" && s.init !== null) for (const root of literalRoots(s.init)) reaches?.push({ from: root, escapes: true })
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
-        const over = s.k === "for" ? containerRoot(s.iter) : null
+        const over = s.k === "for" ? rootOf(s.iter) : null
         if (over !== null && s.k === "for") reaches?.push({ from: over, to: s.name })
         if (s.k === "if" || s.k === "match") for (const b of s.branches) walkVars(b.body)
         if (s.k === "while" || s.k === "for") walkVars(s.body)
@@ -690,30 +692,30 @@ export class Evaluator {
     walkVars(body)
     forEachExpr(body, (e) => {
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
-      const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? containerRoot(e.right) : null
+      const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? rootOf(e.right) : null
       if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
         const callee = e.callee
         e.args.forEach((a, index) => {
-          const from = containerRoot(a)
+          const from = rootOf(a)
           if (from !== null) reaches?.push({ from, callee: callee.name, index, member: callee.k === "member" })
           // Handed on by name, bound, emitted or put into another container: code out of sight may write into it (a
           // forty-fourth red team's `call("mod", d)`, `connect(…, [d])`, `emit_signal("s", d)`, `d.sort_custom(self, …)`).
           // The container or a part of it (`call("mod", d[0])`: a forty-fifth red team's), not as the name a call or a
           // setter takes; what that changes counts only where some function writes text into data it lost.
-          const into = callee.k === "member" ? containerRoot(callee.obj) : null
+          const into = callee.k === "member" ? rootOf(callee.obj) : null
           if (from !== null && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== from) reaches?.push({ from, escapes: true })
         })
       }
-      // Given to a member (`self.holder = d`, a setter's parameter) or put into a literal (`[d]`): it is then reached by
-      // other names than the analysis follows.
-      // Given to a member (of self, or of an object not held in a local: an autoload) or put into another container by a
-      // subscript (`held[0] = d`: a forty-seventh red team's); a local node's property (`icon.hint_tooltip = item["name"]`)
-      // takes a copy of a String.
-      const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)))
+      // Given to a member (`self.holder = d`, a setter's parameter; of an object not held in a local: an autoload; of any
+      // object, a local's included, where a class of the pack declares a member of that name or sets any: a forty-ninth
+      // red team's `h = H.new()`, `h.v = d`) or put into another container by a subscript (`held[0] = d`: a forty-seventh
+      // red team's): it is then reached by other names than the analysis follows. A node's own property of an engine
+      // class (`icon.hint_tooltip = item["name"]`) takes a copy of a String.
+      const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)) || this.model.anyClassDeclares(e.left.name) || this.model.anyClassDefines("_set"))
       if (e.k === "bin" && e.op === "=" && (toMember || e.left.k === "index")) {
-        const from = containerRoot(e.right)
-        const into = e.left.k === "index" ? containerRoot(e.left.obj) : null
+        const from = rootOf(e.right)
+        const into = e.left.k === "index" ? rootOf(e.left.obj) : null
         if (from !== null && from !== into) reaches?.push({ from, escapes: true })
       }
       // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
@@ -743,6 +745,24 @@ export class Evaluator {
       const local = fn.locals.get(p.name)
       if (local !== undefined) (local.parts ??= []).push(p.expr)
     }
+  }
+
+  /**
+   * Which arguments of a call in `fn` may come back as its value: those a function of the pack of that name gives
+   * back (givenBack.ts; `self`'s, its overrides', or any class's for another object), every one for the engine's
+   * dispatchers and getters with a default (`call`, `callv`, `resume`, `get`, `get_meta`), none for another engine
+   * method.
+   */
+  #givesBack(call: Extract<Expr, { k: "call" }>, fn: Fn): ReadonlyArray<number> | "all" {
+    const callee = call.callee
+    if (callee.k !== "id" && callee.k !== "member") return "all"
+    if (ENGINE_GIVES_BACK.has(callee.name)) return "all"
+    const own = callee.k === "id" || callee.obj.k === "self"
+    const found = own ? this.model.method(fn.cls, callee.name) : null
+    const decls = own
+      ? [...(found === null ? [] : [found.decl]), ...this.model.overrides(fn.cls, callee.name).flatMap((cls) => this.model.decl(cls)?.functions.filter((f) => f.name === callee.name) ?? [])]
+      : this.model.classes().flatMap((cls) => this.model.decl(cls)?.functions.filter((f) => f.name === callee.name) ?? [])
+    return [...new Set(decls.flatMap((d) => paramsGivenBack(d, (e) => containerRoot(e))))]
   }
 
   local(name: string, fn: Fn): { local: Local; owner: Fn } | null {
@@ -815,6 +835,34 @@ export class Evaluator {
     return facts
   }
 
+  #lineageFacts = new Map<string, ClassFacts>()
+
+  /**
+   * The facts of `owner`'s members: its own functions' and those of the classes extending it, for the members they
+   * inherit (`m = load(…)` in a subclass's `_init` gives the base's `m` a Script: a forty-ninth red team's).
+   */
+  #memberFacts(owner: ClassRef): ClassFacts {
+    const key = refKey(owner)
+    const cached = this.#lineageFacts.get(key)
+    if (cached !== undefined) return cached
+    const own = this.#factsOf(owner)
+    const below = this.model.descendants(owner)
+    if (below.length === 0) return own
+    const facts: ClassFacts = { assigned: new Map(own.assigned), calls: own.calls, reloaded: own.reloaded, puts: new Map(own.puts), parts: new Map(own.parts) }
+    this.#lineageFacts.set(key, facts)
+    const inherited = (cls: ClassRef, name: string): boolean => {
+      const member = this.model.variable(cls, name)
+      return member !== null && sameClass(member.owner, owner)
+    }
+    for (const cls of below) {
+      const theirs = this.#factsOf(cls)
+      for (const [from, into] of [[theirs.assigned, facts.assigned], [theirs.puts, facts.puts], [theirs.parts, facts.parts]] as const) {
+        for (const [name, entries] of from) if (inherited(cls, name)) (into as Map<string, Array<unknown>>).set(name, [...(into.get(name) ?? []), ...entries])
+      }
+    }
+    return facts
+  }
+
   /** Whether `reload()` is called on `name` in the function (directly or by a name that can be `reload`), or, for a member, anywhere in its class. */
   isReloaded(name: string, fn: Fn): boolean {
     if (fn.reloaded.has(name) || this.#reloadedByName(name, fn)) return true
@@ -835,7 +883,7 @@ export class Evaluator {
    */
   memberNode(owner: ClassRef, name: string): Expr | null {
     const decl = this.model.decl(owner)?.vars.find((v) => v.name === name)
-    if (decl === undefined || decl.init?.k !== "node" || (this.#factsOf(owner).assigned.get(name) ?? []).length > 0 || this.model.writesMembersRaw()) return null
+    if (decl === undefined || decl.init?.k !== "node" || (this.#memberFacts(owner).assigned.get(name) ?? []).length > 0 || this.model.writesMembersRaw()) return null
     if (sealedCandidate({ ...decl, type: null }, [], (n) => this.model.anyClassDefines(n)) !== "node") return null
     if (decl.type === null) return this.#sealedMembers().get(memberKey(owner, name)) === "node" ? decl.init : null
     // A typed member is never sealed (its type gives its value): the same gates, and no write by a name that is not a literal at all.
@@ -867,7 +915,7 @@ export class Evaluator {
       this.#members.set(key, LIT)
       return LIT
     }
-    const facts = this.#factsOf(owner)
+    const facts = this.#memberFacts(owner)
     // A container something that may be a SpinBox's LineEdit is put into holds it; a typed member keeps only that of what it is given.
     const put = (facts.puts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
     const holds = put.some(isLineEdit)
@@ -924,7 +972,7 @@ export class Evaluator {
   #typedGiven(owner: ClassRef, decl: VarDecl, typed: Extract<Val, { t: "inst" | "own" }>): Val {
     // The class's own `slot = v` and its subclasses' store v in the member directly; other objects' writes go through
     // GDScriptInstance::set, which converts to the member's type.
-    const writes = [owner, ...this.model.descendants(owner)].flatMap((cls) => (this.#factsOf(cls).assigned.get(decl.name) ?? []).filter((a) => !a.compound))
+    const writes = (this.#memberFacts(owner).assigned.get(decl.name) ?? []).filter((a) => !a.compound)
     return this.#uncheckedInto(typed, [...(decl.init === null ? [] : [{ expr: decl.init, fn: this.classFn(owner) }]), ...writes])
   }
 
@@ -1072,7 +1120,7 @@ export class Evaluator {
    */
   #onlyPackData(owner: ClassRef, decl: VarDecl, value: Val, sealed: boolean): Val {
     if (!isPackData(value)) return value
-    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    const assigned = this.#memberFacts(owner).assigned.get(decl.name) ?? []
     if (assigned.some((a) => a.compound) || !holdsNothingOr(decl.init, (e) => isPackData(this.eval(e, this.classFn(owner))))) return fromAnywhere(value)
     if (!assigned.every((a) => holdsNothingOr(a.expr, (e) => isPackData(this.eval(e, a.fn))))) return fromAnywhere(value)
     // Sealed, or confined to its class: its class's code is all that reads it, as for a local; unless code writes into
@@ -1140,7 +1188,7 @@ export class Evaluator {
     for (const cls of this.model.classes()) {
       for (const decl of this.model.decl(cls)?.vars ?? []) {
         if (!literal(decl.init) || decl.exported === true || getterOf(decl) !== null) continue
-        const assigned = this.#factsOf(cls).assigned.get(decl.name) ?? []
+        const assigned = this.#memberFacts(cls).assigned.get(decl.name) ?? []
         if (assigned.some((a) => a.compound)) continue
         candidates.set(memberKey(cls, decl.name), { owner: cls, name: decl.name, built: assigned.every((a) => literal(a.expr)) })
       }
@@ -1151,7 +1199,7 @@ export class Evaluator {
       const assumed: ReadonlySet<string> = new Set(candidates.keys())
       for (const [key, { owner, name, built }] of candidates) {
         const others = writes.valuesOf(owner, name, assumed)
-        const given = built ? [] : (this.#factsOf(owner).assigned.get(name) ?? []).map((a) => this.eval(a.expr, a.fn))
+        const given = built ? [] : (this.#memberFacts(owner).assigned.get(name) ?? []).map((a) => this.eval(a.expr, a.fn))
         if (others !== null && (others.length === 0 || others.every(isPlainData)) && given.every(isPlainData)) {
           kinds.set(key, built && others.length === 0 ? "built" : "plain")
           continue
@@ -1165,9 +1213,9 @@ export class Evaluator {
     return kinds
   }
 
-  /** What a member's class gives it: its default and its assignments (`=`) in the class's own functions. */
+  /** What a member's class gives it: its default and its assignments (`=`) in its own and its subclasses' functions. */
   givenValues(owner: ClassRef, decl: VarDecl): ReadonlyArray<Val> {
-    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    const assigned = this.#memberFacts(owner).assigned.get(decl.name) ?? []
     return [...(decl.init === null ? [] : [this.eval(decl.init, this.classFn(owner))]), ...assigned.filter((a) => !a.compound).map((a) => this.eval(a.expr, a.fn))]
   }
 
@@ -1217,7 +1265,7 @@ export class Evaluator {
     const fnOf = (ev: Evaluator, w: NamedWrite): Fn => ev.fnOf(w.cls, w.f, null, w.method)
     this.#sealed = sealedMembers({
       model: this.model,
-      assigned: (cls) => this.#factsOf(cls).assigned,
+      assigned: (cls) => this.#memberFacts(cls).assigned,
       probe: (assumed) => {
         const probe = this.#probe(assumed)
         return { given: (owner, decl) => probe.givenValues(owner, decl), written: (w) => probe.eval(w.value as Expr, fnOf(probe, w)), isLocal: (name, w) => probe.local(name, fnOf(probe, w)) !== null }
@@ -1665,7 +1713,7 @@ export class Evaluator {
       if (e.k === "bin" && ["+", "-", "*", "/", "%"].includes(e.op)) return numeric(e.left, fn) && numeric(e.right, fn)
       return isNumberValue(this.eval(e, fn))
     }
-    const assigned = this.#factsOf(owner).assigned.get(decl.name) ?? []
+    const assigned = this.#memberFacts(owner).assigned.get(decl.name) ?? []
     if (!assigned.every((a) => a.compound || numeric(a.expr, a.fn))) return false
     const others = this.#memberWrites()?.valuesOf(owner, decl.name)
     return others !== undefined && others !== null && others.every((v) => v === COMPOUND_WRITE || isNumberValue(v))
@@ -2379,31 +2427,58 @@ const jsonPart = (recv: Val, name: string, args: ReadonlyArray<Val>): Val => {
   return strings.length === 0 ? part : { ...part, some: [...new Set([...(part.some ?? []), ...strings])].slice(0, MAX_ALTERNATIVES) }
 }
 
-/** The local a container expression stands for: the name itself, or a part of it (`d["o"]`, `d.o`, `d.get("o")`, `d.values()`). */
-const containerRoot = (e: Expr): string | null => {
+/** Which arguments a call may give back as its value (indexes), or "all". */
+type GivesBack = (call: Extract<Expr, { k: "call" }>) => ReadonlyArray<number> | "all"
+
+/**
+ * The local a container expression stands for: the name itself, or a part of it (`d["o"]`, `d.o`, `d.get("o")`,
+ * `d.values()`), or the same container under another form or taken out of one (`givesBack` says which arguments of
+ * a call of a function may be its value).
+ */
+const containerRoot = (e: Expr, givesBack: GivesBack = () => "all"): string | null => {
+  const root = (x: Expr): string | null => containerRoot(x, givesBack)
   if (e.k === "id") return e.name
-  if (e.k === "index" || (e.k === "member" && e.obj.k !== "self")) return containerRoot(e.obj)
-  if (e.k === "call" && e.callee.k === "member" && CONTAINER_PARTS.has(e.callee.name)) return containerRoot(e.callee.obj)
+  if (e.k === "index" || (e.k === "member" && e.obj.k !== "self")) return root(e.obj)
+  const part = e.k === "call" && e.callee.k === "member" && CONTAINER_PARTS.has(e.callee.name) ? root(e.callee.obj) : null
+  if (part !== null) return part
   // A shallow copy shares the containers inside (a forty-fourth red team's `c = d.duplicate()`, `c[0]["desc"] = …`).
-  if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "duplicate" || e.callee.name === "slice") && !(e.callee.name === "duplicate" && e.args[0]?.k === "const" && e.args[0].value === true)) return containerRoot(e.callee.obj)
+  if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "duplicate" || e.callee.name === "slice") && !(e.callee.name === "duplicate" && e.args[0]?.k === "const" && e.args[0].value === true)) return root(e.callee.obj)
   // The same container under another form (a forty-seventh and forty-eighth red team's `d as Array`, `d if c else []`,
-  // `Array(d)`, `[d][0]`, `[d].front()`, `for x in [d]`).
-  if (e.k === "cast") return containerRoot(e.expr)
-  if (e.k === "ternary") return containerRoot(e.then) ?? containerRoot(e.else)
-  if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "Array" || e.callee.name === "Dictionary") && e.args.length === 1 && e.args[0] !== undefined) return containerRoot(e.args[0])
-  if (e.k === "array") for (const item of e.items) {
-    const root = containerRoot(item)
-    if (root !== null) return root
+  // `Array(d)`, `[d][0]`, `[d].front()`, `for x in [d]`), or put into a Dictionary literal and taken out (a forty-ninth
+  // red team's `{"d": d}["d"]`, `{0: d}.values()[0]`).
+  if (e.k === "cast") return root(e.expr)
+  if (e.k === "ternary") return root(e.then) ?? root(e.else)
+  if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "Array" || e.callee.name === "Dictionary") && e.args.length === 1 && e.args[0] !== undefined) return root(e.args[0])
+  if (e.k === "array" || e.k === "dict") return literalItems(e).map(root).find((r) => r !== null) ?? null
+  // What a function gives back may be an argument (a forty-ninth red team's `fix(ident(d))`): a method of a container
+  // gives back only its parts (above), a built-in function a new value.
+  if (e.k === "call" && !(e.callee.k === "id" && NEW_VALUES.has(e.callee.name))) {
+    const back = givesBack(e)
+    return e.args.map((a, i) => (back === "all" || back.includes(i) ? root(a) : null)).find((r) => r !== null) ?? null
   }
   return null
 }
 
+/** The items of an Array literal, the keys and values of a Dictionary literal. */
+const literalItems = (e: Extract<Expr, { k: "array" | "dict" }>): ReadonlyArray<Expr> => (e.k === "array" ? e.items : e.entries.flatMap(([k, v]) => [k, v]))
+
 /** The locals whose containers (or parts) an Array or Dictionary literal holds, keys included; none for another expression. */
-const literalRoots = (e: Expr): ReadonlyArray<string> =>
-  e.k === "array" || e.k === "dict" ? (e.k === "array" ? e.items : e.entries.flatMap(([k, v]) => [k, v])).flatMap((item) => containerRoot(item) ?? []) : []
+const literalRoots = (e: Expr): ReadonlyArray<string> => (e.k === "array" || e.k === "dict" ? literalItems(e).flatMap((item) => containerRoot(item) ?? []) : [])
+
+/** GDScript's built-in functions (3.x and 4.x) whose value is never one of their arguments' containers (`str(d)`, `len(d)`, `load(p)`). */
+const NEW_VALUES: ReadonlySet<string> = new Set([
+  "str", "len", "typeof", "hash", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "to_json", "parse_json",
+  "validate_json", "var2str", "str2var", "var2bytes", "bytes2var", "var_to_str", "str_to_var", "var_to_bytes", "bytes_to_var", "load", "preload", "range",
+  "int", "float", "bool", "String", "abs", "ceil", "floor", "round", "sqrt", "pow", "sin", "cos", "tan", "randi", "randf", "rand_range", "randi_range",
+  "randf_range", "stepify", "snapped", "is_instance_valid", "inst2dict", "inst_to_dict", "dict2inst", "dict_to_inst", "type_exists", "char", "ord",
+  "funcref", "weakref", "instance_from_id", "is_nan", "is_inf", "deg2rad", "rad2deg", "lerp", "clamp", "wrapi", "wrapf", "sign",
+])
 
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
-const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "front", "back", "pop_front", "pop_back", "pop_at"])
+const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "keys", "front", "back", "pop_front", "pop_back", "pop_at", "max", "min", "pick_random", "filter", "map", "reduce"])
+
+/** Engine methods whose value may be one of their arguments: the dispatchers (what the method called gives back) and getters with a default. */
+const ENGINE_GIVES_BACK: ReadonlySet<string> = new Set(["call", "callv", "callp", "call_func", "call_funcv", "resume", "get", "get_meta"])
 
 /** String methods that give the bytes of a text (`to_utf8`, `to_ascii`, 4.x `to_utf8_buffer`…). */
 const BYTES_OF_TEXT: ReadonlySet<string> = new Set(["to_utf8", "to_ascii", "to_utf16", "to_utf32", "to_utf8_buffer", "to_ascii_buffer", "to_utf16_buffer", "to_utf32_buffer", "to_wchar_buffer"])

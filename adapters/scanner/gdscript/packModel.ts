@@ -609,6 +609,15 @@ export class PackModel {
     })
   }
 
+  /** Whether any class of the pack declares a member variable named `name`. */
+  anyClassDeclares(name: string): boolean {
+    this.#classes ??= this.#allClasses()
+    this.#memberNames ??= new Set(this.#classes.flatMap((cls) => (this.decl(cls)?.vars ?? []).map((v) => v.name)))
+    return this.#memberNames.has(name)
+  }
+
+  #memberNames: Set<string> | null = null
+
   /** Whether any script of the pack reads a member of that name on an object other than itself (`other.queue`). */
   readElsewhere(name: string): boolean {
     if (this.#readNames === null) {

@@ -21,6 +21,16 @@ const reached = (text: string, sel: DataSel): { readonly values: ReadonlyArray<u
   if (sel.form === "text") return { values: [...new Set([text, text.replaceAll("\r", "")])] }
   if (sel.form === "line") return { values: linesOf(text) }
   if (sel.form === "lines") return { values: [linesOf(text)] }
+  // A container of parts of the data: as a whole, an Array of what those parts reach.
+  if (sel.form === "items") {
+    const items: Array<unknown> = []
+    for (const of of sel.of) {
+      const got = reached(text, of)
+      if ("problem" in got) return got
+      items.push(...got.values)
+    }
+    return { values: [items] }
+  }
   const parsed = parseData(text)
   if (parsed === undefined) return { problem: "is not JSON the scanner can read, so the values the engine parses from it cannot be told" }
   let values: Array<unknown> = [parsed.value]

@@ -13,7 +13,7 @@ import type { DataBbcode } from "./linkMetas.ts"
 import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
-import { arrayArgs, Evaluator, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
+import { arrayArgs, Evaluator, forgetPackAnswers, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
@@ -158,8 +158,14 @@ const evaluatorFor = (model: PackModel, idx: PolicyIndex, grammar: Grammar, disp
   if (byGrammar === undefined) byPolicy.set(idx, (byGrammar = new Map()))
   let ev = byGrammar.get(grammar)
   if (ev === undefined) byGrammar.set(grammar, (ev = new Evaluator(model, idx, grammar, dispatch)))
-  const judge = ev
-  model.writtenMayBeScript ??= (w) => judge.writtenMayBeScript(w)
+  // Judged by an evaluator of its own, and settled before any script is: what is worked out while the pack's answer
+  // is not known yet (attachesAtRunTime answers yes meanwhile) is kept out of the values the scripts are judged with.
+  if (model.writtenMayBeScript === null) {
+    let judge: Evaluator | null = null
+    model.writtenMayBeScript = (w) => (judge ??= new Evaluator(model, idx, grammar, dispatch)).writtenMayBeScript(w)
+    model.attachesAtRunTime()
+    forgetPackAnswers(model)
+  }
   return ev
 }
 

@@ -130,9 +130,10 @@ const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array", "Po
 const isContainerType = (v: Val): boolean => v.t === "inst" && CONTAINER_TYPES.has(v.cls)
 /** What a variable typed as `typed` holds when given `given`: the type, or for a container the run-time data it was given. */
 const typedHolding = (typed: Val, given: ReadonlyArray<Val>): Val => {
-  // An Array only ever given folder listing entries (`var files := []`, `files.append(name)`) holds them (values.ts listItems).
+  // An Array only ever given folder listing entries (`var files := []`, `files.append(name)`) holds them (values.ts
+  // listItems), and an empty start holds what is put into it (`var cards := {}`, `cards[c["id"]] = c`: withElements).
   const listed = given.length > 0 ? joinAll(given) : null
-  if (isContainerType(typed) && listed?.t === "unknown" && listed.listItems === true) return listed
+  if (isContainerType(typed) && listed?.t === "unknown" && (listed.listItems === true || listed.empty === true)) return listed
   const read = isContainerType(typed) ? given.filter(isExternal) : []
   return read.length === 0 ? typed : joinAll(read)
 }
@@ -149,7 +150,6 @@ const USER_DATA_DIR: Val = { t: "unknown", prefix: "user://", dataDir: true }
 
 /** Methods that give a node of the scene tree (an engine node or one with a script of the pack, never a dangerous singleton). */
 const GIVES_NODE: ReadonlySet<string> = new Set(["get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_child", "find_parent", "get_owner", "get_root", "get_current_scene", "get_edited_scene_root"])
-
 
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
@@ -279,6 +279,14 @@ const PACK_FILES_WRITTEN = new WeakMap<PackModel, ReadonlySet<string>>()
 const WRITES_INTO_HANDED_ON = new WeakMap<PackModel, boolean>()
 /** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
 const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
+
+/**
+ * Forgets what was worked out once per pack (the maps above): answers found while the pack's own `attachesAtRunTime`
+ * was still being worked out took it to be yes (PackModel), and must not outlive that.
+ */
+export const forgetPackAnswers = (model: PackModel): void => {
+  for (const cache of [WRITES_INTO_DATA, MEMBER_DATA_CHANGED, PACK_FILES_WRITTEN, WRITES_INTO_HANDED_ON, LISTINGS_KEPT]) cache.delete(model)
+}
 /** Per function body: whether it may edit one of its constant slots in place (editsConstantSlot). */
 const CONSTANT_SLOTS_EDITED = new WeakMap<ReadonlyArray<Stmt>, boolean>()
 
@@ -925,7 +933,8 @@ export class Evaluator {
       // What is put into its container counts as for an untyped member (`files.append(name)` of a listing Array: a
       // thirty-seventh red team appended a climbing name to `var files: Array = []`).
       const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
-      const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds || given.some(isLineEdit)), put, parts), false)))
+      const sealed = isContainerType(typed) && sealedCandidate(decl, facts.assigned.get(decl.name) ?? [], (name) => this.model.anyClassDefines(name)) !== null && this.#sealedMembers().get(key) === "plain"
+      const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds || given.some(isLineEdit)), put, parts), sealed)))
       this.#members.set(key, value)
       return value
     }
@@ -1151,7 +1160,10 @@ export class Evaluator {
    * container of the pack's data (a forty-second hunt's story lines appended beside a glossary read from JSON).
    */
   builtHere(target: Expr, fn: Fn): boolean {
-    return this.#dataMember(target, fn) === "built"
+    if (this.#dataMember(target, fn) === "built") return true
+    // A local only ever given literals (`var out := []`), no parameter.
+    const local = target.k === "id" ? this.local(target.name, fn) : null
+    return local !== null && local.local.param === undefined && !local.local.opaque && local.local.inits.length > 0 && local.local.inits.every((i) => i.k === "array" || i.k === "dict")
   }
 
   /**
@@ -1473,8 +1485,10 @@ export class Evaluator {
       [...decl.functions, ...decl.vars.flatMap((v) => v.accessors)].some((f) => {
         const fn = ev.fnOf(owner, f, null, true)
         if (!fn.locals.has(name) && ev.#reachesChange(name, fn, new Set())) return true
-        // A write into whatever may be the data, however it got there (a parameter a signal or `call` gave it).
-        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
+        // A write into whatever may be the data, however it got there (a parameter a signal or `call` gave it); one into
+        // the member by its name (`cards[k] = c`) is among what its value was given (withElements).
+        const itself = (e: Expr): boolean => (e.k === "id" && e.name === name && !fn.locals.has(name)) || (e.k === "member" && e.obj.k === "self" && e.name === name)
+        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)), (e) => itself(e) || ev.builtHere(e, fn))
       })
     known.set(key, found)
     return found
@@ -1495,7 +1509,7 @@ export class Evaluator {
     const found = (ev.#writesByName()?.constantPathsWriteInto() ?? true) || this.model.classes().some((cls) =>
       [...(this.model.decl(cls)?.functions ?? []), ...(this.model.decl(cls)?.vars ?? []).flatMap((v) => v.accessors)].some((f) => {
         const fn = ev.fnOf(cls, f, null, true)
-        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)))
+        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)), (e) => ev.builtHere(e, fn))
       }),
     )
     WRITES_INTO_HANDED_ON.set(this.model, found)
@@ -1535,7 +1549,7 @@ export class Evaluator {
             const v = ev.eval(e, fn)
             return v.t === "unknown" && v.listing === true
           }
-          return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isEntry(e))
+          return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isEntry(e), () => false)
         }),
       )
       LISTINGS_KEPT.set(this.model, kept)
@@ -1829,9 +1843,9 @@ export class Evaluator {
         const elems = [...new Set(items.flatMap(instsOf))].slice(0, 8)
         const container = derived(...items)
         // An empty Array literal: what it holds is what is put into it (withElements: listing entries keep `listItems`).
-        const empty = e.k === "array" && items.length === 0 ? { listItems: true as const } : {}
+        const empty = items.length === 0 ? { empty: true as const, ...(e.k === "array" ? { listItems: true as const } : {}) } : {}
         const fresh = items.every(holdsNoPack) ? { noPack: true as const } : {}
-        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true, ...empty, ...fresh }
+        return { ...container, ...(some.length === 0 ? {} : { some }), ...(elems.length === 0 ? {} : { elems }), ...(items.some(isLineEdit) ? { lineEdit: true as const } : {}), plain: true, ...empty, ...fresh, copy: true }
       }
       case "lambda":
         return { t: "inst", cls: "Callable" }
@@ -2136,13 +2150,8 @@ export class Evaluator {
         const root = containerRoot(target)
         return root !== null && translatesOwnPart(value, root) && !this.model.anyClassDefines("tr") && !RUNTIME_MESSAGES.some((m) => this.model.mentions(m))
       },
-      // A container the script built itself, a member's (builtHere) or a local's only ever given literals (`var out := []`).
-      (target, cls, f) => {
-        const fn = f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)
-        if (ev.builtHere(target, fn)) return true
-        const local = target.k === "id" ? ev.local(target.name, fn) : null
-        return local !== null && local.local.param === undefined && !local.local.opaque && local.local.inits.length > 0 && local.local.inits.every((i) => i.k === "array" || i.k === "dict")
-      },
+      // A container the script built itself, a member's or a local's (builtHere).
+      (target, cls, f) => ev.builtHere(target, f === null ? ev.classFn(cls) : ev.fnOf(cls, f, null, true)),
     )
     PACK_FILES_WRITTEN.set(this.model, found)
     return found
@@ -2314,7 +2323,9 @@ export class Evaluator {
       if (recv.t === "guard") return ANY_OBJECT
       // An element of plain data (`[s].front()`) may be any object the container was given.
       const { plain: _container, ...held } = recv
-      return GIVES_ELEMENT.has(name) ? withSel(held, stepInto(held.dataSel, null)) : held
+      // An element is no new container, nor an empty one, whatever its container is.
+      const { copy: _copy, empty: _empty, ...element } = held
+      return GIVES_ELEMENT.has(name) ? withSel(element, stepInto(held.dataSel, null)) : held
     }
     return derived(recv, ...args)
   }
@@ -2345,7 +2356,10 @@ export class Evaluator {
    */
   #dataGet(recv: Val, name: string, args: ReadonlyArray<Val>): Val | null {
     if (name !== "get" || recv.t !== "unknown" || recv.packData === undefined || recv.elems !== undefined || args.length < 1 || args.length > 2) return null
-    if (args.some(isExternal) && externalParts(args).packData === undefined) return null
+    // A key read from elsewhere reads a part of the data too where the receiver can be nothing but plain data (a card
+    // table looked up by a deck's ids from a save: a forty-second hunt's); on what may be an object, `get` reads a
+    // property by that name (the general case).
+    if (args.some(isExternal) && externalParts(args).packData === undefined && !(recv.plain === true && recv.any !== true && recv.insts === undefined)) return null
     const key = args[0]?.t === "str" && args[0].values.length === 1 ? (args[0].values[0] ?? null) : null
     const part = recv.json === true ? JSON_PART(recv, key) : { ...derived(recv), ...dataPart(recv, key) }
     return join(part, args[1] ?? NULL)
@@ -2557,7 +2571,6 @@ const operatorResult = (op: string, l: Val, r: Val): Val =>
   BOOL_OPERATORS.has(op) || BITWISE.has(op) || (ARITHMETIC.has(op) && isNumberValue(l) && isNumberValue(r)) || (WITH_A_NUMBER.has(op) && (isNumberValue(l) || isNumberValue(r)))
     ? LIT
     : { ...derived(l, r), plain: true }
-
 
 /** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */
 const joined = (delimiter: string, parts: ReadonlyArray<Val>): Val => {

@@ -51,6 +51,8 @@ const CONTAINER_CLASSES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 const writesElsewhere = (target: Expr, v: Val, fresh = false): boolean => {
   // A container of no pack data (a save parsed from user://, a literal): a write into it reaches no reader of the pack's.
   if (fresh && v.t === "unknown" && v.noPack === true) return true
+  // A new container made from the data (`starter.duplicate()`): its readers see the write, which its value holds.
+  if (v.t === "unknown" && v.copy === true) return true
   switch (v.t) {
     case "own":
     case "script":
@@ -98,11 +100,11 @@ const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<ContainerWrite> =>
  * data), or a function it is handed to (a twenty-eighth red team's name put into an Array of folder listing entries).
  * `evaluate` gives an expression's value in the function.
  */
-export const writesIntoRunTimeData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean): boolean =>
-  writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes))
+export const writesIntoRunTimeData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean, builtHere: (target: Expr) => boolean): boolean =>
+  writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes) && !builtHere(target))
 
 /** Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), or a value the analysis lost. */
-const mayHoldData = (v: Val): boolean => v.t === "unknown" && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
+const mayHoldData = (v: Val): boolean => v.t === "unknown" && v.copy !== true && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
 
 /**
  * A value written that puts no string into what it is written into: a number, a bool, null or a vector (`timer.wait_time
@@ -158,14 +160,18 @@ export const packDataWrittenInto = (
       // A number added (`progress[id] += 1`) or written puts no text in, nor does a translation of its own part.
       const noValueText = values.length > 0 && values.every((x) => noText(evaluate(x, cls, fn)) || (!compound && ownTranslation(target, x)))
       if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)))) continue
+      // A container the script built (`cards[c["id"]] = c` of `var cards = {}`), or a new one made from the data
+      // (`starter.duplicate()`): no container of the data is written.
+      if (builtHere(target, cls, fn)) continue
       const v = evaluate(target, cls, fn)
+      if (v.t === "unknown" && v.copy === true) continue
       add(v)
       // A key alone that is the pack's own data (`progress[q.id] = 0` of a quest log) counts only for a container known
       // to be the data; another text key (`a["[img]…"] = 0` through `d as Dictionary`: a forty-eighth red team's) does.
       if (noValueText && (key === undefined || plainKey(evaluate(key, cls, fn)) || isPackData(evaluate(key, cls, fn)))) continue
       // A container the analysis cannot tell from a local of the pack's data in the same function (`d as Array`,
       // `[d][0]`, `d.slice(0, 0)`, a helper's return: a forty-seventh red team's): that function's data is written.
-      aliased ||= mayAlias(v) && !builtHere(target, cls, fn)
+      aliased ||= mayAlias(v)
     }
     if (aliased && fn !== null) for (const v of localsRead(cls, fn)) add(v)
   }
@@ -174,7 +180,7 @@ export const packDataWrittenInto = (
 
 /** A container that may be one of the pack's data under another name: one the analysis lost, or an Array or Dictionary of no known start. */
 const mayAlias = (v: Val): boolean =>
-  (v.t === "unknown" && (v.plain !== true || v.external === true) && v.noPack !== true && v.prefix === undefined && v.suffix === undefined) || (v.t === "inst" && (CONTAINER_CLASSES.has(v.cls) || v.cls === "PoolStringArray"))
+  (v.t === "unknown" && (v.plain !== true || v.external === true) && v.noPack !== true && v.copy !== true && v.prefix === undefined && v.suffix === undefined) || (v.t === "inst" && (CONTAINER_CLASSES.has(v.cls) || v.cls === "PoolStringArray"))
 
 /**
  * What may be, or hold, a container of the pack's data: anything but a constant, a number, text (built at run time

@@ -25,6 +25,9 @@ export type SealedKind = "plain" | "node"
 /** Methods that give a node of the scene tree (evaluate.ts confirms each value: an own method of that name gives what it returns). */
 const NODE_CALLS: ReadonlySet<string> = new Set(["get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_child", "find_parent", "get_owner", "get_root", "get_current_scene", "instance", "instantiate"])
 
+/** The container types a member declared with a literal may be typed as. */
+const CONTAINERS: ReadonlySet<string> = new Set(["Array", "Dictionary"])
+
 const literal = (e: Expr | null): boolean => e?.k === "array" || e?.k === "dict"
 const isNullLiteral = (e: Expr | null): boolean => e?.k === "const" && e.value === null
 
@@ -46,8 +49,10 @@ export const sealedCandidate = (
   anyDefines: (name: string) => boolean,
 ): SealedKind | null => {
   // A member with a getter gives its reads what the getter returns, whatever it holds (memberGetter.ts).
-  if (v.exported === true || v.type !== null || getterOf(v) !== null) return null
-  if (literal(v.init)) return "plain"
+  if (v.exported === true || getterOf(v) !== null) return null
+  // An Array or Dictionary literal, also as the start of a member typed so (`var items := {}`: a forty-ninth hunt's item table).
+  if (literal(v.init) && (v.type === null || (v.type.names.length === 1 && CONTAINERS.has(v.type.names[0] ?? "")))) return "plain"
+  if (v.type !== null) return null
   const given = [v.init, ...assigned.map((a) => a.expr)]
   const nodes = assigned.every((a) => !a.compound && nodeish(a.expr, anyDefines)) && nodeish(v.init, anyDefines)
   return nodes && given.some((e) => e !== null && !isNullLiteral(e)) ? "node" : null

@@ -59,6 +59,13 @@ export type Val =
       readonly listing?: true
       /** An Array whose every element is such an entry: an empty literal only ever given them (`files.append(fn)`). */
       readonly listItems?: true
+      /** An empty Array or Dictionary literal (or a join of such): it holds only what is put into it (withElements). */
+      readonly empty?: true
+      /**
+       * A new container (a literal, or made from data: `duplicate()`, `keys()`, `values()`): not the same object as any container of it,
+       * so a write into it (`deck.append("fireball")` of `starter.duplicate()`) changes no reader of the data; its parts are.
+       */
+      readonly copy?: true
       /**
        * A container built at run time that holds no container of the pack's own data files: what parse_json makes of text
        * that is not the pack's (a save read from user://), a literal of such values, their parts, while nothing else is
@@ -115,7 +122,13 @@ export const VALUE_TYPES: ReadonlySet<string> = new Set([
  * parses from the whole text (jsonData.ts) followed by subscripts, or the Array of its lines (`split("\n")`): a key (`d["icon"]`, `d.icon`, `d.get("icon")`)
  * or, as null, any key, value, element or character (a subscript that is not one constant string, a loop, `front()`).
  */
-export type DataSel = { readonly form: "text" } | { readonly form: "line" } | { readonly form: "lines" } | { readonly form: "json"; readonly steps: ReadonlyArray<string | null> }
+export type DataSel =
+  | { readonly form: "text" }
+  | { readonly form: "line" }
+  | { readonly form: "lines" }
+  | { readonly form: "json"; readonly steps: ReadonlyArray<string | null> }
+  /** A container the script built empty and put only these parts of the data into (`cards[c["id"]] = c`): any key or item of it is one of them. */
+  | { readonly form: "items"; readonly of: ReadonlyArray<DataSel> }
 
 /** At most this many selections, and this many subscripts deep, are followed; more is data the use cannot be judged on. */
 const MAX_SELECTIONS = 8
@@ -134,6 +147,10 @@ export const stepInto = (sels: ReadonlyArray<DataSel> | undefined, step: string 
     // An element of the text's lines (`text.split("\n")[i]`) is one line.
     if (sel.form === "lines") {
       out.push({ form: "line" })
+      continue
+    }
+    if (sel.form === "items") {
+      out.push(...sel.of)
       continue
     }
     if (sel.form !== "json" || sel.steps.length >= MAX_STEPS) return undefined
@@ -214,7 +231,7 @@ export const SCRIPT_CLASSES: ReadonlySet<string> = new Set(["Script", "GDScript"
 const partOf = <V extends Extract<Val, { t: "unknown" }>>(part: V, whole: Val, step: string | null): V => withSel(part, stepInto(whole.t === "unknown" ? whole.dataSel : undefined, step))
 
 /** JSON data that is all of `whole` as far as its strings go (`keys()`, `values()`, `duplicate()`): plain data, external when the whole is. */
-export const JSON_COPY = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]), ...noPackOf(whole) })
+export const JSON_COPY = (whole: Val): Extract<Val, { t: "unknown" }> => ({ t: "unknown", plain: true, json: true, ...externalParts([whole]), ...noPackOf(whole), copy: true })
 
 /** A part of JSON data (an element, a field; `step` the key, or null for any): plain data, external when the whole is. */
 export const JSON_PART = (whole: Val, step: string | null = null): Extract<Val, { t: "unknown" }> => partOf({ t: "unknown", plain: true, json: true, ...externalParts([whole]), ...noPackOf(whole) }, whole, step)
@@ -286,6 +303,9 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
     const { listItems: _items, ...others } = container
     return withElements(others, put, parts)
   }
+  // An empty start only ever given parts of the pack's data, keys included (`cards[c["id"]] = c`, `lines.append(l)`): a
+  // container of those parts, any key or item of it judged with them (a forty-ninth hunt's card table).
+  if (container.empty === true && parts.length === 0 && put.length > 0 && put.every(isPackPart)) return packItems(put)
   // A container of no pack data stays one only while nothing that may be one goes in (`save[k] = Global.items`).
   if (container.noPack === true && ![...put, ...parts].every(holdsNoPack)) {
     const { noPack: _fresh, ...others } = container
@@ -293,8 +313,8 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
   }
   // Data of the pack's files the script writes into is no longer the files': what is put in is not judged with their
   // strings (a forty-third red team's `lines[0] = "[img]…"` of a file's lines, then shown as BBCode), so it is data
-  // read at run time.
-  if (container.packData !== undefined && put.length + parts.length > 0) {
+  // read at run time; numbers put in (`q["progress"] = 0` of a quest, a forty-fifth hunt's) hold no text.
+  if (container.packData !== undefined && put.length + parts.length > 0 && ![...put, ...parts].every(isNumberLike)) {
     const { packData: _files, dataSel: _sel, translated: _tr, ...others } = container
     return withElements({ ...others, external: true }, put, parts)
   }
@@ -334,6 +354,19 @@ export const externalParts = (parts: ReadonlyArray<Val>): { readonly external?: 
   const sels = read.map((p) => (p.t === "unknown" ? p.dataSel : undefined))
   const known = sels.every((x): x is ReadonlyArray<DataSel> => x !== undefined) ? [...new Map(sels.flat().map((s) => [JSON.stringify(s), s])).values()] : []
   return known.length === 0 || known.length > MAX_SELECTIONS ? { external: true, packData: all } : { external: true, packData: all, dataSel: known }
+}
+
+/** A container that is not one of the pack's data itself: a new one (`copy`), or one holding none of its data (`noPack`). */
+const isNewContainer = (v: Val): boolean => v.t === "unknown" && (v.copy === true || v.noPack === true)
+
+/** A part of the pack's own data files, nothing else (no translation of it, no string built at run time beside it). */
+const isPackPart = (v: Val): boolean => v.t === "unknown" && v.external === true && v.packData !== undefined && v.host !== true && v.any !== true && v.translated !== true && v.dataOrBuilt === undefined
+
+/** A container holding only these parts of the pack's data (withElements): its items are judged with their selections. */
+const packItems = (put: ReadonlyArray<Val>): Val => {
+  const parts = externalParts(put)
+  const sel = parts.dataSel === undefined ? {} : { dataSel: [{ form: "items" as const, of: parts.dataSel }] }
+  return { t: "unknown", plain: true, ...(put.every(isJsonData) ? { json: true as const } : {}), external: true, ...(parts.packData === undefined ? {} : { packData: parts.packData }), ...sel, copy: true }
 }
 
 /** Whether a value may be a path of the machine read at run time (HOST_DATA, or built from it). */
@@ -462,6 +495,8 @@ export const join = (a: Val, b: Val): Val => {
     // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop), or Arrays of them.
     ...(a.t === "unknown" && a.listing === true && b.t === "unknown" && b.listing === true ? { listing: true as const } : {}),
     ...(a.t === "unknown" && a.listItems === true && b.t === "unknown" && b.listItems === true ? { listItems: true as const } : {}),
+    ...(a.t === "unknown" && a.empty === true && b.t === "unknown" && b.empty === true ? { empty: true as const } : {}),
+    ...(isNewContainer(a) && isNewContainer(b) ? { copy: true as const } : {}),
     ...(isLineEdit(a) || isLineEdit(b) ? { lineEdit: true as const } : {}),
     ...(sdkOrStrings(a) && sdkOrStrings(b) && known.length <= MAX_ALTERNATIVES ? { sdk: true as const } : {}),
     ...linkDataOf(a, b, known.length),

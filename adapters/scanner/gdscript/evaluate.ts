@@ -23,6 +23,7 @@ import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
 import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { paramsGivenBack } from "./givenBack.ts"
+import { keepsArgument, keepsProperty } from "./engineKeepers.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
 import { confined, fromAnywhere, holdsNothing, isPackData, packDataWrittenInto, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
 import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath, sameClass } from "./packModel.ts"
@@ -713,14 +714,18 @@ export class Evaluator {
           // setter takes; what that changes counts only where some function writes text into data it lost.
           const into = callee.k === "member" ? rootOf(callee.obj) : null
           if (from !== null && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== from) reaches?.push({ from, escapes: true })
+          // Kept by an engine object that hands it back later (`il.set_item_metadata(0, d)`, `cfg.set_value("s", "k", d)`,
+          // `ProjectSettings.set_setting("k", d)`: a fiftieth red team's; engineKeepers.ts), unless a class of the pack
+          // defines a method of that name (its parameter is followed instead).
+          else if (from !== null && into !== from && keepsArgument(this.grammar, callee.name, index) && !this.model.anyClassDefines(callee.name)) reaches?.push({ from, escapes: true })
         })
       }
       // Given to a member (`self.holder = d`, a setter's parameter; of an object not held in a local: an autoload; of any
       // object, a local's included, where a class of the pack declares a member of that name or sets any: a forty-ninth
-      // red team's `h = H.new()`, `h.v = d`) or put into another container by a subscript (`held[0] = d`: a forty-seventh
+      // red team's `h = H.new()`, `h.v = d`; or to an engine property that keeps it: a fiftieth's `r.result = d`) or put into another container by a subscript (`held[0] = d`: a forty-seventh
       // red team's): it is then reached by other names than the analysis follows. A node's own property of an engine
       // class (`icon.hint_tooltip = item["name"]`) takes a copy of a String.
-      const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)) || this.model.anyClassDeclares(e.left.name) || this.model.anyClassDefines("_set"))
+      const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)) || this.model.anyClassDeclares(e.left.name) || this.model.anyClassDefines("_set") || keepsProperty(this.grammar, e.left.name))
       if (e.k === "bin" && e.op === "=" && (toMember || e.left.k === "index")) {
         const from = rootOf(e.right)
         const into = e.left.k === "index" ? rootOf(e.left.obj) : null
@@ -2464,6 +2469,8 @@ const containerRoot = (e: Expr, givesBack: GivesBack = () => "all"): string | nu
   if (e.k === "ternary") return root(e.then) ?? root(e.else)
   if (e.k === "call" && e.callee.k === "id" && (e.callee.name === "Array" || e.callee.name === "Dictionary") && e.args.length === 1 && e.args[0] !== undefined) return root(e.args[0])
   if (e.k === "array" || e.k === "dict") return literalItems(e).map(root).find((r) => r !== null) ?? null
+  // Arrays added (`d + []`: a new Array holding the same elements, a fiftieth red team's); not text built with a literal.
+  if (e.k === "bin" && e.op === "+" && !isTextual(e)) return root(e.left) ?? root(e.right)
   // What a function gives back may be an argument (a forty-ninth red team's `fix(ident(d))`): a method of a container
   // gives back only its parts (above), a built-in function a new value.
   if (e.k === "call" && !(e.callee.k === "id" && NEW_VALUES.has(e.callee.name))) {
@@ -2472,6 +2479,10 @@ const containerRoot = (e: Expr, givesBack: GivesBack = () => "all"): string | nu
   }
   return null
 }
+
+/** Text built from a string literal, a format or a conversion to text (`"[b]" + name`, `"%s" % x`, `str(n) + s`, `tr(k) + s`). */
+const isTextual = (e: Expr): boolean =>
+  e.k === "str" || (e.k === "bin" && (e.op === "%" || (e.op === "+" && (isTextual(e.left) || isTextual(e.right))))) || (e.k === "call" && e.callee.k === "id" && ["str", "String", "tr"].includes(e.callee.name))
 
 /** The items of an Array literal, the keys and values of a Dictionary literal. */
 const literalItems = (e: Extract<Expr, { k: "array" | "dict" }>): ReadonlyArray<Expr> => (e.k === "array" ? e.items : e.entries.flatMap(([k, v]) => [k, v]))
@@ -2491,8 +2502,12 @@ const NEW_VALUES: ReadonlySet<string> = new Set([
 /** Methods that hand back a part of an Array or a Dictionary, the same object (not a copy). */
 const CONTAINER_PARTS: ReadonlySet<string> = new Set(["get", "values", "keys", "front", "back", "pop_front", "pop_back", "pop_at", "max", "min", "pick_random", "filter", "map", "reduce"])
 
-/** Engine methods whose value may be one of their arguments: the dispatchers (what the method called gives back) and getters with a default. */
-const ENGINE_GIVES_BACK: ReadonlySet<string> = new Set(["call", "callv", "callp", "call_func", "call_funcv", "resume", "get", "get_meta"])
+/**
+ * Engine methods and built-ins whose value may be one of their arguments: the dispatchers (what the method called gives
+ * back), getters with a default (`get_value(s, k, d)`) and `convert(d, TYPE_ARRAY)` (the same Array when the type is
+ * already that: a fiftieth red team's).
+ */
+const ENGINE_GIVES_BACK: ReadonlySet<string> = new Set(["call", "callv", "callp", "call_func", "call_funcv", "resume", "get", "get_meta", "get_value", "convert", "type_convert"])
 
 /** String methods that give the bytes of a text (`to_utf8`, `to_ascii`, 4.x `to_utf8_buffer`…). */
 const BYTES_OF_TEXT: ReadonlySet<string> = new Set(["to_utf8", "to_ascii", "to_utf16", "to_utf32", "to_utf8_buffer", "to_ascii_buffer", "to_utf16_buffer", "to_utf32_buffer", "to_wchar_buffer"])

@@ -2,8 +2,12 @@ import type { Expr, FunctionDecl, Stmt } from "./ast.ts"
 import { forEachExpr, isAssignment, PUTS_INTO, returnedExprs } from "./exprWalk.ts"
 
 // Which parameters a function of the pack may give back as its value, the very container a caller passed or a part
-// of it: `func ident(x): return x`, `var y = x` then `return y`, `out["a"] = x` then `return out`. A caller's
+// of it: `func ident(x): return x`, `var y = x` then `return y`, `out["a"] = x` then `return out`, `self.tmp = x` then
+// `return tmp`. A caller's
 // `fix(ident(d))` then writes into `d` (a forty-ninth red team's), so the name a container reaches sees through it.
+
+/** The name an expression stands for: a variable's (a member's too: `self.tmp`, a fiftieth red team's detour), or the container it is a part of. */
+const nameOf = (e: Expr, rootOf: (e: Expr) => string | null): string | null => (e.k === "id" ? e.name : e.k === "member" && e.obj.k === "self" ? e.name : rootOf(e))
 
 /** The local names a function's values flow from into each local: `var y = x`, `y = x`, `for y in x`, `y["k"] = x`, `y.append(x)`. */
 const flowsOf = (body: ReadonlyArray<Stmt>, rootOf: (e: Expr) => string | null): ReadonlyMap<string, ReadonlySet<string>> => {
@@ -30,7 +34,7 @@ const flowsOf = (body: ReadonlyArray<Stmt>, rootOf: (e: Expr) => string | null):
   }
   walk(body)
   forEachExpr(body, (e) => {
-    if (e.k === "bin" && isAssignment(e.op)) add(e.left.k === "id" ? e.left.name : rootOf(e.left), e.right)
+    if (e.k === "bin" && isAssignment(e.op)) add(nameOf(e.left, rootOf), e.right)
     if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) for (const a of e.args) add(rootOf(e.callee.obj), a)
   })
   return flows
@@ -50,7 +54,7 @@ export const paramsGivenBack = (f: FunctionDecl, rootOf: (e: Expr) => string | n
     for (const from of flows.get(name) ?? []) reach(from)
   }
   for (const e of returnedExprs(f.body)) {
-    const root = e === null ? null : rootOf(e)
+    const root = e === null ? null : nameOf(e, rootOf)
     if (root !== null) reach(root)
   }
   const found = f.params.flatMap((p, i) => (reached.has(p.name) ? [i] : []))

@@ -521,10 +521,38 @@ export class PackModel {
     }
     const [first, ...rest] = ext.names
     if (first === undefined) return null
-    const inner = this.innerClass(ref, first, true)
-    if (inner !== null) return rest.length === 0 ? inner : { script: inner.script, inner: [...inner.inner, ...rest] }
-    const global = this.globalClass(first)
-    return global === null ? null : { script: global.script, inner: rest }
+    const key = refKey(ref)
+    if (this.#resolving.has(key)) return null
+    this.#resolving.add(key)
+    try {
+      // An inner class, a constant of an outer class holding a script (`const Base = preload("holder.gd")`, then `class
+      // Sub extends Base`: a fiftieth red team's), or a global class; each name after it an inner class or such a
+      // constant of the class before (`extends Lib.Base`).
+      const start = this.innerClass(ref, first, true) ?? this.#outerConstantScript(ref, first) ?? this.globalClass(first)
+      return start === null ? null : rest.reduce<ClassRef>((cls, name) => this.#constantScript(cls, name) ?? { script: cls.script, inner: [...cls.inner, name] }, start)
+    } finally {
+      this.#resolving.delete(key)
+    }
+  }
+
+  readonly #resolving = new Set<string>()
+
+  /** The script a constant of an outer class of `ref` holds (`const Base = preload(…)`), visible to it by name. */
+  #outerConstantScript(ref: ClassRef, name: string): ClassRef | null {
+    for (const scope of this.outers(ref)) {
+      const found = this.#constantScript(scope, name)
+      if (found !== null) return found
+    }
+    return null
+  }
+
+  /** The script `preload(path)` or `load(path)` in constant `name` of `cls` names (its class), or null. */
+  #constantScript(cls: ClassRef, name: string): ClassRef | null {
+    if (this.decl(cls)?.classes.some((c) => c.name === name) === true) return null
+    const init = this.constantInit(cls, name)
+    const arg = init?.k === "preload" ? init.path : init?.k === "call" && init.callee.k === "id" && init.callee.name === "load" && init.args.length === 1 ? init.args[0] : undefined
+    if (arg?.k !== "str") return null
+    return this.scriptAt(resolveScriptPath(arg.value, this.#scripts.get(cls.script)?.path ?? null))
   }
 
   /** The chain `ref`, its parent, … while they are pack classes. */
@@ -699,9 +727,12 @@ export class PackModel {
           const recv = on !== undefined ? (on.k === "self" ? null : on) : e.callee.k === "member" && e.callee.obj.k !== "self" ? e.callee.obj : null
           let first = e.args[0]
           let value = e.args[1]
+          // A name held in a constant (`const SETTER = "set"`) is that name (a fiftieth red team's `call_group("h", SETTER, …)`).
+          const named = (a: Expr | undefined): string | null => (a === undefined ? null : this.#constantText(cls, a))
           if (DISPATCH.has(e.callee.name)) {
-            if (first?.k !== "str") return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
-            if (!VALUE_SETTERS.has(first.value)) return
+            const called = named(first)
+            if (called === null) return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
+            if (!VALUE_SETTERS.has(called)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
           } else if (NAMED_PROPERTY_SETTERS.has(e.callee.name)) {
@@ -714,10 +745,11 @@ export class PackModel {
             // Any other API handed a setter's name (`connect("s", o, "set", [name, v])`, `funcref(o, "set")`,
             // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the
             // engine passes later: a write on an object out of sight, with its value out of sight.
-            if (e.args.some((a) => a.k === "str" && VALUE_SETTERS.has(a.value))) writes.push({ cls, f, method, recv: e, value: null })
+            if (e.args.some((a) => VALUE_SETTERS.has(named(a) ?? ""))) writes.push({ cls, f, method, recv: e, value: null })
             return
           }
-          if (first?.k === "str") for (const part of first.value.split(":")) names.add(part)
+          const property = named(first)
+          if (property !== null) for (const part of property.split(":")) names.add(part)
           else writes.push({ cls, f, method, recv, value: value ?? null })
         })
       }
@@ -727,6 +759,16 @@ export class PackModel {
   }
 
   #byName: WritesByName | null = null
+
+  /** The text a string literal, or a constant holding one (`SETTER`, `Names.SETTER`, a chain of such), stands for in `cls`; else null. */
+  #constantText(cls: ClassRef, e: Expr, depth = 0): string | null {
+    if (e.k === "str") return e.value
+    if (depth > 4) return null
+    const owner = e.k === "id" ? cls : e.k === "member" && e.obj.k === "id" ? this.globalClass(e.obj.name) : null
+    const name = e.k === "id" || e.k === "member" ? e.name : null
+    const init = owner === null || name === null ? null : this.constantInit(owner, name)
+    return init === null || owner === null ? null : this.#constantText(owner, init, depth + 1)
+  }
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {

@@ -1,0 +1,52 @@
+// Regenerates adapters/scanner/gdscript/engine-keepers.json: for Godot 3 and 4, the engine methods that may keep a
+// container they are given (an Array or a Dictionary is shared, not copied, when a Variant, Array or Dictionary
+// parameter stores it: `ItemList.set_item_metadata(0, d)`, `ProjectSettings.set_setting("k", d)`), and the properties
+// of those types (`JSONParseResult.result = d`). Under "methods", each name is followed by the positions of such
+// parameters (`set_item_metadata:1`); only names that store (set_, add_, push_, insert, append, put_) are listed, since
+// a reader given a container (`has(d)`, `find(d)`) keeps nothing. Under "properties", the names. The editor's classes
+// and a visual script's nodes are left out, as in generateEngineNumberReturns.ts.
+//
+//   node test/scanner/support/generateEngineKeepers.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
+import { spawnSync } from "node:child_process"
+import { writeFileSync } from "node:fs"
+
+const git = (repo: string, args: ReadonlyArray<string>): string => spawnSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }).stdout
+
+const SHARED_TYPES = new Set(["Variant", "Array", "Dictionary"])
+const STORES = /^(set_|add_|push_|insert|append|put_)/
+
+const keepers = (repo: string): { readonly methods: string; readonly properties: string } => {
+  const files = git(repo, ["ls-tree", "-r", "--name-only", "HEAD"])
+    .split("\n")
+    .filter((f) => /(^|\/)(doc\/classes|doc_classes)\/[^/]+\.xml$/.test(f))
+  const classOf = (f: string): string => f.slice(f.lastIndexOf("/") + 1, -".xml".length)
+  const methods = new Map<string, Set<number>>()
+  const properties = new Set<string>()
+  for (const file of files) {
+    const cls = classOf(file)
+    if (cls.startsWith("Editor") || cls.startsWith("VisualScript")) continue
+    const xml = git(repo, ["show", `HEAD:${file}`])
+    for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
+      const name = m[1] ?? ""
+      if (!STORES.test(name)) continue
+      for (const p of (m[2] ?? "").matchAll(/<(?:argument|param) index="(\d+)" name="[^"]*" type="([^"]+)"/g)) {
+        if (!SHARED_TYPES.has(p[2] ?? "")) continue
+        const at = methods.get(name) ?? new Set<number>()
+        at.add(Number(p[1]))
+        methods.set(name, at)
+      }
+    }
+    for (const m of xml.matchAll(/<member name="([^"]+)" type="([^"]+)"/g)) if (SHARED_TYPES.has(m[2] ?? "")) properties.add(m[1] ?? "")
+  }
+  return {
+    methods: [...methods].map(([name, at]) => `${name}:${[...at].sort((a, b) => a - b).join(",")}`).sort().join(" "),
+    properties: [...properties].sort().join(" "),
+  }
+}
+
+const [godot3, godot4, out = "adapters/scanner/gdscript/engine-keepers.json"] = process.argv.slice(2)
+if (godot3 === undefined || godot4 === undefined) {
+  console.error("usage: node test/scanner/support/generateEngineKeepers.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]")
+  process.exit(2)
+}
+writeFileSync(out, `${JSON.stringify({ 3: keepers(godot3), 4: keepers(godot4) })}\n`)

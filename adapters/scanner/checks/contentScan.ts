@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godot
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
 import { redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -53,7 +53,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -85,7 +85,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
     )
   for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
     const model = modelOf(true)
@@ -312,6 +312,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   const key = REGISTRATION_KEYS.get(entry.path)
   if (key !== undefined) ctx.registrations.set(entry.path, { file, storedPath: entry.path, key, entries: classEntriesOf(text, entry.path, ctx.grammar) })
   for (const [name, path] of autoloadSingletons(text)) if (!ctx.autoloads.has(name)) ctx.autoloads.set(name, path)
+  for (const [name, path] of autoloadEntries(text, false)) if (!ctx.baseAutoloads.has(name)) ctx.baseAutoloads.set(name, ctx.contents.loadedPath(path))
   ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))
 }
 

@@ -312,14 +312,22 @@ const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, jud
  * The autoloads the project settings make global names (`[autoload]` entries whose path starts with `*`):
  * name → res:// path. The engine looks such a name up before the registered global classes.
  */
-export const autoloadSingletons = (text: string): ReadonlyMap<string, string> => {
+export const autoloadSingletons = (text: string): ReadonlyMap<string, string> => autoloadEntries(text, true)
+
+/**
+ * Every autoload's name and res:// path, or only the singletons' (`*`). A class may extend any autoload by its name
+ * (3.x gdscript_parser.cpp _determine_inheritance reads every `autoload/` setting).
+ */
+export const autoloadEntries = (text: string, singletonsOnly: boolean): ReadonlyMap<string, string> => {
   const map = new Map<string, string>()
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
       const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
       if (!key.startsWith("autoload/")) continue
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
-      if (path?.startsWith("*") === true) map.set(key.slice("autoload/".length), path.slice(1).startsWith("res://") ? path.slice(1) : `res://${path.slice(1)}`)
+      if (path === undefined || (singletonsOnly && !path.startsWith("*"))) continue
+      const bare = path.startsWith("*") ? path.slice(1) : path
+      map.set(key.slice("autoload/".length), bare.startsWith("res://") ? bare : `res://${bare}`)
     }
   }
   return map

@@ -44,6 +44,8 @@ export interface Context {
   readonly registrations: Map<string, RegistrationList>
   /** Autoload singletons of the project settings (`*` paths): name → path. */
   readonly autoloads: Map<string, string>
+  /** Every autoload, singleton or not, by name: a class may extend one by its name. */
+  readonly baseAutoloads: Map<string, string>
   /** Scene connections whose method is a dispatch API, by signal. */
   readonly connections: Array<DataConnection>
   /** Every method a scene connection or a method track calls by name (their callers are out of the scripts' sight). */

@@ -221,8 +221,13 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
   }
   // `name[k] += v` too: the element becomes what it held joined with v (a forty-fourth red team's `lines[0] += "[img]…"`);
   // `%=` formats a String (a forty-fifth red team's); `-=`, `*=` and the like give a number (Godot 3 has them for no text).
-  return e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+  if (e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id") return { name: e.left.obj.name, expr: e.right }
+  // `name.k = v`: Godot 3 sets the key "k" of a Dictionary (a fifty-first red team's `out.k = d`; an object's property otherwise).
+  return e.k === "bin" && e.op === "=" && e.left.k === "member" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
 }
+
+/** `name.k = v`: a put of v under the key "k" (putInto), not a write into a part of what `name` holds. */
+const isKeyByName = (e: Expr): boolean => e.k === "bin" && e.op === "=" && e.left.k === "member" && e.left.obj.k === "id"
 
 /**
  * `name[k] = v`: the key put into the container with the value (a Dictionary keeps the very object it is given as a key,
@@ -726,7 +731,10 @@ export class Evaluator {
       // red team's): it is then reached by other names than the analysis follows. A node's own property of an engine
       // class (`icon.hint_tooltip = item["name"]`) takes a copy of a String.
       const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)) || this.model.anyClassDeclares(e.left.name) || this.model.anyClassDefines("_set") || keepsProperty(this.grammar, e.left.name))
-      if (e.k === "bin" && e.op === "=" && (toMember || e.left.k === "index")) {
+      // A local that may hold a Dictionary given it under a name (`out.k = d`: Godot 3 sets the key "k", a fifty-first
+      // red team's), not one only ever given an engine object (`label.text = item["name"]` takes a copy).
+      const intoLocal = e.k === "bin" && e.left.k === "member" && e.left.obj.k === "id" && fn.locals.has(e.left.obj.name) && !this.#engineObjectLocal(fn.locals.get(e.left.obj.name))
+      if (e.k === "bin" && e.op === "=" && (toMember || intoLocal || e.left.k === "index")) {
         const from = rootOf(e.right)
         const into = e.left.k === "index" ? rootOf(e.left.obj) : null
         if (from !== null && from !== into) reaches?.push({ from, escapes: true })
@@ -737,7 +745,7 @@ export class Evaluator {
       const kept = e.k === "bin" && isAssignment(e.op) ? [e.right] : e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && ESCAPES_BY.has(e.callee.name) ? e.args.slice(ESCAPES_BY.get(e.callee.name)) : []
       for (const root of kept.flatMap(literalRoots)) reaches?.push({ from: root, escapes: true })
       for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
-      const part = partPut(e)
+      const part = isKeyByName(e) ? null : partPut(e)
       if (part !== null) parts.push(part)
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
       // `s.call("reload")`, `s.callv("rel" + "oad", [])`: the name is folded when asked (isReloaded).
@@ -776,6 +784,15 @@ export class Evaluator {
       ? [...(found === null ? [] : [found.decl]), ...this.model.overrides(fn.cls, callee.name).flatMap((cls) => this.model.decl(cls)?.functions.filter((f) => f.name === callee.name) ?? [])]
       : this.model.classes().flatMap((cls) => this.model.decl(cls)?.functions.filter((f) => f.name === callee.name) ?? [])
     return [...new Set(decls.flatMap((d) => paramsGivenBack(d, (e) => containerRoot(e))))]
+  }
+
+  /** Whether a local is only ever given new objects of engine classes (`Label.new()`) or nodes of the scene tree (`$Box`). */
+  #engineObjectLocal(local: Local | undefined): boolean {
+    const engineObject = (e: Expr): boolean =>
+      e.k === "node" ||
+      (e.k === "call" && e.callee.k === "member" && e.callee.name === "new" && e.args.length === 0 && e.callee.obj.k === "id" && this.model.isEngineName(e.callee.obj.name) && !CONTAINER_TYPES.has(e.callee.obj.name)) ||
+      (e.k === "call" && (e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")) && (e.callee.name === "get_node" || e.callee.name === "get_node_or_null") && !this.model.anyClassDefines(e.callee.name))
+    return local !== undefined && local.param === undefined && !local.opaque && local.inits.length > 0 && local.inits.every(engineObject)
   }
 
   local(name: string, fn: Fn): { local: Local; owner: Fn } | null {
@@ -837,7 +854,7 @@ export class Evaluator {
           if (name !== null) push(facts.assigned, name, { expr: e.right, fn, compound: e.op !== "=" })
         }
         for (const put of [putInto(e), keyPut(e)]) if (put !== null && this.local(put.name, fn) === null) push(facts.puts, put.name, { expr: put.expr, fn })
-        const part = partPut(e)
+        const part = isKeyByName(e) ? null : partPut(e)
         if (part !== null && this.local(part.name, fn) === null) push(facts.parts, part.name, { expr: part.expr, fn })
         if (e.k === "call") {
           const name = e.callee.k === "id" && this.local(e.callee.name, fn) === null ? e.callee.name : e.callee.k === "member" && e.callee.obj.k === "self" ? e.callee.name : null

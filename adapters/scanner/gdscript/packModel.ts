@@ -105,6 +105,8 @@ export interface PackModelOptions {
   readonly files?: PackFiles
   /** Autoloads the engine makes global names (`*` in `[autoload]`): name → key of the script of their node. */
   readonly autoloads?: ReadonlyMap<string, string>
+  /** Every autoload's script path by name (singletons or not): what `extends Name` of an autoload names. */
+  readonly baseAutoloads?: ReadonlyMap<string, string>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
   readonly connections?: ReadonlyArray<DataConnection>
   /** Methods scenes and resources call by name (connections, method tracks): their callers are out of the scripts' sight. */
@@ -186,6 +188,7 @@ export class PackModel {
    */
   readonly files: PackFiles | null
   readonly #autoloads: ReadonlyMap<string, string>
+  readonly #baseAutoloads: ReadonlyMap<string, string>
 
   constructor(scripts: Iterable<PackScript>, globalClasses: ReadonlyMap<string, string> = new Map(), isEngineName: (name: string) => boolean = () => false, options: PackModelOptions = {}) {
     for (const s of scripts) {
@@ -196,6 +199,7 @@ export class PackModel {
     this.#isEngineName = isEngineName
     this.files = options.files ?? null
     this.#autoloads = options.autoloads ?? new Map()
+    this.#baseAutoloads = options.baseAutoloads ?? new Map()
     this.connections = options.connections ?? []
     this.dataMethods = options.dataMethods ?? new Set()
     this.dataCalls = options.dataCalls ?? []
@@ -525,11 +529,13 @@ export class PackModel {
     if (this.#resolving.has(key)) return null
     this.#resolving.add(key)
     try {
-      // An inner class, a constant of an outer class holding a script (`const Base = preload("holder.gd")`, then `class
-      // Sub extends Base`: a fiftieth red team's), or a global class; each name after it an inner class or such a
-      // constant of the class before (`extends Lib.Base`).
-      const start = this.innerClass(ref, first, true) ?? this.#outerConstantScript(ref, first) ?? this.globalClass(first)
-      return start === null ? null : rest.reduce<ClassRef>((cls, name) => this.#constantScript(cls, name) ?? { script: cls.script, inner: [...cls.inner, name] }, start)
+      // As the engine resolves it (3.x gdscript_parser.cpp _determine_inheritance): a global class, an autoload, then,
+      // from the class's own outer class outward, that class's inner classes and then its constants (folded: a
+      // constant holding `preload(…)`, another constant, `A.Inner`; a fiftieth and fifty-first red team's `class Sub
+      // extends Base` of `const Base = preload("holder.gd")`, `const Base = A`, a nearer constant before a farther
+      // inner class, `extends H` of an autoload H); each name after it an inner class or a constant of the class before.
+      const start = this.globalClass(first) ?? this.#autoloadBase(first) ?? this.#nearestClass(ref, first)
+      return start === null ? null : rest.reduce<ClassRef>((cls, name) => this.#memberClass(cls, name) ?? { script: cls.script, inner: [...cls.inner, name] }, start)
     } finally {
       this.#resolving.delete(key)
     }
@@ -537,22 +543,47 @@ export class PackModel {
 
   readonly #resolving = new Set<string>()
 
-  /** The script a constant of an outer class of `ref` holds (`const Base = preload(…)`), visible to it by name. */
-  #outerConstantScript(ref: ClassRef, name: string): ClassRef | null {
+  /** The script of an autoload (singleton or not) named `name`, as a base class. */
+  #autoloadBase(name: string): ClassRef | null {
+    const path = this.#isEngineName(name) ? undefined : this.#baseAutoloads.get(name)
+    return path === undefined ? null : this.scriptAt(path)
+  }
+
+  /** The class a name stands for from `ref`'s outer classes outward: an inner class of each, then a constant of each holding a class. */
+  #nearestClass(ref: ClassRef, name: string): ClassRef | null {
     for (const scope of this.outers(ref)) {
-      const found = this.#constantScript(scope, name)
+      const found = this.#innerOf(scope, name) ?? this.#constantClass(scope, name, 0)
       if (found !== null) return found
     }
     return null
   }
 
-  /** The script `preload(path)` or `load(path)` in constant `name` of `cls` names (its class), or null. */
-  #constantScript(cls: ClassRef, name: string): ClassRef | null {
-    if (this.decl(cls)?.classes.some((c) => c.name === name) === true) return null
-    const init = this.constantInit(cls, name)
-    const arg = init?.k === "preload" ? init.path : init?.k === "call" && init.callee.k === "id" && init.callee.name === "load" && init.args.length === 1 ? init.args[0] : undefined
-    if (arg?.k !== "str") return null
-    return this.scriptAt(resolveScriptPath(arg.value, this.#scripts.get(cls.script)?.path ?? null))
+  /** An inner class of `cls` (or of a class it extends) named `name`, or the class a constant of it of that name holds. */
+  #memberClass(cls: ClassRef, name: string): ClassRef | null {
+    return this.#innerOf(cls, name) ?? this.#constantClass(cls, name, 0)
+  }
+
+  #innerOf(cls: ClassRef, name: string): ClassRef | null {
+    for (const c of this.ancestry(cls)) if (this.decl(c)?.classes.some((x) => x.name === name) === true) return { script: c.script, inner: [...c.inner, name] }
+    return null
+  }
+
+  /** The class constant `name` of `cls` holds (`preload(path)`, `load(path)`, another constant, a global class, `A.Inner`), or null. */
+  #constantClass(cls: ClassRef, name: string, depth: number): ClassRef | null {
+    const init = depth > 8 ? null : this.constantInit(cls, name)
+    return init === null ? null : this.#classOfExpr(cls, init, depth + 1)
+  }
+
+  #classOfExpr(scope: ClassRef, e: Expr, depth: number): ClassRef | null {
+    if (depth > 8) return null
+    const path = e.k === "preload" ? e.path : e.k === "call" && e.callee.k === "id" && e.callee.name === "load" && e.args.length === 1 ? e.args[0] : undefined
+    if (path !== undefined) return path.k === "str" ? this.scriptAt(resolveScriptPath(path.value, this.#scripts.get(scope.script)?.path ?? null)) : null
+    if (e.k === "id") return this.#constantClass(scope, e.name, depth) ?? this.#nearestClass(scope, e.name) ?? this.globalClass(e.name) ?? this.#autoloadBase(e.name)
+    if (e.k === "member") {
+      const base = this.#classOfExpr(scope, e.obj, depth + 1)
+      return base === null ? null : this.#memberClass(base, e.name)
+    }
+    return null
   }
 
   /** The chain `ref`, its parent, … while they are pack classes. */
@@ -731,7 +762,8 @@ export class PackModel {
           const named = (a: Expr | undefined): string | null => (a === undefined ? null : this.#constantText(cls, a))
           if (DISPATCH.has(e.callee.name)) {
             const called = named(first)
-            if (called === null) return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
+            // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a setter.
+            if (called === null || called === "?" || DISPATCH.has(called)) return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
             if (!VALUE_SETTERS.has(called)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
@@ -745,10 +777,12 @@ export class PackModel {
             // Any other API handed a setter's name (`connect("s", o, "set", [name, v])`, `funcref(o, "set")`,
             // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the
             // engine passes later: a write on an object out of sight, with its value out of sight.
-            if (e.args.some((a) => VALUE_SETTERS.has(named(a) ?? ""))) writes.push({ cls, f, method, recv: e, value: null })
+            if (e.args.some((a) => VALUE_SETTERS.has(named(a) ?? "") || named(a) === "?")) writes.push({ cls, f, method, recv: e, value: null })
             return
           }
-          const property = named(first)
+          // The property's name: a literal is that name; anything else (a folded constant too: `"scr" + "ipt"`) is also a
+          // write by a name the value's judges see (writtenMayBeScript).
+          const property = first?.k === "str" ? first.value : null
           if (property !== null) for (const part of property.split(":")) names.add(part)
           else writes.push({ cls, f, method, recv, value: value ?? null })
         })
@@ -760,14 +794,22 @@ export class PackModel {
 
   #byName: WritesByName | null = null
 
-  /** The text a string literal, or a constant holding one (`SETTER`, `Names.SETTER`, a chain of such), stands for in `cls`; else null. */
+  /**
+   * The text a string literal, or a constant holding one, stands for in `cls` (`SETTER`, `Names.SETTER` of an inner,
+   * global or preloaded class, `"se" + "t"`, a chain of such: a fifty-first red team's); null when it is no constant,
+   * "?" when it is one whose text is not followed.
+   */
   #constantText(cls: ClassRef, e: Expr, depth = 0): string | null {
     if (e.k === "str") return e.value
-    if (depth > 4) return null
-    const owner = e.k === "id" ? cls : e.k === "member" && e.obj.k === "id" ? this.globalClass(e.obj.name) : null
-    const name = e.k === "id" || e.k === "member" ? e.name : null
-    const init = owner === null || name === null ? null : this.constantInit(owner, name)
-    return init === null || owner === null ? null : this.#constantText(owner, init, depth + 1)
+    if (depth > 8) return "?"
+    if (e.k === "bin" && e.op === "+") {
+      const [l, r] = [this.#constantText(cls, e.left, depth + 1), this.#constantText(cls, e.right, depth + 1)]
+      return l === null || r === null ? null : l === "?" || r === "?" ? "?" : l + r
+    }
+    const owner = e.k === "id" ? [cls, ...this.outers(cls)].find((c) => this.constantInit(c, e.name) !== null) : e.k === "member" && e.obj.k === "id" ? (this.#innerOf(cls, e.obj.name) ?? this.#classOfExpr(cls, e.obj, depth + 1)) : undefined
+    const init = owner === undefined || owner === null || (e.k !== "id" && e.k !== "member") ? null : this.constantInit(owner, e.name)
+    if (init === null || owner === undefined || owner === null) return null
+    return this.#constantText(owner, init, depth + 1) ?? "?"
   }
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */

@@ -318,6 +318,11 @@ export const withElements = (container: Val, put: ReadonlyArray<Val>, parts: Rea
     const { packData: _files, dataSel: _sel, translated: _tr, ...others } = container
     return withElements({ ...others, external: true }, put, parts)
   }
+  // Once anything else is put in, it is no longer empty.
+  if (container.empty === true && put.length + parts.length > 0) {
+    const { empty: _empty, ...filled } = container
+    return withElements(filled, put, parts)
+  }
   const mixed = container.json === true && [...put, ...parts].some((v) => !isJsonData(v))
   if (classes.length === 0 && !mixed) return container
   const { json: _json, ...rest } = container

@@ -1,11 +1,15 @@
 import { type BinaryResource, type InternalResource, readProperties } from "./binaryResource.ts"
+import codebook from "./smaz-codebook.json" with { type: "json" }
 
 // The strings of a compressed translation (3.x PHashTranslation, 4.x OptimizedTranslation: what a CSV
 // translation imports to), read as core/translation.cpp and core/string/optimized_translation.cpp read them:
 // `hash_table` indexes buckets in `bucket_table` (a size, a hash function, then per element the key's hash,
 // the offset of its text in `strings`, the stored size and the text's size with its terminating zero).
-// A text stored smaller than it is was compressed with smaz (thirdparty/misc/smaz.c), whose codebook holds
-// no `[` or `]`: those always appear verbatim (after byte 254, or in a run after byte 255).
+// A text stored smaller than it is was compressed with smaz (thirdparty/misc/smaz.c): each byte below 254 stands for
+// a string of its codebook (smaz-codebook.json, generated from that source by test/scanner/support/
+// generateSmazCodebook.ts), 254 for the next byte as it is, 255 for a run of the next byte's value plus one bytes as
+// they are. Such texts are decoded and judged as the stored ones are; one that does not decode to its recorded size
+// is counted as unreadable (its `[`, which the codebook never holds, appears verbatim).
 
 /** The classes whose strings are stored this way. */
 export const COMPRESSED_TRANSLATIONS: ReadonlySet<string> = new Set(["PHashTranslation", "OptimizedTranslation"])
@@ -13,7 +17,7 @@ export const COMPRESSED_TRANSLATIONS: ReadonlySet<string> = new Set(["PHashTrans
 export interface TranslationTexts {
   /** Texts stored as they are. */
   readonly plain: ReadonlyArray<string>
-  /** Compressed texts that hold a `[` (possible BBCode the scanner cannot read in full). */
+  /** Compressed texts that do not decode and hold a `[` (possible BBCode the scanner cannot read in full). */
   readonly compressedWithTags: number
 }
 
@@ -31,6 +35,30 @@ const compressedHasBracket = (bytes: Uint8Array): boolean => {
     } else i += 1
   }
   return false
+}
+
+const SMAZ: ReadonlyArray<Uint8Array> = (codebook as ReadonlyArray<string>).map((entry) => new TextEncoder().encode(entry))
+
+/** The bytes smaz-compressed bytes stand for (smaz_decompress), or null when they run past their end. */
+export const smazDecoded = (bytes: Uint8Array): Uint8Array | null => {
+  const out: Array<number> = []
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] ?? 0
+    if (b === 254) {
+      if (i + 1 >= bytes.length) return null
+      out.push(bytes[i + 1] ?? 0)
+      i += 2
+    } else if (b === 255) {
+      const length = (bytes[i + 1] ?? 0) + 1
+      if (i + 2 + length > bytes.length) return null
+      out.push(...bytes.subarray(i + 2, i + 2 + length))
+      i += 2 + length
+    } else {
+      out.push(...(SMAZ[b] ?? []))
+      i += 1
+    }
+  }
+  return Uint8Array.from(out)
 }
 
 export const readTranslationTexts = async (resource: BinaryResource, internal: InternalResource): Promise<TranslationTexts> => {
@@ -54,7 +82,9 @@ export const readTranslationTexts = async (resource: BinaryResource, internal: I
       const length = buckets[at + 3] ?? 0
       if (offset < 0 || stored < 0 || offset + stored > strings.length) continue
       const bytes = strings.subarray(offset, offset + stored)
-      if (stored === length) plain.push(decoder.decode(bytes[bytes.length - 1] === 0 ? bytes.subarray(0, -1) : bytes))
+      const text = stored === length ? bytes : smazDecoded(bytes)
+      // The recorded size counts the terminating zero, which the compressed bytes may leave out.
+      if (text !== null && (stored === length || text.length === length || text.length === length - 1)) plain.push(decoder.decode(text[text.length - 1] === 0 ? text.subarray(0, -1) : text))
       else if (compressedHasBracket(bytes)) compressedWithTags += 1
     }
   }

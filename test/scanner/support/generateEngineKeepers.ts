@@ -1,10 +1,11 @@
 // Regenerates adapters/scanner/gdscript/engine-keepers.json: for Godot 3 and 4, the engine methods that may keep a
 // container they are given (an Array or a Dictionary is shared, not copied, when a Variant, Array or Dictionary
-// parameter stores it: `ItemList.set_item_metadata(0, d)`, `ProjectSettings.set_setting("k", d)`), and the properties
-// of those types (`JSONParseResult.result = d`). Under "methods", each name is followed by the positions of such
-// parameters (`set_item_metadata:1`); only names that store (set_, add_, push_, insert, append, put_) are listed, since
-// a reader given a container (`has(d)`, `find(d)`) keeps nothing. Under "properties", the names. The editor's classes
-// and a visual script's nodes are left out, as in generateEngineNumberReturns.ts.
+// parameter stores it: `ItemList.set_item_metadata(0, d)`, `ProjectSettings.set_setting("k", d)`, `Control.force_drag(d,
+// p)`), and the properties of those types (`JSONParseResult.result = d`). Under "methods", each name is followed by the
+// positions of such parameters (`set_item_metadata:1`); every method with one is listed but those whose name says
+// they only read what they are given (READS: `has(d)`, `find(d)`, `get(…)`, `to_json`…; the dispatchers and
+// `emit_signal` are followed elsewhere). Under "properties", the names. The editor's classes, a visual script's nodes
+// and the built-in functions (@GDScript, @GlobalScope) are left out.
 //
 //   node test/scanner/support/generateEngineKeepers.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
 import { spawnSync } from "node:child_process"
@@ -13,7 +14,8 @@ import { writeFileSync } from "node:fs"
 const git = (repo: string, args: ReadonlyArray<string>): string => spawnSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }).stdout
 
 const SHARED_TYPES = new Set(["Variant", "Array", "Dictionary"])
-const STORES = /^(set_|add_|push_|insert|append|put_)/
+/** Methods that only read what they are given (a test, a search, a conversion to text or bytes, a copy written out, a constructor of a value type, a query). */
+const READS = /^([A-Z]|format|xform|intersect|segment|execute|query_string|variant_to_base64|instances_cull|body_test_motion|has|find|rfind|count|erase|bsearch|hash|is_|get|print|str|to_|var2|bytes2|store_var|put_var|compare|match|equal|begins_with|ends_with|remove|push_error|push_warning|assert|typeof|len|validate|parse|emit_signal|connect|disconnect|call|rpc|can_|_)/
 
 const keepers = (repo: string): { readonly methods: string; readonly properties: string } => {
   const files = git(repo, ["ls-tree", "-r", "--name-only", "HEAD"])
@@ -24,11 +26,11 @@ const keepers = (repo: string): { readonly methods: string; readonly properties:
   const properties = new Set<string>()
   for (const file of files) {
     const cls = classOf(file)
-    if (cls.startsWith("Editor") || cls.startsWith("VisualScript")) continue
+    if (cls.startsWith("Editor") || cls.startsWith("VisualScript") || cls.startsWith("@")) continue
     const xml = git(repo, ["show", `HEAD:${file}`])
     for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
       const name = m[1] ?? ""
-      if (!STORES.test(name)) continue
+      if (READS.test(name)) continue
       for (const p of (m[2] ?? "").matchAll(/<(?:argument|param) index="(\d+)" name="[^"]*" type="([^"]+)"/g)) {
         if (!SHARED_TYPES.has(p[2] ?? "")) continue
         const at = methods.get(name) ?? new Set<number>()

@@ -327,7 +327,9 @@ export const autoloadEntries = (text: string, singletonsOnly: boolean): Readonly
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
       if (path === undefined || (singletonsOnly && !path.startsWith("*"))) continue
       const bare = path.startsWith("*") ? path.slice(1) : path
-      map.set(key.slice("autoload/".length), bare.startsWith("res://") ? bare : `res://${bare}`)
+      // The engine names an autoload by the segment after `autoload/` only (`get_slice("/", 1)`: `autoload/OS/x` is OS,
+      // a fifty-second red team's).
+      map.set(key.slice("autoload/".length).split("/")[0] ?? "", bare.startsWith("res://") ? bare : `res://${bare}`)
     }
   }
   return map

@@ -81,6 +81,10 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   if (facts.loadedPaths.some((l) => l.what === "instance_placeholder")) ctx.sceneClasses.add(PLACEHOLDER)
   keepSceneNodes(ctx, facts.namedNodes)
   ctx.state.findings.push(...resourceClassFindings(ctx.policy, facts.classes, file, entry.path))
+  // A compressed translation written as text (the editor writes one only as a binary .translation): its texts are byte
+  // arrays the text reader keeps no copy of, so they are not read (a fifty-second red team's).
+  const textTranslations = facts.classes.filter((c) => COMPRESSED_TRANSLATIONS.has(c.className)).length
+  if (textTranslations > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, textTranslations))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
 }
 
@@ -213,7 +217,7 @@ const compressedBbcodeFinding = (file: string, storedPath: string, count: number
     file,
     storedPath,
     pattern: "compressed BBCode",
-    message: `${file} is a compressed translation with ${count} text(s) holding BBCode tags ("["), which the scanner cannot read in full: a RichTextLabel showing them loads what their [img] and [font=…] tags name. Turn "compress" off in the import settings of the translation CSV and export again.`,
+    message: `${file} is a compressed translation with ${count} text(s) the scanner cannot read in full (stored past the end of the translation's strings, in a text resource, or not decoding to their recorded size): a RichTextLabel showing them loads what their [img] and [font=…] tags name. Import the translation CSV again with the editor (a binary .translation), or turn "compress" off in its import settings, and export again.`,
   })
 
 /** Value tracks whose string keys splice more strings than the scanner judges: BBCode built at run time. */

@@ -534,8 +534,9 @@ export class PackModel {
       // constant holding `preload(…)`, another constant, `A.Inner`; a fiftieth and fifty-first red team's `class Sub
       // extends Base` of `const Base = preload("holder.gd")`, `const Base = A`, a nearer constant before a farther
       // inner class, `extends H` of an autoload H); each name after it an inner class or a constant of the class before.
-      const start = this.globalClass(first) ?? this.#autoloadBase(first) ?? this.#nearestClass(ref, first)
-      return start === null ? null : rest.reduce<ClassRef>((cls, name) => this.#memberClass(cls, name) ?? { script: cls.script, inner: [...cls.inner, name] }, start)
+      const start = this.globalClass(first) ?? this.#autoloadBase(first)
+      if (start !== null) return rest.reduce<ClassRef>((cls, name) => this.#memberClass(cls, name) ?? { script: cls.script, inner: [...cls.inner, name] }, start)
+      return this.#enclosingWalk(ref, ext.names)
     } finally {
       this.#resolving.delete(key)
     }
@@ -549,36 +550,54 @@ export class PackModel {
     return path === undefined ? null : this.scriptAt(path)
   }
 
-  /** The class a name stands for from `ref`'s outer classes outward: an inner class of each, then a constant of each holding a class. */
-  #nearestClass(ref: ClassRef, name: string): ClassRef | null {
-    for (const scope of this.outers(ref)) {
-      const found = this.#innerOf(scope, name) ?? this.#constantClass(scope, name, 0)
-      if (found !== null) return found
+  /**
+   * The engine's walk for the names of `extends A.B` (3.x _determine_inheritance): from the class `ref` is declared in,
+   * each name is looked for among the current class's own inner classes, then its own constants (a class they hold);
+   * found, the walk goes on from there with the next name; not found, from the current class's outer class (a
+   * fifty-second red team's `extends A.B` where A has no B but its outer class has; inherited inner classes and
+   * constants are not looked at).
+   */
+  #enclosingWalk(ref: ClassRef, names: ReadonlyArray<string>): ClassRef | null {
+    let at: ClassRef | null = ref.inner.length === 0 ? null : { script: ref.script, inner: ref.inner.slice(0, -1) }
+    let found: ClassRef | null = null
+    let i = 0
+    for (let steps = 0; at !== null && i < names.length && steps < MAX_CHAIN; steps++) {
+      const name = names[i] ?? ""
+      const next: ClassRef | null = this.#memberClass(at, name)
+      if (next !== null) {
+        found = next
+        at = next
+        i += 1
+      } else at = at.inner.length === 0 ? null : { script: at.script, inner: at.inner.slice(0, -1) }
     }
-    return null
+    return i === names.length ? found : null
   }
 
-  /** An inner class of `cls` (or of a class it extends) named `name`, or the class a constant of it of that name holds. */
+  /** The class a name stands for from `ref`'s outer classes outward: an inner class of each, then a constant of each holding a class. */
+  #nearestClass(ref: ClassRef, name: string): ClassRef | null {
+    return this.#enclosingWalk(ref, [name])
+  }
+
+  /** An own inner class of `cls` named `name`, or the class an own constant of it of that name holds. */
   #memberClass(cls: ClassRef, name: string): ClassRef | null {
     return this.#innerOf(cls, name) ?? this.#constantClass(cls, name, 0)
   }
 
   #innerOf(cls: ClassRef, name: string): ClassRef | null {
-    for (const c of this.ancestry(cls)) if (this.decl(c)?.classes.some((x) => x.name === name) === true) return { script: c.script, inner: [...c.inner, name] }
-    return null
+    return this.decl(cls)?.classes.some((x) => x.name === name) === true ? { script: cls.script, inner: [...cls.inner, name] } : null
   }
 
-  /** The class constant `name` of `cls` holds (`preload(path)`, `load(path)`, another constant, a global class, `A.Inner`), or null. */
+  /** The class an own constant `name` of `cls` holds (`preload(path)`, `load(path)`, another constant, a global class, `A.Inner`), or null. */
   #constantClass(cls: ClassRef, name: string, depth: number): ClassRef | null {
-    const init = depth > 8 ? null : this.constantInit(cls, name)
-    return init === null ? null : this.#classOfExpr(cls, init, depth + 1)
+    const init = depth > 8 ? undefined : this.decl(cls)?.consts.find((c) => c.name === name)?.init
+    return init === undefined ? null : this.#classOfExpr(cls, init, depth + 1)
   }
 
   #classOfExpr(scope: ClassRef, e: Expr, depth: number): ClassRef | null {
     if (depth > 8) return null
     const path = e.k === "preload" ? e.path : e.k === "call" && e.callee.k === "id" && e.callee.name === "load" && e.args.length === 1 ? e.args[0] : undefined
     if (path !== undefined) return path.k === "str" ? this.scriptAt(resolveScriptPath(path.value, this.#scripts.get(scope.script)?.path ?? null)) : null
-    if (e.k === "id") return this.#constantClass(scope, e.name, depth) ?? this.#nearestClass(scope, e.name) ?? this.globalClass(e.name) ?? this.#autoloadBase(e.name)
+    if (e.k === "id") return this.#memberClass(scope, e.name) ?? this.#nearestClass(scope, e.name) ?? this.globalClass(e.name) ?? this.#autoloadBase(e.name)
     if (e.k === "member") {
       const base = this.#classOfExpr(scope, e.obj, depth + 1)
       return base === null ? null : this.#memberClass(base, e.name)

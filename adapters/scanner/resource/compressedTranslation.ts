@@ -1,5 +1,6 @@
 import { type BinaryResource, type InternalResource, readProperties } from "./binaryResource.ts"
 import codebook from "./smaz-codebook.json" with { type: "json" }
+import { decodeAsEngine } from "../text/godotUtf8.ts"
 
 // The strings of a compressed translation (3.x PHashTranslation, 4.x OptimizedTranslation: what a CSV
 // translation imports to), read as core/translation.cpp and core/string/optimized_translation.cpp read them:
@@ -39,10 +40,10 @@ const compressedHasBracket = (bytes: Uint8Array): boolean => {
 
 const SMAZ: ReadonlyArray<Uint8Array> = (codebook as ReadonlyArray<string>).map((entry) => new TextEncoder().encode(entry))
 
-/** The bytes smaz-compressed bytes stand for (smaz_decompress), or null when they run past their end. */
-export const smazDecoded = (bytes: Uint8Array): Uint8Array | null => {
+/** The bytes smaz-compressed bytes stand for (smaz_decompress, which stops once `limit` bytes are out), or null when they run past their end first. */
+export const smazDecoded = (bytes: Uint8Array, limit = Infinity): Uint8Array | null => {
   const out: Array<number> = []
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length && out.length < limit; ) {
     const b = bytes[i] ?? 0
     if (b === 254) {
       if (i + 1 >= bytes.length) return null
@@ -58,7 +59,7 @@ export const smazDecoded = (bytes: Uint8Array): Uint8Array | null => {
       i += 1
     }
   }
-  return Uint8Array.from(out)
+  return Uint8Array.from(out.slice(0, limit))
 }
 
 export const readTranslationTexts = async (resource: BinaryResource, internal: InternalResource): Promise<TranslationTexts> => {
@@ -67,7 +68,13 @@ export const readTranslationTexts = async (resource: BinaryResource, internal: I
   const buckets = props.get("bucket_table")
   const strings = props.get("strings")
   if (!(hashTable instanceof Int32Array) || !(buckets instanceof Int32Array) || !(strings instanceof Uint8Array)) return { plain: [], compressedWithTags: 0 }
-  const decoder = new TextDecoder()
+  // Read as the engine reads it: up to the first zero, with Godot's own UTF-8 decoding (an overlong `[` is one: a
+  // fifty-second red team's).
+  const grammar = resource.engineMajor >= 4 ? 4 : 3
+  const asText = (bytes: Uint8Array): string => {
+    const end = bytes.indexOf(0)
+    return decodeAsEngine(end < 0 ? bytes : bytes.subarray(0, end), grammar)
+  }
   const plain: Array<string> = []
   let compressedWithTags = 0
   const seen = new Set<number>()
@@ -80,12 +87,17 @@ export const readTranslationTexts = async (resource: BinaryResource, internal: I
       const offset = buckets[at + 1] ?? -1
       const stored = buckets[at + 2] ?? 0
       const length = buckets[at + 3] ?? 0
-      if (offset < 0 || stored < 0 || offset + stored > strings.length) continue
-      const bytes = strings.subarray(offset, offset + stored)
-      const text = stored === length ? bytes : smazDecoded(bytes)
-      // The recorded size counts the terminating zero, which the compressed bytes may leave out.
-      if (text !== null && (stored === length || text.length === length || text.length === length - 1)) plain.push(decoder.decode(text[text.length - 1] === 0 ? text.subarray(0, -1) : text))
-      else if (compressedHasBracket(bytes)) compressedWithTags += 1
+      // A text the engine would read past the end of `strings` (or from before it) cannot be read here: unreadable.
+      if (offset < 0 || stored < 0 || length < 0 || offset >= strings.length || (stored === length && offset + length > strings.length)) {
+        compressedWithTags += 1
+        continue
+      }
+      // smaz_decompress stops once the recorded size is out, whatever size the compressed bytes claim (a fifty-second
+      // red team's size past the end of `strings`).
+      const bytes = strings.subarray(offset, Math.min(offset + stored, strings.length))
+      const text = stored === length ? bytes : smazDecoded(bytes, length)
+      if (text !== null) plain.push(asText(text))
+      else if (compressedHasBracket(bytes) || bytes.some((b) => b >= 0xc0)) compressedWithTags += 1
     }
   }
   return { plain, compressedWithTags }

@@ -17,7 +17,7 @@ import { arrayArgs, Evaluator, forgetPackAnswers, type Fn, INVOKE, INVOKE_ARRAY,
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
-import { bbcodePieces, bbcodeTemplate, type PackDataParts } from "./bbcodeTemplate.ts"
+import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
@@ -645,14 +645,14 @@ class Analysis {
     const parts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
     const helper = (call: Extract<Expr, { k: "call" }>): ReturnType<Evaluator["helperReturns"]> => this.#ev.helperReturns(call, fn)
-    const template = value.t === "str" ? null : bbcodeTemplate(arg, evaluate, this.#script.grammar, parts, false, (name) => this.#model.anyClassDefines(name), helper)
-    const pieces = template === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
+    const templates = value.t === "str" ? null : bbcodeTemplates(arg, evaluate, this.#script.grammar, parts, (name) => this.#model.anyClassDefines(name), helper)
+    const pieces = templates === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
     const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
     const data = { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels }
     if (pieces !== null) return this.files.bbcode(strs(pieces), pos, call, warnBuilt, { ...data, joined: pieces })
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
-    const shape = parts.built === true || (template === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true, (name) => this.#model.anyClassDefines(name), helper) ?? undefined) : undefined
-    this.files.bbcode(template === null ? value : strs([template]), pos, call, warnBuilt, data, shape)
+    const shape = parts.built === true || (templates === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true, (name) => this.#model.anyClassDefines(name), helper) ?? undefined) : undefined
+    this.files.bbcode(templates === null ? value : strs(templates), pos, call, warnBuilt, data, shape)
   }
 
   /**

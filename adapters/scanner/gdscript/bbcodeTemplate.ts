@@ -2,7 +2,7 @@ import type { Expr } from "./ast.ts"
 import type { Local } from "./evaluate.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type FormatPart, isNumeric, parseFormat, takesValue } from "./formatSpecs.ts"
-import { type DataSel, MAX_ALTERNATIVES, type Val } from "./values.ts"
+import { type DataSel, MAX_ALTERNATIVES, strs, type Val } from "./values.ts"
 
 // BBCode a script builds from constants and translations: `"[b]%s[/b] [img]res://icon.png[/img]" % tr("BYE")`.
 // The translation's text is judged where it is stored (the pack's translations are read as BBCode), so only
@@ -84,6 +84,48 @@ export const shapeOf = (v: Val): string => {
  */
 /** A call of a helper of the pack (Evaluator.helperReturns): what it returns, evaluated in the helper's own function. */
 export type HelperReturns = (call: Extract<Expr, { k: "call" }>) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null
+
+/** At most this many constants one part may be, and this many templates one BBCode may stand for (bbcodeTemplates). */
+const MAX_CHOICES = 8
+const MAX_TEMPLATES = 64
+
+/**
+ * The BBCode an expression builds as bbcodeTemplate gives it, once for each choice of the parts that are one of a few
+ * constants (`NAMES[line["speaker"]]` of a constant Dictionary of names, `"aqua" if rare else "white"`: a forty-ninth
+ * and fifty-second hunt's), each judged on its own; null as bbcodeTemplate, or when the choices are too many.
+ */
+export const bbcodeTemplates = (
+  e: Expr,
+  evaluate: (e: Expr) => Val,
+  grammar: Grammar,
+  parts: PackDataParts,
+  packDefines: (name: string) => boolean,
+  helper?: HelperReturns,
+): ReadonlyArray<string> | null => {
+  const choices = new Map<Expr, ReadonlyArray<string>>()
+  const firstOf = (x: Expr): Val => {
+    const v = evaluate(x)
+    if (v.t !== "str" || v.values.length < 2 || v.values.length > MAX_CHOICES) return v
+    choices.set(x, v.values)
+    return strs([v.values[0] ?? ""])
+  }
+  const first = bbcodeTemplate(e, firstOf, grammar, parts, false, packDefines, helper)
+  if (first === null || choices.size === 0) return first === null ? null : [first]
+  let combos: Array<ReadonlyMap<Expr, string>> = [new Map()]
+  for (const [x, values] of choices) combos = combos.flatMap((c) => values.map((v) => new Map([...c, [x, v]])))
+  if (combos.length > MAX_TEMPLATES) return null
+  const out: Array<string> = []
+  for (const chosen of combos) {
+    const pick = (x: Expr): Val => {
+      const v = chosen.get(x)
+      return v === undefined ? evaluate(x) : strs([v])
+    }
+    const t = bbcodeTemplate(e, pick, grammar, { sources: [], constants: [] }, false, packDefines, helper)
+    if (t === null) return null
+    out.push(t)
+  }
+  return [...new Set(out)]
+}
 
 export const bbcodeTemplate = (
   e: Expr,
@@ -194,9 +236,9 @@ export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly loca
       got.push(...v.values)
       continue
     }
-    const piece = bbcodeTemplate(x, evaluate, grammar, parts, false, packDefines)
-    if (piece === null || parts.built === true || piece.includes(TRANSLATED)) return null
-    got.push(piece)
+    const pieces = bbcodeTemplates(x, evaluate, grammar, parts, packDefines)
+    if (pieces === null || parts.built === true || pieces.some((p) => p.includes(TRANSLATED))) return null
+    got.push(...pieces)
   }
   return got.some((p) => p.includes(PACK_DATA)) ? got : null
 }

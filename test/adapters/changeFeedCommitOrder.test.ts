@@ -17,11 +17,15 @@ const url = await freshDatabase(inject("mariadbUrl"), "feed_order")
 const records = ManagedRuntime.make(Layer.orDie(layerSqlRecords({ target: { kind: "mysql", url } })))
 afterAll(() => records.dispose())
 
-/** Appends, in a transaction of its own that commits once `commitWhen` resolves; the change's sequence. */
-const append = async (gameId: string, commitWhen: Promise<void> = Promise.resolve()) => {
+/**
+ * Appends, in a transaction of its own that commits once `commitWhen` resolves; the change's sequence. `appended` is
+ * called once the change is written (the head row locked), before the commit waits.
+ */
+const append = async (gameId: string, commitWhen: Promise<void> = Promise.resolve(), appended: () => void = () => {}) => {
   const database = await records.runPromise(SqlDatabase.use(Effect.succeed))
   const trx = await database.dialect.begin(database.db)
   const seq = await appendChange(trx, database.time, { gameId, kind: "approved", at: new Date("2026-09-01T00:00:00.000Z") })
+  appended()
   await commitWhen
   await trx.commit().execute()
   return seq
@@ -46,7 +50,13 @@ describe("change feed on MariaDB: overlapping appends", () => {
   test("a second append waits for the first to commit, so no follower can read past a change that commits late", async () => {
     const start = await records.runPromise(ChangeFeed.use((feed) => feed.latest))
     let releaseFirst!: () => void
-    const first = append("gm_first", new Promise((resolve) => (releaseFirst = resolve)))
+    let firstAppended!: () => void
+    const holding = new Promise<void>((resolve) => (firstAppended = resolve))
+    const first = append("gm_first", new Promise((resolve) => (releaseFirst = resolve)), firstAppended)
+    // The second starts once the first holds the head row: started together, either could take it first. (A first
+    // append that fails ends the wait too, and the expectations below say how.)
+    void first.catch(() => undefined).finally(firstAppended)
+    await holding
     let secondSettled = false
     const second = append("gm_second").finally(() => void (secondSettled = true))
     try {

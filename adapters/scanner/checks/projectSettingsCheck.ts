@@ -194,6 +194,15 @@ export const projectSettingsFindings = (
         for (const p of strings) if (!p.isKey && p.text !== "") loads(key, p.text, p.line, "load")
         continue
       }
+      // A 4.x global shader parameter of a sampler type: the engine loads its "value" as a resource at start
+      // (global_shader_parameters_load_settings: a fifty-third red team's `{"type": "sampler2D", "value": "payload.tres"}`).
+      if (base.startsWith("shader_globals/") && strings.some((p) => !p.isKey && p.text.startsWith("sampler"))) {
+        strings.forEach((p, i) => {
+          const previous = strings[i - 1]
+          if (!p.isKey && p.text !== "" && previous?.isKey === true && previous.text === "value") loads(key, p.text, p.line, "load")
+        })
+        continue
+      }
       if (base === "_global_script_classes" || base === "list") {
         const platform = (name: string | null, path: string): boolean => isPlatformScript(name, path, platformClasses, inPack)
         judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, platform, push: (f) => findings.push(f) })

@@ -35,7 +35,17 @@ const featureOf = (key: string): string => key.split(".")[1] ?? ""
  * other target may be the first match on a player's machine.
  */
 const neverTaken = (t: RedirectTarget, before: ReadonlyArray<RedirectTarget>, inside: (u: RedirectTarget) => boolean): boolean =>
-  t.key !== "path" && before.some((u) => u.key === "path" || (inside(u) && DESKTOP_FORMATS.has(featureOf(u.key)) && MOBILE_FORMATS.has(featureOf(t.key))))
+  t.key !== "path" && before.some((u) => u.key === "path" || (inside(u) && DESKTOP_FORMATS.has(featureOf(u.key)) && MOBILE_FORMATS.has(featureOf(t.key)) && isStreamTexture(t)))
+
+/**
+ * A mobile format's target is dropped from desktop exports, but a machine without s3tc (a headless build, a device, a
+ * pack setting `_custom_features`) takes it: it is left unjudged only when it is a compressed texture (`.stex`, 4.x `.ctex`), which
+ * carries no script (a fifty-third red team's `path.etc2` naming an absent `.tres` read from the disk).
+ */
+const isStreamTexture = (t: RedirectTarget): boolean => t.path !== null && COMPRESSED_TEXTURES.has(extensionOf(t.path).toLowerCase())
+
+/** The compressed textures the importer writes: 3.x StreamTexture, 4.x CompressedTexture2D. */
+const COMPRESSED_TEXTURES: ReadonlySet<string> = new Set([".stex", ".ctex"])
 
 /**
  * `inPack` says whether a res:// path is an entry of the pack: a target that is not is read from the disk

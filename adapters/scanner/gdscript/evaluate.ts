@@ -1693,12 +1693,13 @@ export class Evaluator {
    */
   #exactStrings(iter: Expr, fn: Fn): Val | null {
     const view = iter.k === "call" && iter.callee.k === "member" && iter.args.length === 0 && (iter.callee.name === "keys" || iter.callee.name === "values") ? iter.callee : null
-    const container = this.#constantContainer(view?.obj ?? iter, fn)
-    if (container === null) return null
+    const found = this.#constantContainer(view?.obj ?? iter, fn)
+    if (found === null) return null
+    const { literal: container, in: where } = found
     // A dictionary's keys are taken as written (`"speed"`, or `speed =`), never evaluated.
     const keys = container.k === "dict" && view?.name !== "values" ? container.entries.map(([k]) => k) : null
     if (keys !== null) return keys.length > 0 && keys.every((k) => k.k === "str") ? strs(keys.map((k) => (k.k === "str" ? k.value : ""))) : null
-    return this.#allStrings(container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v), fn)
+    return this.#allStrings(container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v), where)
   }
 
   /** The values `format` is given in a literal Dictionary or Array, or null when they are not known (builtStrings.ts formatOf). */
@@ -1709,8 +1710,8 @@ export class Evaluator {
 
   /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
   #constantElement(container: Expr, fn: Fn): Val | null {
-    const literal = container.k === "id" ? this.#constantContainer(container, fn) : null
-    return literal === null ? null : this.#allStrings(literal.k === "array" ? literal.items : literal.entries.map(([, v]) => v), fn)
+    const found = container.k === "id" ? this.#constantContainer(container, fn) : null
+    return found === null ? null : this.#allStrings(found.literal.k === "array" ? found.literal.items : found.literal.entries.map(([, v]) => v), found.in)
   }
 
   /** The strings of items that are all strings (none: null). */
@@ -1726,12 +1727,15 @@ export class Evaluator {
   }
 
   /** An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose every use reads it. */
-  #constantContainer(e: Expr, fn: Fn): Extract<Expr, { k: "array" | "dict" }> | null {
-    if (e.k === "array" || e.k === "dict") return e
+  #constantContainer(e: Expr, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
+    if (e.k === "array" || e.k === "dict") return { literal: e, in: fn }
     if (e.k !== "id" || this.local(e.name, fn) !== null || !this.model.onlyRead(e.name)) return null
+    // Its items are what names in them hold where it is declared, not in the function reading it (a fifty-third red
+    // team's `const NAMES = {"a": Y}` read where a local or an inner class's constant is also named Y).
     const member = this.model.variable(fn.cls, e.name)
+    const owner = member === null ? this.model.constantOwner(fn.cls, e.name) : member.owner
     const init = member === null ? this.model.constantInit(fn.cls, e.name) : this.#unsetMember(member.owner, member.decl)
-    return init?.k === "array" || init?.k === "dict" ? init : null
+    return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
   }
 
   /**

@@ -734,6 +734,11 @@ export class PackModel {
     return this.#classes.some((cls) => (this.decl(cls)?.functions ?? []).some((f) => f.name === name && f.params.filter((p) => p.init === null).length <= count && count <= f.params.length))
   }
 
+  /** The class that declares a constant visible in `ref` by name, or null. */
+  constantOwner(ref: ClassRef, name: string): ClassRef | null {
+    return this.#scope(ref).consts.get(name)?.owner ?? null
+  }
+
   /** The expression a constant visible in `ref` by name is declared with, or null. */
   constantInit(ref: ClassRef, name: string): Expr | null {
     return this.#scope(ref).consts.get(name)?.init ?? null

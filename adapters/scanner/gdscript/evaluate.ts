@@ -727,9 +727,10 @@ export class Evaluator {
       }
       // Given to a member (`self.holder = d`, a setter's parameter; of an object not held in a local: an autoload; of any
       // object, a local's included, where a class of the pack declares a member of that name or sets any: a forty-ninth
-      // red team's `h = H.new()`, `h.v = d`; or to an engine property that keeps it: a fiftieth's `r.result = d`) or put into another container by a subscript (`held[0] = d`: a forty-seventh
-      // red team's): it is then reached by other names than the analysis follows. A node's own property of an engine
-      // class (`icon.hint_tooltip = item["name"]`) takes a copy of a String.
+      // red team's `h = H.new()`, `h.v = d`; or to an engine property that keeps it: a fiftieth's `r.result = d`) or put
+      // into another container by a subscript (`held[0] = d`: a forty-seventh red team's): it is then reached by other
+      // names than the analysis follows. A node's own property of an engine class (`icon.hint_tooltip = item["name"]`)
+      // takes a copy of a String.
       const toMember = e.k === "bin" && e.left.k === "member" && (e.left.obj.k === "self" || (e.left.obj.k === "id" && !fn.locals.has(e.left.obj.name)) || this.model.anyClassDeclares(e.left.name) || this.model.anyClassDefines("_set") || keepsProperty(this.grammar, e.left.name))
       // A local that may hold a Dictionary given it under a name (`out.k = d`: Godot 3 sets the key "k", a fifty-first
       // red team's), not one only ever given an engine object (`label.text = item["name"]` takes a copy).

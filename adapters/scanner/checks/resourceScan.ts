@@ -217,7 +217,7 @@ const compressedBbcodeFinding = (file: string, storedPath: string, count: number
     file,
     storedPath,
     pattern: "compressed BBCode",
-    message: `${file} is a compressed translation with ${count} text(s) the scanner cannot read in full (stored past the end of the translation's strings, in a text resource, or not decoding to their recorded size): a RichTextLabel showing them loads what their [img] and [font=…] tags name. Import the translation CSV again with the editor (a binary .translation), or turn "compress" off in its import settings, and export again.`,
+    message: `${file} is a compressed translation with ${count} text(s) the scanner cannot read in full (stored past the end of the translation's strings, in a text resource, with its tables in a form the editor never writes, or not decoding to their recorded size): a RichTextLabel showing them loads what their [img] and [font=…] tags name. Import the translation CSV again with the editor (a binary .translation), or turn "compress" off in its import settings, and export again.`,
   })
 
 /** Value tracks whose string keys splice more strings than the scanner judges: BBCode built at run time. */

@@ -199,6 +199,9 @@ const ESCAPES_BY: ReadonlyMap<string, number> = new Map([
   ["set_indexed", 1], ["set_meta", 1], ["call_group", 2], ["call_group_flags", 3], ["propagate_call", 1], ["append", 0], ["push_back", 0], ["push_front", 0],
   ["insert", 1], ["append_array", 0], ["fill", 0], ["merge", 0], ["bind", 0], ["bindv", 0], ["resume", 0],
   ["add_do_property", 2], ["add_undo_property", 2], ["set_group", 2], ["set_group_flags", 3],
+  // A built-in that builds an object of a script with the values of a literal (a fifty-fourth red team's `dict2inst({…,
+  // "v": d})`); the engine methods taking any number of arguments are keepers (engineKeepers.ts).
+  ["dict2inst", 0], ["dict_to_inst", 0],
 ])
 
 /**
@@ -717,7 +720,9 @@ export class Evaluator {
           // forty-fourth red team's `call("mod", d)`, `connect(…, [d])`, `emit_signal("s", d)`, `d.sort_custom(self, …)`).
           // The container or a part of it (`call("mod", d[0])`: a forty-fifth red team's), not as the name a call or a
           // setter takes; what that changes counts only where some function writes text into data it lost.
-          const into = callee.k === "member" ? rootOf(callee.obj) : null
+          // The receiver is the container itself only as a name or a part of it: `(d if c else n).set_meta("k", d)`
+          // and `[d, n][1]` may be another object (a fifty-fourth red team's).
+          const into = callee.k === "member" ? chainRoot(callee.obj) : null
           if (from !== null && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== from) reaches?.push({ from, escapes: true })
           // Kept by an engine object that hands it back later (`il.set_item_metadata(0, d)`, `cfg.set_value("s", "k", d)`,
           // `ProjectSettings.set_setting("k", d)`: a fiftieth red team's; engineKeepers.ts), unless a class of the pack
@@ -737,7 +742,7 @@ export class Evaluator {
       const intoLocal = e.k === "bin" && e.left.k === "member" && e.left.obj.k === "id" && fn.locals.has(e.left.obj.name) && !this.#engineObjectLocal(fn.locals.get(e.left.obj.name))
       if (e.k === "bin" && e.op === "=" && (toMember || intoLocal || e.left.k === "index")) {
         const from = rootOf(e.right)
-        const into = e.left.k === "index" ? rootOf(e.left.obj) : null
+        const into = e.left.k === "index" ? chainRoot(e.left.obj) : null
         if (from !== null && from !== into) reaches?.push({ from, escapes: true })
       }
       // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
@@ -1442,7 +1447,7 @@ export class Evaluator {
     // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
     if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
     // The pack's data handed on by a way the analysis does not follow is no longer only the file's (#handedOn).
-    if (value.t === "unknown" && value.packData !== undefined && localName !== undefined && this.#handedOn(localName, owner, new Set())) {
+    if (value.t === "unknown" && value.packData !== undefined && localName !== undefined && this.#handedOn(localName, owner, new Map())) {
       const { packData: _files, dataSel: _sel, translated: _tr, ...rest } = value
       value = { ...rest, external: true }
     }
@@ -1589,16 +1594,26 @@ export class Evaluator {
    * some function of the pack writes text into data the analysis lost (#writesIntoHandedOn). Only the data's provenance
    * is dropped then: a member's container handed on so is covered by the pack-wide check (packDataMembers.ts).
    */
-  #handedOn(name: string, owner: Fn, seen: Set<string>): boolean {
-    if (seen.has(name)) return false
-    seen.add(name)
+  #handedOn(name: string, owner: Fn, seen: Map<Fn, Set<string>>): boolean {
+    const names = seen.get(owner) ?? new Set<string>()
+    if (names.has(name)) return false
+    names.add(name)
+    seen.set(owner, names)
     for (const r of owner.reaches ?? []) {
       if (r.from !== name) continue
       if ("escapes" in r) {
         if (this.#writesIntoHandedOn()) return true
         continue
       }
-      if (!("to" in r)) continue
+      if (!("to" in r)) {
+        // Handed to a function of the pack that hands its parameter on (a fifty-fourth red team's `stash(n, d)`, `func
+        // stash(n, x): n.set_meta("k", x)`), at any depth.
+        for (const target of this.#calleesOf(owner.cls, r.callee, r.member)) {
+          const param = target.decl.params[r.index]
+          if (param !== undefined && this.#handedOn(param.name, this.fnOf(target.owner, target.decl, null, true), seen)) return true
+        }
+        continue
+      }
       if (owner.locals.has(r.to) ? this.#handedOn(r.to, owner, seen) : this.local(r.to, owner) === null && this.#writesIntoHandedOn()) return true
     }
     return false
@@ -2501,6 +2516,9 @@ const containerRoot = (e: Expr, givesBack: GivesBack = () => "all"): string | nu
   }
   return null
 }
+
+/** The local a container expression names, itself or a part of it (`d`, `d[0]`, `d.o`); null for another expression. */
+const chainRoot = (e: Expr): string | null => (e.k === "id" ? e.name : e.k === "index" || (e.k === "member" && e.obj.k !== "self") ? chainRoot(e.obj) : null)
 
 /** Text built from a string literal, a format or a conversion to text (`"[b]" + name`, `"%s" % x`, `str(n) + s`, `tr(k) + s`). */
 const isTextual = (e: Expr): boolean =>

@@ -113,8 +113,11 @@ const onceAt = (body: ReadonlyArray<Stmt>, target: Expr): number | null => {
   return at < 0 || looped(body[at] as Stmt) ? null : at
 }
 
-/** What a File of the pack's data may do besides `open(…, READ)` without reading another file's text. */
-const SAFE_FILE_CALLS: ReadonlySet<string> = new Set([...TEXT_READS, "open", "close", "eof_reached", "get_len", "get_position", "seek", "seek_end", "is_open", "get_error", "get_path", "get_path_absolute", "get_buffer", "get_8", "get_16", "get_32", "get_64", "get_float", "get_double", "get_real", "get_pascal_string", "get_var"])
+/**
+ * What a File of the pack's data may do besides `open(…, READ)` without reading another file's text: a query about
+ * another path (`f.file_exists(SAVE)` before a later open of a save: a fifty-fourth hunt's achievements) opens nothing.
+ */
+const SAFE_FILE_CALLS: ReadonlySet<string> = new Set([...TEXT_READS, "open", "close", "eof_reached", "get_len", "get_position", "seek", "seek_end", "is_open", "get_error", "get_path", "get_path_absolute", "get_buffer", "get_8", "get_16", "get_32", "get_64", "get_float", "get_double", "get_real", "get_pascal_string", "get_var", "file_exists", "get_modified_time", "get_md5", "get_sha256"])
 
 /**
  * Whether every use of the File's name in the function is a call of one of its own methods that reads (or a read-only

@@ -62,12 +62,28 @@ export const smazDecoded = (bytes: Uint8Array, limit = Infinity): Uint8Array | n
   return Uint8Array.from(out.slice(0, limit))
 }
 
+/**
+ * A table as the engine's `_set` takes it: the pool it should be, or an Array of numbers (or bools) the Variant
+ * converts to one item by item (a fifty-fourth red team's `hash_table` given as an Array); undefined when absent (no
+ * texts), null for another form.
+ */
+const asTable = <T extends "int" | "byte">(value: unknown, kind: T): (T extends "int" ? Int32Array : Uint8Array) | null | undefined => {
+  type Table = T extends "int" ? Int32Array : Uint8Array
+  if (value === undefined) return undefined
+  if (kind === "int" ? value instanceof Int32Array : value instanceof Uint8Array) return value as Table
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "number" || typeof v === "boolean")) return null
+  const numbers = value.map((v: number | boolean) => Math.trunc(Number(v)))
+  return (kind === "int" ? Int32Array.from(numbers) : Uint8Array.from(numbers, (n) => n & 0xff)) as Table
+}
+
 export const readTranslationTexts = async (resource: BinaryResource, internal: InternalResource): Promise<TranslationTexts> => {
   const props = await readProperties(resource, internal, (name) => (name === "hash_table" || name === "bucket_table" || name === "strings" ? 0 : null))
-  const hashTable = props.get("hash_table")
-  const buckets = props.get("bucket_table")
-  const strings = props.get("strings")
-  if (!(hashTable instanceof Int32Array) || !(buckets instanceof Int32Array) || !(strings instanceof Uint8Array)) return { plain: [], compressedWithTags: 0 }
+  const hashTable = asTable(props.get("hash_table"), "int")
+  const buckets = asTable(props.get("bucket_table"), "int")
+  const strings = asTable(props.get("strings"), "byte")
+  // A table in a form the engine converts but the scanner does not (a pool of another type, text): unreadable.
+  if (hashTable === null || buckets === null || strings === null) return { plain: [], compressedWithTags: 1 }
+  if (hashTable === undefined || buckets === undefined || strings === undefined) return { plain: [], compressedWithTags: 0 }
   // Read as the engine reads it: up to the first zero, with Godot's own UTF-8 decoding (an overlong `[` is one: a
   // fifty-second red team's).
   const grammar = resource.engineMajor >= 4 ? 4 : 3

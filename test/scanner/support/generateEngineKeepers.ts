@@ -4,7 +4,10 @@
 // p)`), and the properties of those types (`JSONParseResult.result = d`). Under "methods", each name is followed by the
 // positions of such parameters (`set_item_metadata:1`); every method with one is listed but those whose name says
 // they only read what they are given (READS: `has(d)`, `find(d)`, `get(…)`, `to_json`…; the dispatchers and
-// `emit_signal` are followed elsewhere). Under "properties", the names. The editor's classes, a visual script's nodes
+// `emit_signal` are followed elsewhere). A method taking any number of arguments (`qualifiers="vararg"`) hands those
+// past its declared ones on to a method it calls by name or a script's `_init` (`TreeItem.call_recursive("set_meta",
+// "k", d)`, `Node.rpc`, `GDScript.new(d)`: a fifty-fourth red team's), readers' names or not: `call_recursive:1+`.
+// Under "properties", the names. The editor's classes, a visual script's nodes
 // and the built-in functions (@GDScript, @GlobalScope) are left out.
 //
 //   node test/scanner/support/generateEngineKeepers.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
@@ -24,14 +27,17 @@ const keepers = (repo: string): { readonly methods: string; readonly properties:
   const classOf = (f: string): string => f.slice(f.lastIndexOf("/") + 1, -".xml".length)
   const methods = new Map<string, Set<number>>()
   const properties = new Set<string>()
+  const varargs = new Map<string, number>()
   for (const file of files) {
     const cls = classOf(file)
     if (cls.startsWith("Editor") || cls.startsWith("VisualScript") || cls.startsWith("@")) continue
     const xml = git(repo, ["show", `HEAD:${file}`])
-    for (const m of xml.matchAll(/<method name="([^"]+)"[^>]*>([\s\S]*?)<\/method>/g)) {
+    for (const m of xml.matchAll(/<method name="([^"]+)"([^>]*)>([\s\S]*?)<\/method>/g)) {
       const name = m[1] ?? ""
+      const declared = [...(m[3] ?? "").matchAll(/<(?:argument|param) index="(\d+)"/g)].length
+      if (/qualifiers="[^"]*vararg/.test(m[2] ?? "")) varargs.set(name, Math.min(varargs.get(name) ?? declared, declared))
       if (READS.test(name)) continue
-      for (const p of (m[2] ?? "").matchAll(/<(?:argument|param) index="(\d+)" name="[^"]*" type="([^"]+)"/g)) {
+      for (const p of (m[3] ?? "").matchAll(/<(?:argument|param) index="(\d+)" name="[^"]*" type="([^"]+)"/g)) {
         if (!SHARED_TYPES.has(p[2] ?? "")) continue
         const at = methods.get(name) ?? new Set<number>()
         at.add(Number(p[1]))
@@ -41,7 +47,14 @@ const keepers = (repo: string): { readonly methods: string; readonly properties:
     for (const m of xml.matchAll(/<member name="([^"]+)" type="([^"]+)"/g)) if (SHARED_TYPES.has(m[2] ?? "")) properties.add(m[1] ?? "")
   }
   return {
-    methods: [...methods].map(([name, at]) => `${name}:${[...at].sort((a, b) => a - b).join(",")}`).sort().join(" "),
+    methods: [...new Set([...methods.keys(), ...varargs.keys()])]
+      .map((name) => {
+        const from = varargs.get(name)
+        const at = [...(methods.get(name) ?? [])].filter((i) => from === undefined || i < from).sort((a, b) => a - b)
+        return `${name}:${[...at.map(String), ...(from === undefined ? [] : [`${from}+`])].join(",")}`
+      })
+      .sort()
+      .join(" "),
     properties: [...properties].sort().join(" "),
   }
 }

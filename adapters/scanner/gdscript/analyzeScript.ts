@@ -17,7 +17,7 @@ import { arrayArgs, Evaluator, forgetPackAnswers, type Fn, INVOKE, INVOKE_ARRAY,
 import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
-import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts } from "./bbcodeTemplate.ts"
+import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type PieceContext } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
@@ -646,9 +646,12 @@ class Analysis {
     const evaluate = (e: Expr): Val => this.#eval(e, fn)
     const helper = (call: Extract<Expr, { k: "call" }>): ReturnType<Evaluator["helperReturns"]> => this.#ev.helperReturns(call, fn)
     const templates = value.t === "str" ? null : bbcodeTemplates(arg, evaluate, this.#script.grammar, parts, (name) => this.#model.anyClassDefines(name), helper)
-    const pieces = templates === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, parts) : null
-    const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
-    const data = { sources: [...new Set(parts.sources)], constants: [...new Set(parts.constants)], ...sels }
+    // The pieces' parts apart from those the template read before it gave up.
+    const pieceParts: PackDataParts = { sources: [], constants: [] }
+    const pieces = templates === null && value.t !== "str" ? this.#bbcodePieces(arg, fn, pieceParts, { evaluate, helper }) : null
+    const read = pieces === null ? parts : pieceParts
+    const sels = read.sels === null || read.sels === undefined ? {} : { sels: read.sels }
+    const data = { sources: [...new Set(read.sources)], constants: [...new Set(read.constants)], ...sels }
     if (pieces !== null) return this.files.bbcode(strs(pieces), pos, call, warnBuilt, { ...data, joined: pieces })
     // Built at run time (or data that may be built instead): each part not pinned down in its place (bbcodeTemplate.ts, shape).
     const shape = parts.built === true || (templates === null && value.t === "unknown") ? (bbcodeTemplate(arg, evaluate, this.#script.grammar, { sources: [], constants: [] }, true, (name) => this.#model.anyClassDefines(name), helper) ?? undefined) : undefined
@@ -670,16 +673,17 @@ class Analysis {
   }
 
   /** BBCode held by a local built up piece by piece (bbcodeTemplate.ts bbcodePieces). */
-  #bbcodePieces(arg: Expr, fn: Fn, parts: PackDataParts): ReadonlyArray<string> | null {
+  #bbcodePieces(arg: Expr, fn: Fn, parts: PackDataParts, outer: PieceContext): ReadonlyArray<string> | null {
     return bbcodePieces(
       arg,
       (name) => {
         const found = this.#ev.local(name, fn)
-        return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.#eval(e, found.owner) }
+        return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.#eval(e, found.owner), helper: (call) => this.#ev.helperReturns(call, found.owner) }
       },
       this.#script.grammar,
       parts,
       (name) => this.#model.anyClassDefines(name),
+      outer,
     )
   }
 

@@ -82,8 +82,11 @@ export const shapeOf = (v: Val): string => {
  * null when a part is neither constant nor a translation. In shape mode (`shape`), every other part is its shape
  * (shapeOf: the string built at run time a part of the data may be instead, too), never null.
  */
-/** A call of a helper of the pack (Evaluator.helperReturns): what it returns, evaluated in the helper's own function. */
-export type HelperReturns = (call: Extract<Expr, { k: "call" }>) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null
+/**
+ * A call of a helper of the pack (Evaluator.helperReturns): what it returns, evaluated in the helper's own function,
+ * and the helpers it calls there in turn (a few levels deep).
+ */
+export type HelperReturns = (call: Extract<Expr, { k: "call" }>) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val; readonly helper: HelperReturns } | null
 
 /** At most this many constants one part may be, and this many templates one BBCode may stand for (bbcodeTemplates). */
 const MAX_CHOICES = 8
@@ -168,11 +171,12 @@ export const bbcodeTemplate = (
       return v.translated === true ? `${PACK_DATA}${TRANSLATED}` : PACK_DATA
     }
     // A helper of the pack returning one expression (`speaker_tag(name, color)` returning `"[color=%s]%s[/color]" % […]`):
-    // that expression's template, its parameters holding what every call of it passes (a thirty-fifth hunt's dialogue).
+    // that expression's template, its parameters holding what every call of it passes (a thirty-fifth hunt's dialogue),
+    // with the helpers it calls (a fifty-fourth hunt's `_item_bbcode(id)` inside a line's helper).
     const called = x.k === "call" && helper !== undefined ? helper(x) : null
     const only = called?.returns.length === 1 ? called.returns[0] : undefined
     if (called !== null && only !== undefined) {
-      const inner = bbcodeTemplate(only, called.evaluate, grammar, parts, shape, packDefines)
+      const inner = bbcodeTemplate(only, called.evaluate, grammar, parts, shape, packDefines, called.helper)
       if (inner !== null) return inner
     }
     if (x.k === "bin" && x.op === "+") {
@@ -217,28 +221,60 @@ export const bbcodeTemplate = (
   return template(e)
 }
 
+/** What the pieces of a local are read with: the local, evaluated where it lives, and the helpers its function calls. */
+export type PieceLocal = (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns } | null
+
+/** Where an expression joining such a local with more (`speaker + ": " + text`) is evaluated. */
+export interface PieceContext {
+  readonly evaluate: (e: Expr) => Val
+  readonly helper?: HelperReturns
+}
+
 /**
  * BBCode held by a local built up piece by piece (`var t = "[b]Credits[/b]\n"` then `t += "%s: [url=%s]%s[/url]\n" %
  * [c.role, c.url, c.name]` in a loop): the template of every value given it with `=` or `+=`, when each is constants
  * and strings of the pack's own data and one holds such a string; its value is then some concatenation of those
  * pieces, in any order. Null for anything else: a parameter or loop variable, a local written into, a translation,
  * a number `%` puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives.
+ * Such a local joined with more by `+` (`_speaker_bbcode(id) + ": " + text`: a fifty-fourth hunt's dialogue, with
+ * `outer` where the join is) is the pieces of each part, as any concatenation of them covers the join's.
  */
-export const bbcodePieces = (e: Expr, localOf: (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val } | null, grammar: Grammar, parts: PackDataParts, packDefines: (name: string) => boolean = () => false): ReadonlyArray<string> | null => {
-  const found = e.k === "id" ? localOf(e.name) : null
-  if (found === null) return null
-  const { local, evaluate } = found
-  if (local.param !== undefined || local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0 || local.inits.length === 0) return null
-  const got: Array<string> = []
-  for (const x of [...local.inits, ...local.appends]) {
-    const v = evaluate(x)
-    if (v.t === "str") {
-      got.push(...v.values)
-      continue
+export const bbcodePieces = (e: Expr, localOf: PieceLocal, grammar: Grammar, parts: PackDataParts, packDefines: (name: string) => boolean = () => false, outer?: PieceContext): ReadonlyArray<string> | null => {
+  const ofLocal = (name: string): ReadonlyArray<string> | null => {
+    const found = localOf(name)
+    if (found === null) return null
+    const { local, evaluate, helper } = found
+    if (local.param !== undefined || local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0 || local.inits.length === 0) return null
+    const got: Array<string> = []
+    for (const x of [...local.inits, ...local.appends]) {
+      const pieces = piecesOf(x, evaluate, helper)
+      if (pieces === null) return null
+      got.push(...pieces)
     }
-    const pieces = bbcodeTemplates(x, evaluate, grammar, parts, packDefines)
-    if (pieces === null || parts.built === true || pieces.some((p) => p.includes(TRANSLATED))) return null
-    got.push(...pieces)
+    return got
   }
-  return got.some((p) => p.includes(PACK_DATA)) ? got : null
+  const piecesOf = (x: Expr, evaluate: (e: Expr) => Val, helper: HelperReturns | undefined): ReadonlyArray<string> | null => {
+    const v = evaluate(x)
+    if (v.t === "str") return v.values
+    const pieces = bbcodeTemplates(x, evaluate, grammar, parts, packDefines, helper)
+    return pieces === null || parts.built === true || pieces.some((p) => p.includes(TRANSLATED)) ? null : pieces
+  }
+  let got: ReadonlyArray<string> | null = null
+  if (e.k === "id") got = ofLocal(e.name)
+  else if (e.k === "bin" && e.op === "+" && outer !== undefined) {
+    const operands = plusOperands(e)
+    const locals = operands.map((o) => (o.k === "id" ? ofLocal(o.name) : null))
+    if (locals.every((l) => l === null)) return null
+    const all: Array<string> = []
+    for (const [i, o] of operands.entries()) {
+      const pieces = locals[i] ?? piecesOf(o, outer.evaluate, outer.helper)
+      if (pieces === null) return null
+      all.push(...pieces)
+    }
+    got = all
+  }
+  return got !== null && got.some((p) => p.includes(PACK_DATA)) ? got : null
 }
+
+/** The operands of a chain of `+` (`a + b + c`), in order. */
+const plusOperands = (e: Expr): ReadonlyArray<Expr> => (e.k === "bin" && e.op === "+" ? [...plusOperands(e.left), ...plusOperands(e.right)] : [e])

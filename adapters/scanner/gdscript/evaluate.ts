@@ -15,7 +15,7 @@ import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
-import { bbcodePieces, bbcodeTemplate, LINK_DATA, PACK_DATA, type PackDataParts, TRANSLATED } from "./bbcodeTemplate.ts"
+import { bbcodePieces, bbcodeTemplate, type HelperReturns, LINK_DATA, PACK_DATA, type PackDataParts, TRANSLATED } from "./bbcodeTemplate.ts"
 import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -183,6 +183,9 @@ const GIVES_NODES: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_
 const NODE_VAL: Val = { t: "inst", cls: "Node" }
 /** How many locals deep `var b = a` chains are followed to a list of nodes. */
 const MAX_NODE_LIST_DEPTH = 4
+
+/** How many helpers deep BBCode a helper returns is followed (helperReturns: one calling another, or itself). */
+const MAX_HELPER_DEPTH = 4
 
 const GIVES_ELEMENT: ReadonlySet<string> = new Set(["front", "back", "pop_back", "pop_front", "pop_at", "pick_random", "get"])
 
@@ -547,14 +550,17 @@ export class Evaluator {
    * one template, or the pieces of a local built up with `+=`), or null.
    */
   #dataBbcode(e: Expr, fn: Fn): DataBbcode | null {
-    const parts: PackDataParts = { sources: [], constants: [] }
+    const templateParts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
-    const template = bbcodeTemplate(e, evaluate, this.grammar, parts, false, (name) => this.model.anyClassDefines(name), (call) => this.helperReturns(call, fn))
-    const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val } | null => {
+    const template = bbcodeTemplate(e, evaluate, this.grammar, templateParts, false, (name) => this.model.anyClassDefines(name), (call) => this.helperReturns(call, fn))
+    const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val; helper: HelperReturns } | null => {
       const found = this.local(name, fn)
-      return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner) }
+      return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner), helper: (call) => this.helperReturns(call, found.owner) }
     }
-    const pieces = template === null ? bbcodePieces(e, localOf, this.grammar, parts) : null
+    // The pieces' parts apart from those the template read before it gave up.
+    const pieceParts: PackDataParts = { sources: [], constants: [] }
+    const pieces = template === null ? bbcodePieces(e, localOf, this.grammar, pieceParts, (name) => this.model.anyClassDefines(name), { evaluate, helper: (call) => this.helperReturns(call, fn) }) : null
+    const parts = pieces === null ? templateParts : pieceParts
     const templates = template !== null ? [template] : pieces
     if (templates === null || parts.built === true || !templates.some((t) => t.includes(PACK_DATA)) || templates.some((t) => t.includes(TRANSLATED))) return null
     const sels = parts.sels === null || parts.sels === undefined ? {} : { sels: parts.sels }
@@ -1359,8 +1365,9 @@ export class Evaluator {
    * b)`, `Global.item_description(id)` of an autoload): the expressions it returns, evaluated in its own function (its
    * parameters hold what every call passes); null for any other call, or one with a bare `return`.
    */
-  helperReturns(call: Extract<Expr, { k: "call" }>, fn: Fn): { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val } | null {
+  helperReturns(call: Extract<Expr, { k: "call" }>, fn: Fn, depth = 0): ReturnType<HelperReturns> {
     const { callee } = call
+    if (depth >= MAX_HELPER_DEPTH) return null
     const recv: Val | null = callee.k === "id" || (callee.k === "member" && callee.obj.k === "self") ? { t: "own", ref: fn.cls } : callee.k === "member" ? this.eval(callee.obj, fn) : null
     const ref = recv?.t === "own" || recv?.t === "script" ? recv.ref : null
     const name = callee.k === "id" || callee.k === "member" ? callee.name : null
@@ -1370,7 +1377,7 @@ export class Evaluator {
     const returns = returned.filter((e): e is Expr => e !== null)
     if (returns.length !== returned.length) return null
     const inner = this.fnOf(m.owner, m.decl, null, true)
-    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner) }
+    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1) }
   }
 
   /** Any value a function of the pack returns (null when it has no `return` with a value). */

@@ -242,7 +242,7 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   // Every entry's first bytes decide what it is, whatever its name; small text files are read whole at once.
   const whole = small ? await readScriptBytes(ctx, entry, ext === ".gd" ? MAX_FIELD_BYTES : MAX_REDIRECT_BYTES) : null
   const head = whole !== null ? whole.subarray(0, SNIFF_BYTES) : await readExactly(ctx.contents.source, entry.dataOffset, Math.min(SNIFF_BYTES, entry.size))
-  const kind = sniff(head)
+  let kind = sniff(head)
   switch (kind) {
     case "tokenized-script":
       if (ext !== ".gdc" && ext !== ".gde") ctx.state.findings.push(compiledScriptFinding(ctx.contents, entry))
@@ -251,8 +251,11 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
       if (ext !== ".gde") ctx.state.findings.push(encryptedFile(ctx.contents, entry))
       return
     case "native-pe-candidate":
-      if (await hasPeSignature(ctx.contents.accessOf(entry))) nativeContent(ctx, entry, "Windows executable code (PE)")
-      return
+      if (await hasPeSignature(ctx.contents.accessOf(entry))) return nativeContent(ctx, entry, "Windows executable code (PE)")
+      // `MZ` without a PE header is text like any other (a line the engine skips in a .po, a .fnt or the settings: a
+      // fifty-fifth red team's), read by its name's reader.
+      kind = "other"
+      break
     case "native-elf":
       return nativeContent(ctx, entry, "Linux/Android native code (ELF)")
     case "native-macho":

@@ -134,6 +134,10 @@ const mayBeAnimation = (v: Val): boolean => !(v.t === "own" || v.t === "script" 
 /** Translation methods that store a message `tr()` later hands out (3.x and 4.x Translation). */
 const TRANSLATION_MESSAGES: ReadonlySet<string> = new Set(["add_message", "add_plural_message"])
 const TRANSLATION_CLASSES: ReadonlySet<string> = new Set(["Translation", "PHashTranslation", "OptimizedTranslation"])
+/** Engine classes a Translation is one of (a variable typed `Resource` may hold one: a fifty-fifth red team's). */
+const TRANSLATION_BASES: ReadonlySet<string> = new Set(["Resource", "Reference", "RefCounted", "Object"])
+/** A Translation's property holding its messages (`_set_messages`: key, message, key, message…). */
+const TRANSLATION_MESSAGES_PROPERTY = "messages"
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Methods that record their receiver where the code can read it back (a connection's source). */
@@ -666,7 +670,7 @@ class Analysis {
    */
   #translationMessage(site: Site, fn: Fn, pos: Pos, call: string): void {
     if (!TRANSLATION_MESSAGES.has(site.name) || site.args[1] === undefined) return
-    const translation = site.cls !== null && TRANSLATION_CLASSES.has(site.cls)
+    const translation = site.cls !== null && (TRANSLATION_CLASSES.has(site.cls) || TRANSLATION_BASES.has(site.cls))
     if (!translation && (site.cls !== null || this.#model.anyClassDefines(site.name))) return
     const message = site.args[1]
     for (const text of site.name === "add_plural_message" && message.k === "array" ? message.items : [message]) this.#bbcode(text, fn, pos, call, true)
@@ -752,6 +756,7 @@ class Analysis {
     if (!own) this.#bbcodeWrite(prop, pos, matched, value, written)
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
+    if (prop === TRANSLATION_MESSAGES_PROPERTY && !own && this.#mayBeTranslation(recv)) this.#translationMessages(value, pos, matched, written)
     if (prop === "text" && !own) this.#spinBoxText(recv, value, pos, matched)
     if (!own && recv.t !== "own") this.#spinBoxRehome({ recv, args: [] }, prop, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
@@ -759,6 +764,27 @@ class Analysis {
       // `FuncRef.function = name`: the name is dispatched later, on an object out of sight here.
       this.#judgeName({ name: "", recv: UNKNOWN, bare: false, cls: null, label: "…", args: opaqueArgs(pos), argsUnseen: true, at: pos }, value, `${d.class}.${prop} =`, UNKNOWN, "method", `${d.class}.${prop} =`, 0)
     }
+  }
+
+  /** Whether an object may be a Translation: of unknown class, of a Translation class or a base of one, or a script extending one. */
+  #mayBeTranslation(recv: Val): boolean {
+    if (recv.t === "unknown") return true
+    if (recv.t === "inst") return TRANSLATION_CLASSES.has(recv.cls) || TRANSLATION_BASES.has(recv.cls)
+    if (recv.t !== "own") return false
+    const base = this.#engineBase(recv.ref)
+    return base === null || TRANSLATION_CLASSES.has(base) || TRANSLATION_BASES.has(base)
+  }
+
+  /**
+   * A Translation's `messages` written (`t.messages = PoolStringArray([key, text, …])`, `t.set("messages", …)`: a
+   * fifty-fifth red team's): each item of a literal is judged as BBCode, as an added message is (#translationMessage);
+   * another value as BBCode of which nothing is known.
+   */
+  #translationMessages(value: Val, pos: Pos, matched: string, written?: Written): void {
+    const expr = written?.expr
+    const literal = expr?.k === "call" && expr.args.length === 1 && expr.args[0]?.k === "array" ? expr.args[0] : expr?.k === "array" ? expr : undefined
+    if (written !== undefined && literal?.k === "array") for (const item of literal.items) this.#bbcode(item, written.fn, pos, matched, true)
+    else this.files.bbcode(value.t === "str" ? value : UNKNOWN, pos, matched, true)
   }
 
   /**

@@ -766,9 +766,9 @@ class Analysis {
     }
   }
 
-  /** Whether an object may be a Translation: of unknown class, of a Translation class or a base of one, or a script extending one. */
+  /** Whether an object may be a Translation: of unknown class (not plain data: a Dictionary's `messages` key), of a Translation class or a base of one, or a script extending one. */
   #mayBeTranslation(recv: Val): boolean {
-    if (recv.t === "unknown") return true
+    if (recv.t === "unknown") return recv.plain !== true
     if (recv.t === "inst") return TRANSLATION_CLASSES.has(recv.cls) || TRANSLATION_BASES.has(recv.cls)
     if (recv.t !== "own") return false
     const base = this.#engineBase(recv.ref)

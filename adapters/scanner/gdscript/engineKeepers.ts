@@ -40,8 +40,16 @@ export const keepsArgument = (grammar: Grammar, name: string, index: number): bo
   return kept !== undefined && (kept.at.includes(index) || index >= kept.from)
 }
 
+/**
+ * Properties the class reference does not list that keep what they are given (a fifty-fifth red team's): an object's
+ * metadata (`__meta__`, core/object.cpp `_set`: a shallow copy, whose inner containers are shared) and an OptionButton's
+ * or PopupMenu's `items` (scene/gui/option_button.cpp `_set_items`, popup_menu.cpp `_set_items`: each item's metadata).
+ */
+const UNLISTED_PROPERTIES: ReadonlySet<string> = new Set(["__meta__", "items"])
+
 /** Whether an engine property named `name` is of a type that holds a container as it is given (Variant, Array, Dictionary). */
 export const keepsProperty = (grammar: Grammar, name: string): boolean => {
+  if (UNLISTED_PROPERTIES.has(name)) return true
   let found = properties.get(grammar)
   if (found === undefined) {
     found = new Set(packed[grammar].properties.split(" "))

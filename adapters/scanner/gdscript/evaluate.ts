@@ -729,11 +729,15 @@ export class Evaluator {
           // The receiver is the container itself only as a name or a part of it: `(d if c else n).set_meta("k", d)`
           // and `[d, n][1]` may be another object (a fifty-fourth red team's).
           const into = callee.k === "member" ? chainRoot(callee.obj) : null
+          const ownCall = callee.k === "id" || callee.obj.k === "self"
           if (from !== null && index >= (ESCAPES_BY.get(callee.name) ?? Infinity) && into !== from) reaches?.push({ from, escapes: true })
           // Kept by an engine object that hands it back later (`il.set_item_metadata(0, d)`, `cfg.set_value("s", "k", d)`,
           // `ProjectSettings.set_setting("k", d)`: a fiftieth red team's; engineKeepers.ts), unless a class of the pack
           // defines a method of that name (its parameter is followed instead).
-          else if (from !== null && into !== from && keepsArgument(this.grammar, callee.name, index) && !this.model.anyClassDefines(callee.name)) reaches?.push({ from, escapes: true })
+          // Not on self where the class has a method of that name (its parameter is followed instead); on another object a
+          // namesake of the pack may not be what runs (a fifty-fifth red team's decoy `func set_item_metadata` in another
+          // class, `func new`, `func call_recursive`).
+          else if (from !== null && into !== from && keepsArgument(this.grammar, callee.name, index) && !(ownCall && this.model.defines(fn.cls, callee.name))) reaches?.push({ from, escapes: true })
         })
       }
       // Given to a member (`self.holder = d`, a setter's parameter; of an object not held in a local: an autoload; of any
@@ -752,7 +756,9 @@ export class Evaluator {
         if (from !== null && from !== into) reaches?.push({ from, escapes: true })
       }
       // `d.sort_custom(self, "cmp")`: the comparator is handed its elements.
-      if (e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") && e.callee.obj.k === "id") reaches?.push({ from: e.callee.obj.name, escapes: true })
+      // Of a part or a shallow copy too (`d[0].sort_custom(…)`, `d.duplicate().sort_custom(…)`: a fifty-fifth red team's).
+      const sorted = e.k === "call" && e.callee.k === "member" && (e.callee.name === "sort_custom" || e.callee.name === "bsearch_custom") ? rootOf(e.callee.obj) : null
+      if (sorted !== null) reaches?.push({ from: sorted, escapes: true })
       // A literal kept (assigned, handed on) holds the very container; one that is only formatted (`"%s" % [a, b]`) does not.
       const kept = e.k === "bin" && isAssignment(e.op) ? [e.right] : e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && ESCAPES_BY.has(e.callee.name) ? e.args.slice(ESCAPES_BY.get(e.callee.name)) : []
       for (const root of kept.flatMap(literalRoots)) reaches?.push({ from: root, escapes: true })
@@ -1689,8 +1695,11 @@ export class Evaluator {
   /** The pack's functions a call of `name` may run: the class's own (bare), or every class's of that name (on an object). */
   #calleesOf(cls: ClassRef, name: string, member: boolean): ReadonlyArray<{ readonly owner: ClassRef; readonly decl: FunctionDecl }> {
     if (!member) {
+      // The class's own, or a subclass's override of it, which a bare call in the base runs on an object of the subclass
+      // (a fifty-fifth red team's `fix(d)` in a base whose `fix` does nothing).
       const own = this.model.method(cls, name)
-      return own === null ? [] : [own]
+      const overrides = this.model.overrides(cls, name).flatMap((sub) => (this.model.decl(sub)?.functions ?? []).filter((f) => f.name === name).map((decl) => ({ owner: sub, decl })))
+      return [...(own === null ? [] : [own]), ...overrides]
     }
     return this.model.classes().flatMap((c) => (this.model.decl(c)?.functions ?? []).filter((f) => f.name === name).map((decl) => ({ owner: c, decl })))
   }

@@ -103,8 +103,12 @@ const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<ContainerWrite> =>
 export const writesIntoRunTimeData = (f: FunctionDecl, evaluate: (e: Expr) => Val, changes: (e: Expr) => boolean, builtHere: (target: Expr) => boolean): boolean =>
   writesInto(f.body).some(({ target, values }) => mayHoldData(evaluate(target)) && values.some(changes) && !builtHere(target))
 
-/** Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), or a value the analysis lost. */
-const mayHoldData = (v: Val): boolean => v.t === "unknown" && v.copy !== true && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))
+/**
+ * Data read at run time (the pack's, or what a copy or a container of it gives: `levels.duplicate()[0]`), a value the
+ * analysis lost, or an Array or Dictionary known by its type only (`func fix(a: Array)`: what it is given may be the
+ * data, a fifty-fifth red team's; a local only ever given literals is the caller's `builtHere`).
+ */
+const mayHoldData = (v: Val): boolean => (v.t === "unknown" && v.copy !== true && (v.external === true || (v.plain !== true && v.json !== true && v.insts === undefined))) || (v.t === "inst" && CONTAINER_CLASSES.has(v.cls))
 
 /**
  * A value written that puts no string into what it is written into: a number, a bool, null or a vector (`timer.wait_time

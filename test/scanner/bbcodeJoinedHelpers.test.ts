@@ -47,3 +47,42 @@ describe("BBCode of a local built with helpers' pieces", () => {
     expect(await errors("bbcode_text = text", '"[img]user://x.tres[/img]%s"')).toContain("res://game/box.gd:18 error runtime-code-loading")
   })
 })
+
+const TOWERS = '{"arrow": {"name": "Arrow", "color": "lime", "desc": "Shoots [i]fast[/i].", "damage": 3}}'
+
+/** Errors of a tower-defence HUD (line 11 on) whose tooltip is `bbcode`, with `helpers` after it. */
+const hudErrors = async (bbcode: ReadonlyArray<string>, helpers: ReadonlyArray<string>): Promise<ReadonlyArray<string>> =>
+  (
+    await scan3Files({
+      "res://data/towers.json": TOWERS,
+      "res://game/hud.gd": lines(
+        "extends Node",
+        "var data := {}",
+        "var tip: RichTextLabel",
+        "func _ready():",
+        "\tvar f := File.new()",
+        '\tf.open("res://data/towers.json", File.READ)',
+        "\tdata = parse_json(f.get_as_text())",
+        "\tf.close()",
+        "\ttip = RichTextLabel.new()",
+        "\tadd_child(tip)",
+        ...bbcode,
+        ...helpers,
+      ),
+    })
+  ).filter((f) => f.includes(" error "))
+
+const TOOLTIP = ["func tower_tooltip(t: Dictionary) -> String:", '\tvar s := "[color=%s][b]%s[/b][/color]\\n" % [t["color"], t["name"]]', '\ts += t["desc"] + "\\n"', '\ts += "Damage: %d" % t["damage"]', "\treturn s"]
+const LOG = ["func log_line(s: String) -> void:", '\ttip.append_bbcode(s + "\\n")']
+
+describe("BBCode a helper builds in a local, or a log helper's parameter", () => {
+  it("is no error when each piece is a constant or the pack's data", async () => {
+    expect(await hudErrors(['\ttip.bbcode_text = tower_tooltip(data["arrow"])'], TOOLTIP)).toEqual([])
+    expect(await hudErrors(['\tlog_line("You build [b]%s[/b]." % data["arrow"]["name"])', '\tlog_line("It deals %d." % data["arrow"]["damage"])'], LOG)).toEqual([])
+  })
+
+  it("is the error when a piece leaves a tag open or a caller passes a resource outside the pack", async () => {
+    expect(await hudErrors(['\ttip.bbcode_text = tower_tooltip(data["arrow"])'], [...TOOLTIP.slice(0, -1), '\ts += "[img]"', "\treturn s"])).toContain("res://game/hud.gd:11 error runtime-code-loading")
+    expect(await hudErrors(['\tlog_line("You build [b]%s[/b]." % data["arrow"]["name"])', '\tlog_line("[img]user://x.tres[/img]")'], LOG)).toContain("res://game/hud.gd:14 error runtime-code-loading")
+  })
+})

@@ -682,7 +682,15 @@ class Analysis {
       arg,
       (name) => {
         const found = this.#ev.local(name, fn)
-        return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.#eval(e, found.owner), helper: (call) => this.#ev.helperReturns(call, found.owner) }
+        if (found === null) return null
+        const param = found.local.param
+        const args = param === undefined || param.fn === null ? null : this.#ev.closedArgExprs(param.fn, param.index)
+        return {
+          local: found.local,
+          evaluate: (e: Expr): Val => this.#eval(e, found.owner),
+          helper: (call) => this.#ev.helperReturns(call, found.owner),
+          args: args?.map((a) => ({ expr: a.expr, evaluate: (e: Expr): Val => this.#eval(e, a.fn), helper: (call: Extract<Expr, { k: "call" }>) => this.#ev.helperReturns(call, a.fn) })) ?? null,
+        }
       },
       this.#script.grammar,
       parts,

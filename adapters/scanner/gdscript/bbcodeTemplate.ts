@@ -86,7 +86,9 @@ export const shapeOf = (v: Val): string => {
  * A call of a helper of the pack (Evaluator.helperReturns): what it returns, evaluated in the helper's own function,
  * and the helpers it calls there in turn (a few levels deep).
  */
-export type HelperReturns = (call: Extract<Expr, { k: "call" }>) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val; readonly helper: HelperReturns } | null
+export type HelperReturns = (
+  call: Extract<Expr, { k: "call" }>,
+) => { readonly returns: ReadonlyArray<Expr>; readonly evaluate: (e: Expr) => Val; readonly helper: HelperReturns; readonly localOf?: PieceLocal } | null
 
 /** At most this many constants one part may be, and this many templates one BBCode may stand for (bbcodeTemplates). */
 const MAX_CHOICES = 8
@@ -221,8 +223,16 @@ export const bbcodeTemplate = (
   return template(e)
 }
 
-/** What the pieces of a local are read with: the local, evaluated where it lives, and the helpers its function calls. */
-export type PieceLocal = (name: string) => { readonly local: Local; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns } | null
+/**
+ * What the pieces of a local are read with: the local, evaluated where it lives, and the helpers its function calls; for
+ * a parameter of a function only the pack's calls reach, each call's argument with where it is evaluated.
+ */
+export type PieceLocal = (name: string) => {
+  readonly local: Local
+  readonly evaluate: (e: Expr) => Val
+  readonly helper?: HelperReturns
+  readonly args?: ReadonlyArray<{ readonly expr: Expr; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns }> | null
+} | null
 
 /** Where an expression joining such a local with more (`speaker + ": " + text`) is evaluated. */
 export interface PieceContext {
@@ -234,46 +244,58 @@ export interface PieceContext {
  * BBCode held by a local built up piece by piece (`var t = "[b]Credits[/b]\n"` then `t += "%s: [url=%s]%s[/url]\n" %
  * [c.role, c.url, c.name]` in a loop): the template of every value given it with `=` or `+=`, when each is constants
  * and strings of the pack's own data and one holds such a string; its value is then some concatenation of those
- * pieces, in any order. Null for anything else: a parameter or loop variable, a local written into, a translation,
- * a number `%` puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives.
- * Such a local joined with more by `+` (`_speaker_bbcode(id) + ": " + text`: a fifty-fourth hunt's dialogue, with
- * `outer` where the join is) is the pieces of each part, as any concatenation of them covers the join's.
+ * pieces, in any order. Null for anything else: a loop variable, a local written into, a translation, a number `%`
+ * puts in or a part not pinned down in a piece. `localOf` finds the local and evaluates where it lives. Since
+ * `pckgate-scanner/20` (a fifty-fourth and fifty-fifth hunt's): such a local joined with more by `+` (`speaker + ": " +
+ * text`, with `outer` where the join is) is the pieces of each part, as any concatenation of them covers the join's; a
+ * helper returning such a local of its own (`var s := …; s += …; return s`) gives that local's pieces; and a parameter
+ * of a function only the pack's calls reach (`func log_line(s): append_bbcode(s + "\n")`) is the pieces of every
+ * argument those calls give it (one of them, which any concatenation covers too).
  */
 export const bbcodePieces = (e: Expr, localOf: PieceLocal, grammar: Grammar, parts: PackDataParts, packDefines: (name: string) => boolean = () => false, outer?: PieceContext): ReadonlyArray<string> | null => {
-  const ofLocal = (name: string): ReadonlyArray<string> | null => {
-    const found = localOf(name)
-    if (found === null) return null
-    const { local, evaluate, helper } = found
-    if (local.param !== undefined || local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0 || local.inits.length === 0) return null
-    const got: Array<string> = []
-    for (const x of [...local.inits, ...local.appends]) {
-      const pieces = piecesOf(x, evaluate, helper)
-      if (pieces === null) return null
-      got.push(...pieces)
-    }
-    return got
-  }
   const piecesOf = (x: Expr, evaluate: (e: Expr) => Val, helper: HelperReturns | undefined): ReadonlyArray<string> | null => {
     const v = evaluate(x)
     if (v.t === "str") return v.values
     const pieces = bbcodeTemplates(x, evaluate, grammar, parts, packDefines, helper)
     return pieces === null || parts.built === true || pieces.some((p) => p.includes(TRANSLATED)) ? null : pieces
   }
-  let got: ReadonlyArray<string> | null = null
-  if (e.k === "id") got = ofLocal(e.name)
-  else if (e.k === "bin" && e.op === "+" && outer !== undefined) {
-    const operands = plusOperands(e)
-    const locals = operands.map((o) => (o.k === "id" ? ofLocal(o.name) : null))
-    if (locals.every((l) => l === null)) return null
-    const all: Array<string> = []
-    for (const [i, o] of operands.entries()) {
-      const pieces = locals[i] ?? piecesOf(o, outer.evaluate, outer.helper)
+  const ofLocal = (find: PieceLocal, name: string): ReadonlyArray<string> | null => {
+    const found = find(name)
+    if (found === null) return null
+    const { local, evaluate, helper } = found
+    if (local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0) return null
+    const given: Array<{ readonly expr: Expr; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns }> = []
+    if (local.param !== undefined) {
+      if (found.args === undefined || found.args === null || found.args.length === 0) return null
+      given.push(...found.args)
+    } else if (local.inits.length === 0) return null
+    for (const x of [...local.inits, ...local.appends]) given.push({ expr: x, evaluate, ...(helper === undefined ? {} : { helper }) })
+    const got: Array<string> = []
+    for (const g of given) {
+      const pieces = piecesOf(g.expr, g.evaluate, g.helper)
       if (pieces === null) return null
-      all.push(...pieces)
+      got.push(...pieces)
     }
-    got = all
+    return got
   }
-  return got !== null && got.some((p) => p.includes(PACK_DATA)) ? got : null
+  // A local of this function, or one a helper returns.
+  const held = (o: Expr): ReadonlyArray<string> | null => {
+    if (o.k === "id") return ofLocal(localOf, o.name)
+    const called = o.k === "call" && outer?.helper !== undefined ? outer.helper(o) : null
+    const only = called?.returns.length === 1 ? called.returns[0] : undefined
+    return only?.k === "id" && called?.localOf !== undefined ? ofLocal(called.localOf, only.name) : null
+  }
+  const operands = e.k === "bin" && e.op === "+" ? plusOperands(e) : [e]
+  if (operands.length > 1 && outer === undefined) return null
+  const locals = operands.map(held)
+  if (locals.every((l) => l === null)) return null
+  const all: Array<string> = []
+  for (const [i, o] of operands.entries()) {
+    const pieces = locals[i] ?? (outer === undefined ? null : piecesOf(o, outer.evaluate, outer.helper))
+    if (pieces === null) return null
+    all.push(...pieces)
+  }
+  return all.some((p) => p.includes(PACK_DATA)) ? all : null
 }
 
 /** The operands of a chain of `+` (`a + b + c`), in order. */

@@ -15,7 +15,7 @@ import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
-import { bbcodePieces, bbcodeTemplate, type HelperReturns, LINK_DATA, PACK_DATA, type PackDataParts, TRANSLATED } from "./bbcodeTemplate.ts"
+import { bbcodePieces, bbcodeTemplate, type HelperReturns, LINK_DATA, PACK_DATA, type PackDataParts, type PieceLocal, TRANSLATED } from "./bbcodeTemplate.ts"
 import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -444,6 +444,21 @@ export class Evaluator {
 
   #siteFn(at: Omit<CallerSite, "args">): Fn {
     return at.fn === null ? this.classFn(at.cls) : this.fnOf(at.cls, at.fn, null, at.method)
+  }
+
+  /**
+   * The argument expressions at `index` of every call of a closed function `name`, each with where it is evaluated;
+   * null when the function is open or a call leaves the argument out (its default is then given).
+   */
+  closedArgExprs(name: string, index: number): ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }> | null {
+    if (!this.#isClosed(name)) return null
+    const out: Array<{ readonly expr: Expr; readonly fn: Fn }> = []
+    for (const site of this.#callersIndex().calls.get(name) ?? []) {
+      const arg = site.args[index]
+      if (arg === undefined) return null
+      out.push({ expr: arg, fn: this.#siteFn(site) })
+    }
+    return out
   }
 
   /** The arguments at `index` of every call of a closed function `name`; null when the function is open. */
@@ -1383,7 +1398,11 @@ export class Evaluator {
     const returns = returned.filter((e): e is Expr => e !== null)
     if (returns.length !== returned.length) return null
     const inner = this.fnOf(m.owner, m.decl, null, true)
-    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1) }
+    const localOf: PieceLocal = (local) => {
+      const found = this.local(local, inner)
+      return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.eval(e, found.owner), helper: (c) => this.helperReturns(c, found.owner, depth + 1) }
+    }
+    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1), localOf }
   }
 
   /** Any value a function of the pack returns (null when it has no `return` with a value). */

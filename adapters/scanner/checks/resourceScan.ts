@@ -413,6 +413,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     keepMemberValues(ctx, file, s.memberValues)
     keepScriptHosts(ctx, file, s.scriptHosts)
     for (const placeholder of s.placeholders) loaded(placeholder.path, `instance_placeholder of ${placeholder.node}`, null)
+    for (const file of s.sceneFiles) loaded(file.path, `the scene file of ${file.node}`, null)
     if (s.placeholders.length > 0) ctx.sceneClasses.add(PLACEHOLDER)
     ctx.state.findings.push(...bannedNodeFindings(ctx.policy, s.nodeTypes, file, entry.path))
     for (const n of s.nodeTypes) ctx.sceneClasses.add(n.type)

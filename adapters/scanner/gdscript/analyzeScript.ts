@@ -136,6 +136,12 @@ const TRANSLATION_MESSAGES: ReadonlySet<string> = new Set(["add_message", "add_p
 const TRANSLATION_CLASSES: ReadonlySet<string> = new Set(["Translation", "PHashTranslation", "OptimizedTranslation"])
 /** Engine classes a Translation is one of (a variable typed `Resource` may hold one: a fifty-fifth red team's). */
 const TRANSLATION_BASES: ReadonlySet<string> = new Set(["Resource", "Reference", "RefCounted", "Object"])
+/**
+ * A node's scene file (3.x `filename`, 4.x `scene_file_path`): Node::_duplicate, SceneState::_parse_node (`PackedScene.pack`)
+ * and SceneTree::reload_current_scene load it as a scene (scene/main/node.cpp, scene/resources/packed_scene.cpp).
+ */
+const SCENE_FILE_PROPERTIES: ReadonlySet<string> = new Set(["filename", "scene_file_path"])
+const SCENE_FILE_SETTERS: ReadonlySet<string> = new Set(["set_filename", "set_scene_file_path"])
 /** A Translation's property holding its messages (`_set_messages`: key, message, key, message…). */
 const TRANSLATION_MESSAGES_PROPERTY = "messages"
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
@@ -631,6 +637,7 @@ class Analysis {
       else this.#dynamicWrite(this.#ev.holdsPlainData(left.obj, fn) ? PLAIN_CONTAINER : recv, key, value, left.obj.k === "id" && this.#ev.isReloaded(left.obj.name, fn), left.at, `${label(left.obj)}[…] =`, { expr: e.right, fn, depth: 0 })
     } else if (left.k === "id") {
       if (!this.#ev.isOwnName(left.name, fn)) for (const entry of this.#idx.assignments.get(left.name) ?? []) this.#hit(entry, left.at, `${left.name} =`)
+      if (SCENE_FILE_PROPERTIES.has(left.name) && !this.#ev.isOwnName(left.name, fn)) this.files.loadPath(e.right, fn, `${left.name} =`)
       // A script extending the transition sets its own expression.
       if (left.name === ADVANCE_EXPRESSION && !this.#ev.isOwnName(left.name, fn)) this.#advanceExpression(value, left.at, `${left.name} =`)
       // A script attached to a SpinBox's LineEdit sets its own text.
@@ -765,6 +772,8 @@ class Analysis {
     if (!own) for (const entry of this.#idx.assignments.get(prop) ?? []) this.#hit(entry, pos, matched)
     if (prop === ADVANCE_EXPRESSION && !own && (recv.t === "own" || mayBeTransition(recv))) this.#advanceExpression(value, pos, matched)
     if (prop === TRANSLATION_MESSAGES_PROPERTY && !own && this.#mayBeTranslation(recv)) this.#translationMessages(value, pos, matched, written)
+    // A node's scene file, which `duplicate()`, `PackedScene.pack()` and `reload_current_scene()` load (a fifty-sixth red team's).
+    if (SCENE_FILE_PROPERTIES.has(prop) && !own && written !== undefined && recv.t !== "own" && recv.t !== "script") this.files.loadPath(written.expr, written.fn, `.${prop} =`)
     if (prop === "text" && !own) this.#spinBoxText(recv, value, pos, matched)
     if (!own && recv.t !== "own") this.#spinBoxRehome({ recv, args: [] }, prop, pos, matched)
     for (const d of this.#dispatch.byName.get(prop) ?? []) {
@@ -1111,6 +1120,9 @@ class Analysis {
     this.files.pathRules(site, fn)
     this.files.userDataSetting(site, fn)
     this.files.runtimeLoad(site, fn)
+    // A node's scene file set by its setter (`set_filename`, 4.x `set_scene_file_path`), on an object not of the pack's class defining it.
+    const ownSetter = site.bare ? this.#model.defines(fn.cls, name) : site.recv.t === "own" && this.#model.defines(site.recv.ref, name)
+    if (SCENE_FILE_SETTERS.has(name) && site.args[0] !== undefined && !ownSetter) this.files.loadPath(site.args[0], fn, site.via ?? shown)
     const bbcode = BBCODE_METHODS.get(name)
     if (bbcode !== undefined && site.args[0] !== undefined) this.#bbcode(site.args[0], fn, pos, site.via ?? shown, bbcode)
     this.#translationMessage(site, fn, pos, site.via ?? shown)

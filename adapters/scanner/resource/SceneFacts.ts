@@ -97,3 +97,6 @@ export interface DataPropertyValue {
 
 /** Names a script member can have: what scenes and resources may set on one (not `script` itself). */
 export const isMemberName = (key: string): boolean => key !== "script" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)
+
+/** A node's scene file (3.x `filename`, 4.x `scene_file_path`), which the engine loads as a scene: Node::_duplicate, a pack() of its scene, reload_current_scene(). */
+export const SCENE_FILE_KEYS: ReadonlySet<string> = new Set(["filename", "scene_file_path"])

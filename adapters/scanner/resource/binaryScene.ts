@@ -1,6 +1,6 @@
 import { MalformedData } from "../io/errors.ts"
 import { type BinaryResource, type InternalResource, internalByReference, readProperties, subResourceId } from "./binaryResource.ts"
-import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, SCENE_FILE_KEYS, UNREAD } from "./SceneFacts.ts"
 import type { ObjectRef, Value } from "./variant.ts"
 
 // The `_bundled` dictionary of a binary PackedScene (see packed_scene.cpp, set_bundled_scene):
@@ -32,6 +32,8 @@ export interface BinaryPlaceholder {
 export interface BinarySceneFacts extends SceneFacts {
   readonly connections: ReadonlyArray<SceneConnection>
   readonly placeholders: ReadonlyArray<BinaryPlaceholder>
+  /** Nodes' scene files (`filename`, 4.x `scene_file_path`), which the engine loads as scenes (textResource.ts SCENE_FILE_KEYS). */
+  readonly sceneFiles: ReadonlyArray<BinaryPlaceholder>
   /** Properties the nodes set that may be a script's members (memberWrites.ts). */
   readonly memberValues: ReadonlyArray<DataPropertyValue>
 }
@@ -82,6 +84,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const nodeTypes: Array<SceneNodeType> = []
   const namedNodes: Array<NamedNode> = []
   const placeholders: Array<BinaryPlaceholder> = []
+  const sceneFiles: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
   const memberValues: Array<DataPropertyValue> = []
   const scriptHosts: Array<ScriptHost> = []
@@ -110,6 +113,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
       const name = nameAt(next() & PROPERTY_NAME_MASK)
       const value = next()
       if (n === 0 && name === "script") rootScript = toScript(variants[value])
+      if (name !== undefined && SCENE_FILE_KEYS.has(name)) sceneFiles.push({ node: nodeName, path: typeof variants[value] === "string" ? (variants[value] as string) : null })
       if (name === "script") {
         script = toScript(variants[value])
         scriptHosts.push({ script, type: type === TYPE_INSTANTIATED || instance >= 0 ? null : (nameAt(type) ?? null) })
@@ -126,7 +130,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, memberValues, scriptHosts }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

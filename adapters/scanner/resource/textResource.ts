@@ -1,5 +1,5 @@
 import { MalformedData } from "../io/errors.ts"
-import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, type TrackCall, UNREAD } from "./SceneFacts.ts"
+import { type DataArg, type DataPropertyValue, type DataResource, isMemberName, type SceneConnection, type NamedNode, type SceneFacts, type ScriptHost, type SceneNodeType, type ScriptReference, SCENE_FILE_KEYS, type TrackCall, UNREAD } from "./SceneFacts.ts"
 import { bbcodeLoads, bbcodeUrlMetas, mayLoadBbcode } from "./bbcode.ts"
 import { nodePathText } from "./nodePath.ts"
 import { newSpliceBudget, trackStrings } from "./stringInterpolation.ts"
@@ -319,6 +319,8 @@ export class TextResourceReader {
       this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
     } else this.#bbcode(key, value, at)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
+    // A node's scene file, loaded by its duplicate(), a pack() of the scene or reload_current_scene() (a fifty-sixth red team's).
+    if (section.kind === "node" && SCENE_FILE_KEYS.has(key)) this.#loaded.push({ path: stringOf(value), what: `a node's ${key}`, at, fromRoot: true })
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
     if (cls === PACKED_SCENE && key === BUNDLED) this.#bundledScene(value, at)
     if (cls === ADVANCE_EXPRESSION_CLASS && key === ADVANCE_EXPRESSION) this.#expression(section.kind === "sub" ? section.id : "", value, at)
@@ -393,6 +395,7 @@ export class TextResourceReader {
     this.#memberValues.push(...scene.memberValues)
     this.#scriptHosts.push(...scene.scriptHosts)
     for (const p of scene.placeholders) this.#loaded.push({ path: p.path, what: `instance_placeholder of ${p.node}`, at, fromRoot: true })
+    for (const p of scene.sceneFiles) this.#loaded.push({ path: p.path, what: `the scene file of ${p.node}`, at, fromRoot: true })
   }
 
   /** An `advance_expression` the engine evaluates (only Godot 4 has the property). */

@@ -53,9 +53,9 @@ const NAME_OPEN = /\[\/?[A-Za-z_]*$/
  * data after it: judging one placeholder at a time fills the tag's name and its path from different strings, never
  * both (a thirty-sixth red team's `[img]` named by one string of the JSON and given its user:// path by another).
  */
-const dataNamesTag = (template: string): boolean => {
+const dataNamesTag = (template: string, joined = false): boolean => {
   const parts = template.split(PACK_DATA)
-  return parts.length > 2 && parts.slice(0, -1).some((_, i) => NAME_OPEN.test(parts.slice(0, i + 1).join(NEUTRAL)))
+  return (parts.length > 2 || (joined && parts.length > 1)) && parts.slice(0, -1).some((_, i) => NAME_OPEN.test(parts.slice(0, i + 1).join(NEUTRAL)))
 }
 
 /**
@@ -149,7 +149,9 @@ export const judgeBbcodeData = async (ctx: Context, idx: PolicyIndex, data: Bbco
   const open = data.joined?.find((p) => p.includes(PACK_DATA)) === data.template ? data.joined.find((p) => opensTag(p.replaceAll(PACK_DATA, NEUTRAL), grammar)) : undefined
   if (open !== undefined) hits.push(error(`the BBCode is built by joining pieces, and one (${JSON.stringify(open.replaceAll(PACK_DATA, "…").slice(0, 60))}) leaves a tag open that the next piece may complete`))
   if (bbcodeLoads(data.template, grammar).some((l) => l.path.split(PACK_DATA).length > 2)) hits.push(error("an [img] or [font] path is built from several strings of the data"))
-  if (dataNamesTag(data.template) || (data.joined ?? []).some(dataNamesTag)) hits.push(error("a tag of the BBCode is named by a string of the data, and the data after it may give the path that tag loads"))
+  // In joined pieces, another piece may give the path of a tag one string of the data names (a fifty-sixth red team's
+  // `"[%s]" % d["tag"]` then `+= "user://….tres[/img]"`).
+  if (dataNamesTag(data.template) || (data.joined ?? []).some((p) => dataNamesTag(p, true))) hits.push(error("a tag of the BBCode is named by a string of the data, and the data after it may give the path that tag loads"))
   const opened = several ? strings.find((s) => opensTag(s, grammar)) : undefined
   if (opened !== undefined) hits.push(error(`the BBCode comes from data read at run time: a string of the data (${JSON.stringify(opened.slice(0, 60))}) opens a tag that the data after it may complete`))
   const seen = new Set<string>()

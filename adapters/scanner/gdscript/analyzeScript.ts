@@ -694,6 +694,7 @@ class Analysis {
         const args = param === undefined || param.fn === null ? null : this.#ev.closedArgExprs(param.fn, param.index)
         return {
           local: found.local,
+          edited: this.#model.mutatedInPlace(name),
           evaluate: (e: Expr): Val => this.#eval(e, found.owner),
           helper: (call) => this.#ev.helperReturns(call, found.owner),
           args: args?.map((a) => ({ expr: a.expr, evaluate: (e: Expr): Val => this.#eval(e, a.fn), helper: (call: Extract<Expr, { k: "call" }>) => this.#ev.helperReturns(call, a.fn) })) ?? null,

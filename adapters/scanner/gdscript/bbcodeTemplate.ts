@@ -232,6 +232,8 @@ export type PieceLocal = (name: string) => {
   readonly evaluate: (e: Expr) => Val
   readonly helper?: HelperReturns
   readonly args?: ReadonlyArray<{ readonly expr: Expr; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns }> | null
+  /** Whether code of the pack may change the local's text in place (`s.erase(1, 1)`: PackModel.mutatedInPlace). */
+  readonly edited: boolean
 } | null
 
 /** Where an expression joining such a local with more (`speaker + ": " + text`) is evaluated. */
@@ -263,7 +265,8 @@ export const bbcodePieces = (e: Expr, localOf: PieceLocal, grammar: Grammar, par
     const found = find(name)
     if (found === null) return null
     const { local, evaluate, helper } = found
-    if (local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0) return null
+    // Text changed in place is no longer its pieces (a fifty-sixth red team's `s.erase(1, 1)` of `"[ximg]…"`).
+    if (found.edited || local.opaque || (local.puts ?? []).length > 0 || (local.parts ?? []).length > 0) return null
     const given: Array<{ readonly expr: Expr; readonly evaluate: (e: Expr) => Val; readonly helper?: HelperReturns }> = []
     if (local.param !== undefined) {
       if (found.args === undefined || found.args === null || found.args.length === 0) return null

@@ -568,9 +568,9 @@ export class Evaluator {
     const templateParts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
     const template = bbcodeTemplate(e, evaluate, this.grammar, templateParts, false, (name) => this.model.anyClassDefines(name), (call) => this.helperReturns(call, fn))
-    const localOf = (name: string): { local: Local; evaluate: (x: Expr) => Val; helper: HelperReturns } | null => {
+    const localOf: PieceLocal = (name) => {
       const found = this.local(name, fn)
-      return found === null ? null : { local: found.local, evaluate: (x: Expr): Val => this.eval(x, found.owner), helper: (call) => this.helperReturns(call, found.owner) }
+      return found === null ? null : { local: found.local, edited: this.model.mutatedInPlace(name), evaluate: (x: Expr): Val => this.eval(x, found.owner), helper: (call) => this.helperReturns(call, found.owner) }
     }
     // The pieces' parts apart from those the template read before it gave up.
     const pieceParts: PackDataParts = { sources: [], constants: [] }
@@ -729,7 +729,9 @@ export class Evaluator {
     }
     walkVars(body)
     forEachExpr(body, (e) => {
-      if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.right, compound: e.op !== "=" })
+      // `s %= x` formats the whole text, no join: what it gives is not followed (a fifty-sixth red team's `s =
+      // "[%s]user://…"; s %= "img"`, which was read as `s + "img"`).
+      if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.op === "%=" ? { k: "error", at: e.right.at } : e.right, compound: e.op !== "=" })
       const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? rootOf(e.right) : null
       if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
@@ -1400,7 +1402,7 @@ export class Evaluator {
     const inner = this.fnOf(m.owner, m.decl, null, true)
     const localOf: PieceLocal = (local) => {
       const found = this.local(local, inner)
-      return found === null ? null : { local: found.local, evaluate: (e: Expr): Val => this.eval(e, found.owner), helper: (c) => this.helperReturns(c, found.owner, depth + 1) }
+      return found === null ? null : { local: found.local, edited: this.model.mutatedInPlace(local), evaluate: (e: Expr): Val => this.eval(e, found.owner), helper: (c) => this.helperReturns(c, found.owner, depth + 1) }
     }
     return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1), localOf }
   }

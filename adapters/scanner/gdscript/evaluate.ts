@@ -2392,6 +2392,13 @@ export class Evaluator {
       }
       if (recv.t === "guard") return ANY_OBJECT
     }
+    // `COLORS.get(k, "white")` of a constant table every use only reads: one of its strings or the default (`Null` as
+    // text without one), as `COLORS[k]` is (a fifty-sixth hunt's element colours).
+    if (name === "get" && recvExpr !== null && (args.length === 1 || args.length === 2)) {
+      const element = this.#constantElement(recvExpr, fn)
+      const fallback = args.length === 2 ? args[1] : strs(["Null"])
+      if (element?.t === "str" && fallback?.t === "str") return strs([...element.values, ...fallback.values])
+    }
     const part = this.#dataGet(recv, name, args)
     if (part !== null) return part
     const node = GIVES_ELEMENT.has(name) && recvExpr !== null ? this.#nodeList(recvExpr, fn) : null

@@ -41,7 +41,7 @@ const classBodies = (model: PackModel): ReadonlyArray<{ readonly body: ReadonlyA
 
 /** A start that holds no string: `{}`, `[]`, null, an empty container made by its constructor (`PoolStringArray()`). */
 export const holdsNothing = (e: Expr | null): boolean =>
-  e === null || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null) || (e.k === "call" && e.args.length === 0 && e.callee.k === "id" && EMPTY_MADE.has(e.callee.name))
+  e === null || (e.k === "str" && e.value === "") || (e.k === "dict" && e.entries.length === 0) || (e.k === "array" && e.items.length === 0) || (e.k === "const" && e.value === null) || (e.k === "call" && e.args.length === 0 && e.callee.k === "id" && EMPTY_MADE.has(e.callee.name))
 
 const EMPTY_MADE: ReadonlySet<string> = new Set(["Array", "Dictionary", "PoolStringArray", "PackedStringArray"])
 
@@ -82,10 +82,17 @@ interface ContainerWrite {
   readonly compound: boolean
 }
 
+/**
+ * Compound assignments no String takes in either engine (a String has `+`, `%` and, in 4.x, `*`): what they write is a
+ * number or a vector, which puts no text in (a fifty-sixth hunt's `party[0]["hp"] -= attack["power"]`).
+ */
+const NUMBER_OPS: ReadonlySet<string> = new Set(["-=", "/=", "&=", "|=", "^=", "<<=", ">>="])
+
 const writesInto = (body: ReadonlyArray<Stmt>): ReadonlyArray<ContainerWrite> => {
   const { all } = parentsOf(body)
   const found: Array<ContainerWrite> = []
   for (const e of all) {
+    if (e.k === "bin" && NUMBER_OPS.has(e.op)) continue
     if (e.k === "bin" && isAssignment(e.op) && e.left.k === "index") found.push({ target: e.left.obj, values: [e.right], key: e.left.index, compound: e.op !== "=" })
     else if (e.k === "bin" && isAssignment(e.op) && e.left.k === "member") found.push({ target: e.left.obj, values: [e.right], compound: e.op !== "=" })
     else if (e.k === "call" && e.callee.k === "member" && PUTS_INTO.has(e.callee.name)) found.push({ target: e.callee.obj, values: e.args, compound: false })

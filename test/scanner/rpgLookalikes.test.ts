@@ -36,4 +36,12 @@ describe("an RPG's enemies", () => {
     expect(await errors(party)).toEqual([])
     expect(await errors([...party.slice(0, 1), '\td["name"] += "[img]user://x.tres[/img]"', ...party.slice(2)])).toContain("res://game/battle.gd:14 error runtime-code-loading")
   })
+
+  it("a colour of a constant table read by a constant key, by subscript or as a member (a fifty-seventh hunt's)", async () => {
+    const table = 'const COLORS = {"water": "aqua", "legendary": "orange"}'
+    const shown = (read: string): ReadonlyArray<string> => [`\ttip.bbcode_text = "[color=%s]%s[/color]" % [${read}, d["name"]]`, '\ttip.bbcode_text += "[color=%s]%s[/color]" % [COLORS.get(d["element"], "white"), d["name"]]', table]
+    expect(await errors(shown('COLORS["legendary"]'))).toEqual([])
+    expect(await errors(shown("COLORS.legendary"))).toEqual([])
+    expect(await errors(shown("COLORS.legendary").map((l) => l.replace('"orange"', '"orange][img]user://x.tres[/img][color=orange"')))).toContain("res://game/battle.gd:12 error runtime-code-loading")
+  })
 })

@@ -19,8 +19,14 @@ const readsOnly = (e: Expr, parent: ReadonlyMap<Expr, Expr>, loops: ReadonlySet<
   if (p.k === "bin" && p.right === e) return p.op === "in"
   if (p.k !== "member" || p.obj !== e) return false
   const call = parent.get(p)
-  return call?.k === "call" && call.callee === p && READS.has(p.name)
+  if (call?.k === "call" && call.callee === p) return READS.has(p.name)
+  // `TABLE.key`: Godot 3 reads a Dictionary's key so, as `TABLE["key"]` (a fifty-seventh hunt's colour table); not a
+  // method taken as a value (4.x `TABLE.append`, a Callable that changes it).
+  return !CONTAINER_CHANGES.has(p.name) && !writtenInto(p, parent)
 }
+
+/** Array and Dictionary methods that change the container (taken as a Callable, they change it later). */
+const CONTAINER_CHANGES: ReadonlySet<string> = new Set(["append", "append_array", "push_back", "push_front", "insert", "erase", "clear", "remove", "remove_at", "pop_back", "pop_front", "pop_at", "sort", "sort_custom", "shuffle", "invert", "reverse", "resize", "fill", "merge", "assign"])
 
 /** The containers every `for` of a body walks (lambdas' bodies included by the caller). */
 const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
@@ -38,8 +44,8 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
 // calls `get_script_constant_map()`, or reads by a name that is not one constant string (`get(k)`, `get_indexed(k)`,
 // `self[k]`; `d.get(k, default)` is a Dictionary's) and does more with what it reads than read it. A read by name
 // whose value only goes into arithmetic, a comparison, a subscript read or a method that only reads, or is handed to
-// a method no class of the pack defines and that does not keep it or hand it on (KEEPS: `tween.interpolate_property(
-// node, p, node.get(p), …)`), cannot change a constant.
+// a method no class of the pack defines and that does not keep it, hand it on or give it back (KEEPS, GIVES_BACK:
+// `tween.interpolate_property(node, p, node.get(p), …)`), cannot change a constant.
 
 /** Stands in the set for every name. */
 export const EVERY_NAME = "*"
@@ -98,6 +104,13 @@ const KEEPS: ReadonlySet<string> = new Set([
  */
 const KEEPS_BY_WORD = /^(set|add|push|insert|append|register|store|bind|connect|emit)(_|$)/
 
+/**
+ * Engine calls whose value may be the very container they are handed (`{}.get(k, x)`'s default, `Dictionary(x)`,
+ * `Array(x)`, `convert(x, t)`, `ConfigFile.get_value(s, k, x)`, 4.x `max(a, b)` of Variants, `weakref(x)`): a constant
+ * read by name and handed to one comes back to be changed (a fifty-seventh red team's `{}.get("z", get("COL" + "ORS"))`).
+ */
+const GIVES_BACK: ReadonlySet<string> = new Set(["get", "get_value", "get_meta", "Dictionary", "Array", "convert", "type_convert", "weakref", "max", "min", "clamp", "instance_from_id"])
+
 /** Whether the value of `e` is only read where it is used (see above); `packMethods`: the names of every function of the pack. */
 const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>): boolean => {
   const p = parent.get(e)
@@ -105,7 +118,11 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
-  if (p.k === "call" && p.callee !== e) return (p.callee.k === "id" || p.callee.k === "member") && !packMethods.has(p.callee.name) && !KEEPS.has(p.callee.name) && !KEEPS_BY_WORD.test(p.callee.name)
+  if (p.k === "call" && p.callee !== e) {
+    if (p.callee.k !== "id" && p.callee.k !== "member") return false
+    const name = p.callee.name
+    return !packMethods.has(name) && !KEEPS.has(name) && !KEEPS_BY_WORD.test(name) && !GIVES_BACK.has(name)
+  }
   if (p.k !== "member" || p.obj !== e) return false
   const call = parent.get(p)
   return call?.k === "call" && call.callee === p && READS.has(p.name)

@@ -1902,6 +1902,9 @@ export class Evaluator {
         const node = this.#nodeList(e.obj, fn)
         if (node !== null) return node
         const index = this.eval(e.index, fn)
+        // A constant table every use only reads, by a constant key (`COLORS["rare"]`: a fifty-seventh hunt's): that entry.
+        const entry = index.t === "str" && index.values.length === 1 ? this.#constantEntry(e.obj, index.values[0] ?? "", fn) : null
+        if (entry !== null) return entry
         // An element of a constant every use only reads, by an index not constant (`LEVELS[i]`): one of its items.
         if (!(index.t === "str" && index.values.length === 1)) {
           const exact = this.#constantElement(e.obj, fn)
@@ -1948,7 +1951,18 @@ export class Evaluator {
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
 
+  /** The string a constant Dictionary every use only reads holds under `key` (null for anything else). */
+  #constantEntry(container: Expr, key: string, fn: Fn): Val | null {
+    const found = container.k === "id" ? this.#constantContainer(container, fn) : null
+    const entry = found?.literal.k === "dict" ? found.literal.entries.find(([k]) => k.k === "str" && k.value === key) : undefined
+    const v = entry === undefined || found === null ? null : this.eval(entry[1], found.in)
+    return v?.t === "str" ? v : null
+  }
+
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
+    // `COLORS.rare`: Godot 3 reads a Dictionary's key so, as `COLORS["rare"]` (a fifty-seventh hunt's).
+    const entry = e.obj.k === "id" && this.local(e.obj.name, fn) === null ? this.#constantEntry(e.obj, e.name, fn) : null
+    if (entry !== null) return entry
     const obj = this.eval(e.obj, fn)
     // A name that is both an autoload and a registered class: either's member (see PackModel.autoload).
     const cls = e.obj.k === "id" && obj.t === "own" && this.local(e.obj.name, fn) === null && !this.model.defines(fn.cls, e.obj.name) ? this.model.globalClass(e.obj.name) : null

@@ -568,10 +568,7 @@ export class Evaluator {
     const templateParts: PackDataParts = { sources: [], constants: [] }
     const evaluate = (x: Expr): Val => this.eval(x, fn)
     const template = bbcodeTemplate(e, evaluate, this.grammar, templateParts, false, (name) => this.model.anyClassDefines(name), (call) => this.helperReturns(call, fn))
-    const localOf: PieceLocal = (name) => {
-      const found = this.local(name, fn)
-      return found === null ? null : { local: found.local, edited: this.model.mutatedInPlace(name), evaluate: (x: Expr): Val => this.eval(x, found.owner), helper: (call) => this.helperReturns(call, found.owner) }
-    }
+    const localOf = this.#pieceLocals(fn, 0)
     // The pieces' parts apart from those the template read before it gave up.
     const pieceParts: PackDataParts = { sources: [], constants: [] }
     const pieces = template === null ? bbcodePieces(e, localOf, this.grammar, pieceParts, (name) => this.model.anyClassDefines(name), { evaluate, helper: (call) => this.helperReturns(call, fn) }) : null
@@ -1400,11 +1397,15 @@ export class Evaluator {
     const returns = returned.filter((e): e is Expr => e !== null)
     if (returns.length !== returned.length) return null
     const inner = this.fnOf(m.owner, m.decl, null, true)
-    const localOf: PieceLocal = (local) => {
-      const found = this.local(local, inner)
-      return found === null ? null : { local: found.local, edited: this.model.mutatedInPlace(local), evaluate: (e: Expr): Val => this.eval(e, found.owner), helper: (c) => this.helperReturns(c, found.owner, depth + 1) }
+    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1), localOf: this.#pieceLocals(inner, depth + 1) }
+  }
+
+  /** The locals of `fn` as bbcodePieces reads them, the helpers they call followed from `depth` on (helperReturns). */
+  #pieceLocals(fn: Fn, depth: number): PieceLocal {
+    return (name) => {
+      const found = this.local(name, fn)
+      return found === null ? null : { local: found.local, edited: this.model.mutatedInPlace(name), evaluate: (e: Expr): Val => this.eval(e, found.owner), helper: (c) => this.helperReturns(c, found.owner, depth) }
     }
-    return { returns, evaluate: (e: Expr): Val => this.eval(e, inner), helper: (c) => this.helperReturns(c, inner, depth + 1), localOf }
   }
 
   /** Any value a function of the pack returns (null when it has no `return` with a value). */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
 import { type DebianRequirement, ensureDebianPackages } from "./apt.ts"
-import { exportGodotFixtures } from "./godot.ts"
+import { exportGodotProjects, startAttackCorpus } from "./godot.ts"
 import { MARIADB_SERVER, startMariaDb } from "./mariadb.ts"
 import "./provided.ts"
 
@@ -16,15 +16,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runDir = mkdtempSync(join(tmpdir(), "pckgate-test-"))
   // Every temporary file or directory a test makes (data directories of the servers it starts, scratch files) lands
   // under the run's directory, removed at the end: test files, which fork after this, inherit the variable.
-  // Like /tmp itself (anyone may create, only owners remove): MariaDB runs as its own user and keeps files there too.
+  // Like /tmp itself (anyone may create, only owners remove): MariaDB runs as its own user and keeps its folder there too.
   const scratch = join(runDir, "tmp")
   mkdirSync(scratch)
   chmodSync(runDir, 0o711)
   chmodSync(scratch, 0o1777)
   process.env["TMPDIR"] = scratch
   project.provide("runDir", runDir)
-  project.provide("godotFixtures", await exportGodotFixtures(join(runDir, "godot")))
+  const godot = join(runDir, "godot")
+  project.provide("godotFixtures", await exportGodotProjects(godot))
   const teardowns: Array<() => Promise<void>> = []
+  // The attacker corpus is exported and run beside the tests; a run that ends early (a failure, Ctrl-C) stops it.
+  teardowns.push(startAttackCorpus(godot).stop)
   // One MariaDB for the whole run; test files each create their own database on it (test/setup/mariadb.ts).
   const mariadb = await startMariaDb()
   teardowns.push(mariadb.destroy)

@@ -3,7 +3,7 @@
 // they stop and restart it. Stopped by its pid, never by name.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -72,8 +72,16 @@ export const startMariaDb = async (): Promise<MariaDb> => {
   const asRoot = process.getuid?.() === 0
   const dir = mkdtempSync(join(tmpdir(), "pckgate-mariadb-"))
   const data = join(dir, "data")
+  // Its temporary tables in a folder of its own, not the run's shared scratch folder where other processes come and go.
+  const temporary = join(dir, "tmp")
+  mkdirSync(temporary, { mode: 0o700 })
   // mariadbd drops to the `mysql` user when started as root; that user must own everything it touches.
-  if (asRoot) chownSync(dir, Number(spawnSync("id", ["-u", "mysql"], { encoding: "utf8" }).stdout.trim()), Number(spawnSync("id", ["-g", "mysql"], { encoding: "utf8" }).stdout.trim()))
+  if (asRoot) {
+    const uid = Number(spawnSync("id", ["-u", "mysql"], { encoding: "utf8" }).stdout.trim())
+    const gid = Number(spawnSync("id", ["-g", "mysql"], { encoding: "utf8" }).stdout.trim())
+    chownSync(dir, uid, gid)
+    chownSync(temporary, uid, gid)
+  }
   const userArgs = asRoot ? ["--user=mysql"] : []
   const init = spawnSync(INSTALL_DB, ["--no-defaults", ...userArgs, `--datadir=${data}`, "--auth-root-authentication-method=socket", "--skip-test-db"], { encoding: "utf8" })
   if (init.status !== 0) throw new Error(`${INSTALL_DB} failed (exit ${init.status}): ${init.stderr.slice(-2000)}${init.error ? String(init.error) : ""}`)
@@ -93,6 +101,7 @@ export const startMariaDb = async (): Promise<MariaDb> => {
     "--no-defaults",
     ...userArgs,
     `--datadir=${data}`,
+    `--tmpdir=${temporary}`,
     `--socket=${join(dir, "mysqld.sock")}`,
     `--pid-file=${join(dir, "mysqld.pid")}`,
     `--port=${port}`,

@@ -1,8 +1,6 @@
 import { defineConfig } from "vitest/config"
-import { CorpusLastSequencer } from "./test/setup/sequencer.ts"
 
-// Two workers on this 2-core machine; external services are provisioned once in test/setup/global.ts, and the files
-// waiting for the attacker corpus it exports in the background start last.
+// Two workers on this 2-core machine; external services are provisioned once in test/setup/global.ts.
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
@@ -12,6 +10,5 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ["default"],
-    sequence: { sequencer: CorpusLastSequencer },
   },
 })

@@ -1,16 +1,13 @@
 // The attacker corpus (fixtures/attackProjects.ts), exported and run by the real engine in the global
 // setup: each attack's payload is first shown to fire in godot3-server, then to be caught by the
 // scanner at its file and line. A project of variants proves each variant fired (its own marker file)
-// and is caught at its own place. Look-alikes (ordinary code named like attacks) stay free of errors. The corpus is
-// exported in the background while other test files run; this file runs last and waits for it.
-import { beforeAll, describe, expect, inject, it } from "vitest"
-import { ATTACK_CORPUS_WAIT_MS, attackCorpusReady, fixturePackPath, readAttackRun, variantMarker } from "../setup/godot.ts"
+// and is caught at its own place. Look-alikes (ordinary code named like attacks) stay free of errors.
+import { describe, expect, inject, it } from "vitest"
+import { fixturePackPath, readAttackRun, variantMarker } from "../setup/godot.ts"
 import { ATTACK_PROJECTS } from "./fixtures/attackProjects.ts"
 import { scanFile } from "./support/scan.ts"
 
 const root = inject("godotFixtures")
-
-beforeAll(() => attackCorpusReady(root), ATTACK_CORPUS_WAIT_MS)
 
 /** `file:line id`, where id is the policy pattern of banned-api findings and the rule otherwise. */
 const located = (f: { file: string; line: number | null; rule: string; message: string }): string => {

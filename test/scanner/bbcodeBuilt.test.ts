@@ -3,7 +3,7 @@
 // judged as both (docs/scanner.md, runtime-code-loading). The Godot 3 attacks and look-alikes godot3-server ran are
 // attackProjects45.ts; these are the shapes, as packs of the test's writer.
 import { describe, expect, inject, it } from "vitest"
-import { ATTACK_CORPUS_WAIT_MS, attackCorpusReady, fixturePackPath } from "../setup/godot.ts"
+import { fixturePackPath } from "../setup/godot.ts"
 import { lineOf } from "./fixtures/attackProjects19.ts"
 import { SKIN_PICKER } from "./fixtures/attackProjects45.ts"
 import { utf8 } from "./support/bytes.ts"
@@ -75,11 +75,10 @@ describe("BBCode built at run time whose [img]/[font] path may be a part not pin
   })
 
   it("the exported skin picker of a pack that writes only JSON saves (attackProjects45.ts) keeps its warning", async () => {
-    await attackCorpusReady(inject("godotFixtures"))
     const report = await scanFile(fixturePackPath(inject("godotFixtures"), "bbjoin17-lookalike-skin-json-saves"))
     const found = report.findings.filter((f) => f.message.includes("(policy runtime-code-loading)")).map((f) => `${f.file}:${f.line ?? ""} ${f.severity}`)
     expect(found).toEqual([`res://attack/skin.gd:${lineOf(SKIN_PICKER, "label.bbcode_text")} warning`])
-  }, ATTACK_CORPUS_WAIT_MS)
+  })
 
   it("BBCode with a part not pinned down, which may hold a whole tag, is the warning, and an error in a pack that writes a font", async () => {
     for (const shape of ['bbcode_text = "[b]%s[/b]" % p', 'bbcode_text = "[img]res://icons/sword.png[/img] " + p', "bbcode_text = p"]) {

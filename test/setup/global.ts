@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
 import { type DebianRequirement, ensureDebianPackages } from "./apt.ts"
-import { exportGodotProjects, startAttackCorpus } from "./godot.ts"
+import { exportGodotFixtures } from "./godot.ts"
 import { MARIADB_SERVER, startMariaDb } from "./mariadb.ts"
 import "./provided.ts"
 
@@ -23,11 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   chmodSync(scratch, 0o1777)
   process.env["TMPDIR"] = scratch
   project.provide("runDir", runDir)
-  const godot = join(runDir, "godot")
-  project.provide("godotFixtures", await exportGodotProjects(godot))
+  project.provide("godotFixtures", await exportGodotFixtures(join(runDir, "godot")))
   const teardowns: Array<() => Promise<void>> = []
-  // The attacker corpus is exported and run beside the tests; a run that ends early (a failure, Ctrl-C) stops it.
-  teardowns.push(startAttackCorpus(godot).stop)
   // One MariaDB for the whole run; test files each create their own database on it (test/setup/mariadb.ts).
   const mariadb = await startMariaDb()
   teardowns.push(mariadb.destroy)

@@ -1,6 +1,7 @@
 import { readExactly, type RandomAccess, sliceOf } from "./io/RandomAccess.ts"
 import { normalisePackPath } from "./pack/packPath.ts"
 import type { PackEntry } from "./pack/PackLayout.ts"
+import { readRedirect } from "./resource/redirect.ts"
 import { parseRemapTarget } from "./resource/remap.ts"
 import { readUidCache, resolveUid, UID_CACHE_PATH, type UidResolution } from "./resource/uidCache.ts"
 
@@ -27,6 +28,11 @@ export class PackContents {
   readonly #remapTargets = new Map<string, string>()
   /** stored target → every original path redirected to it */
   readonly #originals = new Map<string, Array<string>>()
+  /**
+   * Originals whose `.remap` or `.import` names no target the engine takes: the engine then loads the original
+   * itself, from the disk when the pack lacks it (a fifty-eighth red team's `[remap]` alone, `importer="keep"`).
+   */
+  readonly #targetless = new Set<string>()
   /** Godot 4's uid cache of the pack (uidCache.ts): id → path; null when the pack has none (or is a Godot 3 pack). */
   #uids: ReadonlyMap<bigint, string> | null = null
 
@@ -43,10 +49,19 @@ export class PackContents {
   static async load(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4): Promise<PackContents> {
     const contents = new PackContents(source, entries, grammar)
     for (const entry of contents.entries) {
-      if (!entry.path.endsWith(".remap") || !entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
+      if (!entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
+      if (entry.path.endsWith(".import")) {
+        const { targets } = readRedirect(await contents.bytesOf(entry), ".import", grammar)
+        if (!targets.some((t) => t.followed && t.path !== null)) contents.#targetless.add(entry.path.slice(0, -".import".length))
+        continue
+      }
+      if (!entry.path.endsWith(".remap")) continue
       const target = parseRemapTarget(await contents.bytesOf(entry), grammar)
-      if (target === null) continue
       const original = entry.path.slice(0, -".remap".length)
+      if (target === null) {
+        contents.#targetless.add(original)
+        continue
+      }
       const stored = normalisePackPath(target)
       contents.#remapTargets.set(original, stored)
       const originals = contents.#originals.get(stored)
@@ -95,12 +110,12 @@ export class PackContents {
   }
 
   /**
-   * Whether the engine finds a resource at a res:// path in the pack: the file, its `.remap` or its
-   * `.import` sidecar. A res:// path the pack lacks is read from the disk instead (FileAccess::fix_path
-   * turns it into a path next to the game or in the working folder).
+   * Whether the engine finds a resource at a res:// path in the pack: the file, or its `.remap` or `.import` sidecar
+   * naming a target (one naming none leaves the path to the file itself). A res:// path the pack lacks is read from
+   * the disk instead (FileAccess::fix_path turns it into a path next to the game or in the working folder).
    */
   has(path: string): boolean {
-    return this.#byPath.has(path) || this.#byPath.has(`${path}.remap`) || this.#byPath.has(`${path}.import`)
+    return this.#byPath.has(path) || (!this.#targetless.has(path) && (this.#byPath.has(`${path}.remap`) || this.#byPath.has(`${path}.import`)))
   }
 
   /** Whether some entry's path starts with `prefix` (a folder of the pack, or the start of a name in one). */

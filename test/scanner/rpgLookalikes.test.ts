@@ -45,3 +45,21 @@ describe("an RPG's enemies", () => {
     expect(await errors(shown("COLORS.legendary").map((l) => l.replace('"orange"', '"orange][img]user://x.tres[/img][color=orange"')))).toContain("res://game/battle.gd:12 error runtime-code-loading")
   })
 })
+
+describe("colours shown as HTML notation", () => {
+  const shown = '\ttip.bbcode_text = "[color=#%s]%s[/color]" % [Color(d["tint"]).to_html(false), d["name"]]'
+  const TINTED = '{"slime": {"name": "Green Slime", "tint": "44dd44"}}'
+
+  it("Color.to_html() of the pack's data beside its name is hexadecimal digits (a fifty-fourth hunt's)", async () => {
+    expect(await errors([shown], {}, TINTED)).toEqual([])
+    expect(await errors(["\tvar c: Color = d.get(\"tint\", Color.white)", '\ttip.bbcode_text = "[color=#" + c.to_html() + "]" + d["name"] + "[/color]"'], {}, TINTED)).toEqual([])
+  })
+
+  it("stays an error where the name holds a tag, or a class of the pack defines to_html", async () => {
+    expect(await errors([shown], {}, TINTED.replace("Green Slime", "[img]user://x.tres[/img]"))).toContain("res://game/battle.gd:12 error runtime-code-loading")
+    expect(await errors(['\ttip.bbcode_text = "[img]user://%s.tres[/img]" % Color(d["tint"]).to_html()'], {}, TINTED)).toContain("res://game/battle.gd:12 error runtime-code-loading")
+    const own = lines("extends Reference", "var text := \"\"", "func _init(t):", "\ttext = t", "func to_html(alpha := true) -> String:", "\treturn text")
+    const viaOwn = '\ttip.bbcode_text = "[b]%s[/b]" % preload("res://game/tint.gd").new(OS.get_environment("TINT")).to_html()'
+    expect(await errors([viaOwn], { "res://game/tint.gd": own }, TINTED)).toContain("res://game/battle.gd:12 error runtime-code-loading")
+  })
+})

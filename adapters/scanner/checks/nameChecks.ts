@@ -48,6 +48,22 @@ export const compiledScriptFinding = (contents: PackContents, entry: PackEntry):
   })
 }
 
+/**
+ * Where user:// lies below the player's home folder, as res:// paths seen from a game started there (a desktop
+ * launcher's working folder): ~/.local/share (Linux; XDG_DATA_HOME's default), ~/Library/Application Support
+ * (macOS), %APPDATA% = ~/AppData/Roaming (Windows), each holding godot/app_userdata/<name> or a custom user folder.
+ * Compared without case: Windows and macOS folders answer to any.
+ */
+const USER_DATA_UNDER_HOME: ReadonlyArray<string> = ["res://.local/share/", "res://library/application support/", "res://appdata/roaming/"]
+
+/**
+ * The folder of USER_DATA_UNDER_HOME a pack path is under, or null. The engine looks for `<path>.remap` and
+ * `<path>.import` on the disk when the pack lacks them (FileAccess falls back to the working folder:
+ * core/io/resource_loader.cpp `_path_remap`, core/io/resource_importer.cpp `recognize_path`), so a file of the pack
+ * there loads what the game wrote beside it through user:// (a fifty-eighth red team's, run by godot3-server).
+ */
+export const userDataFolderOf = (path: string): string | null => USER_DATA_UNDER_HOME.find((folder) => path.toLowerCase().startsWith(folder)) ?? null
+
 export const nameFindings = (contents: PackContents, policy: Policy): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   const seen = new Set<string>()
@@ -94,6 +110,18 @@ export const nameFindings = (contents: PackContents, policy: Policy): ReadonlyAr
           storedPath,
           pattern: dotnet ? ".godot/mono/" : extensionOf(storedPath),
           message: `${creator} is ${dotnet ? "a .NET assembly or runtime file" : `a ${language}`}; creator scripts must be written in GDScript. Rewrite it in GDScript and export without the .NET/C# build.`,
+        }),
+      )
+    }
+    const userData = userDataFolderOf(creator) ?? userDataFolderOf(storedPath)
+    if (userData !== null) {
+      once(
+        finding({
+          rule: RULE.hostilePath,
+          file: creator,
+          storedPath,
+          pattern: userData,
+          message: `${creator} is under ${userData}, where the game's own user:// folder lies when it is started from the player's home folder: the engine reads a .remap or .import beside a file from the disk when the pack has none, and the game can write one there through user://, so loading ${creator} may load anything. Move the file to another folder of the project (and the paths naming it) and export again.`,
         }),
       )
     }

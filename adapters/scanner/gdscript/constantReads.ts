@@ -68,8 +68,56 @@ const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "
 /** Calls by name and where their method's name is (`call("get", k)`: 0; `funcref(self, "get")`: 1). */
 const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, call_deferred: 0, funcref: 1, Callable: 1 }
 
-const readsByBuiltName = (e: Expr, isEngineName: (name: string) => boolean): boolean => {
-  if (e.k === "index") return e.obj.k === "self" && e.index.k !== "str"
+/**
+ * Calls whose value may be an object carrying a script of the pack, or the script itself: Object::get of either hands
+ * out the script's constants by name (3.x GDScriptInstance::get, GDScript::_get), as `self[k]` does.
+ */
+const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene"])
+
+/** Whether `e` may be such an object: `self`, `$Node`, `preload(…)`, a call of OBJECT_GETTERS, or a local given one. */
+const mayBeScripted = (e: Expr, scriptedLocals: ReadonlySet<string>): boolean =>
+  e.k === "self" ||
+  e.k === "node" ||
+  e.k === "preload" ||
+  (e.k === "cast" && mayBeScripted(e.expr, scriptedLocals)) ||
+  (e.k === "id" && scriptedLocals.has(e.name)) ||
+  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && OBJECT_GETTERS.has(e.callee.name))
+
+/** The variables of a body declared or assigned with what mayBeScripted (`var o = self`, `s = get_script()`), through chains of them. */
+const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>): ReadonlySet<string> => {
+  const given: Array<readonly [string, Expr]> = []
+  const visit = (stmts: ReadonlyArray<Stmt>): void => {
+    for (const st of stmts) {
+      if (st.k === "var" && st.init !== null) given.push([st.name, st.init])
+      if (st.k === "for" || st.k === "while") visit(st.body)
+      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
+    }
+  }
+  visit(body)
+  for (const e of all) if (e.k === "bin" && e.op === "=" && e.left.k === "id") given.push([e.left.name, e.right])
+  const out = new Set<string>()
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [name, value] of given) {
+      if (out.has(name) || !mayBeScripted(value, out)) continue
+      out.add(name)
+      grew = true
+    }
+  }
+  return out
+}
+
+/** Whether the string `e` is the method's name of a `call`/`callv`/`call_deferred`/`funcref`/`Callable`, which readsByBuiltName judges with what its value does. */
+const namesDispatchedMethod = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+  const p = parent.get(e)
+  if (p?.k !== "call" || (p.callee.k !== "id" && p.callee.k !== "member")) return false
+  const at = DISPATCH_NAME_AT[p.callee.name]
+  return at !== undefined && p.args[at] === e
+}
+
+const readsByBuiltName = (e: Expr, isEngineName: (name: string) => boolean, scriptedLocals: ReadonlySet<string>): boolean => {
+  // `self[k]`, and as a fifty-eighth red team did, `o[k]` of `var o = self`, `get_script()[k]`.
+  if (e.k === "index") return e.index.k !== "str" && mayBeScripted(e.obj, scriptedLocals)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
   // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
   // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
@@ -137,6 +185,7 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName
     const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]
     for (const body of bodies) {
       const { all, parent } = parentsOf(body)
+      const scriptedLocals = scriptedLocalsOf(body, all)
       const loops = new Set<Expr>()
       loopsOf(body, loops)
       for (const e of all) {
@@ -149,7 +198,11 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, isEngineName) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, isEngineName, scriptedLocals) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
+        // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
+        // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.
+        if (e.k === "str" && BY_NAME.has(e.value) && !namesDispatchedMethod(e, parent)) out.add(EVERY_NAME)
       }
     }
   }

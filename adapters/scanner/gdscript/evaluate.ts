@@ -1955,7 +1955,11 @@ export class Evaluator {
   /** The string a constant Dictionary every use only reads holds under `key` (null for anything else). */
   #constantEntry(container: Expr, key: string, fn: Fn): Val | null {
     const found = container.k === "id" ? this.#constantContainer(container, fn) : null
-    const entry = found?.literal.k === "dict" ? found.literal.entries.find(([k]) => k.k === "str" && k.value === key) : undefined
+    // Only where every key is a string literal: Godot 3's parser refuses a repeated key only when both are constants as
+    // written, and a computed one (`"g" + "o"`) set later in source order takes the entry's place (a fifty-eighth red
+    // team's; gdscript_parser.cpp, the "Duplicate key found in Dictionary literal" check and the constant's reduction).
+    const literalKeys = found?.literal.k === "dict" && found.literal.entries.every(([k]) => k.k === "str")
+    const entry = literalKeys && found?.literal.k === "dict" ? found.literal.entries.findLast(([k]) => k.k === "str" && k.value === key) : undefined
     const v = entry === undefined || found === null ? null : this.eval(entry[1], found.in)
     return v?.t === "str" ? v : null
   }
@@ -2292,7 +2296,7 @@ export class Evaluator {
     // A date or time as a Dictionary of ints and a bool (3.x core_bind.cpp _OS::get_date/get_time; Time's *_dict_* methods).
     if (recv.t === "guard" && (DATE_DICTIONARIES[recv.name]?.has(name) ?? false)) return DATE_FIELDS
     if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
-    // A String's digest in hexadecimal (`name.md5_text()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
+    // A String's digest or a Color in hexadecimal (`name.md5_text()`, `tint.to_html()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
     // as text they hold no `/`, no `..` and no NUL, as a number's digits do (a piece cut from them may be "." alone).
     if (HEX_DIGESTS.has(name) && !this.model.anyClassDefines(name)) return DIGITS
     if (DIGIT_KEEPERS.has(name) && recv.t === "unknown" && recv.digitsOnly === true && recv.prefix === undefined && recv.suffix === undefined) return DIGITS
@@ -2645,8 +2649,11 @@ const DATE_DICTIONARIES: Readonly<Record<string, ReadonlySet<string>>> = {
 }
 const DATE_FIELDS: Val = { t: "unknown", plain: true, numberItems: true }
 
-/** String methods whose text is hexadecimal digits (engine-only: no other class has them). */
-const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha256_text"])
+/**
+ * Methods whose text is hexadecimal digits: String's digests, and Color's HTML notation (`to_html`: core/color.cpp
+ * `Color::to_html`, two hex digits a channel). Engine-only: no other class has them.
+ */
+const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha256_text", "to_html"])
 /** String methods that keep digits digits with a digit at each end: padded with zeros, spaces stripped (not cut: `substr` of "0.5" can be "."). */
 const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "strip_edges"])
 const DIGITS: Val = { t: "unknown", digitsOnly: true }

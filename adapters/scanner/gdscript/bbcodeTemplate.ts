@@ -160,6 +160,8 @@ export const bbcodeTemplate = (
     // Text of digits only, decimal or hexadecimal (`tint.to_html()`, `name.md5_text()`, `str(n).pad_zeros(2)`): it holds no
     // `[`, so outside a tag it opens none, and inside one it is a part not pinned down, as a number `%d` puts in.
     if (v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined && v.any !== true) return DIGITS
+    // Text escaped so that it opens no tag (`name.replace("[", "[lb]")`): the same, outside a tag and inside one.
+    if (v.t === "unknown" && v.tagless === true && v.any !== true) return DIGITS
     // A string of the data, or one of the few constants it may be instead (`some`, not cut off at MAX_ALTERNATIVES: a
     // default of get()); no known start it was built on (`prefix`), nothing the SDK passes (`sdk`).
     const besides = v.t === "unknown" ? (v.some ?? []) : []

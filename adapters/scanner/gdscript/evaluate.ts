@@ -2299,6 +2299,8 @@ export class Evaluator {
     // A String's digest or a Color in hexadecimal (`name.md5_text()`, `tint.to_html()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
     // as text they hold no `/`, no `..` and no NUL, as a number's digits do (a piece cut from them may be "." alone).
     if (HEX_DIGESTS.has(name) && !this.model.anyClassDefines(name)) return DIGITS
+    // BBCode escaped (`text.replace("[", "[lb]")`, a fifty-eighth hunt's chat log): no `[` is left but those of `[lb]`.
+    if (name === "replace" && !this.model.anyClassDefines(name) && escapesBrackets(args)) return { ...derived(recv, ...args), tagless: true }
     if (DIGIT_KEEPERS.has(name) && recv.t === "unknown" && recv.digitsOnly === true && recv.prefix === undefined && recv.suffix === undefined) return DIGITS
     const first = args[0] ?? UNKNOWN
     if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
@@ -2657,6 +2659,13 @@ const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha2
 /** String methods that keep digits digits with a digit at each end: padded with zeros, spaces stripped (not cut: `substr` of "0.5" can be "."). */
 const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "strip_edges"])
 const DIGITS: Val = { t: "unknown", digitsOnly: true }
+
+/** `replace("[", with)` whose `with` puts a `[` only as the start of `[lb]` or `[rb]` (or none): what it gives opens no BBCode tag. */
+const escapesBrackets = (args: ReadonlyArray<Val>): boolean => {
+  const [what, by] = args
+  if (what?.t !== "str" || what.values.length !== 1 || what.values[0] !== "[" || by?.t !== "str" || args.length !== 2) return false
+  return by.values.every((text) => [...text.matchAll(/\[/g)].every((m) => text.startsWith("[lb]", m.index) || text.startsWith("[rb]", m.index)))
+}
 
 /** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */
 const carriesNoScript = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "inst" && VALUE_TYPES.has(v.cls) && v.cls !== "Object") || (v.t === "unknown" && (v.plain === true || v.json === true) && v.any !== true && v.insts === undefined)

@@ -43,6 +43,12 @@ export type Val =
        * "/../../x"` climbs out whatever the number.
        */
       readonly digitsOnly?: true
+      /**
+       * Text whose every `[` starts `[lb]` or `[rb]` (`text.replace("[", "[lb]")`): shown as BBCode it opens no tag
+       * (RichTextLabel shows `[lb]` as `[`, and 3.2.3, which lacks it, an unknown tag's `[` as text). Its other flags
+       * still tell where it came from.
+       */
+      readonly tagless?: true
       readonly some?: ReadonlyArray<string>
       readonly any?: true
       readonly insts?: ReadonlyArray<string>

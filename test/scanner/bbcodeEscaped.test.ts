@@ -35,6 +35,18 @@ describe("BBCode of a save's text escaped with [lb]", () => {
     expect(await errors(['\tbbcode_text = "[i]" + player_name.replace("[", "[lb]") + "[/i]"'])).toEqual([])
   })
 
+  it("is no error after replacements and trims that leave every [ starting [lb] or [rb] (a fifty-ninth hunt's)", async () => {
+    for (const escaped of ['player_name.replace("[", "[lb]").replace("]", "[rb]")', 'player_name.replace("[", "[lb]").replace("\\n", " ")', 'player_name.replace("[", "[lb]").strip_edges()', 'player_name.replace("]", "[rb]").replace("[", "[lb]")']) {
+      expect(await errors([`\tappend_bbcode("[i]" + ${escaped} + "[/i]")`]), escaped).toEqual([])
+    }
+  })
+
+  it("stays the error where a later replacement can undo the escape, or the escaped text names a tag (a fifty-ninth red team's)", async () => {
+    expect(await errors(['\tappend_bbcode("[i]" + player_name.replace("[", "[lb]").replace("lb]", "") + "[/i]")'])).toContain("res://game/chat.gd:9 error runtime-code-loading")
+    expect(await errors(['\tappend_bbcode("[" + player_name.replace("[", "[lb]") + "]Hi")'])).toContain("res://game/chat.gd:9 error runtime-code-loading")
+    expect(await errors(["\tvar style = escape_bbcode(player_name)", '\tappend_bbcode("[%s]Hi[/%s]" % [style, style])'], ESCAPE)).toContain("res://game/chat.gd:10 error runtime-code-loading")
+  })
+
   it("stays the error unescaped, escaped in part, or inside a tag", async () => {
     expect(await errors(['\tappend_bbcode("Welcome back, [b]%s[/b]!\\n" % player_name)'])).toContain("res://game/chat.gd:9 error runtime-code-loading")
     expect(await errors(['\tappend_bbcode("[b]%s[/b]" % player_name.replace("[img]", ""))'])).toContain("res://game/chat.gd:9 error runtime-code-loading")

@@ -34,9 +34,16 @@ export const UNPINNED = "\uFDD0"
 /** Stands for digits a `%` puts in (`%d`, `%05.2f`, `%x`): inside a tag's path a part not pinned down, outside one no tag. */
 export const DIGITS = "\uFDD1"
 
-/** Whether a DIGITS placeholder stands inside a tag (`[font=…%d…]`) or inside an [img]/[font] tag's path. */
-const digitsInTag = (text: string): boolean => {
-  for (let at = text.indexOf(DIGITS); at >= 0; at = text.indexOf(DIGITS, at + 1)) {
+/**
+ * Stands, while a template is built, for text escaped so that it opens no tag (`name.replace("[", "[lb]")`): DIGITS
+ * once built, unless it stands inside a tag, where it may be the tag itself (`"[" + escaped + "]"` with the text
+ * `font=user://x.tres`, a fifty-ninth red team's): then the template is not pinned down at all.
+ */
+const TAGLESS = "\uFDD3"
+
+/** Whether a `placeholder` (DIGITS by default) stands inside a tag (`[font=…%d…]`) or inside an [img]/[font] tag's path. */
+const digitsInTag = (text: string, placeholder = DIGITS): boolean => {
+  for (let at = text.indexOf(placeholder); at >= 0; at = text.indexOf(placeholder, at + 1)) {
     const before = text.slice(0, at).toLowerCase()
     if (before.lastIndexOf("[") > before.lastIndexOf("]")) return true
     if (Math.max(before.lastIndexOf("[img"), before.lastIndexOf("[font")) > Math.max(before.lastIndexOf("[/img"), before.lastIndexOf("[/font"))) return true
@@ -132,7 +139,16 @@ export const bbcodeTemplates = (
   return [...new Set(out)]
 }
 
-export const bbcodeTemplate = (
+/**
+ * The template of BBCode `e` (see templateOf), escaped text standing as DIGITS; null where escaped text stands inside
+ * a tag (it may name the tag).
+ */
+export const bbcodeTemplate = (...args: Parameters<typeof templateOf>): string | null => {
+  const t = templateOf(...args)
+  return t === null || digitsInTag(t, TAGLESS) ? null : t.replaceAll(TAGLESS, DIGITS)
+}
+
+const templateOf = (
   e: Expr,
   evaluate: (e: Expr) => Val,
   grammar: Grammar,
@@ -161,7 +177,7 @@ export const bbcodeTemplate = (
     // `[`, so outside a tag it opens none, and inside one it is a part not pinned down, as a number `%d` puts in.
     if (v.t === "unknown" && v.digitsOnly === true && v.prefix === undefined && v.suffix === undefined && v.any !== true) return DIGITS
     // Text escaped so that it opens no tag (`name.replace("[", "[lb]")`): the same, outside a tag and inside one.
-    if (v.t === "unknown" && v.tagless === true && v.any !== true) return DIGITS
+    if (v.t === "unknown" && v.tagless === true && v.any !== true) return TAGLESS
     // A string of the data, or one of the few constants it may be instead (`some`, not cut off at MAX_ALTERNATIVES: a
     // default of get()); no known start it was built on (`prefix`), nothing the SDK passes (`sdk`).
     const besides = v.t === "unknown" ? (v.some ?? []) : []
@@ -183,7 +199,7 @@ export const bbcodeTemplate = (
     const called = x.k === "call" && helper !== undefined ? helper(x) : null
     const only = called?.returns.length === 1 ? called.returns[0] : undefined
     if (called !== null && only !== undefined) {
-      const inner = bbcodeTemplate(only, called.evaluate, grammar, parts, shape, packDefines, called.helper)
+      const inner = templateOf(only, called.evaluate, grammar, parts, shape, packDefines, called.helper)
       if (inner !== null) return inner
     }
     if (x.k === "bin" && x.op === "+") {

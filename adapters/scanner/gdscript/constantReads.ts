@@ -72,30 +72,48 @@ const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, 
  * Calls whose value may be an object carrying a script of the pack, or the script itself: Object::get of either hands
  * out the script's constants by name (3.x GDScriptInstance::get, GDScript::_get), as `self[k]` does.
  */
-const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene"])
+const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene", "get_ref", "get_meta"])
 
-/** Whether `e` may be such an object: `self`, `$Node`, `preload(…)`, a call of OBJECT_GETTERS, or a local given one. */
-const mayBeScripted = (e: Expr, scriptedLocals: ReadonlySet<string>): boolean =>
+/** Calls whose value is a list of nodes, any of which may carry a script of the pack (`for n in get_children()`). */
+const NODE_LISTS: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group"])
+
+/**
+ * Whether `e` may be such an object: `self`, `$Node`, `preload(…)`, a call of OBJECT_GETTERS, a name in `scripted`
+ * (a local given one, a constant holding a preload, a class or autoload of the pack), either side of a conditional, or
+ * an element of a literal holding one (`[self][0]`: a fifty-ninth red team's).
+ */
+const mayBeScripted = (e: Expr, scripted: ReadonlySet<string>): boolean =>
   e.k === "self" ||
   e.k === "node" ||
   e.k === "preload" ||
-  (e.k === "cast" && mayBeScripted(e.expr, scriptedLocals)) ||
-  (e.k === "id" && scriptedLocals.has(e.name)) ||
+  (e.k === "cast" && mayBeScripted(e.expr, scripted)) ||
+  (e.k === "ternary" && (mayBeScripted(e.then, scripted) || mayBeScripted(e.else, scripted))) ||
+  (e.k === "index" && e.obj.k === "array" && e.obj.items.some((item) => mayBeScripted(item, scripted))) ||
+  (e.k === "id" && scripted.has(e.name)) ||
   (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && OBJECT_GETTERS.has(e.callee.name))
 
-/** The variables of a body declared or assigned with what mayBeScripted (`var o = self`, `s = get_script()`), through chains of them. */
-const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>): ReadonlySet<string> => {
+/**
+ * The variables of a body given what mayBeScripted (`var o = self`, `s = get_script()`, `for o in [self]`, `for n in
+ * get_children()`, a `match` binding of such a subject), through chains of them; `scripted` holds the names that are
+ * such objects whatever the body does.
+ */
+const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, scripted: ReadonlySet<string>): ReadonlySet<string> => {
   const given: Array<readonly [string, Expr]> = []
+  const out = new Set<string>(scripted)
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var" && st.init !== null) given.push([st.name, st.init])
+      if (st.k === "for") {
+        if (st.iter.k === "array") for (const item of st.iter.items) given.push([st.name, item])
+        else if (st.iter.k === "call" && (st.iter.callee.k === "id" || st.iter.callee.k === "member") && NODE_LISTS.has(st.iter.callee.name)) out.add(st.name)
+      }
+      if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) given.push([bind.name, bind.value])
       if (st.k === "for" || st.k === "while") visit(st.body)
       if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
     }
   }
   visit(body)
   for (const e of all) if (e.k === "bin" && e.op === "=" && e.left.k === "id") given.push([e.left.name, e.right])
-  const out = new Set<string>()
   for (let grew = true; grew; ) {
     grew = false
     for (const [name, value] of given) {
@@ -176,16 +194,21 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   return call?.k === "call" && call.callee === p && READS.has(p.name)
 }
 
-/** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
-export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
+/**
+ * The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are.
+ * `scriptNames`: the pack's classes and autoloads by name (`Enemy[k]`, `Global[k]` read a script's constants too).
+ */
+export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean, scriptNames: ReadonlySet<string> = new Set()): ReadonlySet<string> => {
   const out = new Set<string>()
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
+  // Constants holding a script (`const Lib = preload("res://lib.gd")`: `Lib[k]` is GDScript::_get, a fifty-ninth red team's).
+  const scripted = new Set([...scriptNames, ...classes.flatMap((d) => d.consts.filter((c) => mayBeScripted(c.init, new Set())).map((c) => c.name))])
   for (const d of classes) {
     const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
     const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]
     for (const body of bodies) {
       const { all, parent } = parentsOf(body)
-      const scriptedLocals = scriptedLocalsOf(body, all)
+      const scriptedLocals = scriptedLocalsOf(body, all, scripted)
       const loops = new Set<Expr>()
       loopsOf(body, loops)
       for (const e of all) {

@@ -2299,8 +2299,10 @@ export class Evaluator {
     // A String's digest or a Color in hexadecimal (`name.md5_text()`, `tint.to_html()`), or digits padded or cut (`str(slot).pad_zeros(2)`): shown
     // as text they hold no `/`, no `..` and no NUL, as a number's digits do (a piece cut from them may be "." alone).
     if (HEX_DIGESTS.has(name) && !this.model.anyClassDefines(name)) return DIGITS
-    // BBCode escaped (`text.replace("[", "[lb]")`, a fifty-eighth hunt's chat log): no `[` is left but those of `[lb]`.
-    if (name === "replace" && !this.model.anyClassDefines(name) && escapesBrackets(args)) return { ...derived(recv, ...args), tagless: true }
+    // BBCode escaped (`text.replace("[", "[lb]")`, a fifty-eighth hunt's chat log): no `[` is left but those of `[lb]`;
+    // and what a later replace or strip_edges keeps so (`.replace("]", "[rb]")`, `.replace("\n", " ")`: a fifty-ninth's).
+    const escaped = recv.t === "unknown" && recv.tagless === true && recv.any !== true
+    if (!this.model.anyClassDefines(name) && (escapesBrackets(name, args) || (escaped && keepsTagless(name, args)))) return { ...derived(recv, ...args), tagless: true }
     if (DIGIT_KEEPERS.has(name) && recv.t === "unknown" && recv.digitsOnly === true && recv.prefix === undefined && recv.suffix === undefined) return DIGITS
     const first = args[0] ?? UNKNOWN
     if (CONNECTION_LISTS.has(name) && recv.t !== "lit" && recv.t !== "str") return ANY_OBJECT
@@ -2660,11 +2662,31 @@ const HEX_DIGESTS: ReadonlySet<string> = new Set(["md5_text", "sha1_text", "sha2
 const DIGIT_KEEPERS: ReadonlySet<string> = new Set(["pad_zeros", "pad_decimals", "strip_edges"])
 const DIGITS: Val = { t: "unknown", digitsOnly: true }
 
-/** `replace("[", with)` whose `with` puts a `[` only as the start of `[lb]` or `[rb]` (or none): what it gives opens no BBCode tag. */
-const escapesBrackets = (args: ReadonlyArray<Val>): boolean => {
-  const [what, by] = args
-  if (what?.t !== "str" || what.values.length !== 1 || what.values[0] !== "[" || by?.t !== "str" || args.length !== 2) return false
-  return by.values.every((text) => [...text.matchAll(/\[/g)].every((m) => text.startsWith("[lb]", m.index) || text.startsWith("[rb]", m.index)))
+/**
+ * Text "tagless" (values.ts) has every `[` followed by `lb` or `rb`: a tag's name there starts so, and no tag that
+ * loads anything does (`img`, `font`, 4.x `dropcap font=`), in 3.2.3 (where `[lb]` is unknown and shown as text) and
+ * later (where it is `[`).
+ */
+const bracketsOnlyStartEscapes = (text: string): boolean => [...text.matchAll(/\[/g)].every((m) => text.startsWith("lb", m.index + 1) || text.startsWith("rb", m.index + 1))
+
+const oneString = (v: Val | undefined): string | null => (v?.t === "str" && v.values.length === 1 ? (v.values[0] ?? null) : null)
+
+/** `replace("[", with)` whose `with` has every `[` followed by `lb` or `rb` (`"[lb]"`, `""`): what it gives is tagless. */
+const escapesBrackets = (name: string, args: ReadonlyArray<Val>): boolean => {
+  const by = oneString(args[1])
+  return name === "replace" && args.length === 2 && oneString(args[0]) === "[" && by !== null && bracketsOnlyStartEscapes(by)
+}
+
+/**
+ * Whether a method of tagless text keeps it so: `strip_edges`, or `replace(what, with)` where `what` holds none of
+ * `l`, `b`, `r` (it cannot change the two letters after a `[`) and `with` is as escapesBrackets wants it
+ * (`.replace("]", "[rb]")`, `.replace("\t", " ")`).
+ */
+const keepsTagless = (name: string, args: ReadonlyArray<Val>): boolean => {
+  if (name === "strip_edges") return true
+  const what = oneString(args[0])
+  const by = oneString(args[1])
+  return name === "replace" && args.length === 2 && what !== null && what !== "" && !/[lbr]/.test(what) && by !== null && bracketsOnlyStartEscapes(by)
 }
 
 /** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */

@@ -10,7 +10,7 @@ import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyR
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
-import { keepsName, mayBeLoadable } from "./loadableWrites.ts"
+import { keepsName, mayBeLoadable, writesRedirect } from "./loadableWrites.ts"
 
 /** Whether `name` is a local of the function or of one it is nested in (a lambda's). */
 const isLocalOf = (name: string, fn: Fn): boolean => {
@@ -387,6 +387,13 @@ export class FileRules {
     const shownPath = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const where = `${check.prefixes.join(" or ")}${check.writes ? ", where a game may write" : ""}`
     if (check.writes && (v.t === "str" || v.t === "unknown") && !isArithmetic(arg) && mayBeLoadable(site.name, v) && !keepsName(site.name, site.args, (e) => this.#judge.eval(e, fn), (name) => isLocalOf(name, fn))) this.loadableWrites.push({ ...at(site.at), shown: shownPath, mayClimb: mayClimb(v) })
+    const loads = this.#idx.runtimeLoad
+    if (check.writes && loads !== null && (v.t === "str" || v.t === "unknown") && writesRedirect(site.name, v)) {
+      this.#judge.hit(loads.entry, site.at, shownPath, {
+        note: "it writes a .remap or .import file, which the engine reads beside a res:// path from the disk when the pack has none (the working folder may be the game's user:// folder or hold it), so any load of that path, even of a file of the pack, loads what the redirect names",
+        fix: "Give the file another extension (.json, .cfg, .sav): a game never needs to write a redirect",
+      })
+    }
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})

@@ -41,6 +41,23 @@ export const mayBeLoadable = (method: string, path: Val): boolean => {
   return end === undefined || !inertEnd(end)
 }
 
+/** The end of a written path that is the file's for sure (see mayBeLoadable), or null. */
+const knownEnds = (path: Val): ReadonlyArray<string> => {
+  if (path.t === "str") return path.values
+  if (path.t !== "unknown") return []
+  const end = path.dataDir === true ? path.prefix : path.digitsOnly === true || path.alts !== undefined ? path.suffix : undefined
+  return end === undefined ? [] : [end]
+}
+
+/**
+ * Whether a written path ends in `.remap` or `.import` (in any case: Windows and macOS folders answer to any): a
+ * redirect the engine reads beside a res:// path from the disk when the pack has none, whatever the working folder
+ * and the data folder (a fifty-ninth red team's `XDG_DATA_HOME`, Snap home and user:// working folder, each making a
+ * file of the pack load code the game wrote; ConfigFile writes the `[remap]` form itself).
+ */
+export const writesRedirect = (method: string, path: Val): boolean =>
+  !FOLDER_WRITES.has(method) && knownEnds(path).some((p) => /\.(remap|import)$/i.test(p.replace(/[\u0000-\u001f]+$/, "")))
+
 /** Engine methods that copy or move a file (`from`, `to`), Godot 3 Directory's and 4.x DirAccess's. */
 const COPIES: ReadonlySet<string> = new Set(["copy", "copy_absolute", "rename", "rename_absolute"])
 

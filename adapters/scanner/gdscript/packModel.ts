@@ -747,7 +747,11 @@ export class PackModel {
   /** Whether every use of a name in the pack (`NAME`, `x.NAME`) only reads it (constantReads.ts): a constant Array or Dictionary held there is never changed. */
   onlyRead(name: string): boolean {
     this.#classes ??= this.#allClasses()
-    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []), (name) => this.isEngineName(name))
+    this.#notOnlyRead ??= namesNotOnlyRead(
+      this.#classes.flatMap((cls) => this.decl(cls) ?? []),
+      (name) => this.isEngineName(name),
+      new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()].filter((name) => !this.isEngineName(name))),
+    )
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
     if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false
     return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)

@@ -117,6 +117,16 @@ const reference = (grammar: 3 | 4, name: string, s: Chars, a: ReadonlyArray<Char
       const post = at < s.length ? substr(s, at, s.length - at) : []
       return [...pre, ...what, ...post]
     }
+    case "get_basename": {
+      // String::get_basename: find_last(".") unless it comes before the last "/" or "\\".
+      let dot = -1
+      let slash = -1
+      s.forEach((c, i) => {
+        if (c === 46) dot = i
+        if (c === 47 || c === 92) slash = i
+      })
+      return dot < 0 || dot < slash ? s : s.slice(0, dot)
+    }
     case "to_lower":
       return s.map((c) => (c >= 65 && c <= 90 ? c + 32 : c))
     case "to_upper":
@@ -130,6 +140,8 @@ const reference = (grammar: 3 | 4, name: string, s: Chars, a: ReadonlyArray<Char
 const text = fc.string({ maxLength: 12, unit: fc.constantFrom("a", "b", "/", " ", "\t", "\u0001", "\u001f", "O", "S", ":", "é", "😀") })
 const ascii = fc.string({ maxLength: 12, unit: fc.constantFrom("a", "B", "/", " ", "\u0001", "Z", "z", "1") })
 const int = fc.integer({ min: -15, max: 15 })
+/** Paths with dots and both separators, for get_basename. */
+const pathy = fc.string({ maxLength: 12, unit: fc.constantFrom("a", ".", "/", "\\", "x", "😀") })
 
 const ARGS: Readonly<Record<string, fc.Arbitrary<ReadonlyArray<string | number | boolean>>>> = {
   left: fc.tuple(int),
@@ -146,6 +158,7 @@ const ARGS: Readonly<Record<string, fc.Arbitrary<ReadonlyArray<string | number |
   insert: fc.tuple(int, text),
   to_lower: fc.constant([]),
   to_upper: fc.constant([]),
+  get_basename: fc.constant([]),
 }
 
 const asArg = (a: string | number | boolean): FoldArg => (typeof a === "string" ? { s: a } : typeof a === "number" ? { n: a, float: false } : { b: a })
@@ -157,7 +170,7 @@ describe("String methods fold as the engine computes them", () => {
         const arb = ARGS[name]
         if (arb === undefined) throw new Error(`no arguments for ${name}`)
         fc.assert(
-          fc.property(name === "to_lower" || name === "to_upper" ? ascii : text, arb, (s, args) => {
+          fc.property(name === "to_lower" || name === "to_upper" ? ascii : name === "get_basename" ? pathy : text, arb, (s, args) => {
             const folded = foldStringMethod(grammar, name, s, args.map(asArg))
             const wide = [s, ...args].some((x) => typeof x === "string" && [...x].some((c) => (c.codePointAt(0) as number) > 0xffff))
             // Godot 3 keeps a character above U+FFFF as one character or two depending on the platform: not folded.

@@ -1,3 +1,4 @@
+import { namesRedirect } from "../gdscript/loadableWrites.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
@@ -178,6 +179,9 @@ export const projectSettingsFindings = (
       if (LOG_PATHS.has(base)) {
         if (first !== undefined && !first.text.startsWith("user://")) {
           flag(base, first.line, `The project setting ${key} makes the engine write its log to ${JSON.stringify(first.text)}, outside the game's user:// folder (a relative or res:// path lands next to the game or in the working folder). Set it to a path under user:// (the default is "user://logs/godot.log") and export again.`)
+        } else if (first !== undefined && namesRedirect(first.text)) {
+          // A sixtieth red team's: what the game prints lands in a redirect the engine reads beside a res:// path.
+          flag(base, first.line, `The project setting ${key} makes the engine write its log to ${JSON.stringify(first.text)}, a .remap or .import name: the engine reads such a file beside a res:// path from the disk when the pack has none (the working folder may be the game's user:// folder), and the game's printed lines can name any file there. Keep the log's name ending in .log (the default is "user://logs/godot.log") and export again.`)
         }
         continue
       }

@@ -1,4 +1,5 @@
 import type { WriteData } from "../gdscript/analyzeScript.ts"
+import { namesRedirect } from "../gdscript/loadableWrites.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
 import { reachedValues, shown } from "./loadData.ts"
 import type { Context } from "./scanContext.ts"
@@ -16,6 +17,7 @@ const nameProblem = (v: unknown): string | null => {
   if (typeof v !== "string") return "is not a string, and the engine writes its text into the path"
   if (v.includes("/") || v.includes("\\")) return "holds a folder separator"
   if (v.includes("\u0000")) return "holds a NUL character, which ends the path the engine opens"
+  if (namesRedirect(v) || namesRedirect(`.${v}`)) return "ends in .remap or .import (or is that extension): a redirect the engine reads beside a res:// path from the disk, so a load of that path loads what the game writes"
   return v === ".." || v === "." ? "names a folder, not a file" : null
 }
 

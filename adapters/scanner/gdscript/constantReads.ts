@@ -72,7 +72,7 @@ const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, 
  * Calls whose value may be an object carrying a script of the pack, or the script itself: Object::get of either hands
  * out the script's constants by name (3.x GDScriptInstance::get, GDScript::_get), as `self[k]` does.
  */
-const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene", "get_ref", "get_meta"])
+const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene", "get_ref", "get_meta", "front", "back", "pop_front", "pop_back", "pop_at"])
 
 /** Calls whose value is a list of nodes, any of which may carry a script of the pack (`for n in get_children()`). */
 const NODE_LISTS: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group"])
@@ -88,9 +88,22 @@ const mayBeScripted = (e: Expr, scripted: ReadonlySet<string>): boolean =>
   e.k === "preload" ||
   (e.k === "cast" && mayBeScripted(e.expr, scripted)) ||
   (e.k === "ternary" && (mayBeScripted(e.then, scripted) || mayBeScripted(e.else, scripted))) ||
-  (e.k === "index" && e.obj.k === "array" && e.obj.items.some((item) => mayBeScripted(item, scripted))) ||
+  (e.k === "index" && mayHoldScripted(e.obj, scripted)) ||
   (e.k === "id" && scripted.has(e.name)) ||
-  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && OBJECT_GETTERS.has(e.callee.name))
+  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && (OBJECT_GETTERS.has(e.callee.name) || scripted.has(`${e.callee.name}()`)))
+
+/** Names in the `scripted` set that stand for containers holding such objects (`var arr = [self]`) are marked so. */
+const HOLDER = "[]"
+
+/**
+ * Whether a container `e` may hold such an object: a literal holding one (`[self]`, `{"o": self}`), `Array(…)` of one,
+ * a node list (`get_children()`, `get_nodes_in_group(g)`), or a local given one (a sixtieth red team's).
+ */
+const mayHoldScripted = (e: Expr, scripted: ReadonlySet<string>): boolean =>
+  (e.k === "array" && e.items.some((item) => mayBeScripted(item, scripted))) ||
+  (e.k === "dict" && e.entries.some(([, v]) => mayBeScripted(v, scripted))) ||
+  (e.k === "id" && scripted.has(`${e.name}${HOLDER}`)) ||
+  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && (NODE_LISTS.has(e.callee.name) || (e.callee.name === "Array" && e.args.some((a) => mayHoldScripted(a, scripted)))))
 
 /**
  * The variables of a body given what mayBeScripted (`var o = self`, `s = get_script()`, `for o in [self]`, `for n in
@@ -117,12 +130,29 @@ const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, s
   for (let grew = true; grew; ) {
     grew = false
     for (const [name, value] of given) {
-      if (out.has(name) || !mayBeScripted(value, out)) continue
-      out.add(name)
-      grew = true
+      if (!out.has(name) && mayBeScripted(value, out)) {
+        out.add(name)
+        grew = true
+      }
+      if (!out.has(`${name}${HOLDER}`) && mayHoldScripted(value, out)) {
+        out.add(`${name}${HOLDER}`)
+        grew = true
+      }
     }
   }
   return out
+}
+
+/** The pack's functions that may return such an object (`func me(): return self`), as `name()` entries of the `scripted` set. */
+const scriptedReturnsOf = (classes: ReadonlyArray<ClassDecl>, scripted: ReadonlySet<string>): ReadonlyArray<string> => {
+  const returns = (stmts: ReadonlyArray<Stmt>, locals: ReadonlySet<string>): boolean =>
+    stmts.some(
+      (st) =>
+        (st.k === "return" && st.expr !== null && mayBeScripted(st.expr, locals)) ||
+        ((st.k === "for" || st.k === "while") && returns(st.body, locals)) ||
+        ((st.k === "if" || st.k === "match") && st.branches.some((b) => returns(b.body, locals))),
+    )
+  return classes.flatMap((d) => d.functions.filter((f) => returns(f.body, scriptedLocalsOf(f.body, parentsOf(f.body).all, scripted))).map((f) => `${f.name}()`))
 }
 
 /** Whether the string `e` is the method's name of a `call`/`callv`/`call_deferred`/`funcref`/`Callable`, which readsByBuiltName judges with what its value does. */
@@ -202,7 +232,8 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName
   const out = new Set<string>()
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
   // Constants holding a script (`const Lib = preload("res://lib.gd")`: `Lib[k]` is GDScript::_get, a fifty-ninth red team's).
-  const scripted = new Set([...scriptNames, ...classes.flatMap((d) => d.consts.filter((c) => mayBeScripted(c.init, new Set())).map((c) => c.name))])
+  const constants = new Set([...scriptNames, ...classes.flatMap((d) => d.consts.filter((c) => mayBeScripted(c.init, new Set())).map((c) => c.name))])
+  const scripted = new Set([...constants, ...scriptedReturnsOf(classes, constants)])
   for (const d of classes) {
     const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
     const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]

@@ -46,7 +46,9 @@ const knownEnds = (path: Val): ReadonlyArray<string> => {
   if (path.t === "str") return path.values
   if (path.t !== "unknown") return []
   const end = path.dataDir === true ? path.prefix : path.digitsOnly === true || path.alts !== undefined ? path.suffix : undefined
-  return end === undefined ? [] : [end]
+  // The few constants it may be (`some`, as a string of the pack's data read by the analysis: a sixtieth red team's
+  // `"user://game/lvl.tres." + data["e"]`), each joined to the known start.
+  return [...(end === undefined ? [] : [end]), ...(path.some ?? []).map((s) => `${path.prefix ?? ""}${s}`)]
 }
 
 /**
@@ -55,8 +57,13 @@ const knownEnds = (path: Val): ReadonlyArray<string> => {
  * and the data folder (a fifty-ninth red team's `XDG_DATA_HOME`, Snap home and user:// working folder, each making a
  * file of the pack load code the game wrote; ConfigFile writes the `[remap]` form itself).
  */
-export const writesRedirect = (method: string, path: Val): boolean =>
-  !FOLDER_WRITES.has(method) && knownEnds(path).some((p) => /\.(remap|import)$/i.test(p.replace(/[\u0000-\u001f]+$/, "")))
+export const writesRedirect = (method: string, path: Val): boolean => !FOLDER_WRITES.has(method) && knownEnds(path).some(namesRedirect)
+
+/**
+ * Whether a file name is a redirect's, `.remap` or `.import` in any case, after what the file system drops or the
+ * engine's fopen cuts at its end (control characters; Windows drops trailing dots and spaces).
+ */
+export const namesRedirect = (name: string): boolean => /\.(remap|import)$/i.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
 
 /** Engine methods that copy or move a file (`from`, `to`), Godot 3 Directory's and 4.x DirAccess's. */
 const COPIES: ReadonlySet<string> = new Set(["copy", "copy_absolute", "rename", "rename_absolute"])

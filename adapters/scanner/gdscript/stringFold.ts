@@ -56,8 +56,8 @@ const bool = (a: FoldArg | undefined, fallback: boolean): boolean | null => (a =
 
 /** The methods folded here, per grammar (for documentation and tests). */
 export const FOLDED_METHODS: Readonly<Record<Grammar, ReadonlyArray<string>>> = {
-  3: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "plus_file", "substr", "left", "right", "insert"],
-  4: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "path_join", "substr", "left", "right", "insert"],
+  3: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "plus_file", "substr", "left", "right", "insert", "get_basename"],
+  4: ["to_lower", "to_upper", "strip_edges", "lstrip", "rstrip", "replace", "trim_prefix", "trim_suffix", "path_join", "substr", "left", "right", "insert", "get_basename"],
 }
 
 /** `recv.name(args)` for a String method folded here, or null. */
@@ -130,6 +130,13 @@ export const foldStringMethod = (grammar: Grammar, name: string, recv: string, a
         const count = args.length > 1 ? int(args[1]) : -1
         if (from === null || count === null || args.length > 2) return null
         return substr(s, from, count)
+      }
+      case "get_basename": {
+        // String::get_basename: up to the last ".", unless a "/" or "\\" comes after it (a sixtieth red team wrote
+        // "user://x.tres.remap.json".get_basename()).
+        if (args.length !== 0) return null
+        const dot = s.lastIndexOf(46)
+        return dot < 0 || dot < Math.max(s.lastIndexOf(47), s.lastIndexOf(92)) ? s : substr(s, 0, dot)
       }
       case "left":
       case "right": {

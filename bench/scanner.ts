@@ -250,24 +250,30 @@ const mostScriptCorpusPack = (): string | null => {
 const pct = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(3)}%`
 
 /**
- * Scan times of a corpus pack, the current scanner's and the baseline's interleaved run by run (so that a machine
- * slowing down mid-run slows both), after warm-up runs of each (module compilation is not the scan's cost).
+ * `runs` scans of `path`, each followed by one timed run of `beside` (a baseline, `cat`), so that a machine slowing
+ * down mid-run slows both; the last scan's report and the bytes its file source read.
  */
+const interleaved = async (path: string, runs: number, beside: (() => Promise<number>) | null): Promise<{ times: Array<number>; besides: Array<number>; report: ScanReport | null; bytesFromFile: number }> => {
+  const times: Array<number> = []
+  const besides: Array<number> = []
+  let last: { report: ScanReport; bytesFromFile: number } | null = null
+  for (let i = 0; i < runs; i++) {
+    const r = await timed(() => scanCounted(path))
+    times.push(r.ms)
+    last = r.value
+    if (beside !== null) besides.push(await beside())
+  }
+  return { times, besides, report: last?.report ?? null, bytesFromFile: last?.bytesFromFile ?? 0 }
+}
+
+/** Scan times of a corpus pack against the baseline's, after warm-up runs of each (module compilation is not the scan's cost). */
 const corpusTimes = async (path: string, baseline: BaselineScan | null): Promise<{ times: Array<number>; before: Array<number>; report: ScanReport | null }> => {
   for (let i = 0; i < CORPUS_WARMUPS; i++) {
     await scan(path)
     if (baseline !== null) await baseline(path)
   }
-  const times: Array<number> = []
-  const before: Array<number> = []
-  let report: ScanReport | null = null
-  for (let i = 0; i < CORPUS_RUNS; i++) {
-    const r = await timed(() => scan(path))
-    times.push(r.ms)
-    report = r.value
-    if (baseline !== null) before.push((await timed(() => baseline(path))).ms)
-  }
-  return { times, before, report }
+  const { times, besides, report } = await interleaved(path, CORPUS_RUNS, baseline === null ? null : async () => (await timed(() => baseline(path))).ms)
+  return { times, before: besides, report }
 }
 
 export const run = async (): Promise<void> => {
@@ -303,17 +309,8 @@ export const run = async (): Promise<void> => {
     const size = statSync(pack).size
     console.log(`generated pack: ${size} bytes (${(size / 2 ** 30).toFixed(2)} GiB, 12 entries) in ${(gen.ms / 1000).toFixed(1)} s`)
     catMs(pack) // warm the page cache so both sides read from memory
-    const scans: Array<number> = []
-    const cats: Array<number> = []
-    let report: ScanReport | null = null
-    for (let i = 0; i < RUNS; i++) {
-      const r = await timed(() => scan(pack))
-      scans.push(r.ms)
-      report = r.value
-      cats.push(catMs(pack))
-    }
+    const { times: scans, besides: cats, report, bytesFromFile: fromFile } = await interleaved(pack, RUNS, async () => catMs(pack))
     const s = report?.summary
-    const fromFile = (await scanCounted(pack)).bytesFromFile
     const scanMs = median(scans)
     const cat = median(cats)
     console.log(`2 GiB pack: scan ${scanMs.toFixed(1)} ms vs cat ${cat.toFixed(1)} ms (median of ${RUNS}, interleaved): scan/cat = ${(scanMs / cat).toFixed(4)}`)

@@ -143,8 +143,22 @@ const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, s
   return out
 }
 
+/** A body's expressions and each one's parent (exprWalk.ts parentsOf), walked once however often asked for. */
+type Walk = (body: ReadonlyArray<Stmt>) => ReturnType<typeof parentsOf>
+
+const walkOnce = (): Walk => {
+  const walked = new Map<ReadonlyArray<Stmt>, ReturnType<typeof parentsOf>>()
+  return (body) => {
+    const known = walked.get(body)
+    if (known !== undefined) return known
+    const fresh = parentsOf(body)
+    walked.set(body, fresh)
+    return fresh
+  }
+}
+
 /** The pack's functions that may return such an object (`func me(): return self`), as `name()` entries of the `scripted` set. */
-const scriptedReturnsOf = (classes: ReadonlyArray<ClassDecl>, scripted: ReadonlySet<string>): ReadonlyArray<string> => {
+const scriptedReturnsOf = (classes: ReadonlyArray<ClassDecl>, scripted: ReadonlySet<string>, walk: Walk): ReadonlyArray<string> => {
   const returns = (stmts: ReadonlyArray<Stmt>, locals: ReadonlySet<string>): boolean =>
     stmts.some(
       (st) =>
@@ -152,7 +166,7 @@ const scriptedReturnsOf = (classes: ReadonlyArray<ClassDecl>, scripted: Readonly
         ((st.k === "for" || st.k === "while") && returns(st.body, locals)) ||
         ((st.k === "if" || st.k === "match") && st.branches.some((b) => returns(b.body, locals))),
     )
-  return classes.flatMap((d) => d.functions.filter((f) => returns(f.body, scriptedLocalsOf(f.body, parentsOf(f.body).all, scripted))).map((f) => `${f.name}()`))
+  return classes.flatMap((d) => d.functions.filter((f) => returns(f.body, scriptedLocalsOf(f.body, walk(f.body).all, scripted))).map((f) => `${f.name}()`))
 }
 
 /** Whether the string `e` is the method's name of a `call`/`callv`/`call_deferred`/`funcref`/`Callable`, which readsByBuiltName judges with what its value does. */
@@ -233,12 +247,13 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
   // Constants holding a script (`const Lib = preload("res://lib.gd")`: `Lib[k]` is GDScript::_get, a fifty-ninth red team's).
   const constants = new Set([...scriptNames, ...classes.flatMap((d) => d.consts.filter((c) => mayBeScripted(c.init, new Set())).map((c) => c.name))])
-  const scripted = new Set([...constants, ...scriptedReturnsOf(classes, constants)])
+  const walk = walkOnce()
+  const scripted = new Set([...constants, ...scriptedReturnsOf(classes, constants, walk)])
   for (const d of classes) {
     const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
     const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]
     for (const body of bodies) {
-      const { all, parent } = parentsOf(body)
+      const { all, parent } = walk(body)
       const scriptedLocals = scriptedLocalsOf(body, all, scripted)
       const loops = new Set<Expr>()
       loopsOf(body, loops)

@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from "vitest"
 import { fixturePackPath, readAttackRun, variantMarker } from "../setup/godot.ts"
 import { ATTACK_PROJECTS } from "./fixtures/attackProjects.ts"
+import type { BundledLookalikes } from "./fixtures/lookalikeBundles.ts"
 import { scanFile } from "./support/scan.ts"
 
 const root = inject("godotFixtures")
@@ -51,10 +52,25 @@ describe("attacker corpus, run by godot3-server", () => {
     })
   })
 
-  describe.each(ATTACK_PROJECTS.filter((p) => !p.run))("$name", (project) => {
+  describe.each(ATTACK_PROJECTS.filter((p) => !p.run && !("members" in p)))("$name", (project) => {
     it("has no error finding outside the included sdk/ folder", async () => {
       const report = await scanFile(fixturePackPath(root, project.name))
       expect(report.findings.filter((f) => f.severity === "error" && !f.file.startsWith("res://sdk/")).map(located)).toEqual([])
+    })
+  })
+
+  // Look-alikes sharing one export (fixtures/lookalikeBundles.ts), each under res://<member>/.
+  describe.each(ATTACK_PROJECTS.filter((p): p is BundledLookalikes => "members" in p))("$name", (bundle) => {
+    let scanned: Promise<ReadonlyArray<string>> | undefined
+    const errors = (): Promise<ReadonlyArray<string>> =>
+      (scanned ??= scanFile(fixturePackPath(root, bundle.name)).then((report) => report.findings.filter((f) => f.severity === "error" && !f.file.startsWith("res://sdk/")).map(located)))
+
+    it.each(bundle.members)("look-alike %s has no error finding in its folder", async (member) => {
+      expect((await errors()).filter((e) => e.startsWith(`res://${member}/`))).toEqual([])
+    })
+
+    it("has no error finding outside its members' folders (the settings, the entry scene)", async () => {
+      expect((await errors()).filter((e) => !bundle.members.some((m) => e.startsWith(`res://${m}/`)))).toEqual([])
     })
   })
 })

@@ -1,5 +1,6 @@
-import type { ClassDecl, Expr, Stmt } from "./ast.ts"
+import type { ClassDecl, Expr, Param, Stmt } from "./ast.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
+import { kindOf, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
 // `UPGRADES["script"] = v`, or `helper(UPGRADES)` doing so: godot3-server 3.2.3 runs both), so its strings are
@@ -42,7 +43,7 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
 // which the game may then change (a fifteenth red team ran `get("ACTIONS")["execute"] = …` in godot3-server). So a
 // string of the code spelling a name counts as a use that does not only read it; so does every name when the code
 // calls `get_script_constant_map()`, or reads by a name that is not one constant string (`get(k)`, `get_indexed(k)`,
-// `self[k]`; `d.get(k, default)` is a Dictionary's) and does more with what it reads than read it. A read by name
+// `o[k]` of anything but a value typed never to be an object; `d.get(k, default)` is a Dictionary's) and does more with what it reads than read it. A read by name
 // whose value only goes into arithmetic, a comparison, a subscript read or a method that only reads, or is handed to
 // a method no class of the pack defines and that does not keep it, hand it on or give it back (KEEPS, GIVES_BACK:
 // `tween.interpolate_property(node, p, node.get(p), …)`), cannot change a constant.
@@ -64,110 +65,17 @@ const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 /** Operators whose result is a new value: an operand read by one is not changed. */
 const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "not in"])
 
-/** Whether `e` reads by a name that is not one constant string (`get(k)`, `o.get_indexed(k)`, `self[k]`). */
 /** Calls by name and where their method's name is (`call("get", k)`: 0; `funcref(self, "get")`: 1). */
 const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, call_deferred: 0, funcref: 1, Callable: 1 }
 
-/**
- * Calls whose value may be an object carrying a script of the pack, or the script itself: Object::get of either hands
- * out the script's constants by name (3.x GDScriptInstance::get, GDScript::_get), as `self[k]` does.
- */
-const OBJECT_GETTERS: ReadonlySet<string> = new Set(["get_script", "get_node", "get_node_or_null", "get_parent", "get_child", "find_node", "find_parent", "get_owner", "new", "instance", "instantiate", "load", "duplicate", "get_singleton", "instance_from_id", "get_root", "get_current_scene", "get_ref", "get_meta", "front", "back", "pop_front", "pop_back", "pop_at"])
+/** Whether `e` is a value that is never an object (valueNames.ts): a subscript of one reads an element. */
+const holdsValue = (e: Expr, names: ValueNames): boolean => kindOf(e, names) !== null
 
-/** Calls whose value is a list of nodes, any of which may carry a script of the pack (`for n in get_children()`). */
-const NODE_LISTS: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group"])
+/** Whether a key `e` names no constant: one constant string is judged by its name elsewhere; a number names none. */
+const namesNoConstant = (e: Expr, names: ValueNames): boolean => e.k === "str" || kindOf(e, names) === "number"
 
-/**
- * Whether `e` may be such an object: `self`, `$Node`, `preload(…)`, a call of OBJECT_GETTERS, a name in `scripted`
- * (a local given one, a constant holding a preload, a class or autoload of the pack), either side of a conditional, or
- * an element of a literal holding one (`[self][0]`: a fifty-ninth red team's).
- */
-const mayBeScripted = (e: Expr, scripted: ReadonlySet<string>): boolean =>
-  e.k === "self" ||
-  e.k === "node" ||
-  e.k === "preload" ||
-  (e.k === "cast" && mayBeScripted(e.expr, scripted)) ||
-  (e.k === "ternary" && (mayBeScripted(e.then, scripted) || mayBeScripted(e.else, scripted))) ||
-  (e.k === "index" && mayHoldScripted(e.obj, scripted)) ||
-  (e.k === "id" && scripted.has(e.name)) ||
-  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && (OBJECT_GETTERS.has(e.callee.name) || scripted.has(`${e.callee.name}()`)))
-
-/** Names in the `scripted` set that stand for containers holding such objects (`var arr = [self]`) are marked so. */
-const HOLDER = "[]"
-
-/**
- * Whether a container `e` may hold such an object: a literal holding one (`[self]`, `{"o": self}`), `Array(…)` of one,
- * a node list (`get_children()`, `get_nodes_in_group(g)`), or a local given one (a sixtieth red team's).
- */
-const mayHoldScripted = (e: Expr, scripted: ReadonlySet<string>): boolean =>
-  (e.k === "array" && e.items.some((item) => mayBeScripted(item, scripted))) ||
-  (e.k === "dict" && e.entries.some(([, v]) => mayBeScripted(v, scripted))) ||
-  (e.k === "id" && scripted.has(`${e.name}${HOLDER}`)) ||
-  (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && (NODE_LISTS.has(e.callee.name) || (e.callee.name === "Array" && e.args.some((a) => mayHoldScripted(a, scripted)))))
-
-/**
- * The variables of a body given what mayBeScripted (`var o = self`, `s = get_script()`, `for o in [self]`, `for n in
- * get_children()`, a `match` binding of such a subject), through chains of them; `scripted` holds the names that are
- * such objects whatever the body does.
- */
-const scriptedLocalsOf = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, scripted: ReadonlySet<string>): ReadonlySet<string> => {
-  const given: Array<readonly [string, Expr]> = []
-  const out = new Set<string>(scripted)
-  const visit = (stmts: ReadonlyArray<Stmt>): void => {
-    for (const st of stmts) {
-      if (st.k === "var" && st.init !== null) given.push([st.name, st.init])
-      if (st.k === "for") {
-        if (st.iter.k === "array") for (const item of st.iter.items) given.push([st.name, item])
-        else if (st.iter.k === "call" && (st.iter.callee.k === "id" || st.iter.callee.k === "member") && NODE_LISTS.has(st.iter.callee.name)) out.add(st.name)
-      }
-      if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) given.push([bind.name, bind.value])
-      if (st.k === "for" || st.k === "while") visit(st.body)
-      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
-    }
-  }
-  visit(body)
-  for (const e of all) if (e.k === "bin" && e.op === "=" && e.left.k === "id") given.push([e.left.name, e.right])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const [name, value] of given) {
-      if (!out.has(name) && mayBeScripted(value, out)) {
-        out.add(name)
-        grew = true
-      }
-      if (!out.has(`${name}${HOLDER}`) && mayHoldScripted(value, out)) {
-        out.add(`${name}${HOLDER}`)
-        grew = true
-      }
-    }
-  }
-  return out
-}
-
-/** A body's expressions and each one's parent (exprWalk.ts parentsOf), walked once however often asked for. */
-type Walk = (body: ReadonlyArray<Stmt>) => ReturnType<typeof parentsOf>
-
-const walkOnce = (): Walk => {
-  const walked = new Map<ReadonlyArray<Stmt>, ReturnType<typeof parentsOf>>()
-  return (body) => {
-    const known = walked.get(body)
-    if (known !== undefined) return known
-    const fresh = parentsOf(body)
-    walked.set(body, fresh)
-    return fresh
-  }
-}
-
-/** The pack's functions that may return such an object (`func me(): return self`), as `name()` entries of the `scripted` set. */
-const scriptedReturnsOf = (classes: ReadonlyArray<ClassDecl>, scripted: ReadonlySet<string>, walk: Walk): ReadonlyArray<string> => {
-  const returns = (stmts: ReadonlyArray<Stmt>, locals: ReadonlySet<string>): boolean =>
-    stmts.some(
-      (st) =>
-        (st.k === "return" && st.expr !== null && mayBeScripted(st.expr, locals)) ||
-        ((st.k === "for" || st.k === "while") && returns(st.body, locals)) ||
-        ((st.k === "if" || st.k === "match") && st.branches.some((b) => returns(b.body, locals))),
-    )
-  return classes.flatMap((d) => d.functions.filter((f) => returns(f.body, scriptedLocalsOf(f.body, walk(f.body).all, scripted))).map((f) => `${f.name}()`))
-}
+/** A body's expressions and each one's parent (exprWalk.ts parentsOf). */
+type Walk = ReturnType<typeof parentsOf>
 
 /** Whether the string `e` is the method's name of a `call`/`callv`/`call_deferred`/`funcref`/`Callable`, which readsByBuiltName judges with what its value does. */
 const namesDispatchedMethod = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
@@ -177,9 +85,21 @@ const namesDispatchedMethod = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolea
   return at !== undefined && p.args[at] === e
 }
 
-const readsByBuiltName = (e: Expr, isEngineName: (name: string) => boolean, scriptedLocals: ReadonlySet<string>): boolean => {
-  // `self[k]`, and as a fifty-eighth red team did, `o[k]` of `var o = self`, `get_script()[k]`.
-  if (e.k === "index") return e.index.k !== "str" && mayBeScripted(e.obj, scriptedLocals)
+/** Whether `e` is what a plain `=` sets (`o[k] = v` sets a property; a constant cannot be set so). */
+const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+  const p = parent.get(e)
+  return p?.k === "bin" && p.op === "=" && p.left === e
+}
+
+/**
+ * Whether `e` reads by a name that is not one constant string (`get(k)`, `o.get_indexed(k)`, `o[k]`) on what may be an
+ * object. Since a sixty-first review, on any object: Object::get of an instance, or of a script, hands out the script's
+ * constants (3.x GDScriptInstance::get, GDScript::_get), and three red teams in a row reached one through yet another
+ * way of holding `self` (a local, a container, a member of another object, a parameter). Only a value the engine holds
+ * to a type that is never an object (ValueNames), or a key that is a number, is left out.
+ */
+const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames): boolean => {
+  if (e.k === "index") return !namesNoConstant(e.index, names) && !holdsValue(e.obj, names) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
   // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
   // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
@@ -191,9 +111,9 @@ const readsByBuiltName = (e: Expr, isEngineName: (name: string) => boolean, scri
     return name === undefined || name.k !== "str" || BY_NAME.has(name.value)
   }
   if (!BY_NAME.has(e.callee.name)) return false
-  // Object.get takes one argument: `d.get(k, default)` is a Dictionary's.
-  if (e.callee.name === "get" && e.args.length > 1) return false
-  return e.args[0] === undefined || e.args[0].k !== "str"
+  // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.
+  if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && holdsValue(e.callee.obj, names)))) return false
+  return e.args[0] === undefined || !namesNoConstant(e.args[0], names)
 }
 
 /**
@@ -238,23 +158,20 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   return call?.k === "call" && call.callee === p && READS.has(p.name)
 }
 
-/**
- * The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are.
- * `scriptNames`: the pack's classes and autoloads by name (`Enemy[k]`, `Global[k]` read a script's constants too).
- */
-export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean, scriptNames: ReadonlySet<string> = new Set()): ReadonlySet<string> => {
+/** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
+export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
   const out = new Set<string>()
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
-  // Constants holding a script (`const Lib = preload("res://lib.gd")`: `Lib[k]` is GDScript::_get, a fifty-ninth red team's).
-  const constants = new Set([...scriptNames, ...classes.flatMap((d) => d.consts.filter((c) => mayBeScripted(c.init, new Set())).map((c) => c.name))])
-  const walk = walkOnce()
-  const scripted = new Set([...constants, ...scriptedReturnsOf(classes, constants, walk)])
   for (const d of classes) {
     const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
-    const bodies: ReadonlyArray<ReadonlyArray<Stmt>> = [...d.functions.map((f) => f.body), ...d.vars.flatMap((v) => v.accessors.map((a) => a.body)), own.map((e) => ({ k: "expr" as const, expr: e, at: e.at }))]
-    for (const body of bodies) {
-      const { all, parent } = walk(body)
-      const scriptedLocals = scriptedLocalsOf(body, all, scripted)
+    const bodies: ReadonlyArray<{ readonly body: ReadonlyArray<Stmt>; readonly params: ReadonlyArray<Param> }> = [
+      ...d.functions,
+      ...d.vars.flatMap((v) => v.accessors),
+      { body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
+    ]
+    for (const { body, params } of bodies) {
+      const { all, parent }: Walk = parentsOf(body)
+      const names = valueNamesOf(body, params, all, d)
       const loops = new Set<Expr>()
       loopsOf(body, loops)
       for (const e of all) {
@@ -267,7 +184,7 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, isEngineName, scriptedLocals) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, parent, isEngineName, names) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.

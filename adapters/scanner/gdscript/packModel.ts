@@ -750,7 +750,6 @@ export class PackModel {
     this.#notOnlyRead ??= namesNotOnlyRead(
       this.#classes.flatMap((cls) => this.decl(cls) ?? []),
       (name) => this.isEngineName(name),
-      new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()].filter((name) => !this.isEngineName(name))),
     )
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
     if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false

@@ -1,0 +1,92 @@
+// A script's constants read by a built name (`o[k]`, `o.get(k)`) through any object stop being followed
+// (gdscript/constantReads.ts): three red teams in a row reached `self` through yet another holder, and the last
+// round's Limits named members of other objects and parameters (attackProjects111.ts runs those in godot3-server).
+// Left out is only what cannot be an object or name a constant (gdscript/valueNames.ts): a value the engine holds to
+// a type that is never an object, parsed JSON, literals, and number keys. Any receiver shape, with any key shape, is
+// an error exactly when the receiver may be an object and the key may be a name.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+/** A receiver `r`: the lines declaring it (members after `#member`), and whether it may be an object. */
+interface Receiver {
+  readonly members: ReadonlyArray<string>
+  readonly locals: ReadonlyArray<string>
+  /** The function's parameters (`pick(r, k)` is called with self). */
+  readonly params?: string
+  readonly object: boolean
+}
+
+const RECEIVERS: Readonly<Record<string, Receiver>> = {
+  typedMember: { members: ["var r: Dictionary = {}"], locals: [], object: false },
+  inferredMember: { members: ["var r := {}"], locals: [], object: false },
+  typedArrayMember: { members: ["var r: Array = []"], locals: [], object: false },
+  constantTable: { members: ['const r = {"a": 1}'], locals: [], object: false },
+  parsedLocal: { members: [], locals: ['\tvar r = parse_json("{}")'], object: false },
+  jsonResult: { members: [], locals: ['\tvar r = JSON.parse("{}").result'], object: false },
+  literalLocal: { members: [], locals: ["\tvar r = {}", '\tr = {"b": 2}'], object: false },
+  copiedLocal: { members: [], locals: ["\tvar src = {}", "\tvar r = src.duplicate()"], object: false },
+  typedParam: { members: [], locals: [], params: "r: Dictionary", object: false },
+  untypedParam: { members: [], locals: [], params: "r", object: true },
+  untypedMember: { members: ["var r = {}"], locals: [], object: true },
+  selfLocal: { members: [], locals: ["\tvar r = self"], object: true },
+  heldMember: { members: ["var h = Holder.new()", "class Holder:", "\tvar t"], locals: ["\th.t = self", "\tvar r = h.t"], object: true },
+  reassignedLocal: { members: [], locals: ['\tvar r = parse_json("{}")', "\tr = self"], object: true },
+  loopElement: { members: [], locals: ["\tvar r", "\tfor o in [self]:", "\t\tr = o"], object: true },
+  returned: { members: ["func me():", "\treturn self"], locals: ["\tvar r = me()"], object: true },
+}
+
+/** A key `k`: the lines giving it, and whether it may be a name. */
+const KEYS: Readonly<Record<string, { readonly lines: ReadonlyArray<string>; readonly name: boolean }>> = {
+  built: { lines: ['\tvar k = "AC" + str(randi())'], name: true },
+  fromData: { lines: ['\tvar k = parse_json("{}")["n"]'], name: true },
+  counted: { lines: ["\tvar k = 0", "\tk += 1"], name: false },
+  typedInt: { lines: ["\tvar k: int = randi()"], name: false },
+  remainder: { lines: ["\tvar k = randi() % 3"], name: false },
+}
+
+/** The ways to read by the key, each keeping what it read (so it could be changed). */
+const READS: ReadonlyArray<string> = ["\tvar t = r[k]", "\tvar t = r.get(k)"]
+
+const source = (receiver: Receiver, key: ReadonlyArray<string>, read: string): string =>
+  `${[
+    "extends Node",
+    'const ACTIONS = {"get_name": []}',
+    ...receiver.members,
+    "",
+    "func _ready():",
+    `\tpick(${receiver.params === undefined ? "" : "self"})`,
+    "\tfor action in ACTIONS:",
+    "\t\tOS.callv(action, ACTIONS[action])",
+    "",
+    `func pick(${receiver.params ?? ""}):`,
+    ...receiver.locals,
+    ...key,
+    read,
+    '\tt["execute"] = []',
+  ].join("\n")}\n`
+
+const dispatchErrors = (text: string): ReadonlyArray<string> => hits3(text).filter((h) => h.includes(" error ") && h.includes("dynamic-dispatch"))
+
+describe("a read by a built name on what may be an object stops the constants being followed (valueNames.ts)", () => {
+  it("every receiver with every key: the dispatch over the constant is an error exactly when the receiver may be an object and the key a name", () => {
+    for (const [r, receiver] of Object.entries(RECEIVERS)) {
+      for (const [k, key] of Object.entries(KEYS)) {
+        for (const read of READS) {
+          // Object.get by a number is a Dictionary's or names nothing; `r.get(k)` of a value is the value's own get.
+          expect(dispatchErrors(source(receiver, key.lines, read)).length > 0, `${r} ${k} ${read}`).toBe(receiver.object && key.name)
+        }
+      }
+    }
+  })
+
+  it("sets are not reads: `o[k] = v` on an untyped member leaves the constants followed", () => {
+    const text = source(RECEIVERS["untypedMember"]!, KEYS["built"]!.lines, "\tr[k] = 1\n\tvar t = {}")
+    expect(dispatchErrors(text)).toEqual([])
+  })
+
+  it("a local typed Dictionary stays one whatever it is given later (the engine refuses the assignment); untyped, it holds what it is given", () => {
+    const later = ["\tr = get_node(\".\")"]
+    expect(dispatchErrors(source({ members: [], locals: ["\tvar r: Dictionary = {}", ...later], object: false }, KEYS["built"]!.lines, READS[0]!))).toEqual([])
+    expect(dispatchErrors(source({ members: [], locals: ["\tvar r = {}", ...later], object: true }, KEYS["built"]!.lines, READS[0]!)).length).toBeGreaterThan(0)
+  })
+})

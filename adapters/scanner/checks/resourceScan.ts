@@ -164,6 +164,12 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     const ast = collectScript(ctx, key, entry, script.source, location)
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
+  for (const at of facts.sourcesNotText) {
+    const rule = indexPolicy(ctx.policy).assignments.get("script/source") ?? []
+    const note = "a script's source given as another value than a string (a NodePath, a StringName, …): the engine compiles the text it converts that value to, which a NodePath rebuilds from its parts; write the source as a string"
+    const hits = rule.map((e) => ({ entry: e, line: 1, column: 1, severity: e.severity, matched: "script/source", note }))
+    ctx.state.findings.push(...scriptFindings(hits, { file, storedPath, mapPosition: () => at }))
+  }
   const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue

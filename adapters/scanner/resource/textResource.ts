@@ -62,6 +62,12 @@ export interface PropertyWrite {
 export interface TextResourceFacts extends SceneFacts {
   readonly fileTag: string
   readonly scripts: ReadonlyArray<TextEmbeddedScript>
+  /**
+   * Scripts' sources given as another value than a string (`NodePath("…")`, `StringName("…")`, an Array, …): the
+   * engine compiles its String (GDScript::_set of `script/source`; a sixty-first red team's). The text inside a
+   * NodePath or StringName is also in `scripts`.
+   */
+  readonly sourcesNotText: ReadonlyArray<Position>
   /** `type` of every sub-resource and of the main resource, with its id (the main resource's is ""). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
   readonly loadedPaths: ReadonlyArray<LoadedPath>
@@ -172,6 +178,7 @@ export class TextResourceReader {
   /** Class of each sub-resource, by id. */
   readonly #subTypes = new Map<string, string>()
   readonly #scripts: Array<TextEmbeddedScript> = []
+  readonly #sourcesNotText: Array<Position> = []
   readonly #classes: Array<{ subResource: string; className: string }> = []
   readonly #nodeTypes: Array<SceneNodeType> = []
   readonly #namedNodes: Array<NamedNode> = []
@@ -302,6 +309,14 @@ export class TextResourceReader {
     return path === undefined ? null : { _tag: "File", path }
   }
 
+  /** A script's source: a string as written; any other value noted, and the string inside a NodePath or StringName read too. */
+  #source(subResource: string, value: VNode, at: Position): void {
+    let text: VNode = value
+    while (text.k === "call" && (text.name === "NodePath" || text.name === "StringName") && text.args.length === 1 && text.args[0] !== undefined) text = text.args[0]
+    if (value.k !== "str") this.#sourcesNotText.push(at)
+    if (text.k === "str") this.#scripts.push({ subResource, source: text.value, raw: text.raw, start: text.start })
+  }
+
   #assign(key: string, value: VNode, at: Position): void {
     this.#objectScripts(value)
     if (this.#object !== null) {
@@ -315,9 +330,8 @@ export class TextResourceReader {
     }
     const section = this.#section
     const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
-    if (isScript && SOURCE_KEYS.has(key) && value.k === "str") {
-      this.#scripts.push({ subResource: section.kind === "sub" ? section.id : "", source: value.value, raw: value.raw, start: value.start })
-    } else this.#bbcode(key, value, at)
+    if (isScript && SOURCE_KEYS.has(key)) this.#source(section.kind === "sub" ? section.id : "", value, at)
+    else this.#bbcode(key, value, at)
     if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
     // A node's scene file, loaded by its duplicate(), a pack() of the scene or reload_current_scene() (a fifty-sixth red team's).
     if (section.kind === "node" && SCENE_FILE_KEYS.has(key)) this.#loaded.push({ path: stringOf(value), what: `a node's ${key}`, at, fromRoot: true })
@@ -446,9 +460,7 @@ export class TextResourceReader {
       }
       if (n.name !== "Object" || type?.k !== "ident" || type.name !== "GDScript") return
       for (const arg of n.args) {
-        if (arg.k === "pair" && arg.value.k === "str" && SOURCE_KEYS.has(stringOf(arg.key) ?? "")) {
-          this.#scripts.push({ subResource: `Object@${n.at.line}:${n.at.column}`, source: arg.value.value, raw: arg.value.raw, start: arg.value.start })
-        }
+        if (arg.k === "pair" && SOURCE_KEYS.has(stringOf(arg.key) ?? "")) this.#source(`Object@${n.at.line}:${n.at.column}`, arg.value, n.at)
       }
     })
   }
@@ -460,6 +472,7 @@ export class TextResourceReader {
     return {
       fileTag: this.#fileTag,
       scripts: this.#scripts,
+      sourcesNotText: this.#sourcesNotText,
       classes: this.#classes,
       nodeTypes: this.#nodeTypes,
       namedNodes: this.#namedNodes,

@@ -26,6 +26,10 @@ const RECEIVERS: Readonly<Record<string, Receiver>> = {
   literalLocal: { members: [], locals: ["\tvar r = {}", '\tr = {"b": 2}'], object: false },
   copiedLocal: { members: [], locals: ["\tvar src = {}", "\tvar r = src.duplicate()"], object: false },
   typedParam: { members: [], locals: [], params: "r: Dictionary", object: false },
+  parsedResult: { members: [], locals: ['\tvar p = JSON.parse("{}")', "\tvar r = p.result"], object: false },
+  dataTableElement: { members: ['const T = {"a": {"b": "c"}}'], locals: ['\tvar r = T["a"]'], object: false },
+  typedParamObjectDefault: { members: ["func me():", "\treturn self"], locals: [], params: "r: Dictionary = me()", object: true },
+  typedMemberElement: { members: ['var m: Dictionary = {"a": {}}'], locals: ['\tvar r = m["a"]'], object: true },
   untypedParam: { members: [], locals: [], params: "r", object: true },
   untypedMember: { members: ["var r = {}"], locals: [], object: true },
   selfLocal: { members: [], locals: ["\tvar r = self"], object: true },
@@ -88,5 +92,22 @@ describe("a read by a built name on what may be an object stops the constants be
     const later = ["\tr = get_node(\".\")"]
     expect(dispatchErrors(source({ members: [], locals: ["\tvar r: Dictionary = {}", ...later], object: false }, KEYS["built"]!.lines, READS[0]!))).toEqual([])
     expect(dispatchErrors(source({ members: [], locals: ["\tvar r = {}", ...later], object: true }, KEYS["built"]!.lines, READS[0]!)).length).toBeGreaterThan(0)
+  })
+
+  it("a function only the pack's calls reach, given a constant table at each, reads it as a value (a sixty-first hunt's state machine)", () => {
+    const text = `${[
+      "extends Node",
+      'const STATES = {"idle": "_idle"}',
+      'const SPEED = {"idle": 1.0}',
+      "func _ready():",
+      "\tconnect(\"ready\", self, STATES[\"idle\"])",
+      '\tprint(value_or(SPEED, "idle" + str(randi()), 0.0))',
+      "func value_or(table, key, fallback):",
+      "\treturn table[key] if table.has(key) else fallback",
+      "func _idle():",
+      "\tpass",
+    ].join("\n")}\n`
+    expect(dispatchErrors(text)).toEqual([])
+    expect(dispatchErrors(text.replace("value_or(SPEED,", "value_or(self,"))).not.toEqual([])
   })
 })

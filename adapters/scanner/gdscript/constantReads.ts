@@ -1,6 +1,8 @@
-import type { ClassDecl, Expr, Param, Stmt } from "./ast.ts"
+import type { ClassDecl, Expr, FunctionDecl, Param, Stmt } from "./ast.ts"
+import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
-import { kindOf, type ValueNames, valueNamesOf } from "./valueNames.ts"
+import type { ClassRef } from "./packModel.ts"
+import { both, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
 // `UPGRADES["script"] = v`, or `helper(UPGRADES)` doing so: godot3-server 3.2.3 runs both), so its strings are
@@ -158,33 +160,115 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   return call?.k === "call" && call.callee === p && READS.has(p.name)
 }
 
+/** What the pack tells namesNotOnlyRead beyond its classes. */
+export interface PackReads {
+  readonly isEngineName: (name: string) => boolean
+  /** The pack's global classes and autoloads by name: they hide engine names (`JSON`) too. */
+  readonly scriptNames: ReadonlySet<string>
+  /** The pack calls dict2inst (members set without their types). */
+  readonly rawMemberWrites: boolean
+  /** Who calls the pack's functions (callers.ts), and the class declaration of a caller; null when not known. */
+  readonly callers: { readonly index: CallerIndex; readonly declOf: (ref: ClassRef) => ClassDecl | null } | null
+}
+
+/** A function's body and parameters, with its name (null: accessors and a class's own expressions). */
+interface Body {
+  readonly name: string | null
+  readonly body: ReadonlyArray<Stmt>
+  readonly params: ReadonlyArray<Param>
+}
+
+const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
+  const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
+  return [
+    ...d.functions.map((f) => ({ name: f.name, body: f.body, params: f.params })),
+    ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: f.body, params: f.params }))),
+    { name: null, body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
+  ]
+}
+
+const EMPTY_NAMES = (shadowed: ReadonlySet<string>): ValueNames => ({ values: new Set(), data: new Set(), numbers: new Set(), parsed: new Set(), shadowed })
+
+/**
+ * What each closed function's parameters are given at every call the pack writes (callers.ts: no caller out of
+ * sight, no dispatch by a name that is not a literal), judged in the caller with the callers' own parameters unknown.
+ */
+const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFacts & { readonly constants: ReadonlySet<string> }): ReadonlyMap<string, ReadonlyArray<Kind>> => {
+  const { index, declOf } = callers
+  const out = new Map<string, ReadonlyArray<Kind>>()
+  // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack,
+  // whose strings (index.strings) keep the functions they name open.
+  const tableRead = (e: Expr): boolean =>
+    (e.k === "id" && pack.constants.has(e.name)) ||
+    (e.k === "index" && tableRead(e.obj)) ||
+    (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && tableRead(e.callee.obj))
+  if (index.openAll || index.names.some((n) => n.name.k !== "str" && !tableRead(n.name))) return out
+  const namesIn = new Map<FunctionDecl, ValueNames>()
+  const callerNames = (site: CallerSite): ValueNames => {
+    const d = declOf(site.cls)
+    if (site.fn === null || d === null) return EMPTY_NAMES(pack.shadowed)
+    let known = namesIn.get(site.fn)
+    if (known === undefined) {
+      known = valueNamesOf(site.fn.body, site.fn.params, parentsOf(site.fn.body).all, d, pack)
+      namesIn.set(site.fn, known)
+    }
+    return known
+  }
+  for (const [name, sites] of index.calls) {
+    if (index.open.has(name) || index.strings.some((s) => s.includes(name)) || sites.length === 0) continue
+    const kinds: Array<Kind | undefined> = []
+    for (const site of sites) {
+      const names = callerNames(site)
+      site.args.forEach((arg, i) => {
+        const kind = kindOf(arg, names)
+        const before = kinds[i]
+        kinds[i] = before === undefined ? kind : both(before, kind)
+      })
+    }
+    // A parameter no call passes holds its default, which valueNamesOf reads: no call constrains it.
+    out.set(name, Array.from(kinds, (k) => (k === undefined ? "number" : k)))
+  }
+  return out
+}
+
 /** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
-export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
+export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackReads): ReadonlySet<string> => {
   const out = new Set<string>()
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
+  const walks = new Map<ReadonlyArray<Stmt>, Walk>()
+  const walk = (body: ReadonlyArray<Stmt>): Walk => {
+    const known = walks.get(body) ?? parentsOf(body)
+    walks.set(body, known)
+    return known
+  }
+  // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const d of classes) {
-    const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
-    const bodies: ReadonlyArray<{ readonly body: ReadonlyArray<Stmt>; readonly params: ReadonlyArray<Param> }> = [
-      ...d.functions,
-      ...d.vars.flatMap((v) => v.accessors),
-      { body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
-    ]
-    for (const { body, params } of bodies) {
-      const { all, parent }: Walk = parentsOf(body)
-      const names = valueNamesOf(body, params, all, d)
+    for (const { body } of bodiesOf(d)) {
+      const { all, parent } = walk(body)
       const loops = new Set<Expr>()
       loopsOf(body, loops)
-      for (const e of all) {
-        if (e.k === "lambda") loopsOf(e.fn.body, loops)
-      }
+      for (const e of all) if (e.k === "lambda") loopsOf(e.fn.body, loops)
       for (const e of all) {
         if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
         // A string naming it, or a property path through it (`set_indexed("LEVELS:a", v)` changes the constant in place).
         if (e.k === "str") for (const name of [e.value, ...e.value.split(":")]) out.add(name)
+      }
+    }
+  }
+  const shadowed = new Set([...reads.scriptNames, ...classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name), ...d.functions.map((f) => f.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))])])
+  const none = EMPTY_NAMES(shadowed)
+  const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && (kindOf(c.init, none) === "data" || kindOf(c.init, none) === "number")).map((c) => c.name)))
+  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, rawMemberWrites: reads.rawMemberWrites, dataConstants, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
+  const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  for (const d of classes) {
+    for (const { name, body, params } of bodiesOf(d)) {
+      const { all, parent } = walk(body)
+      const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
+      for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, parent, isEngineName, names) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, parent, reads.isEngineName, names) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.

@@ -375,6 +375,8 @@ export class Evaluator {
     this.grammar = grammar
     this.#dispatch = dispatch
     this.#closesMembers = closesMembers
+    // Whether constants are followed depends on what closed functions' parameters are given (constantReads.ts).
+    if (dispatch !== null && model.closedCalls) model.useCallers(() => this.#callersIndex())
   }
 
   /**

@@ -9,6 +9,7 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
+import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
@@ -747,16 +748,25 @@ export class PackModel {
   /** Whether every use of a name in the pack (`NAME`, `x.NAME`) only reads it (constantReads.ts): a constant Array or Dictionary held there is never changed. */
   onlyRead(name: string): boolean {
     this.#classes ??= this.#allClasses()
-    this.#notOnlyRead ??= namesNotOnlyRead(
-      this.#classes.flatMap((cls) => this.decl(cls) ?? []),
-      (name) => this.isEngineName(name),
-    )
+    const callers = this.#callers
+    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []), {
+      isEngineName: (name) => this.isEngineName(name),
+      scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
+      rawMemberWrites: this.writesMembersRaw(),
+      callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
+    })
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
     if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false
     return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)
   }
 
   #notOnlyRead: ReadonlySet<string> | null = null
+  #callers: (() => CallerIndex) | null = null
+
+  /** Who calls the pack's functions (the Evaluator's callers.ts index): onlyRead follows what closed functions are given. */
+  useCallers(index: () => CallerIndex): void {
+    this.#callers ??= index
+  }
 
   /**
    * Every write of a property by its name in the pack's code: `set("name", v)` (set_deferred, set_indexed, 4.x's set_thread_safe,

@@ -28,20 +28,44 @@ const VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["parse_json", "to_json", "
 const VALUE_NUMBER_METHODS: ReadonlySet<string> = new Set(["size", "length", "find", "rfind", "count", "hash", "to_int", "to_float"])
 const VALUE_METHODS: ReadonlySet<string> = new Set(["duplicate", "keys", "values", "split", "join", "strip_edges", "to_lower", "to_upper", "substr", "left", "right", "replace", "get_file", "get_basename", "get_extension"])
 
-const NOWHERE = { line: 0, column: 0 }
 
-/** What an expression may hold: a number, a value that is never an object, or anything (null). */
-type Kind = "number" | "value" | null
+/**
+ * What an expression may hold: a number; data (no object at any depth: numbers, strings, parsed JSON, literals of
+ * data, and their elements); a value that is never an object itself (a typed Dictionary may hold objects); a
+ * JSONParseResult of the engine's JSON (whose `result` is data); or anything (null).
+ */
+export type Kind = "number" | "data" | "value" | "parsed" | null
 
-/** Names of a body holding only numbers, and only values (numbers among them). */
+/** Names of a body by what they hold (numbers are data, data are values), and the pack's names that hide the engine's. */
 export interface ValueNames {
   readonly values: ReadonlySet<string>
+  readonly data: ReadonlySet<string>
   readonly numbers: ReadonlySet<string>
+  /** Locals holding the engine's JSONParseResult (`var p = JSON.parse(t)`, then `p.result`). */
+  readonly parsed: ReadonlySet<string>
+  /** Names the pack declares (constants, members, classes, functions, autoloads): `JSON` or `str` may then be the pack's. */
+  readonly shadowed: ReadonlySet<string>
+}
+
+/** What the whole pack tells valueNamesOf. */
+export interface PackFacts {
+  readonly shadowed: ReadonlySet<string>
+  /** The pack calls dict2inst, which sets members without their types (3.x gdscript_functions.cpp DICT2INST). */
+  readonly rawMemberWrites: boolean
+  /** Constants of literal data no code changes by their name: their elements are data. */
+  readonly dataConstants: ReadonlySet<string>
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
 
-const both = (a: Kind, b: Kind): Kind => (a === null || b === null ? null : a === "number" && b === "number" ? "number" : "value")
+const RANK: Readonly<Record<"number" | "data" | "value", number>> = { number: 0, data: 1, value: 2 }
+
+/** The kind holding both (the wider one): a JSONParseResult meets only itself. */
+export const both = (a: Kind, b: Kind): Kind => {
+  if (a === null || b === null) return null
+  if (a === "parsed" || b === "parsed") return a === b ? a : null
+  return RANK[a] >= RANK[b] ? a : b
+}
 
 /** What `e` may hold, given the names known to hold values. */
 export const kindOf = (e: Expr, names: ValueNames): Kind => {
@@ -49,13 +73,18 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
     case "num":
       return "number"
     case "const":
-      return e.value === null ? "value" : "number"
+      return e.value === null ? "data" : "number"
     case "str":
+      return "data"
     case "array":
+      return e.items.reduce<Kind>((k, item) => (kindOf(item, names) === null ? "value" : both(k, dataOf(kindOf(item, names)))), "data")
     case "dict":
-      return "value"
+      return e.entries.reduce<Kind>((k, [key, v]) => (kindOf(key, names) === null || kindOf(v, names) === null ? "value" : both(k, both(dataOf(kindOf(key, names)), dataOf(kindOf(v, names))))), "data")
     case "id":
-      return names.numbers.has(e.name) ? "number" : names.values.has(e.name) ? "value" : null
+      return names.numbers.has(e.name) ? "number" : names.data.has(e.name) ? "data" : names.values.has(e.name) ? "value" : names.parsed.has(e.name) ? "parsed" : null
+    case "index":
+      // An element of data is data; of a value (a typed Dictionary), anything.
+      return kindOf(e.obj, names) === "data" || kindOf(e.obj, names) === "number" ? "data" : null
     case "unary":
       return kindOf(e.expr, names) === "number" || e.op === "not" || e.op === "!" ? "number" : null
     case "ternary":
@@ -66,103 +95,149 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       const right = kindOf(e.right, names)
       // Arithmetic with a number gives a number (or a vector, or stops the script: GDScript adds no string to a number);
       // `%` of anything else may be a string formatted (`"NA%s" % x`).
-      if (e.op === "%") return left === "number" ? "number" : left === "value" ? "value" : null
-      if (e.op === "-" || e.op === "*" || e.op === "/" || e.op === "+") return left === "number" || right === "number" ? "number" : both(left, right)
+      if (e.op === "%") return left === "number" ? "number" : left === "data" ? "data" : null
+      if (e.op === "-" || e.op === "*" || e.op === "/" || e.op === "+") return left === "number" || right === "number" ? "number" : both(left, right) === null ? null : "data"
       return null
     }
     case "call": {
-      if (e.callee.k === "id") return NUMBER_FUNCTIONS.has(e.callee.name) ? "number" : VALUE_FUNCTIONS.has(e.callee.name) ? "value" : null
+      if (e.callee.k === "id") {
+        if (names.shadowed.has(e.callee.name)) return null
+        return NUMBER_FUNCTIONS.has(e.callee.name) ? "number" : VALUE_FUNCTIONS.has(e.callee.name) ? "data" : null
+      }
       if (e.callee.k !== "member") return null
-      // 3.x `JSON.parse(text).result` is read as a member below; 4.x `JSON.parse_string(text)`.
-      if (e.callee.obj.k === "id" && e.callee.obj.name === "JSON" && e.callee.name === "parse_string") return "value"
-      if (kindOf(e.callee.obj, names) === null) return null
-      return VALUE_NUMBER_METHODS.has(e.callee.name) ? "number" : VALUE_METHODS.has(e.callee.name) ? "value" : null
+      // 3.x `JSON.parse(text)` (its `.result` below) and 4.x `JSON.parse_string(text)`, unless the pack names something JSON.
+      if (e.callee.obj.k === "id" && e.callee.obj.name === "JSON" && !names.shadowed.has("JSON")) {
+        return e.callee.name === "parse_string" ? "data" : e.callee.name === "parse" ? "parsed" : null
+      }
+      const receiver = kindOf(e.callee.obj, names)
+      if (receiver === null || receiver === "parsed") return null
+      return VALUE_NUMBER_METHODS.has(e.callee.name) ? "number" : VALUE_METHODS.has(e.callee.name) ? receiver : null
     }
     case "member":
-      return e.name === "result" && e.obj.k === "call" && e.obj.callee.k === "member" && e.obj.callee.name === "parse" && e.obj.callee.obj.k === "id" && e.obj.callee.obj.name === "JSON" ? "value" : null
+      return e.name === "result" && kindOf(e.obj, names) === "parsed" ? "data" : e.name === "error" && kindOf(e.obj, names) === "parsed" ? "number" : null
     default:
       return null
   }
 }
 
-/** What a name is given: a declaration's type, or each value it is assigned (null: anything, as a parameter or a loop's element). */
+/** A kind as an element of a literal: numbers and data stay data, anything else makes the literal a value. */
+const dataOf = (k: Kind): Kind => (k === "number" || k === "data" ? "data" : "value")
+
+/** What a name is given: a declaration's type, or each value it is assigned (null: anything, as a loop's element). */
 interface Given {
-  /** The type every typed declaration gives ("object" once one is not a value's). */
+  /** The kind every typed declaration gives ("object" once one is not a value's type). */
   typed: Kind | "object"
-  /** Declared without a type somewhere in the body: its values count then. */
+  /** Declared without a type somewhere in the body, or typed with a default: its values count then. */
   untyped: boolean
-  readonly values: Array<Expr | null>
+  readonly values: Array<Expr | Known>
 }
 
+/** A value whose kind is known already (what a parameter is given at its calls; null: anything). */
+interface Known {
+  readonly known: Kind
+}
+
+const NOWHERE = { line: 0, column: 0 }
+const ANYTHING: Known = { known: null }
+
+/** The kind a declared type holds: numbers, data (strings, vectors, pool arrays), values (Dictionary, Array), or "object". */
+const typeKind = (t: TypeRef): Kind | "object" => (typedAs(t, NUMBER_TYPES) ? "number" : typedAs(t, CONTAINER_TYPES) ? "value" : typedAs(t, VALUE_TYPES) ? "data" : "object")
+
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
+
 /**
- * The ValueNames of a function's body: its parameters typed so; its locals typed so, or, untyped, given only values
- * (every `var` and assignment of the name in the body: locals are out of other code's reach); a `for` over `range(…)`
- * counts numbers; and the class's members typed so (without a setter or getter: other code may set an untyped
- * member to anything) and constants of a literal, where the body does not declare the name.
+ * The ValueNames of a function's body: its parameters typed so (and given a default of such a value: the engine does
+ * not check a default against the type), or untyped and given such values at every call (`given`, callsites.ts of
+ * constantReads.ts); its locals typed so, or, untyped, given only such values (every `var` and assignment of the name
+ * in the body: locals are out of other code's reach); a `for` over `range(…)` counts numbers; and the class's members
+ * typed so (without a setter or getter: other code may set an untyped member to anything; none when the pack calls
+ * dict2inst) and constants of a literal, where the body does not declare the name.
  */
-export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Param>, all: ReadonlyArray<Expr>, d: ClassDecl): ValueNames => {
-  const given = new Map<string, Given>()
+export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Param>, all: ReadonlyArray<Expr>, d: ClassDecl, pack: PackFacts, given: ReadonlyArray<Kind> = []): ValueNames => {
+  const named = new Map<string, Given>()
   const entry = (name: string): Given => {
-    const known = given.get(name) ?? { typed: null, untyped: false, values: [] }
-    given.set(name, known)
+    const known = named.get(name) ?? { typed: null, untyped: false, values: [] }
+    named.set(name, known)
     return known
   }
-  const declare = (name: string, type: TypeRef | null, value: Expr | null | "unknown"): void => {
+  const declare = (name: string, type: TypeRef | null, value: Expr | Known | null): void => {
     const g = entry(name)
-    const typed: Kind | "object" = type === null ? null : typedAs(type, NUMBER_TYPES) ? "number" : typedAs(type, VALUE_TYPES) ? "value" : "object"
+    const typed = type === null ? null : typeKind(type)
     if (typed === "object" || g.typed === "object") g.typed = "object"
-    else if (typed !== null) g.typed = g.typed === null || g.typed === typed ? typed : "value"
+    else if (typed !== null) g.typed = g.typed === null ? typed : both(g.typed, typed)
     if (type !== null) return
     g.untyped = true
-    g.values.push(value === "unknown" ? null : (value ?? { k: "const", value: null, at: NOWHERE }))
+    g.values.push(value ?? { k: "const", value: null, at: NOWHERE })
   }
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var") declare(st.name, st.type, st.init)
       if (st.k === "for") {
-        const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range")
-        declare(st.name, st.type, counts ? { k: "num", text: "0", at: st.at } : "unknown")
+        const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range" && !pack.shadowed.has("range"))
+        declare(st.name, st.type, { known: counts ? "number" : null })
       }
-      if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, "unknown")
+      if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, ANYTHING)
       if (st.k === "for" || st.k === "while") visit(st.body)
       if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
     }
   }
-  for (const p of params) declare(p.name, p.type, "unknown")
+  params.forEach((p, i) => {
+    declare(p.name, p.type, { known: given[i] ?? null })
+    // A default is not checked against the parameter's type (3.x GDScriptFunction::call checks only what is passed).
+    if (p.init !== null) {
+      const g = entry(p.name)
+      g.untyped = true
+      g.values.push(p.init)
+    }
+  })
   visit(body)
   for (const e of all) {
     if (e.k === "lambda") {
-      for (const p of e.fn.params) declare(p.name, p.type, "unknown")
+      for (const p of e.fn.params) declare(p.name, p.type, ANYTHING)
       visit(e.fn.body)
     }
-    if (e.k === "bin" && e.left.k === "id" && given.has(e.left.name) && e.op.endsWith("=") && !["==", "!=", "<=", ">="].includes(e.op)) {
+    if (e.k === "bin" && e.left.k === "id" && named.has(e.left.name) && e.op.endsWith("=") && !["==", "!=", "<=", ">="].includes(e.op)) {
       entry(e.left.name).values.push(e.op === "=" ? e.right : { k: "bin", op: e.op.slice(0, -1), left: e.left, right: e.right, at: e.at })
     }
   }
   const values = new Set<string>()
+  const data = new Set<string>()
   const numbers = new Set<string>()
-  for (const v of d.vars) {
-    if (given.has(v.name) || v.accessors.length > 0 || (v.accessorNames?.length ?? 0) > 0) continue
-    if (typedAs(v.type, VALUE_TYPES)) values.add(v.name)
-    if (typedAs(v.type, NUMBER_TYPES)) numbers.add(v.name)
+  const add = (name: string, kind: Kind): boolean => {
+    if (kind === null || kind === "parsed") return false
+    const before = values.size + data.size + numbers.size
+    values.add(name)
+    if (kind === "data" || kind === "number") data.add(name)
+    if (kind === "number") numbers.add(name)
+    return values.size + data.size + numbers.size > before
   }
-  for (const c of d.consts) if (!given.has(c.name) && (c.init.k === "dict" || c.init.k === "array" || c.init.k === "str")) values.add(c.name)
+  for (const v of d.vars) {
+    if (named.has(v.name) || v.accessors.length > 0 || (v.accessorNames?.length ?? 0) > 0 || pack.rawMemberWrites || v.type === null) continue
+    const kind = typeKind(v.type)
+    if (kind !== "object") add(v.name, kind)
+  }
+  for (const c of d.consts) {
+    if (named.has(c.name)) continue
+    if (pack.dataConstants.has(c.name)) add(c.name, "data")
+    else if (c.init.k === "dict" || c.init.k === "array" || c.init.k === "str") add(c.name, "value")
+  }
   // Untyped locals given other locals: grown from none until nothing changes (a name given itself stays out).
+  const parsed = new Set<string>()
+  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed }
+  const kindOfValue = (v: Expr | Known): Kind => ("known" in v ? v.known : kindOf(v, names))
   for (let grew = true; grew; ) {
     grew = false
-    for (const [name, g] of given) {
+    for (const [name, g] of named) {
       if (g.typed === "object") continue
       // A name only ever declared with a type holds that type; one also declared without holds what it is given too.
-      const kind = g.untyped ? g.values.reduce<Kind>((k, v) => (v === null ? null : both(k, kindOf(v, { values, numbers }))), g.typed ?? "number") : g.typed
-      if (kind !== null && !values.has(name)) {
-        values.add(name)
+      let kind: Kind | undefined = g.typed ?? undefined
+      if (g.untyped) for (const v of g.values) kind = kind === undefined ? kindOfValue(v) : both(kind, kindOfValue(v))
+      if (kind === "parsed" && !parsed.has(name)) {
+        parsed.add(name)
         grew = true
       }
-      if (kind === "number" && !numbers.has(name)) {
-        numbers.add(name)
-        grew = true
-      }
+      if (kind !== undefined && add(name, kind)) grew = true
     }
   }
-  return { values, numbers }
+  return names
 }

@@ -110,4 +110,32 @@ describe("a read by a built name on what may be an object stops the constants be
     expect(dispatchErrors(text)).toEqual([])
     expect(dispatchErrors(text.replace("value_or(SPEED,", "value_or(self,"))).not.toEqual([])
   })
+
+  /** A script whose `_ready` runs `body`, then dispatches over ACTIONS on OS (an error once ACTIONS is not followed). */
+  const withDispatch = (head: ReadonlyArray<string>, body: ReadonlyArray<string>): string =>
+    `${["extends Node", 'const ACTIONS = {"get_name": []}', ...head, "func _ready():", ...body, "\tfor action in ACTIONS:", "\t\tOS.callv(action, ACTIONS[action])"].join("\n")}\n`
+
+  it.each([
+    [
+      "what a function of the class gives back (a sixty-first hunt's cooldowns)",
+      ["var cooldowns := {}", "func current():", "\treturn cooldowns.duplicate()"],
+      ["\tvar cd = current()", "\tvar ready = []", "\tfor k in cd:", "\t\tready.append(cd[k])"],
+      ["func current():", "\treturn self"],
+    ],
+    [
+      "a method named by a constant table without `get` (funcref(self, STATES[s]))",
+      ['const STATES = {"idle": "_idle"}', "func _idle():", "\tpass"],
+      ['\tvar f = funcref(self, STATES["idle" + str(randi())])', "\tf.call_func()"],
+      ['const STATES = {"idle": "get"}', "func _idle():", "\tpass"],
+    ],
+    [
+      "a loop over a table of member names none of which is a constant's (a save restoring members by name)",
+      ['const SAVED = ["hp", "gold"]', "var hp = 1", "var gold = 2", "var data = {}"],
+      ["\tfor k in SAVED:", "\t\tdata[k] = get(k)"],
+      ['const SAVED = ["hp", "ACTIONS"]', "var hp = 1", "var gold = 2", "var data = {}"],
+    ],
+  ])("%s keeps the constants followed; its attack form does not", (_name, head, body, attackHead) => {
+    expect(dispatchErrors(withDispatch(head, body))).toEqual([])
+    expect(dispatchErrors(withDispatch(attackHead, body))).not.toEqual([])
+  })
 })

@@ -73,8 +73,15 @@ const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, 
 /** Whether `e` is a value that is never an object (valueNames.ts): a subscript of one reads an element. */
 const holdsValue = (e: Expr, names: ValueNames): boolean => kindOf(e, names) !== null
 
-/** Whether a key `e` names no constant: one constant string is judged by its name elsewhere; a number names none. */
-const namesNoConstant = (e: Expr, names: ValueNames): boolean => e.k === "str" || kindOf(e, names) === "number"
+/**
+ * Whether a key `e` names no constant: one constant string is judged by its name elsewhere; a number names none; nor
+ * does a loop variable over a table none of whose strings is a constant's name (`for k in SAVED: data[k] = get(k)`).
+ */
+const namesNoConstant = (e: Expr, names: ValueNames, constants: ReadonlySet<string>): boolean => {
+  if (e.k === "str" || kindOf(e, names) === "number") return true
+  const keys = e.k === "id" ? names.keysFrom.get(e.name) : undefined
+  return keys !== undefined && ![...keys].some((k) => constants.has(k))
+}
 
 /** A body's expressions and each one's parent (exprWalk.ts parentsOf). */
 type Walk = ReturnType<typeof parentsOf>
@@ -100,8 +107,8 @@ const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
  * way of holding `self` (a local, a container, a member of another object, a parameter). Only a value the engine holds
  * to a type that is never an object (ValueNames), or a key that is a number, is left out.
  */
-const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames): boolean => {
-  if (e.k === "index") return !namesNoConstant(e.index, names) && !holdsValue(e.obj, names) && !assignedTo(e, parent)
+const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null, constants: ReadonlySet<string>): boolean => {
+  if (e.k === "index") return !namesNoConstant(e.index, names, constants) && !holdsValue(e.obj, names) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
   // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
   // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
@@ -110,12 +117,15 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
   const onEngine = e.callee.k === "member" && e.callee.obj.k === "id" && isEngineName(e.callee.obj.name)
   if (method !== undefined && !onEngine) {
     const name = e.args[method]
-    return name === undefined || name.k !== "str" || BY_NAME.has(name.value)
+    if (name === undefined) return true
+    // A method named by a read of a constant table of data (`funcref(self, STATES[state])`) is one of its strings.
+    const table = tableStrings(name, names)
+    return name.k === "str" ? BY_NAME.has(name.value) : table === null || [...table].some((t) => BY_NAME.has(t))
   }
   if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.
   if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && holdsValue(e.callee.obj, names)))) return false
-  return e.args[0] === undefined || !namesNoConstant(e.args[0], names)
+  return e.args[0] === undefined || !namesNoConstant(e.args[0], names, constants)
 }
 
 /**
@@ -187,7 +197,7 @@ const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
   ]
 }
 
-const EMPTY_NAMES = (shadowed: ReadonlySet<string>): ValueNames => ({ values: new Set(), data: new Set(), numbers: new Set(), parsed: new Set(), shadowed })
+const EMPTY_NAMES = (pack: Pick<PackFacts, "shadowed">): ValueNames => ({ values: new Set(), data: new Set(), numbers: new Set(), parsed: new Set(), shadowed: pack.shadowed, returns: new Map(), locals: new Set(), keysFrom: new Map() })
 
 /**
  * What each closed function's parameters are given at every call the pack writes (callers.ts: no caller out of
@@ -198,15 +208,15 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
   const out = new Map<string, ReadonlyArray<Kind>>()
   // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack,
   // whose strings (index.strings) keep the functions they name open.
-  const tableRead = (e: Expr): boolean =>
-    (e.k === "id" && pack.constants.has(e.name)) ||
-    (e.k === "index" && tableRead(e.obj)) ||
-    (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && tableRead(e.callee.obj))
-  if (index.openAll || index.names.some((n) => n.name.k !== "str" && !tableRead(n.name))) return out
+  const tableRead = (e: Expr, fn: FunctionDecl | null): boolean =>
+    (e.k === "id" && pack.constants.has(e.name) && (fn === null || !declares(fn, e.name))) ||
+    (e.k === "index" && tableRead(e.obj, fn)) ||
+    (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && tableRead(e.callee.obj, fn))
+  if (index.openAll || index.names.some((n) => n.name.k !== "str" && !tableRead(n.name, n.at.fn))) return out
   const namesIn = new Map<FunctionDecl, ValueNames>()
   const callerNames = (site: CallerSite): ValueNames => {
     const d = declOf(site.cls)
-    if (site.fn === null || d === null) return EMPTY_NAMES(pack.shadowed)
+    if (site.fn === null || d === null) return EMPTY_NAMES(pack)
     let known = namesIn.get(site.fn)
     if (known === undefined) {
       known = valueNamesOf(site.fn.body, site.fn.params, parentsOf(site.fn.body).all, d, pack)
@@ -229,6 +239,68 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
     out.set(name, Array.from(kinds, (k) => (k === undefined ? "number" : k)))
   }
   return out
+}
+
+/** Whether a function declares `name` (a parameter, a local, a loop's variable), hiding a constant of that name. */
+const declares = (fn: FunctionDecl, name: string): boolean => {
+  const inBody = (stmts: ReadonlyArray<Stmt>): boolean =>
+    stmts.some(
+      (st) =>
+        ((st.k === "var" || st.k === "for") && st.name === name) ||
+        ((st.k === "for" || st.k === "while") && inBody(st.body)) ||
+        (st.k === "match" && st.branches.some((b) => b.binds.some((bind) => bind.name === name))) ||
+        ((st.k === "if" || st.k === "match") && st.branches.some((b) => inBody(b.body))),
+    )
+  return fn.params.some((p) => p.name === name) || inBody(fn.body)
+}
+
+/** Every string literal in an expression. */
+const stringsIn = (e: Expr): ReadonlySet<string> => {
+  const out = new Set<string>()
+  const visit = (x: Expr): void => {
+    if (x.k === "str") out.add(x.value)
+    if (x.k === "array") x.items.forEach(visit)
+    if (x.k === "dict") for (const [k, v] of x.entries) (visit(k), visit(v))
+  }
+  visit(e)
+  return out
+}
+
+/** Every `return` of a body (a lambda's aside), null for a bare one. */
+const returnsOf = (stmts: ReadonlyArray<Stmt>, out: Array<Expr | null>): Array<Expr | null> => {
+  for (const st of stmts) {
+    if (st.k === "return") out.push(st.expr)
+    if (st.k === "for" || st.k === "while") returnsOf(st.body, out)
+    if (st.k === "if" || st.k === "match") for (const b of st.branches) returnsOf(b.body, out)
+  }
+  return out
+}
+
+/**
+ * What each function the pack declares once gives back (`func current(): return cooldowns.duplicate()`), into
+ * `returns` by its class (a call on self, the only one kindOf reads, reaches it: no other class of the pack overrides
+ * it); grown a few rounds, as functions return what others return.
+ */
+const returnedKinds = (classes: ReadonlyArray<ClassDecl>, pack: PackFacts, given: ReadonlyMap<string, ReadonlyArray<Kind>>, walk: (body: ReadonlyArray<Stmt>) => Walk, returns: Map<ClassDecl, Map<string, Kind>>): void => {
+  const declared = new Map<string, Array<{ readonly f: FunctionDecl; readonly d: ClassDecl }>>()
+  for (const d of classes) for (const f of d.functions) declared.set(f.name, [...(declared.get(f.name) ?? []), { f, d }])
+  const once = [...declared].flatMap(([name, decls]) => (decls.length === 1 && decls[0] !== undefined ? [{ name, ...decls[0] }] : []))
+  for (let round = 0; round < 4; round++) {
+    let grew = false
+    for (const { name, f, d } of once) {
+      const own = returns.get(d) ?? new Map<string, Kind>()
+      returns.set(d, own)
+      if (own.has(name)) continue
+      const names = valueNamesOf(f.body, f.params, walk(f.body).all, d, pack, given.get(name) ?? [])
+      let kind: Kind = "data"
+      for (const r of returnsOf(f.body, [])) kind = both(kind, r === null ? "data" : kindOf(r, names))
+      if (kind !== null) {
+        own.set(name, kind)
+        grew = true
+      }
+    }
+    if (!grew) return
+  }
 }
 
 /** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
@@ -256,10 +328,19 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
     }
   }
   const shadowed = new Set([...reads.scriptNames, ...classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name), ...d.functions.map((f) => f.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))])])
-  const none = EMPTY_NAMES(shadowed)
+  const returns = new Map<ClassDecl, Map<string, Kind>>()
+  const none = EMPTY_NAMES({ shadowed })
   const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && (kindOf(c.init, none) === "data" || kindOf(c.init, none) === "number")).map((c) => c.name)))
-  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, rawMemberWrites: reads.rawMemberWrites, dataConstants, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
+  // The strings of each constant table of data, for a name read from one (`STATES[state]`, `T.get(k)`, `T[a][b]`).
+  const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).map((c) => [c.name, stringsIn(c.init)] as const)))
+  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
+    if (e.k === "id") return names.locals.has(e.name) ? null : (strings.get(e.name) ?? null)
+    if (e.k === "index") return tableStrings(e.obj, names)
+    return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableStrings(e.callee.obj, names) : null
+  }
+  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  returnedKinds(classes, pack, given, walk, returns)
   for (const d of classes) {
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
@@ -268,7 +349,7 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.

@@ -45,15 +45,25 @@ export interface ValueNames {
   readonly parsed: ReadonlySet<string>
   /** Names the pack declares (constants, members, classes, functions, autoloads): `JSON` or `str` may then be the pack's. */
   readonly shadowed: ReadonlySet<string>
+  /** What the class's own functions give back (`current_cooldowns()`), as far as known: see PackFacts. */
+  readonly returns: ReadonlyMap<string, Kind>
+  /** The body's own parameters and locals (they hide the class's constants and members). */
+  readonly locals: ReadonlySet<string>
+  /** Loop variables over a constant table of data, given nothing else: each holds one of the table's strings. */
+  readonly keysFrom: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 /** What the whole pack tells valueNamesOf. */
 export interface PackFacts {
   readonly shadowed: ReadonlySet<string>
+  /** Per class, what its functions that no other class of the pack declares give back (a call on self reaches them). */
+  readonly returns: ReadonlyMap<ClassDecl, ReadonlyMap<string, Kind>>
   /** The pack calls dict2inst, which sets members without their types (3.x gdscript_functions.cpp DICT2INST). */
   readonly rawMemberWrites: boolean
   /** Constants of literal data no code changes by their name: their elements are data. */
   readonly dataConstants: ReadonlySet<string>
+  /** The strings of each of those constants. */
+  readonly tables: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
@@ -100,8 +110,10 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       return null
     }
     case "call": {
-      if (e.callee.k === "id") {
-        if (names.shadowed.has(e.callee.name)) return null
+      if (e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")) {
+        const returned = names.returns.get(e.callee.name)
+        if (returned !== undefined || names.shadowed.has(e.callee.name)) return returned ?? null
+        if (e.callee.k === "member") return null
         return NUMBER_FUNCTIONS.has(e.callee.name) ? "number" : VALUE_FUNCTIONS.has(e.callee.name) ? "data" : null
       }
       if (e.callee.k !== "member") return null
@@ -155,6 +167,7 @@ const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
  */
 export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Param>, all: ReadonlyArray<Expr>, d: ClassDecl, pack: PackFacts, given: ReadonlyArray<Kind> = []): ValueNames => {
   const named = new Map<string, Given>()
+  const loops: Array<readonly [string, string, ReadonlySet<string>]> = []
   const entry = (name: string): Given => {
     const known = named.get(name) ?? { typed: null, untyped: false, values: [] }
     named.set(name, known)
@@ -174,7 +187,9 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
       if (st.k === "var") declare(st.name, st.type, st.init)
       if (st.k === "for") {
         const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range" && !pack.shadowed.has("range"))
-        declare(st.name, st.type, { known: counts ? "number" : null })
+        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : undefined
+        if (table !== undefined && st.iter.k === "id") loops.push([st.name, st.iter.name, table])
+        declare(st.name, st.type, { known: counts ? "number" : table !== undefined ? "data" : null })
       }
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, ANYTHING)
       if (st.k === "for" || st.k === "while") visit(st.body)
@@ -223,7 +238,9 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   }
   // Untyped locals given other locals: grown from none until nothing changes (a name given itself stays out).
   const parsed = new Set<string>()
-  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed }
+  // A loop variable over a table that nothing else gives a value (and no local hides the table) holds its strings.
+  const keysFrom = new Map(loops.filter(([name, table]) => named.get(name)?.values.length === 1 && !named.has(table)).map(([name, , strings]) => [name, strings] as const))
+  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom }
   const kindOfValue = (v: Expr | Known): Kind => ("known" in v ? v.known : kindOf(v, names))
   for (let grew = true; grew; ) {
     grew = false

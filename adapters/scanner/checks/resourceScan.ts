@@ -30,7 +30,7 @@ import { builtObjectFindings, type DataObject, type DataPaths, type DataPosition
 import { bannedNodeFindings, resourceClassFindings } from "./resourceFindings.ts"
 import { builtInScriptKey } from "./ScanState.ts"
 import { type Context, collectScript, keepMemberValues, keepSceneNodes, keepScriptHosts, keepTrackWritten } from "./scanContext.ts"
-import { hitMessage, scriptFindings } from "./scriptFindings.ts"
+import { hitMessage, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 
 // Scenes and resources, and every other text the engine reads with VariantParser (ConfigFile's `.cfg`,
 // `.remap` and `.import` files, a file a script loads with ConfigFile): the scripts in them, the paths
@@ -154,6 +154,17 @@ export const objectsInText = (text: string): ReadonlyArray<DataObject> =>
     return { className: m[1] ?? "", at: { line, column: m.index - before.lastIndexOf("\n") } }
   })
 
+/**
+ * A script's source given as another value than a string: the engine compiles the text it converts the value to (a
+ * NodePath rebuilt from its parts, an object's `_to_string()`), which the scanner does not read as the script.
+ */
+const sourceNotTextFindings = (ctx: Context, location: ScriptLocation): void => {
+  const rule = indexPolicy(ctx.policy).assignments.get("script/source") ?? []
+  const note = "a script's source given as another value than a string (a NodePath, a StringName, an object): the engine compiles the text it converts that value to (a NodePath rebuilt from its parts, an object's _to_string()); write the source as a string"
+  const hits = rule.map((e) => ({ entry: e, line: 1, column: 1, severity: e.severity, matched: "script/source", note }))
+  ctx.state.findings.push(...scriptFindings(hits, location))
+}
+
 /** What a text resource or ConfigFile text holds that the checks judge. */
 const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, site: DataSite): void => {
   const { file, storedPath } = site
@@ -164,12 +175,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
     const ast = collectScript(ctx, key, entry, script.source, location)
     ctx.state.addScript(key, { header: headerOf(ast), ...location })
   }
-  for (const at of facts.sourcesNotText) {
-    const rule = indexPolicy(ctx.policy).assignments.get("script/source") ?? []
-    const note = "a script's source given as another value than a string (a NodePath, a StringName, …): the engine compiles the text it converts that value to, which a NodePath rebuilds from its parts; write the source as a string"
-    const hits = rule.map((e) => ({ entry: e, line: 1, column: 1, severity: e.severity, matched: "script/source", note }))
-    ctx.state.findings.push(...scriptFindings(hits, { file, storedPath, mapPosition: () => at }))
-  }
+  for (const at of facts.sourcesNotText) sourceNotTextFindings(ctx, { file, storedPath, mapPosition: () => at })
   const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue
@@ -341,7 +347,8 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const access = entry.size <= IN_MEMORY_BYTES ? bytesSource(await ctx.contents.bytesOf(entry)) : ctx.contents.accessOf(entry)
   const resource = await openBinaryResource(access, ctx.decompressors)
   const file = ctx.contents.creatorPath(entry)
-  const { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices } = await readBinaryScripts(resource)
+  const { scripts, sourcesNotText, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices } = await readBinaryScripts(resource)
+  for (const subResource of sourcesNotText) sourceNotTextFindings(ctx, { file, storedPath: entry.path, embeddedIn: { resource: file, subResource } })
   // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
   const inPack = (from: string | null): DataPaths => dataPaths(ctx, from)

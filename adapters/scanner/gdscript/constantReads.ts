@@ -206,10 +206,10 @@ const EMPTY_NAMES = (pack: Pick<PackFacts, "shadowed">): ValueNames => ({ values
 const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFacts & { readonly constants: ReadonlySet<string> }): ReadonlyMap<string, ReadonlyArray<Kind>> => {
   const { index, declOf } = callers
   const out = new Map<string, ReadonlyArray<Kind>>()
-  // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack,
-  // whose strings (index.strings) keep the functions they name open.
+  // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack
+  // written in literals, whose strings (index.strings) keep the functions they name open.
   const tableRead = (e: Expr, fn: FunctionDecl | null): boolean =>
-    (e.k === "id" && pack.constants.has(e.name) && (fn === null || !declares(fn, e.name))) ||
+    (e.k === "id" && pack.tables.has(e.name) && (fn === null || !declares(fn, e.name))) ||
     (e.k === "index" && tableRead(e.obj, fn)) ||
     (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && tableRead(e.callee.obj, fn))
   if (index.openAll || index.names.some((n) => n.name.k !== "str" && !tableRead(n.name, n.at.fn))) return out
@@ -254,16 +254,19 @@ const declares = (fn: FunctionDecl, name: string): boolean => {
   return fn.params.some((p) => p.name === name) || inBody(fn.body)
 }
 
-/** Every string literal in an expression. */
-const stringsIn = (e: Expr): ReadonlySet<string> => {
+/**
+ * The strings of a table written only with literals (strings, numbers, Arrays and Dictionaries of them); null when
+ * any part is an expression: Godot folds `"ACT" + "IONS"` into a string no literal spells (a sixty-second red team's).
+ */
+const literalStrings = (e: Expr): ReadonlySet<string> | null => {
   const out = new Set<string>()
-  const visit = (x: Expr): void => {
+  const visit = (x: Expr): boolean => {
     if (x.k === "str") out.add(x.value)
-    if (x.k === "array") x.items.forEach(visit)
-    if (x.k === "dict") for (const [k, v] of x.entries) (visit(k), visit(v))
+    if (x.k === "array") return x.items.every(visit)
+    if (x.k === "dict") return x.entries.every(([k, v]) => visit(k) && visit(v))
+    return x.k === "str" || x.k === "num" || x.k === "const"
   }
-  visit(e)
-  return out
+  return visit(e) ? out : null
 }
 
 /** Every `return` of a body (a lambda's aside), null for a bare one. */
@@ -332,7 +335,10 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
   const none = EMPTY_NAMES({ shadowed })
   const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && (kindOf(c.init, none) === "data" || kindOf(c.init, none) === "number")).map((c) => c.name)))
   // The strings of each constant table of data, for a name read from one (`STATES[state]`, `T.get(k)`, `T[a][b]`).
-  const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).map((c) => [c.name, stringsIn(c.init)] as const)))
+  const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).flatMap((c) => {
+    const literal = literalStrings(c.init)
+    return literal === null ? [] : [[c.name, literal] as const]
+  })))
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
     if (e.k === "id") return names.locals.has(e.name) ? null : (strings.get(e.name) ?? null)
     if (e.k === "index") return tableStrings(e.obj, names)

@@ -14,6 +14,11 @@ export interface EmbeddedScript {
 
 export interface BinaryScripts {
   readonly scripts: ReadonlyArray<EmbeddedScript>
+  /**
+   * GDScripts whose source is another value than a string (an object: the engine compiles what its `_to_string()`
+   * gives; a sixty-second red team's), by sub-resource.
+   */
+  readonly sourcesNotText: ReadonlyArray<string>
   /** Class of every internal resource, for checks that care about resource types (native, non-GDScript). */
   readonly classes: ReadonlyArray<{ readonly subResource: string; readonly className: string }>
   /** The property paths animation tracks write. */
@@ -40,6 +45,7 @@ export const REPLICATED_PATH = /^properties\/\d+\/path$/
 
 export const readBinaryScripts = async (resource: BinaryResource): Promise<BinaryScripts> => {
   const scripts: Array<EmbeddedScript> = []
+  const sourcesNotText: Array<string> = []
   const classes: Array<{ subResource: string; className: string }> = []
   const propertyPaths: Array<{ subResource: string; path: string; how?: string }> = []
   /** Method track keys, their arguments read as data once every internal resource's class is known. */
@@ -84,6 +90,7 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
     const props = await readProperties(resource, internal, (name) => (name === "script/source" || name === "source_code" ? 0 : null))
     for (const source of props.values()) {
       if (typeof source === "string") scripts.push({ subResource: subResourceId(internal), source, ...(resource.context.notStrict?.has(source) === true ? { notStrict: true as const } : {}) })
+      else sourcesNotText.push(subResourceId(internal))
     }
   }
   const refs = dataRefsOf(resource, classes)
@@ -91,5 +98,5 @@ export const readBinaryScripts = async (resource: BinaryResource): Promise<Binar
     const args = dataArgOfValue(k.args, refs)
     return { ...k, args: Array.isArray(args) ? args : [] }
   })
-  return { scripts, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices }
+  return { scripts, sourcesNotText, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices }
 }

@@ -115,7 +115,10 @@ describe("a read by a built name on what may be an object stops the constants be
   const withDispatch = (head: ReadonlyArray<string>, body: ReadonlyArray<string>): string =>
     `${["extends Node", 'const ACTIONS = {"get_name": []}', ...head, "func _ready():", ...body, "\tfor action in ACTIONS:", "\t\tOS.callv(action, ACTIONS[action])"].join("\n")}\n`
 
-  it.each([
+  /** A look-alike (its head and body), and its attack form (another head, and another body where given). */
+  type Case = readonly [string, ReadonlyArray<string>, ReadonlyArray<string>, ReadonlyArray<string>, ReadonlyArray<string>?]
+
+  const CASES: ReadonlyArray<Case> = [
     [
       "what a function of the class gives back (a sixty-first hunt's cooldowns)",
       ["var cooldowns := {}", "func current():", "\treturn cooldowns.duplicate()"],
@@ -134,8 +137,37 @@ describe("a read by a built name on what may be an object stops the constants be
       ["\tfor k in SAVED:", "\t\tdata[k] = get(k)"],
       ['const SAVED = ["hp", "ACTIONS"]', "var hp = 1", "var gold = 2", "var data = {}"],
     ],
-  ])("%s keeps the constants followed; its attack form does not", (_name, head, body, attackHead) => {
-    expect(dispatchErrors(withDispatch(head, body))).toEqual([])
-    expect(dispatchErrors(withDispatch(attackHead, body))).not.toEqual([])
-  })
+    [
+      "a read that is only tested (`if actor.get(status):`, a sixty-second hunt's battle)",
+      ["var statuses = []"],
+      ["\tvar actor = get_parent()", "\tfor status in statuses:", "\t\tif actor.get(status):", "\t\t\tprint(status)"],
+      ["var statuses = []", "func _init():", '\tstatuses = ["ACTIONS"]'],
+    ],
+    [
+      "a local given a read, then only compared and clamped (Godot 3's clamp gives a number)",
+      [],
+      ["\tvar actor = get_parent()", '\tvar limit = actor.get("max_" + str(randi()))', "\tprint(clamp(randi(), 0, limit))"],
+      [],
+      ["\tvar actor = get_parent()", '\tvar limit = actor.get("max_" + str(randi()))', "\tprint(clamp(randi(), 0, limit))", "\tvar kept = [limit]"],
+    ],
+    [
+      "a key read from a table of member names (`get(DONE_WHEN[step])`, the hunt's tutorial)",
+      ['const DONE_WHEN = {"move": "has_moved"}', "var has_moved = false"],
+      ["\tvar step = str(randi())", "\tvar done = get_parent().get(DONE_WHEN[step])", "\tvar copy = [done]"],
+      ['const DONE_WHEN = {"move": "ACTIONS"}', "var has_moved = false"],
+    ],
+    [
+      "an object typed with a class of the pack that has no constant Array or Dictionary (`card: Card`, the hunt's cards)",
+      ["class Card:", "\tvar power = 1", "func buff(card: Card, stat: String):", "\tvar before = card.get(stat)", "\tvar kept = [before]"],
+      ["\tbuff(Card.new(), str(randi()))"],
+      ["class Card:", '\tconst T = {"a": 1}', "func buff(card: Card, stat: String):", "\tvar before = card.get(stat)", "\tvar kept = [before]"],
+    ],
+  ]
+
+  for (const [name, head, body, attackHead, attackBody] of CASES) {
+    it(`${name} keeps the constants followed; its attack form does not`, () => {
+      expect(dispatchErrors(withDispatch(head, body))).toEqual([])
+      expect(dispatchErrors(withDispatch(attackHead, attackBody ?? body))).not.toEqual([])
+    })
+  }
 })

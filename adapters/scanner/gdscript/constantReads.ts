@@ -1,4 +1,4 @@
-import type { ClassDecl, Expr, FunctionDecl, Param, Stmt } from "./ast.ts"
+import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "./ast.ts"
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
@@ -77,10 +77,11 @@ const holdsValue = (e: Expr, names: ValueNames): boolean => kindOf(e, names) !==
  * Whether a key `e` names no constant: one constant string is judged by its name elsewhere; a number names none; nor
  * does a loop variable over a table none of whose strings is a constant's name (`for k in SAVED: data[k] = get(k)`).
  */
-const namesNoConstant = (e: Expr, names: ValueNames, constants: ReadonlySet<string>): boolean => {
+const namesNoConstant = (e: Expr, names: ValueNames, constants: ReadonlySet<string>, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null): boolean => {
   if (e.k === "str" || kindOf(e, names) === "number") return true
-  const keys = e.k === "id" ? names.keysFrom.get(e.name) : undefined
-  return keys !== undefined && ![...keys].some((k) => constants.has(k))
+  // A loop variable over a table, or a read of one (`get(DONE_WHEN[step])`: a sixty-second hunt's tutorial).
+  const keys = e.k === "id" ? names.keysFrom.get(e.name) : tableStrings(e, names)
+  return keys !== undefined && keys !== null && ![...keys].some((k) => constants.has(k))
 }
 
 /** A body's expressions and each one's parent (exprWalk.ts parentsOf). */
@@ -92,6 +93,40 @@ const namesDispatchedMethod = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolea
   if (p?.k !== "call" || (p.callee.k !== "id" && p.callee.k !== "member")) return false
   const at = DISPATCH_NAME_AT[p.callee.name]
   return at !== undefined && p.args[at] === e
+}
+
+/** Whether `e` is a name typed with a class of the pack that neither it nor any class that may extend it gives a constant Array or Dictionary. */
+const ofPlainClass = (e: Expr, names: ValueNames, plainClasses: ReadonlySet<string>): boolean => {
+  const cls = e.k === "id" ? names.classTyped.get(e.name) : undefined
+  return cls !== undefined && plainClasses.has(cls)
+}
+
+/**
+ * The pack's classes (by `class_name` or inner name) whose objects hand out no constant Array or Dictionary by name:
+ * no class that is, or may extend, one of them declares a constant other than a string or number literal (a class
+ * extending by path may extend any: a sixty-second hunt's `card: Card`, `s: Slot`).
+ */
+const plainClassesOf = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> => {
+  const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
+  // A name two classes declare (inner classes of two files) is not pinned to one.
+  const byName = new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1))
+  /** The pack class names `d` is or extends, or null when a path makes its chain unknown. */
+  const chain = (d: ClassDecl): ReadonlySet<string> | null => {
+    const out = new Set<string>()
+    for (let cur: ClassDecl | undefined = d; cur !== undefined; ) {
+      if (cur.name !== null) {
+        if (out.has(cur.name)) break
+        out.add(cur.name)
+      }
+      const ext: ExtendsClause | null = cur.extendsClause
+      if (ext?._tag === "Path") return null
+      cur = ext === null ? undefined : byName.get(ext.names.at(-1) ?? "")
+    }
+    return out
+  }
+  const holders = classes.filter((d) => d.consts.some((c) => c.init.k !== "str" && c.init.k !== "num" && c.init.k !== "const"))
+  const chains = holders.map(chain)
+  return new Set([...byName.keys()].filter((name) => chains.every((c) => c !== null && !c.has(name))))
 }
 
 /** Whether `e` is what a plain `=` sets (`o[k] = v` sets a property; a constant cannot be set so). */
@@ -107,8 +142,8 @@ const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
  * way of holding `self` (a local, a container, a member of another object, a parameter). Only a value the engine holds
  * to a type that is never an object (ValueNames), or a key that is a number, is left out.
  */
-const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null, constants: ReadonlySet<string>): boolean => {
-  if (e.k === "index") return !namesNoConstant(e.index, names, constants) && !holdsValue(e.obj, names) && !assignedTo(e, parent)
+const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>): boolean => {
+  if (e.k === "index") return !namesNoConstant(e.index, names, constants, tableStrings) && !holdsValue(e.obj, names) && !ofPlainClass(e.obj, names, plainClasses) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
   // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
   // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
@@ -124,8 +159,9 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
   }
   if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.
-  if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && holdsValue(e.callee.obj, names)))) return false
-  return e.args[0] === undefined || !namesNoConstant(e.args[0], names, constants)
+  if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && (holdsValue(e.callee.obj, names) || ofPlainClass(e.callee.obj, names, plainClasses))))) return false
+  if (e.callee.k === "member" && ofPlainClass(e.callee.obj, names, plainClasses)) return false
+  return e.args[0] === undefined || !namesNoConstant(e.args[0], names, constants, tableStrings)
 }
 
 /**
@@ -153,8 +189,11 @@ const KEEPS_BY_WORD = /^(set|add|push|insert|append|register|store|bind|connect|
  */
 const GIVES_BACK: ReadonlySet<string> = new Set(["get", "get_value", "get_meta", "Dictionary", "Array", "convert", "type_convert", "weakref", "max", "min", "clamp", "instance_from_id"])
 
+/** In Godot 3 `min`, `max` and `clamp` take numbers and give a number (GDScriptFunctions' MATH_* checks its arguments). */
+const GIVES_BACK_3: ReadonlySet<string> = new Set([...GIVES_BACK].filter((name) => name !== "max" && name !== "min" && name !== "clamp"))
+
 /** Whether the value of `e` is only read where it is used (see above); `packMethods`: the names of every function of the pack. */
-const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>): boolean => {
+const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string> = GIVES_BACK): boolean => {
   const p = parent.get(e)
   if (p === undefined) return false
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
@@ -163,16 +202,65 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   if (p.k === "call" && p.callee !== e) {
     if (p.callee.k !== "id" && p.callee.k !== "member") return false
     const name = p.callee.name
-    return !packMethods.has(name) && !KEEPS.has(name) && !KEEPS_BY_WORD.test(name) && !GIVES_BACK.has(name)
+    return !packMethods.has(name) && !KEEPS.has(name) && !KEEPS_BY_WORD.test(name) && !givesBack.has(name)
   }
   if (p.k !== "member" || p.obj !== e) return false
   const call = parent.get(p)
   return call?.k === "call" && call.callee === p && READS.has(p.name)
 }
 
+/** Where a body's values go that its expressions' parents do not show: conditions, and locals' initial values. */
+interface BodyFlow {
+  readonly parent: ReadonlyMap<Expr, Expr>
+  readonly packMethods: ReadonlySet<string>
+  readonly givesBack: ReadonlySet<string>
+  /** Conditions of `if`, `elif` and `while`, and `match` subjects: only tested. */
+  readonly tested: ReadonlySet<Expr>
+  /** The initial value of each `var` of the body, by the expression. */
+  readonly initOf: ReadonlyMap<Expr, string>
+  /** Every use of each name in the body. */
+  readonly uses: ReadonlyMap<string, ReadonlyArray<Expr>>
+}
+
+const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>): BodyFlow => {
+  const tested = new Set<Expr>()
+  const initOf = new Map<Expr, string>()
+  const visit = (stmts: ReadonlyArray<Stmt>): void => {
+    for (const st of stmts) {
+      if (st.k === "var" && st.init !== null) initOf.set(st.init, st.name)
+      if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
+      if (st.k === "while") tested.add(st.cond)
+      if (st.k === "match") tested.add(st.expr)
+      if (st.k === "for" || st.k === "while") visit(st.body)
+      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
+    }
+  }
+  visit(body)
+  const uses = new Map<string, Array<Expr>>()
+  for (const e of all) if (e.k === "id") uses.set(e.name, [...(uses.get(e.name) ?? []), e])
+  return { parent, packMethods, givesBack, tested, initOf, uses }
+}
+
+/**
+ * Whether the value of `e` is only read (valueOnlyRead), also where its parent expression does not show it: a
+ * condition only tests it (`if actor.get(status):`), and a local given it is only read where every use reads it or
+ * gives the local another value (`var limit = actor.get(k)`, then `hp < limit`: a sixty-second hunt's battle).
+ */
+const onlyReadIn = (e: Expr, flow: BodyFlow): boolean => {
+  if (flow.tested.has(e) || valueOnlyRead(e, flow.parent, flow.packMethods, flow.givesBack)) return true
+  const local = flow.initOf.get(e)
+  if (local === undefined) return false
+  return (flow.uses.get(local) ?? []).every((u) => {
+    const p = flow.parent.get(u)
+    return flow.tested.has(u) || valueOnlyRead(u, flow.parent, flow.packMethods, flow.givesBack) || (p?.k === "bin" && p.op === "=" && p.left === u)
+  })
+}
+
 /** What the pack tells namesNotOnlyRead beyond its classes. */
 export interface PackReads {
   readonly isEngineName: (name: string) => boolean
+  /** Some script of the pack is Godot 4's (`max`, `min`, `clamp` of any Variant give it back). */
+  readonly grammar4: boolean
   /** The pack's global classes and autoloads by name: they hide engine names (`JSON`) too. */
   readonly scriptNames: ReadonlySet<string>
   /** The pack calls dict2inst (members set without their types). */
@@ -197,7 +285,7 @@ const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
   ]
 }
 
-const EMPTY_NAMES = (pack: Pick<PackFacts, "shadowed">): ValueNames => ({ values: new Set(), data: new Set(), numbers: new Set(), parsed: new Set(), shadowed: pack.shadowed, returns: new Map(), locals: new Set(), keysFrom: new Map() })
+const EMPTY_NAMES = (pack: Pick<PackFacts, "shadowed">): ValueNames => ({ values: new Set(), data: new Set(), numbers: new Set(), parsed: new Set(), shadowed: pack.shadowed, returns: new Map(), locals: new Set(), keysFrom: new Map(), classTyped: new Map() })
 
 /**
  * What each closed function's parameters are given at every call the pack writes (callers.ts: no caller out of
@@ -346,16 +434,18 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
   }
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  const plainClasses = plainClassesOf(classes)
   returnedKinds(classes, pack, given, walk, returns)
   for (const d of classes) {
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
+      const flow = bodyFlow(body, all, parent, packMethods, reads.grammar4 ? GIVES_BACK : GIVES_BACK_3)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants) && !valueOnlyRead(e, parent, packMethods)) out.add(EVERY_NAME)
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses) && !onlyReadIn(e, flow)) out.add(EVERY_NAME)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.

@@ -751,6 +751,7 @@ export class PackModel {
     const callers = this.#callers
     this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []), {
       isEngineName: (name) => this.isEngineName(name),
+      grammar4: [...this.scripts.values()].some((script) => script.grammar === 4),
       scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
       rawMemberWrites: this.writesMembersRaw(),
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },

@@ -51,6 +51,8 @@ export interface ValueNames {
   readonly locals: ReadonlySet<string>
   /** Loop variables over a constant table of data, given nothing else: each holds one of the table's strings. */
   readonly keysFrom: ReadonlyMap<string, ReadonlySet<string>>
+  /** Names every declaration of which types with one class (`card: Card`): the engine holds them to it or null. */
+  readonly classTyped: ReadonlyMap<string, string>
 }
 
 /** What the whole pack tells valueNamesOf. */
@@ -173,8 +175,11 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     named.set(name, known)
     return known
   }
+  const classes = new Map<string, string | null>()
   const declare = (name: string, type: TypeRef | null, value: Expr | Known | null): void => {
     const g = entry(name)
+    const cls = type !== null && type.fromNew !== true && type.names.length === 1 && typeKind(type) === "object" ? (type.names[0] ?? null) : null
+    classes.set(name, classes.has(name) && classes.get(name) !== cls ? null : cls)
     const typed = type === null ? null : typeKind(type)
     if (typed === "object" || g.typed === "object") g.typed = "object"
     else if (typed !== null) g.typed = g.typed === null ? typed : both(g.typed, typed)
@@ -198,8 +203,13 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   }
   params.forEach((p, i) => {
     declare(p.name, p.type, { known: given[i] ?? null })
+    // A typed Dictionary or Array every call gives data (parsed JSON) holds data.
+    const g = entry(p.name)
+    if (p.type !== null && g.typed === "value" && given[i] === "data") g.typed = "data"
     // A default is not checked against the parameter's type (3.x GDScriptFunction::call checks only what is passed).
     if (p.init !== null) {
+      // Nor is a default checked against a class type.
+      classes.set(p.name, null)
       const g = entry(p.name)
       g.untyped = true
       g.values.push(p.init)
@@ -240,7 +250,12 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const parsed = new Set<string>()
   // A loop variable over a table that nothing else gives a value (and no local hides the table) holds its strings.
   const keysFrom = new Map(loops.filter(([name, table]) => named.get(name)?.values.length === 1 && !named.has(table)).map(([name, , strings]) => [name, strings] as const))
-  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom }
+  const classTyped = new Map([...classes].flatMap(([name, cls]) => (cls === null ? [] : [[name, cls] as const])))
+  for (const v of d.vars) {
+    const cls = v.type !== null && v.type.fromNew !== true && v.type.names.length === 1 && typeKind(v.type) === "object" ? v.type.names[0] : undefined
+    if (cls !== undefined && !named.has(v.name) && v.accessors.length === 0 && (v.accessorNames?.length ?? 0) === 0 && !pack.rawMemberWrites) classTyped.set(v.name, cls)
+  }
+  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom, classTyped }
   const kindOfValue = (v: Expr | Known): Kind => ("known" in v ? v.known : kindOf(v, names))
   for (let grew = true; grew; ) {
     grew = false

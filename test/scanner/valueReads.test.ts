@@ -162,6 +162,20 @@ describe("a read by a built name on what may be an object stops the constants be
       ["\tbuff(Card.new(), str(randi()))"],
       ["class Card:", '\tconst T = {"a": 1}', "func buff(card: Card, stat: String):", "\tvar before = card.get(stat)", "\tvar kept = [before]"],
     ],
+    [
+      "a read formatted or printed through an Array literal (`\"%s: %d\" % [k, v]`, a sixty-third hunt's achievements)",
+      [],
+      ['\tprint("%s" % [get_parent().get(str(randi()))])'],
+      [],
+      ["\tvar kept = [get_parent().get(str(randi()))]"],
+    ],
+    [
+      "a key of a data table read with Godot 3's member syntax (`recipe.needs[n]`, the hunt's crafting bench)",
+      ['const RECIPES = {"axe": {"needs": {"wood": 1}}}'],
+      ['\tvar r = RECIPES["axe"]', "\tfor n in r.needs:", "\t\tvar kept = [r.needs[n]]"],
+      ['const RECIPES = {"axe": {"needs": {"wood": 1}}}'],
+      ["\tvar r = get_parent()", "\tfor n in r.needs:", "\t\tvar kept = [r.needs[n]]"],
+    ],
   ]
 
   for (const [name, head, body, attackHead, attackBody] of CASES) {

@@ -120,7 +120,10 @@ const plainClassesOf = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> 
       }
       const ext: ExtendsClause | null = cur.extendsClause
       if (ext?._tag === "Path") return null
-      cur = ext === null ? undefined : byName.get(ext.names.at(-1) ?? "")
+      const base: string | undefined = ext?.names.at(-1)
+      // A base two classes are named (a sixty-third red team's `Mid`) may be either: the chain is not known.
+      if (base !== undefined && !byName.has(base) && named.some(([name]) => name === base)) return null
+      cur = base === undefined ? undefined : byName.get(base)
     }
     return out
   }
@@ -196,6 +199,8 @@ const GIVES_BACK_3: ReadonlySet<string> = new Set([...GIVES_BACK].filter((name) 
 const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string> = GIVES_BACK): boolean => {
   const p = parent.get(e)
   if (p === undefined) return false
+  // An element of an Array literal goes where the literal goes (`"%s: %d" % [k, v]`, `print([k, v])`: a sixty-third hunt's).
+  if (p.k === "array") return valueOnlyRead(p, parent, packMethods, givesBack)
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
@@ -230,7 +235,8 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
       if (st.k === "var" && st.init !== null) initOf.set(st.init, st.name)
       if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
       if (st.k === "while") tested.add(st.cond)
-      if (st.k === "match") tested.add(st.expr)
+      // A match only tests its subject unless a pattern binds it (`var x:` is the same container, a sixty-third red team's).
+      if (st.k === "match" && st.branches.every((b) => b.binds.length === 0)) tested.add(st.expr)
       if (st.k === "for" || st.k === "while") visit(st.body)
       if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
     }
@@ -265,6 +271,8 @@ export interface PackReads {
   readonly scriptNames: ReadonlySet<string>
   /** The pack calls dict2inst (members set without their types). */
   readonly rawMemberWrites: boolean
+  /** Code or data may give an object another script (`set_script`, a `script` property written, data attaching one). */
+  readonly scriptsSwap: boolean
   /** Who calls the pack's functions (callers.ts), and the class declaration of a caller; null when not known. */
   readonly callers: { readonly index: CallerIndex; readonly declOf: (ref: ClassRef) => ClassDecl | null } | null
 }
@@ -434,7 +442,8 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
   }
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
-  const plainClasses = plainClassesOf(classes)
+  // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
+  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites ? new Set<string>() : plainClassesOf(classes)
   returnedKinds(classes, pack, given, walk, returns)
   for (const d of classes) {
     for (const { name, body, params } of bodiesOf(d)) {

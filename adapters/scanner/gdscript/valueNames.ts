@@ -127,8 +127,12 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       if (receiver === null || receiver === "parsed") return null
       return VALUE_NUMBER_METHODS.has(e.callee.name) ? "number" : VALUE_METHODS.has(e.callee.name) ? receiver : null
     }
-    case "member":
-      return e.name === "result" && kindOf(e.obj, names) === "parsed" ? "data" : e.name === "error" && kindOf(e.obj, names) === "parsed" ? "number" : null
+    case "member": {
+      const obj = kindOf(e.obj, names)
+      if (obj === "parsed") return e.name === "result" ? "data" : e.name === "error" ? "number" : null
+      // Godot 3 reads a Dictionary's key so (`recipe.needs`): an element of data is data.
+      return obj === "data" ? "data" : null
+    }
     default:
       return null
   }

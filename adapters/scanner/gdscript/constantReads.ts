@@ -199,8 +199,9 @@ const GIVES_BACK_3: ReadonlySet<string> = new Set([...GIVES_BACK].filter((name) 
 const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string> = GIVES_BACK): boolean => {
   const p = parent.get(e)
   if (p === undefined) return false
-  // An element of an Array literal goes where the literal goes (`"%s: %d" % [k, v]`, `print([k, v])`: a sixty-third hunt's).
-  if (p.k === "array") return valueOnlyRead(p, parent, packMethods, givesBack)
+  // An element of an Array literal only formatted, printed or compared (`"%s: %d" % [k, v]`, `print([k, v])`: a sixty-third
+  // hunt's); not one the literal gives back (`[x][0]`, `[x] + []`, `[x].duplicate()`: a sixty-fourth red team's).
+  if (p.k === "array") return literalOnlyShown(p, parent)
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
@@ -262,6 +263,17 @@ const onlyReadIn = (e: Expr, flow: BodyFlow): boolean => {
   })
 }
 
+/** Calls that turn what they are given into text or a number, keeping nothing (String.format's values too). */
+const SHOWS: ReadonlySet<string> = new Set(["print", "prints", "printt", "printraw", "printerr", "print_debug", "push_error", "push_warning", "str", "len", "format"])
+
+/** Whether an Array literal is only formatted (`"…" % [a, b]`), compared, or handed to a call of SHOWS. */
+const literalOnlyShown = (literal: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+  const p = parent.get(literal)
+  if (p === undefined) return false
+  if (p.k === "bin") return (p.op === "%" && p.right === literal) || ["==", "!=", "<", ">", "<=", ">=", "in", "not in"].includes(p.op)
+  return p.k === "call" && p.callee !== literal && (p.callee.k === "id" || p.callee.k === "member") && SHOWS.has(p.callee.name)
+}
+
 /** What the pack tells namesNotOnlyRead beyond its classes. */
 export interface PackReads {
   readonly isEngineName: (name: string) => boolean
@@ -304,11 +316,7 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
   const out = new Map<string, ReadonlyArray<Kind>>()
   // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack
   // written in literals, whose strings (index.strings) keep the functions they name open.
-  const tableRead = (e: Expr, fn: FunctionDecl | null): boolean =>
-    (e.k === "id" && pack.tables.has(e.name) && (fn === null || !declares(fn, e.name))) ||
-    (e.k === "index" && tableRead(e.obj, fn)) ||
-    (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && tableRead(e.callee.obj, fn))
-  if (index.openAll || index.names.some((n) => n.name.k !== "str" && !tableRead(n.name, n.at.fn))) return out
+  if (index.openAll || index.names.some((n) => n.name.k !== "str" && tableOf(n.name, n.at.fn, pack.tables) === null)) return out
   const namesIn = new Map<FunctionDecl, ValueNames>()
   const callerNames = (site: CallerSite): ValueNames => {
     const d = declOf(site.cls)
@@ -335,6 +343,13 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
     out.set(name, Array.from(kinds, (k) => (k === undefined ? "number" : k)))
   }
   return out
+}
+
+/** The strings of the literal table `e` reads in `fn` (`STATES[s]`, `T.get(k)`, `T[a][b]`), or null. */
+const tableOf = (e: Expr, fn: FunctionDecl | null, tables: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null => {
+  if (e.k === "id") return fn !== null && declares(fn, e.name) ? null : (tables.get(e.name) ?? null)
+  if (e.k === "index") return tableOf(e.obj, fn, tables)
+  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" ? tableOf(e.callee.obj, fn, tables) : null
 }
 
 /** Whether a function declares `name` (a parameter, a local, a loop's variable), hiding a constant of that name. */
@@ -443,7 +458,17 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
-  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites ? new Set<string>() : plainClassesOf(classes)
+  // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.
+  const dispatchesByBuiltName =
+    reads.callers === null ||
+    reads.callers.index.openAll ||
+    reads.callers.index.names.some(
+      (n) =>
+        n.name.k !== "str" &&
+        (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name)) &&
+        [...(tableOf(n.name, n.at.fn, strings) ?? ["set_script"])].some((t) => t === "set_script"),
+    )
+  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes)
   returnedKinds(classes, pack, given, walk, returns)
   for (const d of classes) {
     for (const { name, body, params } of bodiesOf(d)) {

@@ -754,7 +754,14 @@ export class PackModel {
       grammar4: [...this.scripts.values()].some((script) => script.grammar === 4),
       scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
       rawMemberWrites: this.writesMembersRaw(),
-      scriptsSwap: this.mentions("set_script") || this.mentions("script") || [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script"),
+      // Also a property written by a name not a literal (`o.set("scr" + "ipt", s)`, `o[k] = s`: a sixty-fourth red team's),
+      // on anything but an engine singleton or class.
+      scriptsSwap:
+        this.mentions("set_script") ||
+        this.mentions("script") ||
+        [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) ||
+        this.dataProperties.written.has("script") ||
+        this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || !this.isEngineName(w.recv.name)),
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
     })
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.

@@ -162,7 +162,7 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
   }
   if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.
-  if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && (holdsValue(e.callee.obj, names) || ofPlainClass(e.callee.obj, names, plainClasses))))) return false
+  if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && holdsValue(e.callee.obj, names)))) return false
   if (e.callee.k === "member" && ofPlainClass(e.callee.obj, names, plainClasses)) return false
   return e.args[0] === undefined || !namesNoConstant(e.args[0], names, constants, tableStrings)
 }
@@ -244,7 +244,12 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
   }
   visit(body)
   const uses = new Map<string, Array<Expr>>()
-  for (const e of all) if (e.k === "id") uses.set(e.name, [...(uses.get(e.name) ?? []), e])
+  for (const e of all) {
+    if (e.k !== "id") continue
+    const known = uses.get(e.name)
+    if (known === undefined) uses.set(e.name, [e])
+    else known.push(e)
+  }
   return { parent, packMethods, givesBack, tested, initOf, uses }
 }
 
@@ -316,7 +321,7 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
   const out = new Map<string, ReadonlyArray<Kind>>()
   // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack
   // written in literals, whose strings (index.strings) keep the functions they name open.
-  if (index.openAll || index.names.some((n) => n.name.k !== "str" && tableOf(n.name, n.at.fn, pack.tables) === null)) return out
+  if (index.openAll || index.names.some((n) => n.name.k !== "str" && tableOf(n.name, hiddenIn(n.at.fn), pack.tables) === null)) return out
   const namesIn = new Map<FunctionDecl, ValueNames>()
   const callerNames = (site: CallerSite): ValueNames => {
     const d = declOf(site.cls)
@@ -345,12 +350,18 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
   return out
 }
 
-/** The strings of the literal table `e` reads in `fn` (`STATES[s]`, `T.get(k)`, `T[a][b]`), or null. */
-const tableOf = (e: Expr, fn: FunctionDecl | null, tables: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null => {
-  if (e.k === "id") return fn !== null && declares(fn, e.name) ? null : (tables.get(e.name) ?? null)
-  if (e.k === "index") return tableOf(e.obj, fn, tables)
-  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" ? tableOf(e.callee.obj, fn, tables) : null
+/**
+ * The strings of the literal table `e` reads (`STATES[s]`, `T.get(k)`, `T[a][b]`; not `T.get(k, default)`, which may
+ * give its default), or null; `hidden` says whether a local or parameter of that name hides the constant.
+ */
+const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null => {
+  if (e.k === "id") return hidden(e.name) ? null : (tables.get(e.name) ?? null)
+  if (e.k === "index") return tableOf(e.obj, hidden, tables)
+  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables) : null
 }
+
+/** What hides a constant in a function (its parameters and locals); nothing outside one. */
+const hiddenIn = (fn: FunctionDecl | null) => (name: string): boolean => fn !== null && declares(fn, name)
 
 /** Whether a function declares `name` (a parameter, a local, a loop's variable), hiding a constant of that name. */
 const declares = (fn: FunctionDecl, name: string): boolean => {
@@ -396,9 +407,9 @@ const returnsOf = (stmts: ReadonlyArray<Stmt>, out: Array<Expr | null>): Array<E
  * it); grown a few rounds, as functions return what others return.
  */
 const returnedKinds = (classes: ReadonlyArray<ClassDecl>, pack: PackFacts, given: ReadonlyMap<string, ReadonlyArray<Kind>>, walk: (body: ReadonlyArray<Stmt>) => Walk, returns: Map<ClassDecl, Map<string, Kind>>): void => {
-  const declared = new Map<string, Array<{ readonly f: FunctionDecl; readonly d: ClassDecl }>>()
-  for (const d of classes) for (const f of d.functions) declared.set(f.name, [...(declared.get(f.name) ?? []), { f, d }])
-  const once = [...declared].flatMap(([name, decls]) => (decls.length === 1 && decls[0] !== undefined ? [{ name, ...decls[0] }] : []))
+  const count = new Map<string, number>()
+  for (const d of classes) for (const f of d.functions) count.set(f.name, (count.get(f.name) ?? 0) + 1)
+  const once = classes.flatMap((d) => d.functions.filter((f) => count.get(f.name) === 1).map((f) => ({ name: f.name, f, d })))
   for (let round = 0; round < 4; round++) {
     let grew = false
     for (const { name, f, d } of once) {
@@ -444,17 +455,14 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
   const shadowed = new Set([...reads.scriptNames, ...classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name), ...d.functions.map((f) => f.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))])])
   const returns = new Map<ClassDecl, Map<string, Kind>>()
   const none = EMPTY_NAMES({ shadowed })
-  const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && (kindOf(c.init, none) === "data" || kindOf(c.init, none) === "number")).map((c) => c.name)))
+  const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
+  const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && isData(c.init)).map((c) => c.name)))
   // The strings of each constant table of data, for a name read from one (`STATES[state]`, `T.get(k)`, `T[a][b]`).
   const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).flatMap((c) => {
     const literal = literalStrings(c.init)
     return literal === null ? [] : [[c.name, literal] as const]
   })))
-  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
-    if (e.k === "id") return names.locals.has(e.name) ? null : (strings.get(e.name) ?? null)
-    if (e.k === "index") return tableStrings(e.obj, names)
-    return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableStrings(e.callee.obj, names) : null
-  }
+  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings)
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
@@ -466,7 +474,7 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
       (n) =>
         n.name.k !== "str" &&
         (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name)) &&
-        [...(tableOf(n.name, n.at.fn, strings) ?? ["set_script"])].some((t) => t === "set_script"),
+        [...(tableOf(n.name, hiddenIn(n.at.fn), strings) ?? ["set_script"])].some((t) => t === "set_script"),
     )
   const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes)
   returnedKinds(classes, pack, given, walk, returns)

@@ -263,11 +263,16 @@ export class PackModel {
    */
   writtenMayBeScript: ((write: NamedWrite) => boolean) | null = null
 
+  /** Whether the pack's data calls a method attaching a script or writes a `script` property (scenes, tracks). */
+  #dataAttaches(): boolean {
+    return [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script")
+  }
+
   #attachWords(): boolean {
     this.#classes ??= this.#allClasses()
     const classNames = new Set([...this.#globalClasses.keys(), ...this.#classes.flatMap((c) => c.inner.slice(-1))])
     const words = attachWords([...this.#scripts.values()].map((s) => s.ast.root), classNames)
-    const dataAttaches = [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script")
+    const dataAttaches = this.#dataAttaches()
     const dataHolds = [...this.dataProperties.values.values()].some((list) => list.some((v) => v.value === null)) || this.dataCalls.some((c) => c.args.some(mayBeObject))
     if (words.attaches || dataAttaches || !(words.holdsScripts || dataHolds)) return words.attaches || dataAttaches
     const judge = this.writtenMayBeScript
@@ -759,8 +764,7 @@ export class PackModel {
       scriptsSwap:
         this.mentions("set_script") ||
         this.mentions("script") ||
-        [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) ||
-        this.dataProperties.written.has("script") ||
+        this.#dataAttaches() ||
         this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || !this.isEngineName(w.recv.name)),
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
     })

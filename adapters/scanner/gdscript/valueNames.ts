@@ -89,9 +89,9 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
     case "str":
       return "data"
     case "array":
-      return e.items.reduce<Kind>((k, item) => (kindOf(item, names) === null ? "value" : both(k, dataOf(kindOf(item, names)))), "data")
+      return e.items.reduce<Kind>((k, item) => both(k, dataOf(kindOf(item, names))), "data")
     case "dict":
-      return e.entries.reduce<Kind>((k, [key, v]) => (kindOf(key, names) === null || kindOf(v, names) === null ? "value" : both(k, both(dataOf(kindOf(key, names)), dataOf(kindOf(v, names))))), "data")
+      return e.entries.reduce<Kind>((k, [key, v]) => both(k, both(dataOf(kindOf(key, names)), dataOf(kindOf(v, names)))), "data")
     case "id":
       return names.numbers.has(e.name) ? "number" : names.data.has(e.name) ? "data" : names.values.has(e.name) ? "value" : names.parsed.has(e.name) ? "parsed" : null
     case "index":
@@ -163,10 +163,16 @@ const typeKind = (t: TypeRef): Kind | "object" => (typedAs(t, NUMBER_TYPES) ? "n
 
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 
+/** The class a declared type names when it holds objects (`card: Card`; not `:= Card.new()`, whose `new()` may give anything). */
+const classOf = (t: TypeRef | null): string | null => (t !== null && t.fromNew !== true && t.names.length === 1 && typeKind(t) === "object" ? (t.names[0] ?? null) : null)
+
+/** A member the engine holds to its declared type: no setter or getter, and no dict2inst in the pack. */
+const heldToType = (v: ClassDecl["vars"][number], pack: PackFacts): boolean => v.accessors.length === 0 && (v.accessorNames?.length ?? 0) === 0 && !pack.rawMemberWrites
+
 /**
  * The ValueNames of a function's body: its parameters typed so (and given a default of such a value: the engine does
- * not check a default against the type), or untyped and given such values at every call (`given`, callsites.ts of
- * constantReads.ts); its locals typed so, or, untyped, given only such values (every `var` and assignment of the name
+ * not check a default against the type), or untyped and given such values at every call (`given`: constantReads.ts
+ * givenAtCalls); its locals typed so, or, untyped, given only such values (every `var` and assignment of the name
  * in the body: locals are out of other code's reach); a `for` over `range(…)` counts numbers; and the class's members
  * typed so (without a setter or getter: other code may set an untyped member to anything; none when the pack calls
  * dict2inst) and constants of a literal, where the body does not declare the name.
@@ -182,7 +188,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const classes = new Map<string, string | null>()
   const declare = (name: string, type: TypeRef | null, value: Expr | Known | null): void => {
     const g = entry(name)
-    const cls = type !== null && type.fromNew !== true && type.names.length === 1 && typeKind(type) === "object" ? (type.names[0] ?? null) : null
+    const cls = classOf(type)
     classes.set(name, classes.has(name) && classes.get(name) !== cls ? null : cls)
     const typed = type === null ? null : typeKind(type)
     if (typed === "object" || g.typed === "object") g.typed = "object"
@@ -210,11 +216,9 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     // A typed Dictionary or Array every call gives data (parsed JSON) holds data.
     const g = entry(p.name)
     if (p.type !== null && g.typed === "value" && given[i] === "data") g.typed = "data"
-    // A default is not checked against the parameter's type (3.x GDScriptFunction::call checks only what is passed).
+    // A default is not checked against the parameter's type, nor its class (3.x GDScriptFunction::call checks only what is passed).
     if (p.init !== null) {
-      // Nor is a default checked against a class type.
       classes.set(p.name, null)
-      const g = entry(p.name)
       g.untyped = true
       g.values.push(p.init)
     }
@@ -241,7 +245,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     return values.size + data.size + numbers.size > before
   }
   for (const v of d.vars) {
-    if (named.has(v.name) || v.accessors.length > 0 || (v.accessorNames?.length ?? 0) > 0 || pack.rawMemberWrites || v.type === null) continue
+    if (named.has(v.name) || !heldToType(v, pack) || v.type === null) continue
     const kind = typeKind(v.type)
     if (kind !== "object") add(v.name, kind)
   }
@@ -256,8 +260,8 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const keysFrom = new Map(loops.filter(([name, table]) => named.get(name)?.values.length === 1 && !named.has(table)).map(([name, , strings]) => [name, strings] as const))
   const classTyped = new Map([...classes].flatMap(([name, cls]) => (cls === null ? [] : [[name, cls] as const])))
   for (const v of d.vars) {
-    const cls = v.type !== null && v.type.fromNew !== true && v.type.names.length === 1 && typeKind(v.type) === "object" ? v.type.names[0] : undefined
-    if (cls !== undefined && !named.has(v.name) && v.accessors.length === 0 && (v.accessorNames?.length ?? 0) === 0 && !pack.rawMemberWrites) classTyped.set(v.name, cls)
+    const cls = classOf(v.type)
+    if (cls !== null && !named.has(v.name) && heldToType(v, pack)) classTyped.set(v.name, cls)
   }
   const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom, classTyped }
   const kindOfValue = (v: Expr | Known): Kind => ("known" in v ? v.known : kindOf(v, names))

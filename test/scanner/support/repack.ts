@@ -7,6 +7,7 @@ import type { RawEntry, ResourcePatch } from "../fixtures/attackKit.ts"
 import { utf8 } from "./bytes.ts"
 import { withPackContents } from "./packEntries.ts"
 import { writePack } from "./packWriter.ts"
+import { variant3, writeProjectBinaryVariants } from "./projectBinaryWriter.ts"
 
 export const appendToPack = async (packPath: string, extra: Readonly<Record<string, string>>, raw: ReadonlyArray<RawEntry> = [], patches: ReadonlyArray<ResourcePatch> = []): Promise<void> => {
   const file = readFileSync(packPath)
@@ -61,4 +62,67 @@ const patchResource = (data: Uint8Array, patch: ResourcePatch): Uint8Array => {
     if (offset > at && offset < data.length) view.setBigUint64(offsetAt, BigInt(offset + delta), true)
   }
   return out
+}
+
+/** project.binary's settings records (ECFG: a count, then each key and value with their lengths) by key, in order. */
+const settingsRecords = (bytes: Uint8Array): ReadonlyArray<readonly [string, Uint8Array]> => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const records: Array<readonly [string, Uint8Array]> = []
+  let at = 8
+  for (let i = 0; i < view.getUint32(4, true); i++) {
+    const keyLength = view.getUint32(at, true)
+    const key = new TextDecoder().decode(bytes.subarray(at + 4, at + 4 + keyLength))
+    at += 4 + keyLength
+    const valueLength = view.getUint32(at, true)
+    records.push([key, bytes.subarray(at + 4, at + 4 + valueLength)])
+    at += 4 + valueLength
+  }
+  return records
+}
+
+/** A member of a bundle: its folder, its settings as project.binary keys, its registered classes (`[name, base, path]`). */
+export interface PackMember {
+  readonly folder: string
+  readonly settings: ReadonlyArray<string>
+  readonly classes: ReadonlyArray<readonly [string, string, string]>
+}
+
+const CLASS_KEYS = new Set(["_global_script_classes", "_global_script_class_icons"])
+
+/**
+ * An exported Godot 3 pack of several members (fixtures/projectBundles.ts) as if only `member` had been exported:
+ * without the entries under the other members' folders (res://<folder>/…), and with a project.binary holding only
+ * the member's settings, the bundle's `shared` ones (its entry scene) and the member's own class registrations, encoded as the
+ * exporter encodes them.
+ */
+export const packOfMember = async (packPath: string, member: PackMember, others: ReadonlyArray<string>, shared: ReadonlyArray<string>): Promise<Uint8Array> => {
+  const file = readFileSync(packPath)
+  const header = new DataView(file.buffer, file.byteOffset, file.byteLength)
+  const format = header.getUint32(4, true)
+  const engine = [header.getUint32(8, true), header.getUint32(12, true), header.getUint32(16, true)] as const
+  const keep = new Set([...member.settings, ...shared])
+  const classes: ReadonlyArray<readonly [string, Uint8Array]> =
+    member.classes.length === 0
+      ? []
+      : [
+          ["_global_script_classes", variant3(member.classes.map(([name, base, path]) => ({ dict: [["base", base], ["class", name], ["language", "GDScript"], ["path", path]] as const })))],
+          ["_global_script_class_icons", variant3({ dict: member.classes.map(([name]) => [name, ""] as const) })],
+        ]
+  const settings = (bytes: Uint8Array): Uint8Array => {
+    const records = settingsRecords(bytes)
+    for (const key of keep) if (!records.some(([k]) => k === key)) throw new Error(`${packPath}: project.binary lacks the member's setting ${key}`)
+    return writeProjectBinaryVariants([...classes, ...records.filter(([key]) => keep.has(key) && !CLASS_KEYS.has(key))])
+  }
+  const entries = await withPackContents(packPath, async (contents) =>
+    Promise.all(
+      [...contents.entries]
+        .filter((e) => !others.some((folder) => e.path.startsWith(`res://${folder}/`)))
+        .sort((a, b) => a.index - b.index)
+        .map(async (e) => {
+          const data = await contents.bytesOf(e)
+          return { path: e.path, data: e.path === "res://project.binary" ? settings(data) : data }
+        }),
+    ),
+  )
+  return writePack({ format, engine, entries })
 }

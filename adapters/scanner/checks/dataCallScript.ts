@@ -48,14 +48,14 @@ export const FIRST_LINE = 3
 
 /**
  * A signal a script emits is judged with this many arguments before the binds, and with each fewer down to none:
- * a bind may then stand at any position up to the largest position of a name in the dispatch table (2: `connect`,
- * `interpolate_callback`, `call_group_flags`). Those arguments are `null` there, a value that is no name, path,
+ * a bind may then stand at any position up to the largest position of a name in the dispatch table (4: 3.x Tween's
+ * `follow_method`, whose second method name is its fifth argument). Those arguments are `null` there, a value that is no name, path,
  * text or object: a script that emits the signal has its arguments judged at the emit (analyzeScript.ts). An
  * engine signal passes its own number of values (signalArguments.ts).
  */
-export const SIGNAL_ARGUMENTS = 2
+export const SIGNAL_ARGUMENTS = 4
 
-/** What a signal only a script emits passes before the binds (none, one and two nulls; also where a call site does not say, as in a test). */
+/** What a signal only a script emits passes before the binds (none to four nulls; also where a call site does not say, as in a test). */
 export const SCRIPT_SIGNAL_ARGUMENTS: ReadonlyArray<ReadonlyArray<DataArg>> = Array.from({ length: SIGNAL_ARGUMENTS + 1 }, (_, k) => Array<DataArg>(k).fill(null))
 
 /** The value of a parameter the engine calls the function with: anything. */

@@ -365,6 +365,16 @@ class Analysis {
     })
   }
 
+  /**
+   * For a name read from a constant table of the pack that is not followed: which table, and the use that keeps it
+   * from being followed (PackModel.whyNotOnlyRead), so the creator can see which line to change.
+   */
+  #unfollowedNote(nameVal: Val): string {
+    const table = nameVal.t === "unknown" ? nameVal.unfollowed : undefined
+    const why = table === undefined ? null : this.#model.whyNotOnlyRead(table)
+    return why === null ? "" : `; the name comes from the constant ${table}, whose strings are not followed because code may change it: ${why}`
+  }
+
   #dynamic(pos: Pos, matched: string, why: string): void {
     const entry = this.#idx.dynamicDispatch
     if (entry === null) return
@@ -1399,7 +1409,7 @@ class Analysis {
         return
       }
       const on = recv.t === "guard" ? recv.name : "an object that could be an engine object"
-      this.#dynamic(target.at, `${matchedPrefix}(…)`, `the ${kind === "method" ? "method" : "property"} name is not a constant, and the target is ${on}`)
+      this.#dynamic(target.at, `${matchedPrefix}(…)`, `the ${kind === "method" ? "method" : "property"} name is not a constant, and the target is ${on}${this.#unfollowedNote(nameVal)}`)
       return
     }
     for (const n of nameVal.values) {
@@ -1442,7 +1452,7 @@ class Analysis {
     if (target.argsUnseen === true) {
       const all = [...candidates, ...ofBase]
       if (this.#dispatchFromPackData(target, nameVal, matched)) return
-      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${all.slice(0, 4).join(", ")}${all.length > 4 ? ", …" : ""}, which ${ofBase.length > 0 ? `the object inherits from ${base ?? "the engine"}` : "every object inherits from the engine"} and which write files or properties or call other methods by name`)
+      this.#dynamic(target.at, matched, `the method name is not a constant and the call's arguments come later (from a signal or a later call), so it may be ${all.slice(0, 4).join(", ")}${all.length > 4 ? ", …" : ""}, which ${ofBase.length > 0 ? `the object inherits from ${base ?? "the engine"}` : "every object inherits from the engine"} and which write files or properties or call other methods by name${this.#unfollowedNote(nameVal)}`)
       return
     }
     // Once already judged as a method by a name that is not constant, a second such name is not expanded again

@@ -2,7 +2,7 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
-import { both, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
+import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
 // `UPGRADES["script"] = v`, or `helper(UPGRADES)` doing so: godot3-server 3.2.3 runs both), so its strings are
@@ -106,7 +106,7 @@ const ofPlainClass = (e: Expr, names: ValueNames, plainClasses: ReadonlySet<stri
  * no class that is, or may extend, one of them declares a constant other than a string or number literal (a class
  * extending by path may extend any: a sixty-second hunt's `card: Card`, `s: Slot`).
  */
-const plainClassesOf = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> => {
+const plainClassesOf = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
   const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
   // A name two classes declare (inner classes of two files) is not pinned to one.
   const byName = new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1))
@@ -121,8 +121,10 @@ const plainClassesOf = (classes: ReadonlyArray<ClassDecl>): ReadonlySet<string> 
       const ext: ExtendsClause | null = cur.extendsClause
       if (ext?._tag === "Path") return null
       const base: string | undefined = ext?.names.at(-1)
-      // A base two classes are named (a sixty-third red team's `Mid`) may be either: the chain is not known.
-      if (base !== undefined && !byName.has(base) && named.some(([name]) => name === base)) return null
+      // A base two classes are named (a sixty-third red team's `Mid`) may be either, and one that is neither a class of
+      // the pack nor the engine's is a constant (`const B = preload("plain.gd")`, `const B = Plain`: a sixty-fifth
+      // red team's `class H extends B`) that may hold any class: the chain is not known.
+      if (base !== undefined && !byName.has(base) && (named.some(([name]) => name === base) || !isEngineName(base))) return null
       cur = base === undefined ? undefined : byName.get(base)
     }
     return out
@@ -156,8 +158,9 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
   if (method !== undefined && !onEngine) {
     const name = e.args[method]
     if (name === undefined) return true
-    // A method named by a read of a constant table of data (`funcref(self, STATES[state])`) is one of its strings.
-    const table = tableStrings(name, names)
+    // A method named by a read of a constant table of data (`funcref(self, STATES[state])`), or a local given only such
+    // reads or literals (`var handler: String = HANDLERS[kind]`), is one of their strings.
+    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? null) : tableStrings(name, names)
     return name.k === "str" ? BY_NAME.has(name.value) : table === null || [...table].some((t) => BY_NAME.has(t))
   }
   if (!BY_NAME.has(e.callee.name)) return false
@@ -201,7 +204,7 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   if (p === undefined) return false
   // An element of an Array literal only formatted, printed or compared (`"%s: %d" % [k, v]`, `print([k, v])`: a sixty-third
   // hunt's); not one the literal gives back (`[x][0]`, `[x] + []`, `[x].duplicate()`: a sixty-fourth red team's).
-  if (p.k === "array") return literalOnlyShown(p, parent)
+  if (p.k === "array") return literalOnlyShown(p, parent, packMethods)
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
@@ -220,7 +223,7 @@ interface BodyFlow {
   readonly parent: ReadonlyMap<Expr, Expr>
   readonly packMethods: ReadonlySet<string>
   readonly givesBack: ReadonlySet<string>
-  /** Conditions of `if`, `elif` and `while`, and `match` subjects: only tested. */
+  /** Conditions of `if`, `elif` and `while`, `match` subjects, and values of locals typed to hold no container: only read. */
   readonly tested: ReadonlySet<Expr>
   /** The initial value of each `var` of the body, by the expression. */
   readonly initOf: ReadonlyMap<Expr, string>
@@ -234,6 +237,8 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var" && st.init !== null) initOf.set(st.init, st.name)
+      // A local typed to hold no container (`var col: Color = COLORS[grade]`, a sixty-fifth hunt's) keeps no constant.
+      if (st.k === "var" && st.init !== null && holdsNoContainer(st.type)) tested.add(st.init)
       if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
       if (st.k === "while") tested.add(st.cond)
       // A match only tests its subject unless a pattern binds it (`var x:` is the same container, a sixty-third red team's).
@@ -271,12 +276,17 @@ const onlyReadIn = (e: Expr, flow: BodyFlow): boolean => {
 /** Calls that turn what they are given into text or a number, keeping nothing (String.format's values too). */
 const SHOWS: ReadonlySet<string> = new Set(["print", "prints", "printt", "printraw", "printerr", "print_debug", "push_error", "push_warning", "str", "len", "format"])
 
-/** Whether an Array literal is only formatted (`"…" % [a, b]`), compared, or handed to a call of SHOWS. */
-const literalOnlyShown = (literal: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+/**
+ * Whether an Array literal is only formatted (`"…" % [a, b]`), compared, or handed to a global function of SHOWS or to
+ * `format` of a string literal: not to a function of the pack's of such a name, nor to a method of an object, which get
+ * the same Array (a sixty-fifth red team's own `format(arr)` changing `arr[0]`).
+ */
+const literalOnlyShown = (literal: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>): boolean => {
   const p = parent.get(literal)
   if (p === undefined) return false
   if (p.k === "bin") return (p.op === "%" && p.right === literal) || ["==", "!=", "<", ">", "<=", ">=", "in", "not in"].includes(p.op)
-  return p.k === "call" && p.callee !== literal && (p.callee.k === "id" || p.callee.k === "member") && SHOWS.has(p.callee.name)
+  if (p.k !== "call" || p.callee === literal || packMethods.has(p.callee.k === "id" || p.callee.k === "member" ? p.callee.name : "")) return false
+  return (p.callee.k === "id" && SHOWS.has(p.callee.name)) || (p.callee.k === "member" && p.callee.name === "format" && p.callee.obj.k === "str")
 }
 
 /** What the pack tells namesNotOnlyRead beyond its classes. */
@@ -428,9 +438,29 @@ const returnedKinds = (classes: ReadonlyArray<ClassDecl>, pack: PackFacts, given
   }
 }
 
-/** The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above); EVERY_NAME when all are. */
-export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackReads): ReadonlySet<string> => {
-  const out = new Set<string>()
+/** The first use that keeps a name's constant from being followed: where it is, and what it does. */
+export interface NotOnlyRead {
+  readonly script: string
+  readonly line: number
+  readonly how: string
+}
+
+/** A class declaration of the pack with the key of its script (`res://a.gd`, or a scene's built-in script). */
+export interface ScriptClass {
+  readonly decl: ClassDecl
+  readonly script: string
+}
+
+/**
+ * The names (`NAME`, `x.NAME`) some use in the classes' code does not only read (see above), EVERY_NAME when all
+ * are, each with the first such use (for a finding to name it).
+ */
+export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, reads: PackReads): ReadonlyMap<string, NotOnlyRead> => {
+  const classes = scriptClasses.map((c) => c.decl)
+  const out = new Map<string, NotOnlyRead>()
+  const mark = (name: string, script: string, e: Expr, how: string): void => {
+    if (!out.has(name)) out.set(name, { script, line: e.at.line, how })
+  }
   const packMethods = new Set(classes.flatMap((d) => d.functions.map((f) => f.name)))
   const walks = new Map<ReadonlyArray<Stmt>, Walk>()
   const walk = (body: ReadonlyArray<Stmt>): Walk => {
@@ -439,16 +469,16 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
     return known
   }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
-  for (const d of classes) {
+  for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const loops = new Set<Expr>()
       loopsOf(body, loops)
       for (const e of all) if (e.k === "lambda") loopsOf(e.fn.body, loops)
       for (const e of all) {
-        if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) out.add(e.name)
+        if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) mark(e.name, script, e, `uses ${e.name} otherwise than reading it`)
         // A string naming it, or a property path through it (`set_indexed("LEVELS:a", v)` changes the constant in place).
-        if (e.k === "str") for (const name of [e.value, ...e.value.split(":")]) out.add(name)
+        if (e.k === "str") for (const name of [e.value, ...e.value.split(":")]) mark(name, script, e, `spells ${JSON.stringify(name)} in a string (get(), set_indexed() and the like reach a constant by its name)`)
       }
     }
   }
@@ -476,22 +506,24 @@ export const namesNotOnlyRead = (classes: ReadonlyArray<ClassDecl>, reads: PackR
         (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name)) &&
         [...(tableOf(n.name, hiddenIn(n.at.fn), strings) ?? ["set_script"])].some((t) => t === "set_script"),
     )
-  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes)
+  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
   returnedKinds(classes, pack, given, walk, returns)
-  for (const d of classes) {
+  for (const { decl: d, script } of scriptClasses) {
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
       const flow = bodyFlow(body, all, parent, packMethods, reads.grammar4 ? GIVES_BACK : GIVES_BACK_3)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
-        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) out.add(EVERY_NAME)
-        if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) out.add(EVERY_NAME)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses) && !onlyReadIn(e, flow)) out.add(EVERY_NAME)
+        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
+        if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) mark(EVERY_NAME, script, e, `names ${e.value}, which hands out every constant or member`)
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses) && !onlyReadIn(e, flow)) {
+          mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
+        }
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.
-        if (e.k === "str" && BY_NAME.has(e.value) && !namesDispatchedMethod(e, parent)) out.add(EVERY_NAME)
+        if (e.k === "str" && BY_NAME.has(e.value) && !namesDispatchedMethod(e, parent)) mark(EVERY_NAME, script, e, `names the method ${JSON.stringify(e.value)} where a later call by that name may read a constant`)
       }
     }
   }

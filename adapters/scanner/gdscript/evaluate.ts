@@ -1782,6 +1782,13 @@ export class Evaluator {
     return strs(values)
   }
 
+  /** The name of a constant of the class holding an Array or Dictionary literal that is not followed (some use may change it), or null. */
+  #unfollowedTable(e: Expr, fn: Fn): string | null {
+    if (e.k !== "id" || this.local(e.name, fn) !== null || this.model.variable(fn.cls, e.name) !== null || this.model.onlyRead(e.name)) return null
+    const init = this.model.constantInit(fn.cls, e.name)
+    return init?.k === "array" || init?.k === "dict" ? e.name : null
+  }
+
   /** An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose every use reads it. */
   #constantContainer(e: Expr, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
     if (e.k === "array" || e.k === "dict") return { literal: e, in: fn }
@@ -1916,7 +1923,9 @@ export class Evaluator {
         const obj = this.eval(e.obj, fn)
         // A constant key (`d["icon"]`) says which part of the pack's data the element is.
         const element = elementOf(obj, index.t === "str" && index.values.length === 1 ? (index.values[0] ?? null) : null)
-        return isExternal(index) && !isAnyObject(element) ? { ...element, external: true } : element
+        const found = isExternal(index) && !isAnyObject(element) ? { ...element, external: true as const } : element
+        const unfollowed = found.t === "unknown" ? this.#unfollowedTable(e.obj, fn) : null
+        return unfollowed === null || found.t !== "unknown" ? found : { ...found, unfollowed }
       }
       case "array":
       case "dict": {

@@ -8,7 +8,7 @@
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
-import { EVERY_NAME, namesNotOnlyRead } from "./constantReads.ts"
+import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
@@ -752,9 +752,17 @@ export class PackModel {
 
   /** Whether every use of a name in the pack (`NAME`, `x.NAME`) only reads it (constantReads.ts): a constant Array or Dictionary held there is never changed. */
   onlyRead(name: string): boolean {
+    return this.whyNotOnlyRead(name) === null
+  }
+
+  /**
+   * Why a constant Array or Dictionary held by a name is not followed: the first use in the pack that may change it
+   * (`res://a.gd:12 reads by a name built at run time …`), for a finding to name; null when every use only reads it.
+   */
+  whyNotOnlyRead(name: string): string | null {
     this.#classes ??= this.#allClasses()
     const callers = this.#callers
-    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => this.decl(cls) ?? []), {
+    this.#notOnlyRead ??= namesNotOnlyRead(this.#classes.flatMap((cls) => { const decl = this.decl(cls); return decl === null ? [] : [{ decl, script: cls.script }] }), {
       isEngineName: (name) => this.isEngineName(name),
       grammar4: [...this.scripts.values()].some((script) => script.grammar === 4),
       scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
@@ -769,11 +777,12 @@ export class PackModel {
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
     })
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
-    if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return false
-    return !this.#notOnlyRead.has(name) && !this.#notOnlyRead.has(EVERY_NAME)
+    if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return `a track or a scene of the pack's data writes a property path through ${name}`
+    const cause = this.#notOnlyRead.get(name) ?? this.#notOnlyRead.get(EVERY_NAME)
+    return cause === undefined ? null : `${cause.script}:${cause.line} ${cause.how}`
   }
 
-  #notOnlyRead: ReadonlySet<string> | null = null
+  #notOnlyRead: ReadonlyMap<string, NotOnlyRead> | null = null
   #callers: (() => CallerIndex) | null = null
 
   /** Who calls the pack's functions (the Evaluator's callers.ts index): onlyRead follows what closed functions are given. */

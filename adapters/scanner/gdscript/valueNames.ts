@@ -49,7 +49,10 @@ export interface ValueNames {
   readonly returns: ReadonlyMap<string, Kind>
   /** The body's own parameters and locals (they hide the class's constants and members). */
   readonly locals: ReadonlySet<string>
-  /** Loop variables over a constant table of data, given nothing else: each holds one of the table's strings. */
+  /**
+   * Loop variables over a constant table of data, given nothing else, and locals given only string literals or reads
+   * of such a table (`var handler: String = HANDLERS[kind]`): each holds one of those strings.
+   */
   readonly keysFrom: ReadonlyMap<string, ReadonlySet<string>>
   /** Names every declaration of which types with one class (`card: Card`): the engine holds them to it or null. */
   readonly classTyped: ReadonlyMap<string, string>
@@ -108,7 +111,8 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       // Arithmetic with a number gives a number (or a vector, or stops the script: GDScript adds no string to a number);
       // `%` of anything else may be a string formatted (`"NA%s" % x`).
       if (e.op === "%") return left === "number" ? "number" : left === "data" ? "data" : null
-      if (e.op === "-" || e.op === "*" || e.op === "/" || e.op === "+") return left === "number" || right === "number" ? "number" : both(left, right) === null ? null : "data"
+      // Anything else keeps what both sides hold: `[self] + []` holds self, not data (a sixty-fifth red team's).
+      if (e.op === "-" || e.op === "*" || e.op === "/" || e.op === "+") return left === "number" || right === "number" ? "number" : both(left, right)
       return null
     }
     case "call": {
@@ -159,6 +163,12 @@ const NOWHERE = { line: 0, column: 0 }
 const ANYTHING: Known = { known: null }
 
 /** The kind a declared type holds: numbers, data (strings, vectors, pool arrays), values (Dictionary, Array), or "object". */
+/**
+ * Whether a variable typed `t` can never hold an Array, a Dictionary or an object (`var col: Color = …`): the engine
+ * refuses to put a container there (3.x checks a typed local's assignment), so a value given it is only read.
+ */
+export const holdsNoContainer = (t: TypeRef | null): boolean => t !== null && (typeKind(t) === "number" || typeKind(t) === "data")
+
 const typeKind = (t: TypeRef): Kind | "object" => (typedAs(t, NUMBER_TYPES) ? "number" : typedAs(t, CONTAINER_TYPES) ? "value" : typedAs(t, VALUE_TYPES) ? "data" : "object")
 
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
@@ -197,9 +207,17 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     g.untyped = true
     g.values.push(value ?? { k: "const", value: null, at: NOWHERE })
   }
+  // Every value each local is given, typed or not (null: one not known, a parameter's, a loop's or a binding's).
+  const givenTo = new Map<string, Array<Expr | null>>()
+  const give = (name: string, value: Expr | null): void => {
+    givenTo.set(name, [...(givenTo.get(name) ?? []), value])
+  }
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var") declare(st.name, st.type, st.init)
+      if (st.k === "var") give(st.name, st.init)
+      if (st.k === "for") give(st.name, null)
+      if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) give(bind.name, null)
       if (st.k === "for") {
         const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range" && !pack.shadowed.has("range"))
         const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : undefined
@@ -231,6 +249,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     }
     if (e.k === "bin" && e.left.k === "id" && named.has(e.left.name) && e.op.endsWith("=") && !["==", "!=", "<=", ">="].includes(e.op)) {
       entry(e.left.name).values.push(e.op === "=" ? e.right : { k: "bin", op: e.op.slice(0, -1), left: e.left, right: e.right, at: e.at })
+      give(e.left.name, e.op === "=" ? e.right : null)
     }
   }
   const values = new Set<string>()
@@ -258,6 +277,19 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const parsed = new Set<string>()
   // A loop variable over a table that nothing else gives a value (and no local hides the table) holds its strings.
   const keysFrom = new Map(loops.filter(([name, table]) => named.get(name)?.values.length === 1 && !named.has(table)).map(([name, , strings]) => [name, strings] as const))
+  /** The strings `e` is: a literal, or a read of a constant table of data no local hides (`T[k]`, `T[a][b]`, `T.get(k)`). */
+  const stringsOf = (e: Expr | null): ReadonlySet<string> | null => {
+    if (e === null) return null
+    if (e.k === "str") return new Set([e.value])
+    const table = e.k === "index" ? e.obj : e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? e.callee.obj : null
+    if (table === null) return null
+    return table.k === "id" && !named.has(table.name) ? (pack.tables.get(table.name) ?? null) : table.k === "index" ? stringsOf(table) : null
+  }
+  for (const [name, values] of givenTo) {
+    if (keysFrom.has(name) || params.some((p) => p.name === name)) continue
+    const sets = values.map(stringsOf)
+    if (sets.length > 0 && sets.every((set) => set !== null)) keysFrom.set(name, new Set(sets.flatMap((set) => [...(set ?? [])])))
+  }
   const classTyped = new Map([...classes].flatMap(([name, cls]) => (cls === null ? [] : [[name, cls] as const])))
   for (const v of d.vars) {
     const cls = classOf(v.type)

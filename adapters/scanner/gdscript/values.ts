@@ -32,6 +32,11 @@ export type Val =
   | {
       readonly t: "unknown"
       readonly external?: true
+      /**
+       * An element of this constant Array or Dictionary of the pack (`ACTIONS[k]`), whose strings are not followed
+       * because some code may change it (PackModel.whyNotOnlyRead): a finding on the value names why.
+       */
+      readonly unfollowed?: string
       readonly prefix?: string
       /** The end of a string built at run time (`dir + name + ".json"`, `"save_%d.json" % n`): what its extension is (fileRules.ts, loadable writes). */
       readonly suffix?: string

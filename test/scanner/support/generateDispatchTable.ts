@@ -115,6 +115,13 @@ export const dispatchEntries = (root: string): Array<DispatchEntry> => {
         // A method outside every scope is called on the JSONRPC object itself (jsonrpc.cpp: `Object *object = this`).
         entries.push({ class: cls, method, kind: "target" })
       }
+      // A second method named on a second object (3.x Tween.follow_method's `target`, `target_method`; targeting_method's
+      // `initial`, `initial_method`: tween.cpp calls it by name on that object): an entry of its own, the target the
+      // Object parameter just before the name.
+      for (const extra of params.filter((p) => p !== methodParam && /_method$/.test(p.name) && NAME_TYPES.has(p.type))) {
+        const before = params.filter((p) => p.index < extra.index && p.type === "Object").at(-1)
+        if (before !== undefined) entries.push({ class: cls, method, kind: "method", name: extra.index, target: before.index })
+      }
       // class_call_static names both: the class whose static method it calls (above) and that class, judged as instantiate's.
       if (cls === "ClassDB" && name === "class_call_static") {
         const p = params.find((x) => x.name === "class" && NAME_TYPES.has(x.type))

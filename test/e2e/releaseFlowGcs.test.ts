@@ -34,7 +34,8 @@ describe("release flow with STORAGE=gcs against the GCS test double", () => {
   })
 
   test("create → upload-url → PUT to the bucket → finalize → approve → download-url → GET returns the exact bytes", async () => {
-    expect(server.output()).toContain(`objects: Google Cloud Storage bucket gs://${BUCKET}`)
+    // The startup lines may reach the test after the address does: wait for the one asserted.
+    expect(await server.outputContaining(`objects: Google Cloud Storage bucket gs://${BUCKET}`)).toContain(`objects: Google Cloud Storage bucket gs://${BUCKET}`)
     const api = apiClient(server.baseUrl)
     const creator = server.token("creator-gcs")
     const admin = server.token("admin-gcs", { admin: true })
@@ -120,7 +121,7 @@ describe("STORAGE=gcs that cannot work", () => {
   test("no bucket: the server starts and upload-url answers 503 storage_not_configured", async () => {
     const server = await startServer({ env: { STORAGE: "gcs", GCS_BUCKET: "", GOOGLE_APPLICATION_CREDENTIALS: "" } })
     servers.push(server)
-    expect(server.output()).toContain("Google Cloud Storage is NOT configured (GCS_BUCKET is not set)")
+    expect(await server.outputContaining("Google Cloud Storage is NOT configured (GCS_BUCKET is not set)")).toContain("Google Cloud Storage is NOT configured (GCS_BUCKET is not set)")
     const api = apiClient(server.baseUrl)
     const creator = server.token("creator-unconfigured")
     const gameId: string = (await api.createGame(creator, { name: "Nowhere To Go" })).body.gameId
@@ -133,7 +134,7 @@ describe("STORAGE=gcs that cannot work", () => {
       env: { STORAGE: "gcs", GCS_BUCKET: BUCKET, GOOGLE_APPLICATION_CREDENTIALS: "", GCE_METADATA_HOST: "127.0.0.1:9" },
     })
     servers.push(server)
-    expect(server.output()).toContain("URLs signed through IAM signBlob")
+    expect(await server.outputContaining("URLs signed through IAM signBlob")).toContain("URLs signed through IAM signBlob")
     const api = apiClient(server.baseUrl)
     const creator = server.token("creator-keyless")
     const gameId: string = (await api.createGame(creator, { name: "Keyless" })).body.gameId

@@ -73,7 +73,8 @@ describe("review webhook from the real server process", () => {
   test("finalize → the receiver gets one signed POST; the log line is written too", async () => {
     const target = await receiver()
     const running = await server({ env: webhookEnv(target) })
-    expect(running.output()).toContain(`notifications: log lines + webhook to ${new URL(target.url).origin} (`)
+    const line = `notifications: log lines + webhook to ${new URL(target.url).origin} (`
+    expect(await running.outputContaining(line)).toContain(line)
     const { api, token, gameId, declaration } = await uploaded(running, "hook-creator")
     expect((await api.finalize(token, gameId, declaration)).status).toBe(201)
     await target.until((r) => r.accepted().length === 1, "the finalize event")

@@ -192,32 +192,43 @@ const runAttack = async (root: string, project: Exported, cached: string): Promi
     copyFileSync(cached, target)
     return false
   }
-  const home = mkdtempSync(join(root, "home-"))
-  try {
-    const marker = join(home, MARKER)
-    // Started from the player's home folder, as a desktop launcher does (or a folder below it): a res:// path the pack lacks is read from there.
-    const cwd = project.startIn === undefined ? home : join(home, project.startIn)
-    mkdirSync(cwd, { recursive: true })
-    const allFired = (markers: ReadonlyArray<string>): boolean =>
-      project.variants === undefined ? markers.some((m) => m.slice(m.lastIndexOf("/") + 1) === MARKER) : project.variants.every((v) => variantFired(markers, v.id))
-    let result = { code: null as number | null, output: "" }
-    const launches = project.launches ?? 1
-    for (let launch = 0; launch < launches; launch++) {
-      // Only the last launch stops early: an earlier one leaves what the next start acts on, and ends by itself.
-      const done = launch === launches - 1 ? () => allFired(markersIn(home)) : undefined
-      result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS, cwd, done)
+  const allFired = (markers: ReadonlyArray<string>): boolean =>
+    project.variants === undefined ? markers.some((m) => m.slice(m.lastIndexOf("/") + 1) === MARKER) : project.variants.every((v) => variantFired(markers, v.id))
+  let outcome: AttackRun | undefined
+  for (let attempt = 1; attempt <= RUN_ATTEMPTS && (outcome === undefined || (!outcome.fired && crashed(outcome.output))); attempt++) {
+    const home = mkdtempSync(join(root, "home-"))
+    try {
+      const marker = join(home, MARKER)
+      // Started from the player's home folder, as a desktop launcher does (or a folder below it): a res:// path the pack lacks is read from there.
+      const cwd = project.startIn === undefined ? home : join(home, project.startIn)
+      mkdirSync(cwd, { recursive: true })
+      let result = { code: null as number | null, output: "" }
+      const launches = project.launches ?? 1
+      for (let launch = 0; launch < launches; launch++) {
+        // Only the last launch stops early: an earlier one leaves what the next start acts on, and ends by itself.
+        const done = launch === launches - 1 ? () => allFired(markersIn(home)) : undefined
+        result = await run(["--main-pack", fixturePackPath(root, project.name)], isolatedEnv(home, { PCKGATE_MARKER: marker }), RUN_TIMEOUT_MS, cwd, done)
+      }
+      const markers = markersIn(home)
+      outcome = { fired: allFired(markers), markers, exitCode: result.code, output: result.output.slice(-2000) }
+    } finally {
+      rmSync(home, { recursive: true, force: true })
     }
-    const markers = markersIn(home)
-    const fired = allFired(markers)
-    const outcome: AttackRun = { fired, markers, exitCode: result.code, output: result.output.slice(-2000) }
-    writeFileSync(target, JSON.stringify(outcome))
-    // Only a run that fired is cached: a failure is looked at again on the next run.
-    if (outcome.fired) copyFileSync(target, cached)
-    return true
-  } finally {
-    rmSync(home, { recursive: true, force: true })
   }
+  if (outcome === undefined) throw new Error(`${project.name}: no run`)
+  writeFileSync(target, JSON.stringify(outcome))
+  // Only a run that fired is cached: a failure is looked at again on the next run.
+  if (outcome.fired) copyFileSync(target, cached)
+  return true
 }
+
+/**
+ * How many times a run is started afresh when the engine crashed before every marker was there: Godot 3.2.3 itself
+ * may crash (signal 11) in a race of its own on a loaded machine (a clean-clone run beside other work lost a bundle's
+ * run so, after half of its payloads fired); a run that ends without a crash is never repeated.
+ */
+const RUN_ATTEMPTS = 3
+const crashed = (output: string): boolean => output.includes("handle_crash: Program crashed")
 
 /** A gate letting at most `limit` tasks run at once, the others waiting their turn in order. */
 const limiter = (limit: number): (<T>(task: () => Promise<T>) => Promise<T>) => {

@@ -231,14 +231,14 @@ interface BodyFlow {
   readonly uses: ReadonlyMap<string, ReadonlyArray<Expr>>
 }
 
-const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>): BodyFlow => {
+const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>, shadowed: ReadonlySet<string>): BodyFlow => {
   const tested = new Set<Expr>()
   const initOf = new Map<Expr, string>()
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var" && st.init !== null) initOf.set(st.init, st.name)
       // A local typed to hold no container (`var col: Color = COLORS[grade]`, a sixty-fifth hunt's) keeps no constant.
-      if (st.k === "var" && st.init !== null && holdsNoContainer(st.type)) tested.add(st.init)
+      if (st.k === "var" && st.init !== null && holdsNoContainer(st.type, shadowed)) tested.add(st.init)
       if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
       if (st.k === "while") tested.add(st.cond)
       // A match only tests its subject unless a pattern binds it (`var x:` is the same container, a sixty-third red team's).
@@ -512,7 +512,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
-      const flow = bodyFlow(body, all, parent, packMethods, reads.grammar4 ? GIVES_BACK : GIVES_BACK_3)
+      const flow = bodyFlow(body, all, parent, packMethods, reads.grammar4 ? GIVES_BACK : GIVES_BACK_3, shadowed)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)

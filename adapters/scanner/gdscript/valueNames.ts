@@ -167,14 +167,20 @@ const ANYTHING: Known = { known: null }
  * Whether a variable typed `t` can never hold an Array, a Dictionary or an object (`var col: Color = …`): the engine
  * refuses to put a container there (3.x checks a typed local's assignment), so a value given it is only read.
  */
-export const holdsNoContainer = (t: TypeRef | null): boolean => t !== null && (typeKind(t) === "number" || typeKind(t) === "data")
+export const holdsNoContainer = (t: TypeRef | null, shadowed: ReadonlySet<string>): boolean => t !== null && ["number", "data"].includes(typeKind(t, shadowed) ?? "")
 
-const typeKind = (t: TypeRef): Kind | "object" => (typedAs(t, NUMBER_TYPES) ? "number" : typedAs(t, CONTAINER_TYPES) ? "value" : typedAs(t, VALUE_TYPES) ? "data" : "object")
+/**
+ * What a variable typed `t` holds. A type the pack names itself is its class (`class Quaternion`, `class_name Vector2i`,
+ * a constant: Godot 3 has no such built-in type, so the engine holds the variable to the pack's class: a sixty-sixth red
+ * team's), whatever the engine's own types are called.
+ */
+const typeKind = (t: TypeRef, shadowed: ReadonlySet<string>): Kind | "object" =>
+  shadowed.has(t.names[0] ?? "") ? "object" : typedAs(t, NUMBER_TYPES) ? "number" : typedAs(t, CONTAINER_TYPES) ? "value" : typedAs(t, VALUE_TYPES) ? "data" : "object"
 
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Dictionary", "Array"])
 
 /** The class a declared type names when it holds objects (`card: Card`; not `:= Card.new()`, whose `new()` may give anything). */
-const classOf = (t: TypeRef | null): string | null => (t !== null && t.fromNew !== true && t.names.length === 1 && typeKind(t) === "object" ? (t.names[0] ?? null) : null)
+const classOf = (t: TypeRef | null, shadowed: ReadonlySet<string>): string | null => (t !== null && t.fromNew !== true && t.names.length === 1 && typeKind(t, shadowed) === "object" ? (t.names[0] ?? null) : null)
 
 /** A member the engine holds to its declared type: no setter or getter, and no dict2inst in the pack. */
 const heldToType = (v: ClassDecl["vars"][number], pack: PackFacts): boolean => v.accessors.length === 0 && (v.accessorNames?.length ?? 0) === 0 && !pack.rawMemberWrites
@@ -198,9 +204,9 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const classes = new Map<string, string | null>()
   const declare = (name: string, type: TypeRef | null, value: Expr | Known | null): void => {
     const g = entry(name)
-    const cls = classOf(type)
+    const cls = classOf(type, pack.shadowed)
     classes.set(name, classes.has(name) && classes.get(name) !== cls ? null : cls)
-    const typed = type === null ? null : typeKind(type)
+    const typed = type === null ? null : typeKind(type, pack.shadowed)
     if (typed === "object" || g.typed === "object") g.typed = "object"
     else if (typed !== null) g.typed = g.typed === null ? typed : both(g.typed, typed)
     if (type !== null) return
@@ -265,7 +271,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   }
   for (const v of d.vars) {
     if (named.has(v.name) || !heldToType(v, pack) || v.type === null) continue
-    const kind = typeKind(v.type)
+    const kind = typeKind(v.type, pack.shadowed)
     if (kind !== "object") add(v.name, kind)
   }
   for (const c of d.consts) {
@@ -292,7 +298,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   }
   const classTyped = new Map([...classes].flatMap(([name, cls]) => (cls === null ? [] : [[name, cls] as const])))
   for (const v of d.vars) {
-    const cls = classOf(v.type)
+    const cls = classOf(v.type, pack.shadowed)
     if (cls !== null && !named.has(v.name) && heldToType(v, pack)) classTyped.set(v.name, cls)
   }
   const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom, classTyped }

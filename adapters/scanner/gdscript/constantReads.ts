@@ -148,7 +148,8 @@ const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
  * to a type that is never an object (ValueNames), or a key that is a number, is left out.
  */
 const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>): boolean => {
-  if (e.k === "index") return !namesNoConstant(e.index, names, constants, tableStrings) && !holdsValue(e.obj, names) && !ofPlainClass(e.obj, names, plainClasses) && !assignedTo(e, parent)
+  // An autoload's or a global class's table of data read by its name (`Towers.ON_BUILD[k]`) is data, as the table is.
+  if (e.k === "index") return !namesNoConstant(e.index, names, constants, tableStrings) && !holdsValue(e.obj, names) && !(e.obj.k === "member" && tableStrings(e.obj, names) !== null) && !ofPlainClass(e.obj, names, plainClasses) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
   // `get` reached by name (`call("get", k)`, `callv("get", [k])`, `funcref(self, "get")`, a name not constant): it hands
   // out what it reads as surely as `get(k)` does (a thirty-second red team changed a constant's Array that way); not on
@@ -296,6 +297,8 @@ export interface PackReads {
   readonly grammar4: boolean
   /** The pack's global classes and autoloads by name: they hide engine names (`JSON`) too. */
   readonly scriptNames: ReadonlySet<string>
+  /** Whether the class of an autoload or a global class of that name has a constant of that name (`Towers.ON_BUILD`). */
+  readonly holdsConstant: (holder: string, name: string) => boolean
   /** The pack calls dict2inst (members set without their types). */
   readonly rawMemberWrites: boolean
   /** Code or data may give an object another script (`set_script`, a `script` property written, data attaching one). */
@@ -360,15 +363,24 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
   return out
 }
 
+/** The strings of a table `Holder.NAME` names (an autoload's or a global class's constant), or null. */
+type HeldTable = (holder: string, name: string) => ReadonlySet<string> | null
+const NO_HELD_TABLES: HeldTable = () => null
+
 /**
- * The strings of the literal table `e` reads (`STATES[s]`, `T.get(k)`, `T[a][b]`; not `T.get(k, default)`, which may
- * give its default), or null; `hidden` says whether a local or parameter of that name hides the constant.
+ * The strings of the literal table `e` reads (`STATES[s]`, `T.get(k)`, `T[a][b]`, `Towers.ON_BUILD[k]` through `held`;
+ * not `T.get(k, default)`, which may give its default), or null; `hidden` says whether a local or parameter of that
+ * name hides the constant (or the autoload).
  */
-const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null => {
+const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap<string, ReadonlySet<string>>, held: HeldTable = NO_HELD_TABLES): ReadonlySet<string> | null => {
   if (e.k === "id") return hidden(e.name) ? null : (tables.get(e.name) ?? null)
-  if (e.k === "index") return tableOf(e.obj, hidden, tables)
-  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables) : null
+  if (e.k === "member") return e.obj.k === "id" && !hidden(e.obj.name) ? held(e.obj.name, e.name) : null
+  if (e.k === "index") return tableOf(e.obj, hidden, tables, held)
+  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables, held) : null
 }
+
+/** Whether some class of the pack declares a member or constant of that name (which a read by it may mean instead of the autoload). */
+const shadowedLocally = (classes: ReadonlyArray<ClassDecl>, name: string): boolean => classes.some((d) => d.consts.some((c) => c.name === name) || d.vars.some((v) => v.name === name))
 
 /** What hides a constant in a function (its parameters and locals); nothing outside one. */
 const hiddenIn = (fn: FunctionDecl | null) => (name: string): boolean => fn !== null && declares(fn, name)
@@ -492,7 +504,11 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     const literal = literalStrings(c.init)
     return literal === null ? [] : [[c.name, literal] as const]
   })))
-  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings)
+  // A table of an autoload or a global class read by its name (`Towers.ON_BUILD[kind]`: a sixty-fifth hunt's tower
+  // defence), where one class of the pack alone declares a constant of that name.
+  const declared = classes.flatMap((d) => d.consts.map((c) => c.name))
+  const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !shadowedLocally(classes, holder) && declared.filter((n) => n === name).length === 1 ? (strings.get(name) ?? null) : null)
+  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held)
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
@@ -504,7 +520,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
       (n) =>
         n.name.k !== "str" &&
         (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name)) &&
-        [...(tableOf(n.name, hiddenIn(n.at.fn), strings) ?? ["set_script"])].some((t) => t === "set_script"),
+        [...(tableOf(n.name, hiddenIn(n.at.fn), strings, held) ?? ["set_script"])].some((t) => t === "set_script"),
     )
   const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
   returnedKinds(classes, pack, given, walk, returns)

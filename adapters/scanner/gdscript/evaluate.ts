@@ -1766,7 +1766,7 @@ export class Evaluator {
 
   /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
   #constantElement(container: Expr, fn: Fn): Val | null {
-    const found = container.k === "id" ? this.#constantContainer(container, fn) : null
+    const found = container.k === "id" || container.k === "member" ? this.#constantContainer(container, fn) : null
     return found === null ? null : this.#allStrings(found.literal.k === "array" ? found.literal.items : found.literal.entries.map(([, v]) => v), found.in)
   }
 
@@ -1789,9 +1789,14 @@ export class Evaluator {
     return init?.k === "array" || init?.k === "dict" ? e.name : null
   }
 
-  /** An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose every use reads it. */
+  /**
+   * An Array or Dictionary literal, or a constant of the class (or a member nothing sets: #unsetMember) holding one whose
+   * every use reads it; also such a constant of an autoload or a global class read by its name (`Towers.ON_BUILD`: a
+   * sixty-fifth hunt's tower defence), where nothing of the class's own hides that name.
+   */
   #constantContainer(e: Expr, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
     if (e.k === "array" || e.k === "dict") return { literal: e, in: fn }
+    if (e.k === "member") return this.#namedClassConstant(e, fn)
     if (e.k !== "id" || this.local(e.name, fn) !== null || !this.model.onlyRead(e.name)) return null
     // Its items are what names in them hold where it is declared, not in the function reading it (a fifty-third red
     // team's `const NAMES = {"a": Y}` read where a local or an inner class's constant is also named Y).
@@ -1963,9 +1968,19 @@ export class Evaluator {
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
 
+  /** `Holder.NAME` where Holder is an autoload or a global class no name of the function or class hides, NAME a constant of its holding a literal every use reads. */
+  #namedClassConstant(e: Extract<Expr, { k: "member" }>, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
+    if (e.obj.k !== "id" || this.local(e.obj.name, fn) !== null || this.model.variable(fn.cls, e.obj.name) !== null || this.model.constantInit(fn.cls, e.obj.name) !== null) return null
+    if (!this.model.onlyRead(e.name)) return null
+    const holder = this.model.autoload(e.obj.name) ?? this.model.globalClass(e.obj.name)
+    const owner = holder === null ? null : this.model.constantOwner(holder, e.name)
+    const init = holder === null ? null : this.model.constantInit(holder, e.name)
+    return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
+  }
+
   /** The string a constant Dictionary every use only reads holds under `key` (null for anything else). */
   #constantEntry(container: Expr, key: string, fn: Fn): Val | null {
-    const found = container.k === "id" ? this.#constantContainer(container, fn) : null
+    const found = container.k === "id" || container.k === "member" ? this.#constantContainer(container, fn) : null
     // Only where every key is a string literal: Godot 3's parser refuses a repeated key only when both are constants as
     // written, and a computed one (`"g" + "o"`) set later in source order takes the entry's place (a fifty-eighth red
     // team's; gdscript_parser.cpp, the "Duplicate key found in Dictionary literal" check and the constant's reduction).

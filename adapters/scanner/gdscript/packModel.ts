@@ -766,6 +766,10 @@ export class PackModel {
       isEngineName: (name) => this.isEngineName(name),
       grammar4: [...this.scripts.values()].some((script) => script.grammar === 4),
       scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
+      holdsConstant: (holder, name) => {
+        const ref = this.autoload(holder) ?? this.globalClass(holder)
+        return ref !== null && this.constantInit(ref, name) !== null
+      },
       rawMemberWrites: this.writesMembersRaw(),
       // Also a property written by a name not a literal (`o.set("scr" + "ipt", s)`, `o[k] = s`: a sixty-fourth red team's),
       // on anything but an engine singleton or class.

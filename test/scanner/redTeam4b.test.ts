@@ -96,11 +96,22 @@ describe("redirects read with the engine's VariantParser rules", () => {
   })
 
   it("property: the same spellings naming a file of the pack are clean", () => {
+    // What exports write: a text resource's binary form behind a .remap, an imported asset's behind a .import (the
+    // editor imports no script or scene, so a .import beside one is an error of its own: redirectCheck.ts).
+    const written = { ".remap": ["res://a.tres", "res://a.tres.converted.res"], ".import": ["res://a.png", "res://.import/a.png-0123.stex"] } as const
     fc.assert(
       fc.property(preamble, key, equals, spelled, fc.constantFrom(".remap", ".import"), (pre, k, eq, [grammar, value], kind) => {
-        expect(redirectFindings(`res://a.tres${kind}`, `${pre}${k}${eq}${value("res://a.tres.converted.res")}\n`, (p) => p === "res://a.tres.converted.res", grammar)).toEqual([])
+        const [original, target] = written[kind as keyof typeof written]
+        expect(redirectFindings(`${original}${kind}`, `${pre}${k}${eq}${value(target)}\n`, (p) => p === target, grammar)).toEqual([])
       }),
     )
+  })
+
+  it("a .import beside a script or a scene is an error whatever it names (the engine's import loader takes every load of it)", () => {
+    for (const original of ["res://a.gd", "res://a.gdc", "res://a.tscn", "res://a.tres", "res://a.scn", "res://a.res"]) {
+      const text = '[remap]\n\npath="res://b.gd"\ntype="GDScript"\n'
+      expect(redirectFindings(`${original}.import`, text, () => true, 3).map((f) => `${f.file} ${f.rule}`), original).toEqual([`${original} pack-hostile-path`])
+    }
   })
 })
 

@@ -51,6 +51,9 @@ const COMPRESSED_TEXTURES: ReadonlySet<string> = new Set([".stex", ".ctex"])
  * `inPack` says whether a res:// path is an entry of the pack: a target that is not is read from the disk
  * (FileAccess falls back to the file system for a res:// path the pack lacks).
  */
+/** Files the engine loads as they are, never through an import: scripts, and text and binary scenes and resources. */
+const LOADED_DIRECTLY: ReadonlySet<string> = new Set([...SCRIPT_EXTENSIONS, ".tscn", ".tres", ".scn", ".res"])
+
 export const redirectFindings = (stored: string, text: Uint8Array | string, inPack: (path: string) => boolean = () => true, grammar: Grammar = 4): ReadonlyArray<Finding> => {
   const kind = redirectKindOf(stored)
   if (kind === null) return []
@@ -74,15 +77,21 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
     // An export redirects a script only to its own compiled form (`player.gd` → `player.gdc`); a script sent to
     // another script (its source, or another's compiled form) is a decoy.
     const scriptToScript = kind === ".remap" && SCRIPT_EXTENSIONS.has(extensionOf(original)) && SCRIPT_EXTENSIONS.has(extensionOf(target)) && (extensionOf(target) === ".gd" || withoutExtension(normalisePackPath(target)) !== withoutExtension(original))
+    // No export writes a `.import` beside a script or a scene (the editor imports neither), yet the engine's import
+    // loader, registered first, loads the target wherever the original is named (core/io/resource_importer.cpp
+    // recognize_path: `p_path + ".import"` exists): a decoy at the original's path (a sixty-seventh red team's).
+    const importedDirectLoad = kind === ".import" && LOADED_DIRECTLY.has(extensionOf(original))
     const otherFormat = kind === ".import" && IMPORT_FOLDERS.some((f) => normalisePackPath(target).startsWith(f)) && neverTaken(t, targets.slice(0, targets.indexOf(t)), inside)
     const absent = !outside && !present(target) && !otherFormat
-    if (!outside && !scriptBehindOtherName && !scriptToScript && !absent) continue
+    if (!outside && !scriptBehindOtherName && !scriptToScript && !importedDirectLoad && !absent) continue
     flag(
       t,
       outside
         ? `${stored} redirects ${original} to ${JSON.stringify(target)}, outside the pack: the engine would load content nobody reviewed. Remove ${stored} and export again so the file itself is in the pack.`
         : absent
           ? `${stored} redirects ${original} to ${JSON.stringify(target)}, which is not in the pack: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Remove ${stored} and export again.`
+          : importedDirectLoad
+            ? `${stored} redirects ${original} to ${JSON.stringify(target)}: the engine's import loader takes every load of ${original} to that file, and no export writes an .import beside a script or a scene (neither is imported). Remove ${stored} and export again.`
           : scriptToScript
             ? `${stored} redirects the script ${original} to another script, ${JSON.stringify(target)}: the engine loads that one wherever ${original} is named (even when ${original} is in the pack), and no export writes such a redirect (it redirects a script only to its own compiled form). Remove ${stored} and export again.`
             : `${stored} redirects ${original} to the script ${JSON.stringify(target)}: loading what looks like ${extensionOf(original) || "an asset"} runs code. Remove ${stored} and load the script by its own .gd path.`,

@@ -332,7 +332,9 @@ export class TextResourceReader {
     const isScript = (section.kind === "sub" && section.type === "GDScript") || (section.kind === "main" && this.#mainType === "GDScript")
     if (isScript && SOURCE_KEYS.has(key)) this.#source(section.kind === "sub" ? section.id : "", value, at)
     else this.#bbcode(key, value, at)
-    if (section.kind === "node" && section.root && key === "script" && this.#rootScript === null) this.#rootScript = this.#scriptOf(value)
+    // The last `script` of the root wins, as the engine sets a node's properties in order (a sixty-seventh red team
+    // gave an autoload scene's root a decoy script first and the one that runs second).
+    if (section.kind === "node" && section.root && key === "script") this.#rootScript = this.#scriptOf(value)
     // A node's scene file, loaded by its duplicate(), a pack() of the scene or reload_current_scene() (a fifty-sixth red team's).
     if (section.kind === "node" && SCENE_FILE_KEYS.has(key)) this.#loaded.push({ path: stringOf(value), what: `a node's ${key}`, at, fromRoot: true })
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined

@@ -379,9 +379,6 @@ const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap
   return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables, held) : null
 }
 
-/** Whether some class of the pack declares a member or constant of that name (which a read by it may mean instead of the autoload). */
-const shadowedLocally = (classes: ReadonlyArray<ClassDecl>, name: string): boolean => classes.some((d) => d.consts.some((c) => c.name === name) || d.vars.some((v) => v.name === name))
-
 /** What hides a constant in a function (its parameters and locals); nothing outside one. */
 const hiddenIn = (fn: FunctionDecl | null) => (name: string): boolean => fn !== null && declares(fn, name)
 
@@ -506,8 +503,12 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   })))
   // A table of an autoload or a global class read by its name (`Towers.ON_BUILD[kind]`: a sixty-fifth hunt's tower
   // defence), where one class of the pack alone declares a constant of that name.
-  const declared = classes.flatMap((d) => d.consts.map((c) => c.name))
-  const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !shadowedLocally(classes, holder) && declared.filter((n) => n === name).length === 1 ? (strings.get(name) ?? null) : null)
+  // Counted once here: tableOf asks for every read of a table.
+  const constantNames = classes.flatMap((d) => d.consts.map((c) => c.name))
+  const declaredOnce = new Set(constantNames.filter((n, i) => constantNames.indexOf(n) === i && constantNames.lastIndexOf(n) === i))
+  // A member or constant of the holder's name in any class may be what a read by that name means instead of the autoload.
+  const memberNames = new Set([...constantNames, ...classes.flatMap((d) => d.vars.map((v) => v.name))])
+  const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held)
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)

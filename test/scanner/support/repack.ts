@@ -9,11 +9,15 @@ import { withPackContents } from "./packEntries.ts"
 import { writePack } from "./packWriter.ts"
 import { variant3, writeProjectBinaryVariants } from "./projectBinaryWriter.ts"
 
-export const appendToPack = async (packPath: string, extra: Readonly<Record<string, string>>, raw: ReadonlyArray<RawEntry> = [], patches: ReadonlyArray<ResourcePatch> = []): Promise<void> => {
+/** An exported pack's format and engine version (its header), to write a pack of the same kind. */
+const headerOf = (packPath: string): { readonly format: number; readonly engine: readonly [number, number, number] } => {
   const file = readFileSync(packPath)
   const header = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  const format = header.getUint32(4, true)
-  const engine = [header.getUint32(8, true), header.getUint32(12, true), header.getUint32(16, true)] as const
+  return { format: header.getUint32(4, true), engine: [header.getUint32(8, true), header.getUint32(12, true), header.getUint32(16, true)] }
+}
+
+export const appendToPack = async (packPath: string, extra: Readonly<Record<string, string>>, raw: ReadonlyArray<RawEntry> = [], patches: ReadonlyArray<ResourcePatch> = []): Promise<void> => {
+  const { format, engine } = headerOf(packPath)
   const replaced = new Set(raw.filter((e) => e.replace === true).map((e) => new TextDecoder().decode(Uint8Array.from(e.name))))
   const entries = await withPackContents(packPath, async (contents) =>
     Promise.all(
@@ -96,10 +100,7 @@ const CLASS_KEYS = new Set(["_global_script_classes", "_global_script_class_icon
  * exporter encodes them.
  */
 export const packOfMember = async (packPath: string, member: PackMember, others: ReadonlyArray<string>, shared: ReadonlyArray<string>): Promise<Uint8Array> => {
-  const file = readFileSync(packPath)
-  const header = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  const format = header.getUint32(4, true)
-  const engine = [header.getUint32(8, true), header.getUint32(12, true), header.getUint32(16, true)] as const
+  const { format, engine } = headerOf(packPath)
   const keep = new Set([...member.settings, ...shared])
   const classes: ReadonlyArray<readonly [string, Uint8Array]> =
     member.classes.length === 0

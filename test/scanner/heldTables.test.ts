@@ -46,3 +46,46 @@ describe("an autoload's constant table read by the autoload's name", () => {
     expect(errors({ "res://main.gd": main, "res://towers.gd": lines("extends Node", 'const ON_BUILD = {"arrow": "_arrow_built"}') })).not.toEqual([])
   })
 })
+
+describe("an autoload whose node may get another script (PackModel.tableHolder)", () => {
+  const towers = lines("extends Node", 'const ON_BUILD = {"go": "get_name"}')
+  const dispatch = '\tOS.callv(Towers.ON_BUILD["go"], ["touch", []])'
+
+  it("code giving the autoload's node a script stops its table being followed (a sixty-eighth review's)", () => {
+    const main = lines("extends Node", "func _ready():", '\tget_node("/root/Towers").set_script(load("res://live.gd"))', dispatch)
+    expect(errors({ "res://main.gd": main, "res://towers.gd": towers, "res://live.gd": lines("extends Node", 'var ON_BUILD = {"go": "execute"}') })).toContain("res://main.gd:4 dynamic-dispatch")
+  })
+
+  it("writes by a name that cannot reach the node (on an engine singleton, on self of another class, through the class's own handler table) leave it followed", () => {
+    const holder = lines(
+      "extends Node",
+      'const ON_BUILD = {"go": "get_name"}',
+      'const HANDLERS = {"goal": "_on_goal"}',
+      "func event(kind, a, b):",
+      "\tvar handler: String = HANDLERS[kind]",
+      "\tcall(handler, a, b)",
+      "func _on_goal(a, b):",
+      "\tpass",
+      "class Player:",
+      "\tfunc _init(stats: Dictionary):",
+      "\t\tfor s in stats:",
+      "\t\t\tset(s, stats[s])",
+    )
+    const main = lines("extends Node", "func _ready():", '\tTowers.event("goal", 1, 2)', '\tvar p = Towers.Player.new({"hp": 3})', dispatch)
+    expect(errors({ "res://main.gd": main, "res://towers.gd": holder })).toEqual([])
+  })
+})
+
+describe("an autoload's typed member read by the autoload's name (a sixty-eighth hunt's league table)", () => {
+  const league = (member: string): string =>
+    lines("extends Node", 'const EVENT_HANDLERS = {"goal": "_on_goal"}', member, "func event(kind, team, who):", "\tcall(EVENT_HANDLERS[kind], team, who)", "func _on_goal(team, who):", "\tpass")
+  const main = lines("extends Node", "func _ready():", "\tfor tn in Towers.teams:", "\t\tvar t = Towers.teams[tn]", "\t\tprint(t.score)")
+
+  it.each([["typed", "var teams: Dictionary = {}"], ["inferred", "var teams := {}"]])("%s Dictionary: an element read by a key is no read by name, the table stays followed", (_name, member) => {
+    expect(errors({ "res://main.gd": main, "res://towers.gd": league(member) })).toEqual([])
+  })
+
+  it("untyped, it may hold any object: the read by a built name stops the table being followed", () => {
+    expect(errors({ "res://main.gd": main, "res://towers.gd": league("var teams = {}") })).toContain("res://towers.gd:5 dynamic-dispatch")
+  })
+})

@@ -22,7 +22,7 @@ import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
 import { autoloadEntries, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
-import { redirectFindings } from "./redirectCheck.ts"
+import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
 import { registeredClasses, unresolvedClassFindings } from "./globalClassCheck.ts"
@@ -243,6 +243,8 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
   const whole = small ? await readScriptBytes(ctx, entry, ext === ".gd" ? MAX_FIELD_BYTES : MAX_REDIRECT_BYTES) : null
   const head = whole !== null ? whole.subarray(0, SNIFF_BYTES) : await readExactly(ctx.contents.source, entry.dataOffset, Math.min(SNIFF_BYTES, entry.size))
   let kind = sniff(head)
+  const imported = ctx.contents.has(`${entry.path}.import`) ? importBesideContentFinding(entry.path, kind) : null
+  if (imported !== null) ctx.state.findings.push(imported)
   switch (kind) {
     case "tokenized-script":
       if (ext !== ".gdc" && ext !== ".gde") ctx.state.findings.push(compiledScriptFinding(ctx.contents, entry))

@@ -99,3 +99,24 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
   }
   return findings
 }
+
+/** What the engine reads by its content as code or as a scene or resource, whatever the file's name (resource/sniff.ts kinds). */
+const READ_BY_CONTENT: ReadonlySet<string> = new Set(["text-resource", "binary-resource", "tokenized-script", "encrypted-file"])
+
+/**
+ * An `.import` beside an entry the engine (and the scanner) reads by its content as a scene, a resource or a script,
+ * under a name LOADED_DIRECTLY does not list (`towers.material`, `towers.xyz`): the import loader takes the load of
+ * that name to its target, so what the scanner read at the name is a decoy (a sixty-eighth red team's autoload scene
+ * whose table the held-table rule followed). No export writes one: the editor imports assets, never a file it saved.
+ */
+export const importBesideContentFinding = (original: string, sniffed: string): Finding | null => {
+  if (!READ_BY_CONTENT.has(sniffed) || LOADED_DIRECTLY.has(extensionOf(original))) return null
+  const stored = `${original}.import`
+  return finding({
+    rule: RULE.hostilePath,
+    file: original,
+    storedPath: stored,
+    pattern: ".import target",
+    message: `${stored} redirects ${original}, which holds a scene, a resource or a script: the engine's import loader takes every load of ${original} to the .import's target instead, and no export writes an .import beside a file that is not an imported asset. Remove ${stored} and export again.`,
+  })
+}

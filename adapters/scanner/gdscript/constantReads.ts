@@ -2,6 +2,8 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
+import { holdsArray, holdsContainer, itemsOf, nestedTables, type Parts } from "./nestedTables.ts"
+import { PATH_ARGUMENTS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
@@ -14,7 +16,7 @@ import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNa
 const READS: ReadonlySet<string> = new Set(["keys", "values", "has", "has_all", "size", "empty", "is_empty", "get", "find", "rfind", "count", "hash", "duplicate"])
 
 /** Whether the use `e` of a name only reads what the name holds (`parent` maps each expression to the one it stands in; `loops` are the containers `for` walks). */
-const readsOnly = (e: Expr, parent: ReadonlyMap<Expr, Expr>, loops: ReadonlySet<Expr>): boolean => {
+const readsOnly = (e: Expr, parent: ReadonlyMap<Expr, Expr>, loops: Loops): boolean => {
   if (loops.has(e)) return true
   const p = parent.get(e)
   if (p === undefined) return false
@@ -31,10 +33,13 @@ const readsOnly = (e: Expr, parent: ReadonlyMap<Expr, Expr>, loops: ReadonlySet<
 /** Array and Dictionary methods that change the container (taken as a Callable, they change it later). */
 const CONTAINER_CHANGES: ReadonlySet<string> = new Set(["append", "append_array", "push_back", "push_front", "insert", "erase", "clear", "remove", "remove_at", "pop_back", "pop_front", "pop_at", "sort", "sort_custom", "shuffle", "invert", "reverse", "resize", "fill", "merge", "assign"])
 
+/** The containers `for` loops walk, each with the loop's variable. */
+type Loops = ReadonlyMap<Expr, string>
+
 /** The containers every `for` of a body walks (lambdas' bodies included by the caller). */
-const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
+const loopsOf = (body: ReadonlyArray<Stmt>, into: Map<Expr, string>): void => {
   for (const s of body) {
-    if (s.k === "for") into.add(s.iter)
+    if (s.k === "for") into.set(s.iter, s.name)
     if (s.k === "for" || s.k === "while") loopsOf(s.body, into)
     if (s.k === "if" || s.k === "match") for (const b of s.branches) loopsOf(b.body, into)
   }
@@ -49,6 +54,25 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Set<Expr>): void => {
 // whose value only goes into arithmetic, a comparison, a subscript read or a method that only reads, or is handed to
 // a method no class of the pack defines and that does not keep it, hand it on or give it back (KEEPS, GIVES_BACK:
 // `tween.interpolate_property(node, p, node.get(p), …)`), cannot change a constant.
+
+/**
+ * The engine methods taking a property path (propertyPaths.ts) that can store any value there: not 3.x Tween's
+ * `interpolate_property`, `follow_property` and `targeting_property`, which write only what they interpolate (numbers,
+ * vectors, colours: tween.cpp `_calc_delta_val` refuses a String), never a name or a path a rule follows.
+ */
+const STORING_PATH_ARGUMENTS: ReadonlyMap<string, ReadonlyArray<number>> = new Map([...PATH_ARGUMENTS].filter(([name]) => !["interpolate_property", "follow_property", "targeting_property"].includes(name)))
+
+/**
+ * Whether a property path is one of the code's own strings, each of which names what it reaches (namesNotOnlyRead
+ * marks every segment of every string): a literal (`"a:b"`, `@"a:b"`, `NodePath("a:b")`), a local given only literals
+ * or a loop over them (`for p in ["position:x", "position:y"]`), a read of a constant table.
+ */
+const isCodeString = (e: Expr, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null): boolean => {
+  if (e.k === "call" && e.callee.k === "id" && e.callee.name === "NodePath" && e.args.length === 1 && e.args[0] !== undefined) return isCodeString(e.args[0], names, tableStrings)
+  if (e.k === "str") return true
+  if (e.k === "id") return names.keysFrom.has(e.name)
+  return tableStrings(e, names) !== null
+}
 
 /** Stands in the set for every name. */
 export const EVERY_NAME = "*"
@@ -219,6 +243,94 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   return call?.k === "call" && call.callee === p && READS.has(p.name)
 }
 
+/** Methods of READS that hand out no element (`get`, `values` and a shallow `duplicate` hand out inner containers). */
+const HANDS_OUT_NOTHING: ReadonlySet<string> = new Set([...READS].filter((name) => name !== "get" && name !== "values" && name !== "duplicate"))
+
+/**
+ * Whether what `x` gives, one of the literal `parts` of a table that holds Arrays or Dictionaries (the table's own
+ * literals for its name), is only read where `x` is used (a string or a number is): an index or key read on to the
+ * parts it picks, nothing written into; a method handing out nothing (`has`, `size`, `keys`; `duplicate(true)`, a
+ * deep copy); a comparison, a condition, a text made of it; a walk over a Dictionary's keys; a local, a loop variable
+ * or a parameter of a function of the pack given it whose every use is such a read. A part whose items are strings
+ * and numbers is judged as a flat table is (readsOnly).
+ */
+const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, seen: Map<BodyFlow, Set<string>>): boolean => {
+  // A string or a number: nothing changes it in place.
+  if (!holdsContainer(parts) || flow.tested.has(x)) return true
+  // A name's every use reads what it is given (or gives it another value): `var info = POWERUPS[kind]`, `for a in LIST`.
+  const usesRead = (name: string, given: Parts, where: BodyFlow): boolean => {
+    const known = seen.get(where) ?? new Set<string>()
+    seen.set(where, known)
+    if (known.has(name)) return false
+    known.add(name)
+    return (where.uses.get(name) ?? []).every((u) => {
+      const up = where.parent.get(u)
+      return (up?.k === "bin" && up.op === "=" && up.left === u) || partOnlyRead(u, given, where, pack, seen)
+    })
+  }
+  const walked = flow.loops.get(x)
+  if (walked !== undefined) return !holdsArray(parts) || usesRead(walked, itemsOf(parts.filter((p) => p.k === "array"), null), flow)
+  const p = flow.parent.get(x)
+  if (p === undefined) {
+    const local = flow.initOf.get(x)
+    return local !== undefined && usesRead(local, parts, flow)
+  }
+  if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p, p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
+  // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
+  if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods)
+  if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops)
+  if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.index.k === "str" ? p.index.value : null), flow, pack, seen)
+  // A comparison, a test, arithmetic (an error on a container): a new value. Not `+` of an Array, which holds its items.
+  if (p.k === "bin") return VALUE_OPERATORS.has(p.op) && (p.op !== "+" || !holdsArray(parts))
+  if (p.k === "unary") return true
+  if (p.k !== "member" || p.obj !== x) return false
+  const call = flow.parent.get(p)
+  // `T.key`: Godot 3 reads a Dictionary's key so.
+  if (call?.k !== "call" || call.callee !== p) return !CONTAINER_CHANGES.has(p.name) && !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.name), flow, pack, seen)
+  const key = call.args[0]
+  if (p.name === "get" && call.args.length === 1) return partOnlyRead(call, itemsOf(parts, key?.k === "str" ? key.value : null), flow, pack, seen)
+  if (p.name === "duplicate") return key?.k === "const" && key.value === true
+  return HANDS_OUT_NOTHING.has(p.name)
+}
+
+/** Engine methods that run code with what they are handed (a FuncRef's or a Callable's call, 4.x `bindv`). */
+const RUNS_WITH: ReadonlySet<string> = new Set(["call_func", "call_funcv", "bindv", "rpc_config"])
+
+/**
+ * Whether a part handed to a call as argument `at` is only read there: a function of the pack of that name (`new`
+ * runs `_init`) whose parameter's every use reads it, in every class defining one; a method of an engine singleton
+ * or class (`OS.callv(action, ACTIONS[action])`) or another engine method, none of which keeps it (KEEPS), hands it
+ * to code (RUNS_WITH) or gives it back (GIVES_BACK).
+ */
+const handedOnlyRead = (
+  call: Extract<Expr, { k: "call" }>,
+  callee: Extract<Expr, { k: "id" | "member" }>,
+  at: number,
+  parts: Parts,
+  flow: BodyFlow,
+  pack: PartReads,
+  usesRead: (name: string, given: Parts, where: BodyFlow) => boolean,
+): boolean => {
+  const name = callee.name
+  if (callee.k === "id" && SHOWS.has(name) && !flow.packMethods.has(name)) return true
+  if (KEEPS_BY_WORD.test(name) || flow.givesBack.has(name)) return false
+  // A method of an engine singleton or class: the engine's (dispatch by a name on it is judged by its own rule).
+  if (callee.k === "member" && callee.obj.k === "id" && pack.isEngineName(callee.obj.name) && call.callee === callee) return true
+  if (KEEPS.has(name) || RUNS_WITH.has(name)) return false
+  const targets = pack.functions.get(name === "new" ? "_init" : name) ?? []
+  return targets.every((f) => {
+    const param = f.params[at]
+    return param !== undefined && usesRead(param.name, parts, pack.flowOf(f.body))
+  })
+}
+
+/** What partOnlyRead asks of the pack: every function by name, and each body's flow. */
+interface PartReads {
+  readonly isEngineName: (name: string) => boolean
+  readonly functions: ReadonlyMap<string, ReadonlyArray<FunctionDecl>>
+  readonly flowOf: (body: ReadonlyArray<Stmt>) => BodyFlow
+}
+
 /** Where a body's values go that its expressions' parents do not show: conditions, and locals' initial values. */
 interface BodyFlow {
   readonly parent: ReadonlyMap<Expr, Expr>
@@ -230,6 +342,8 @@ interface BodyFlow {
   readonly initOf: ReadonlyMap<Expr, string>
   /** Every use of each name in the body. */
   readonly uses: ReadonlyMap<string, ReadonlyArray<Expr>>
+  /** The containers the body's `for` loops walk (its lambdas' too), each with the loop's variable. */
+  readonly loops: Loops
 }
 
 const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>, shadowed: ReadonlySet<string>): BodyFlow => {
@@ -256,7 +370,10 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
     if (known === undefined) uses.set(e.name, [e])
     else known.push(e)
   }
-  return { parent, packMethods, givesBack, tested, initOf, uses }
+  const loops = new Map<Expr, string>()
+  loopsOf(body, loops)
+  for (const e of all) if (e.k === "lambda") loopsOf(e.fn.body, loops)
+  return { parent, packMethods, givesBack, tested, initOf, uses, loops }
 }
 
 /**
@@ -297,6 +414,8 @@ export interface PackReads {
   readonly grammar4: boolean
   /** The pack's global classes and autoloads by name: they hide engine names (`JSON`) too. */
   readonly scriptNames: ReadonlySet<string>
+  /** The declaration of a member of the autoload of that name (`League.teams`), where its node keeps its script; null otherwise. */
+  readonly heldMember: (holder: string, name: string) => ClassDecl["vars"][number] | null
   /** Whether the class of an autoload or a global class of that name has a constant of that name (`Towers.ON_BUILD`). */
   readonly holdsConstant: (holder: string, name: string) => boolean
   /** The pack calls dict2inst (members set without their types). */
@@ -372,12 +491,18 @@ const NO_HELD_TABLES: HeldTable = () => null
  * not `T.get(k, default)`, which may give its default), or null; `hidden` says whether a local or parameter of that
  * name hides the constant (or the autoload).
  */
-const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap<string, ReadonlySet<string>>, held: HeldTable = NO_HELD_TABLES): ReadonlySet<string> | null => {
-  if (e.k === "id") return hidden(e.name) ? null : (tables.get(e.name) ?? null)
-  if (e.k === "member") return e.obj.k === "id" && !hidden(e.obj.name) ? held(e.obj.name, e.name) : null
-  if (e.k === "index") return tableOf(e.obj, hidden, tables, held)
-  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables, held) : null
+const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap<string, ReadonlySet<string>>, held: HeldTable = NO_HELD_TABLES, locals: ReadonlyMap<string, ReadonlySet<string>> = new Map()): ReadonlySet<string> | null => {
+  // A local given only reads of a table (`var info = POWERUPS[kind]`: ValueNames.keysFrom) holds one of its parts.
+  if (e.k === "id") return hidden(e.name) ? (locals.get(e.name) ?? null) : (tables.get(e.name) ?? null)
+  // `Towers.ON_BUILD`; a key read with Godot 3's member syntax on an entry or a local holding one (`POWERUPS[kind].apply`).
+  if (e.k === "member" && e.obj.k === "id" && !hidden(e.obj.name)) return held(e.obj.name, e.name)
+  if (e.k === "member") return e.obj.k === "index" || e.obj.k === "id" ? tableOf(e.obj, hidden, tables, held, locals) : null
+  // An index of a string is one of its characters (`HANDLERS[k][0]`, `info[0]` of a local holding a string).
+  if (e.k === "index") return withCharacters(tableOf(e.obj, hidden, tables, held, locals))
+  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables, held, locals) : null
 }
+
+const withCharacters = (strings: ReadonlySet<string> | null): ReadonlySet<string> | null => (strings === null ? null : new Set([...strings, ...[...strings].flatMap((t) => [...t])]))
 
 /** What hides a constant in a function (its parameters and locals); nothing outside one. */
 const hiddenIn = (fn: FunctionDecl | null) => (name: string): boolean => fn !== null && declares(fn, name)
@@ -477,21 +602,35 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     walks.set(body, known)
     return known
   }
+  const shadowed = new Set([...reads.scriptNames, ...classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name), ...d.functions.map((f) => f.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))])])
+  const nested = nestedTables(classes)
+  const nestedLiterals = [...nested.values()].flat()
+  const givesBack = reads.grammar4 ? GIVES_BACK : GIVES_BACK_3
+  const flows = new Map<ReadonlyArray<Stmt>, BodyFlow>()
+  const flowOf = (body: ReadonlyArray<Stmt>): BodyFlow => {
+    const known = flows.get(body) ?? bodyFlow(body, walk(body).all, walk(body).parent, packMethods, givesBack, shadowed)
+    flows.set(body, known)
+    return known
+  }
+  const functions = new Map<string, Array<FunctionDecl>>()
+  for (const f of classes.flatMap((d) => d.functions)) functions.set(f.name, [...(functions.get(f.name) ?? []), f])
+  const parts: PartReads = { isEngineName: reads.isEngineName, functions, flowOf }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {
       const { all, parent } = walk(body)
-      const loops = new Set<Expr>()
-      loopsOf(body, loops)
-      for (const e of all) if (e.k === "lambda") loopsOf(e.fn.body, loops)
+      const flow = flowOf(body)
       for (const e of all) {
-        if ((e.k === "id" || e.k === "member") && !readsOnly(e, parent, loops)) mark(e.name, script, e, `uses ${e.name} otherwise than reading it`)
+        if (e.k !== "id" && e.k !== "member") continue
+        const literals = nested.get(e.name)
+        if (literals === undefined ? !readsOnly(e, parent, flow.loops) : !partOnlyRead(e, literals, flow, parts, new Map())) mark(e.name, script, e, `uses ${e.name} otherwise than reading it`)
+      }
+      for (const e of all) {
         // A string naming it, or a property path through it (`set_indexed("LEVELS:a", v)` changes the constant in place).
         if (e.k === "str") for (const name of [e.value, ...e.value.split(":")]) mark(name, script, e, `spells ${JSON.stringify(name)} in a string (get(), set_indexed() and the like reach a constant by its name)`)
       }
     }
   }
-  const shadowed = new Set([...reads.scriptNames, ...classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name), ...d.functions.map((f) => f.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))])])
   const returns = new Map<ClassDecl, Map<string, Kind>>()
   const none = EMPTY_NAMES({ shadowed })
   const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
@@ -509,8 +648,9 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // A member or constant of the holder's name in any class may be what a read by that name means instead of the autoload.
   const memberNames = new Set([...constantNames, ...classes.flatMap((d) => d.vars.map((v) => v.name))])
   const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
-  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held)
-  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
+  const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
+  const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (memberNames.has(holder) ? null : reads.heldMember(holder, name))
+  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
   // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.
@@ -529,14 +669,28 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
-      const flow = bodyFlow(body, all, parent, packMethods, reads.grammar4 ? GIVES_BACK : GIVES_BACK_3, shadowed)
+      const flow = flowOf(body)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) mark(EVERY_NAME, script, e, `names ${e.value}, which hands out every constant or member`)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses) && !onlyReadIn(e, flow)) {
-          mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses)) {
+          if (!onlyReadIn(e, flow)) mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
+          // What it read may be a table of tables, whose inner ones it may hand on even where it only reads the table.
+          else if (!partOnlyRead(e, nestedLiterals, flow, parts, new Map())) for (const name of nested.keys()) mark(name, script, e, "reads by a name built at run time from something that may be an object, and hands on an inner table of what it read")
         }
+        // A property path the engine walks (set_indexed's, a track's, a tween's) takes each segment but the last from
+        // the object before it (Object::set_indexed gets the first, then writes into what it gave back), so
+        // `set_indexed("T" + "Y:op", v)` changes the constant TY in place (a sixty-eighth red team's, godot3-server 3.2.3).
+        // A path that is one of the code's strings is judged by them (above); one built at run time, or such a method
+        // named by a string (`call("set_indexed", NodePath(p), v)`), may reach any constant.
+        if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
+          for (const at of STORING_PATH_ARGUMENTS.get(e.callee.name) ?? []) {
+            const path = e.args[at]
+            if (path !== undefined && !isCodeString(path, names, tableStrings)) mark(EVERY_NAME, script, e, `hands ${e.callee.name}() a property path built at run time, which can write into a constant through its name`)
+          }
+        }
+        if (e.k === "str" && STORING_PATH_ARGUMENTS.has(e.value)) mark(EVERY_NAME, script, e, `names the method ${JSON.stringify(e.value)}, which writes through a property path a later call may build`)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`
         // then `wait_to_finish()`: a fifty-eighth red team's), or a variable may carry the name there.

@@ -68,6 +68,15 @@ export interface Local {
   reentry?: Val
 }
 
+/** A literal part of a constant table, with the function (the class's own) it is evaluated in. */
+interface TablePart {
+  readonly e: Expr
+  readonly in: Fn
+}
+
+/** How deep #constantParts follows reads of reads (`T[a][b]…`, locals given them). */
+const MAX_TABLE_DEPTH = 16
+
 export interface Fn {
   readonly cls: ClassRef
   readonly locals: Map<string, Local>
@@ -298,6 +307,7 @@ const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
  */
 export const forgetPackAnswers = (model: PackModel): void => {
   for (const cache of [WRITES_INTO_DATA, MEMBER_DATA_CHANGED, PACK_FILES_WRITTEN, WRITES_INTO_HANDED_ON, LISTINGS_KEPT]) cache.delete(model)
+  model.forgetAnswersWhileAttaching()
 }
 /** Per function body: whether it may edit one of its constant slots in place (editsConstantSlot). */
 const CONSTANT_SLOTS_EDITED = new WeakMap<ReadonlyArray<Stmt>, boolean>()
@@ -1749,13 +1759,22 @@ export class Evaluator {
    */
   #exactStrings(iter: Expr, fn: Fn): Val | null {
     const view = iter.k === "call" && iter.callee.k === "member" && iter.args.length === 0 && (iter.callee.name === "keys" || iter.callee.name === "values") ? iter.callee : null
-    const found = this.#constantContainer(view?.obj ?? iter, fn)
+    const target = view?.obj ?? iter
+    const found = target.k === "array" || target.k === "dict" ? [{ e: target, in: fn }] : this.#constantParts(target, fn)
     if (found === null) return null
-    const { literal: container, in: where } = found
-    // A dictionary's keys are taken as written (`"speed"`, or `speed =`), never evaluated.
-    const keys = container.k === "dict" && view?.name !== "values" ? container.entries.map(([k]) => k) : null
-    if (keys !== null) return keys.length > 0 && keys.every((k) => k.k === "str") ? strs(keys.map((k) => (k.k === "str" ? k.value : ""))) : null
-    return this.#allStrings(container.k === "array" ? (view === null ? container.items : []) : container.entries.map(([, v]) => v), where)
+    const keys: Array<string> = []
+    const items: Array<TablePart> = []
+    for (const { e: container, in: where } of found) {
+      // A dictionary's keys are taken as written (`"speed"`, or `speed =`), never evaluated.
+      if (container.k === "dict" && view?.name !== "values") {
+        if (container.entries.length === 0 || !container.entries.every(([k]) => k.k === "str")) return null
+        keys.push(...container.entries.map(([k]) => (k.k === "str" ? k.value : "")))
+      } else if (container.k === "dict") items.push(...container.entries.map(([, v]) => ({ e: v, in: where })))
+      else if (container.k === "array" && view === null && container.items.length > 0) items.push(...container.items.map((e) => ({ e, in: where })))
+      else return null
+    }
+    const fromItems = items.length === 0 ? strs([]) : this.#allPartStrings(items)
+    return fromItems?.t === "str" && keys.length + fromItems.values.length > 0 ? strs([...keys, ...fromItems.values]) : null
   }
 
   /** The values `format` is given in a literal Dictionary or Array, or null when they are not known (builtStrings.ts formatOf). */
@@ -1766,20 +1785,91 @@ export class Evaluator {
 
   /** The strings an element of a constant container may be (an Array's items, a Dictionary's values), when all are strings; null otherwise. */
   #constantElement(container: Expr, fn: Fn): Val | null {
-    const found = container.k === "id" || container.k === "member" ? this.#constantContainer(container, fn) : null
-    return found === null ? null : this.#allStrings(found.literal.k === "array" ? found.literal.items : found.literal.entries.map(([, v]) => v), found.in)
+    const found = this.#constantParts(container, fn)
+    if (found === null || found.some((p) => p.e.k !== "array" && p.e.k !== "dict")) return null
+    return this.#allPartStrings(found.flatMap((p) => (p.e.k === "array" ? p.e.items : p.e.k === "dict" ? p.e.entries.map(([, v]) => v) : []).map((e) => ({ e, in: p.in }))))
   }
 
-  /** The strings of items that are all strings (none: null). */
-  #allStrings(items: ReadonlyArray<Expr>, fn: Fn): Val | null {
-    if (items.length === 0) return null
+  /** The strings of parts that are all strings (none: null). */
+  #allPartStrings(parts: ReadonlyArray<TablePart>): Val | null {
+    if (parts.length === 0) return null
     const values: Array<string> = []
-    for (const item of items) {
-      const v = this.eval(item, fn)
+    for (const part of parts) {
+      const v = this.eval(part.e, part.in)
       if (v.t !== "str") return null
       values.push(...v.values)
     }
     return strs(values)
+  }
+
+  /**
+   * The literals a read of a constant table every use only reads may give, each with where it is written: the table
+   * (`T`, `Towers.ON_BUILD`), an entry or item of a part (`T[k]`, `T["a"]["b"]`: a constant key picks its entry, any
+   * other key every item), a local given one such read and nothing else (`var info = POWERUPS[kind]`, then
+   * `info["apply"]`), a loop variable over such a part (an Array's items, a Dictionary's keys). Null for anything else.
+   * Inner Arrays and Dictionaries are the constant's own (constantReads.ts judges their every use, nestedTables.ts).
+   */
+  #constantParts(e: Expr, fn: Fn, depth = 0): ReadonlyArray<TablePart> | null {
+    if (depth > MAX_TABLE_DEPTH) return null
+    const local = e.k === "id" ? this.local(e.name, fn) : null
+    if (local !== null) return this.#localParts(local.local, local.owner, depth)
+    if (e.k === "id" || e.k === "member") {
+      const found = this.#constantContainer(e, fn)
+      return found === null ? null : [{ e: found.literal, in: found.in }]
+    }
+    if (e.k !== "index") return null
+    const outer = this.#constantParts(e.obj, fn, depth + 1)
+    if (outer === null) return null
+    const key = this.eval(e.index, fn)
+    const one = key.t === "str" && key.values.length === 1 ? (key.values[0] ?? null) : key.t === "lit" && typeof key.value === "number" && key.float !== true ? key.value : null
+    const out: Array<TablePart> = []
+    for (const part of outer) {
+      const items = this.#itemsAt(part.e, one)
+      if (items === null) return null
+      out.push(...items.map((item) => ({ e: item, in: part.in })))
+    }
+    return out
+  }
+
+  /** The items of a literal a key reads: the entry of a constant key, else every value (or item); null for a key it lacks or a literal of computed keys. */
+  #itemsAt(literal: Expr, key: string | number | null): ReadonlyArray<Expr> | null {
+    if (literal.k === "array") {
+      if (typeof key === "string") return null
+      const item = key === null ? undefined : literal.items[key]
+      // A number in range picks its item (one out of range, or negative, any: Godot 3 counts those from the end).
+      return item !== undefined && key !== null && Number.isInteger(key) && key >= 0 ? [item] : literal.items
+    }
+    if (literal.k !== "dict") return null
+    // Only literal keys: Godot 3's parser refuses a repeated key only when both are constants as written, and a computed
+    // one (`"g" + "o"`) set later in source order takes the entry's place (a fifty-eighth red team's; gdscript_parser.cpp).
+    if (!literal.entries.every(([k]) => k.k === "str" || k.k === "num")) return null
+    // A number picks the entry of a key written as that integer; with a key written otherwise (`0x1`, `1.0`), any.
+    const plainNumbers = literal.entries.every(([k]) => k.k !== "num" || /^\d+$/.test(k.text))
+    if (key === null || (typeof key === "number" && !plainNumbers)) return literal.entries.map(([, v]) => v)
+    const entry = literal.entries.findLast(([k]) => (typeof key === "string" ? k.k === "str" && k.value === key : k.k === "num" && Number(k.text) === key))
+    return entry === undefined ? null : [entry[1]]
+  }
+
+  /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */
+  #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
+    if (local.param !== undefined || local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
+    const loops = local.loopsOver ?? []
+    if (local.opaque) {
+      if (local.inits.length > 0 || loops.length === 0) return null
+      const out: Array<TablePart> = []
+      for (const loop of loops) {
+        const over = this.#constantParts(loop, owner, depth + 1)
+        if (over === null) return null
+        for (const part of over) {
+          const items = part.e.k === "array" ? part.e.items : part.e.k === "dict" ? part.e.entries.map(([k]) => k) : null
+          if (items === null) return null
+          out.push(...items.map((item) => ({ e: item, in: part.in })))
+        }
+      }
+      return out
+    }
+    const [only] = local.inits
+    return local.inits.length === 1 && only !== undefined ? this.#constantParts(only, owner, depth + 1) : null
   }
 
   /** The name of a constant of the class holding an Array or Dictionary literal that is not followed (some use may change it), or null. */
@@ -1972,27 +2062,23 @@ export class Evaluator {
   #namedClassConstant(e: Extract<Expr, { k: "member" }>, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
     if (e.obj.k !== "id" || this.local(e.obj.name, fn) !== null || this.model.variable(fn.cls, e.obj.name) !== null || this.model.constantInit(fn.cls, e.obj.name) !== null) return null
     if (!this.model.onlyRead(e.name)) return null
-    const holder = this.model.autoload(e.obj.name) ?? this.model.globalClass(e.obj.name)
+    const holder = this.model.tableHolder(e.obj.name)
     const owner = holder === null ? null : this.model.constantOwner(holder, e.name)
     const init = holder === null ? null : this.model.constantInit(holder, e.name)
     return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
   }
 
-  /** The string a constant Dictionary every use only reads holds under `key` (null for anything else). */
+  /** The strings a constant Dictionary every use only reads (or such a part of one) holds under `key` (null for anything else). */
   #constantEntry(container: Expr, key: string, fn: Fn): Val | null {
-    const found = container.k === "id" || container.k === "member" ? this.#constantContainer(container, fn) : null
-    // Only where every key is a string literal: Godot 3's parser refuses a repeated key only when both are constants as
-    // written, and a computed one (`"g" + "o"`) set later in source order takes the entry's place (a fifty-eighth red
-    // team's; gdscript_parser.cpp, the "Duplicate key found in Dictionary literal" check and the constant's reduction).
-    const literalKeys = found?.literal.k === "dict" && found.literal.entries.every(([k]) => k.k === "str")
-    const entry = literalKeys && found?.literal.k === "dict" ? found.literal.entries.findLast(([k]) => k.k === "str" && k.value === key) : undefined
-    const v = entry === undefined || found === null ? null : this.eval(entry[1], found.in)
-    return v?.t === "str" ? v : null
+    const found = this.#constantParts(container, fn)
+    if (found === null || found.some((p) => p.e.k !== "dict")) return null
+    const entries = found.map((p) => ({ items: this.#itemsAt(p.e, key), in: p.in }))
+    return entries.some((x) => x.items === null) ? null : this.#allPartStrings(entries.flatMap((x) => (x.items ?? []).map((e) => ({ e, in: x.in }))))
   }
 
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
     // `COLORS.rare`: Godot 3 reads a Dictionary's key so, as `COLORS["rare"]` (a fifty-seventh hunt's).
-    const entry = e.obj.k === "id" && this.local(e.obj.name, fn) === null ? this.#constantEntry(e.obj, e.name, fn) : null
+    const entry = this.#constantEntry(e.obj, e.name, fn)
     if (entry !== null) return entry
     const obj = this.eval(e.obj, fn)
     // A name that is both an autoload and a registered class: either's member (see PackModel.autoload).

@@ -6,7 +6,7 @@
 // the name of an engine class or singleton, which always resolves to the engine's own
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
-import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst } from "./ast.ts"
+import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
@@ -55,6 +55,13 @@ export interface WritesByName {
  * `call`/`call_deferred` need two arguments after the name and `callv` an array that is not a literal of fewer than
  * two elements (Object::call checks the count before the method runs: CALL_ERROR_TOO_FEW_ARGUMENTS, nothing is set).
  */
+/** The values of a Dictionary or Array literal written only with string literals (keys aside); null otherwise. */
+const literalTableStrings = (e: Expr): ReadonlyArray<string> | null => {
+  const items = e.k === "dict" ? e.entries.map(([, v]) => v) : e.k === "array" ? e.items : null
+  if (items === null || !items.every((i) => i.k === "str")) return null
+  return items.map((i) => (i.k === "str" ? i.value : ""))
+}
+
 const mayReachSetter = (dispatch: string, args: ReadonlyArray<Expr>): boolean => {
   const rest = args[1]
   if (dispatch !== "callv") return args.length >= 3
@@ -268,7 +275,8 @@ export class PackModel {
     return [...DATA_ATTACHERS].some((m) => this.dataMethods.has(m)) || this.dataProperties.written.has("script")
   }
 
-  #attachWords(): boolean {
+  /** `through`: which writes by a name out of sight count (all, for any object; those that may reach one object, for it). */
+  #attachWords(through: (write: NamedWrite) => boolean = () => true): boolean {
     this.#classes ??= this.#allClasses()
     const classNames = new Set([...this.#globalClasses.keys(), ...this.#classes.flatMap((c) => c.inner.slice(-1))])
     const words = attachWords([...this.#scripts.values()].map((s) => s.ast.root), classNames)
@@ -276,7 +284,7 @@ export class PackModel {
     const dataHolds = [...this.dataProperties.values.values()].some((list) => list.some((v) => v.value === null)) || this.dataCalls.some((c) => c.args.some(mayBeObject))
     if (words.attaches || dataAttaches || !(words.holdsScripts || dataHolds)) return words.attaches || dataAttaches
     const judge = this.writtenMayBeScript
-    return this.writesByName().writes.some((w) => w.value === null || judge === null || judge(w))
+    return this.writesByName().writes.some((w) => through(w) && (w.value === null || judge === null || judge(w)))
   }
 
   readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
@@ -766,18 +774,18 @@ export class PackModel {
       isEngineName: (name) => this.isEngineName(name),
       grammar4: [...this.scripts.values()].some((script) => script.grammar === 4),
       scriptNames: new Set([...this.#globalClasses.keys(), ...this.#autoloads.keys()]),
+      heldMember: (holder, name) => {
+        const ref = this.autoload(holder) === null ? null : this.tableHolder(holder)
+        return ref === null ? null : (this.variable(ref, name)?.decl ?? null)
+      },
       holdsConstant: (holder, name) => {
-        const ref = this.autoload(holder) ?? this.globalClass(holder)
+        const ref = this.tableHolder(holder)
         return ref !== null && this.constantInit(ref, name) !== null
       },
       rawMemberWrites: this.writesMembersRaw(),
       // Also a property written by a name not a literal (`o.set("scr" + "ipt", s)`, `o[k] = s`: a sixty-fourth red team's),
       // on anything but an engine singleton or class.
-      scriptsSwap:
-        this.mentions("set_script") ||
-        this.mentions("script") ||
-        this.#dataAttaches() ||
-        this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || !this.isEngineName(w.recv.name)),
+      scriptsSwap: this.#scriptsMaySwap(),
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
     })
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
@@ -787,6 +795,52 @@ export class PackModel {
   }
 
   #notOnlyRead: ReadonlyMap<string, NotOnlyRead> | null = null
+
+  /**
+   * Whether code or data may give an object another script after the engine set it up (set_script, a `script`
+   * property written, data attaching one), also through a property written by a name not a literal (`o.set("scr" +
+   * "ipt", s)`, `o[k] = s`: a sixty-fourth red team's) on anything but an engine singleton or class.
+   */
+  #scriptsMaySwap(): boolean {
+    this.#swaps ??=
+      this.mentions("set_script") ||
+      this.mentions("script") ||
+      this.#dataAttaches() ||
+      this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || !this.isEngineName(w.recv.name))
+    return this.#swaps
+  }
+
+  #swaps: boolean | null = null
+
+  /**
+   * The class whose constants `Holder.NAME` reads: an autoload's script, unless some object may get another script
+   * at run time (the autoload's node given a script whose member of that name holds anything: a sixty-eighth
+   * review's `get_node("/root/Towers").set_script(…)`); else a global class of that name (a script, which keeps its
+   * constants). Asked while attachesAtRunTime is judging the values of writes by name (which may read such a
+   * table), the safe answer is the one kept.
+   */
+  tableHolder(holder: string): ClassRef | null {
+    const autoload = this.autoload(holder)
+    if (autoload === null) return this.globalClass(holder)
+    const key = refKey(autoload)
+    if (!this.#holdersSwap.has(key)) {
+      // A write by a name on self in a class outside the autoload's lineage (`set(s, stats[s])` in a Player of
+      // its own), or on an engine singleton (`OS.callv(name, args)`), never reaches the autoload's node.
+      const lineage = new Set([autoload, ...this.descendants(autoload), ...this.ancestry(autoload)].map(refKey))
+      const reaches = (w: NamedWrite): boolean => (w.recv === null ? lineage.has(refKey(w.cls)) : w.recv.k !== "id" || !this.isEngineName(w.recv.name))
+      const swaps = this.#attachesAtRunTime() && (this.#attaching || this.#attachWords(reaches))
+      if (!this.#holdersSwap.has(key)) this.#holdersSwap.set(key, swaps)
+    }
+    return this.#holdersSwap.get(key) === true ? null : autoload
+  }
+
+  readonly #holdersSwap = new Map<string, boolean>()
+
+  /** Forgets the answers that depend on attachesAtRunTime, found while it was still being worked out (taken as yes then). */
+  forgetAnswersWhileAttaching(): void {
+    this.#holdersSwap.clear()
+    this.#notOnlyRead = null
+  }
   #callers: (() => CallerIndex) | null = null
 
   /** Who calls the pack's functions (the Evaluator's callers.ts index): onlyRead follows what closed functions are given. */
@@ -825,7 +879,9 @@ export class PackModel {
           const named = (a: Expr | undefined): string | null => (a === undefined ? null : this.#constantText(cls, a))
           if (DISPATCH.has(e.callee.name)) {
             const called = named(first)
-            // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a setter.
+            // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a
+            // setter; not one read from a table of the class naming only its own methods (#ownMethodTable).
+            if (called === null && recv === null && first !== undefined && this.#ownMethodTable(cls, f, first)) return
             if (called === null || called === "?" || DISPATCH.has(called)) return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
             if (!VALUE_SETTERS.has(called)) return
             first = e.args[1]
@@ -856,6 +912,46 @@ export class PackModel {
   }
 
   #byName: WritesByName | null = null
+
+  /**
+   * Whether a dispatch on self names one of the class's own methods: the name is a read of a constant table of
+   * the class (`EVENT_HANDLERS[kind]`, `.get(kind)`), or a local of `f` every value of which is one, and every string
+   * of the table names a method of the class or a pack class it extends (the engine runs the script's method before
+   * its own). While the table holds its literal, the call runs the pack's code, judged as any call of it; a table
+   * code may change is not followed, and the dispatch is then its own error (dynamic-dispatch).
+   */
+  #ownMethodTable(cls: ClassRef, f: FunctionDecl, name: Expr): boolean {
+    const tableOfRead = (e: Expr): string | null => {
+      const obj = e.k === "index" ? e.obj : e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? e.callee.obj : null
+      return obj?.k === "id" && !f.params.some((p) => p.name === obj.name) ? obj.name : null
+    }
+    let tables: Array<string | null> = [tableOfRead(name)]
+    if (name.k === "id") {
+      const local = name.name
+      tables = []
+      const walk = (stmts: ReadonlyArray<Stmt>): void => {
+        for (const st of stmts) {
+          if (st.k === "var" && st.name === local) tables.push(st.init === null ? null : tableOfRead(st.init))
+          if (st.k === "for" && st.name === local) tables.push(null)
+          if (st.k === "match") for (const b of st.branches) if (b.binds.some((bind) => bind.name === local)) tables.push(null)
+          if (st.k === "for" || st.k === "while") walk(st.body)
+          if (st.k === "if" || st.k === "match") for (const b of st.branches) walk(b.body)
+        }
+      }
+      walk(f.body)
+      forEachExpr(f.body, (e) => {
+        if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === local) tables.push(e.op === "=" ? tableOfRead(e.right) : null)
+      })
+      if (f.params.some((p) => p.name === local)) tables.push(null)
+    }
+    if (tables.length === 0) return false
+    const scope = this.#scope(cls)
+    return tables.every((t) => {
+      const init = t === null || scope.vars.has(t) ? undefined : scope.consts.get(t)?.init
+      const strings = init === undefined ? null : literalTableStrings(init)
+      return strings !== null && strings.length > 0 && strings.every((m) => scope.methods.has(m))
+    })
+  }
 
   /**
    * The text a string literal, or a constant holding one, stands for in `cls` (`SETTER`, `Names.SETTER` of an inner,

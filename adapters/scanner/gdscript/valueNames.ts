@@ -56,6 +56,8 @@ export interface ValueNames {
   readonly keysFrom: ReadonlyMap<string, ReadonlySet<string>>
   /** Names every declaration of which types with one class (`card: Card`): the engine holds them to it or null. */
   readonly classTyped: ReadonlyMap<string, string>
+  /** What an autoload's member read by the autoload's name holds (`League.teams`), where its type says (PackFacts.heldMember). */
+  readonly heldKind?: (holder: string, name: string) => Kind
 }
 
 /** What the whole pack tells valueNamesOf. */
@@ -69,6 +71,11 @@ export interface PackFacts {
   readonly dataConstants: ReadonlySet<string>
   /** The strings of each of those constants. */
   readonly tables: ReadonlyMap<string, ReadonlySet<string>>
+  /**
+   * The declaration of a member of an autoload read by the autoload's name (`League.teams`), where that name is the
+   * autoload's (no member or constant of the pack has it) and the autoload's node keeps its script; null otherwise.
+   */
+  readonly heldMember?: (holder: string, name: string) => ClassDecl["vars"][number] | null
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
@@ -132,6 +139,9 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       return VALUE_NUMBER_METHODS.has(e.callee.name) ? "number" : VALUE_METHODS.has(e.callee.name) ? receiver : null
     }
     case "member": {
+      // An autoload's typed member (`League.teams: Dictionary`): the engine holds it to its type as its own class's.
+      const held = e.obj.k === "id" ? (names.heldKind?.(e.obj.name, e.name) ?? null) : null
+      if (held !== null) return held
       const obj = kindOf(e.obj, names)
       if (obj === "parsed") return e.name === "result" ? "data" : e.name === "error" ? "number" : null
       // Godot 3 reads a Dictionary's key so (`recipe.needs`): an element of data is data.
@@ -226,8 +236,10 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) give(bind.name, null)
       if (st.k === "for") {
         const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range" && !pack.shadowed.has("range"))
-        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : undefined
-        if (table !== undefined && st.iter.k === "id") loops.push([st.name, st.iter.name, table])
+        // A loop over a constant table, or over an Array literal of strings (`for p in ["position:x", "position:y"]`).
+        const strings = st.iter.k === "array" && st.iter.items.length > 0 ? st.iter.items.flatMap((i) => (i.k === "str" ? [i.value] : [])) : []
+        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : st.iter.k === "array" && strings.length === st.iter.items.length ? new Set(strings) : undefined
+        if (table !== undefined) loops.push([st.name, st.iter.k === "id" ? st.iter.name : "", table])
         declare(st.name, st.type, { known: counts ? "number" : table !== undefined ? "data" : null })
       }
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, ANYTHING)
@@ -281,8 +293,15 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   }
   // Untyped locals given other locals: grown from none until nothing changes (a name given itself stays out).
   const parsed = new Set<string>()
-  // A loop variable over a table that nothing else gives a value (and no local hides the table) holds its strings.
-  const keysFrom = new Map(loops.filter(([name, table]) => named.get(name)?.values.length === 1 && !named.has(table)).map(([name, , strings]) => [name, strings] as const))
+  // A loop variable over a table (or a literal of strings) that nothing else gives a value (and no local hides the
+  // table) holds its strings.
+  // A name several loops give values (`for p in [...]` twice) holds one of all their strings.
+  const keysFrom = new Map<string, ReadonlySet<string>>()
+  for (const [name] of loops) {
+    const own = loops.filter(([other]) => other === name)
+    if (keysFrom.has(name) || named.get(name)?.values.length !== own.length || own.some(([, table]) => named.has(table))) continue
+    keysFrom.set(name, new Set(own.flatMap(([, , strings]) => [...strings])))
+  }
   /** The strings `e` is: a literal, or a read of a constant table of data no local hides (`T[k]`, `T[a][b]`, `T.get(k)`). */
   const stringsOf = (e: Expr | null): ReadonlySet<string> | null => {
     if (e === null) return null
@@ -301,7 +320,12 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     const cls = classOf(v.type, pack.shadowed)
     if (cls !== null && !named.has(v.name) && heldToType(v, pack)) classTyped.set(v.name, cls)
   }
-  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom, classTyped }
+  const heldKind = (holder: string, name: string): Kind => {
+    const v = named.has(holder) ? null : (pack.heldMember?.(holder, name) ?? null)
+    const kind = v === null || v.type === null || !heldToType(v, pack) ? null : typeKind(v.type, pack.shadowed)
+    return kind === "object" ? null : kind
+  }
+  const names: ValueNames = { values, data, numbers, parsed, shadowed: pack.shadowed, returns: pack.returns.get(d) ?? new Map(), locals: new Set(named.keys()), keysFrom, classTyped, heldKind }
   const kindOfValue = (v: Expr | Known): Kind => ("known" in v ? v.known : kindOf(v, names))
   for (let grew = true; grew; ) {
     grew = false

@@ -1,0 +1,91 @@
+// A constant table of tables (`const ABILITIES = {"fire": {"method": "_cast_fire"}}`) is followed by its entries'
+// strings (evaluate.ts #constantParts: `ABILITIES[id]["method"]`, a local given `POWERUPS[kind]`, a loop variable over
+// a list of them), where every use of the table only reads it, its inner tables too: Godot 3 hands an inner
+// Array or Dictionary out by reference, so `var a = T["a"]` then `a["m"] = "execute"` changes the constant
+// (constantReads.ts partOnlyRead, nestedTables.ts). Each shape of change below is an error at the dispatch; each
+// way of only reading keeps the dispatch clean.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+/** `policy-id: the line's code` of each error of the script. */
+const errors = (lines: ReadonlyArray<string>): ReadonlyArray<string> =>
+  hits3(`${lines.join("\n")}\n`)
+    .filter((h) => h.includes(" error "))
+    .map((h) => `${h.split(" ")[2]}: ${lines[Number(h.split(":")[0]) - 1]?.trim()}`)
+
+/** An ability bar: buttons connect to the method the table names, powerups run through funcref, levels load by path. */
+const GAME = [
+  "extends Node",
+  'const ABILITIES = {"fire": {"method": "_cast_fire", "cost": 3}, "ice": {"method": "_cast_ice", "cost": 2}}',
+  'const POWERUPS = {"jump": {"apply": "_apply_jump"}, "speed": {"apply": "_apply_speed"}}',
+  'const LEVELS = [{"name": "Caves", "scene": "res://levels/caves.tscn"}, {"name": "Peak", "scene": "res://levels/peak.tscn"}]',
+  'const RECIPES = {"plank": {"needs": {"log": 1}, "station": "bench", "done": "_after_basic"}}',
+]
+
+const HANDLERS = ["func _cast_fire():", "\tpass", "func _cast_ice():", "\tpass", "func _apply_jump():", "\tpass", "func _apply_speed():", "\tpass", "func _after_basic():", "\tpass"]
+
+describe("a constant table of tables is followed by its entries", () => {
+  it.each([
+    ["a connection named by an entry of an entry", ["func _ready():", "\tfor id in ABILITIES:", '\t\t$Bar.connect("pressed", self, ABILITIES[id]["method"])']],
+    ["funcref of a local given an entry", ["func power(kind):", "\tvar info = POWERUPS[kind]", '\tvar f = funcref(self, info["apply"])', "\tf.call_func()"]],
+    ["Godot 3's member syntax on the entry", ["func power(kind):", '\tvar f = funcref(self, POWERUPS[kind].apply)', "\tf.call_func()"]],
+    ["a loop over a list of tables", ["func _ready():", "\tfor level in LEVELS:", '\t\tvar scene = load(level["scene"])', '\t\tprint(level["name"], scene)']],
+    ["an entry handed to functions that only read it", ["func craft(id):", "\tvar recipe = RECIPES[id]", "\tif can_craft(recipe):", '\t\tcall(recipe["done"])', "func can_craft(r):", '\tfor need in r["needs"]:', '\t\tif r["needs"][need] > 3:', "\t\t\treturn false", '\treturn r["station"] in ["bench"]']],
+    ["an entry shown, measured or written out as text", ["func show(id):", '\tprint(ABILITIES[id], " ", ABILITIES[id].size(), " ", to_json(ABILITIES[id]))', '\tvar copy = ABILITIES[id].duplicate(true)', '\tcopy["method"] = "x"', '\tcall(ABILITIES[id]["method"])']],
+  ])("%s: no error", (_name, body) => {
+    expect(errors([...GAME, ...body, ...HANDLERS])).toEqual([])
+  })
+})
+
+/** A table of tables, a change through `change`, then the dispatches of entries of T and L on OS. */
+const changed = (change: ReadonlyArray<string>, after: ReadonlyArray<string> = []): ReadonlyArray<string> =>
+  errors(["extends Node", 'const T = {"a": {"m": "get_name"}, "b": {"m": "get_name"}}', 'const L = [{"m": "get_name"}]', "var arr = []", "func _ready():", ...change, "\tpass", '\tOS.callv(T["a"]["m"], ["touch", []])', '\tOS.callv(L[0]["m"], ["touch", []])', ...after])
+
+const T_DISPATCH = 'dynamic-dispatch: OS.callv(T["a"]["m"], ["touch", []])'
+
+describe("an inner table changed through a reference is not followed", () => {
+  it.each([
+    ["a local given the entry", ['\tvar x = T["a"]', '\tx["m"] = "execute"']],
+    ["a local given a local given the entry", ['\tvar x = T["a"]', "\tvar y = x", '\ty.m = "execute"']],
+    ["a loop over the table's values", ['\tfor v in T.values():', '\t\tv["m"] = "execute"']],
+    ["a shallow copy", ["\tvar c = T.duplicate()", '\tc["a"]["m"] = "execute"']],
+    ["get() of the entry", ['\tT.get("a")["m"] = "execute"']],
+    ["an Array literal holding the entry", ['\tvar z = [T["a"]]', '\tz[0]["m"] = "execute"']],
+    ["an entry kept by an engine method", ['\tarr.append(T["a"])', '\tarr[0]["m"] = "execute"']],
+    ["an entry kept as a meta", ['\tset_meta("k", T["a"])', '\tget_meta("k")["m"] = "execute"']],
+    ["a default handed back by Dictionary.get", ['\tvar y = {}.get("z", T["a"])', '\ty["m"] = "execute"']],
+    ["a member given the entry", ['\theld = T["a"]', '\theld["m"] = "execute"'], ["var held"]],
+    ["a function of the pack changing its parameter", ['\tf(T["a"])'], ["func f(d):", '\td["m"] = "execute"']],
+    ["a function of the pack keeping its parameter", ['\tf(T["a"])', '\tarr[0]["m"] = "execute"'], ["func f(d):", "\tarr.append(d)"]],
+    ["a constructor changing its parameter", ['\tvar s = Stack.new(T["a"])'], ["class Stack:", "\tfunc _init(d):", '\t\td["m"] = "execute"']],
+    ["a FuncRef called with the entry", ['\tfuncref(self, "g").call_func(T["a"])'], ["func g(d):", '\td["m"] = "execute"']],
+    ["a function returning the entry", ['\tg()["m"] = "execute"'], ["func g():", '\treturn T["a"]']],
+    ["a match binding the entry", ['\tmatch T["a"]:', "\t\tvar q:", '\t\t\tq["m"] = "execute"']],
+  ])("%s: the dispatch through it is an error", (_name, change, after = []) => {
+    expect(changed(change, after)).toContain(T_DISPATCH)
+  })
+
+  it("a loop over a list of tables changing its variable stops that list being followed, not the other table", () => {
+    expect(changed(["\tfor x in L:", '\t\tx["m"] = "execute"'])).toEqual(['dynamic-dispatch: OS.callv(L[0]["m"], ["touch", []])'])
+  })
+
+  it("with nothing changed, neither dispatch is an error (the names are OS's get_name)", () => {
+    expect(changed([])).toEqual([])
+  })
+})
+
+describe("a property path built at run time may write into any constant (Object::set_indexed gets its first segment)", () => {
+  const table = ["extends Node", 'const TY = {"op": "get_name"}', "func _ready():"]
+  it.each([
+    ["set_indexed of a concatenation", ['\tset_indexed("T" + "Y:op", "execute")']],
+    ["set_indexed named by a string", ['\tcall("set_indexed", NodePath("T" + "Y:op"), "execute")']],
+    ["an animation track's path", ["\tvar a = Animation.new()", '\ta.track_set_path(0, "T" + "Y:op")']],
+  ])("%s: the dispatch is an error", (_name, change) => {
+    expect(errors([...table, ...change, '\tOS.callv(TY["op"], ["touch", []])'])).toContain('dynamic-dispatch: OS.callv(TY["op"], ["touch", []])')
+  })
+
+  it("paths that are the code's own strings, and a 3.x Tween's (numbers only), keep the constant followed", () => {
+    const body = ['\tfor p in ["position:x", "position:y"]:', "\t\t$Node.set_indexed(p, 0.0)", "\tvar t = Tween.new()", '\tt.interpolate_property($Node, "modulate:a" if randi() % 2 else "scale:x", 0.0, 1.0, 0.3)', '\tOS.callv(TY["op"], [])']
+    expect(errors([...table, ...body])).toEqual([])
+  })
+})

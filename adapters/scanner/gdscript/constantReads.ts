@@ -30,6 +30,9 @@ const readsOnly = (e: Expr, parent: ReadonlyMap<Expr, Expr>, loops: Loops): bool
   return !CONTAINER_CHANGES.has(p.name) && !writtenInto(p, parent)
 }
 
+/** Calls that turn what they are given into text or a number, keeping nothing (String.format's values too). */
+const SHOWS: ReadonlySet<string> = new Set(["print", "prints", "printt", "printraw", "printerr", "print_debug", "push_error", "push_warning", "str", "len", "format"])
+
 /** Array and Dictionary methods that change the container (taken as a Callable, they change it later). */
 const CONTAINER_CHANGES: ReadonlySet<string> = new Set(["append", "append_array", "push_back", "push_front", "insert", "erase", "clear", "remove", "remove_at", "pop_back", "pop_front", "pop_at", "sort", "sort_custom", "shuffle", "invert", "reverse", "resize", "fill", "merge", "assign"])
 
@@ -275,7 +278,7 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
     const local = flow.initOf.get(x)
     return local !== undefined && usesRead(local, parts, flow)
   }
-  if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p, p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
+  if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
   // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
   if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods)
   if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops)
@@ -288,22 +291,39 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   // `T.key`: Godot 3 reads a Dictionary's key so.
   if (call?.k !== "call" || call.callee !== p) return !CONTAINER_CHANGES.has(p.name) && !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.name), flow, pack, seen)
   const key = call.args[0]
-  if (p.name === "get" && call.args.length === 1) return partOnlyRead(call, itemsOf(parts, key?.k === "str" ? key.value : null), flow, pack, seen)
+  // `get(k)`, and `get(k, default)`, whose default is the code's own.
+  if (p.name === "get" && (call.args.length === 1 || call.args.length === 2)) return partOnlyRead(call, itemsOf(parts, key?.k === "str" ? key.value : null), flow, pack, seen)
   if (p.name === "duplicate") return key?.k === "const" && key.value === true
   return HANDS_OUT_NOTHING.has(p.name)
 }
 
-/** Engine methods that run code with what they are handed (a FuncRef's or a Callable's call, 4.x `bindv`). */
-const RUNS_WITH: ReadonlySet<string> = new Set(["call_func", "call_funcv", "bindv", "rpc_config"])
+/**
+ * Engine calls that take an Array and hand on its items one by one, never the Array itself, with its position:
+ * `callv`'s arguments, 3.x `connect`'s binds (kept as a copy of the items), `call_funcv`, `bindv`, `propagate_call`.
+ */
+const SPREADS_ITEMS: ReadonlyMap<string, number> = new Map([["callv", 1], ["connect", 3], ["call_funcv", 0], ["bindv", 0], ["propagate_call", 1]])
 
 /**
- * Whether a part handed to a call as argument `at` is only read there: a function of the pack of that name (`new`
- * runs `_init`) whose parameter's every use reads it, in every class defining one; a method of an engine singleton
- * or class (`OS.callv(action, ACTIONS[action])`) or another engine method, none of which keeps it (KEEPS), hands it
- * to code (RUNS_WITH) or gives it back (GIVES_BACK).
+ * Engine functions and methods that only read what they are handed (shown, measured, compared, written out as text):
+ * every other engine call may keep a part or hand it to code (Object.set_meta, a server's `body_set_shape_metadata`,
+ * `force_drag`, GDScriptFunctionState.resume: a sixty-ninth red team's), so only these count as reads.
+ */
+const READS_ARGUMENT: ReadonlySet<string> = new Set([
+  ...SHOWS, "has", "has_all", "find", "rfind", "count", "erase", "bsearch", "to_json", "var2str", "var2bytes", "var_to_str", "var_to_bytes", "typeof", "hash", "deep_equal", "is_same",
+  // Global functions of numbers (a container handed to one stops the script); 4.x max, min and clamp give back (GIVES_BACK).
+  "abs", "sign", "floor", "ceil", "round", "sqrt", "pow", "clamp", "min", "max", "lerp", "inverse_lerp", "range_lerp", "range", "int", "float", "bool", "stepify", "wrapi", "wrapf", "posmod", "fposmod", "fmod", "is_nan", "is_inf", "is_equal_approx", "is_instance_valid", "assert",
+])
+
+/** Engine methods a pack function's name may also be, which keep what they are handed (KEEPS, KEEPS_BY_WORD) or hand it to code. */
+const mayKeep = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name) || ["call_func", "call_funcv", "bindv", "dict2inst", "dict_to_inst", "force_drag", "resume"].includes(name)
+
+/**
+ * Whether a part handed to a call as argument `at` is only read there: the Array of an engine call that hands on its
+ * items (SPREADS_ITEMS) holding only strings and numbers; an engine call that only reads (READS_ARGUMENT); a function of
+ * the pack of that name (`new` runs `_init`) whose parameter's every use reads it, in every class defining one, on
+ * self or, named unlike an engine method that keeps (mayKeep), on another object.
  */
 const handedOnlyRead = (
-  call: Extract<Expr, { k: "call" }>,
   callee: Extract<Expr, { k: "id" | "member" }>,
   at: number,
   parts: Parts,
@@ -312,12 +332,11 @@ const handedOnlyRead = (
   usesRead: (name: string, given: Parts, where: BodyFlow) => boolean,
 ): boolean => {
   const name = callee.name
-  if (callee.k === "id" && SHOWS.has(name) && !flow.packMethods.has(name)) return true
-  if (KEEPS_BY_WORD.test(name) || flow.givesBack.has(name)) return false
-  // A method of an engine singleton or class: the engine's (dispatch by a name on it is judged by its own rule).
-  if (callee.k === "member" && callee.obj.k === "id" && pack.isEngineName(callee.obj.name) && call.callee === callee) return true
-  if (KEEPS.has(name) || RUNS_WITH.has(name)) return false
+  if (SPREADS_ITEMS.get(name) === at && !flow.packMethods.has(name)) return !holdsContainer(itemsOf(parts, null))
+  if (READS_ARGUMENT.has(name) && !flow.packMethods.has(name) && !flow.givesBack.has(name)) return true
   const targets = pack.functions.get(name === "new" ? "_init" : name) ?? []
+  const onSelf = callee.k === "id" || callee.obj.k === "self"
+  if (targets.length === 0 || flow.givesBack.has(name) || (onSelf ? KEEPS.has(name) : mayKeep(name))) return false
   return targets.every((f) => {
     const param = f.params[at]
     return param !== undefined && usesRead(param.name, parts, pack.flowOf(f.body))
@@ -391,8 +410,6 @@ const onlyReadIn = (e: Expr, flow: BodyFlow): boolean => {
   })
 }
 
-/** Calls that turn what they are given into text or a number, keeping nothing (String.format's values too). */
-const SHOWS: ReadonlySet<string> = new Set(["print", "prints", "printt", "printraw", "printerr", "print_debug", "push_error", "push_warning", "str", "len", "format"])
 
 /**
  * Whether an Array literal is only formatted (`"…" % [a, b]`), compared, or handed to a global function of SHOWS or to

@@ -21,6 +21,7 @@ const GAME = [
   'const LEVELS = [{"name": "Caves", "scene": "res://levels/caves.tscn"}, {"name": "Peak", "scene": "res://levels/peak.tscn"}]',
   'const RECIPES = {"plank": {"needs": {"log": 1}, "station": "bench", "done": "_after_basic"}}',
   'const QUESTS = {"cat": {"check": "_talked_to", "args": ["hobb"]}}',
+  'const LISTS = {"tiers": [10, 50], "tags": ["a", "b"], "done": "_after_basic"}',
 ]
 
 const HANDLERS = ["func _cast_fire():", "\tpass", "func _cast_ice():", "\tpass", "func _apply_jump():", "\tpass", "func _apply_speed():", "\tpass", "func _after_basic():", "\tpass"]
@@ -34,6 +35,8 @@ describe("a constant table of tables is followed by its entries", () => {
     ["an entry handed to functions that only read it", ["func craft(id):", "\tvar recipe = RECIPES[id]", "\tif can_craft(recipe):", '\t\tcall(recipe["done"])', "func can_craft(r):", '\tfor need in r["needs"]:', '\t\tif r["needs"][need] > 3:', "\t\t\treturn false", '\treturn r["station"] in ["bench"]']],
     // A sixty-ninth hunt's quest journal and menu pages: a list of strings handed on item by item.
     ["callv's arguments and connect's binds from an entry", ["func run(id):", "\tvar step = QUESTS[id]", '\tif callv(step["check"], step.get("args", [])):', '\t\t$B.connect("pressed", self, step["check"], step["args"])', "func _talked_to(who):", "\treturn true"]],
+    // A seventieth hunt's achievements, audio cues and inventory tooltips: items of a list of numbers or strings.
+    ["an item of a list of numbers or strings, and a pool array of them", ["func show(id):", '\tvar r = RECIPES[id]', '\tprint(LISTS["tiers"].max(), LISTS["tiers"].front(), LISTS["tags"].back(), PoolStringArray(LISTS["tags"]).join(", "))', '\tcall(r["done"])']],
     ["an entry shown, measured or written out as text", ["func show(id):", '\tprint(ABILITIES[id], " ", ABILITIES[id].size(), " ", to_json(ABILITIES[id]))', '\tvar copy = ABILITIES[id].duplicate(true)', '\tcopy["method"] = "x"', '\tcall(ABILITIES[id]["method"])']],
   ])("%s: no error", (_name, body) => {
     expect(errors([...GAME, ...body, ...HANDLERS])).toEqual([])
@@ -84,12 +87,23 @@ describe("an inner table changed through a reference is not followed", () => {
   })
 })
 
+describe("a Dictionary whose keys are tables (a seventieth red team's): its walks are not followed into them", () => {
+  it.each([
+    ["a walk changing a key", 'const K = {{"m": "get_name"}: 1}', ["\tfor j in K:", '\t\tj["m"] = "execute"']],
+    ["keys() changing a key", 'const K = {{"m": "get_name"}: {"n": 1}}', ["\tvar ks = K.keys()", '\tks[0]["m"] = "execute"']],
+  ])("%s: the dispatch through a key is an error", (_name, decl, change) => {
+    expect(errors(["extends Node", decl, "func _ready():", ...change, "\tfor k in K:", '\t\tOS.callv(k["m"], ["touch", []])'])).toContain('dynamic-dispatch: OS.callv(k["m"], ["touch", []])')
+  })
+})
+
 describe("a property path built at run time may write into any constant (Object::set_indexed gets its first segment)", () => {
   const table = ["extends Node", 'const TY = {"op": "get_name"}', "func _ready():"]
   it.each([
     ["set_indexed of a concatenation", ['\tset_indexed("T" + "Y:op", "execute")']],
     ["set_indexed named by a string", ['\tcall("set_indexed", NodePath("T" + "Y:op"), "execute")']],
     ["an animation track's path", ["\tvar a = Animation.new()", '\ta.track_set_path(0, "T" + "Y:op")']],
+    ["an animation track's path set as a property (a seventieth red team's)", ["\tvar a = Animation.new()", '\ta.set("tracks/0/path", "T" + "Y:op")']],
+    ["a track path property named by a format", ["\tvar a = Animation.new()", '\ta["tracks/%d/path" % 0] = "T" + "Y:op"']],
   ])("%s: the dispatch is an error", (_name, change) => {
     expect(errors([...table, ...change, '\tOS.callv(TY["op"], ["touch", []])'])).toContain('dynamic-dispatch: OS.callv(TY["op"], ["touch", []])')
   })

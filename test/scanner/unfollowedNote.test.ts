@@ -62,6 +62,14 @@ describe("a dispatch through a constant table that is not followed names why", (
     expect(notes[0]).toContain('res://other.gd:3 spells "ACTIONS" in a string')
   })
 
+  it("a call by such a name that may call another by name in turn (`call(handler, team, who)` of a typed local): the note names the table too", () => {
+    const main = ["extends Node", 'const HANDLERS = {"goal": "_on_goal"}', "func event(kind, team, who):", "\tvar handler: String = HANDLERS[kind]", "\tcall(handler, team, who)", "\tcopy(get_parent(), {})", "func _on_goal(team, who):", "\tpass", ...COPY]
+    const notes = dispatchNotes(`${main.join("\n")}\n`)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatch(/^5 the method name is not a constant, nor is the method it may call by name in turn/)
+    expect(notes[0]).toContain("the name comes from the constant HANDLERS, whose strings are not followed because code may change it: res://main.gd:11 reads by a name built at run time")
+  })
+
   it("a name that comes from no table has no such note", () => {
     const notes = dispatchNotes(["extends Node", "func _ready():", "\tvar b = Button.new()", '\tb.connect("pressed", self, str(randi()))', "\tcopy(get_parent(), {})", ...COPY].join("\n") + "\n")
     expect(notes).toHaveLength(1)

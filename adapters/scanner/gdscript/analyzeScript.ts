@@ -1462,12 +1462,13 @@ class Analysis {
         const v = this.#eval(a, fn)
         return v.t === "unknown" || (v.t === "str" && v.values.some((x) => this.#idx.assignments.has(x.split(":").at(-1) ?? x) || candidates.includes(x)))
       })
-      if (open && candidates.length > 0) this.#dynamic(target.at, matched, "the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write")
+      if (open && candidates.length > 0) this.#dynamic(target.at, matched, `the method name is not a constant, nor is the method it may call by name in turn, and the arguments left can name a property to write${target.tableNote ?? this.#unfollowedNote(nameVal)}`)
       // The engine class's own methods dispatch no further: each is judged with the arguments left.
       for (const m of ofBase) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
       return
     }
-    for (const m of [...candidates, ...ofBase]) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}` }, fn, depth + 1)
+    const tableNote = target.tableNote ?? this.#unfollowedNote(nameVal)
+    for (const m of [...candidates, ...ofBase]) this.#judgeCall({ ...target, name: m, via: `${matched} as ${m}`, ...(tableNote === "" ? {} : { tableNote }) }, fn, depth + 1)
   }
 
   /**

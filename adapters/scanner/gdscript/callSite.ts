@@ -37,6 +37,8 @@ export interface Site {
    * be any engine object of a subclass of that base (a script attached with set_script), so it is judged as unknown.
    */
   readonly selfOf?: string
+  /** Reached by a name read from a constant table not followed: which, and why (a finding deeper down names it too). */
+  readonly tableNote?: string
 }
 
 /** A node of the scene tree (`$Path`, `get_parent()`, the nodes of a group): an engine node or one with a script of the pack. */

@@ -3,7 +3,7 @@ import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
 import { holdsArray, holdsContainer, itemsOf, nestedTables, type Parts } from "./nestedTables.ts"
-import { PATH_ARGUMENTS } from "./propertyPaths.ts"
+import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
@@ -64,6 +64,35 @@ const loopsOf = (body: ReadonlyArray<Stmt>, into: Map<Expr, string>): void => {
  * vectors, colours: tween.cpp `_calc_delta_val` refuses a String), never a name or a path a rule follows.
  */
 const STORING_PATH_ARGUMENTS: ReadonlyMap<string, ReadonlyArray<number>> = new Map([...PATH_ARGUMENTS].filter(([name]) => !["interpolate_property", "follow_property", "targeting_property"].includes(name)))
+
+/**
+ * Whether a property's name may be an Animation's track path (`tracks/0/path`): a literal that is one, text built
+ * from a start that may begin one, a local given such literals. A name not known at all is not counted (Limits): a
+ * game's `o.set(key, value)` over its saved fields would stop every table being followed.
+ */
+const mayNameTrackPath = (e: Expr, names: ValueNames): boolean => {
+  const fits = (text: string): boolean => "tracks/".startsWith(text) || text.startsWith("tracks/")
+  if (e.k === "str") return /^tracks\/\d+\/path$/.test(e.value)
+  if (e.k === "bin" && (e.op === "+" || e.op === "%")) return e.left.k === "str" ? fits(e.left.value) : mayNameTrackPath(e.left, names)
+  if (e.k === "id" && names.keysFrom.has(e.name)) return [...(names.keysFrom.get(e.name) ?? [])].some((t) => /^tracks\/\d+\/path$/.test(t))
+  return false
+}
+
+/**
+ * The value a write gives a property that may be an Animation's track path: `o.set(name, v)` and the other setters,
+ * `call("set", name, v)`, `o[name] = v` on what may be an object. Null for anything else.
+ */
+const trackPathValue = (e: Expr, names: ValueNames, selfAnimation: boolean): Expr | null => {
+  if (e.k === "bin" && e.op === "=" && e.left.k === "index") return kindOf(e.left.obj, names) === null && (e.left.obj.k !== "self" || selfAnimation) && mayNameTrackPath(e.left.index, names) ? e.right : null
+  if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return null
+  const dispatched = DISPATCH_NAME_AT[e.callee.name] === 0 && e.args[0]?.k === "str" && VALUE_SETTERS.has(e.args[0].value)
+  const args = dispatched ? e.args.slice(1) : VALUE_SETTERS.has(e.callee.name) ? e.args : null
+  // On self, an Animation for a script extending one.
+  const onSelf = e.callee.k === "id" || e.callee.obj.k === "self"
+  if (args === null || (onSelf && !selfAnimation)) return null
+  const [name, value] = args
+  return name !== undefined && value !== undefined && mayNameTrackPath(name, names) ? value : null
+}
 
 /**
  * Whether a property path is one of the code's own strings, each of which names what it reaches (namesNotOnlyRead
@@ -281,7 +310,7 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
   // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
   if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods)
-  if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops)
+  if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent)
   if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.index.k === "str" ? p.index.value : null), flow, pack, seen)
   // A comparison, a test, arithmetic (an error on a container): a new value. Not `+` of an Array, which holds its items.
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op) && (p.op !== "+" || !holdsArray(parts))
@@ -310,6 +339,9 @@ const SPREADS_ITEMS: ReadonlyMap<string, number> = new Map([["callv", 1], ["conn
  */
 const READS_ARGUMENT: ReadonlySet<string> = new Set([
   ...SHOWS, "has", "has_all", "find", "rfind", "count", "erase", "bsearch", "to_json", "var2str", "var2bytes", "var_to_str", "var_to_bytes", "typeof", "hash", "deep_equal", "is_same",
+  // Pool arrays copy the items by value (a seventieth hunt's `PoolStringArray(item["tags"]).join(", ")`).
+  "PoolStringArray", "PoolIntArray", "PoolRealArray", "PoolByteArray", "PoolColorArray", "PoolVector2Array", "PoolVector3Array",
+  "PackedStringArray", "PackedInt32Array", "PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array", "PackedByteArray", "PackedColorArray", "PackedVector2Array", "PackedVector3Array",
   // Global functions of numbers (a container handed to one stops the script); 4.x max, min and clamp give back (GIVES_BACK).
   "abs", "sign", "floor", "ceil", "round", "sqrt", "pow", "clamp", "min", "max", "lerp", "inverse_lerp", "range_lerp", "range", "int", "float", "bool", "stepify", "wrapi", "wrapf", "posmod", "fposmod", "fmod", "is_nan", "is_inf", "is_equal_approx", "is_instance_valid", "assert",
 ])
@@ -341,6 +373,16 @@ const handedOnlyRead = (
     const param = f.params[at]
     return param !== undefined && usesRead(param.name, parts, pack.flowOf(f.body))
   })
+}
+
+/** Array methods giving one of the items, or a new Array of them: where the items are strings and numbers, no part of the table. */
+const GIVES_ITEMS: ReadonlySet<string> = new Set(["front", "back", "max", "min", "slice"])
+
+/** Whether `x` (a part whose items are strings and numbers) is the receiver of a method giving items (`tiers.max()`: a seventieth hunt's achievements). */
+const givesLeaf = (p: Expr, x: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
+  if (p.k !== "member" || p.obj !== x || !GIVES_ITEMS.has(p.name)) return false
+  const call = parent.get(p)
+  return call?.k === "call" && call.callee === p
 }
 
 /** What partOnlyRead asks of the pack: every function by name, and each body's flow. */
@@ -707,6 +749,10 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
             if (path !== undefined && !isCodeString(path, names, tableStrings)) mark(EVERY_NAME, script, e, `hands ${e.callee.name}() a property path built at run time, which can write into a constant through its name`)
           }
         }
+        // An Animation's track path written as a property (`a.set("tracks/0/path", p)`, `a["tracks/0/path"] = p`): the
+        // value is a property path the player walks (a seventieth red team's); so is any property named at run time.
+        const track = trackPathValue(e, names, d.extendsClause?._tag === "Class" && d.extendsClause.names[0] === "Animation")
+        if (track !== null && !isCodeString(track, names, tableStrings) && kindOf(track, names) !== "number") mark(EVERY_NAME, script, e, "writes a value built at run time to a property that may be an Animation's track path, which can write into a constant through its name")
         if (e.k === "str" && STORING_PATH_ARGUMENTS.has(e.value)) mark(EVERY_NAME, script, e, `names the method ${JSON.stringify(e.value)}, which writes through a property path a later call may build`)
         // `get` named anywhere but as the method of call/callv/funcref (judged above by what their value does): an engine
         // API may call it later and hand its value back (`FuncRef.set_function("get")`, `Thread.start(self, "get", k)`

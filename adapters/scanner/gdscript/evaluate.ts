@@ -1861,7 +1861,10 @@ export class Evaluator {
         const over = this.#constantParts(loop, owner, depth + 1)
         if (over === null) return null
         for (const part of over) {
-          const items = part.e.k === "array" ? part.e.items : part.e.k === "dict" ? part.e.entries.map(([k]) => k) : null
+          // A Dictionary's keys, where every one is a string or a number: a key may be an Array or a Dictionary,
+          // which a walk hands out by reference (a seventieth red team's `{{"m": "get_name"}: 1}`).
+          const keys = part.e.k === "dict" && part.e.entries.every(([k]) => k.k === "str" || k.k === "num") ? part.e.entries.map(([k]) => k) : null
+          const items = part.e.k === "array" ? part.e.items : keys
           if (items === null) return null
           out.push(...items.map((item) => ({ e: item, in: part.in })))
         }

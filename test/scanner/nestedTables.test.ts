@@ -37,6 +37,7 @@ describe("a constant table of tables is followed by its entries", () => {
     ["callv's arguments and connect's binds from an entry", ["func run(id):", "\tvar step = QUESTS[id]", '\tif callv(step["check"], step.get("args", [])):', '\t\t$B.connect("pressed", self, step["check"], step["args"])', "func _talked_to(who):", "\treturn true"]],
     // A seventieth hunt's achievements, audio cues and inventory tooltips: items of a list of numbers or strings.
     ["an item of a list of numbers or strings, and a pool array of them", ["func show(id):", '\tvar r = RECIPES[id]', '\tprint(LISTS["tiers"].max(), LISTS["tiers"].front(), LISTS["tags"].back(), PoolStringArray(LISTS["tags"]).join(", "))', '\tcall(r["done"])']],
+    ["an entry handed to the constructor of a class of the pack that only reads it", ["func view(id):", "\tvar v = View.new(ABILITIES[id])", '\tcall(ABILITIES[id]["method"])', "class View:", "\tvar cost = 0", "\tfunc _init(entry):", '\t\tcost = entry["cost"]']],
     ["an entry shown, measured or written out as text", ["func show(id):", '\tprint(ABILITIES[id], " ", ABILITIES[id].size(), " ", to_json(ABILITIES[id]))', '\tvar copy = ABILITIES[id].duplicate(true)', '\tcopy["method"] = "x"', '\tcall(ABILITIES[id]["method"])']],
   ])("%s: no error", (_name, body) => {
     expect(errors([...GAME, ...body, ...HANDLERS])).toEqual([])
@@ -74,6 +75,8 @@ describe("an inner table changed through a reference is not followed", () => {
     ["a drag's data", ["\tvar c = Control.new()", "\tadd_child(c)", '\tc.force_drag(T["a"], null)', '\tget_viewport().gui_get_drag_data()["m"] = "execute"']],
     ["a physics server's shape metadata", ['\tPhysics2DServer.body_set_shape_metadata(RID(), 0, T["a"])']],
     ["callv handing on a list holding the entry", ['\tOS.callv("set_meta", ["k", T["a"]])']],
+    // A seventy-first red team's: the engine's method, whatever the pack's classes define under its name.
+    ["an engine method named like a function of the pack", ['\tvar n = JSONRPC.new().make_notification("x", T["a"])', '\tn["params"]["m"] = "execute"'], ["func make_notification(a, b):", "\tprint(b)"]],
   ])("%s: the dispatch through it is an error", (_name, change, after = []) => {
     expect(changed(change, after)).toContain(T_DISPATCH)
   })

@@ -147,3 +147,20 @@ describe("godot string positions", () => {
     expect(mapUnescapedPosition(raw, start, { line: 3, column: 1 })).toEqual({ line: 11, column: 4 })
   })
 })
+
+describe("a [sub_resource] repeating an id (a seventy-first red team's autoload scene)", () => {
+  const twice = ["[gd_scene load_steps=3 format=2]", "", '[sub_resource type="GDScript" id=1]', `script/source = ${SOURCE}`, "", '[sub_resource type="GDScript" id=1]', 'script/source = "extends Node\\n"', "", '[node name="Root" type="Node"]', "script = SubResource( 1 )", ""].join("\n")
+
+  it("is read as the engine reads it: the first block's properties, the second's left out, and the repeat reported", () => {
+    const facts = read(twice, twice.length, 3)
+    expect(facts.scripts.map((s) => s.source)).toEqual([GO])
+    expect(facts.rootScript).toEqual({ _tag: "BuiltIn", subResource: "1" })
+    expect(facts.repeatedSubResources).toEqual([{ id: "1", at: { line: 6, column: 1 } }])
+  })
+
+  it("ids that differ are no repeat", () => {
+    const facts = read(twice.replace('[sub_resource type="GDScript" id=1]\nscript/source = "extends Node', '[sub_resource type="GDScript" id=2]\nscript/source = "extends Node'), twice.length, 3)
+    expect(facts.repeatedSubResources).toEqual([])
+    expect(facts.scripts).toHaveLength(2)
+  })
+})

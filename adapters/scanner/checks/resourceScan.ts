@@ -193,6 +193,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   if (facts.unjudgedSplices.length > 0) ctx.linkMetas.unread = true
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   for (const u of facts.unreadScenes) ctx.state.findings.push(unreadSceneFinding(file, storedPath, u.at, u.why))
+  for (const r of facts.repeatedSubResources) ctx.state.findings.push(repeatedSubResourceFinding(file, storedPath, r.at, r.id))
   dataCalls(ctx, entry, facts.connections, facts.trackCalls, site, file, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
   for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
@@ -243,17 +244,17 @@ const unjudgedSplicesFinding = (file: string, storedPath: string, at: { readonly
     pattern: "spliced BBCode",
     message: `${file} has ${count} value track(s) blending long strings with "[" (the engine splices the two keys into a new string at every step), more strings than the scanner judges: a RichTextLabel given them would load what tags they build. Make the track discrete (update mode 1) or shorten its keys and export again.`,
   })
+/** An unreadable-resource finding at a place of a text (`pattern` names which part). */
+const unreadAt = (file: string, storedPath: string, at: DataPosition, pattern: string, message: string): Finding =>
+  finding({ rule: RULE.unreadableResource, file, storedPath, line: at.line, column: at.column, pattern, message })
+
 /** A PackedScene held in a text whose records the scanner cannot read: the engine may build nodes it did not see. */
 const unreadSceneFinding = (file: string, storedPath: string, at: DataPosition, why: string): Finding =>
-  finding({
-    rule: RULE.unreadableResource,
-    file,
-    storedPath,
-    line: at.line,
-    column: at.column,
-    pattern: "unreadable nested scene",
-    message: `${file} holds a PackedScene whose _bundled data the scanner cannot read (${why}): the engine builds its nodes and connections all the same. Save the scene as its own .tscn in the pack and load it, and export again.`,
-  })
+  unreadAt(file, storedPath, at, "unreadable nested scene", `${file} holds a PackedScene whose _bundled data the scanner cannot read (${why}): the engine builds its nodes and connections all the same. Save the scene as its own .tscn in the pack and load it, and export again.`)
+
+/** A `[sub_resource]` repeating an earlier one's id: no editor writes one, and the engine reads only the first. */
+const repeatedSubResourceFinding = (file: string, storedPath: string, at: DataPosition, id: string): Finding =>
+  unreadAt(file, storedPath, at, "repeated sub_resource id", `${file} has a second [sub_resource] with id ${id}: the engine keeps the first and ignores this one's properties, so what this block says is not what runs, and no editor saves such a file. Save the scene or resource again in the editor and export again.`)
 
 /**
  * How the pack serves a resource's paths, relative ones starting at `from` (see DataPaths). A path the engine

@@ -352,8 +352,8 @@ const mayKeep = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test
 /**
  * Whether a part handed to a call as argument `at` is only read there: the Array of an engine call that hands on its
  * items (SPREADS_ITEMS) holding only strings and numbers; an engine call that only reads (READS_ARGUMENT); a function of
- * the pack of that name (`new` runs `_init`) whose parameter's every use reads it, in every class defining one, on
- * self or, named unlike an engine method that keeps (mayKeep), on another object.
+ * the pack of that name, called on self and named unlike an engine method that keeps (mayKeep), or `new` of a class of
+ * the pack (its `_init`), whose parameter's every use reads it, in every class defining one.
  */
 const handedOnlyRead = (
   callee: Extract<Expr, { k: "id" | "member" }>,
@@ -366,9 +366,14 @@ const handedOnlyRead = (
   const name = callee.name
   if (SPREADS_ITEMS.get(name) === at && !flow.packMethods.has(name)) return !holdsContainer(itemsOf(parts, null))
   if (READS_ARGUMENT.has(name) && !flow.packMethods.has(name) && !flow.givesBack.has(name)) return true
-  const targets = pack.functions.get(name === "new" ? "_init" : name) ?? []
+  // On another object the method may be the engine's, whatever the pack's classes define under that name (a
+  // seventy-first red team's `JSONRPC.new().make_response(T["a"], 1)` beside a class's own `make_response`); `new`
+  // of a class of the pack runs its `_init`.
   const onSelf = callee.k === "id" || callee.obj.k === "self"
-  if (targets.length === 0 || flow.givesBack.has(name) || (onSelf ? KEEPS.has(name) : mayKeep(name))) return false
+  const constructs = name === "new" && callee.k === "member" && callee.obj.k === "id" && pack.packClasses.has(callee.obj.name) && !pack.isEngineName(callee.obj.name)
+  if (!onSelf && !constructs) return false
+  const targets = pack.functions.get(constructs ? "_init" : name) ?? []
+  if (targets.length === 0 || flow.givesBack.has(name) || mayKeep(name)) return false
   return targets.every((f) => {
     const param = f.params[at]
     return param !== undefined && usesRead(param.name, parts, pack.flowOf(f.body))
@@ -388,6 +393,8 @@ const givesLeaf = (p: Expr, x: Expr, parent: ReadonlyMap<Expr, Expr>): boolean =
 /** What partOnlyRead asks of the pack: every function by name, and each body's flow. */
 interface PartReads {
   readonly isEngineName: (name: string) => boolean
+  /** The names of the pack's classes (`class_name`s, inner classes): `Name.new(…)` runs its `_init`. */
+  readonly packClasses: ReadonlySet<string>
   readonly functions: ReadonlyMap<string, ReadonlyArray<FunctionDecl>>
   readonly flowOf: (body: ReadonlyArray<Stmt>) => BodyFlow
 }
@@ -673,7 +680,8 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   }
   const functions = new Map<string, Array<FunctionDecl>>()
   for (const f of classes.flatMap((d) => d.functions)) functions.set(f.name, [...(functions.get(f.name) ?? []), f])
-  const parts: PartReads = { isEngineName: reads.isEngineName, functions, flowOf }
+  const packClasses = new Set(classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]))
+  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {
@@ -709,7 +717,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
   const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (memberNames.has(holder) ? null : reads.heldMember(holder, name))
-  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
+  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, heldTable: held, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
   // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.

@@ -1852,7 +1852,8 @@ export class Evaluator {
 
   /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */
   #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
-    if (local.param !== undefined || local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
+    if (local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
+    if (local.param !== undefined) return null
     const loops = local.loopsOver ?? []
     if (local.opaque) {
       if (local.inits.length > 0 || loops.length === 0) return null

@@ -76,6 +76,8 @@ export interface PackFacts {
    * autoload's (no member or constant of the pack has it) and the autoload's node keeps its script; null otherwise.
    */
   readonly heldMember?: (holder: string, name: string) => ClassDecl["vars"][number] | null
+  /** The strings of an autoload's or a global class's constant table read by its name (`ItemDB.ITEMS`), or null. */
+  readonly heldTable?: (holder: string, name: string) => ReadonlySet<string> | null
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
@@ -236,10 +238,12 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) give(bind.name, null)
       if (st.k === "for") {
         const counts = st.iter.k === "num" || (st.iter.k === "call" && st.iter.callee.k === "id" && st.iter.callee.name === "range" && !pack.shadowed.has("range"))
-        // A loop over a constant table, or over an Array literal of strings (`for p in ["position:x", "position:y"]`).
+        // A loop over a constant table (an autoload's too: `for syn in ItemDB.SYNERGIES`), or over an Array literal of
+        // strings (`for p in ["position:x", "position:y"]`).
         const strings = st.iter.k === "array" && st.iter.items.length > 0 ? st.iter.items.flatMap((i) => (i.k === "str" ? [i.value] : [])) : []
-        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : st.iter.k === "array" && strings.length === st.iter.items.length ? new Set(strings) : undefined
-        if (table !== undefined) loops.push([st.name, st.iter.k === "id" ? st.iter.name : "", table])
+        const held = st.iter.k === "member" && st.iter.obj.k === "id" ? (pack.heldTable?.(st.iter.obj.name, st.iter.name) ?? undefined) : undefined
+        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : st.iter.k === "array" && strings.length === st.iter.items.length ? new Set(strings) : held
+        if (table !== undefined) loops.push([st.name, st.iter.k === "id" ? st.iter.name : st.iter.k === "member" && st.iter.obj.k === "id" ? st.iter.obj.name : "", table])
         declare(st.name, st.type, { known: counts ? "number" : table !== undefined ? "data" : null })
       }
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, ANYTHING)
@@ -302,12 +306,13 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     if (keysFrom.has(name) || named.get(name)?.values.length !== own.length || own.some(([, table]) => named.has(table))) continue
     keysFrom.set(name, new Set(own.flatMap(([, , strings]) => [...strings])))
   }
-  /** The strings `e` is: a literal, or a read of a constant table of data no local hides (`T[k]`, `T[a][b]`, `T.get(k)`). */
+  /** The strings `e` is: a literal, or a read of a constant table of data no local hides (`T[k]`, `T[a][b]`, `T.get(k)`, `Holder.T[k]`). */
   const stringsOf = (e: Expr | null): ReadonlySet<string> | null => {
     if (e === null) return null
     if (e.k === "str") return new Set([e.value])
     const table = e.k === "index" ? e.obj : e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? e.callee.obj : null
     if (table === null) return null
+    if (table.k === "member" && table.obj.k === "id" && !named.has(table.obj.name)) return pack.heldTable?.(table.obj.name, table.name) ?? null
     return table.k === "id" && !named.has(table.name) ? (pack.tables.get(table.name) ?? null) : table.k === "index" ? stringsOf(table) : null
   }
   for (const [name, values] of givenTo) {

@@ -88,6 +88,8 @@ export interface TextResourceFacts extends SceneFacts {
   readonly urlMetas: ReadonlyArray<string>
   /** PackedScenes the file holds whose `_bundled` records the scanner cannot read (textBundle.ts), and why. */
   readonly unreadScenes: ReadonlyArray<{ readonly at: Position; readonly why: string }>
+  /** `[sub_resource]` headers repeating an id an earlier one has: the engine keeps the first and skips the later's properties. */
+  readonly repeatedSubResources: ReadonlyArray<{ readonly id: string; readonly at: Position }>
 }
 
 /** Text the engine evaluates as an Expression, where the data holds it. */
@@ -192,6 +194,7 @@ export class TextResourceReader {
   readonly #objects: Array<BuiltObject> = []
   readonly #expressions: Array<DataExpression> = []
   readonly #unreadScenes: Array<{ readonly at: Position; readonly why: string }> = []
+  readonly #repeatedSubResources: Array<{ readonly id: string; readonly at: Position }> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position; path?: string }>>()
   #rootScript: ScriptReference | null = null
@@ -242,6 +245,14 @@ export class TextResourceReader {
       case "sub_resource": {
         const id = idOf(fields.get("id"))
         const type = stringOf(fields.get("type")) ?? ""
+        // A repeated id: the engine's text loader finds the first in its cache and skips every property of this one
+        // (resource_format_text.cpp, `do_assign` false), so the first block is the one read (a seventy-first red
+        // team's autoload scene whose second built-in script was a decoy).
+        if (this.#subTypes.has(id)) {
+          this.#repeatedSubResources.push({ id, at })
+          this.#section = { kind: "other" }
+          return
+        }
         this.#classes.push({ subResource: id, className: type })
         this.#subTypes.set(id, type)
         this.#section = { kind: "sub", id, type }
@@ -491,6 +502,7 @@ export class TextResourceReader {
       scriptHosts: this.#scriptHosts,
       expressions: this.#expressions,
       unreadScenes: this.#unreadScenes,
+      repeatedSubResources: this.#repeatedSubResources,
     }
   }
 }

@@ -22,6 +22,7 @@ const GAME = [
   'const RECIPES = {"plank": {"needs": {"log": 1}, "station": "bench", "done": "_after_basic"}}',
   'const QUESTS = {"cat": {"check": "_talked_to", "args": ["hobb"]}}',
   'const LISTS = {"tiers": [10, 50], "tags": ["a", "b"], "done": "_after_basic"}',
+  'const DIALOGUE = {"start": {"choices": [{"conditions": [["has_item", "lantern"]]}, {"conditions": [["gold_at_least", 3]]}]}}',
 ]
 
 const HANDLERS = ["func _cast_fire():", "\tpass", "func _cast_ice():", "\tpass", "func _apply_jump():", "\tpass", "func _apply_speed():", "\tpass", "func _after_basic():", "\tpass"]
@@ -38,6 +39,8 @@ describe("a constant table of tables is followed by its entries", () => {
     // A seventieth hunt's achievements, audio cues and inventory tooltips: items of a list of numbers or strings.
     ["an item of a list of numbers or strings, and a pool array of them", ["func show(id):", '\tvar r = RECIPES[id]', '\tprint(LISTS["tiers"].max(), LISTS["tiers"].front(), LISTS["tags"].back(), PoolStringArray(LISTS["tags"]).join(", "))', '\tcall(r["done"])']],
     ["an entry handed to the constructor of a class of the pack that only reads it", ["func view(id):", "\tvar v = View.new(ABILITIES[id])", '\tcall(ABILITIES[id]["method"])', "class View:", "\tvar cost = 0", "\tfunc _init(entry):", '\t\tcost = entry["cost"]']],
+    // A seventy-second hunt's dialogue: conditions as lists of a method's name and its arguments, walked in loops.
+    ["loops over parts of a local given an entry, the name at index 0", ["func passes(id) -> bool:", "\tvar node: Dictionary = DIALOGUE[id]", '\tfor choice in node["choices"]:', '\t\tfor cond in choice["conditions"]:', "\t\t\tvar args: Array = cond.slice(1, cond.size() - 1)", "\t\t\tif not callv(cond[0], args):", "\t\t\t\treturn false", "\treturn true", "func has_item(what):", "\treturn true", "func gold_at_least(n):", "\treturn true"]],
     ["an entry shown, measured or written out as text", ["func show(id):", '\tprint(ABILITIES[id], " ", ABILITIES[id].size(), " ", to_json(ABILITIES[id]))', '\tvar copy = ABILITIES[id].duplicate(true)', '\tcopy["method"] = "x"', '\tcall(ABILITIES[id]["method"])']],
   ])("%s: no error", (_name, body) => {
     expect(errors([...GAME, ...body, ...HANDLERS])).toEqual([])
@@ -76,6 +79,9 @@ describe("an inner table changed through a reference is not followed", () => {
     ["a physics server's shape metadata", ['\tPhysics2DServer.body_set_shape_metadata(RID(), 0, T["a"])']],
     ["callv handing on a list holding the entry", ['\tOS.callv("set_meta", ["k", T["a"]])']],
     // A seventy-first red team's: the engine's method, whatever the pack's classes define under its name.
+    // A seventy-second red team's: 3.x's super-constructor arguments, and a call on self reaching the engine base's method.
+    ["a constructor handing it to its base's constructor", ['\tvar c = Kid.new(T["a"])', '\tc.kept["m"] = "execute"'], ["class Base:", "\tvar kept", "\tfunc _init(z, k):", "\t\tkept = k", "class Kid extends Base:", "\tfunc _init(a).(0, a):", "\t\tprint(a)"]],
+    ["a call on self reaching the engine base's method", ["\tRpc.new().go()"], ["class Rpc extends JSONRPC:", "\tfunc go():", '\t\tmake_notification("x", T["a"])["params"]["m"] = "execute"', "class Decoy:", "\tfunc make_notification(a, b):", "\t\tprint(b)"]],
     ["an engine method named like a function of the pack", ['\tvar n = JSONRPC.new().make_notification("x", T["a"])', '\tn["params"]["m"] = "execute"'], ["func make_notification(a, b):", "\tprint(b)"]],
   ])("%s: the dispatch through it is an error", (_name, change, after = []) => {
     expect(changed(change, after)).toContain(T_DISPATCH)

@@ -372,11 +372,14 @@ const handedOnlyRead = (
   const onSelf = callee.k === "id" || callee.obj.k === "self"
   const constructs = name === "new" && callee.k === "member" && callee.obj.k === "id" && pack.packClasses.has(callee.obj.name) && !pack.isEngineName(callee.obj.name)
   if (!onSelf && !constructs) return false
-  const targets = pack.functions.get(constructs ? "_init" : name) ?? []
+  // On self, the calling class's own function (one it inherits from the engine is the engine's: a seventy-second red
+  // team's `class Rpc extends JSONRPC` calling `make_notification` beside another class's function of that name).
+  const targets = constructs ? (pack.functions.get("_init") ?? []) : flow.own.filter((f) => f.name === name)
   if (targets.length === 0 || flow.givesBack.has(name) || mayKeep(name)) return false
   return targets.every((f) => {
     const param = f.params[at]
-    return param !== undefined && usesRead(param.name, parts, pack.flowOf(f.body))
+    const cls = pack.classOf(f)
+    return param !== undefined && cls !== null && usesRead(param.name, parts, pack.flowOf(f.body, cls))
   })
 }
 
@@ -396,7 +399,9 @@ interface PartReads {
   /** The names of the pack's classes (`class_name`s, inner classes): `Name.new(…)` runs its `_init`. */
   readonly packClasses: ReadonlySet<string>
   readonly functions: ReadonlyMap<string, ReadonlyArray<FunctionDecl>>
-  readonly flowOf: (body: ReadonlyArray<Stmt>) => BodyFlow
+  readonly flowOf: (body: ReadonlyArray<Stmt>, cls: ClassDecl) => BodyFlow
+  /** The class declaring a function of the pack. */
+  readonly classOf: (f: FunctionDecl) => ClassDecl | null
 }
 
 /** Where a body's values go that its expressions' parents do not show: conditions, and locals' initial values. */
@@ -412,9 +417,11 @@ interface BodyFlow {
   readonly uses: ReadonlyMap<string, ReadonlyArray<Expr>>
   /** The containers the body's `for` loops walk (its lambdas' too), each with the loop's variable. */
   readonly loops: Loops
+  /** The functions of the class declaring the body (a call on self reaches one of them, or the engine's method). */
+  readonly own: ReadonlyArray<FunctionDecl>
 }
 
-const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>, shadowed: ReadonlySet<string>): BodyFlow => {
+const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: ReadonlyMap<Expr, Expr>, packMethods: ReadonlySet<string>, givesBack: ReadonlySet<string>, shadowed: ReadonlySet<string>, own: ReadonlyArray<FunctionDecl>): BodyFlow => {
   const tested = new Set<Expr>()
   const initOf = new Map<Expr, string>()
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
@@ -441,7 +448,7 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
   const loops = new Map<Expr, string>()
   loopsOf(body, loops)
   for (const e of all) if (e.k === "lambda") loopsOf(e.fn.body, loops)
-  return { parent, packMethods, givesBack, tested, initOf, uses, loops }
+  return { parent, packMethods, givesBack, tested, initOf, uses, loops, own }
 }
 
 /**
@@ -673,20 +680,26 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const nestedLiterals = [...nested.values()].flat()
   const givesBack = reads.grammar4 ? GIVES_BACK : GIVES_BACK_3
   const flows = new Map<ReadonlyArray<Stmt>, BodyFlow>()
-  const flowOf = (body: ReadonlyArray<Stmt>): BodyFlow => {
-    const known = flows.get(body) ?? bodyFlow(body, walk(body).all, walk(body).parent, packMethods, givesBack, shadowed)
+  const flowOf = (body: ReadonlyArray<Stmt>, cls: ClassDecl): BodyFlow => {
+    const known = flows.get(body) ?? bodyFlow(body, walk(body).all, walk(body).parent, packMethods, givesBack, shadowed, cls.functions)
     flows.set(body, known)
     return known
   }
   const functions = new Map<string, Array<FunctionDecl>>()
-  for (const f of classes.flatMap((d) => d.functions)) functions.set(f.name, [...(functions.get(f.name) ?? []), f])
+  const declaring = new Map<FunctionDecl, ClassDecl>()
+  for (const d of classes) {
+    for (const f of d.functions) {
+      functions.set(f.name, [...(functions.get(f.name) ?? []), f])
+      declaring.set(f, d)
+    }
+  }
   const packClasses = new Set(classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]))
-  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf }
+  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf, classOf: (f) => declaring.get(f) ?? null }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {
       const { all, parent } = walk(body)
-      const flow = flowOf(body)
+      const flow = flowOf(body, d)
       for (const e of all) {
         if (e.k !== "id" && e.k !== "member") continue
         const literals = nested.get(e.name)
@@ -736,7 +749,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
-      const flow = flowOf(body)
+      const flow = flowOf(body, d)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)

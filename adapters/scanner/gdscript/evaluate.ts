@@ -2014,9 +2014,12 @@ export class Evaluator {
         // A constant table every use only reads, by a constant key (`COLORS["rare"]`: a fifty-seventh hunt's): that entry.
         const entry = index.t === "str" && index.values.length === 1 ? this.#constantEntry(e.obj, index.values[0] ?? "", fn) : null
         if (entry !== null) return entry
-        // An element of a constant every use only reads, by an index not constant (`LEVELS[i]`): one of its items.
+        // An element of a constant every use only reads, by an index not constant (`LEVELS[i]`): one of its items; by a
+        // number, that item where every part is an Array (`cond[0]` of a loop over lists of a name and its arguments:
+        // a seventy-second hunt's dialogue conditions).
         if (!(index.t === "str" && index.values.length === 1)) {
-          const exact = this.#constantElement(e.obj, fn)
+          const parts = index.t === "lit" && typeof index.value === "number" ? this.#constantParts(e, fn) : null
+          const exact = (parts === null ? null : this.#allPartStrings(parts)) ?? this.#constantElement(e.obj, fn)
           if (exact !== null) return exact
         }
         const obj = this.eval(e.obj, fn)

@@ -496,14 +496,19 @@ class Parser {
     const name = nameToken.kind === "id" ? this.#next().text : ""
     const at = this.#pos0(nameToken)
     const params = this.#params()
-    // 3.x `func _init().(args):` passes arguments to the parent constructor.
+    // 3.x `func _init(a).(0, a):` passes arguments to the parent constructor before the body runs: kept as the
+    // body's first statement, a parent call `._init(0, a)`, so every rule sees what the parameters are handed to (a
+    // seventy-second red team's `.(0, a)` handed a constant's inner table to the base's `_init`, which kept it).
+    let superCall: Stmt | null = null
     if (this.#grammar === 3 && this.#is(".") && this.#peekAt(1).text === "(") {
-      this.#next()
-      this.#callArguments()
+      const dot = this.#next()
+      const dotAt = this.#pos0(dot)
+      const args = this.#callArguments()
+      superCall = { k: "expr", expr: { k: "call", callee: { k: "member", obj: { k: "super", at: dotAt }, name: name, at: dotAt, nameAt: dotAt }, args, at: dotAt }, at: dotAt }
     }
     const returnType = this.#accept("->") ? this.#type() : null
     const body = this.#accept(":") ? this.#body() : []
-    return scopeLocals({ name, params, returnType, body, isStatic, at })
+    return scopeLocals({ name, params, returnType, body: superCall === null ? body : [superCall, ...body], isStatic, at })
   }
 
   #body(): ReadonlyArray<Stmt> {

@@ -154,6 +154,23 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
   }
 }
 
+/** The name a chain of reads starts from (`node` of `node["choices"][0]`), or null. */
+const rootName = (e: Expr): string | null => (e.k === "id" ? e.name : e.k === "index" ? rootName(e.obj) : null)
+
+/**
+ * The strings of the constant table `e` reads (`T`, `T[a][b]`, `Holder.T`, `Holder.T[k]`), with the name that would
+ * hide it (the table's, or the holder's), or null.
+ */
+const tableRead = (e: Expr, pack: PackFacts): { readonly name: string; readonly strings: ReadonlySet<string> } | null => {
+  if (e.k === "index") return tableRead(e.obj, pack)
+  if (e.k === "id") {
+    const strings = pack.tables.get(e.name)
+    return strings === undefined ? null : { name: e.name, strings }
+  }
+  const held = e.k === "member" && e.obj.k === "id" ? (pack.heldTable?.(e.obj.name, e.name) ?? null) : null
+  return held === null || e.k !== "member" || e.obj.k !== "id" ? null : { name: e.obj.name, strings: held }
+}
+
 /** A kind as an element of a literal: numbers and data stay data, anything else makes the literal a value. */
 const dataOf = (k: Kind): Kind => (k === "number" || k === "data" ? "data" : "value")
 
@@ -208,6 +225,8 @@ const heldToType = (v: ClassDecl["vars"][number], pack: PackFacts): boolean => v
 export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Param>, all: ReadonlyArray<Expr>, d: ClassDecl, pack: PackFacts, given: ReadonlyArray<Kind> = []): ValueNames => {
   const named = new Map<string, Given>()
   const loops: Array<readonly [string, string, ReadonlySet<string>]> = []
+  /** Loops over a part of a name (`for choice in node["choices"]`), by the loop's variable: followed once the name holds a table's strings. */
+  const localLoops: Array<readonly [string, string]> = []
   const entry = (name: string): Given => {
     const known = named.get(name) ?? { typed: null, untyped: false, values: [] }
     named.set(name, known)
@@ -241,9 +260,11 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
         // A loop over a constant table (an autoload's too: `for syn in ItemDB.SYNERGIES`), or over an Array literal of
         // strings (`for p in ["position:x", "position:y"]`).
         const strings = st.iter.k === "array" && st.iter.items.length > 0 ? st.iter.items.flatMap((i) => (i.k === "str" ? [i.value] : [])) : []
-        const held = st.iter.k === "member" && st.iter.obj.k === "id" ? (pack.heldTable?.(st.iter.obj.name, st.iter.name) ?? undefined) : undefined
-        const table = st.iter.k === "id" ? pack.tables.get(st.iter.name) : st.iter.k === "array" && strings.length === st.iter.items.length ? new Set(strings) : held
-        if (table !== undefined) loops.push([st.name, st.iter.k === "id" ? st.iter.name : st.iter.k === "member" && st.iter.obj.k === "id" ? st.iter.obj.name : "", table])
+        // Or over a part of one (`for choice in NODES[id]["choices"]`: a seventy-second hunt's dialogue): its strings.
+        const root = tableRead(st.iter, pack)
+        const table = st.iter.k === "array" && strings.length === st.iter.items.length ? new Set(strings) : root?.strings
+        if (table !== undefined) loops.push([st.name, root?.name ?? "", table])
+        else if (rootName(st.iter) !== null) localLoops.push([st.name, rootName(st.iter) ?? ""])
         declare(st.name, st.type, { known: counts ? "number" : table !== undefined ? "data" : null })
       }
       if (st.k === "match") for (const b of st.branches) for (const bind of b.binds) declare(bind.name, null, ANYTHING)
@@ -319,6 +340,17 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     if (keysFrom.has(name) || params.some((p) => p.name === name)) continue
     const sets = values.map(stringsOf)
     if (sets.length > 0 && sets.every((set) => set !== null)) keysFrom.set(name, new Set(sets.flatMap((set) => [...(set ?? [])])))
+  }
+  // A loop over a part of a local holding a table's strings holds them too (nested loops: until nothing changes).
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [name] of localLoops) {
+      const own = localLoops.filter(([other]) => other === name)
+      const roots = own.map(([, root]) => keysFrom.get(root))
+      if (keysFrom.has(name) || params.some((p) => p.name === name) || named.get(name)?.values.length !== own.length || roots.some((r) => r === undefined)) continue
+      keysFrom.set(name, new Set(roots.flatMap((r) => [...(r ?? [])])))
+      grew = true
+    }
   }
   const classTyped = new Map([...classes].flatMap(([name, cls]) => (cls === null ? [] : [[name, cls] as const])))
   for (const v of d.vars) {

@@ -99,6 +99,10 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
     const path = await readUnicodeString(c, text)
     const offset = await c.u64()
     if (offset >= stream.size) throw new MalformedData(`internal resource ${path} at offset ${offset} lies outside the resource`)
+    // A repeated `local://N`: the engine keeps the first (ResourceLoaderBinary finds it in the cache and skips the
+    // later one), while a reader by index would take either; no editor writes one (a seventy-second red team's scene
+    // whose second built-in script was a decoy), so the resource is not read at all.
+    if (path.startsWith("local://") && internals.some((r) => r.path === path)) throw new MalformedData(`two internal resources share the path ${path} (the engine keeps the first and skips the other)`)
     internals.push({ path, offset })
   }
   return {

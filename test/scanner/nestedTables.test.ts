@@ -82,6 +82,8 @@ describe("an inner table changed through a reference is not followed", () => {
     // A seventy-second red team's: 3.x's super-constructor arguments, and a call on self reaching the engine base's method.
     ["a constructor handing it to its base's constructor", ['\tvar c = Kid.new(T["a"])', '\tc.kept["m"] = "execute"'], ["class Base:", "\tvar kept", "\tfunc _init(z, k):", "\t\tkept = k", "class Kid extends Base:", "\tfunc _init(a).(0, a):", "\t\tprint(a)"]],
     ["a call on self reaching the engine base's method", ["\tRpc.new().go()"], ["class Rpc extends JSONRPC:", "\tfunc go():", '\t\tmake_notification("x", T["a"])["params"]["m"] = "execute"', "class Decoy:", "\tfunc make_notification(a, b):", "\t\tprint(b)"]],
+    // A seventy-third red team's: self may be of a class overriding the function.
+    ["a call on self reaching a subclass's override", ["\tKid.new().go()"], ["class Base:", "\tfunc go():", '\t\tf(T["a"])', "\tfunc f(x):", "\t\tprint(x)", "class Kid extends Base:", "\tfunc f(x):", '\t\tx["m"] = "execute"']],
     ["an engine method named like a function of the pack", ['\tvar n = JSONRPC.new().make_notification("x", T["a"])', '\tn["params"]["m"] = "execute"'], ["func make_notification(a, b):", "\tprint(b)"]],
   ])("%s: the dispatch through it is an error", (_name, change, after = []) => {
     expect(changed(change, after)).toContain(T_DISPATCH)

@@ -333,10 +333,16 @@ export const autoloadSingletons = (text: string): ReadonlyMap<string, string> =>
  */
 export const autoloadEntries = (text: string, singletonsOnly: boolean): ReadonlyMap<string, string> => {
   const map = new Map<string, string>()
+  // An autoload with a feature-tagged key (`autoload/Towers.Android`) runs one script or the other, by the player's
+  // machine (ProjectSettings::_set overrides the base only where the feature is present): not pinned to one, so left
+  // out (a seventy-third red team's `Towers.nofeat` decoy, which the scanner took for the autoload's script).
+  const varies = new Set<string>()
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
-      const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      const raw = section.name === "" ? value.key : `${section.name}/${value.key}`
+      const key = settingBase(raw)
       if (!key.startsWith("autoload/")) continue
+      if (key !== raw) varies.add(key.slice("autoload/".length).split("/")[0] ?? "")
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
       if (path === undefined || (singletonsOnly && !path.startsWith("*"))) continue
       const bare = path.startsWith("*") ? path.slice(1) : path
@@ -345,6 +351,7 @@ export const autoloadEntries = (text: string, singletonsOnly: boolean): Readonly
       map.set(key.slice("autoload/".length).split("/")[0] ?? "", bare.startsWith("res://") ? bare : `res://${bare}`)
     }
   }
+  for (const name of varies) map.delete(name)
   return map
 }
 

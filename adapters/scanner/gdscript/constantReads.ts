@@ -372,9 +372,11 @@ const handedOnlyRead = (
   const onSelf = callee.k === "id" || callee.obj.k === "self"
   const constructs = name === "new" && callee.k === "member" && callee.obj.k === "id" && pack.packClasses.has(callee.obj.name) && !pack.isEngineName(callee.obj.name)
   if (!onSelf && !constructs) return false
-  // On self, the calling class's own function (one it inherits from the engine is the engine's: a seventy-second red
-  // team's `class Rpc extends JSONRPC` calling `make_notification` beside another class's function of that name).
-  const targets = constructs ? (pack.functions.get("_init") ?? []) : flow.own.filter((f) => f.name === name)
+  // On self, a function the calling class defines (one it inherits from the engine is the engine's: a seventy-second
+  // red team's `class Rpc extends JSONRPC` calling `make_notification` beside another class's function of that name),
+  // and then every function of the pack of that name: self may be of a class overriding it (a seventy-third's `Kid.f`).
+  const own = constructs || flow.own.some((f) => f.name === name)
+  const targets = !own ? [] : (pack.functions.get(constructs ? "_init" : name) ?? [])
   if (targets.length === 0 || flow.givesBack.has(name) || mayKeep(name)) return false
   return targets.every((f) => {
     const param = f.params[at]

@@ -114,14 +114,30 @@ const analyzeAgainOpen = async (ctx: Context, scripts: ReadonlyArray<CollectedSc
   ctx.state.capabilities.push(...new Map(newUses.map((c) => [JSON.stringify(c), c])).values())
 }
 
-/** The script of each autoload singleton's node: the script itself, or the root script of a scene. */
+/** How many instanced or inherited scenes autoloadScripts follows to a root's script. */
+const MAX_SCENE_CHAIN = 16
+
+/**
+ * The script of each autoload singleton's node: the script itself, or the root script of a scene, looking through a
+ * root that instances or inherits another scene (whose root's script the node then has: a seventy-fourth red team's
+ * autoload scene instancing a scene with another script). Else the path itself, which is no script of the pack.
+ */
 const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
   const out = new Map<string, string>()
   for (const [name, path] of ctx.autoloads) {
-    const loaded = ctx.contents.loadedPath(path)
-    const scene = ctx.state.scenes.get(loaded)
-    const root = scene?.rootScript ?? null
-    out.set(name, root === null ? loaded : root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(packLookup(root.path, loaded, ctx.grammar).path))
+    let loaded = ctx.contents.loadedPath(path)
+    let script = loaded
+    for (let depth = 0; depth < MAX_SCENE_CHAIN; depth++) {
+      const scene = ctx.state.scenes.get(loaded)
+      const root = scene?.rootScript ?? null
+      if (root !== null) {
+        script = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(packLookup(root.path, loaded, ctx.grammar).path)
+        break
+      }
+      if (scene?.baseScene === null || scene?.baseScene === undefined) break
+      loaded = ctx.contents.loadedPath(packLookup(scene.baseScene, loaded, ctx.grammar).path)
+    }
+    out.set(name, script)
   }
   return out
 }

@@ -2,7 +2,7 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
-import { holdsArray, holdsContainer, itemsOf, nestedTables, type Parts } from "./nestedTables.ts"
+import { holdsArray, holdsContainer, itemsOf, nestedTables, type ParamParts, type Parts, readParts } from "./nestedTables.ts"
 import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
@@ -155,6 +155,25 @@ const namesDispatchedMethod = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolea
 const ofPlainClass = (e: Expr, names: ValueNames, plainClasses: ReadonlySet<string>): boolean => {
   const cls = e.k === "id" ? names.classTyped.get(e.name) : undefined
   return cls !== undefined && plainClasses.has(cls)
+}
+
+/** PackFacts.classMember: a member of a class of the pack one class alone is named, or of its bases of the pack so named. */
+const classMemberOf = (classes: ReadonlyArray<ClassDecl>, memberNames: ReadonlySet<string>): NonNullable<PackFacts["classMember"]> => {
+  const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
+  const byName = new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1))
+  // A type named like a constant or a member of some class (`const Plot = preload("other.gd")`) may be that script's class.
+  return (cls, name) => {
+    if (memberNames.has(cls)) return null
+    const seen = new Set<ClassDecl>()
+    for (let d = byName.get(cls); d !== undefined && !seen.has(d); ) {
+      seen.add(d)
+      const v = d.vars.find((x) => x.name === name)
+      if (v !== undefined) return v
+      const ext = d.extendsClause
+      d = ext === null || ext._tag === "Path" ? undefined : byName.get(ext.names.at(-1) ?? "")
+    }
+    return null
+  }
 }
 
 /**
@@ -310,7 +329,9 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
   // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
   if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods)
-  if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent)
+  // A container of strings and numbers: arithmetic and comparisons give new values, and `+` a new Array of copies of the
+  // items (a seventy-first hunt's `[id, price] + item.get("args", [])` handed to connect's binds).
+  if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent) || (p.k === "bin" && VALUE_OPERATORS.has(p.op))
   if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.index.k === "str" ? p.index.value : null), flow, pack, seen)
   // A comparison, a test, arithmetic (an error on a container): a new value. Not `+` of an Array, which holds its items.
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op) && (p.op !== "+" || !holdsArray(parts))
@@ -370,7 +391,11 @@ const handedOnlyRead = (
   // seventy-first red team's `JSONRPC.new().make_response(T["a"], 1)` beside a class's own `make_response`); `new`
   // of a class of the pack runs its `_init`.
   const onSelf = callee.k === "id" || callee.obj.k === "self"
-  const constructs = name === "new" && callee.k === "member" && callee.obj.k === "id" && pack.packClasses.has(callee.obj.name) && !pack.isEngineName(callee.obj.name)
+  // `new` of a script runs its `_init`, whatever `Name` is where the call stands (a local, a member, an autoload, a
+  // class of another file: each a script or an object whose `new` is the engine's), unless the pack itself has a
+  // function named `new` (a seventy-fourth red team's `static func new(x)` changing the entry, a `func new` of an
+  // autoload or of self): then the call may be that function.
+  const constructs = name === "new" && callee.k === "member" && callee.obj.k === "id" && pack.packClasses.has(callee.obj.name) && !pack.isEngineName(callee.obj.name) && !pack.functions.has("new")
   if (!onSelf && !constructs) return false
   // On self, a function the calling class defines (one it inherits from the engine is the engine's: a seventy-second
   // red team's `class Rpc extends JSONRPC` calling `make_notification` beside another class's function of that name),
@@ -732,20 +757,45 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
   const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (memberNames.has(holder) ? null : reads.heldMember(holder, name))
-  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, heldTable: held, constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
-  const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  // The strings a dispatch's name reads from a constant table of data: also through a local of the function given a
+  // part of one (`var info = CROPS[crop]`, `call(info["on_harvest"], …)`: a seventy-fourth hunt's farm), or a parameter
+  // of a function the pack's calls alone reach (`make_button(item)`), each of which passes such a read.
+  const index = reads.callers?.index ?? null
+  const literalIn = (d: ClassDecl | null) => (c: string): Expr | null => (d !== null && dataConstants.has(c) && !d.vars.some((v) => v.name === c) ? (d.consts.find((x) => x.name === c)?.init ?? null) : null)
+  // The functions whose parameters were taken to hold only what the calls in sight pass: no dispatch may name one.
+  const takenClosed = new Set<string>()
+  const paramParts: ParamParts = (f, at, depth) => {
+    if (index === null || index.openAll || index.open.has(f.name) || f.name === "_init" || (functions.get(f.name)?.length ?? 0) !== 1 || index.strings.some((x) => x.includes(f.name))) return null
+    const sites = index.calls.get(f.name) ?? []
+    const out: Array<Expr> = []
+    takenClosed.add(f.name)
+    for (const site of sites) {
+      const arg = site.args[at]
+      const parts = arg === undefined || site.fn === null ? null : readParts(arg, site.fn, literalIn(reads.callers?.declOf(site.cls) ?? null), depth, paramParts)
+      if (parts === null) return null
+      out.push(...parts)
+    }
+    return out.length > 0 ? out : null
+  }
+  const namedStrings = (name: Expr, at: Omit<CallerSite, "args">): ReadonlyArray<string> | null => {
+    const table = tableOf(name, hiddenIn(at.fn), strings, held)
+    if (table !== null) return [...table]
+    if (at.fn === null) return null
+    const parts = readParts(name, at.fn, literalIn(reads.callers?.declOf(at.cls) ?? null), 0, paramParts)
+    return parts !== null && parts.length > 0 && parts.every((x) => x.k === "str") ? parts.map((x) => (x.k === "str" ? x.value : "")) : null
+  }
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
   // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.
-  const dispatchesByBuiltName =
-    reads.callers === null ||
-    reads.callers.index.openAll ||
-    reads.callers.index.names.some(
-      (n) =>
-        n.name.k !== "str" &&
-        (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name)) &&
-        [...(tableOf(n.name, hiddenIn(n.at.fn), strings, held) ?? ["set_script"])].some((t) => t === "set_script"),
-    )
-  const plainClasses = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
+  const dispatched =
+    index === null || index.openAll
+      ? null
+      : index.names.filter((n) => n.name.k !== "str" && (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name))).map((n) => namedStrings(n.name, n.at))
+  const dispatchesByBuiltName = dispatched === null || dispatched.some((names) => names === null || names.some((t) => t === "set_script" || takenClosed.has(t)))
+  // Such an object's members are then those of its new script, whatever the name's type says.
+  const retyped = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName
+  const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, heldTable: held, classMember: retyped ? () => null : classMemberOf(classes, memberNames), constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
+  const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  const plainClasses = retyped ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
   returnedKinds(classes, pack, given, walk, returns)
   for (const { decl: d, script } of scriptClasses) {
     for (const { name, body, params } of bodiesOf(d)) {

@@ -300,13 +300,25 @@ const PACK_FILES_WRITTEN = new WeakMap<PackModel, ReadonlySet<string>>()
 const WRITES_INTO_HANDED_ON = new WeakMap<PackModel, boolean>()
 /** Per pack, whether it keeps its Arrays of folder listing entries (Evaluator #listingKept). */
 const LISTINGS_KEPT = new WeakMap<PackModel, boolean>()
+/** Per pack, grammar and member closing: the names the pack's dispatches may give (Evaluator #dispatchNames). */
+const DISPATCH_NAMES = new WeakMap<PackModel, Map<string, DispatchNames>>()
+/** How many times the dispatches' names are folded again, growing, before every function is taken to be open. */
+const FIXPOINT_ROUNDS = 6
+
+/** `a` with `b`'s names too: `a` itself when `b` adds none. */
+const unionNames = (a: DispatchNames, b: DispatchNames): DispatchNames => {
+  const adds = (from: ReadonlySet<string>, to: ReadonlySet<string>): boolean => [...from].some((x) => !to.has(x))
+  const newStarts = b.starts.filter((x) => !a.starts.includes(x))
+  if (!adds(b.exact, a.exact) && !adds(b.elsewhere, a.elsewhere) && newStarts.length === 0) return a
+  return { all: false, exact: new Set([...a.exact, ...b.exact]), elsewhere: new Set([...a.elsewhere, ...b.elsewhere]), starts: [...a.starts, ...newStarts] }
+}
 
 /**
  * Forgets what was worked out once per pack (the maps above): answers found while the pack's own `attachesAtRunTime`
  * was still being worked out took it to be yes (PackModel), and must not outlive that.
  */
 export const forgetPackAnswers = (model: PackModel): void => {
-  for (const cache of [WRITES_INTO_DATA, MEMBER_DATA_CHANGED, PACK_FILES_WRITTEN, WRITES_INTO_HANDED_ON, LISTINGS_KEPT]) cache.delete(model)
+  for (const cache of [WRITES_INTO_DATA, MEMBER_DATA_CHANGED, PACK_FILES_WRITTEN, WRITES_INTO_HANDED_ON, LISTINGS_KEPT, DISPATCH_NAMES]) cache.delete(model)
   model.forgetAnswersWhileAttaching()
 }
 /** Per function body: whether it may edit one of its constant slots in place (editsConstantSlot). */
@@ -431,8 +443,43 @@ export class Evaluator {
    */
   #dispatchNames(index: CallerIndex): DispatchNames {
     if (this.#named !== null) return this.#named
+    const key = `${this.grammar}:${this.#closesMembers}`
+    const known = DISPATCH_NAMES.get(this.model)?.get(key)
+    if (known !== undefined) return (this.#named = known)
+    const byKey = DISPATCH_NAMES.get(this.model) ?? new Map<string, DispatchNames>()
+    DISPATCH_NAMES.set(this.model, byKey)
+    const open = this.#foldNames(index, null)
+    this.#named = open
+    if (!open.all) return open
+    // A name that is not known with every function open (a helper's parameter given an entry, `make_button(item)` then
+    // `connect("pressed", self, item["buy"])`: a seventy-first hunt's shop) is worked out again taking the dispatches to
+    // reach only the names found so far, from none, until they reach no other (a least fixpoint: up to the first
+    // dispatch that named anything else, every other function was reached by the calls in sight only, so that dispatch
+    // named one of them: none did). Meanwhile other evaluators take every function to be open.
+    byKey.set(key, open)
+    let assumed: DispatchNames = { all: false, exact: new Set(), elsewhere: new Set(), starts: [] }
+    for (let round = 0; round < FIXPOINT_ROUNDS; round++) {
+      const found = this.#foldNames(index, assumed)
+      if (found.all) break
+      const grown = unionNames(assumed, found)
+      if (grown === assumed) {
+        byKey.set(key, assumed)
+        return (this.#named = assumed)
+      }
+      assumed = grown
+    }
+    return open
+  }
+
+  /**
+   * The names every dispatch API of the pack is given, folded by an evaluator of its own (this one may be in the middle
+   * of evaluating a name's very expression, `call("use_" + effect)`, whose memo then holds only its placeholder): with
+   * every function open (`assumed` null), or taking the dispatches to name only `assumed`.
+   */
+  #foldNames(index: CallerIndex, assumed: DispatchNames | null): DispatchNames {
     const namer = new Evaluator(this.model, this.idx, this.grammar, this.#dispatch, this.#closesMembers)
-    namer.#naming = true
+    if (assumed === null) namer.#naming = true
+    else namer.#named = assumed
     namer.#callers = index
     let all = false
     const exact = new Set<string>()
@@ -450,8 +497,7 @@ export class Evaluator {
       else if (v.t !== "lit") all = true
       if (all) break
     }
-    this.#named = { all, exact, elsewhere, starts }
-    return this.#named
+    return { all, exact, elsewhere, starts }
   }
 
   #siteFn(at: Omit<CallerSite, "args">): Fn {
@@ -1853,7 +1899,7 @@ export class Evaluator {
   /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */
   #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
     if (local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
-    if (local.param !== undefined) return null
+    if (local.param !== undefined) return local.inits.length === 0 && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth) : null
     const loops = local.loopsOver ?? []
     if (local.opaque) {
       if (local.inits.length > 0 || loops.length === 0) return null
@@ -1874,6 +1920,24 @@ export class Evaluator {
     }
     const [only] = local.inits
     return local.inits.length === 1 && only !== undefined ? this.#constantParts(only, owner, depth + 1) : null
+  }
+
+  /**
+   * The parts a parameter holds that nothing gives another value, of a function only the pack's calls reach (#isClosed),
+   * each of which passes a read of a constant table (`make_button(item)` in a loop over `CATEGORIES[c]["items"]`: a
+   * seventy-first hunt's shop). Null for any other parameter.
+   */
+  #paramParts(param: ParamOf, depth: number): ReadonlyArray<TablePart> | null {
+    if (param.fn === null || param.setterOf !== undefined) return null
+    const given = this.closedArgExprs(param.fn, param.index)
+    if (given === null || given.length === 0) return null
+    const out: Array<TablePart> = []
+    for (const { expr, fn } of given) {
+      const parts = this.#constantParts(expr, fn, depth + 1)
+      if (parts === null) return null
+      out.push(...parts)
+    }
+    return out
   }
 
   /** The name of a constant of the class holding an Array or Dictionary literal that is not followed (some use may change it), or null. */
@@ -1950,6 +2014,7 @@ export class Evaluator {
     // An autoload's node before a registered class of the same name (the engine's global names come first).
     const autoload = this.model.autoload(name)
     if (autoload !== null) return { t: "own", ref: autoload }
+    if (this.model.autoloadUnknown(name)) return UNKNOWN
     const cls = this.model.globalClass(name)
     if (cls !== null) return { t: "script", ref: cls }
     return UNKNOWN

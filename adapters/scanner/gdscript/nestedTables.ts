@@ -1,4 +1,5 @@
-import type { ClassDecl, Expr } from "./ast.ts"
+import type { ClassDecl, Expr, FunctionDecl, Stmt } from "./ast.ts"
+import { forEachExpr, isAssignment } from "./exprWalk.ts"
 
 // A constant table whose items are themselves Arrays or Dictionaries (`const ABILITIES = {"fire": {"method": "_cast"}}`)
 // hands out those inner containers by reference: `var a = ABILITIES["fire"]` then `a["method"] = "execute"` changes the
@@ -43,4 +44,81 @@ export const nestedTables = (classes: ReadonlyArray<ClassDecl>): ReadonlyMap<str
     }
   }
   return new Map([...out].filter(([, parts]) => holdsContainer(itemsOf(parts, null))))
+}
+
+/** The parts the calls of `f` pass as its parameter `index` (each a read readParts follows in its caller), or null. */
+export type ParamParts = (f: FunctionDecl, index: number, depth: number) => Parts | null
+
+/** How deep readParts follows reads of reads and locals given them. */
+const MAX_READ_DEPTH = 8
+
+/**
+ * The literal parts a read in function `f` may give, as the constant tables of its class stand written: `T[k]`,
+ * `T.get(k)`, `T[a][b]`, a local of `f` every value of which is such a read (`var info = CROPS[crop]`, then
+ * `info["on_harvest"]`), a loop's variable over one (an Array's items, a Dictionary's keys written as literals). Null
+ * for anything else (a parameter, a member, a value the function does not show). `constantOf` gives the literal of a
+ * constant the class sees by that name (no member hiding it), or null.
+ */
+export const readParts = (e: Expr, f: FunctionDecl, constantOf: (name: string) => Expr | null, depth = 0, paramParts: ParamParts = () => null): Parts | null => {
+  if (depth > MAX_READ_DEPTH) return null
+  const keyOf = (k: Expr): string | null => (k.k === "str" ? k.value : null)
+  if (e.k === "index" || (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1)) {
+    const [obj, key] = e.k === "index" ? [e.obj, e.index] : e.callee.k === "member" ? [e.callee.obj, e.args[0]] : [null, null]
+    const outer = obj === null ? null : readParts(obj, f, constantOf, depth + 1, paramParts)
+    return outer === null || key === null || key === undefined ? null : itemsOf(outer, keyOf(key))
+  }
+  if (e.k !== "id") return null
+  const param = f.params.findIndex((p) => p.name === e.name)
+  // A parameter nothing in the function gives another value: what the caller says its calls pass.
+  if (param >= 0) return localValues(e.name, f, true)?.length === 0 ? paramParts(f, param, depth + 1) : null
+  const given = localValues(e.name, f)
+  if (given === null) return null
+  if (given.length === 0) {
+    const literal = constantOf(e.name)
+    return literal !== null && isContainer(literal) ? [literal] : null
+  }
+  const out: Array<Expr> = []
+  for (const g of given) {
+    if (g === null) return null
+    const parts = readParts(g.expr, f, constantOf, depth + 1, paramParts)
+    if (parts === null) return null
+    if (!g.walked) out.push(...parts)
+    else {
+      for (const p of parts) {
+        if (p.k === "array") out.push(...p.items)
+        else if (p.k === "dict" && p.entries.every(([k]) => k.k === "str")) out.push(...p.entries.map(([k]) => k))
+        else return null
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * What a name of `f` is given: every `var` of it and `=` to it (`walked`: a `for` over the expression), null for a value
+ * not shown (a parameter, a `match` binding, a compound assignment); empty when `f` has no local of the name.
+ */
+const localValues = (name: string, f: FunctionDecl, param = false): ReadonlyArray<{ readonly expr: Expr; readonly walked: boolean } | null> | null => {
+  if (!param && f.params.some((p) => p.name === name)) return null
+  const out: Array<{ readonly expr: Expr; readonly walked: boolean } | null> = []
+  const walk = (stmts: ReadonlyArray<Stmt>): void => {
+    for (const st of stmts) {
+      if (st.k === "var" && st.name === name) out.push(st.init === null ? null : { expr: st.init, walked: false })
+      if (st.k === "for" && st.name === name) out.push({ expr: st.iter, walked: true })
+      if (st.k === "match") for (const b of st.branches) if (b.binds.some((bind) => bind.name === name)) out.push(null)
+      if (st.k === "for" || st.k === "while") walk(st.body)
+      if (st.k === "if" || st.k === "match") for (const b of st.branches) walk(b.body)
+    }
+  }
+  walk(f.body)
+  const local = param || out.length > 0
+  forEachExpr(f.body, (x) => {
+    if (x.k === "lambda" && x.fn.params.some((p) => p.name === name)) out.push(null)
+    if (x.k === "bin" && isAssignment(x.op) && x.left.k === "id" && x.left.name === name) {
+      // An assignment to a name no `var` of `f` declares gives a member: not a value of the local.
+      if (!local) return
+      out.push(x.op === "=" ? { expr: x.right, walked: false } : null)
+    }
+  })
+  return out
 }

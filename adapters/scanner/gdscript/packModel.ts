@@ -6,11 +6,12 @@
 // the name of an engine class or singleton, which always resolves to the engine's own
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
-import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt } from "./ast.ts"
+import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt, TypeRef } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
+import { readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
@@ -55,12 +56,8 @@ export interface WritesByName {
  * `call`/`call_deferred` need two arguments after the name and `callv` an array that is not a literal of fewer than
  * two elements (Object::call checks the count before the method runs: CALL_ERROR_TOO_FEW_ARGUMENTS, nothing is set).
  */
-/** The values of a Dictionary or Array literal written only with string literals (keys aside); null otherwise. */
-const literalTableStrings = (e: Expr): ReadonlyArray<string> | null => {
-  const items = e.k === "dict" ? e.entries.map(([, v]) => v) : e.k === "array" ? e.items : null
-  if (items === null || !items.every((i) => i.k === "str")) return null
-  return items.map((i) => (i.k === "str" ? i.value : ""))
-}
+/** The containers a name may be typed as, whose `[k] = v` writes an item. */
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Array", "Dictionary"])
 
 const mayReachSetter = (dispatch: string, args: ReadonlyArray<Expr>): boolean => {
   const rest = args[1]
@@ -443,6 +440,15 @@ export class PackModel {
     return key === undefined || !this.#scripts.has(key) ? null : { script: key, inner: [] }
   }
 
+  /**
+   * Whether `name` is an autoload whose node's script is not a script of the pack the scanner read (a scene whose root
+   * script it cannot pin down, a resource): the name stands for that node, never for a registered class of that name
+   * (a seventy-fourth red team's decoy `Towers` class beside an autoload scene instancing another).
+   */
+  autoloadUnknown(name: string): boolean {
+    return !this.#isEngineName(name) && this.#autoloads.has(name) && this.autoload(name) === null
+  }
+
   /** The pack class a global name stands for: a registered `class_name` that is not an engine name. */
   globalClass(name: string): ClassRef | null {
     if (this.#isEngineName(name)) return null
@@ -611,7 +617,7 @@ export class PackModel {
     if (depth > 8) return null
     const path = e.k === "preload" ? e.path : e.k === "call" && e.callee.k === "id" && e.callee.name === "load" && e.args.length === 1 ? e.args[0] : undefined
     if (path !== undefined) return path.k === "str" ? this.scriptAt(resolveScriptPath(path.value, this.#scripts.get(scope.script)?.path ?? null)) : null
-    if (e.k === "id") return this.#memberClass(scope, e.name) ?? this.#nearestClass(scope, e.name) ?? this.globalClass(e.name) ?? this.#autoloadBase(e.name)
+    if (e.k === "id") return this.#memberClass(scope, e.name) ?? this.#nearestClass(scope, e.name) ?? (this.autoloadUnknown(e.name) ? null : this.globalClass(e.name)) ?? this.#autoloadBase(e.name)
     if (e.k === "member") {
       const base = this.#classOfExpr(scope, e.obj, depth + 1)
       return base === null ? null : this.#memberClass(base, e.name)
@@ -806,11 +812,39 @@ export class PackModel {
       this.mentions("set_script") ||
       this.mentions("script") ||
       this.#dataAttaches() ||
-      this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || !this.isEngineName(w.recv.name))
+      this.writesByName().writes.some((w) => w.recv === null || w.recv.k !== "id" || (!this.isEngineName(w.recv.name) && !this.#intoContainer(w)))
     return this.#swaps
   }
 
   #swaps: boolean | null = null
+
+  /**
+   * Whether a write by name `o[k] = v` is into an Array or a Dictionary, never an object's property: `o` is a parameter
+   * or every `var` of that name in the function typed so (or given a literal of one with `:=`), or else a member of the
+   * class typed so, without a setter or getter, in a pack without dict2inst (a seventy-fourth hunt's `silo[crop] = n`
+   * of `var silo: Dictionary`). The engine holds such a name to its type.
+   */
+  #intoContainer(w: NamedWrite): boolean {
+    const recv = w.recv
+    if (recv?.k !== "id" || w.value === null) return false
+    const container = (t: TypeRef | null, init: Expr | null, inferred: boolean): boolean =>
+      t !== null ? t.names.length === 1 && CONTAINER_TYPES.has(t.names[0] ?? "") : inferred && (init?.k === "dict" || init?.k === "array")
+    const param = w.f.params.find((p) => p.name === recv.name)
+    if (param !== undefined) return container(param.type, null, false)
+    const locals: Array<boolean> = []
+    const walk = (stmts: ReadonlyArray<Stmt>): void => {
+      for (const st of stmts) {
+        if (st.k === "var" && st.name === recv.name) locals.push(container(st.type, st.init, st.inferred === true))
+        if ((st.k === "for" && st.name === recv.name) || (st.k === "match" && st.branches.some((b) => b.binds.some((x) => x.name === recv.name)))) locals.push(false)
+        if (st.k === "for" || st.k === "while") walk(st.body)
+        if (st.k === "if" || st.k === "match") for (const b of st.branches) walk(b.body)
+      }
+    }
+    walk(w.f.body)
+    if (locals.length > 0) return locals.every((x) => x)
+    const member = this.#scope(w.cls).vars.get(recv.name)?.decl
+    return member !== undefined && member.accessors.length === 0 && (member.accessorNames?.length ?? 0) === 0 && !this.writesMembersRaw() && container(member.type, member.init, member.inferred === true)
+  }
 
   /**
    * The class whose constants `Holder.NAME` reads: an autoload's script, unless some object may get another script
@@ -821,13 +855,13 @@ export class PackModel {
    */
   tableHolder(holder: string): ClassRef | null {
     const autoload = this.autoload(holder)
-    if (autoload === null) return this.globalClass(holder)
+    if (autoload === null) return this.autoloadUnknown(holder) ? null : this.globalClass(holder)
     const key = refKey(autoload)
     if (!this.#holdersSwap.has(key)) {
       // A write by a name on self in a class outside the autoload's lineage (`set(s, stats[s])` in a Player of
       // its own), or on an engine singleton (`OS.callv(name, args)`), never reaches the autoload's node.
       const lineage = new Set([autoload, ...this.descendants(autoload), ...this.ancestry(autoload)].map(refKey))
-      const reaches = (w: NamedWrite): boolean => (w.recv === null ? lineage.has(refKey(w.cls)) : w.recv.k !== "id" || !this.isEngineName(w.recv.name))
+      const reaches = (w: NamedWrite): boolean => (w.recv === null ? lineage.has(refKey(w.cls)) : w.recv.k !== "id" || (!this.isEngineName(w.recv.name) && !this.#intoContainer(w)))
       const swaps = this.#attachesAtRunTime() && (this.#attaching || this.#attachWords(reaches))
       if (!this.#holdersSwap.has(key)) this.#holdersSwap.set(key, swaps)
     }
@@ -921,36 +955,10 @@ export class PackModel {
    * code may change is not followed, and the dispatch is then its own error (dynamic-dispatch).
    */
   #ownMethodTable(cls: ClassRef, f: FunctionDecl, name: Expr): boolean {
-    const tableOfRead = (e: Expr): string | null => {
-      const obj = e.k === "index" ? e.obj : e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? e.callee.obj : null
-      return obj?.k === "id" && !f.params.some((p) => p.name === obj.name) ? obj.name : null
-    }
-    let tables: Array<string | null> = [tableOfRead(name)]
-    if (name.k === "id") {
-      const local = name.name
-      tables = []
-      const walk = (stmts: ReadonlyArray<Stmt>): void => {
-        for (const st of stmts) {
-          if (st.k === "var" && st.name === local) tables.push(st.init === null ? null : tableOfRead(st.init))
-          if (st.k === "for" && st.name === local) tables.push(null)
-          if (st.k === "match") for (const b of st.branches) if (b.binds.some((bind) => bind.name === local)) tables.push(null)
-          if (st.k === "for" || st.k === "while") walk(st.body)
-          if (st.k === "if" || st.k === "match") for (const b of st.branches) walk(b.body)
-        }
-      }
-      walk(f.body)
-      forEachExpr(f.body, (e) => {
-        if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === local) tables.push(e.op === "=" ? tableOfRead(e.right) : null)
-      })
-      if (f.params.some((p) => p.name === local)) tables.push(null)
-    }
-    if (tables.length === 0) return false
     const scope = this.#scope(cls)
-    return tables.every((t) => {
-      const init = t === null || scope.vars.has(t) ? undefined : scope.consts.get(t)?.init
-      const strings = init === undefined ? null : literalTableStrings(init)
-      return strings !== null && strings.length > 0 && strings.every((m) => scope.methods.has(m))
-    })
+    // Tables of tables too (`var info = CROPS[crop]`, then `call(info["on_harvest"], …)`: a seventy-fourth hunt's farm).
+    const parts = readParts(name, f, (t) => (scope.vars.has(t) ? null : (scope.consts.get(t)?.init ?? null)))
+    return parts !== null && parts.length > 0 && parts.every((p) => p.k === "str" && scope.methods.has(p.value))
   }
 
   /**

@@ -78,6 +78,11 @@ export interface PackFacts {
   readonly heldMember?: (holder: string, name: string) => ClassDecl["vars"][number] | null
   /** The strings of an autoload's or a global class's constant table read by its name (`ItemDB.ITEMS`), or null. */
   readonly heldTable?: (holder: string, name: string) => ReadonlySet<string> | null
+  /**
+   * The declaration of member `name` of an object of the pack's class `cls` (a name one class alone has), declared in it
+   * or a base of the pack's: a subclass cannot declare it again (Godot 3's parser refuses a member a base has). Null otherwise.
+   */
+  readonly classMember?: (cls: string, name: string) => ClassDecl["vars"][number] | null
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
@@ -341,14 +346,17 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     const sets = values.map(stringsOf)
     if (sets.length > 0 && sets.every((set) => set !== null)) keysFrom.set(name, new Set(sets.flatMap((set) => [...(set ?? [])])))
   }
-  // A loop over a part of a local holding a table's strings holds them too (nested loops: until nothing changes).
+  // A loop over a part of a local holding a table's strings holds them too (nested loops: until nothing changes), with
+  // those of the loops of the name over a table (`for c in section["controls"]` and `for c in SECTIONS[0]["controls"]`:
+  // a seventy-first hunt's settings screen).
   for (let grew = true; grew; ) {
     grew = false
     for (const [name] of localLoops) {
       const own = localLoops.filter(([other]) => other === name)
+      const tables = loops.filter(([other]) => other === name)
       const roots = own.map(([, root]) => keysFrom.get(root))
-      if (keysFrom.has(name) || params.some((p) => p.name === name) || named.get(name)?.values.length !== own.length || roots.some((r) => r === undefined)) continue
-      keysFrom.set(name, new Set(roots.flatMap((r) => [...(r ?? [])])))
+      if (keysFrom.has(name) || params.some((p) => p.name === name) || named.get(name)?.values.length !== own.length + tables.length || roots.some((r) => r === undefined) || tables.some(([, table]) => named.has(table))) continue
+      keysFrom.set(name, new Set([...roots.flatMap((r) => [...(r ?? [])]), ...tables.flatMap(([, , strings]) => [...strings])]))
       grew = true
     }
   }
@@ -358,7 +366,9 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     if (cls !== null && !named.has(v.name) && heldToType(v, pack)) classTyped.set(v.name, cls)
   }
   const heldKind = (holder: string, name: string): Kind => {
-    const v = named.has(holder) ? null : (pack.heldMember?.(holder, name) ?? null)
+    // A name typed with a class of the pack (`plot: Plot`, then `plot.durations`: a seventy-fourth hunt's farm).
+    const cls = classTyped.get(holder)
+    const v = cls !== undefined ? (pack.classMember?.(cls, name) ?? null) : named.has(holder) ? null : (pack.heldMember?.(holder, name) ?? null)
     const kind = v === null || v.type === null || !heldToType(v, pack) ? null : typeKind(v.type, pack.shadowed)
     return kind === "object" ? null : kind
   }

@@ -86,6 +86,8 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const placeholders: Array<BinaryPlaceholder> = []
   const sceneFiles: Array<BinaryPlaceholder> = []
   let rootScript: ScriptReference | null = null
+  // A root that instances another scene (`instance` of node 0): its node has that scene's root script, unless it sets one.
+  let rootInstance: string | null = null
   const memberValues: Array<DataPropertyValue> = []
   const scriptHosts: Array<ScriptHost> = []
   let at = 0
@@ -103,6 +105,10 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
     if (instance >= 0 && (instance & FLAG_INSTANCE_IS_PLACEHOLDER) !== 0) {
       const value = variants[instance & FLAG_MASK]
       placeholders.push({ node: nodeName, path: typeof value === "string" ? value : null })
+    }
+    if (n === 0 && instance >= 0 && (instance & FLAG_INSTANCE_IS_PLACEHOLDER) === 0) {
+      const instanced = toScript(variants[instance & FLAG_MASK])
+      rootInstance = instanced?._tag === "File" ? instanced.path : null
     }
     const propertyCount = next()
     if (propertyCount < 0 || propertyCount * 2 > nodes.length - at) throw new MalformedData("PackedScene node has an impossible property count")
@@ -130,7 +136,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : null, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
+  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : rootInstance, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

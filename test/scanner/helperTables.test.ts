@@ -1,0 +1,101 @@
+// Tables of tables followed through a game's helpers (the seventy-first and seventy-fourth hunts' shop, settings
+// screen and farm, attackProjects125.ts): a parameter of a function only the pack's calls reach, each passing an
+// entry (evaluate.ts #paramParts, with the dispatches' names worked out as a least fixpoint, #dispatchNames); loops of
+// one name over a table and over a part of a local (valueNames.ts); a typed member of a class of the pack read by a
+// number (`plot.durations[plot.stage]`: PackFacts.classMember); `[k] = v` into a typed Dictionary (packModel.ts
+// #intoContainer); `+` of a list of strings and numbers (a new Array). Each attack shape beside them is an error, and
+// so is `Name.new(entry)` where the pack has a function named `new` (a seventy-fourth red team's).
+import { describe, expect, it } from "vitest"
+import { SETTINGS, SHOP } from "./fixtures/attackProjects125.ts"
+import { hits3 } from "./support/analyze.ts"
+
+/** `policy-id: the line's code` of each error of the script. */
+const errors = (lines: ReadonlyArray<string>): ReadonlyArray<string> =>
+  hits3(`${lines.join("\n")}\n`)
+    .filter((h) => h.includes(" error "))
+    .map((h) => `${h.split(" ")[2]}: ${lines[Number(h.split(":")[0]) - 1]?.trim()}`)
+
+const FARM = [
+  "extends Node",
+  'const CROPS = {"wheat": {"stages": [0.05, 0.1], "yield": 3, "on_harvest": "_store_grain"}, "carrot": {"stages": [0.05], "yield": 2, "on_harvest": "_store_veg"}}',
+  "var silo: Dictionary = {}",
+  "class Plot:",
+  "\tvar crop: String",
+  "\tvar stage := 0",
+  "\tvar durations: Array",
+  "\tfunc _init(id: String, entry: Dictionary):",
+  "\t\tcrop = id",
+  '\t\tdurations = entry["stages"].duplicate()',
+  "func _ready():",
+  '\tfor crop in ["wheat", "carrot"]:',
+  "\t\tvar t := Timer.new()",
+  "\t\tadd_child(t)",
+  '\t\tt.connect("timeout", self, "_grow", [Plot.new(crop, CROPS[crop]), t])',
+  "func _grow(plot: Plot, t: Timer):",
+  "\tplot.stage += 1",
+  "\tif plot.stage >= plot.durations.size():",
+  "\t\tharvest(plot.crop)",
+  "\t\treturn",
+  "\tt.start(plot.durations[plot.stage])",
+  "func harvest(crop: String):",
+  "\tvar info = CROPS[crop]",
+  '\tcall(info["on_harvest"], crop, info["yield"])',
+  "func _store_grain(crop, amount):",
+  "\tsilo[crop] = silo.get(crop, 0) + amount * 10",
+  "func _store_veg(crop, amount):",
+  "\tsilo[crop] = silo.get(crop, 0) + amount",
+]
+
+describe("tables of tables through a game's helpers are followed", () => {
+  it.each([
+    ["a shop's button helper given each item", SHOP.trimEnd().split("\n")],
+    ["a settings screen's loops and control helper", SETTINGS.trimEnd().split("\n")],
+    ["a farm's plots, typed members and harvest dispatch", FARM],
+  ])("%s: no error", (_name, script) => {
+    expect(errors(script)).toEqual([])
+  })
+})
+
+/** A helper given `T`'s entries by a loop, dispatching its parameter's entry on OS; `change` in it, `after` below. */
+const helper = (change: ReadonlyArray<string>, after: ReadonlyArray<string> = [], table = '{"a": {"m": "get_name"}}'): ReadonlyArray<string> =>
+  errors(["extends Node", `const T = ${table}`, "func _ready():", "\tfor k in T:", "\t\tuse(T[k])", ...after, "func use(item):", ...change, '\tOS.callv(item["m"], ["touch", []])'])
+
+const SINK = 'dynamic-dispatch: OS.callv(item["m"], ["touch", []])'
+
+describe("a helper's parameter is an entry only while every call passes one and nothing else reaches it", () => {
+  it("given entries alone, its dispatch is the entry's name (OS's get_name): no error", () => {
+    expect(helper([])).toEqual([])
+  })
+
+  it.each([
+    ["the parameter given another value", ['\titem = {"m": "execute"}']],
+    ["the entry written into", ['\titem["m"] = "execute"']],
+    ["another call passing a literal", [], ['\tuse({"m": "execute"})']],
+    ["a call passing something not known", [], ["\tuse(get_meta(\"x\"))"]],
+    ["the helper named by a string (a dispatch or a connection may pass anything)", [], ['\tcall("use", {"m": "execute"})']],
+    ["the helper named by an entry of the table itself", [], ['\tcall(T["b"]["n"], {"m": "execute"})'], '{"a": {"m": "get_name"}, "b": {"n": "use", "m": "get_name"}}'],
+  ])("%s: the dispatch is an error", (_name, change, after = [], table = undefined) => {
+    expect(helper(change, after, table)).toContain(SINK)
+  })
+
+  it("a list of tables joined with `+` holds the inner tables: handed on, they are not followed", () => {
+    expect(errors(["extends Node", 'const L = [{"m": "get_name"}]', "var kept = []", "func _ready():", "\tkept = [1] + L", '\tkept[1]["m"] = "execute"', '\tOS.callv(L[0]["m"], ["touch", []])'])).toContain('dynamic-dispatch: OS.callv(L[0]["m"], ["touch", []])')
+  })
+})
+
+describe("`Name.new(entry)` runs an `_init` only where the pack has no function named `new` (a seventy-fourth red team's)", () => {
+  const newOf = (before: ReadonlyArray<string>, after: ReadonlyArray<string>): ReadonlyArray<string> =>
+    errors(["extends Node", 'const T = {"a": {"m": "get_name"}}', "func _ready():", ...before, '\tOS.callv(T["a"]["m"], ["touch", []])', ...after, "class Reader:", "\tfunc _init(x):", "\t\tprint(x)"])
+  const NEW_SINK = 'dynamic-dispatch: OS.callv(T["a"]["m"], ["touch", []])'
+
+  it("an `_init` that only reads: no error", () => {
+    expect(newOf(['\tReader.new(T["a"])'], [])).toEqual([])
+  })
+
+  it.each([
+    ["a class's static `new`", ['\tStat.new(T["a"])'], ["class Stat:", "\tstatic func new(x):", '\t\tx["m"] = "execute"']],
+    ["a local named like a class, holding self, whose script has `new`", ["\tvar Reader = self", '\tReader.new(T["a"])'], ["func new(x):", '\tx["m"] = "execute"']],
+  ])("%s: the dispatch is an error", (_name, before, after) => {
+    expect(newOf(before, after)).toContain(NEW_SINK)
+  })
+})

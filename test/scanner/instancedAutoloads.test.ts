@@ -32,6 +32,16 @@ describe("an autoload scene's root script, through instanced scenes", () => {
     expect(await callerFindings("res://towers.tscn", files)).toEqual(["res://caller.gd:3 error os-process"])
   })
 
+  it("a root instancing a scene and setting its script by `Resource(\"…\")` (a seventy-fifth red team's): that script's table", async () => {
+    const towers = scene('[node name="Towers" instance=ExtResource( 1 )]\nscript = Resource( "res://live.gd" )', '[ext_resource path="res://base.tscn" type="PackedScene" id=1]')
+    expect(await callerFindings("res://towers.tscn", { "res://towers.tscn": towers, "res://base.tscn": scripted("res://decoy.gd") })).toEqual(["res://caller.gd:3 error os-process"])
+  })
+
+  it("a root instancing a scene and setting its script to null: the instanced scene's script does not stand (not known)", async () => {
+    const towers = scene('[node name="Towers" instance=ExtResource( 1 )]\nscript = null', '[ext_resource path="res://base.tscn" type="PackedScene" id=1]')
+    expect(await callerFindings("res://towers.tscn", { "res://towers.tscn": towers, "res://base.tscn": scripted("res://decoy.gd") })).toEqual(["res://caller.gd:3 error dynamic-dispatch"])
+  })
+
   it("a root instancing a scene the pack lacks: not the registered class's table (the name is not known)", async () => {
     expect(await callerFindings("res://towers.tscn", { "res://towers.tscn": instancing("res://gone.tscn") })).toEqual(["res://caller.gd:3 error dynamic-dispatch"])
   })

@@ -13,6 +13,8 @@ export interface KnownScript {
 
 export interface KnownScene {
   readonly rootScript: ScriptReference | null
+  /** The root sets its script itself (SceneFacts.rootScriptSet). */
+  readonly rootScriptSet: boolean
   readonly baseScene: string | null
 }
 

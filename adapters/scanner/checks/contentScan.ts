@@ -134,7 +134,9 @@ const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
         script = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(packLookup(root.path, loaded, ctx.grammar).path)
         break
       }
-      if (scene?.baseScene === null || scene?.baseScene === undefined) break
+      // A root setting its script to what is no script the scanner knows (`script = null`, a value it cannot read): no
+      // instanced scene's script stands, and the node's script is not known.
+      if (scene?.rootScriptSet === true || scene?.baseScene === null || scene?.baseScene === undefined) break
       loaded = ctx.contents.loadedPath(packLookup(scene.baseScene, loaded, ctx.grammar).path)
     }
     out.set(name, script)

@@ -69,7 +69,7 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
       return fail(RULE.entrySceneUnverifiable, `The entry scene ${scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
     }
     if (known.rootScript !== null) reference = known.rootScript
-    else if (known.baseScene !== null) scene = packLookup(known.baseScene, scene, contents.grammar).path
+    else if (known.baseScene !== null && !known.rootScriptSet) scene = packLookup(known.baseScene, scene, contents.grammar).path
     else break
   }
   if (reference === null) {

@@ -85,7 +85,7 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   // arrays the text reader keeps no copy of, so they are not read (a fifty-second red team's).
   const textTranslations = facts.classes.filter((c) => COMPRESSED_TRANSLATIONS.has(c.className)).length
   if (textTranslations > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, textTranslations))
-  if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, baseScene: facts.baseScene })
+  if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, rootScriptSet: facts.rootScriptSet, baseScene: facts.baseScene })
 }
 
 /**
@@ -433,7 +433,7 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     for (const n of s.nodeTypes) ctx.sceneClasses.add(n.type)
     keepSceneNodes(ctx, s.namedNodes)
   }
-  if (scene !== null) ctx.state.scenes.set(file, { rootScript: scene.rootScript, baseScene: scene.baseScene })
+  if (scene !== null) ctx.state.scenes.set(file, { rootScript: scene.rootScript, rootScriptSet: scene.rootScriptSet, baseScene: scene.baseScene })
   // Names and other strings (class and property names, paths, the string table) the engine decoded leniently;
   // a script's own source is flagged at the script above.
   const sources = new Set(scripts.map((s) => s.source))

@@ -7,6 +7,15 @@ import type { ClassRef, PackScript } from "./packModel.ts"
 import { RPC_CALLED } from "./parser.ts"
 import type { Grammar } from "./tokenizer.ts"
 
+/** Calls that write an animation's keys, a method track's among them (engineCallbacks.ts trackKeys). */
+const TRACK_KEY_WRITERS: ReadonlySet<string> = new Set(["track_insert_key", "track_set_key_value", "set", "set_deferred", "set_indexed"])
+
+/** `f` on `e` and every expression inside it. */
+const walkExpr = (e: Expr, f: (x: Expr) => void): void => {
+  f(e)
+  forEachChild(e, (c) => walkExpr(c, f))
+}
+
 // Who can call a function of the pack, pack-wide and by name (a call on an object the analysis cannot
 // pin down may reach any function of that name). A function is *closed* when the calls the pack writes
 // are the only way to reach it: its parameters then hold only what those calls pass. A name is *open*
@@ -114,6 +123,18 @@ export const callerIndex = (
     }
     const method = args[2]
     if (grammar === 3 && name === "connect" && method?.k === "str") connectLiterals.add(method)
+    // An animation's method track keyed in code (`track_insert_key(t, 0, {"method": "u" + s, "args": [x]})`, or
+    // written as the track's keys property): the engine calls the method by that name on the track's node.
+    if (TRACK_KEY_WRITERS.has(name)) {
+      for (const arg of args) {
+        walkExpr(arg, (e) => {
+          const named = e.k === "dict" ? e.entries.find(([k]) => k.k === "str" && k.value === "method")?.[1] : undefined
+          if (named === undefined || named.k === "str") return
+          names.push({ name: named, recv: null, at: where ?? nowhere })
+          if (where === null) openAll = true
+        })
+      }
+    }
   }
 
   const expr = (e: Expr, where: Where): void => {

@@ -791,6 +791,18 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
       ? null
       : index.names.filter((n) => n.name.k !== "str" && (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name))).map((n) => namedStrings(n.name, n.at))
   const dispatchesByBuiltName = dispatched === null || dispatched.some((names) => names === null || names.some((t) => t === "set_script" || takenClosed.has(t)))
+  // Where every dispatch's name is known and none names a function taken to be closed, the functions no dispatch
+  // names are reached by the calls in sight alone (a least fixpoint, as evaluate.ts #dispatchNames): their parameters
+  // may be followed below too (a seventy-fifth hunt's `call(ab["method"], unit, target)` in `use_ability(unit, ab, …)`).
+  const dispatchedNames = dispatched === null || dispatched.some((names) => names === null || names.some((t) => takenClosed.has(t))) ? null : new Set(dispatched.flat())
+  const laterParamParts: ParamParts = (f, at, depth) => (dispatchedNames === null || dispatchedNames.has(f.name) ? null : paramParts(f, at, depth))
+  /** tableStrings, and in a function's body also a read readParts follows to a table (through locals and parameters). */
+  const bodyStrings = (fn: Pick<FunctionDecl, "name" | "params" | "body"> | null, d: ClassDecl) => (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
+    const table = tableStrings(e, names)
+    if (table !== null || fn === null) return table
+    const parts = readParts(e, fn, literalIn(d), 0, laterParamParts)
+    return parts !== null && parts.length > 0 && parts.every((x) => x.k === "str") ? new Set(parts.map((x) => (x.k === "str" ? x.value : ""))) : null
+  }
   // Such an object's members are then those of its new script, whatever the name's type says.
   const retyped = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, heldTable: held, classMember: retyped ? () => null : classMemberOf(classes, memberNames), constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
@@ -802,11 +814,12 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
       const flow = flowOf(body, d)
+      const bodyTables = bodyStrings(name === null ? null : { name, params, body }, d)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) mark(EVERY_NAME, script, e, `names ${e.value}, which hands out every constant or member`)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names, tableStrings, pack.constants, plainClasses)) {
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, bodyTables, pack.constants, plainClasses)) {
           if (!onlyReadIn(e, flow)) mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
           // What it read may be a table of tables, whose inner ones it may hand on even where it only reads the table.
           else if (!partOnlyRead(e, nestedLiterals, flow, parts, new Map())) for (const name of nested.keys()) mark(name, script, e, "reads by a name built at run time from something that may be an object, and hands on an inner table of what it read")

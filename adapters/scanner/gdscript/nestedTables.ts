@@ -47,7 +47,10 @@ export const nestedTables = (classes: ReadonlyArray<ClassDecl>): ReadonlyMap<str
 }
 
 /** The parts the calls of `f` pass as its parameter `index` (each a read readParts follows in its caller), or null. */
-export type ParamParts = (f: FunctionDecl, index: number, depth: number) => Parts | null
+export type ParamParts = (f: ReadFunction, index: number, depth: number) => Parts | null
+
+/** What readParts reads of a function: its name (its calls' key), parameters and body. */
+export type ReadFunction = Pick<FunctionDecl, "name" | "params" | "body">
 
 /** How deep readParts follows reads of reads and locals given them. */
 const MAX_READ_DEPTH = 8
@@ -59,7 +62,7 @@ const MAX_READ_DEPTH = 8
  * for anything else (a parameter, a member, a value the function does not show). `constantOf` gives the literal of a
  * constant the class sees by that name (no member hiding it), or null.
  */
-export const readParts = (e: Expr, f: FunctionDecl, constantOf: (name: string) => Expr | null, depth = 0, paramParts: ParamParts = () => null): Parts | null => {
+export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) => Expr | null, depth = 0, paramParts: ParamParts = () => null): Parts | null => {
   if (depth > MAX_READ_DEPTH) return null
   const keyOf = (k: Expr): string | null => (k.k === "str" ? k.value : null)
   if (e.k === "index" || (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1)) {
@@ -98,7 +101,7 @@ export const readParts = (e: Expr, f: FunctionDecl, constantOf: (name: string) =
  * What a name of `f` is given: every `var` of it and `=` to it (`walked`: a `for` over the expression), null for a value
  * not shown (a parameter, a `match` binding, a compound assignment); empty when `f` has no local of the name.
  */
-const localValues = (name: string, f: FunctionDecl, param = false): ReadonlyArray<{ readonly expr: Expr; readonly walked: boolean } | null> | null => {
+const localValues = (name: string, f: ReadFunction, param = false): ReadonlyArray<{ readonly expr: Expr; readonly walked: boolean } | null> | null => {
   if (!param && f.params.some((p) => p.name === name)) return null
   const out: Array<{ readonly expr: Expr; readonly walked: boolean } | null> = []
   const walk = (stmts: ReadonlyArray<Stmt>): void => {

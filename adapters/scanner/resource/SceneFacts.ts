@@ -17,6 +17,11 @@ export interface SceneNodeType {
 export interface SceneFacts {
   /** Script on the root node, if the scene sets one itself. */
   readonly rootScript: ScriptReference | null
+  /**
+   * Whether the root sets its `script` property itself, whatever the value (null, a value the scanner cannot read as
+   * a script): the root's script is then not its instanced or inherited scene's.
+   */
+  readonly rootScriptSet: boolean
   /** The scene this one inherits from (its root is an instance of it), if any. */
   readonly baseScene: string | null
   /** Class of every node the scene creates itself (instanced nodes have none). */

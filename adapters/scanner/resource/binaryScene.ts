@@ -88,6 +88,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   let rootScript: ScriptReference | null = null
   // A root that instances another scene (`instance` of node 0): its node has that scene's root script, unless it sets one.
   let rootInstance: string | null = null
+  let rootScriptSet = false
   const memberValues: Array<DataPropertyValue> = []
   const scriptHosts: Array<ScriptHost> = []
   let at = 0
@@ -118,7 +119,10 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
     for (let p = 0; p < propertyCount; p++) {
       const name = nameAt(next() & PROPERTY_NAME_MASK)
       const value = next()
-      if (n === 0 && name === "script") rootScript = toScript(variants[value])
+      if (n === 0 && name === "script") {
+        rootScript = toScript(variants[value])
+        rootScriptSet = true
+      }
       if (name !== undefined && SCENE_FILE_KEYS.has(name)) sceneFiles.push({ node: nodeName, path: typeof variants[value] === "string" ? (variants[value] as string) : null })
       if (name === "script") {
         script = toScript(variants[value])
@@ -136,7 +140,7 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const baseIndex = bundled.get("base_scene")
   const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
-  return { rootScript, baseScene: baseScript?._tag === "File" ? baseScript.path : rootInstance, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
+  return { rootScript, rootScriptSet, baseScene: baseScript?._tag === "File" ? baseScript.path : rootInstance, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
 }
 
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */

@@ -199,6 +199,8 @@ export class TextResourceReader {
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position; path?: string }>>()
   #rootScript: ScriptReference | null = null
   #rootInstance: string | null = null
+  /** Whether the root sets `script` itself (then no instanced scene's root script stands, whatever the value). */
+  #rootScriptSet = false
   readonly #memberValues: Array<DataPropertyValue> = []
   readonly #scriptHosts: Array<ScriptHost> = []
   /** The section being read: whether it is an engine object unless it sets a script, its class (null: instanced or inherited), its script, its properties. */
@@ -312,11 +314,16 @@ export class TextResourceReader {
     for (const p of o.props) this.#memberValues.push({ ...p, script: o.script ?? null })
   }
 
-  /** The script a `script = …` value gives: a file, a built-in one, or not known (null). */
+  /**
+   * The script a `script = …` value gives: a file, a built-in one, or not known (null). `Resource("res://…")` is a file
+   * too: VariantParser loads the path when the loader has no resource function of its own, as the text scene loader
+   * (3.x variant_parser.cpp, a seventy-fifth red team's autoload root).
+   */
   #scriptOf(value: VNode): ScriptReference | null {
     const call = parseResourceCall(value)
     if (call?.kind === "Sub") return { _tag: "BuiltIn", subResource: call.id }
-    const path = call?.kind === "Ext" ? this.#externals.get(call.id) : undefined
+    const loaded = value.k === "call" && value.name === "Resource" && value.args.length >= 1 ? stringOf(value.args[0]) : null
+    const path = call?.kind === "Ext" ? this.#externals.get(call.id) : (loaded ?? undefined)
     return path === undefined ? null : { _tag: "File", path }
   }
 
@@ -345,7 +352,10 @@ export class TextResourceReader {
     else this.#bbcode(key, value, at)
     // The last `script` of the root wins, as the engine sets a node's properties in order (a sixty-seventh red team
     // gave an autoload scene's root a decoy script first and the one that runs second).
-    if (section.kind === "node" && section.root && key === "script") this.#rootScript = this.#scriptOf(value)
+    if (section.kind === "node" && section.root && key === "script") {
+      this.#rootScript = this.#scriptOf(value)
+      this.#rootScriptSet = true
+    }
     // A node's scene file, loaded by its duplicate(), a pack() of the scene or reload_current_scene() (a fifty-sixth red team's).
     if (section.kind === "node" && SCENE_FILE_KEYS.has(key)) this.#loaded.push({ path: stringOf(value), what: `a node's ${key}`, at, fromRoot: true })
     const cls = section.kind === "sub" ? section.type : section.kind === "main" ? this.#mainType : undefined
@@ -491,6 +501,7 @@ export class TextResourceReader {
       namedNodes: this.#namedNodes,
       urlMetas: this.#urlMetas,
       rootScript: this.#rootScript,
+      rootScriptSet: this.#rootScriptSet,
       baseScene: base,
       loadedPaths: this.#loaded,
       unjudgedSplices: this.#unjudged,

@@ -82,6 +82,8 @@ describe("tables of tables through a game's helpers are followed", () => {
     ["a settings screen's loops and control helper", SETTINGS.trimEnd().split("\n")],
     ["a farm's plots, typed members and harvest dispatch", FARM],
     ["a tactics game's ability helper calling the method an entry names", TACTICS],
+    // A seventy-sixth hunt's cooking game: rows of a list read by position, one item a list itself.
+    ["recipe rows read by position", ["extends Node", 'const R = {"a": {"steps": [["crack", "_crack", 1.0, ["egg", 2]], ["fry", "_fry", 3.0, ["pan"]]]}}', "func _ready():", '\tfor step in R["a"]["steps"]:', "\t\tcallv(step[1], [step[0]] + step[3])", "func _crack(what, item, n):", "\tprint(what, item, n)", "func _fry(what, pan):", "\tprint(what, pan)"]],
   ])("%s: no error", (_name, script) => {
     expect(errors(script)).toEqual([])
   })
@@ -107,6 +109,11 @@ describe("a helper's parameter is an entry only while every call passes one and 
     ["the helper named by an entry of the table itself", [], ['\tcall(T["b"]["n"], {"m": "execute"})'], '{"a": {"m": "get_name"}, "b": {"n": "use", "m": "get_name"}}'],
     // Mine, run by godot3-server in attackProjects126.ts: the engine calls the key's method on the track's node.
     ["a method track keyed in code with a built name", [], ["\tvar a = Animation.new()", '\ta.track_insert_key(a.add_track(Animation.TYPE_METHOD), 0.0, {"method": "u" + get_meta("s"), "args": [{"m": "execute"}]})']],
+    // A seventy-sixth red team's, run by godot3-server in attackProjects127.ts: a dispatch API named by a constant in another.
+    ["call handing a built name to call", [], ['\tcall("call", "u" + get_meta("s"), {"m": "execute"})']],
+    ["callv handing a built name to connect", [], ['\tcallv("connect", ["go", self, "u" + get_meta("s"), [{"m": "execute"}]])']],
+    ["callv handing a track key to track_insert_key", [], ["\tvar a = Animation.new()", '\ta.callv("track_insert_key", [0, 0.0, get_meta("key")])']],
+    ["a track key whose key is not written as \"method\"", [], ["\tvar a = Animation.new()", '\ta.track_insert_key(0, 0.0, {get_meta("k"): "u" + get_meta("s"), "args": [{"m": "execute"}]})']],
   ])("%s: the dispatch is an error", (_name, change, after = [], table = undefined) => {
     expect(helper(change, after, table)).toContain(SINK)
   })

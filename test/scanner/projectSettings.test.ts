@@ -35,7 +35,8 @@ describe("project settings", () => {
     expect(findings(text)).toEqual([
       "5 pack-hostile-path project setting application/run/main_scene",
       "9 pack-hostile-path project setting autoload/Payload",
-      "15 pack-hostile-path project setting locale/translation_remaps",
+      // A remap of a script (each of its three paths), and its target outside the pack.
+      ...Array(4).fill("15 pack-hostile-path project setting locale/translation_remaps"),
       "17 pack-hostile-path project setting locale/translations",
       "21 pack-hostile-path project setting path_remap/remapped_paths",
     ])
@@ -60,6 +61,27 @@ describe("project settings", () => {
       "3 pack-hostile-path project setting locale/translations_en",
       "5 pack-hostile-path project setting locale/translations_pt_BR.mobile",
       "9 pack-hostile-path project setting internationalization/locale/translations_de",
+    ])
+  })
+
+  it("translation remaps of scripts and scenes inside the pack (a seventy-sixth red team's): each path an error; localised media are not", () => {
+    const text = lines(
+      "[locale]", // 1
+      "", // 2
+      "translation_remaps={", // 3
+      '"res://attack/towers.tscn": PoolStringArray( "res://attack/evil_towers.tscn:en" ),', // 4
+      '"res://attack/good.gd": PoolStringArray( "res://attack/evil.gd:en", "res://attack/evil.gd:fr" ),', // 5
+      '"res://art/title.png": PoolStringArray( "res://art/title_fr.png:fr" ),', // 6
+      '"res://fonts/main.tres": PoolStringArray( "res://fonts/main_ja.tres:ja" )', // 7
+      "}", // 8
+    )
+    const found = projectSettingsFindings(text, "res://project.binary", "res://project.binary", () => true).map((f) => `${f.line} ${f.rule} ${JSON.stringify(f.message).match(/remaps \\"([^\\]+)\\"/)?.[1] ?? ""}`)
+    expect(found).toEqual([
+      "4 pack-hostile-path res://attack/towers.tscn",
+      "4 pack-hostile-path res://attack/evil_towers.tscn",
+      "5 pack-hostile-path res://attack/good.gd",
+      "5 pack-hostile-path res://attack/evil.gd",
+      "5 pack-hostile-path res://attack/evil.gd",
     ])
   })
 

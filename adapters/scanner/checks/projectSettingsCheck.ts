@@ -213,6 +213,16 @@ export const projectSettingsFindings = (
         continue
       }
       // A `key.<feature>` override is the key where the feature applies (settingName.ts).
+      // A translation remap of a script or a scene: every load of the path, an autoload's and a scene's script
+      // included, gets the locale's target instead (ResourceLoader::_path_remap, set up before the autoloads), so which
+      // code runs depends on the player's language (a seventy-sixth red team's, attackProjects127.ts). Remaps are for
+      // localised media (textures, audio, fonts).
+      if (base.endsWith("translation_remaps")) {
+        for (const s of strings) {
+          const path = s.isKey ? s.text : withoutLocale(s.text)
+          if (REMAP_REFUSED.has(extensionOf(path))) flag(key, s.line, `The project setting ${key} remaps ${JSON.stringify(path)}, a script or a scene: the engine loads another file in its place by the player's language, so the code that runs is not the one reviewed by its path. Remap only localised media (textures, audio, fonts) and export again.`)
+        }
+      }
       if (LOADED.test(base)) {
         const values = strings.filter((s) => !s.isKey)
         values.forEach((s, i) => {
@@ -232,6 +242,9 @@ export const projectSettingsFindings = (
   findings.push(...userDataDirFindings({ names, customNames, customOn, godot: grammar, missingAt }, file, storedPath))
   return findings
 }
+
+/** What a translation remap may not name: scripts and scenes (their code is chosen by the player's language). */
+const REMAP_REFUSED: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde", ".cs", ".vs", ".tscn", ".scn", ".escn"])
 
 /** Settings whose findings are about where the game writes files rather than what it loads. */
 export const FILESYSTEM_SETTINGS: ReadonlySet<string> = new Set(["application/config/name", "application/config/custom_user_dir_name", ...LOG_PATHS])

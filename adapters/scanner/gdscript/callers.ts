@@ -7,14 +7,15 @@ import type { ClassRef, PackScript } from "./packModel.ts"
 import { RPC_CALLED } from "./parser.ts"
 import type { Grammar } from "./tokenizer.ts"
 
-/** Calls that write an animation's keys, a method track's among them (engineCallbacks.ts trackKeys). */
-const TRACK_KEY_WRITERS: ReadonlySet<string> = new Set(["track_insert_key", "track_set_key_value", "set", "set_deferred", "set_indexed"])
+/** Animation's calls writing a key, which on a method track names the method the engine calls (engineCallbacks.ts trackKeys). */
+const TRACK_KEY_CALLS: ReadonlySet<string> = new Set(["track_insert_key", "track_set_key_value"])
 
-/** `f` on `e` and every expression inside it. */
-const walkExpr = (e: Expr, f: (x: Expr) => void): void => {
-  f(e)
-  forEachChild(e, (c) => walkExpr(c, f))
-}
+/** Dispatch APIs that hand the method the arguments written after its name, and those that hand it an Array's items. */
+const SPREADS_REST: ReadonlySet<string> = new Set(["call", "call_deferred", "call_thread_safe", "call_group", "call_group_flags", "rpc", "rpc_id", "rpc_unreliable", "rpc_unreliable_id", "add_do_method", "add_undo_method", "interpolate_callback", "interpolate_deferred_callback"])
+const SPREADS_ARRAY: ReadonlySet<string> = new Set(["callv", "propagate_call"])
+
+/** How many dispatch APIs named by constants in turn are followed before every function is taken to be reachable. */
+const MAX_HANDED_ON = 4
 
 // Who can call a function of the pack, pack-wide and by name (a call on an object the analysis cannot
 // pin down may reach any function of that name). A function is *closed* when the calls the pack writes
@@ -115,26 +116,45 @@ export const callerIndex = (
       list.push({ args, ...where, recv })
       calls.set(name, list)
     }
-    for (const entry of dispatch.byName.get(name) ?? []) {
-      if (entry.kind === "target") openAll = true
-      const arg = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
-      if (arg !== undefined) names.push({ name: arg, recv: entry.target === undefined ? recv : (args[entry.target] ?? null), at: where ?? nowhere })
-      if (arg !== undefined && where === null) openAll = true
-    }
+    dispatchSites(name, args, where, recv, 0)
     const method = args[2]
     if (grammar === 3 && name === "connect" && method?.k === "str") connectLiterals.add(method)
-    // An animation's method track keyed in code (`track_insert_key(t, 0, {"method": "u" + s, "args": [x]})`, or
-    // written as the track's keys property): the engine calls the method by that name on the track's node.
-    if (TRACK_KEY_WRITERS.has(name)) {
-      for (const arg of args) {
-        walkExpr(arg, (e) => {
-          const named = e.k === "dict" ? e.entries.find(([k]) => k.k === "str" && k.value === "method")?.[1] : undefined
-          if (named === undefined || named.k === "str") return
-          names.push({ name: named, recv: null, at: where ?? nowhere })
-          if (where === null) openAll = true
-        })
-      }
+  }
+
+  /**
+   * The name sites of a dispatch API `name` called with `args` (null: not known). A dispatch API reached by a constant
+   * name through another (`call("call", n, x)`, `callv("connect", ["s", self, n])`, `tw.callv("interpolate_callback",
+   * […])`: a seventy-sixth red team's) gets the arguments the outer one hands on: its own name is a site too; with
+   * arguments not known, any function may be reached. So may a method track's key handed on that way without a
+   * Dictionary written in the call.
+   */
+  const dispatchSites = (name: string, args: ReadonlyArray<Expr> | null, where: Where, recv: Expr | null, depth: number): void => {
+    if (depth > MAX_HANDED_ON) {
+      openAll = true
+      return
     }
+    if (depth > 0 && TRACK_KEY_CALLS.has(name) && args?.[2]?.k !== "dict") openAll = true
+    for (const entry of dispatch.byName.get(name) ?? []) {
+      if (entry.kind === "target") openAll = true
+      if (entry.kind !== "method" || entry.name === undefined) continue
+      if (args === null) {
+        openAll = true
+        continue
+      }
+      const arg = args[entry.name]
+      if (arg === undefined) continue
+      names.push({ name: arg, recv: depth > 0 ? null : entry.target === undefined ? recv : (args[entry.target] ?? null), at: where ?? nowhere })
+      if (where === null) openAll = true
+      if (arg.k === "str" && (dispatch.byName.has(arg.value) || TRACK_KEY_CALLS.has(arg.value))) dispatchSites(arg.value, handedOn(name, args, entry.name), where, null, depth + 1)
+    }
+  }
+
+  /** The arguments dispatch API `name` hands the method it names at `at`: those after it, an Array written there, or null (not known). */
+  const handedOn = (name: string, args: ReadonlyArray<Expr>, at: number): ReadonlyArray<Expr> | null => {
+    if (SPREADS_REST.has(name)) return args.slice(at + 1)
+    const list = args[at + 1]
+    if (SPREADS_ARRAY.has(name)) return list?.k === "array" ? list.items : list === undefined ? [] : null
+    return null
   }
 
   const expr = (e: Expr, where: Where): void => {
@@ -157,6 +177,19 @@ export const callerIndex = (
       case "str":
         strings.push(e.value)
         return
+      case "dict":
+        // An animation's method track keyed in code (`track_insert_key(t, 0, {"method": "u" + s, "args": [x]})`, or
+        // written as the track's keys property, or handed on by a dispatch): the engine calls the method by that name
+        // on the track's node. Any Dictionary written in code whose key is "method", or is not a string written so
+        // (`{k: "u" + s}`: a seventy-sixth red team's), and whose value is not one, names a method by a name not
+        // constant (fine where it folds to strings; mine after `/25`, attackProjects126.ts).
+        for (const [k, v] of e.entries) {
+          if (((k.k === "str" && k.value === "method") || (k.k !== "str" && k.k !== "num")) && v.k !== "str") {
+            names.push({ name: v, recv: null, at: where ?? nowhere })
+            if (where === null) openAll = true
+          }
+        }
+        break
       case "lambda":
         fnBody(e.fn, null, false)
         return

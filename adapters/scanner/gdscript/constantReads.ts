@@ -2,7 +2,7 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
-import { holdsArray, holdsContainer, itemsOf, nestedTables, type ParamParts, type Parts, readParts } from "./nestedTables.ts"
+import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, readParts } from "./nestedTables.ts"
 import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
@@ -332,7 +332,7 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   // A container of strings and numbers: arithmetic and comparisons give new values, and `+` a new Array of copies of the
   // items (a seventy-first hunt's `[id, price] + item.get("args", [])` handed to connect's binds).
   if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent) || (p.k === "bin" && VALUE_OPERATORS.has(p.op))
-  if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, p.index.k === "str" ? p.index.value : null), flow, pack, seen)
+  if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, indexKey(p.index)), flow, pack, seen)
   // A comparison, a test, arithmetic (an error on a container): a new value. Not `+` of an Array, which holds its items.
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op) && (p.op !== "+" || !holdsArray(parts))
   if (p.k === "unary") return true

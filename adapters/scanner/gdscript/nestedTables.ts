@@ -20,14 +20,20 @@ export const holdsContainer = (parts: Parts): boolean => parts.some(isContainer)
  * or where it has keys written otherwise), an Array's items for a key that is not a literal string. Items that are not literals (a name, a call) are kept as
  * they are: leaves here, as a constant named in a literal is used otherwise than read and so never followed.
  */
-export const itemsOf = (parts: Parts, key: string | null): Parts =>
+export const itemsOf = (parts: Parts, key: string | number | null): Parts =>
   parts.flatMap((p) => {
-    // A string key reads nothing of an Array (the engine stops the script).
-    if (p.k === "array") return key === null ? p.items : []
+    // A string key reads nothing of an Array (the engine stops the script); a number in range its item (a seventy-sixth
+    // hunt's recipe rows `["crack", "_step_crack", 1.0, ["egg", 2]]` read as `step[1]`), any other every item (Godot 3
+    // counts a negative one from the end).
+    if (p.k === "array") return typeof key === "string" ? [] : typeof key === "number" && p.items[key] !== undefined ? [p.items[key]] : p.items
+    if (typeof key === "number") return p.k === "dict" ? p.entries.map(([, v]) => v) : []
     if (p.k !== "dict") return []
     if (key === null || !p.entries.every(([k]) => k.k === "str" || k.k === "num")) return p.entries.map(([, v]) => v)
     return p.entries.filter(([k]) => k.k === "str" && k.value === key).map(([, v]) => v)
   })
+
+/** The key an index expression reads, for itemsOf: a string literal, a non-negative integer literal, else null (any). */
+export const indexKey = (k: Expr): string | number | null => (k.k === "str" ? k.value : k.k === "num" && /^\d+$/.test(k.text) ? Number(k.text) : null)
 
 /** Whether some part is an Array (walking it gives its items; a Dictionary gives its keys). */
 export const holdsArray = (parts: Parts): boolean => parts.some((p) => p.k === "array")
@@ -64,7 +70,7 @@ const MAX_READ_DEPTH = 8
  */
 export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) => Expr | null, depth = 0, paramParts: ParamParts = () => null): Parts | null => {
   if (depth > MAX_READ_DEPTH) return null
-  const keyOf = (k: Expr): string | null => (k.k === "str" ? k.value : null)
+  const keyOf = indexKey
   if (e.k === "index" || (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1)) {
     const [obj, key] = e.k === "index" ? [e.obj, e.index] : e.callee.k === "member" ? [e.callee.obj, e.args[0]] : [null, null]
     const outer = obj === null ? null : readParts(obj, f, constantOf, depth + 1, paramParts)

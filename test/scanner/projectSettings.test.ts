@@ -38,7 +38,8 @@ describe("project settings", () => {
       // A remap of a script (each of its three paths), and its target outside the pack.
       ...Array(4).fill("15 pack-hostile-path project setting locale/translation_remaps"),
       "17 pack-hostile-path project setting locale/translations",
-      "21 pack-hostile-path project setting path_remap/remapped_paths",
+      // A remap of scripts (each of its four paths), and its target outside the pack.
+      ...Array(5).fill("21 pack-hostile-path project setting path_remap/remapped_paths"),
     ])
   })
 

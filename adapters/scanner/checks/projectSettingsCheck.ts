@@ -217,10 +217,11 @@ export const projectSettingsFindings = (
       // included, gets the locale's target instead (ResourceLoader::_path_remap, set up before the autoloads), so which
       // code runs depends on the player's language (a seventy-sixth red team's, attackProjects127.ts). Remaps are for
       // localised media (textures, audio, fonts).
-      if (base.endsWith("translation_remaps")) {
+      // So does `path_remap/remapped_paths` (pairs: from, to; ResourceLoader::load_path_remaps), for every player.
+      if (base.endsWith("translation_remaps") || base === "path_remap/remapped_paths") {
         for (const s of strings) {
-          const path = s.isKey ? s.text : withoutLocale(s.text)
-          if (REMAP_REFUSED.has(extensionOf(path))) flag(key, s.line, `The project setting ${key} remaps ${JSON.stringify(path)}, a script or a scene: the engine loads another file in its place by the player's language, so the code that runs is not the one reviewed by its path. Remap only localised media (textures, audio, fonts) and export again.`)
+          const path = s.isKey || base === "path_remap/remapped_paths" ? s.text : withoutLocale(s.text)
+          if (REMAP_REFUSED.has(extensionOf(path))) flag(key, s.line, `The project setting ${key} remaps ${JSON.stringify(path)}, a script or a scene: the engine loads another file in its place (by the player's language, for a translation remap), so the code that runs is not the one reviewed by its path. Remap only localised media (textures, audio, fonts) and export again.`)
         }
       }
       if (LOADED.test(base)) {

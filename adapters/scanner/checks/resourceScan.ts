@@ -194,6 +194,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   if (facts.unjudgedSplices.length > 0) ctx.state.findings.push(unjudgedSplicesFinding(file, storedPath, facts.unjudgedSplices[0] ?? null, facts.unjudgedSplices.length))
   for (const u of facts.unreadScenes) ctx.state.findings.push(unreadSceneFinding(file, storedPath, u.at, u.why))
   for (const r of facts.repeatedSubResources) ctx.state.findings.push(repeatedSubResourceFinding(file, storedPath, r.at, r.id))
+  for (const c of facts.claimedPaths) ctx.state.findings.push(claimedPathFinding(file, storedPath, c.at, c.path))
   dataCalls(ctx, entry, facts.connections, facts.trackCalls, site, file, true)
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, facts.objects, file, storedPath, ctx.state.capabilities))
   for (const e of facts.expressions) collectExpression(ctx, entry, site, e.text, `${e.subResource} ${ADVANCE_EXPRESSION}`, { at: e.at })
@@ -253,6 +254,9 @@ const unreadSceneFinding = (file: string, storedPath: string, at: DataPosition, 
   unreadAt(file, storedPath, at, "unreadable nested scene", `${file} holds a PackedScene whose _bundled data the scanner cannot read (${why}): the engine builds its nodes and connections all the same. Save the scene as its own .tscn in the pack and load it, and export again.`)
 
 /** A `[sub_resource]` repeating an earlier one's id: no editor writes one, and the engine reads only the first. */
+const claimedPathFinding = (file: string, storedPath: string, at: DataPosition, path: string | null): Finding =>
+  unreadAt(file, storedPath, at, "resource_path", `${file} sets resource_path${path === null ? "" : ` to ${JSON.stringify(path)}`} on an object: the engine then caches it under that path, and a later load of the path gets this object instead of the file (a script the scanner read elsewhere is not the one that runs). No editor saves it; save the scene or resource again in the editor and export again.`)
+
 const repeatedSubResourceFinding = (file: string, storedPath: string, at: DataPosition, id: string): Finding =>
   unreadAt(file, storedPath, at, "repeated sub_resource id", `${file} has a second [sub_resource] with id ${id}: the engine keeps the first and ignores this one's properties, so what this block says is not what runs, and no editor saves such a file. Save the scene or resource again in the editor and export again.`)
 

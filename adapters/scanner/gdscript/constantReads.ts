@@ -367,13 +367,11 @@ const READS_ARGUMENT: ReadonlySet<string> = new Set([
   "abs", "sign", "floor", "ceil", "round", "sqrt", "pow", "clamp", "min", "max", "lerp", "inverse_lerp", "range_lerp", "range", "int", "float", "bool", "stepify", "wrapi", "wrapf", "posmod", "fposmod", "fmod", "is_nan", "is_inf", "is_equal_approx", "is_instance_valid", "assert",
 ])
 
-/** Engine methods a pack function's name may also be, which keep what they are handed (KEEPS, KEEPS_BY_WORD) or hand it to code. */
-const mayKeep = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name) || ["call_func", "call_funcv", "bindv", "dict2inst", "dict_to_inst", "force_drag", "resume"].includes(name)
 
 /**
  * Whether a part handed to a call as argument `at` is only read there: the Array of an engine call that hands on its
  * items (SPREADS_ITEMS) holding only strings and numbers; an engine call that only reads (READS_ARGUMENT); a function of
- * the pack of that name, called on self and named unlike an engine method that keeps (mayKeep), or `new` of a class of
+ * the pack of that name, called on self (the calling class's own, whatever engine method shares its name), or `new` of a class of
  * the pack (its `_init`), whose parameter's every use reads it, in every class defining one.
  */
 const handedOnlyRead = (
@@ -402,7 +400,9 @@ const handedOnlyRead = (
   // and then every function of the pack of that name: self may be of a class overriding it (a seventy-third's `Kid.f`).
   const own = constructs || flow.own.some((f) => f.name === name)
   const targets = !own ? [] : (pack.functions.get(constructs ? "_init" : name) ?? [])
-  if (targets.length === 0 || flow.givesBack.has(name) || mayKeep(name)) return false
+  // A name like an engine method's that keeps (`add_card`, `set_card`: a seventy-seventh hunt's) is the pack's own here: GDScript
+  // runs the script's function of that name before the engine's, and every function of that name is judged below.
+  if (targets.length === 0 || flow.givesBack.has(name)) return false
   return targets.every((f) => {
     const param = f.params[at]
     const cls = pack.classOf(f)

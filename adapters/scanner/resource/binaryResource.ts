@@ -105,6 +105,10 @@ export const openBinaryResource = async (file: RandomAccess, decompressors: Deco
     if (path.startsWith("local://") && internals.some((r) => r.path === path)) throw new MalformedData(`two internal resources share the path ${path} (the engine keeps the first and skips the other)`)
     internals.push({ path, offset })
   }
+  // An internal resource but the main one (the last) under a path of its own: ResourceLoaderBinary caches it there, so a
+  // later load of that path gets it instead of the file (the binary form of a seventy-seventh red team's resource_path).
+  const claimed = internals.slice(0, -1).find((r) => !r.path.startsWith("local://"))
+  if (claimed !== undefined) throw new MalformedData(`the internal resource ${claimed.path} is not local (local://N): the engine caches it under that path in place of the file`)
   return {
     stream,
     littleEndian: c.littleEndian,

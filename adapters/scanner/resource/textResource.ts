@@ -90,6 +90,8 @@ export interface TextResourceFacts extends SceneFacts {
   readonly unreadScenes: ReadonlyArray<{ readonly at: Position; readonly why: string }>
   /** `[sub_resource]` headers repeating an id an earlier one has: the engine keeps the first and skips the later's properties. */
   readonly repeatedSubResources: ReadonlyArray<{ readonly id: string; readonly at: Position }>
+  /** `resource_path = "…"` set on an object of the file (its place in the engine's resource cache), with the path. */
+  readonly claimedPaths: ReadonlyArray<{ readonly path: string | null; readonly at: Position }>
 }
 
 /** Text the engine evaluates as an Expression, where the data holds it. */
@@ -195,6 +197,7 @@ export class TextResourceReader {
   readonly #expressions: Array<DataExpression> = []
   readonly #unreadScenes: Array<{ readonly at: Position; readonly why: string }> = []
   readonly #repeatedSubResources: Array<{ readonly id: string; readonly at: Position }> = []
+  readonly #claimedPaths: Array<{ readonly path: string | null; readonly at: Position }> = []
   /** Track types and keys of the animation being read (section key → track index → …), matched when the file ends. */
   readonly #tracks = new Map<string, Map<string, { type?: string; keys?: VNode; at?: Position; path?: string }>>()
   #rootScript: ScriptReference | null = null
@@ -337,6 +340,10 @@ export class TextResourceReader {
 
   #assign(key: string, value: VNode, at: Position): void {
     this.#objectScripts(value)
+    // Resource::set_path: the object takes that path in the engine's resource cache, so a later load of the path (an
+    // ext_resource, an autoload) gets it instead of the file (a seventy-seventh red team's built-in script standing in
+    // for an autoload's). No editor saves the property.
+    if (key === "resource_path") this.#claimedPaths.push({ path: stringOf(value), at })
     if (this.#object !== null) {
       if (key === "script") this.#object.script = this.#scriptOf(value)
       if (key === "script") this.#scriptHosts.push({ script: this.#object.script ?? null, type: this.#object.type })
@@ -514,6 +521,7 @@ export class TextResourceReader {
       expressions: this.#expressions,
       unreadScenes: this.#unreadScenes,
       repeatedSubResources: this.#repeatedSubResources,
+      claimedPaths: this.#claimedPaths,
     }
   }
 }

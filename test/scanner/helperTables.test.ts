@@ -84,6 +84,8 @@ describe("tables of tables through a game's helpers are followed", () => {
     ["a tactics game's ability helper calling the method an entry names", TACTICS],
     // A seventy-seventh hunt's card battler: a helper of the class named like a keeping engine method (`add_`).
     ["a helper named add_card given each entry", ["extends Node", 'const DECKS = {"warrior": [["Strike", 1, "_hit", [6]], ["Defend", 1, "_block", [5]]]}', "func _ready():", '\tfor card in DECKS["warrior"]:', "\t\tadd_card(card)", '\t\tcallv(card[2], card[3])', "func add_card(card):", "\tprint(card[0])", "func _hit(n):", "\tprint(n)", "func _block(n):", "\tprint(n)"]],
+    // A seventy-seventh hunt's card battler: one string of an entry handed to a helper that dispatches by it.
+    ["a helper's parameter given one string of an entry", ["extends Node", 'const DECKS = {"warrior": [["Strike", 1, "_hit", [6]], ["Defend", 1, "_block", [5]]]}', "func _ready():", '\tfor card in DECKS["warrior"]:', "\t\tplay_card(card)", "func play_card(card):", "\tapply_effect(card[2], card[3])", "func apply_effect(method, args):", "\tcallv(method, args)", "func _hit(n):", "\tprint(n)", "func _block(n):", "\tprint(n)"]],
     // A seventy-sixth hunt's cooking game: rows of a list read by position, one item a list itself.
     ["recipe rows read by position", ["extends Node", 'const R = {"a": {"steps": [["crack", "_crack", 1.0, ["egg", 2]], ["fry", "_fry", 3.0, ["pan"]]]}}', "func _ready():", '\tfor step in R["a"]["steps"]:', "\t\tcallv(step[1], [step[0]] + step[3])", "func _crack(what, item, n):", "\tprint(what, item, n)", "func _fry(what, pan):", "\tprint(what, pan)"]],
   ])("%s: no error", (_name, script) => {

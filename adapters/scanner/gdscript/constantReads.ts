@@ -235,8 +235,9 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
     const name = e.args[method]
     if (name === undefined) return true
     // A method named by a read of a constant table of data (`funcref(self, STATES[state])`), or a local given only such
-    // reads or literals (`var handler: String = HANDLERS[kind]`), is one of their strings.
-    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? null) : tableStrings(name, names)
+    // reads or literals (`var handler: String = HANDLERS[kind]`), or a parameter every call of its function gives one
+    // (`apply(card[2], card[3])` then `callv(method, args)`: a seventy-seventh hunt's card battler), is one of their strings.
+    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names)) : tableStrings(name, names)
     return name.k === "str" ? BY_NAME.has(name.value) : table === null || [...table].some((t) => BY_NAME.has(t))
   }
   if (!BY_NAME.has(e.callee.name)) return false

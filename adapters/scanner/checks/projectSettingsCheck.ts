@@ -212,7 +212,6 @@ export const projectSettingsFindings = (
         judgeRegistrations(key, readClassEntries(value.raw, value.line, base === "list" ? 4 : grammar), { file, storedPath, flag, hostile, uids, platform, push: (f) => findings.push(f) })
         continue
       }
-      // A `key.<feature>` override is the key where the feature applies (settingName.ts).
       // A translation remap of a script or a scene: every load of the path, an autoload's and a scene's script
       // included, gets the locale's target instead (ResourceLoader::_path_remap, set up before the autoloads), so which
       // code runs depends on the player's language (a seventy-sixth red team's, attackProjects127.ts). Remaps are for
@@ -224,6 +223,7 @@ export const projectSettingsFindings = (
           if (REMAP_REFUSED.has(extensionOf(path))) flag(key, s.line, `The project setting ${key} remaps ${JSON.stringify(path)}, a script or a scene: the engine loads another file in its place (by the player's language, for a translation remap), so the code that runs is not the one reviewed by its path. Remap only localised media (textures, audio, fonts) and export again.`)
         }
       }
+      // A `key.<feature>` override is the key where the feature applies (settingName.ts).
       if (LOADED.test(base)) {
         const values = strings.filter((s) => !s.isKey)
         values.forEach((s, i) => {
@@ -244,7 +244,7 @@ export const projectSettingsFindings = (
   return findings
 }
 
-/** What a translation remap may not name: scripts and scenes (their code is chosen by the player's language). */
+/** What a translation or path remap may not name: scripts and scenes (the code that runs would not be the one reviewed). */
 const REMAP_REFUSED: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde", ".cs", ".vs", ".tscn", ".scn", ".escn"])
 
 /** Settings whose findings are about where the game writes files rather than what it loads. */

@@ -253,10 +253,11 @@ const unreadAt = (file: string, storedPath: string, at: DataPosition, pattern: s
 const unreadSceneFinding = (file: string, storedPath: string, at: DataPosition, why: string): Finding =>
   unreadAt(file, storedPath, at, "unreadable nested scene", `${file} holds a PackedScene whose _bundled data the scanner cannot read (${why}): the engine builds its nodes and connections all the same. Save the scene as its own .tscn in the pack and load it, and export again.`)
 
-/** A `[sub_resource]` repeating an earlier one's id: no editor writes one, and the engine reads only the first. */
+/** `resource_path` written on an object: the engine caches it under that path in place of the file there. */
 const claimedPathFinding = (file: string, storedPath: string, at: DataPosition, path: string | null): Finding =>
   unreadAt(file, storedPath, at, "resource_path", `${file} sets resource_path${path === null ? "" : ` to ${JSON.stringify(path)}`} on an object: the engine then caches it under that path, and a later load of the path gets this object instead of the file (a script the scanner read elsewhere is not the one that runs). No editor saves it; save the scene or resource again in the editor and export again.`)
 
+/** A `[sub_resource]` repeating an earlier one's id: no editor writes one, and the engine reads only the first. */
 const repeatedSubResourceFinding = (file: string, storedPath: string, at: DataPosition, id: string): Finding =>
   unreadAt(file, storedPath, at, "repeated sub_resource id", `${file} has a second [sub_resource] with id ${id}: the engine keeps the first and ignores this one's properties, so what this block says is not what runs, and no editor saves such a file. Save the scene or resource again in the editor and export again.`)
 

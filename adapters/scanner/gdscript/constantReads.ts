@@ -2,7 +2,7 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
-import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, readParts } from "./nestedTables.ts"
+import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, partStrings, type ReadFunction, readParts } from "./nestedTables.ts"
 import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
 
@@ -157,10 +157,16 @@ const ofPlainClass = (e: Expr, names: ValueNames, plainClasses: ReadonlySet<stri
   return cls !== undefined && plainClasses.has(cls)
 }
 
+/** The pack's classes by name (`class_name` or inner name), and those of a name one class alone has (`byName`). */
+const classesByName = (classes: ReadonlyArray<ClassDecl>) => {
+  const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
+  // A name two classes declare (inner classes of two files) is not pinned to one.
+  return { named, byName: new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1)) }
+}
+
 /** PackFacts.classMember: a member of a class of the pack one class alone is named, or of its bases of the pack so named. */
 const classMemberOf = (classes: ReadonlyArray<ClassDecl>, memberNames: ReadonlySet<string>): NonNullable<PackFacts["classMember"]> => {
-  const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
-  const byName = new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1))
+  const { byName } = classesByName(classes)
   // A type named like a constant or a member of some class (`const Plot = preload("other.gd")`) may be that script's class.
   return (cls, name) => {
     if (memberNames.has(cls)) return null
@@ -182,9 +188,7 @@ const classMemberOf = (classes: ReadonlyArray<ClassDecl>, memberNames: ReadonlyS
  * extending by path may extend any: a sixty-second hunt's `card: Card`, `s: Slot`).
  */
 const plainClassesOf = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: string) => boolean): ReadonlySet<string> => {
-  const named = classes.flatMap((d) => (d.name === null ? [] : [[d.name, d] as const]))
-  // A name two classes declare (inner classes of two files) is not pinned to one.
-  const byName = new Map(named.filter(([name]) => named.filter(([other]) => other === name).length === 1))
+  const { named, byName } = classesByName(classes)
   /** The pack class names `d` is or extends, or null when a path makes its chain unknown. */
   const chain = (d: ClassDecl): ReadonlySet<string> | null => {
     const out = new Set<string>()
@@ -367,7 +371,6 @@ const READS_ARGUMENT: ReadonlySet<string> = new Set([
   // Global functions of numbers (a container handed to one stops the script); 4.x max, min and clamp give back (GIVES_BACK).
   "abs", "sign", "floor", "ceil", "round", "sqrt", "pow", "clamp", "min", "max", "lerp", "inverse_lerp", "range_lerp", "range", "int", "float", "bool", "stepify", "wrapi", "wrapf", "posmod", "fposmod", "fmod", "is_nan", "is_inf", "is_equal_approx", "is_instance_valid", "assert",
 ])
-
 
 /**
  * Whether a part handed to a call as argument `at` is only read there: the Array of an engine call that hands on its
@@ -782,8 +785,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     const table = tableOf(name, hiddenIn(at.fn), strings, held)
     if (table !== null) return [...table]
     if (at.fn === null) return null
-    const parts = readParts(name, at.fn, literalIn(reads.callers?.declOf(at.cls) ?? null), 0, paramParts)
-    return parts !== null && parts.length > 0 && parts.every((x) => x.k === "str") ? parts.map((x) => (x.k === "str" ? x.value : "")) : null
+    return partStrings(readParts(name, at.fn, literalIn(reads.callers?.declOf(at.cls) ?? null), 0, paramParts))
   }
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
   // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.
@@ -791,18 +793,18 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     index === null || index.openAll
       ? null
       : index.names.filter((n) => n.name.k !== "str" && (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name))).map((n) => namedStrings(n.name, n.at))
-  const dispatchesByBuiltName = dispatched === null || dispatched.some((names) => names === null || names.some((t) => t === "set_script" || takenClosed.has(t)))
   // Where every dispatch's name is known and none names a function taken to be closed, the functions no dispatch
   // names are reached by the calls in sight alone (a least fixpoint, as evaluate.ts #dispatchNames): their parameters
   // may be followed below too (a seventy-fifth hunt's `call(ab["method"], unit, target)` in `use_ability(unit, ab, …)`).
   const dispatchedNames = dispatched === null || dispatched.some((names) => names === null || names.some((t) => takenClosed.has(t))) ? null : new Set(dispatched.flat())
+  const dispatchesByBuiltName = dispatchedNames === null || dispatchedNames.has("set_script")
   const laterParamParts: ParamParts = (f, at, depth) => (dispatchedNames === null || dispatchedNames.has(f.name) ? null : paramParts(f, at, depth))
   /** tableStrings, and in a function's body also a read readParts follows to a table (through locals and parameters). */
-  const bodyStrings = (fn: Pick<FunctionDecl, "name" | "params" | "body"> | null, d: ClassDecl) => (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
+  const bodyStrings = (fn: ReadFunction | null, d: ClassDecl) => (e: Expr, names: ValueNames): ReadonlySet<string> | null => {
     const table = tableStrings(e, names)
     if (table !== null || fn === null) return table
-    const parts = readParts(e, fn, literalIn(d), 0, laterParamParts)
-    return parts !== null && parts.length > 0 && parts.every((x) => x.k === "str") ? new Set(parts.map((x) => (x.k === "str" ? x.value : ""))) : null
+    const found = partStrings(readParts(e, fn, literalIn(d), 0, laterParamParts))
+    return found === null ? null : new Set(found)
   }
   // Such an object's members are then those of its new script, whatever the name's type says.
   const retyped = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName

@@ -58,6 +58,10 @@ export type ParamParts = (f: ReadFunction, index: number, depth: number) => Part
 /** What readParts reads of a function: its name (its calls' key), parameters and body. */
 export type ReadFunction = Pick<FunctionDecl, "name" | "params" | "body">
 
+/** The strings of parts that are all string literals (some), or null. */
+export const partStrings = (parts: Parts | null): ReadonlyArray<string> | null =>
+  parts !== null && parts.length > 0 && parts.every((p) => p.k === "str") ? parts.map((p) => (p.k === "str" ? p.value : "")) : null
+
 /** How deep readParts follows reads of reads and locals given them. */
 const MAX_READ_DEPTH = 8
 
@@ -70,11 +74,10 @@ const MAX_READ_DEPTH = 8
  */
 export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) => Expr | null, depth = 0, paramParts: ParamParts = () => null): Parts | null => {
   if (depth > MAX_READ_DEPTH) return null
-  const keyOf = indexKey
   if (e.k === "index" || (e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1)) {
     const [obj, key] = e.k === "index" ? [e.obj, e.index] : e.callee.k === "member" ? [e.callee.obj, e.args[0]] : [null, null]
     const outer = obj === null ? null : readParts(obj, f, constantOf, depth + 1, paramParts)
-    return outer === null || key === null || key === undefined ? null : itemsOf(outer, keyOf(key))
+    return outer === null || key === null || key === undefined ? null : itemsOf(outer, indexKey(key))
   }
   if (e.k !== "id") return null
   const param = f.params.findIndex((p) => p.name === e.name)

@@ -15,6 +15,8 @@ const errorIds = (found: ReadonlyArray<string>): ReadonlyArray<string> => ids(fo
 
 const MANIFEST = utf8(JSON.stringify({ id: "g", name: "G", version: "1.0.0", engine_sdk: "1.0", entry_scene: "res://game/main.tscn", min_players: 1, max_players: 4 }))
 const MAIN = utf8('[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://game/main.gd" id="1_m"]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource("1_m")\n')
+/** Godot 3's: ids are whole numbers (a string id is refused there, test/scanner/resourceIds.test.ts). */
+const MAIN3 = utf8('[gd_scene load_steps=2 format=2]\n\n[ext_resource path="res://game/main.gd" type="Script" id=1]\n\n[node name="Main" type="Node2D"]\nscript = ExtResource( 1 )\n')
 
 /** A Godot 4 (format 3: 3 for Godot 3, as pack format 1) pack holding a game and `entries`. */
 const pack = (entries: ReadonlyArray<{ readonly path: string; readonly data: Uint8Array }>, main = "extends EngineGame\n", format: 1 | 3 = 3): Uint8Array =>
@@ -23,7 +25,7 @@ const pack = (entries: ReadonlyArray<{ readonly path: string; readonly data: Uin
     entries: [
       { path: "res://manifest.json", data: MANIFEST },
       { path: "res://project.binary", data: writeProjectBinary([["application/config/name", "G"], ["application/run/main_scene", "res://game/main.tscn"]]) },
-      { path: "res://game/main.tscn", data: MAIN },
+      { path: "res://game/main.tscn", data: format === 1 ? MAIN3 : MAIN },
       { path: "res://game/main.gd", data: utf8(main) },
       ...entries,
     ],

@@ -334,8 +334,13 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   const key = REGISTRATION_KEYS.get(entry.path)
   if (key !== undefined) ctx.registrations.set(entry.path, { file, storedPath: entry.path, key, entries: classEntriesOf(text, entry.path, ctx.grammar) })
-  for (const [name, path] of autoloadSingletons(text)) if (!ctx.autoloads.has(name)) ctx.autoloads.set(name, path)
-  for (const [name, path] of autoloadEntries(text, false)) if (!ctx.baseAutoloads.has(name)) ctx.baseAutoloads.set(name, ctx.contents.loadedPath(path))
+  // The autoloads are those of the file the engine starts from: project.godot beside a project.binary and the class
+  // cache are never read for them (a seventy-eighth red team's decoy autoloads there, the first file read winning),
+  // and an autoload in override.cfg is an error of its own (projectSettingsFindings).
+  if (isPrimarySettings(ctx, entry.path)) {
+    for (const [name, path] of autoloadSingletons(text)) ctx.autoloads.set(name, path)
+    for (const [name, path] of autoloadEntries(text, false)) ctx.baseAutoloads.set(name, ctx.contents.loadedPath(path))
+  }
   ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))
 }
 

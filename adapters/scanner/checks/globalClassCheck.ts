@@ -37,7 +37,9 @@ const ORDER = ["res://project.godot", "res://project.binary", "res://override.cf
 /** The classes the engine registers from the pack's settings and class cache: the last entry of a name wins. */
 export const registeredClasses = (ctx: Context): ReadonlyMap<string, EngineClass> => {
   // Godot 3 has no class cache; Godot 4 reads the settings' list first (ScriptServer::init_languages), then the cache.
-  const sources = ORDER.filter((p) => ctx.grammar === 4 || !p.includes(".godot/")).flatMap((p) => {
+  // project.godot beside a project.binary is never read (ProjectSettings::_load_settings_text_or_binary).
+  const unread = (p: string): boolean => (p.includes(".godot/") && ctx.grammar === 3) || (p === "res://project.godot" && ctx.contents.has("res://project.binary"))
+  const sources = ORDER.filter((p) => !unread(p)).flatMap((p) => {
     const source = ctx.registrations.get(p)
     return source === undefined ? [] : [source]
   })

@@ -170,6 +170,12 @@ export const projectSettingsFindings = (
         const line = value.line + (value.raw.slice(0, scripted.index).match(/\n/g)?.length ?? 0)
         flag(key, line, `The project setting ${key} holds an object with a script, which the engine would attach when it reads the settings: code outside any reviewed script. Remove the script from the setting in project.godot and export again.`)
       }
+      // Android and iOS read `res://override.cfg` over the settings, other platforms the one beside the game, never the
+      // pack's (ProjectSettings::_setup): an autoload or class list in it makes the code a name runs depend on the
+      // player's platform (a seventy-eighth red team's decoy `Towers`).
+      if (storedPath === OVERRIDE_FILE && (base.startsWith("autoload/") || base === "_global_script_classes")) {
+        flag(key, value.line, `res://override.cfg in the pack sets ${key}: Android and iOS read that file over the project settings and other platforms do not, so which script runs under that name depends on the player's platform. Put the setting in project.godot, leave override.cfg out of the export (its exclude filter), and export again.`)
+      }
       if (base === "application/config/project_settings_override") {
         if (first !== undefined && first.text !== "") {
           flag(base, first.line, `The project setting ${key} makes the engine read more settings from ${JSON.stringify(first.text)} at every start: settings nobody reviewed (an autoload there runs code; a game can write that file to user:// and change what the next start runs). Remove the setting from project.godot and put the settings in project.godot itself, then export again.`)
@@ -266,6 +272,9 @@ export const settingsText = (storedPath: string, bytes: Uint8Array, godot: 3 | 4
   const problem = strictUtf8Problem(bytes)
   return { text: decodeAsEngine(bytes, godot), notStrictLines: problem === null ? [] : [positionOfByte(bytes, problem.offset).line] }
 }
+
+/** The settings file some platforms read from the pack after the project's own. */
+const OVERRIDE_FILE = "res://override.cfg"
 
 /** Where a registration list is read from: the key of each file that holds one (Godot 4's class cache: `list`). */
 export const REGISTRATION_KEYS: ReadonlyMap<string, string> = new Map([

@@ -58,6 +58,14 @@ export interface NameSite {
   readonly at: Omit<CallerSite, "args">
 }
 
+/**
+ * Methods that hand back the objects connected to signals (`get_incoming_connections()[0].source`,
+ * `OS.get_signal_connection_list(s)[0].source`, 4.x `Signal.get_connections()`): a dangerous singleton
+ * connected anywhere comes back through them, so what they give may be any engine object; and 3.x's
+ * `get_signal_connection_list` hands out each connection's binds.
+ */
+export const CONNECTION_LISTS: ReadonlySet<string> = new Set(["get_incoming_connections", "get_signal_connection_list", "get_connections"])
+
 export interface CallerIndex {
   readonly open: ReadonlySet<string>
   /** Open for a reason that holds whatever else is known (see above). */

@@ -1,5 +1,5 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "./ast.ts"
-import type { CallerIndex, CallerSite } from "./callers.ts"
+import { type CallerIndex, type CallerSite, CONNECTION_LISTS } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import type { ClassRef } from "./packModel.ts"
 import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, partStrings, type ReadFunction, readParts } from "./nestedTables.ts"
@@ -333,7 +333,7 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   }
   if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
   // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
-  if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods)
+  if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods) || boundOnlyRead(p, x, parts, flow, pack, usesRead)
   // A container of strings and numbers: arithmetic and comparisons give new values, and `+` a new Array of copies of the
   // items (a seventy-first hunt's `[id, price] + item.get("args", [])` handed to connect's binds).
   if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent) || (p.k === "bin" && VALUE_OPERATORS.has(p.op))
@@ -414,6 +414,44 @@ const handedOnlyRead = (
   })
 }
 
+/**
+ * Whether `x`, an item of the binds of a Godot 3 `connect` to self (`board.connect("matched", self, combo["callback"],
+ * [combo])`, a seventy-eighth hunt's match-3 game), is only read by the handlers. The method is a string or a key of
+ * that same entry (then one of the entries' strings there); each name is a function of the calling class, and every
+ * function of the pack of that name (self may be of a class overriding it) has no default values and only reads the
+ * parameter the bind lands in: the engine passes the signal's values, then the binds (Object::emit_signal), so the
+ * call reaches a handler only with every parameter given, the binds last. Not where the pack may read a connection list
+ * (PartReads.listsConnections), which hands the binds out.
+ */
+const boundOnlyRead = (
+  binds: Extract<Expr, { k: "array" }>,
+  x: Expr,
+  parts: Parts,
+  flow: BodyFlow,
+  pack: PartReads,
+  usesRead: (name: string, given: Parts, where: BodyFlow) => boolean,
+): boolean => {
+  const call = flow.parent.get(binds)
+  if (call?.k !== "call" || call.args[3] !== binds || (call.callee.k !== "id" && call.callee.k !== "member") || call.callee.name !== "connect") return false
+  if (pack.listsConnections || flow.packMethods.has("connect") || call.args[1]?.k !== "self") return false
+  const method = call.args[2]
+  const fromEntry = method?.k === "index" && method.obj.k === "id" && x.k === "id" && method.obj.name === x.name ? indexKey(method.index) : null
+  const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
+  const at = binds.items.indexOf(x)
+  if (names === null || at < 0) return false
+  return [...new Set(names)].every((name) => {
+    const targets = flow.own.some((f) => f.name === name) ? (pack.functions.get(name) ?? []) : []
+    return (
+      targets.length > 0 &&
+      targets.every((f) => {
+        const param = f.params[f.params.length - binds.items.length + at]
+        const cls = pack.classOf(f)
+        return param !== undefined && cls !== null && f.params.every((q) => q.init === null) && usesRead(param.name, parts, pack.flowOf(f.body, cls))
+      })
+    )
+  })
+}
+
 /** Array methods giving one of the items, or a new Array of them: where the items are strings and numbers, no part of the table. */
 const GIVES_ITEMS: ReadonlySet<string> = new Set(["front", "back", "max", "min", "slice"])
 
@@ -433,6 +471,8 @@ interface PartReads {
   readonly flowOf: (body: ReadonlyArray<Stmt>, cls: ClassDecl) => BodyFlow
   /** The class declaring a function of the pack. */
   readonly classOf: (f: FunctionDecl) => ClassDecl | null
+  /** Some code may read a connection list (and so a connection's binds). */
+  readonly listsConnections: boolean
 }
 
 /** Where a body's values go that its expressions' parents do not show: conditions, and locals' initial values. */
@@ -725,7 +765,13 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     }
   }
   const packClasses = new Set(classes.flatMap((d) => [...(d.name === null ? [] : [d.name]), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]))
-  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf, classOf: (f) => declaring.get(f) ?? null }
+  // A connection's binds come back from its target's connection list (3.x Object::_get_signal_connection_list hands out
+  // `binds`, the same Dictionaries): a pack naming one anyhow, or dispatching by names not known, may change a bound entry.
+  const listsConnections =
+    reads.callers === null ||
+    reads.callers.index.openAll ||
+    scriptClasses.some(({ decl }) => bodiesOf(decl).some(({ body }) => walk(body).all.some((e) => (e.k === "str" && e.value.includes("connection")) || ((e.k === "id" || e.k === "member") && CONNECTION_LISTS.has(e.name)))))
+  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf, classOf: (f) => declaring.get(f) ?? null, listsConnections }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {

@@ -10,7 +10,7 @@ import { isNumeric, parseFormat, takesValue, textAfterLast } from "./formatSpecs
 import { builtinReturnsNumber, returnsNumber } from "./engineNumberReturns.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
-import { type CallerIndex, callerIndex, type CallerSite } from "./callers.ts"
+import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
@@ -164,12 +164,6 @@ const GIVES_NODE: ReadonlySet<string> = new Set(["get_node", "get_node_or_null",
 /** Path methods whose result stays under the root (scheme or drive) of the path they are called on. */
 const PATH_KEEPING: ReadonlySet<string> = new Set(["get_base_dir", "simplify_path", "trim_suffix", "get_basename"])
 
-/**
- * Methods that hand back the objects connected to signals (`get_incoming_connections()[0].source`,
- * `OS.get_signal_connection_list(s)[0].source`, 4.x `Signal.get_connections()`): a dangerous singleton
- * connected anywhere comes back through them, so what they give may be any engine object.
- */
-const CONNECTION_LISTS: ReadonlySet<string> = new Set(["get_incoming_connections", "get_signal_connection_list", "get_connections"])
 
 /** Fields of a connection that are names or numbers, never objects. */
 const CONNECTION_NAMES: ReadonlySet<string> = new Set(["signal_name", "method_name", "flags"])

@@ -109,15 +109,33 @@ const BUNDLED = "_bundled"
 /** Keys of a GDScript resource that hold its source (`script/source` recompiles it; `source_code` is the property). */
 const SOURCE_KEYS: ReadonlySet<string> = new Set(["script/source", "source_code"])
 
+/** The largest id the engine's `int` holds: a longer number wraps round (resource_format_text.cpp, `int index = …`). */
+const MAX_ID = 2 ** 31 - 1
+
+/**
+ * A number id as the editor writes it (`1`, no sign, leading zero, point or exponent). The engine reads every number
+ * as a whole one (`int id = token.value`), so `1.0`, `01` and `1e0` are id 1 to it: a seventy-eighth red team's autoload
+ * scene declared `id=1.0` and `id=1` for a decoy and the real script. Any other spelling is refused.
+ */
+const wholeId = (text: string, written: string): string => {
+  if (/^(0|[1-9][0-9]*)$/.test(text) && Number(text) <= MAX_ID) return text
+  throw new MalformedData(`${written} is not a resource id written plainly as a whole number, and the engine reads every id as one (so it may name another resource than it seems). Write ids as the editor does (id=1, ExtResource( 1 )) or save the file again in the editor`)
+}
+
 /** `ExtResource( 1 )`, `ExtResource("1_abc")`, `SubResource("GDScript_x")` → kind and id. */
 export const parseResourceCall = (value: VNode | undefined): { readonly kind: "Ext" | "Sub"; readonly id: string } | null => {
   if (value?.k !== "call" || (value.name !== "ExtResource" && value.name !== "SubResource")) return null
   const arg = value.args[0]
-  const id = arg?.k === "str" ? arg.value : arg?.k === "num" ? arg.text : null
+  const id = arg?.k === "str" ? arg.value : arg?.k === "num" ? wholeId(arg.text, `${value.name}( ${arg.text} )`) : null
   return id === null ? null : { kind: value.name === "ExtResource" ? "Ext" : "Sub", id }
 }
 
-const idOf = (value: VNode | undefined): string => (value?.k === "num" ? value.text : (stringOf(value) ?? ""))
+/** A tag's `id`: Godot 3 converts a string one to a whole number too (`int index = next_tag.fields["id"]`); Godot 4 keeps strings. */
+const idOf = (value: VNode | undefined, grammar: Grammar): string => {
+  if (value?.k === "num") return wholeId(value.text, `id=${value.text}`)
+  const text = stringOf(value) ?? ""
+  return grammar === 3 && value !== undefined ? wholeId(text, `id=${JSON.stringify(text)}`) : text
+}
 
 /** Constructors of plain values (vectors, colours, transforms): no name, path, text or object. */
 const PLAIN_VALUES: ReadonlySet<string> = new Set(["Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Transform2D", "Plane", "Quat", "Quaternion", "AABB", "Basis", "Transform", "Transform3D", "Projection", "Color", "RID"])
@@ -240,7 +258,7 @@ export class TextResourceReader {
       case "ext_resource": {
         const path = stringOf(fields.get("path"))
         if (path !== null) {
-          this.#externals.set(idOf(fields.get("id")), path)
+          this.#externals.set(idOf(fields.get("id"), this.#grammar), path)
           const uid = stringOf(fields.get("uid"))
           this.#loaded.push({ path, what: `[ext_resource] ${stringOf(fields.get("type")) ?? ""}`.trim(), at, ...(uid !== null ? { uid } : {}) })
         }
@@ -248,7 +266,7 @@ export class TextResourceReader {
         return
       }
       case "sub_resource": {
-        const id = idOf(fields.get("id"))
+        const id = idOf(fields.get("id"), this.#grammar)
         const type = stringOf(fields.get("type")) ?? ""
         // A repeated id: the engine's text loader finds the first in its cache and skips every property of this one
         // (resource_format_text.cpp, `do_assign` false), so the first block is the one read (a seventy-first red

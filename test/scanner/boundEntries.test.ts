@@ -1,0 +1,61 @@
+// A table's entry bound to the handler its own key names (a seventy-eighth hunt's match-3 game and idle clicker,
+// attackProjects129.ts): `connect("matched", self, combo["callback"], [combo])`. The engine passes the signal's values,
+// then the binds (Object::emit_signal), so a bind is the handler's parameter counted from the end; where every
+// handler the entry names is the class's own, has no default values and only reads that parameter, the entry is only
+// read and the table's names stand (constantReads.ts boundOnlyRead), unless some code may read a connection list,
+// which hands the binds out (mine, run by godot3-server in attackProjects129.ts). Every other shape keeps the entry.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+/** `policy-id: the line's code` of each error of the script. */
+const errors = (lines: ReadonlyArray<string>): ReadonlyArray<string> =>
+  hits3(`${lines.join("\n")}\n`)
+    .filter((h) => h.includes(" error "))
+    .map((h) => `${h.split(" ")[2]}: ${lines[Number(h.split(":")[0]) - 1]?.trim()}`)
+
+/** A game binding each entry to its handler; `handler` is the body of `_on_small`, `connect` the binding line. */
+const game = (handler: ReadonlyArray<string>, connect = '\tconnect("matched", self, combo["callback"], [combo])', params = "n: int, combo: Dictionary"): ReadonlyArray<string> => [
+  "extends Node",
+  "signal matched(n)",
+  'const COMBOS = {"three": {"callback": "_on_small", "m": "get_name", "score": 30}, "four": {"callback": "_on_big", "m": "get_name", "score": 80}}',
+  "var held",
+  "var total := 0",
+  "func _ready():",
+  "\tfor key in COMBOS:",
+  "\t\twire(COMBOS[key])",
+  '\temit_signal("matched", 3)',
+  '\tOS.callv(COMBOS["three"]["m"], ["touch", ["/tmp/x"]])',
+  "func wire(combo: Dictionary):",
+  connect,
+  `func _on_small(${params}):`,
+  ...handler,
+  "func _on_big(n: int, combo: Dictionary):",
+  '\ttotal += combo["score"] * n',
+]
+
+const CALLV = 'os-process: OS.callv(COMBOS["three"]["m"], ["touch", ["/tmp/x"]])'
+
+describe("an entry bound to the handler its key names", () => {
+  it("handlers that only read it: the table's name stands (OS's get_name), no error", () => {
+    expect(errors(game(['\ttotal += combo["score"] * n']))).toEqual([])
+    // The idle clicker's shape: the entry handed through a helper first, a Timer's signal with no value.
+    expect(errors(game(['\ttotal += combo["score"]'], '\tvar t := Timer.new()\n\tadd_child(t)\n\tt.connect("timeout", self, combo["callback"], [combo])', "combo: Dictionary"))).toEqual([])
+  })
+
+  it("a handler keeping it: the table may change, so its name is not known (dispatch error)", () => {
+    expect(errors(game(["\theld = combo", '\theld["m"] = "execute"']))).toContain(CALLV.replace("os-process", "dynamic-dispatch"))
+  })
+
+  it("a handler with default values, a target not self, a name not the class's own, a connection list read, a bind not the entry's: not followed", () => {
+    const unknown = CALLV.replace("os-process", "dynamic-dispatch")
+    expect(errors(game(['\ttotal += combo["score"]'], undefined, "n: int, combo: Dictionary = {}"))).toContain(unknown)
+    expect(errors(game(['\ttotal += combo["score"]'], '\tconnect("matched", get_parent(), combo["callback"], [combo])'))).toContain(unknown)
+    expect(errors(game(['\ttotal += combo["score"]'], '\tconnect("matched", self, "set_meta", [combo])'))).toContain(unknown)
+    // A connection list hands the binds out (3.x Object::_get_signal_connection_list): named anyhow, nothing bound is followed.
+    for (const list of ['get_signal_connection_list("matched")', 'call("get_signal_connection_list", "matched")']) {
+      expect(errors(game(['\ttotal += combo["score"]', `\t${list}[0]["binds"][0]["m"] = "execute"`]))).toContain(unknown)
+    }
+    // The entry lands in `n`'s place when a second bind follows it: `n` kept.
+    expect(errors(game(["\theld = n", '\theld["m"] = "execute"'], '\tconnect("matched", self, combo["callback"], [combo, 1])', "n, combo"))).toContain(unknown)
+  })
+})

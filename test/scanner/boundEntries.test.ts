@@ -40,13 +40,17 @@ describe("an entry bound to the handler its key names", () => {
     expect(errors(game(['\ttotal += combo["score"] * n']))).toEqual([])
     // The idle clicker's shape: the entry handed through a helper first, a Timer's signal with no value.
     expect(errors(game(['\ttotal += combo["score"]'], '\tvar t := Timer.new()\n\tadd_child(t)\n\tt.connect("timeout", self, combo["callback"], [combo])', "combo: Dictionary"))).toEqual([])
+    // Flags without CONNECT_PERSIST.
+    for (const flags of ["0", "1", "4", "CONNECT_ONESHOT", "Object.CONNECT_DEFERRED"]) {
+      expect(errors(game(['\ttotal += combo["score"] * n'], `\tconnect("matched", self, combo["callback"], [combo], ${flags})`)), flags).toEqual([])
+    }
   })
 
   it("a handler keeping it: the table may change, so its name is not known (dispatch error)", () => {
     expect(errors(game(["\theld = combo", '\theld["m"] = "execute"']))).toContain(CALLV.replace("os-process", "dynamic-dispatch"))
   })
 
-  it("a handler with default values, a target not self, a name not the class's own, a connection list read, a bind not the entry's: not followed", () => {
+  it("a handler with default values, a target not self, a name not the class's own, a connection list read, a persisted connection, a bind not the entry's: not followed", () => {
     const unknown = CALLV.replace("os-process", "dynamic-dispatch")
     expect(errors(game(['\ttotal += combo["score"]'], undefined, "n: int, combo: Dictionary = {}"))).toContain(unknown)
     expect(errors(game(['\ttotal += combo["score"]'], '\tconnect("matched", get_parent(), combo["callback"], [combo])'))).toContain(unknown)
@@ -54,6 +58,10 @@ describe("an entry bound to the handler its key names", () => {
     // A connection list hands the binds out (3.x Object::_get_signal_connection_list): named anyhow, nothing bound is followed.
     for (const list of ['get_signal_connection_list("matched")', 'call("get_signal_connection_list", "matched")']) {
       expect(errors(game(['\ttotal += combo["score"]', `\t${list}[0]["binds"][0]["m"] = "execute"`]))).toContain(unknown)
+    }
+    // A persisted connection is packed with its binds, which SceneState.get_connection_binds hands back (a seventy-ninth red team's).
+    for (const flags of ["2", "3", "CONNECT_PERSIST", "Object.CONNECT_PERSIST", "get_meta(\"f\")"]) {
+      expect(errors(game(['\ttotal += combo["score"]'], `\tconnect("matched", self, combo["callback"], [combo], ${flags})`)), flags).toContain(unknown)
     }
     // The entry lands in `n`'s place when a second bind follows it: `n` kept.
     expect(errors(game(["\theld = n", '\theld["m"] = "execute"'], '\tconnect("matched", self, combo["callback"], [combo, 1])', "n, combo"))).toContain(unknown)

@@ -143,3 +143,31 @@ describe("`Name.new(entry)` runs an `_init` only where the pack has no function 
     expect(newOf(before, after)).toContain(NEW_SINK)
   })
 })
+
+describe("a vector, colour or transform of numbers in a table is a plain value (a seventy-ninth hunt's sokoban moves)", () => {
+  const moves = (dir: string): ReadonlyArray<string> =>
+    errors([
+      "extends Node",
+      `const MOVES = {"up": {"dir": ${dir}, "do": "_do_step"}, "push": {"dir": Vector2(1, 0), "do": "_do_push"}}`,
+      "var player := Vector2()",
+      "func _ready():",
+      '\tfor m in ["up", "push"]:',
+      "\t\tapply_move(m, MOVES[m])",
+      "func apply_move(move_id, entry):",
+      '\tcall(entry["do"], entry["dir"], move_id)',
+      "func _do_step(d, id):",
+      "\tplayer += d",
+      "func _do_push(d, id):",
+      "\tplayer += 2 * d",
+    ])
+  const SINK = 'dynamic-dispatch: call(entry["do"], entry["dir"], move_id)'
+
+  it("Vector2, Color, Rect2 of numbers: the table's names stand, no error", () => {
+    for (const dir of ["Vector2(0, -1)", "Color(1, 0.5, 0)", "Rect2(0, 0, 1, -1)"]) expect(moves(dir), dir).toEqual([])
+  })
+
+  it("one built of what is not a number (a meta, a member): not a plain value", () => {
+    expect(moves('Vector2(get_meta("x"), 0)')).toContain(SINK)
+    expect(moves("Vector2(player.x, 0)")).toContain(SINK)
+  })
+})

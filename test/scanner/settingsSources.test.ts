@@ -38,6 +38,25 @@ describe("settings files the engine may not read", () => {
     expect(await errorsOf({ "res://project.binary": binary, "res://project.godot": settings("res://good.gd") })).toContain("res://use.gd:3 error os-process")
   })
 
+  it("settings text the engine reads otherwise than a line reader (a seventy-ninth red team's): resource-unreadable", async () => {
+    const base = settings("res://good.gd")
+    for (const tail of [
+      '\n[autoload] ; more\nTowers="*res://evil.gd"\n',
+      '\n[autoload]\nTowers="*res://good.gd" ; [\nTowers="*res://evil.gd" ; ]\n',
+      '\n[autoload]\nTowers="*res://good.gd" Towers="*res://evil.gd"\n',
+      '\n[autoload]\nTowers= ; "*res://good.gd"\n"*res://evil.gd"\n',
+      '\n[autoload] Towers="*res://evil.gd"\n',
+    ]) {
+      expect(await errorsOf({ "res://project.godot": `${base}${tail}` }), tail).toContain("res://project.godot: error unreadable content")
+    }
+  })
+
+  it("settings as the editor writes them, comments on lines of their own and values over several lines: read alike", async () => {
+    const list = '_global_script_classes=[ {\n"base": "Node",\n"class": "Towers2",\n"language": "GDScript",\n"path": "res://good.gd"\n} ]\n_global_script_class_icons={\n"Towers2": ""\n}\n'
+    const text = `; Engine configuration file.\n; It's best edited using the editor UI and not directly,\n\nconfig_version=4\n\n${list}\n${settings("res://good.gd")}\n[input]\n\njump={\n"deadzone": 0.5,\n"events": [  ]\n}\n`
+    expect(await errorsOf({ "res://project.godot": text })).toEqual([])
+  })
+
   it("the same autoload in the settings the engine starts from, and no override.cfg: the table read, no error", async () => {
     expect(await errorsOf({ "res://project.godot": settings("res://good.gd") })).toEqual([])
     expect(await errorsOf({ "res://project.binary": writeProjectBinary([["application/config/name", "P"], ["autoload/Towers", "*res://good.gd"]]) })).toEqual([])

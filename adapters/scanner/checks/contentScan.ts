@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godot
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -323,6 +323,9 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   }
   if (decoded === null) throw new MalformedData("project.binary is not an ECFG settings file")
   const { text } = decoded
+  // The checks read settings text line by line: only where the engine reads it alike (project.binary's is the scanner's own text).
+  const apart = entry.path.endsWith(".binary") ? null : settingsReadApart(text, ctx.grammar)
+  if (apart !== null) throw new MalformedData(apart)
   const file = ctx.contents.creatorPath(entry)
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")
   if (strictEntry !== undefined) {

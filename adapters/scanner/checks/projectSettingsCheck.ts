@@ -5,7 +5,7 @@ import { finding } from "../findings.ts"
 import { judgePath, strs } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
 import { type PackLookup, packLookup, untidyFix, untidyWhy } from "../pack/packPath.ts"
-import type { Grammar } from "../resource/variantText.ts"
+import { forEachNode, type Grammar, VariantTextParser } from "../resource/variantText.ts"
 import { extensionOf } from "../pack/packPath.ts"
 import { type DecodedSettings, readProjectBinary } from "../packFiles/projectBinary.ts"
 import { parseConfigFile } from "../preset/configFile.ts"
@@ -69,6 +69,63 @@ const stringsOf = (raw: string, firstLine: number): ReadonlyArray<StringAt> => {
     out.push({ text, line: at, isKey })
   }
   return out
+}
+
+/** Each setting of a text and the strings of its value, the last of a repeated key winning. */
+type StringsBySetting = ReadonlyMap<string, ReadonlyArray<string>>
+
+/**
+ * Where the checks' line reader (parseConfigFile, stringsOf) and the engine's own (VariantParser::
+ * parse_tag_assign_eof, as variantText.ts follows it) read a settings text apart: the first setting whose key or
+ * strings differ, or null. A `; comment` after a section's header or holding a bracket, two settings on one line and
+ * strings in comments are read differently by the line reader (a seventy-ninth red team's second `[autoload] ; more`
+ * and `Towers="…" ; [` hid the autoload's real script); no editor writes them. A text the engine would refuse fails too.
+ */
+export const settingsReadApart = (text: string, grammar: Grammar): string | null => {
+  const engine = new Map<string, ReadonlyArray<string>>()
+  const lines = new Map<string, number>()
+  let section = ""
+  const parser = new VariantTextParser(
+    grammar,
+    {
+      tag: (t) => {
+        section = t.name
+      },
+      assign: (key, value, at) => {
+        const strings: Array<string> = []
+        forEachNode(value, (n) => {
+          if (n.k === "str") strings.push(n.value)
+        })
+        const name = section === "" ? key : `${section}/${key}`
+        engine.delete(name)
+        engine.set(name, strings)
+        lines.set(name, at.line)
+      },
+    },
+    { simpleTags: true },
+  )
+  parser.feed(new TextEncoder().encode(text))
+  parser.finish()
+  const read = new Map<string, ReadonlyArray<string>>()
+  for (const s of parseConfigFile(text)) {
+    for (const v of s.values.values()) {
+      const name = s.name === "" ? v.key : `${s.name}/${v.key}`
+      read.delete(name)
+      read.set(name, stringsOf(v.raw, v.line).map((x) => x.text))
+    }
+  }
+  const apart = firstApart(engine, read)
+  return apart === null ? null : `line ${lines.get(apart) ?? 1}: the setting ${JSON.stringify(apart)} is written so that the engine reads it otherwise than a line reader would (a comment after a section header or holding a bracket, two settings on one line, a string in a comment); save the settings in the Godot editor`
+}
+
+/** The first setting one reading has and the other lacks or reads with other strings. */
+const firstApart = (a: StringsBySetting, b: StringsBySetting): string | null => {
+  for (const [name, strings] of a) {
+    const other = b.get(name)
+    if (other === undefined || other.length !== strings.length || other.some((x, i) => x !== strings[i])) return name
+  }
+  for (const name of b.keys()) if (!a.has(name)) return name
+  return null
 }
 
 /** A translation remap target is `path:locale`; the path is what gets loaded. */

@@ -421,7 +421,7 @@ const handedOnlyRead = (
  * function of the pack of that name (self may be of a class overriding it) has no default values and only reads the
  * parameter the bind lands in: the engine passes the signal's values, then the binds (Object::emit_signal), so the
  * call reaches a handler only with every parameter given, the binds last. Not where the pack may read a connection list
- * (PartReads.listsConnections), which hands the binds out.
+ * (PartReads.listsConnections), which hands the binds out, nor for a connection persisted (unpersisted).
  */
 const boundOnlyRead = (
   binds: Extract<Expr, { k: "array" }>,
@@ -433,7 +433,7 @@ const boundOnlyRead = (
 ): boolean => {
   const call = flow.parent.get(binds)
   if (call?.k !== "call" || call.args[3] !== binds || (call.callee.k !== "id" && call.callee.k !== "member") || call.callee.name !== "connect") return false
-  if (pack.listsConnections || flow.packMethods.has("connect") || call.args[1]?.k !== "self") return false
+  if (pack.listsConnections || flow.packMethods.has("connect") || call.args[1]?.k !== "self" || !unpersisted(call.args[4])) return false
   const method = call.args[2]
   const fromEntry = method?.k === "index" && method.obj.k === "id" && x.k === "id" && method.obj.name === x.name ? indexKey(method.index) : null
   const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
@@ -450,6 +450,20 @@ const boundOnlyRead = (
       })
     )
   })
+}
+
+/** Connection flags other than CONNECT_PERSIST (2), written as a number or by name. */
+const UNPERSISTED_FLAGS: ReadonlySet<string> = new Set(["CONNECT_DEFERRED", "CONNECT_ONESHOT", "CONNECT_REFERENCE_COUNTED"])
+
+/**
+ * Whether a `connect`'s flags leave CONNECT_PERSIST out: a persisted connection is saved with its binds by
+ * `PackedScene.pack` (3.x packed_scene.cpp, SceneState::_parse_connections), and `SceneState.get_connection_binds`
+ * hands the very Dictionaries back (a seventy-ninth red team's, run by godot3-server).
+ */
+const unpersisted = (flags: Expr | undefined): boolean => {
+  if (flags === undefined) return true
+  if (flags.k === "num") return /^\d+$/.test(flags.text) && (Number(flags.text) & 2) === 0
+  return (flags.k === "id" || (flags.k === "member" && flags.obj.k === "id" && flags.obj.name === "Object")) && UNPERSISTED_FLAGS.has(flags.name)
 }
 
 /** Array methods giving one of the items, or a new Array of them: where the items are strings and numbers, no part of the table. */

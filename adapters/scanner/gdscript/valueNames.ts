@@ -21,6 +21,9 @@ const NUMBER_TYPES: ReadonlySet<string> = new Set(["int", "float", "bool"])
 /** Global functions whose value is a number whatever they are given. */
 const NUMBER_FUNCTIONS: ReadonlySet<string> = new Set(["randi", "randf", "rand_range", "randi_range", "randf_range", "int", "float", "len", "abs", "floor", "ceil", "round", "sign", "sqrt", "pow", "hash"])
 
+/** Constructors of plain values (Variant types copied by value) that take numbers. */
+const PLAIN_CONSTRUCTORS: ReadonlySet<string> = new Set(["Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Rect2", "Rect2i", "Color", "Plane", "Quat", "Quaternion", "AABB", "Basis", "Transform2D", "Transform", "Transform3D"])
+
 /** Global functions whose value is never an object: parsed JSON holds no object (str2var, which may, is not one). */
 const VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["parse_json", "to_json", "str", "range", "var2str", "PoolStringArray", "PackedStringArray"])
 
@@ -134,6 +137,9 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
         const returned = names.returns.get(e.callee.name)
         if (returned !== undefined || names.shadowed.has(e.callee.name)) return returned ?? null
         if (e.callee.k === "member") return null
+        // A vector, colour or transform built of numbers is a value copied where it goes, holding no name (a seventy-ninth
+        // hunt's sokoban moves `{"dir": Vector2(0, -1), "do": "_do_step"}`).
+        if (PLAIN_CONSTRUCTORS.has(e.callee.name)) return e.args.every((a) => kindOf(a, names) === "number") ? "number" : null
         return NUMBER_FUNCTIONS.has(e.callee.name) ? "number" : VALUE_FUNCTIONS.has(e.callee.name) ? "data" : null
       }
       if (e.callee.k !== "member") return null

@@ -18,7 +18,7 @@ const headerOf = (packPath: string): { readonly format: number; readonly engine:
 
 export const appendToPack = async (packPath: string, extra: Readonly<Record<string, string>>, raw: ReadonlyArray<RawEntry> = [], patches: ReadonlyArray<ResourcePatch> = []): Promise<void> => {
   const { format, engine } = headerOf(packPath)
-  const replaced = new Set(raw.filter((e) => e.replace === true).map((e) => new TextDecoder().decode(Uint8Array.from(e.name))))
+  const replaced = new Set(raw.flatMap((e) => [...(e.replace === true ? [new TextDecoder().decode(Uint8Array.from(e.name))] : []), ...(e.replaces === undefined ? [] : [e.replaces])]))
   const entries = await withPackContents(packPath, async (contents) =>
     Promise.all(
       [...contents.entries]

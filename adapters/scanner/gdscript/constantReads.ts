@@ -1,6 +1,7 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "./ast.ts"
 import { type CallerIndex, type CallerSite, CONNECTION_LISTS } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
+import { keepsSomeArgument } from "./engineKeepers.ts"
 import type { ClassRef } from "./packModel.ts"
 import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, partStrings, type ReadFunction, readParts } from "./nestedTables.ts"
 import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
@@ -421,7 +422,8 @@ const handedOnlyRead = (
  * function of the pack of that name (self may be of a class overriding it) has no default values and only reads the
  * parameter the bind lands in: the engine passes the signal's values, then the binds (Object::emit_signal), so the
  * call reaches a handler only with every parameter given, the binds last. Not where the pack may read a connection list
- * (PartReads.listsConnections), which hands the binds out, nor for a connection persisted (unpersisted).
+ * (PartReads.listsConnections), which hands the binds out, nor for a connection persisted (unpersisted), nor for a
+ * handler named like an engine method that may keep what it is given.
  */
 const boundOnlyRead = (
   binds: Extract<Expr, { k: "array" }>,
@@ -439,8 +441,11 @@ const boundOnlyRead = (
   const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
   const at = binds.items.indexOf(x)
   if (names === null || at < 0) return false
+  // A connection holds the name, not the function: an object whose script is gone or swapped by then gets the engine's
+  // method of that name (a seventy-ninth red team's `set_meta` handler, its script set to null before the emit).
+  const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)
   return [...new Set(names)].every((name) => {
-    const targets = flow.own.some((f) => f.name === name) ? (pack.functions.get(name) ?? []) : []
+    const targets = flow.own.some((f) => f.name === name) && !engineKeeps(name) ? (pack.functions.get(name) ?? []) : []
     return (
       targets.length > 0 &&
       targets.every((f) => {

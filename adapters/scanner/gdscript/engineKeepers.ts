@@ -40,6 +40,9 @@ export const keepsArgument = (grammar: Grammar, name: string, index: number): bo
   return kept !== undefined && (kept.at.includes(index) || index >= kept.from)
 }
 
+/** Whether some engine method named `name` may keep an argument (any position). */
+export const keepsSomeArgument = (grammar: Grammar, name: string): boolean => methodsOf(grammar).has(name)
+
 /**
  * Properties the class reference does not list that keep what they are given (a fifty-fifth red team's): an object's
  * metadata (`__meta__`, core/object.cpp `_set`: a shallow copy, whose inner containers are shared) and an OptionButton's

@@ -5,7 +5,8 @@
 // autoload in a file the engine does not start from must not stand for the autoload's script, and an autoload or a
 // class list in the pack's override.cfg is an error of its own.
 import { describe, expect, it } from "vitest"
-import { writeProjectBinary } from "./support/projectBinaryWriter.ts"
+import { ByteBuilder, utf8 } from "./support/bytes.ts"
+import { stringVariant, writeProjectBinary, writeProjectBinaryVariants } from "./support/projectBinaryWriter.ts"
 import { scan3Files } from "./support/scan.ts"
 
 const GOOD = 'extends Node\nconst ON_BUILD = {"go": "get_name"}\n'
@@ -55,6 +56,35 @@ describe("settings files the engine may not read", () => {
     const list = '_global_script_classes=[ {\n"base": "Node",\n"class": "Towers2",\n"language": "GDScript",\n"path": "res://good.gd"\n} ]\n_global_script_class_icons={\n"Towers2": ""\n}\n'
     const text = `; Engine configuration file.\n; It's best edited using the editor UI and not directly,\n\nconfig_version=4\n\n${list}\n${settings("res://good.gd")}\n[input]\n\njump={\n"deadzone": 0.5,\n"events": [  ]\n}\n`
     expect(await errorsOf({ "res://project.godot": text })).toEqual([])
+  })
+
+  describe("project.binary as the engine decodes it (an eighty-first red team's: a value it refuses leaves an earlier one standing)", () => {
+    const NAME = ["application/config/name", stringVariant(utf8("P"))] as const
+    const EVIL = ["autoload/Towers", stringVariant(utf8("*res://evil.gd"))] as const
+    const padless = new ByteBuilder().u32(4).u32(14).bytes(utf8("*res://good.gd")).build()
+    const oldNodePath = new ByteBuilder().u32(15).u32(14).bytes(utf8("*res://good.gd")).zeros(2).build()
+    const unreadable = "res://project.binary: error unreadable content"
+
+    it("a key written twice, a String without its padding, a node path in the old format: unreadable content", async () => {
+      for (const value of [stringVariant(utf8("*res://good.gd")), padless, oldNodePath]) {
+        expect(await errorsOf({ "res://project.binary": writeProjectBinaryVariants([NAME, EVIL, ["autoload/Towers", value]]) })).toContain(unreadable)
+      }
+      expect(await errorsOf({ "res://project.binary": writeProjectBinaryVariants([NAME, ["autoload/Towers", padless]]) })).toContain(unreadable)
+    })
+
+    it("an autoload whose value is not a string (an Object, an Array): its script is not known, so its table is not read", async () => {
+      const object = new ByteBuilder().u32(17).bytes(stringVariant(utf8("NoSuchClass")).subarray(4)).u32(1).bytes(stringVariant(utf8("path")).subarray(4)).bytes(stringVariant(utf8("*res://good.gd"))).build()
+      const array = new ByteBuilder().u32(19).u32(1).bytes(stringVariant(utf8("*res://good.gd"))).build()
+      for (const value of [object, array]) {
+        const found = await errorsOf({ "res://project.binary": writeProjectBinaryVariants([NAME, ["autoload/Towers", value]]) })
+        expect(found).toContain("res://use.gd:3 error dynamic-dispatch")
+      }
+    })
+
+    it("a node path with the obsolete flag 2 reads its extra subname, as the engine does: no error", async () => {
+      const path = new ByteBuilder().u32(15).u32(0x80000001).u32(0).u32(2).bytes(stringVariant(utf8("a")).subarray(4)).bytes(stringVariant(utf8("b")).subarray(4)).build()
+      expect(await errorsOf({ "res://project.binary": writeProjectBinaryVariants([NAME, ["autoload/Towers", stringVariant(utf8("*res://good.gd"))], ["application/x", path]]) })).toEqual([])
+    })
   })
 
   it("the same autoload in the settings the engine starts from, and no override.cfg: the table read, no error", async () => {

@@ -401,6 +401,9 @@ const judgeRegistrations = (key: string, entries: ReadonlyArray<ClassEntry>, jud
   }
 }
 
+/** A setting's value that is one string: `"…"`, a StringName `&"…"` or `NodePath( "…" )`. */
+const PLAIN_PATH = /^(&?"(?:[^"\\]|\\.)*"|NodePath\(\s*"(?:[^"\\]|\\.)*"\s*\))$/
+
 /**
  * The autoloads the project settings make global names (`[autoload]` entries whose path starts with `*`):
  * name → res:// path. The engine looks such a name up before the registered global classes.
@@ -423,6 +426,12 @@ export const autoloadEntries = (text: string, singletonsOnly: boolean): Readonly
       const key = settingBase(raw)
       if (!key.startsWith("autoload/")) continue
       if (key !== raw) varies.add(key.slice("autoload/".length).split("/")[0] ?? "")
+      // Only a string is a path: of any other value (an Object, an Array) the engine's text is no file (and project.binary
+      // may hold one the engine refuses to decode: an eighty-first red team's), so the autoload's script is not known.
+      if (!PLAIN_PATH.test(value.raw.trim())) {
+        map.set(key.slice("autoload/".length).split("/")[0] ?? "", "")
+        continue
+      }
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
       if (path === undefined || (singletonsOnly && !path.startsWith("*"))) continue
       const bare = path.startsWith("*") ? path.slice(1) : path

@@ -65,11 +65,13 @@ class Reader {
     if (strictUtf8Problem(nul < 0 ? bytes : bytes.subarray(0, nul)) !== null || (nul >= 0 && bytes.subarray(nul).some((b) => b !== 0))) this.notStrict = true
     return decodeAsEngine(bytes, this.#godot)
   }
-  /** A length-prefixed UTF-8 string padded to 4 bytes. */
+  /** A length-prefixed UTF-8 string padded to 4 bytes, the padding there too (marshalls.cpp _decode_string refuses it missing). */
   string(): string {
     const length = this.u32()
+    const pad = (4 - (length % 4)) % 4
+    this.#need(length + pad)
     const text = this.text(length)
-    this.at += (4 - (length % 4)) % 4
+    this.at += pad
     return text
   }
 }
@@ -122,14 +124,13 @@ const decode = (r: Reader, syntax: Syntax, depth: number): string => {
   }
   const nodePath = (): string => {
     const first = r.u32()
-    if ((first & 0x80000000) === 0) {
-      const text = r.text(first)
-      r.at += (4 - (first % 4)) % 4
-      return syntax.call("NodePath", [quote(text)])
-    }
+    // The old format (a length, then text) is refused by decode_variant: the engine drops the setting.
+    if ((first & 0x80000000) === 0) throw new RangeError("project.binary holds a node path in the old format, which the engine refuses")
     const names = first & 0x7fffffff
-    const subnames = r.u32()
+    const declared = r.u32()
     const flags = r.u32()
+    // The obsolete flag 2 (a property apart from the subpath) is one more subname to read (marshalls.cpp, NODE_PATH).
+    const subnames = declared + (syntax.godot === 3 && (flags & 2) !== 0 ? 1 : 0)
     const parts = Array.from({ length: names }, () => r.string())
     const subs = Array.from({ length: subnames }, () => r.string())
     const path = `${flags & 1 ? "/" : ""}${parts.join("/")}${subs.map((s) => `:${s}`).join("")}`
@@ -263,24 +264,36 @@ const SAFE_SECTION = /^[!\x23-\x3a<>-Z\\^-~]+$/
 
 const ECFG = [0x45, 0x43, 0x46, 0x47] as const
 
-/** The settings as `project.godot` text with the lines of settings stored in bytes that are not strict UTF-8; null when not ECFG. */
-export const readProjectBinary = (bytes: Uint8Array, godot: 3 | 4): DecodedSettings | null => {
+/**
+ * The settings as `project.godot` text with the lines of settings stored in bytes that are not strict UTF-8; null when
+ * not ECFG. A key written twice or a value that cannot be decoded is a RangeError, unless `shown` (for a reviewer's
+ * view of the file: each setting as stored, a value not decoded as a comment).
+ */
+export const readProjectBinary = (bytes: Uint8Array, godot: 3 | 4, shown = false): DecodedSettings | null => {
   if (bytes.length < 8 || ECFG.some((b, i) => bytes[i] !== b)) return null
   const r = new Reader(bytes, godot)
   r.at = 4
   const count = r.u32()
   const topLevel: Array<SettingLine> = []
   const sections = new Map<string, Array<SettingLine>>()
+  const keys = new Set<string>()
   for (let i = 0; i < count; i++) {
     // The engine reads the key as a C string (core/project_settings.cpp, _load_settings_binary: parse_utf8).
     const key = r.text(r.u32())
+    // The exporter writes each setting once (a map); a key written again, or a value the engine refuses (it skips it,
+    // ERR_CONTINUE, keeping what an earlier one set), is refused: an eighty-first red team's second `autoload/Towers`
+    // with a value the engine drops hid the first's script.
+    if (keys.has(key) && !shown) throw new RangeError(`project.binary sets ${JSON.stringify(key)} twice`)
+    keys.add(key)
     const valueBytes = r.bytes(r.u32())
     const values = new Reader(valueBytes, godot)
     let value: string
     try {
       value = decode(values, SYNTAX[godot], 0)
     } catch (error) {
-      value = `; (not decoded: ${error instanceof Error ? error.message : String(error)})`
+      const why = error instanceof Error ? error.message : String(error)
+      if (!shown) throw new RangeError(`project.binary's value of ${JSON.stringify(key)} cannot be decoded (${why})`)
+      value = `; (not decoded: ${why})`
     }
     const notStrict = r.notStrict || values.notStrict
     r.notStrict = false
@@ -311,5 +324,5 @@ export const readProjectBinary = (bytes: Uint8Array, godot: 3 | 4): DecodedSetti
   return { text: `${parts.map((p) => p.text).join("\n")}\n`, notStrictLines }
 }
 
-/** The settings as `project.godot` text, or null when the bytes are not an ECFG file. */
-export const projectBinaryToText = (bytes: Uint8Array, godot: 3 | 4): string | null => readProjectBinary(bytes, godot)?.text ?? null
+/** The settings as `project.godot` text for a reviewer to read (every setting as stored), or null when the bytes are not an ECFG file. */
+export const projectBinaryToText = (bytes: Uint8Array, godot: 3 | 4): string | null => readProjectBinary(bytes, godot, true)?.text ?? null

@@ -423,7 +423,8 @@ const handedOnlyRead = (
  * parameter the bind lands in: the engine passes the signal's values, then the binds (Object::emit_signal), so the
  * call reaches a handler only with every parameter given, the binds last. Not where the pack may read a connection list
  * (PartReads.listsConnections), which hands the binds out, nor for a connection persisted (unpersisted), nor for a
- * handler named like an engine method that may keep what it is given.
+ * handler named like an engine method that may keep what it is given, nor where an object may lose or swap its script
+ * (the connection holds the name: the engine's method of that name, or another script's, runs then).
  */
 const boundOnlyRead = (
   binds: Extract<Expr, { k: "array" }>,
@@ -435,7 +436,7 @@ const boundOnlyRead = (
 ): boolean => {
   const call = flow.parent.get(binds)
   if (call?.k !== "call" || call.args[3] !== binds || (call.callee.k !== "id" && call.callee.k !== "member") || call.callee.name !== "connect") return false
-  if (pack.listsConnections || flow.packMethods.has("connect") || call.args[1]?.k !== "self" || !unpersisted(call.args[4])) return false
+  if (pack.listsConnections || pack.scriptsSwap || flow.packMethods.has("connect") || call.args[1]?.k !== "self" || !unpersisted(call.args[4])) return false
   const method = call.args[2]
   const fromEntry = method?.k === "index" && method.obj.k === "id" && x.k === "id" && method.obj.name === x.name ? indexKey(method.index) : null
   const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
@@ -443,7 +444,9 @@ const boundOnlyRead = (
   if (names === null || at < 0) return false
   // A connection holds the name, not the function: an object whose script is gone or swapped by then gets the engine's
   // method of that name (a seventy-ninth red team's `set_meta` handler, its script set to null before the emit).
-  const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)
+  // Engine methods the class reference leaves out are bound with a leading `_` (PopupMenu's `_set_items` keeps an item's
+  // metadata: an eighty-second red team's), so a keeping word after one `_` counts too.
+  const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name.replace(/^_/, "")) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)
   return [...new Set(names)].every((name) => {
     const targets = flow.own.some((f) => f.name === name) && !engineKeeps(name) ? (pack.functions.get(name) ?? []) : []
     return (
@@ -492,6 +495,8 @@ interface PartReads {
   readonly classOf: (f: FunctionDecl) => ClassDecl | null
   /** Some code may read a connection list (and so a connection's binds). */
   readonly listsConnections: boolean
+  /** Some code or data may give an object another script, or none (PackReads.scriptsSwap). */
+  readonly scriptsSwap: boolean
 }
 
 /** Where a body's values go that its expressions' parents do not show: conditions, and locals' initial values. */
@@ -790,7 +795,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     reads.callers === null ||
     reads.callers.index.openAll ||
     scriptClasses.some(({ decl }) => bodiesOf(decl).some(({ body }) => walk(body).all.some((e) => (e.k === "str" && e.value.includes("connection")) || ((e.k === "id" || e.k === "member") && CONNECTION_LISTS.has(e.name)))))
-  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf, classOf: (f) => declaring.get(f) ?? null, listsConnections }
+  const parts: PartReads = { isEngineName: reads.isEngineName, packClasses, functions, flowOf, classOf: (f) => declaring.get(f) ?? null, listsConnections, scriptsSwap: reads.scriptsSwap }
   // Names used otherwise than read, and strings naming them (below): a constant of literal data none changes so keeps data.
   for (const { decl: d, script } of scriptClasses) {
     for (const { body } of bodiesOf(d)) {

@@ -144,7 +144,7 @@ describe("`Name.new(entry)` runs an `_init` only where the pack has no function 
   })
 })
 
-describe("a vector, colour or transform of numbers in a table is a plain value (a seventy-ninth hunt's sokoban moves)", () => {
+describe("a vector, colour or transform of numbers, or such a type's constant, in a table is a plain value (a seventy-ninth hunt's sokoban moves, an eighty-third's `Vector2.ZERO`)", () => {
   const moves = (dir: string): ReadonlyArray<string> =>
     errors([
       "extends Node",
@@ -162,12 +162,14 @@ describe("a vector, colour or transform of numbers in a table is a plain value (
     ])
   const SINK = 'dynamic-dispatch: call(entry["do"], entry["dir"], move_id)'
 
-  it("Vector2, Color, Rect2 of numbers: the table's names stand, no error", () => {
-    for (const dir of ["Vector2(0, -1)", "Color(1, 0.5, 0)", "Rect2(0, 0, 1, -1)"]) expect(moves(dir), dir).toEqual([])
+  it("Vector2, Color, Rect2 of numbers, Vector2.ZERO, Color.white: the table's names stand, no error", () => {
+    for (const dir of ["Vector2(0, -1)", "Color(1, 0.5, 0)", "Rect2(0, 0, 1, -1)", "Vector2.ZERO", "Color.white"]) expect(moves(dir), dir).toEqual([])
   })
 
   it("one built of what is not a number (a meta, a member): not a plain value", () => {
     expect(moves('Vector2(get_meta("x"), 0)')).toContain(SINK)
     expect(moves("Vector2(player.x, 0)")).toContain(SINK)
+    // A member of a name the pack declares is the pack's.
+    expect(errors(["extends Node", "class Vector2:", "\tconst ZERO = {}", 'const T = {"a": {"v": Vector2.ZERO, "m": "get_name"}}', "func _ready():", '\tT["a"]["v"]["m"] = 1', '\tOS.callv(T["a"]["m"], ["touch", []])'])).toContain('dynamic-dispatch: OS.callv(T["a"]["m"], ["touch", []])')
   })
 })

@@ -152,6 +152,9 @@ export const kindOf = (e: Expr, names: ValueNames): Kind => {
       return VALUE_NUMBER_METHODS.has(e.callee.name) ? "number" : VALUE_METHODS.has(e.callee.name) ? receiver : null
     }
     case "member": {
+      // A constant of a plain value type (`Vector2.ZERO`, 3.x `Color.white`: an eighty-third hunt's wave table), where the
+      // pack declares nothing of the type's name.
+      if (e.obj.k === "id" && PLAIN_CONSTRUCTORS.has(e.obj.name) && !names.shadowed.has(e.obj.name) && !names.locals.has(e.obj.name)) return "number"
       // An autoload's typed member (`League.teams: Dictionary`): the engine holds it to its type as its own class's.
       const held = e.obj.k === "id" ? (names.heldKind?.(e.obj.name, e.name) ?? null) : null
       if (held !== null) return held

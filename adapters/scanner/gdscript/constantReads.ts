@@ -443,7 +443,7 @@ const boundOnlyRead = (
   const at = binds.items.indexOf(x)
   if (names === null || at < 0) return false
   // A connection holds the name, not the function: an object whose script is gone or swapped by then gets the engine's
-  // method of that name (a seventy-ninth red team's `set_meta` handler, its script set to null before the emit).
+  // method of that name (an eightieth red team's `set_meta` handler, its script set to null before the emit).
   // Engine methods the class reference leaves out are bound with a leading `_` (PopupMenu's `_set_items` keeps an item's
   // metadata: an eighty-second red team's), so a keeping word after one `_` counts too.
   const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name.replace(/^_/, "")) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)

@@ -71,8 +71,8 @@ const stringsOf = (raw: string, firstLine: number): ReadonlyArray<StringAt> => {
   return out
 }
 
-/** Each setting of a text and the strings of its value, the last of a repeated key winning. */
-type StringsBySetting = ReadonlyMap<string, ReadonlyArray<string>>
+/** Each setting of a text: the strings of its value and its line, the last of a repeated key winning. */
+type StringsBySetting = ReadonlyMap<string, { readonly strings: ReadonlyArray<string>; readonly line: number }>
 
 /**
  * Where the checks' line reader (parseConfigFile, stringsOf) and the engine's own (VariantParser::
@@ -82,8 +82,7 @@ type StringsBySetting = ReadonlyMap<string, ReadonlyArray<string>>
  * and `Towers="…" ; [` hid the autoload's real script); no editor writes them. A text the engine would refuse fails too.
  */
 export const settingsReadApart = (text: string, grammar: Grammar): string | null => {
-  const engine = new Map<string, ReadonlyArray<string>>()
-  const lines = new Map<string, number>()
+  const engine = new Map<string, { readonly strings: ReadonlyArray<string>; readonly line: number }>()
   let section = ""
   const parser = new VariantTextParser(
     grammar,
@@ -96,35 +95,27 @@ export const settingsReadApart = (text: string, grammar: Grammar): string | null
         forEachNode(value, (n) => {
           if (n.k === "str") strings.push(n.value)
         })
-        const name = section === "" ? key : `${section}/${key}`
-        engine.delete(name)
-        engine.set(name, strings)
-        lines.set(name, at.line)
+        engine.set(section === "" ? key : `${section}/${key}`, { strings, line: at.line })
       },
     },
     { simpleTags: true },
   )
   parser.feed(new TextEncoder().encode(text))
   parser.finish()
-  const read = new Map<string, ReadonlyArray<string>>()
+  const read = new Map<string, { readonly strings: ReadonlyArray<string>; readonly line: number }>()
   for (const s of parseConfigFile(text)) {
-    for (const v of s.values.values()) {
-      const name = s.name === "" ? v.key : `${s.name}/${v.key}`
-      read.delete(name)
-      read.set(name, stringsOf(v.raw, v.line).map((x) => x.text))
-    }
+    for (const v of s.values.values()) read.set(s.name === "" ? v.key : `${s.name}/${v.key}`, { strings: stringsOf(v.raw, v.line).map((x) => x.text), line: v.line })
   }
-  const apart = firstApart(engine, read)
-  return apart === null ? null : `line ${lines.get(apart) ?? 1}: the setting ${JSON.stringify(apart)} is written so that the engine reads it otherwise than a line reader would (a comment after a section header or holding a bracket, two settings on one line, a string in a comment); save the settings in the Godot editor`
+  const apart = firstApart(engine, read) ?? firstApart(read, engine)
+  return apart === null ? null : `line ${(engine.get(apart) ?? read.get(apart))?.line ?? 1}: the setting ${JSON.stringify(apart)} is written so that the engine reads it otherwise than a line reader would (a comment after a section header or holding a bracket, two settings on one line, a string in a comment); save the settings in the Godot editor`
 }
 
-/** The first setting one reading has and the other lacks or reads with other strings. */
+/** The first setting of `a` that `b` lacks or reads with other strings. */
 const firstApart = (a: StringsBySetting, b: StringsBySetting): string | null => {
-  for (const [name, strings] of a) {
-    const other = b.get(name)
+  for (const [name, { strings }] of a) {
+    const other = b.get(name)?.strings
     if (other === undefined || other.length !== strings.length || other.some((x, i) => x !== strings[i])) return name
   }
-  for (const name of b.keys()) if (!a.has(name)) return name
   return null
 }
 

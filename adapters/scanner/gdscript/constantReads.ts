@@ -442,11 +442,6 @@ const boundOnlyRead = (
   const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
   const at = binds.items.indexOf(x)
   if (names === null || at < 0) return false
-  // A connection holds the name, not the function: an object whose script is gone or swapped by then gets the engine's
-  // method of that name (an eightieth red team's `set_meta` handler, its script set to null before the emit).
-  // Engine methods the class reference leaves out are bound with a leading `_` (PopupMenu's `_set_items` keeps an item's
-  // metadata: an eighty-second red team's), so a keeping word after one `_` counts too.
-  const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name.replace(/^_/, "")) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)
   return [...new Set(names)].every((name) => {
     const targets = flow.own.some((f) => f.name === name) && !engineKeeps(name) ? (pack.functions.get(name) ?? []) : []
     return (
@@ -459,6 +454,15 @@ const boundOnlyRead = (
     )
   })
 }
+
+/**
+ * Whether an engine method named `name` may keep what it is given. A connection holds the name, not the function: an
+ * object whose script is gone or swapped by the emit gets the engine's method of that name (an eightieth red team's
+ * `set_meta` handler, its script set to null before the emit). Engine methods the class reference leaves out are bound
+ * with a leading `_` (PopupMenu's `_set_items` keeps an item's metadata: an eighty-second red team's), so a keeping
+ * word after one `_` counts too.
+ */
+const engineKeeps = (name: string): boolean => KEEPS.has(name) || KEEPS_BY_WORD.test(name.replace(/^_/, "")) || keepsSomeArgument(3, name) || keepsSomeArgument(4, name)
 
 /** Connection flags other than CONNECT_PERSIST (2), written as a number or by name. */
 const UNPERSISTED_FLAGS: ReadonlySet<string> = new Set(["CONNECT_DEFERRED", "CONNECT_ONESHOT", "CONNECT_REFERENCE_COUNTED"])

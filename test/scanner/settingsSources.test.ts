@@ -52,6 +52,31 @@ describe("settings files the engine may not read", () => {
     }
   })
 
+  it("a setting set twice in settings text (an eighty-fourth red team's): resource-unreadable, wherever the second is", async () => {
+    const godot = (top: string, tail: string): string => `config_version=4\n${top}\n[application]\n\nconfig/name="P"\n\n[autoload]\n\nTowers="*res://good.gd"\n${tail}`
+    for (const [top, tail] of [
+      ['autoload/Towers="*res://good.gd"\n', ""],
+      ["", '\n[autoload]\n\nTowers="*res://good.gd"\n'],
+      ["", 'Towers="*res://evil.gd"\n'],
+      ["", '\n[application]\n\nconfig/name="Q"\n'],
+    ] as const) {
+      expect(await errorsOf({ "res://project.godot": godot(top, tail) }), `${top}|${tail}`).toContain("res://project.godot: error unreadable content")
+    }
+  })
+
+  it("two settings naming one autoload (`Towers` and `Towers/x`), in text or project.binary: resource-unreadable", async () => {
+    expect(await errorsOf({ "res://project.godot": `${settings("res://good.gd")}Towers/x="*res://evil.gd"\n` })).toContain("res://project.godot: error unreadable content")
+    expect(await errorsOf({ "res://project.godot": `${settings("res://good.gd")}Towers/x="*res://evil.gd"\n` })).not.toContain("res://use.gd:3 error os-process")
+    const binary = writeProjectBinary([["application/config/name", "P"], ["autoload/Towers", "*res://evil.gd"], ["autoload/Towers/x", "*res://good.gd"]])
+    expect(await errorsOf({ "res://project.binary": binary })).toContain("res://project.binary: error unreadable content")
+  })
+
+  it("an autoload's feature overrides (`Towers.Android`) are one autoload, not a clash: its table is left unread as before", async () => {
+    const found = await errorsOf({ "res://project.godot": `${settings("res://good.gd")}Towers.Android="*res://good.gd"\n` })
+    expect(found).not.toContain("res://project.godot: error unreadable content")
+    expect(found).toContain("res://use.gd:3 error dynamic-dispatch")
+  })
+
   it("settings as the editor writes them, comments on lines of their own and values over several lines: read alike", async () => {
     const list = '_global_script_classes=[ {\n"base": "Node",\n"class": "Towers2",\n"language": "GDScript",\n"path": "res://good.gd"\n} ]\n_global_script_class_icons={\n"Towers2": ""\n}\n'
     const text = `; Engine configuration file.\n; It's best edited using the editor UI and not directly,\n\nconfig_version=4\n\n${list}\n${settings("res://good.gd")}\n[input]\n\njump={\n"deadzone": 0.5,\n"events": [  ]\n}\n`

@@ -12,7 +12,7 @@ import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extensionOf, packLookup } from "../pack/packPath.ts"
+import { extensionOf } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
@@ -21,13 +21,14 @@ import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godot
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
 import { registeredClasses, unresolvedClassFindings } from "./globalClassCheck.ts"
 import { collectExpression, objectsInText, scanBinaryResource, scanTextResource, scanVariantString, scanVariantText } from "./resourceScan.ts"
-import { builtInScriptKey, type ScanState } from "./ScanState.ts"
+import type { ScanState } from "./ScanState.ts"
+import { sceneRootScript } from "./sceneRoot.ts"
 import { type CollectedScript, type Context, collectScript } from "./scanContext.ts"
 import { onePerPlace, placeOf, type ScriptLocation, scriptFindings } from "./scriptFindings.ts"
 import { judgeBbcodeData } from "./bbcodeData.ts"
@@ -114,32 +115,15 @@ const analyzeAgainOpen = async (ctx: Context, scripts: ReadonlyArray<CollectedSc
   ctx.state.capabilities.push(...new Map(newUses.map((c) => [JSON.stringify(c), c])).values())
 }
 
-/** How many instanced or inherited scenes autoloadScripts follows to a root's script. */
-const MAX_SCENE_CHAIN = 16
-
 /**
- * The script of each autoload singleton's node: the script itself, or the root script of a scene, looking through a
- * root that instances or inherits another scene (whose root's script the node then has: a seventy-fourth red team's
- * autoload scene instancing a scene with another script). Else the path itself, which is no script of the pack.
+ * The script of each autoload singleton's node: the script itself, or the root script of a scene (sceneRoot.ts). Else
+ * the path itself, which is no script of the pack.
  */
 const autoloadScripts = (ctx: Context): ReadonlyMap<string, string> => {
   const out = new Map<string, string>()
   for (const [name, path] of ctx.autoloads) {
-    let loaded = ctx.contents.loadedPath(path)
-    let script = loaded
-    for (let depth = 0; depth < MAX_SCENE_CHAIN; depth++) {
-      const scene = ctx.state.scenes.get(loaded)
-      const root = scene?.rootScript ?? null
-      if (root !== null) {
-        script = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : ctx.contents.loadedPath(packLookup(root.path, loaded, ctx.grammar).path)
-        break
-      }
-      // A root setting its script to what is no script the scanner knows (`script = null`, a value it cannot read): no
-      // instanced scene's script stands, and the node's script is not known.
-      if (scene?.rootScriptSet === true || scene?.baseScene === null || scene?.baseScene === undefined) break
-      loaded = ctx.contents.loadedPath(packLookup(scene.baseScene, loaded, ctx.grammar).path)
-    }
-    out.set(name, script)
+    const root = sceneRootScript(ctx.state, ctx.contents, path)
+    out.set(name, root._tag === "Script" ? ctx.contents.loadedPath(root.key) : ctx.contents.loadedPath(path))
   }
   return out
 }
@@ -324,7 +308,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (decoded === null) throw new MalformedData("project.binary is not an ECFG settings file")
   const { text } = decoded
   // The checks read settings text line by line: only where the engine reads it alike (project.binary's is the scanner's own text).
-  const apart = entry.path.endsWith(".binary") ? null : settingsReadApart(text, ctx.grammar)
+  const apart = (entry.path.endsWith(".binary") ? null : settingsReadApart(text, ctx.grammar)) ?? autoloadNameClash(text)
   if (apart !== null) throw new MalformedData(apart)
   const file = ctx.contents.creatorPath(entry)
   const strictEntry = indexPolicy(ctx.policy).text.get("strict-utf8")

@@ -3,15 +3,14 @@ import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extendsLookup, extensionOf, normalisePackPath, packLookup } from "../pack/packPath.ts"
+import { extendsLookup, extensionOf, normalisePackPath } from "../pack/packPath.ts"
 import { decodeAsEngine } from "../text/godotUtf8.ts"
-import type { ScriptReference } from "../resource/SceneFacts.ts"
-import { builtInScriptKey, type KnownScript, type ScanState } from "./ScanState.ts"
+import { sceneRootScript } from "./sceneRoot.ts"
+import type { KnownScript, ScanState } from "./ScanState.ts"
 
 /** The base class every entry scene's root script must extend (spec §1, check 2). */
 export const ENGINE_GAME = "EngineGame"
 const MAX_CHAIN = 32
-
 
 /** Cached `.godot/global_script_class_cache.cfg` (Godot 4): class_name → script path, also for compiled scripts. */
 const readClassCache = async (contents: PackContents): Promise<ReadonlyMap<string, string>> => {
@@ -60,24 +59,16 @@ export const checkEntryScene = async (contents: PackContents, state: ScanState, 
     ]
   }
 
-  // The root script, looking through inherited scenes.
-  let scene = scenePath
-  let reference: ScriptReference | null = null
-  for (let depth = 0; depth < MAX_CHAIN && reference === null; depth++) {
-    const known = state.scenes.get(contents.loadedPath(scene)) ?? state.scenes.get(scene)
-    if (known === undefined || known === null) {
-      return fail(RULE.entrySceneUnverifiable, `The entry scene ${scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
-    }
-    if (known.rootScript !== null) reference = known.rootScript
-    else if (known.baseScene !== null && !known.rootScriptSet) scene = packLookup(known.baseScene, scene, contents.grammar).path
-    else break
+  const root = sceneRootScript(state, contents, scenePath)
+  if (root._tag === "Unread") {
+    return fail(RULE.entrySceneUnverifiable, `The entry scene ${root.scene} could not be read, so its root script cannot be checked (see the resource-unreadable finding).`)
   }
-  if (reference === null) {
+  if (root._tag === "None") {
     return fail(RULE.entrySceneNotEngineGame, `The root node of the entry scene ${scenePath} has no script. Attach a script that starts with "extends ${ENGINE_GAME}".`)
   }
 
   const chain: Array<string> = []
-  let key = reference._tag === "BuiltIn" ? builtInScriptKey(scene, reference.subResource) : packLookup(reference.path, scene, contents.grammar).path
+  let key = root.key
   for (let depth = 0; depth < MAX_CHAIN; depth++) {
     if (chain.includes(key)) return fail(RULE.entrySceneNotEngineGame, `The root script's extends chain loops (${[...chain, key].join(" → ")}).`)
     chain.push(key)

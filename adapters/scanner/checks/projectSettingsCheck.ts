@@ -84,6 +84,7 @@ type StringsBySetting = ReadonlyMap<string, { readonly strings: ReadonlyArray<st
 export const settingsReadApart = (text: string, grammar: Grammar): string | null => {
   const engine = new Map<string, { readonly strings: ReadonlyArray<string>; readonly line: number }>()
   let section = ""
+  let twice: string | null = null
   const parser = new VariantTextParser(
     grammar,
     {
@@ -95,19 +96,46 @@ export const settingsReadApart = (text: string, grammar: Grammar): string | null
         forEachNode(value, (n) => {
           if (n.k === "str") strings.push(n.value)
         })
-        engine.set(section === "" ? key : `${section}/${key}`, { strings, line: at.line })
+        const name = section === "" ? key : `${section}/${key}`
+        const first = engine.get(name)
+        if (first !== undefined && twice === null) twice = `line ${at.line}: the setting ${JSON.stringify(name)} is set a second time (first on line ${first.line}); the engine keeps its place from the first and its value from the last, which no editor writes; save the settings in the Godot editor`
+        engine.set(name, { strings, line: at.line })
       },
     },
     { simpleTags: true },
   )
   parser.feed(new TextEncoder().encode(text))
   parser.finish()
+  if (twice !== null) return twice
   const read = new Map<string, { readonly strings: ReadonlyArray<string>; readonly line: number }>()
   for (const s of parseConfigFile(text)) {
     for (const v of s.values.values()) read.set(s.name === "" ? v.key : `${s.name}/${v.key}`, { strings: stringsOf(v.raw, v.line).map((x) => x.text), line: v.line })
   }
   const apart = firstApart(engine, read) ?? firstApart(read, engine)
   return apart === null ? null : `line ${(engine.get(apart) ?? read.get(apart))?.line ?? 1}: the setting ${JSON.stringify(apart)} is written so that the engine reads it otherwise than a line reader would (a comment after a section header or holding a bracket, two settings on one line, a string in a comment); save the settings in the Godot editor`
+}
+
+/**
+ * Two settings naming one autoload (`autoload/Towers` and `autoload/Towers/x`: the engine names an autoload by the part
+ * after `autoload/` up to the next `/`), or null. The engine adds the autoloads in the order their settings were first
+ * set and the last of a name becomes the global (main/main.cpp `Main::start`): an eighty-fourth red team's text
+ * project.godot set `autoload/Towers` on top, `Towers/x` and `Towers` again under `[autoload]`, so the engine's Towers
+ * was `Towers/x`'s script, the scanner's the last line's. No editor writes either; feature-tagged keys
+ * (`Towers.Android`) are one setting's overrides, not another autoload.
+ */
+export const autoloadNameClash = (text: string): string | null => {
+  const keys = new Map<string, { readonly key: string; readonly line: number }>()
+  for (const section of parseConfigFile(text)) {
+    for (const value of section.values.values()) {
+      const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      if (!key.startsWith("autoload/")) continue
+      const name = key.slice("autoload/".length).split("/")[0] ?? ""
+      const first = keys.get(name)
+      if (first === undefined) keys.set(name, { key, line: value.line })
+      else if (first.key !== key) return `line ${value.line}: the settings ${JSON.stringify(first.key)} (line ${first.line}) and ${JSON.stringify(key)} both name the autoload ${JSON.stringify(name)}, and which one the engine runs depends on the order it first read them; keep one autoload of each name`
+    }
+  }
+  return null
 }
 
 /** The first setting of `a` that `b` lacks or reads with other strings. */

@@ -1,0 +1,36 @@
+import type { PackContents } from "../PackContents.ts"
+import { packLookup } from "../pack/packPath.ts"
+import { builtInScriptKey, type ScanState } from "./ScanState.ts"
+
+/** How many instanced or inherited scenes are followed to a root's script. */
+export const MAX_SCENE_CHAIN = 32
+
+/**
+ * The script a scene's root node runs: found in the scene, or else in the scene its root instances or inherits, and so
+ * on (a seventy-fourth red team's autoload scene instancing one with another script). `key` is a built-in script's key
+ * or the script's path as the scene names it, resolved against the scene that names it (`scene`, as the engine loads
+ * it). `Unread` names a scene of the chain the scanner could not read or the pack lacks; `None` a root without a
+ * script, one setting its script to what is no script the scanner knows (`script = null`, a value it cannot read), or
+ * a chain longer than MAX_SCENE_CHAIN.
+ */
+export type SceneRoot =
+  | { readonly _tag: "Script"; readonly key: string; readonly scene: string }
+  | { readonly _tag: "Unread"; readonly scene: string }
+  | { readonly _tag: "None" }
+
+export const sceneRootScript = (state: ScanState, contents: PackContents, path: string): SceneRoot => {
+  let scene = path
+  for (let depth = 0; depth < MAX_SCENE_CHAIN; depth++) {
+    const loaded = contents.loadedPath(scene)
+    const known = state.scenes.get(loaded) ?? state.scenes.get(scene)
+    if (known === undefined || known === null) return { _tag: "Unread", scene }
+    const root = known.rootScript
+    if (root !== null) {
+      const key = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : packLookup(root.path, loaded, contents.grammar).path
+      return { _tag: "Script", key, scene: loaded }
+    }
+    if (known.rootScriptSet || known.baseScene === null) return { _tag: "None" }
+    scene = packLookup(known.baseScene, loaded, contents.grammar).path
+  }
+  return { _tag: "None" }
+}

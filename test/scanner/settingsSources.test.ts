@@ -71,6 +71,17 @@ describe("settings files the engine may not read", () => {
     expect(await errorsOf({ "res://project.binary": binary })).toContain("res://project.binary: error unreadable content")
   })
 
+  it("settings text starting with a byte-order mark (an eighty-fifth red team's): resource-unreadable", async () => {
+    const text = '[autoload]\nTowers="*res://good.gd"\nautoload/Towers="*res://evil.gd"\n\n[application]\n\nconfig/name="P"\n'
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)])
+    expect(await errorsOf({ "res://project.godot": withBom })).toContain("res://project.godot: error unreadable content")
+    expect(await errorsOf({ "res://project.godot": settings("res://good.gd"), "res://override.cfg": new Uint8Array([0xef, 0xbb, 0xbf, ...utf8("[display]\n")]) })).toContain("res://override.cfg: error unreadable content")
+  })
+
+  it("a key with bytes past ASCII (Godot 3 reads a key byte by byte, its strings as UTF-8): resource-unreadable", async () => {
+    expect(await errorsOf({ "res://project.godot": `${settings("res://good.gd")}Töwers="*res://evil.gd"\n` })).toContain("res://project.godot: error unreadable content")
+  })
+
   it("an autoload's feature overrides (`Towers.Android`) are one autoload, not a clash: its table is left unread as before", async () => {
     const found = await errorsOf({ "res://project.godot": `${settings("res://good.gd")}Towers.Android="*res://good.gd"\n` })
     expect(found).not.toContain("res://project.godot: error unreadable content")

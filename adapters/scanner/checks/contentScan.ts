@@ -296,11 +296,22 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 /** The settings the engine starts from: project.binary, or project.godot when the pack has none (ProjectSettings::_load_settings_text_or_binary). */
 const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res://project.binary" || (path === "res://project.godot" && !ctx.contents.has("res://project.binary"))
 
+/**
+ * The engine reads settings text byte by byte (VariantParser::StreamFile) and skips no byte-order mark: its bytes
+ * begin the first key, so a section header on the first line is no header (`<BOM>[autoload]` then `Towers=…` set
+ * `autoload/Towers` nowhere, and a later top-level `autoload/Towers=…` did: an eighty-fifth red team's). The scanner's
+ * text decoding drops the mark, as it does for scripts, so such a file is refused; no editor writes one.
+ */
+const BOM_IN_SETTINGS = "the settings text starts with a byte-order mark, which the engine reads as the start of the first key (so a section header on the first line is none to it); save the file without one, as the Godot editor does"
+const startsWithBom = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)
+  const bytes = await ctx.contents.bytesOf(entry)
+  if (!entry.path.endsWith(".binary") && startsWithBom(bytes)) throw new MalformedData(BOM_IN_SETTINGS)
   let decoded: DecodedSettings | null
   try {
-    decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+    decoded = settingsText(entry.path, bytes, ctx.grammar)
   } catch (error) {
     if (error instanceof SourceFailure) throw error
     throw new MalformedData(`the settings file cannot be decoded (${error instanceof Error ? error.message : String(error)})`)

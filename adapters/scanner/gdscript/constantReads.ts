@@ -605,11 +605,21 @@ interface Body {
   readonly params: ReadonlyArray<Param>
 }
 
+/**
+ * A function's body as the engine runs it: each parameter's default value assigned to it first (`func fix(t =
+ * ON_BUILD)` called without `t` gives the constant's own Dictionary, which `t["go"] = …` then changes: an
+ * eighty-fifth red team's), so a default is judged as the same assignment in the body is.
+ */
+const withDefaults = (f: Pick<FunctionDecl, "params" | "body">): ReadonlyArray<Stmt> => [
+  ...f.params.flatMap((p): ReadonlyArray<Stmt> => (p.init === null ? [] : [{ k: "expr", expr: { k: "bin", op: "=", left: { k: "id", name: p.name, at: p.at }, right: p.init, at: p.init.at }, at: p.init.at }])),
+  ...f.body,
+]
+
 const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
   const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
   return [
-    ...d.functions.map((f) => ({ name: f.name, body: f.body, params: f.params })),
-    ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: f.body, params: f.params }))),
+    ...d.functions.map((f) => ({ name: f.name, body: withDefaults(f), params: f.params })),
+    ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: withDefaults(f), params: f.params }))),
     { name: null, body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
   ]
 }

@@ -58,13 +58,19 @@ export const redirectFindings = (stored: string, text: Uint8Array | string, inPa
   const kind = redirectKindOf(stored)
   if (kind === null) return []
   const original = stored.slice(0, stored.length - kind.length)
-  const { targets } = readRedirect(text, kind, grammar)
+  const { targets, malformed } = readRedirect(text, kind, grammar)
   const present = (path: string): boolean => inPack(normalisePackPath(path))
   const inside = (t: RedirectTarget): boolean => t.path !== null && judgePath(strs([t.path]), ["res://"], false) === "inside" && present(t.path)
   const findings: Array<Finding> = []
   const flag = (t: RedirectTarget, message: string): void => {
     // The finding names the original path (the redirect's line is in the message), as it did before redirects were parsed.
     findings.push(finding({ rule: RULE.hostilePath, file: original, storedPath: stored, pattern: `${kind} target`, message: `${message} (${stored} line ${t.at.line})` }))
+  }
+  // A redirect the engine's reader refuses part-way is followed up to there by one engine release and otherwise by
+  // another (Godot 3.2 reads `[remap]`'s name byte by byte, 3.5 as UTF-8: an eighty-sixth red team's byte-order mark
+  // inside the brackets); no export writes one.
+  if (malformed !== null) {
+    findings.push(finding({ rule: RULE.hostilePath, file: original, storedPath: stored, pattern: `${kind} target`, message: `${stored} cannot be read as the engine reads a redirect (${malformed}), so which file the engine loads for ${original} depends on its release. Remove ${stored} and export again.` }))
   }
   for (const t of targets) {
     if (t.path === null) {

@@ -330,6 +330,10 @@ export class VariantTextParser {
           return true
         }
         this.#lex = null
+        // Godot 3.2 builds a section's name byte by byte, later 3.x releases decode it as UTF-8: a name with bytes past
+        // ASCII (a byte-order mark or an overlong space inside `[remap]`) is another section to one than to the other
+        // (an eighty-sixth red team's `.remap` the engine passed over). No editor writes one.
+        if (this.#grammar === 3 && lex.bytes.view().some((x) => x >= 0x80)) this.#fail("a section name with bytes past ASCII, which Godot 3 releases read apart (3.2 byte by byte, later ones as UTF-8)")
         this.#handler.tag({ name: (this.#grammar === 3 ? (decodeGodot3Utf8(lex.bytes.view()) ?? "") : decodeGodot4Utf8(lex.bytes.view())).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""), fields: new Map(), at: lex.at })
         return true
       case "ident":

@@ -23,4 +23,34 @@ describe("a constant table as a parameter's default value", () => {
   it("a default reading one plain value of the table (`n = T[\"n\"]`, `m = T[\"go\"]`): the table is still followed", async () => {
     expect(await errorsOf(script("func fix(n = T[\"n\"], m = T[\"go\"]):", "\tprint(n + 1, m)"))).toEqual([])
   })
+
+  describe("a parameter left out by a call holds its default (an eighty-sixth hunt's visual novel)", () => {
+    const novel = (narrator: string): string =>
+      [
+        "extends Node",
+        `const SPEAKERS = {"narrator": {"name": "N", "on_line": "${narrator}"}, "mira": {"name": "Mira", "on_line": "_on_line"}}`,
+        'const MENU = {"new": {"on_press": "_on_new_game"}}',
+        "func _ready():",
+        "\tfor id in MENU:",
+        '\t\tconnect("tree_exiting", self, MENU[id]["on_press"])',
+        '\tsay("quiet")',
+        '\tsay("market", SPEAKERS["mira"])',
+        'func say(line, speaker = SPEAKERS["narrator"]):',
+        '\tprint(speaker["name"])',
+        '\tcall(speaker["on_line"], line)',
+        "func _on_line(line):",
+        "\tprint(line)",
+        "func _on_new_game():",
+        '\tsay("new")',
+        "",
+      ].join("\n")
+
+    it("a dispatch by the parameter's strings: the default's and the calls' entries name it, so the tables stay followed", async () => {
+      expect(await errorsOf(novel("_on_line"))).toEqual([])
+    })
+
+    it("a default entry naming a banned method (`execute`): the dispatch is judged as that method, as with the entry passed", async () => {
+      expect(await errorsOf(novel("execute"))).toContain("res://a.gd:11 error os-process")
+    })
+  })
 })

@@ -606,20 +606,29 @@ interface Body {
 }
 
 /**
- * A function's body as the engine runs it: each parameter's default value assigned to it first (`func fix(t =
- * ON_BUILD)` called without `t` gives the constant's own Dictionary, which `t["go"] = …` then changes: an
- * eighty-fifth red team's), so a default is judged as the same assignment in the body is.
+ * A function's body with what its parameters' default values hand it: `func fix(t = ON_BUILD)` called without `t`
+ * gives `t` the constant's own Dictionary, which `t["go"] = …` then changes (an eighty-fifth red team's). A default is
+ * judged as the same value passed by a call of the function on self (`fix(ON_BUILD)`, the parameters before it passed
+ * as themselves), which counts as only read where every function of that name only reads that parameter (so `func
+ * say(line, speaker = SPEAKERS["narrator"])` that only reads `speaker` keeps SPEAKERS followed: an eighty-sixth
+ * hunt's); in an accessor without a name, as an assignment to the parameter.
  */
-const withDefaults = (f: Pick<FunctionDecl, "params" | "body">): ReadonlyArray<Stmt> => [
-  ...f.params.flatMap((p): ReadonlyArray<Stmt> => (p.init === null ? [] : [{ k: "expr", expr: { k: "bin", op: "=", left: { k: "id", name: p.name, at: p.at }, right: p.init, at: p.init.at }, at: p.init.at }])),
+const withDefaults = (f: Pick<FunctionDecl, "params" | "body">, name: string | null): ReadonlyArray<Stmt> => [
+  ...f.params.flatMap((p, i): ReadonlyArray<Stmt> => {
+    if (p.init === null) return []
+    const at = p.init.at
+    const before = f.params.slice(0, i).map((q): Expr => ({ k: "id", name: q.name, at: q.at }))
+    const expr: Expr = name === null ? { k: "bin", op: "=", left: { k: "id", name: p.name, at: p.at }, right: p.init, at } : { k: "call", callee: { k: "id", name, at }, args: [...before, p.init], at }
+    return [{ k: "expr", expr, at }]
+  }),
   ...f.body,
 ]
 
 const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
   const own: ReadonlyArray<Expr> = [...d.consts.map((c) => c.init), ...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.extra]
   return [
-    ...d.functions.map((f) => ({ name: f.name, body: withDefaults(f), params: f.params })),
-    ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: withDefaults(f), params: f.params }))),
+    ...d.functions.map((f) => ({ name: f.name, body: withDefaults(f, f.name), params: f.params })),
+    ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: withDefaults(f, null), params: f.params }))),
     { name: null, body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
   ]
 }
@@ -857,9 +866,14 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     const sites = index.calls.get(f.name) ?? []
     const out: Array<Expr> = []
     takenClosed.add(f.name)
+    // A call leaving the parameter out gives it its default, read in the function's own class (`say(line, speaker =
+    // SPEAKERS["narrator"])` called as `say("…")`: an eighty-sixth hunt's visual novel).
+    const decl = functions.get(f.name)?.[0]
+    const init = f.params[at]?.init ?? null
+    const byDefault = (): Parts | null => (init === null || decl === undefined ? null : readParts(init, decl, literalIn(declaring.get(decl) ?? null), depth + 1, paramParts))
     for (const site of sites) {
       const arg = site.args[at]
-      const parts = arg === undefined || site.fn === null ? null : readParts(arg, site.fn, literalIn(reads.callers?.declOf(site.cls) ?? null), depth, paramParts)
+      const parts = site.fn === null ? null : arg === undefined ? byDefault() : readParts(arg, site.fn, literalIn(reads.callers?.declOf(site.cls) ?? null), depth, paramParts)
       if (parts === null) return null
       out.push(...parts)
     }

@@ -502,13 +502,14 @@ export class Evaluator {
    * The argument expressions at `index` of every call of a closed function `name`, each with where it is evaluated;
    * null when the function is open or a call leaves the argument out (its default is then given).
    */
-  closedArgExprs(name: string, index: number): ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }> | null {
+  closedArgExprs(name: string, index: number, byDefault: { readonly expr: Expr; readonly fn: Fn } | null = null): ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }> | null {
     if (!this.#isClosed(name)) return null
     const out: Array<{ readonly expr: Expr; readonly fn: Fn }> = []
     for (const site of this.#callersIndex().calls.get(name) ?? []) {
       const arg = site.args[index]
-      if (arg === undefined) return null
-      out.push({ expr: arg, fn: this.#siteFn(site) })
+      // A call leaving the parameter out gives it its default, evaluated in the function itself.
+      if (arg === undefined && byDefault === null) return null
+      out.push(arg === undefined && byDefault !== null ? byDefault : { expr: arg as Expr, fn: this.#siteFn(site) })
     }
     return out
   }
@@ -1893,7 +1894,12 @@ export class Evaluator {
   /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */
   #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
     if (local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
-    if (local.param !== undefined) return local.inits.length === 0 && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth) : null
+    if (local.param !== undefined) {
+      // Given nothing in the function but its default (the first init), if it has one.
+      const byDefault = local.defaultValue === undefined ? null : { expr: local.defaultValue, fn: owner }
+      const plain = local.inits.length === (byDefault === null ? 0 : 1) && (byDefault === null || local.inits[0] === byDefault.expr)
+      return plain && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth, byDefault) : null
+    }
     const loops = local.loopsOver ?? []
     if (local.opaque) {
       if (local.inits.length > 0 || loops.length === 0) return null
@@ -1921,9 +1927,9 @@ export class Evaluator {
    * each of which passes a read of a constant table (`make_button(item)` in a loop over `CATEGORIES[c]["items"]`: a
    * seventy-first hunt's shop). Null for any other parameter.
    */
-  #paramParts(param: ParamOf, depth: number): ReadonlyArray<TablePart> | null {
+  #paramParts(param: ParamOf, depth: number, byDefault: { readonly expr: Expr; readonly fn: Fn } | null = null): ReadonlyArray<TablePart> | null {
     if (param.fn === null || param.setterOf !== undefined) return null
-    const given = this.closedArgExprs(param.fn, param.index)
+    const given = this.closedArgExprs(param.fn, param.index, byDefault)
     if (given === null || given.length === 0) return null
     const out: Array<TablePart> = []
     for (const { expr, fn } of given) {

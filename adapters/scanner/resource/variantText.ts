@@ -133,19 +133,17 @@ const isLetter = (b: number): boolean => (b >= 65 && b <= 90) || (b >= 97 && b <
 const isDigit = (b: number): boolean => b >= 48 && b <= 57
 const hexValue = (b: number): number => (isDigit(b) ? b - 48 : b >= 97 && b <= 102 ? b - 87 : b >= 65 && b <= 70 ? b - 55 : -1)
 
-/** The string the engine makes of a string token's bytes and escapes. */
-const engineString = (lex: StringLex, grammar: Grammar): string => {
+/**
+ * The string the engine makes of a string token's bytes and escapes, or null where Godot 3 cannot decode them: its
+ * VariantParser keeps the low byte of each escape and decodes the whole as UTF-8, ignoring a failure, and
+ * String::parse_utf8 fails part-way with the characters decoded so far written over the start of the old ones (an
+ * eighty-seventh red team's `\u04e0\u0481\u04a1` escapes, overlong letters before a bad byte, made the engine read a
+ * built-in script's lines twice: code where the scanner read a string). No editor writes such escapes.
+ */
+const engineString = (lex: StringLex, grammar: Grammar): string | null => {
   const bytes = lex.units.view().slice()
   for (const [i, code] of lex.escapes) bytes[i] = grammar === 3 ? code & 0xff : code <= 0xff ? code : 0x20
-  if (grammar === 4) return decodeGodot4Utf8(bytes)
-  const decoded = decodeGodot3Utf8(bytes)
-  if (decoded !== null) return decoded
-  // Godot 3 keeps the characters as they were: bytes as Latin-1, escapes as written.
-  const chars = Array.from(lex.units.view())
-  for (const [i, code] of lex.escapes) chars[i] = code
-  let out = ""
-  for (let i = 0; i < chars.length; i += 8192) out += String.fromCodePoint(...chars.slice(i, i + 8192).map((c) => (c > 0x10ffff ? 0xfffd : c)))
-  return out
+  return grammar === 4 ? decodeGodot4Utf8(bytes) : decodeGodot3Utf8(bytes)
 }
 
 export class VariantTextParser {
@@ -190,6 +188,11 @@ export class VariantTextParser {
 
   #fail(why: string): never {
     throw new MalformedData(`line ${this.#line}: ${why}; the engine would not load this resource`)
+  }
+
+  /** Text the engine loads, read otherwise than the scanner can follow: refused as well. */
+  #refuse(why: string): never {
+    throw new MalformedData(`line ${this.#line}: ${why}; no editor writes it`)
   }
 
   feed(bytes: Uint8Array): void {
@@ -333,7 +336,7 @@ export class VariantTextParser {
         // Godot 3.2 builds a section's name byte by byte, later 3.x releases decode it as UTF-8: a name with bytes past
         // ASCII (a byte-order mark or an overlong space inside `[remap]`) is another section to one than to the other
         // (an eighty-sixth red team's `.remap` the engine passed over). No editor writes one.
-        if (this.#grammar === 3 && lex.bytes.view().some((x) => x >= 0x80)) this.#fail("a section name with bytes past ASCII, which Godot 3 releases read apart (3.2 byte by byte, later ones as UTF-8)")
+        if (this.#grammar === 3 && lex.bytes.view().some((x) => x >= 0x80)) this.#refuse("a section name with bytes past ASCII, which Godot 3 releases read apart (3.2 byte by byte, later ones as UTF-8)")
         this.#handler.tag({ name: (this.#grammar === 3 ? (decodeGodot3Utf8(lex.bytes.view()) ?? "") : decodeGodot4Utf8(lex.bytes.view())).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ""), fields: new Map(), at: lex.at })
         return true
       case "ident":
@@ -407,7 +410,9 @@ export class VariantTextParser {
     if (lex.lead !== 0) this.#fail("an unpaired UTF-16 lead surrogate in a string")
     this.#lex = null
     const keep = !lex.tooLong && !lex.discard
-    const node = { k: "str", value: keep ? engineString(lex, this.#grammar) : "", raw: keep ? new TextDecoder().decode(lex.raw.view()) : "", start: lex.start, flavor: lex.flavor } as const
+    const value = keep ? engineString(lex, this.#grammar) : ""
+    if (value === null) this.#refuse(`a string starting at line ${lex.start.line} is not UTF-8 that Godot 3 decodes once its escapes are read (the engine keeps it half decoded)`)
+    const node = { k: "str", value, raw: keep ? new TextDecoder().decode(lex.raw.view()) : "", start: lex.start, flavor: lex.flavor } as const
     this.#valueBytes = lex.tooLong ? MAX_VALUE_BYTES + 1 : this.#valueBytes + node.value.length + node.raw.length
     this.#token({ t: "str", node })
   }

@@ -3,7 +3,7 @@
 // - both skip a leading byte-order mark and stop at the first NUL byte (scripts are decoded as C strings);
 // - Godot 3 refuses input with a bad lead byte, a missing or bad continuation byte or a two-byte
 //   overlong form, but accepts longer overlong forms its check misses (E0 80 A2 is `"`), surrogates
-//   and five- and six-byte sequences; refused input leaves the string empty or unchanged;
+//   and five- and six-byte sequences; refused input leaves the string part decoded (decodeGodot3Utf8 gives null; callers that the engine loads anyway refuse it);
 // - Godot 4 never refuses: an invalid byte becomes U+FFFD and swallows the byte that broke the
 //   sequence, overlong forms decode to what they spell (C0 A2 is `"` too), NUL, surrogates and values
 //   above U+10FFFF become U+FFFD, and a sequence cut short at the end becomes a space.

@@ -200,7 +200,7 @@ describe("BBCode tags that load resources, as RichTextLabel parses them", () => 
 
 describe("BMFont pages (BitmapFont::create_from_fnt of 3.x; FontFile::load_bitmap_font of 4.x reads the binary form too)", () => {
   it("the text form's `page … file=` values, quoted or not, with their lines", () => {
-    expect(bmfontPages(utf8('info face="A"\r\npage id=0 file="a b.png"\npage id=1 file=c.png\n'))).toEqual([
+    expect(bmfontPages(utf8('info face="A"\r\npage id=0 file="a b.png"\npage id=1 file=c.png\n'), 3)).toEqual([
       { file: "a b.png", line: 2 },
       { file: "c.png", line: 3 },
     ])
@@ -209,7 +209,7 @@ describe("BMFont pages (BitmapFont::create_from_fnt of 3.x; FontFile::load_bitma
   it("the binary form's page block (type 2: names ending in a zero)", () => {
     const names = utf8("skin.tres\u0000two.png\u0000")
     const bytes = new ByteBuilder().ascii("BMF").u8(3).u8(1).u32(2).u8(0).u8(0).u8(2).u32(names.length).bytes(names).build()
-    expect(bmfontPages(bytes)).toEqual([
+    expect(bmfontPages(bytes, 3)).toEqual([
       { file: "skin.tres", line: null },
       { file: "two.png", line: null },
     ])

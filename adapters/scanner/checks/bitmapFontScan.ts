@@ -13,7 +13,7 @@ export const scanBitmapFont = async (ctx: Context, entry: PackEntry): Promise<vo
   if (entry.size > MAX_FONT_BYTES) throw new MalformedData(`a ${entry.size}-byte BMFont file exceeds the ${MAX_FONT_BYTES}-byte limit`)
   const file = ctx.contents.creatorPath(entry)
   const folder = baseDir(entry.path)
-  for (const page of bmfontPages(await ctx.contents.bytesOf(entry))) {
+  for (const page of bmfontPages(await ctx.contents.bytesOf(entry), ctx.grammar)) {
     const path = plusFile(folder, page.file)
     const found = loadedPathFinding(path, `BMFont page ${page.file}`, page.line === null ? null : { line: page.line, column: 1 }, file, entry.path, { has: (p) => ctx.contents.has(p), from: null, grammar: ctx.grammar })
     if (found !== null) ctx.state.findings.push(found)

@@ -10,11 +10,21 @@ const three = table[3]
 /**
  * Names without `_` the engine calls on any object a game hands it: Control's drag forwarding (3.x
  * `set_drag_forwarding(target)`, scene/gui/control.cpp: `c->call("get_drag_data_fw", …)`, `can_drop_data_fw`,
- * `drop_data_fw`). A fifteenth red team drove `drop_data_fw` headless while the pack's code called it once itself.
- * The generator lists `_` names only; the engine's other calls by a string of its own (`play`, `stop`, `save`, …) go
- * to objects of its own classes or to scripts extending the class that declares them.
+ * `drop_data_fw`; a fifteenth red team drove `drop_data_fw` headless while the pack's code called it once itself); an
+ * animation's audio track on whatever node its path names, of any class (scene/animation/animation_player.cpp
+ * `TYPE_AUDIO`: `set_stream(stream)`, `play(from)`, `stop()`; animation_tree.cpp also `set_unit_db`,
+ * `set_volume_db`: an eighty-eighth red team's plain Node whose `set_stream(s)` the engine handed the track's
+ * AudioStreamSample, whose `resource_name` named `execute`); a changed resource's owners (core/resource.cpp
+ * `resource_changed`); a Viewport's parent (`get_global_position`) and focused Control (`set_text`, the input
+ * method's text; scene/main/viewport.cpp). The generator lists `_` names only; the engine's other calls by a string of
+ * its own (`save`, `load`, `process`, …) go to objects of its own classes or to scripts extending the class that
+ * declares them (a ResourceFormatLoader, an AnimationNode).
  */
-const CALLED_BY_STRING: ReadonlyArray<string> = ["get_drag_data_fw", "can_drop_data_fw", "drop_data_fw"]
+const CALLED_BY_STRING: ReadonlyArray<string> = [
+  "get_drag_data_fw", "can_drop_data_fw", "drop_data_fw",
+  "set_stream", "play", "stop", "set_unit_db", "set_volume_db",
+  "resource_changed", "get_global_position", "set_text",
+]
 const CALLBACKS: ReadonlySet<string> = new Set([...three.callbacks, ...CALLED_BY_STRING])
 const PROPERTIES: ReadonlySet<string> = new Set(three.properties)
 const OPEN_PROPERTIES: ReadonlySet<string> = new Set(three.openProperties)

@@ -4,6 +4,7 @@
 // `<folder of the .fnt>/name` with ResourceLoader::load, which is any resource (a `.tres` can carry a
 // script). Godot 4's FontFile::load_bitmap_font reads the text form and the binary one (`BMF` and a
 // version byte, then blocks: a type byte, a u32 size; block 2 holds the page names, each ending in a zero).
+import { engineLines } from "../text/engineLines.ts"
 
 /** One page file a font names, as written, with the 1-based line of the text form (null in the binary form). */
 export interface FontPage {
@@ -41,9 +42,8 @@ const keysOf = (line: string, from: number): Map<string, string> => {
   return keys
 }
 
-const textPages = (bytes: Uint8Array): ReadonlyArray<FontPage> => {
-  // FileAccess::get_line drops `\r` and ends a line at `\n` or a zero byte.
-  const lines = new TextDecoder().decode(bytes).replaceAll("\r", "").split(/\n|\u0000/)
+const textPages = (bytes: Uint8Array, grammar: 3 | 4): ReadonlyArray<FontPage> => {
+  const lines = engineLines(bytes, grammar)
   const out: Array<FontPage> = []
   lines.forEach((line, i) => {
     const space = line.indexOf(" ")
@@ -71,9 +71,9 @@ const binaryPages = (bytes: Uint8Array): ReadonlyArray<FontPage> => {
   return out
 }
 
-/** The page files of a `.fnt` file's bytes, text or binary form. */
-export const bmfontPages = (bytes: Uint8Array): ReadonlyArray<FontPage> =>
-  BINARY_MAGIC.every((b, i) => bytes[i] === b) ? binaryPages(bytes) : textPages(bytes)
+/** The page files of a `.fnt` file's bytes, text (its lines as the engine of `grammar` reads them) or binary form. */
+export const bmfontPages = (bytes: Uint8Array, grammar: 3 | 4): ReadonlyArray<FontPage> =>
+  BINARY_MAGIC.every((b, i) => bytes[i] === b) ? binaryPages(bytes) : textPages(bytes, grammar)
 
 /** String::plus_file / path_join: the folder and the name with one `/` between them. */
 export const plusFile = (folder: string, file: string): string => (folder === "" ? file : folder.endsWith("/") || file.startsWith("/") ? folder + file : `${folder}/${file}`)

@@ -1,6 +1,6 @@
 import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { MalformedData } from "../io/errors.ts"
-import { decodeGodot3Utf8, decodeGodot4Utf8 } from "../text/godotUtf8.ts"
+import { decodeGodot3Utf8, decodeGodot4Utf8, godot3Refusal } from "../text/godotUtf8.ts"
 
 // The engine's reader of text scenes and resources, byte by byte: VariantParser (core/variant_parser.cpp
 // in 3.x, core/variant/variant_parser.cpp in 4.x) as ResourceLoaderText drives it
@@ -134,16 +134,26 @@ const isDigit = (b: number): boolean => b >= 48 && b <= 57
 const hexValue = (b: number): number => (isDigit(b) ? b - 48 : b >= 97 && b <= 102 ? b - 87 : b >= 65 && b <= 70 ? b - 55 : -1)
 
 /**
- * The string the engine makes of a string token's bytes and escapes, or null where Godot 3 cannot decode them: its
- * VariantParser keeps the low byte of each escape and decodes the whole as UTF-8, ignoring a failure, and
- * String::parse_utf8 fails part-way with the characters decoded so far written over the start of the old ones (an
- * eighty-seventh red team's `\u04e0\u0481\u04a1` escapes, overlong letters before a bad byte, made the engine read a
- * built-in script's lines twice: code where the scanner read a string). No editor writes such escapes.
+ * The string the engine makes of a string token's bytes and escapes, or null where Godot 3 keeps it half decoded: its
+ * VariantParser holds each escape as the character it names, then decodes the low bytes of the whole as UTF-8,
+ * ignoring a failure. Where the decoding's first pass refuses the bytes, the characters stay as they were (bytes as
+ * Latin-1, escapes whole: `"Caf\u00e9"` is Café, an eighty-eighth hunt's generated scenes); where the decoding fails
+ * part-way, String::parse_utf8 has written what it decoded over the start of the old characters (an eighty-seventh
+ * red team's `\u04e0\u0481\u04a1` escapes, overlong letters before a bad byte, made the engine read a built-in
+ * script's lines twice: code where the scanner read a string).
  */
 const engineString = (lex: StringLex, grammar: Grammar): string | null => {
   const bytes = lex.units.view().slice()
   for (const [i, code] of lex.escapes) bytes[i] = grammar === 3 ? code & 0xff : code <= 0xff ? code : 0x20
-  return grammar === 4 ? decodeGodot4Utf8(bytes) : decodeGodot3Utf8(bytes)
+  if (grammar === 4) return decodeGodot4Utf8(bytes)
+  const decoded = decodeGodot3Utf8(bytes)
+  if (decoded !== null) return decoded
+  if (godot3Refusal(bytes) === "half") return null
+  const chars = Array.from(lex.units.view())
+  for (const [i, code] of lex.escapes) chars[i] = code
+  let out = ""
+  for (let i = 0; i < chars.length; i += 8192) out += String.fromCodePoint(...chars.slice(i, i + 8192).map((c) => (c > 0x10ffff ? 0xfffd : c)))
+  return out
 }
 
 export class VariantTextParser {
@@ -411,7 +421,7 @@ export class VariantTextParser {
     this.#lex = null
     const keep = !lex.tooLong && !lex.discard
     const value = keep ? engineString(lex, this.#grammar) : ""
-    if (value === null) this.#refuse(`a string starting at line ${lex.start.line} is not UTF-8 that Godot 3 decodes once its escapes are read (the engine keeps it half decoded)`)
+    if (value === null) this.#refuse(`a string starting at line ${lex.start.line} is UTF-8 that Godot 3 decodes only part-way once its escapes are read (the engine keeps it half decoded)`)
     const node = { k: "str", value, raw: keep ? new TextDecoder().decode(lex.raw.view()) : "", start: lex.start, flavor: lex.flavor } as const
     this.#valueBytes = lex.tooLong ? MAX_VALUE_BYTES + 1 : this.#valueBytes + node.value.length + node.raw.length
     this.#token({ t: "str", node })

@@ -3,7 +3,7 @@
 // - both skip a leading byte-order mark and stop at the first NUL byte (scripts are decoded as C strings);
 // - Godot 3 refuses input with a bad lead byte, a missing or bad continuation byte or a two-byte
 //   overlong form, but accepts longer overlong forms its check misses (E0 80 A2 is `"`), surrogates
-//   and five- and six-byte sequences; refused input leaves the string part decoded (decodeGodot3Utf8 gives null; callers that the engine loads anyway refuse it);
+//   and five- and six-byte sequences; refused input leaves the string unchanged or half decoded (godot3Refusal);
 // - Godot 4 never refuses: an invalid byte becomes U+FFFD and swallows the byte that broke the
 //   sequence, overlong forms decode to what they spell (C0 A2 is `"` too), NUL, surrogates and values
 //   above U+10FFFF become U+FFFD, and a sequence cut short at the end becomes a space.
@@ -40,10 +40,15 @@ const toText = (points: ReadonlyArray<number>): string => {
   return out
 }
 
-/** Godot 3's decoding, or null when the engine refuses the bytes (a script is then not loaded). */
-export const decodeGodot3Utf8 = (bytes: Uint8Array): string | null => {
+/**
+ * Whether Godot 3's first pass, which only counts the sequences (their lead bytes, a two-byte overlong form, a sequence
+ * cut short at the end), accepts the bytes. Where it refuses, String::parse_utf8 returns before writing anything, so
+ * the string keeps what it held (nothing, for a string made from the bytes); where it accepts and the decoding then
+ * fails (a bad continuation byte, a three-byte overlong form), it has written what it decoded so far over the start of
+ * the old characters, and the rest is what the buffer held: a string no reader can know (godot3Refusal).
+ */
+const godot3Counts = (bytes: Uint8Array): boolean => {
   const { start, end } = bounds(bytes)
-  // First the sequence lengths, as the engine counts them before decoding.
   let pending = 0
   for (let i = start; i < end; i++) {
     if (pending > 0) {
@@ -51,10 +56,24 @@ export const decodeGodot3Utf8 = (bytes: Uint8Array): string | null => {
       continue
     }
     const n = followers(bytes[i] as number)
-    if (n < 0 || (n === 1 && ((bytes[i] as number) & 0x1e) === 0)) return null
+    if (n < 0 || (n === 1 && ((bytes[i] as number) & 0x1e) === 0)) return false
     pending = n
   }
-  if (pending > 0) return null
+  return pending === 0
+}
+
+/**
+ * How Godot 3 refuses bytes decodeGodot3Utf8 gives null for: `unchanged` (its first pass refuses them, the string keeps
+ * what it held) or `half` (the decoding fails part-way and leaves a string half decoded: an eighty-seventh and an
+ * eighty-eighth red team's).
+ */
+export const godot3Refusal = (bytes: Uint8Array): "unchanged" | "half" => (godot3Counts(bytes) ? "half" : "unchanged")
+
+/** Godot 3's decoding, or null when the engine refuses the bytes (a script is then not loaded). */
+export const decodeGodot3Utf8 = (bytes: Uint8Array): string | null => {
+  const { start, end } = bounds(bytes)
+  // First the sequence lengths, as the engine counts them before decoding.
+  if (!godot3Counts(bytes)) return null
   const points: Array<number> = []
   for (let i = start; i < end; ) {
     const lead = bytes[i] as number

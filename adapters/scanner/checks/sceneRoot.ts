@@ -25,12 +25,15 @@ export const sceneRootScript = (state: ScanState, contents: PackContents, path: 
     const known = state.scenes.get(loaded) ?? state.scenes.get(scene)
     if (known === undefined || known === null) return { _tag: "Unread", scene }
     const root = known.rootScript
+    // A relative path is the engine's from the path the scene was asked for, not from the file a `.remap` sends it to
+    // (ResourceFormatLoaderText takes the original path as its local path: an eighty-ninth red team's `towers.gd` next
+    // to the autoload's path, where the remapped scene's own folder held a decoy of that name).
     if (root !== null) {
-      const key = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : packLookup(root.path, loaded, contents.grammar).path
+      const key = root._tag === "BuiltIn" ? builtInScriptKey(loaded, root.subResource) : packLookup(root.path, scene, contents.grammar).path
       return { _tag: "Script", key, scene: loaded }
     }
     if (known.rootScriptSet || known.baseScene === null) return { _tag: "None" }
-    scene = packLookup(known.baseScene, loaded, contents.grammar).path
+    scene = packLookup(known.baseScene, scene, contents.grammar).path
   }
   return { _tag: "None" }
 }

@@ -8,8 +8,8 @@ export const MAX_SCENE_CHAIN = 32
 /**
  * The script a scene's root node runs: found in the scene, or else in the scene its root instances or inherits, and so
  * on (a seventy-fourth red team's autoload scene instancing one with another script). `key` is a built-in script's key
- * or the script's path as the scene names it, resolved against the scene that names it (`scene`, as the engine loads
- * it). `Unread` names a scene of the chain the scanner could not read or the pack lacks; `None` a root without a
+ * (under the stored scene's path) or the script's path as the scene names it, resolved against the path the scene was
+ * asked for; `scene` is the stored scene's path. `Unread` names a scene of the chain the scanner could not read or the pack lacks; `None` a root without a
  * script, one setting its script to what is no script the scanner knows (`script = null`, a value it cannot read), or
  * a chain longer than MAX_SCENE_CHAIN.
  */

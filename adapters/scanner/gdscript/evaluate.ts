@@ -500,7 +500,8 @@ export class Evaluator {
 
   /**
    * The argument expressions at `index` of every call of a closed function `name`, each with where it is evaluated;
-   * null when the function is open or a call leaves the argument out (its default is then given).
+   * null when the function is open, or a call leaves the argument out and no default (`byDefault`, evaluated in the
+   * function itself) is given for it.
    */
   closedArgExprs(name: string, index: number, byDefault: { readonly expr: Expr; readonly fn: Fn } | null = null): ReadonlyArray<{ readonly expr: Expr; readonly fn: Fn }> | null {
     if (!this.#isClosed(name)) return null

@@ -17,7 +17,7 @@ import type { PackEntry } from "../pack/PackLayout.ts"
 import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
 import { SNIFF_BYTES, sniff } from "../resource/sniff.ts"
-import { decodeAsEngine, positionOfByte, strictUtf8Problem } from "../text/godotUtf8.ts"
+import { decodeAsEngine, positionOfByte, startsWithBom, strictUtf8Problem } from "../text/godotUtf8.ts"
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
@@ -303,7 +303,6 @@ const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res
  * text decoding drops the mark, as it does for scripts, so such a file is refused; no editor writes one.
  */
 const BOM_IN_SETTINGS = "the settings text starts with a byte-order mark, which the engine reads as the start of the first key (so a section header on the first line is none to it); save the file without one, as the Godot editor does"
-const startsWithBom = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
 
 const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   if (entry.size > MAX_SETTINGS_BYTES) throw new MalformedData(`a ${entry.size}-byte settings file exceeds the ${MAX_SETTINGS_BYTES}-byte limit`)

@@ -115,6 +115,9 @@ export const settingsReadApart = (text: string, grammar: Grammar): string | null
   return apart === null ? null : `line ${(engine.get(apart) ?? read.get(apart))?.line ?? 1}: the setting ${JSON.stringify(apart)} is written so that the engine reads it otherwise than a line reader would (a comment after a section header or holding a bracket, two settings on one line, a string in a comment); save the settings in the Godot editor`
 }
 
+/** The autoload a setting `autoload/<name>…` makes: the part after `autoload/` up to the next `/` (`Main::start`: `get_slicec('/', 1)`). */
+const autoloadName = (key: string): string => key.slice("autoload/".length).split("/")[0] ?? ""
+
 /**
  * Two settings naming one autoload (`autoload/Towers` and `autoload/Towers/x`: the engine names an autoload by the part
  * after `autoload/` up to the next `/`), or null. The engine adds the autoloads in the order their settings were first
@@ -129,7 +132,7 @@ export const autoloadNameClash = (text: string): string | null => {
     for (const value of section.values.values()) {
       const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
       if (!key.startsWith("autoload/")) continue
-      const name = key.slice("autoload/".length).split("/")[0] ?? ""
+      const name = autoloadName(key)
       const first = keys.get(name)
       if (first === undefined) keys.set(name, { key, line: value.line })
       else if (first.key !== key) return `line ${value.line}: the settings ${JSON.stringify(first.key)} (line ${first.line}) and ${JSON.stringify(key)} both name the autoload ${JSON.stringify(name)}, and which one the engine runs depends on the order it first read them; keep one autoload of each name`
@@ -444,11 +447,11 @@ export const autoloadEntries = (text: string, singletonsOnly: boolean): Readonly
       const raw = section.name === "" ? value.key : `${section.name}/${value.key}`
       const key = settingBase(raw)
       if (!key.startsWith("autoload/")) continue
-      if (key !== raw) varies.add(key.slice("autoload/".length).split("/")[0] ?? "")
+      if (key !== raw) varies.add(autoloadName(key))
       // Only a string is a path: of any other value (an Object, an Array) the engine's text is no file (and project.binary
       // may hold one the engine refuses to decode: an eighty-first red team's), so the autoload's script is not known.
       if (!PLAIN_PATH.test(value.raw.trim())) {
-        map.set(key.slice("autoload/".length).split("/")[0] ?? "", "")
+        map.set(autoloadName(key), "")
         continue
       }
       const path = stringsOf(value.raw, value.line).find((s) => !s.isKey)?.text
@@ -456,7 +459,7 @@ export const autoloadEntries = (text: string, singletonsOnly: boolean): Readonly
       const bare = path.startsWith("*") ? path.slice(1) : path
       // The engine names an autoload by the segment after `autoload/` only (`get_slice("/", 1)`: `autoload/OS/x` is OS,
       // a fifty-second red team's).
-      map.set(key.slice("autoload/".length).split("/")[0] ?? "", bare.startsWith("res://") ? bare : `res://${bare}`)
+      map.set(autoloadName(key), bare.startsWith("res://") ? bare : `res://${bare}`)
     }
   }
   for (const name of varies) map.delete(name)

@@ -11,9 +11,12 @@
 
 const BOM = [0xef, 0xbb, 0xbf] as const
 
+/** Whether the bytes start with a UTF-8 byte-order mark. */
+export const startsWithBom = (bytes: Uint8Array): boolean => bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2]
+
 /** Where decoding starts (after a BOM) and ends (at the first NUL byte, or the end). */
 const bounds = (bytes: Uint8Array): { readonly start: number; readonly end: number } => {
-  const start = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? 3 : 0
+  const start = startsWithBom(bytes) ? 3 : 0
   const nul = bytes.indexOf(0, start)
   return { start, end: nul < 0 ? bytes.length : nul }
 }

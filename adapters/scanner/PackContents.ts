@@ -11,6 +11,12 @@ const MAX_UID_CACHE_BYTES = 16 * 1024 * 1024
 /** Stubs are ~40 bytes; a larger `.remap` is not something an exporter wrote and is not followed. */
 const MAX_REMAP_BYTES = 64 * 1024
 
+const push = (map: Map<string, Array<string>>, key: string, value: string): void => {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else list.push(value)
+}
+
 /**
  * The pack's entries by path, plus the `.remap` links the exporter wrote, so every finding can
  * name the file a creator knows (`res://player.gd`) and, when different, where the bytes are
@@ -28,6 +34,8 @@ export class PackContents {
   readonly #remapTargets = new Map<string, string>()
   /** stored target → every original path redirected to it */
   readonly #originals = new Map<string, Array<string>>()
+  /** stored file → every original path an `.import` names it for (any of its targets) */
+  readonly #imported = new Map<string, Array<string>>()
   /**
    * Originals whose `.remap` or `.import` names no target the engine takes: the engine then loads the original
    * itself, from the disk when the pack lacks it (a fifty-eighth red team's `[remap]` alone, `importer="keep"`).
@@ -52,7 +60,9 @@ export class PackContents {
       if (!entry.readable || entry.size > MAX_REMAP_BYTES || contents.#byPath.get(entry.path) !== entry) continue
       if (entry.path.endsWith(".import")) {
         const { targets } = readRedirect(await contents.bytesOf(entry), ".import", grammar)
-        if (!targets.some((t) => t.followed && t.path !== null)) contents.#targetless.add(entry.path.slice(0, -".import".length))
+        const original = entry.path.slice(0, -".import".length)
+        if (!targets.some((t) => t.followed && t.path !== null)) contents.#targetless.add(original)
+        for (const t of targets) if (t.path !== null) push(contents.#imported, normalisePackPath(t.path), original)
         continue
       }
       if (!entry.path.endsWith(".remap")) continue
@@ -64,9 +74,7 @@ export class PackContents {
       }
       const stored = normalisePackPath(target)
       contents.#remapTargets.set(original, stored)
-      const originals = contents.#originals.get(stored)
-      if (originals === undefined) contents.#originals.set(stored, [original])
-      else originals.push(original)
+      push(contents.#originals, stored, original)
     }
     const cache = contents.#byPath.get(UID_CACHE_PATH)
     if (grammar === 4 && cache !== undefined && cache.readable && cache.size <= MAX_UID_CACHE_BYTES) contents.#uids = readUidCache(await contents.bytesOf(cache))
@@ -147,6 +155,16 @@ export class PackContents {
     if (entry.path.endsWith(".remap")) return entry.path.slice(0, -".remap".length)
     if (entry.path.endsWith(".import")) return entry.path.slice(0, -".import".length)
     return entry.path
+  }
+
+  /**
+   * The paths the engine may load a stored file by: its own, and each original a `.remap` or an `.import` redirects
+   * to it. The text and binary loaders take the path asked for as the resource's path (ResourceFormatLoaderText and
+   * ResourceFormatLoaderBinary `load_interactive` of 3.x: `p_original_path` when given), so the file's relative paths,
+   * its built-in scripts' included, are resolved from that path's folder.
+   */
+  loadPaths(entry: PackEntry): ReadonlyArray<string> {
+    return [...new Set([entry.path, ...(this.#originals.get(entry.path) ?? []), ...(this.#imported.get(entry.path) ?? [])])]
   }
 
   /** The entry's bytes as random access (addressed from 0). */

@@ -21,7 +21,13 @@ describe("relative paths of a remapped autoload scene", () => {
     }
   })
 
-  it("the same layout the other way round (the harmless script beside the autoload's path): no error", async () => {
-    expect(await errorsOf({ "res://attack/t.gd": GOOD, "res://lib/t.gd": EVIL, "res://other/a.tscn.remap": remapTo("res://lib/t.tscn") })).toEqual([])
+  it("the same layout the other way round (the harmless script beside the autoload's path): only the relative path itself", async () => {
+    // A file the engine may load by paths in different folders names a different file by a relative path for each of
+    // them (a ninetieth red team's): an error at the path, whichever file holds what.
+    expect(await errorsOf({ "res://attack/t.gd": GOOD, "res://lib/t.gd": EVIL, "res://other/a.tscn.remap": remapTo("res://lib/t.tscn") })).toEqual(["res://lib/t.tscn:3 error [ext_resource] target"])
+  })
+
+  it("one original in the target's own folder (as a `.gdc` beside its `.gd`, a converted scene beside its text): no error", async () => {
+    expect(await errorsOf({ "res://attack/t.gd": GOOD, "res://attack/t.tscn.remap": remapTo("res://attack/t.converted.tscn"), "res://attack/t.converted.tscn": SCENE, "res://lib/t.gd": EVIL })).toEqual([])
   })
 })

@@ -6,7 +6,7 @@ import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { CapabilityRecord } from "./ScanState.ts"
 import { SCRIPT_CLASSES } from "../gdscript/values.ts"
 import type { UidResolution } from "../resource/uidCache.ts"
-import { packLookup, type UntidyPath, untidyFix, untidyWhy } from "../pack/packPath.ts"
+import { onePerFolder, packLookup, type UntidyPath, untidyFix, untidyWhy } from "../pack/packPath.ts"
 
 // Findings about what a scene or resource makes the engine do without a line of code: load a resource
 // from a path outside the pack (`[ext_resource path="user://evil.gd"]` is loaded, and its script run,
@@ -37,6 +37,11 @@ export interface DataPaths {
   readonly from: string | null | "disk"
   /** The engine that reads the pack (packLookup). */
   readonly grammar: 3 | 4
+  /**
+   * The paths the engine may load the resource by (PackContents.loadPaths), when it resolves relative paths from
+   * the resource's folder: from more than one folder, a relative path names a file that depends on how it was loaded.
+   */
+  readonly loadedBy?: ReadonlyArray<string>
 }
 
 /** Whether the pack serves a res:// or relative path to the engine (see DataPaths), else how it misses. */
@@ -67,6 +72,17 @@ export const loadedPathFinding = (
     return uidFinding(path, what, resolved.problem, at, file, storedPath)
   }
   const outside = path === null || loadsFromOutside(path)
+  const folders = onePerFolder(paths?.loadedBy ?? [])
+  if (path !== null && !outside && !/^(res|uid):\/\//.test(path) && paths !== undefined && paths.from !== null && paths.from !== "disk" && folders.length > 1) {
+    const where = folders.map((f) => packLookup(path, f, paths.grammar).path).join(", ")
+    return loadFinding(
+      what,
+      at,
+      file,
+      storedPath,
+      `${file} is loaded by more than one path (${folders.join(", ")}, through a .remap or .import), and the engine resolves its relative path ${JSON.stringify(path)} (${what}) from the folder of the path it was asked for (${where}): which file it loads depends on how the game names this one, and one may be read from the disk. Write the res:// path of the file meant and export again.`,
+    )
+  }
   const lookup = outside || paths === undefined || /^uid:\/\//.test(path) ? null : lookupOf(path, paths)
   if (!outside && (lookup === null || lookup.found)) return null
   return loadFinding(

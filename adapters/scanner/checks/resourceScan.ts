@@ -179,7 +179,7 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   const reported = new Set<string>()
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue
-    const inPack = dataPaths(ctx, loaded.opened === true ? "disk" : loaded.fromRoot === true ? null : file)
+    const inPack = dataPaths(ctx, loaded.opened === true ? "disk" : loaded.fromRoot === true ? null : file, ctx.contents.loadPaths(entry))
     const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
     if (found === null) continue
     ctx.state.findings.push(found)
@@ -266,7 +266,7 @@ const repeatedSubResourceFinding = (file: string, storedPath: string, at: DataPo
  * opens itself (a StreamTexture's load_path, filePathProperties.ts) stays inside only as a res:// file of the
  * pack: a relative one is in the working folder ("disk").
  */
-const dataPaths = (ctx: Context, from: string | null | "disk"): DataPaths => ({ has: (path) => ctx.contents.has(path), from, grammar: ctx.grammar })
+const dataPaths = (ctx: Context, from: string | null | "disk", loadedBy?: ReadonlyArray<string>): DataPaths => ({ has: (path) => ctx.contents.has(path), from, grammar: ctx.grammar, ...(loadedBy === undefined ? {} : { loadedBy }) })
 
 /** How the pack resolves `uid://` paths: through its uid cache for Godot 4; Godot 3 has no resource ids. */
 const uidsOf = (ctx: Context): ((uid: string) => UidResolution) | undefined => (ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined)
@@ -355,9 +355,10 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   const file = ctx.contents.creatorPath(entry)
   const { scripts, sourcesNotText, classes, propertyPaths, trackCalls, splicedStrings, unjudgedSplices } = await readBinaryScripts(resource)
   for (const subResource of sourcesNotText) sourceNotTextFindings(ctx, { file, storedPath: entry.path, embeddedIn: { resource: file, subResource } })
-  // Relative paths are relative to the file the engine reads (its stored path: ResourceLoaderBinary's res_path).
+  // Relative paths are relative to the path the engine loads the file by (ResourceLoaderBinary's res_path: the
+  // original of a redirect); one file reached from two folders makes a relative path an error (loadedPathFinding).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
-  const inPack = (from: string | null): DataPaths => dataPaths(ctx, from)
+  const inPack = (from: string | null): DataPaths => dataPaths(ctx, from, ctx.contents.loadPaths(entry))
   const loaded = (path: string | null, what: string, relativeTo: string | null): void => {
     const found = loadedPathFinding(path, what, null, file, entry.path, inPack(relativeTo), uidsOf(ctx))
     if (found !== null) ctx.state.findings.push(found)

@@ -3,6 +3,7 @@ import type { Decompressors } from "../Decompressors.ts"
 import type { ClassEntry } from "./classRegistrations.ts"
 import type { ScriptAst } from "../gdscript/ast.ts"
 import { type DataCall, type DataConnection, type PackScript, resolveScriptPath } from "../gdscript/packModel.ts"
+import { onePerFolder } from "../pack/packPath.ts"
 import type { DataPropertyValue, ScriptHost, ScriptReference } from "../resource/SceneFacts.ts"
 import { parseScript } from "../gdscript/parser.ts"
 import type { PatternHit } from "../gdscript/PolicyIndex.ts"
@@ -112,7 +113,10 @@ export const collectScript = (ctx: Context, key: string, entry: PackEntry, sourc
   if (ast.tooDeep) throw new MalformedData("a script nests expressions or blocks deeper than the scanner follows")
   const isLastCopy = ctx.contents.get(entry.path) === entry
   const scriptKey = isLastCopy ? key : `${key}@${entry.index}`
-  const path = key.includes("::") || !isLastCopy ? null : key
-  ctx.scripts.push({ script: { key: scriptKey, path, ast, grammar: ctx.grammar }, location: { ...location, source }, hits })
+  const builtIn = key.includes("::")
+  const path = builtIn || !isLastCopy ? null : key
+  // A built-in script's relative `preload`/`extends` is joined to the folder of the path its resource was loaded by.
+  const relativeTo = builtIn ? onePerFolder([location.file, ...ctx.contents.loadPaths(entry)]) : undefined
+  ctx.scripts.push({ script: { key: scriptKey, path, ...(relativeTo === undefined ? {} : { relativeTo }), ast, grammar: ctx.grammar }, location: { ...location, source }, hits })
   return ast
 }

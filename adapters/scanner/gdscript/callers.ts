@@ -38,6 +38,9 @@ const MAX_HANDED_ON = 4
 // `connect(signal, target, "name", binds)` calls spell (their literals are `connectLiterals`) as a handler that
 // takes what those connections deliver.
 
+/** Built-in functions that only write their arguments to the output (3.x @GDScript, 4.x @GlobalScope utility functions). */
+const LOGGERS: ReadonlySet<string> = new Set(["print", "prints", "printt", "printerr", "printraw", "print_debug", "print_rich", "print_verbose", "push_error", "push_warning"])
+
 /** A call written in the pack: its arguments, and the function they are evaluated in. */
 export interface CallerSite {
   readonly args: ReadonlyArray<Expr>
@@ -78,6 +81,8 @@ export interface CallerIndex {
   readonly openAll: boolean
   readonly calls: ReadonlyMap<string, ReadonlyArray<CallerSite>>
   readonly strings: ReadonlyArray<string>
+  /** The words (runs of ASCII letters, digits and `_`) of those strings: namedByString. */
+  readonly words: ReadonlySet<string>
   readonly names: ReadonlyArray<NameSite>
   /** Writes of a property by its name (`obj.x = v`, `self.x = v`, `x = v`): a setter's or `_set`'s callers. */
   readonly writes: ReadonlyArray<PropertyWrite>
@@ -111,6 +116,7 @@ export const callerIndex = (
   }
   const calls = new Map<string, Array<CallerSite>>()
   const strings: Array<string> = []
+  const logged: Array<{ readonly by: string; readonly value: string }> = []
   const names: Array<NameSite> = []
   const writes: Array<PropertyWrite> = []
   const declared = new Map<string, number>()
@@ -173,7 +179,11 @@ export const callerIndex = (
           expr(e.callee.obj, where)
           call(e.callee.name, e.args, where, e.callee.obj)
         } else expr(e.callee, where)
-        for (const a of e.args) expr(a, where)
+        for (const a of e.args) {
+          // A literal printed by a built-in logger goes to the output and nowhere else (`print("toast closed: ", t)`).
+          if (a.k === "str" && e.callee.k === "id" && LOGGERS.has(e.callee.name)) logged.push({ by: e.callee.name, value: a.value })
+          else expr(a, where)
+        }
         return
       case "id":
         hardOpen(e.name)
@@ -292,5 +302,21 @@ export const callerIndex = (
     const engineNamed = grammar === 3 ? engineCallsByName(name) : name.startsWith("_")
     if (count > 1 || engineNamed || name === "" || VIRTUALS[grammar].has(name)) hardOpen(name)
   }
-  return { open, hard, sdk, connectLiterals, openAll, calls, strings, names, writes }
+  // Unless the pack declares a function of the logger's name (Godot 4 may call it instead of the built-in one).
+  for (const l of logged) if (declared.has(l.by)) strings.push(l.value)
+  const words = new Set(strings.flatMap((t) => t.split(/[^A-Za-z0-9_]+/)))
+  return { open, hard, sdk, connectLiterals, openAll, calls, strings, words, names, writes }
 }
+
+/**
+ * Whether a string of the pack's scripts may name the function `name`: holds it as a word (`"fade"`, `"fade,glow"`,
+ * `"{\"on\": \"fade\"}"`), not only as a piece of a longer one (`"faded"`, `"_on_fade_done"`: a ninetieth hunt's
+ * `signal faded` opened `fade`). A piece cut from a longer word reaches a dispatch folded to the name (which then names
+ * it) or as a value not constant (which may name anything). A name past ASCII is looked for anywhere in the strings.
+ */
+export const namedByString = (index: CallerIndex, name: string): boolean =>
+  /^[A-Za-z0-9_]+$/.test(name) ? index.words.has(name) : index.strings.some((s) => s.includes(name))
+
+/** The strings of the pack's scripts that may name the function `name` (namedByString). */
+export const stringsNaming = (index: CallerIndex, name: string): ReadonlyArray<string> =>
+  !namedByString(index, name) ? [] : /^[A-Za-z0-9_]+$/.test(name) ? index.strings.filter((s) => s.split(/[^A-Za-z0-9_]+/).includes(name)) : index.strings.filter((s) => s.includes(name))

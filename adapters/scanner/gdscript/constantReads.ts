@@ -1,5 +1,5 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "./ast.ts"
-import { type CallerIndex, type CallerSite, CONNECTION_LISTS } from "./callers.ts"
+import { type CallerIndex, type CallerSite, CONNECTION_LISTS, namedByString } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import { keepsSomeArgument } from "./engineKeepers.ts"
 import type { ClassRef } from "./packModel.ts"
@@ -657,7 +657,7 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
     return known
   }
   for (const [name, sites] of index.calls) {
-    if (index.open.has(name) || index.strings.some((s) => s.includes(name)) || sites.length === 0) continue
+    if (index.open.has(name) || namedByString(index, name) || sites.length === 0) continue
     const kinds: Array<Kind | undefined> = []
     for (const site of sites) {
       const names = callerNames(site)
@@ -862,7 +862,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // The functions whose parameters were taken to hold only what the calls in sight pass: no dispatch may name one.
   const takenClosed = new Set<string>()
   const paramParts: ParamParts = (f, at, depth) => {
-    if (index === null || index.openAll || index.open.has(f.name) || f.name === "_init" || (functions.get(f.name)?.length ?? 0) !== 1 || index.strings.some((x) => x.includes(f.name))) return null
+    if (index === null || index.openAll || index.open.has(f.name) || f.name === "_init" || (functions.get(f.name)?.length ?? 0) !== 1 || namedByString(index, f.name)) return null
     const sites = index.calls.get(f.name) ?? []
     const out: Array<Expr> = []
     takenClosed.add(f.name)

@@ -10,7 +10,7 @@ import { isNumeric, parseFormat, takesValue, textAfterLast } from "./formatSpecs
 import { builtinReturnsNumber, returnsNumber } from "./engineNumberReturns.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
 import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
-import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS } from "./callers.ts"
+import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS, namedByString, stringsNaming } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
@@ -26,7 +26,7 @@ import { paramsGivenBack } from "./givenBack.ts"
 import { keepsArgument, keepsProperty } from "./engineKeepers.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
 import { confined, fromAnywhere, holdsNothing, isPackData, packDataWrittenInto, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
-import { type ClassRef, type NamedWrite, type PackModel, resolveScriptPath, sameClass } from "./packModel.ts"
+import { type ClassRef, type NamedWrite, type PackModel, preloadPath, sameClass } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
 import { packLookup } from "../pack/packPath.ts"
@@ -51,6 +51,8 @@ export interface Local {
   puts?: Array<Expr>
   /** Values written into parts of that container (`name["a"]["b"] = v`, `name["a"].append(v)`): only whether one is not JSON's is kept. */
   parts?: Array<Expr>
+  /** Those of `parts` written below the container's own entries (`name["a"]["b"] = v`, `name["a"].append(v)`): what a shallow copy shares. */
+  innerParts?: Array<Expr>
   /** A loop variable: a value the analysis cannot follow, but an element of one of `loopsOver`. */
   opaque: boolean
   /**
@@ -92,7 +94,7 @@ export interface Fn {
    * Where a local's container may reach another name (`var e = d`, `var o = d["o"]`, `fill(d)`): what a write through
    * that name changes is the same Array or Dictionary (#changedElsewhere).
    */
-  readonly reaches?: Array<{ readonly from: string; readonly to: string } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean } | { readonly from: string; readonly escapes: true }>
+  readonly reaches?: Array<{ readonly from: string; readonly to: string; readonly shallow?: true } | { readonly from: string; readonly callee: string; readonly index: number; readonly member: boolean } | { readonly from: string; readonly escapes: true }>
 }
 
 /** The memo of an expression being evaluated (Evaluator.eval): a value not known, told apart from one computed. */
@@ -233,6 +235,20 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
   if (e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id") return { name: e.left.obj.name, expr: e.right }
   // `name.k = v`: Godot 3 sets the key "k" of a Dictionary (a fifty-first red team's `out.k = d`; an object's property otherwise).
   return e.k === "bin" && e.op === "=" && e.left.k === "member" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+}
+
+/** A shallow copy of a container (`d.duplicate()`, `d.slice(…)`; not `duplicate(true)`): its entries are its own, what they hold is shared. */
+const shallowCopyOf = (e: Expr): boolean =>
+  e.k === "call" && e.callee.k === "member" && (e.callee.name === "duplicate" || e.callee.name === "slice") && !(e.callee.name === "duplicate" && e.args[0]?.k === "const" && e.args[0].value === true)
+
+/**
+ * Whether a write (partPut) reaches below the entries of the container its variable holds: `c["a"]["b"] = v`,
+ * `c["a"].k = v`, `c["a"].append(v)`; not `c["a"] = v`, `c.a = v` (an entry put), `c.append(v)`.
+ */
+const writesBelowEntries = (e: Expr): boolean => {
+  const depth = (x: Expr): number => (x.k === "index" || x.k === "member" ? 1 + depth(x.obj) : 0)
+  if (e.k === "bin" && (e.left.k === "index" || e.left.k === "member")) return depth(e.left) >= 2
+  return e.k === "call" && e.callee.k === "member" && depth(e.callee.obj) >= 1
 }
 
 /** `name.k = v`: a put of v under the key "k" (putInto), not a write into a part of what `name` holds. */
@@ -415,7 +431,7 @@ export class Evaluator {
     const cached = this.#closed.get(name)
     if (cached !== undefined) return cached
     const index = this.#callersIndex()
-    let closed = !index.openAll && !index.open.has(name) && !index.strings.some((s) => s.includes(name))
+    let closed = !index.openAll && !index.open.has(name) && !namedByString(index, name)
     if (closed) {
       const named = this.#dispatchNames(index)
       closed = !named.all && !named.exact.has(name) && !named.starts.some((p) => name.startsWith(p))
@@ -538,7 +554,7 @@ export class Evaluator {
     this.#connected.set(name, false)
     const index = this.#callersIndex()
     const literals = [...index.connectLiterals].filter((e) => e.k === "str" && e.value === name).length
-    const spelled = index.strings.filter((s) => s.includes(name))
+    const spelled = stringsNaming(index, name)
     const named = this.#dispatchNames(index)
     const reached = (n: string): boolean => named.all || named.elsewhere.has(n) || named.starts.some((p) => n.startsWith(p))
     const emit = "emit_signal"
@@ -762,13 +778,13 @@ export class Evaluator {
     }
     walk(body)
     const puts: Array<{ name: string; expr: Expr }> = []
-    const parts: Array<{ name: string; expr: Expr }> = []
+    const parts: Array<{ name: string; expr: Expr; inner: boolean }> = []
     const reaches = fn.reaches
     const rootOf = (e: Expr): string | null => containerRoot(e, (call) => this.#givesBack(call, fn))
     const walkVars = (stmts: ReadonlyArray<Stmt>): void => {
       for (const s of stmts) {
         const from = s.k === "var" && s.init !== null ? rootOf(s.init) : null
-        if (from !== null && s.k === "var") reaches?.push({ from, to: s.name })
+        if (from !== null && s.k === "var") reaches?.push({ from, to: s.name, ...(s.init !== null && shallowCopyOf(s.init) ? { shallow: true as const } : {}) })
         // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
         if (s.k === "var" && s.init !== null) for (const root of literalRoots(s.init)) reaches?.push({ from: root, escapes: true })
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
@@ -784,7 +800,7 @@ export class Evaluator {
       // "[%s]user://…"; s %= "img"`, which was read as `s + "img"`).
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.op === "%=" ? { k: "error", at: e.right.at } : e.right, compound: e.op !== "=" })
       const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? rootOf(e.right) : null
-      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name })
+      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name, ...(shallowCopyOf(e.right) ? { shallow: true as const } : {}) })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
         const callee = e.callee
         e.args.forEach((a, index) => {
@@ -832,7 +848,7 @@ export class Evaluator {
       for (const root of kept.flatMap(literalRoots)) reaches?.push({ from: root, escapes: true })
       for (const put of [putInto(e), keyPut(e)]) if (put !== null) puts.push(put)
       const part = isKeyByName(e) ? null : partPut(e)
-      if (part !== null) parts.push(part)
+      if (part !== null) parts.push({ ...part, inner: writesBelowEntries(e) })
       if (e.k === "call" && e.callee.k === "member" && e.callee.name === "reload" && e.callee.obj.k === "id") fn.reloaded.add(e.callee.obj.name)
       // `s.call("reload")`, `s.callv("rel" + "oad", [])`: the name is folded when asked (isReloaded).
       const first = e.k === "call" ? e.args[0] : undefined
@@ -850,7 +866,9 @@ export class Evaluator {
     }
     for (const p of parts) {
       const local = fn.locals.get(p.name)
-      if (local !== undefined) (local.parts ??= []).push(p.expr)
+      if (local === undefined) continue
+      ;(local.parts ??= []).push(p.expr)
+      if (p.inner) (local.innerParts ??= []).push(p.expr)
     }
   }
 
@@ -1715,7 +1733,10 @@ export class Evaluator {
       if ("escapes" in r) continue
       if ("to" in r) {
         const to = owner.locals.get(r.to)
-        if (to !== undefined && to !== owner.locals.get(name) && (this.#writesChange(to, owner) || this.#changedElsewhere(to, owner, seen))) return true
+        // A shallow copy (`var s = d.duplicate()`) shares only what d's entries hold: its own entries written (`s[k] = v`)
+        // change no reader of d (a ninetieth hunt's style table); a part of one written (`s[k]["x"] = v`) does.
+        const written = to === undefined ? false : r.shallow === true ? this.#writesChange(to, owner, true) : this.#writesChange(to, owner)
+        if (to !== undefined && to !== owner.locals.get(name) && (written || this.#changedElsewhere(to, owner, seen))) return true
         continue
       }
       for (const target of this.#calleesOf(owner.cls, r.callee, r.member)) {
@@ -1733,7 +1754,8 @@ export class Evaluator {
    * settings menu's `current["music_volume"] = 0.5`) or the pack's own data again (`line["text"] = tr(line["text"])`)
    * does not; anything else (a string, an object, a value out of sight) does.
    */
-  #writesChange(local: Local, owner: Fn): boolean {
+  #writesChange(local: Local, owner: Fn, innerOnly = false): boolean {
+    if (innerOnly) return (local.innerParts ?? []).some((e) => !isNumberValue(this.eval(e, owner)))
     if (!writtenInto(local)) return false
     const name = [...owner.locals].find(([, l]) => l === local)?.[0]
     // A key written (`best["user://mod.gd"] = 0`) is one the data may then be walked by: only a word that names no
@@ -2125,8 +2147,9 @@ export class Evaluator {
     if (p.t !== "str" || p.values.length !== 1) return UNKNOWN
     const path = p.values[0] ?? ""
     const script = this.model.scripts.get(fn.cls.script)
-    const lookup = how === "preload" ? { path: resolveScriptPath(path, script?.path ?? null), untidy: null } : packLookup(path, null, script?.grammar ?? 3)
-    const ref = lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
+    const joined = how === "preload" ? preloadPath(path, script) : null
+    const lookup = how === "preload" ? (joined === null ? null : { path: joined, untidy: null }) : packLookup(path, null, script?.grammar ?? 3)
+    const ref = lookup !== null && lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
     if (ref !== null) return { t: "script", ref }
     return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
   }
@@ -2569,6 +2592,9 @@ export class Evaluator {
     const near = recv.t === "guard" ? null : this.#nearLineEdit(recv, name, args)
     if (near !== null) return near
     if (name === "duplicate" && isScriptLike(recv)) return { t: "inst", cls: "GDScript" }
+    // A copy of a container the analysis knows is one (a literal, a constant table, a parameter only given such) is a
+    // new container with the same parts, no object (a ninetieth hunt's `var s = opts.duplicate()` then `s[k] = v`).
+    if (name === "duplicate" && recv.t === "unknown" && recv.plain === true && recv.external !== true && !this.model.anyClassDefines(name)) return { ...recv, copy: true }
     if (name === "get_user_data_dir") return USER_DATA_DIR
     // `globalize_path("user://…")` is that user:// path on disk; anything else is outside the pack.
     // `globalize_path("user://")` itself is the user data folder's path on disk (OS.get_user_data_dir()): a

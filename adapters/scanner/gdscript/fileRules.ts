@@ -5,7 +5,7 @@ import { type FileWrite, fileWritesNamed, fixedByOpenFolder, variantNamesakes } 
 import { type Fn, isScriptLike } from "./evaluate.ts"
 import { bbcodeLoads } from "../resource/bbcode.ts"
 import { DIGITS, PACK_DATA, shapeOf, TRANSLATED, UNPINNED } from "./bbcodeTemplate.ts"
-import { type PackModel, type PackScript, resolveScriptPath } from "./packModel.ts"
+import { type PackModel, type PackScript, relativeBases, resolveScriptPath } from "./packModel.ts"
 import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyResPath, untidyFix, untidyPath, untidyWhy } from "../pack/packPath.ts"
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
@@ -13,6 +13,9 @@ import { settingBase } from "../packFiles/settingName.ts"
 import { keepsName, mayBeLoadable, writesRedirect } from "./loadableWrites.ts"
 
 /** Whether `name` is a local of the function or of one it is nested in (a lambda's). */
+/** String::is_abs_path: a leading slash or backslash, or ":/" or ":\" anywhere (res://, user://, C:/). */
+const isAbsPath = (p: string): boolean => /^[/\\]/.test(p) || p.includes(":/") || p.includes(":\\")
+
 const isLocalOf = (name: string, fn: Fn): boolean => {
   for (let f: Fn | null = fn; f !== null; f = f.parent) if (f.locals.has(name)) return true
   return false
@@ -604,6 +607,11 @@ export class FileRules {
     const rule = this.#idx.runtimeLoad
     if (rule === null) return
     const uids = this.#withUidsResolved(value, where, call)
+    const apart = uids === null ? null : this.#joinedApart(uids, call)
+    if (apart !== null) {
+      this.#judge.hit(rule.entry, where, `${call}(…)`, { note: apart, fix: "Write the res:// path of the script meant (preload(\"res://…\"), extends \"res://…\")" })
+      return
+    }
     const v = uids === null ? null : withoutEmptyPath(this.#joinedToScript(uids, call))
     if (v === null || v.t === "script" || v.t === "own" || v.t === "guard" || (v.t === "inst" && v.cls !== "GDScript")) return
     const verdict = judgePath(v, rule.match.allowedPrefixes, true)
@@ -662,15 +670,29 @@ export class FileRules {
    * `if (p_path.is_rel_path()) local_path = "res://" + p_path;`), so `load("../x")` stays outside.
    */
   #joinedToScript(v: Val, call: string): Val {
-    const from = this.#script.path
-    if (v.t !== "str" || from === null || (call !== "preload" && call !== "extends")) return v
-    const join = (p: string): string => {
-      // String::is_abs_path: a leading slash or backslash, or ":/" or ":\" anywhere (res://, user://, C:/).
-      if (/^[/\\]/.test(p) || p.includes(":/") || p.includes(":\\")) return p
+    const bases = relativeBases(this.#script)
+    if (v.t !== "str" || bases.length === 0 || (call !== "preload" && call !== "extends")) return v
+    const join = (p: string, from: string): string => {
+      if (isAbsPath(p)) return p
       const joined = engineLookupPath(p, from)
       return untidyPath(joined)?.climbsOut === true ? p : simplifyResPath(joined)
     }
-    return strs(v.values.map(join))
+    return strs([...new Set(v.values.flatMap((p) => bases.map((from) => join(p, from))))])
+  }
+
+  /**
+   * A relative `preload`/`extends` path of a built-in script whose scene or resource the engine may load by paths in
+   * different folders (PackContents.loadPaths: a `.remap` or `.import` to it from another folder): the engine joins the
+   * path to the folder of the one it was asked for, so it names a different file for each (a ninetieth red team's
+   * `extends "k.gd"` in a remapped autoload scene, which ran a `k.gd` from the disk beside the original path).
+   */
+  #joinedApart(v: Val, call: string): string | null {
+    const bases = relativeBases(this.#script)
+    if (v.t !== "str" || bases.length < 2 || (call !== "preload" && call !== "extends")) return null
+    const relative = v.values.find((p) => !isAbsPath(p))
+    if (relative === undefined) return null
+    const targets = bases.map((from) => resolveScriptPath(relative, from))
+    return `the script is built into a scene or resource the engine may load by paths in different folders (${bases.join(", ")}, through a .remap or .import), and it joins ${JSON.stringify(relative)} to the folder of the path it was asked for: ${targets.join(" or ")}, one of which may be read from the disk`
   }
 
   /**
@@ -785,7 +807,7 @@ export class FileRules {
   #absentFromPack(v: Val, call: string): string | null {
     const files = this.#model.files
     if (files === null) return null
-    const from = this.#script.path
+    const from = relativeBases(this.#script)[0] ?? null
     const grammar = this.#script.grammar
     const lookup = (p: string): PackLookup | null => {
       if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(p) && !p.startsWith("res://")) return null

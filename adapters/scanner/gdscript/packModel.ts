@@ -13,7 +13,7 @@ import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
 import { readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
-import { engineLookupPath, extendsLookup, simplifyResPath } from "../pack/packPath.ts"
+import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
 import { attachWords } from "./scriptAttach.ts"
 import type { DataProperties } from "./memberWrites.ts"
@@ -32,9 +32,18 @@ export interface PackScript {
   readonly key: string
   /** The path `load`/`preload`/`extends` name it by (the creator path; for built-in scripts, none). */
   readonly path: string | null
+  /**
+   * The paths a relative `preload` or `extends` is joined to, one per folder, when not `path`: the engine joins it to
+   * the folder of the script's own path (GDScript::reload's base dir), which for a built-in script is the path its
+   * scene or resource was loaded by (every path that reaches the file: PackContents.loadPaths).
+   */
+  readonly relativeTo?: ReadonlyArray<string>
   readonly ast: ScriptAst
   readonly grammar: Grammar
 }
+
+/** The paths a script's relative `preload`/`extends` are joined to (PackScript.relativeTo). */
+export const relativeBases = (script: PackScript | undefined): ReadonlyArray<string> => script?.relativeTo ?? (script?.path === null || script?.path === undefined ? [] : [script.path])
 
 /** A write of a property by a name that is not a literal: its function, receiver (null: self) and value (null: out of sight). */
 export interface NamedWrite {
@@ -77,6 +86,16 @@ const RAW_MEMBER_WRITERS: ReadonlySet<string> = new Set(["dict2inst", "dict_to_i
  * (GDScriptParser's preload: plus_file, then simplify_path). Paths the engine loads as written: packPath.ts.
  */
 export const resolveScriptPath = (path: string, from: string | null): string => simplifyResPath(engineLookupPath(path, from))
+
+/**
+ * `preload(path)` of a script as resolveScriptPath makes it, or null when its bases (relativeBases) make a relative
+ * path two files: which one the engine loads depends on how the script's resource was loaded.
+ */
+export const preloadPath = (path: string, script: PackScript | undefined): string | null => {
+  const bases = relativeBases(script)
+  const resolved = new Set(bases.length === 0 ? [resolveScriptPath(path, null)] : bases.map((b) => resolveScriptPath(path, b)))
+  return resolved.size === 1 ? ([...resolved][0] as string) : null
+}
 
 /** What is visible by name inside one class, computed once per class. */
 interface ClassScope {
@@ -537,10 +556,11 @@ export class PackModel {
     const ext = decl?.extendsClause
     if (ext === undefined || ext === null) return null
     const script = this.#scripts.get(ref.script)
-    const from = script?.path ?? null
     if (ext._tag === "Path") {
-      const lookup = extendsLookup(ext.path, from, script?.grammar ?? 3)
-      const base = lookup.untidy === null ? this.scriptAt(lookup.path) : null
+      const bases = relativeBases(script)
+      const lookups = (bases.length === 0 ? [null] : bases).map((from) => extendsLookup(ext.path, from, script?.grammar ?? 3))
+      const lookup = lookups.every((l) => l.path === lookups[0]?.path) ? lookups[0] : undefined
+      const base = lookup !== undefined && lookup.untidy === null ? this.scriptAt(lookup.path) : null
       return base === null ? null : { script: base.script, inner: ext.names }
     }
     const [first, ...rest] = ext.names
@@ -615,8 +635,16 @@ export class PackModel {
 
   #classOfExpr(scope: ClassRef, e: Expr, depth: number): ClassRef | null {
     if (depth > 8) return null
-    const path = e.k === "preload" ? e.path : e.k === "call" && e.callee.k === "id" && e.callee.name === "load" && e.args.length === 1 ? e.args[0] : undefined
-    if (path !== undefined) return path.k === "str" ? this.scriptAt(resolveScriptPath(path.value, this.#scripts.get(scope.script)?.path ?? null)) : null
+    // `preload` joins a relative path to the script's folder; `load` does not (ResourceLoader::load makes it `res://` + path).
+    if (e.k === "preload") {
+      const path = e.path.k === "str" ? preloadPath(e.path.value, this.#scripts.get(scope.script)) : null
+      return path === null ? null : this.scriptAt(path)
+    }
+    const loaded = e.k === "call" && e.callee.k === "id" && e.callee.name === "load" && e.args.length === 1 ? e.args[0] : undefined
+    if (loaded !== undefined) {
+      const lookup = loaded.k === "str" ? packLookup(loaded.value, null, this.#scripts.get(scope.script)?.grammar ?? 3) : null
+      return lookup === null || lookup.untidy !== null ? null : this.scriptAt(lookup.path)
+    }
     if (e.k === "id") return this.#memberClass(scope, e.name) ?? this.#nearestClass(scope, e.name) ?? (this.autoloadUnknown(e.name) ? null : this.globalClass(e.name)) ?? this.#autoloadBase(e.name)
     if (e.k === "member") {
       const base = this.#classOfExpr(scope, e.obj, depth + 1)

@@ -91,6 +91,17 @@ export const baseDir = (path: string): string => {
   return cut < RES.length ? RES : path.slice(0, cut)
 }
 
+/** One path per folder of `paths` (the first of each): the places a relative path can be resolved from. */
+export const onePerFolder = (paths: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const seen = new Set<string>()
+  return paths.filter((p) => {
+    const folder = baseDir(p)
+    if (seen.has(folder)) return false
+    seen.add(folder)
+    return true
+  })
+}
+
 /** A res:// path the engine never finds in a pack because it is not in simplified form. */
 export interface UntidyPath {
   /** The path as the engine looks it up. */

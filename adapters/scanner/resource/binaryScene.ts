@@ -67,6 +67,19 @@ export const readInternalScene = async (resource: BinaryResource, internal: Inte
 }
 
 /**
+ * A count, index or version of `_bundled` as the engine reads it (SceneState::set_bundled_scene: `int x = d["key"]`, a
+ * Variant converted to int): an integer, or undefined when absent. Any other value is refused here: the engine converts a
+ * string, a bool or a float to an int (`base_scene = "0"` was the first external: a ninetieth red team's inherited root,
+ * which the scanner read as not inherited) and no editor writes one.
+ */
+const bundledInt = (bundled: ReadonlyMap<Value, Value>, key: string): number | undefined => {
+  if (!bundled.has(key)) return undefined
+  const value = bundled.get(key)
+  if (typeof value !== "number" || !Number.isInteger(value)) throw new MalformedData(`PackedScene _bundled ${key} is not an integer`)
+  return value
+}
+
+/**
  * The facts of a PackedScene's `_bundled` dictionary as values (variant.ts), whichever file holds it: `toScript`
  * names the script an object reference of its variants is, `refs` reads them as data.
  */
@@ -75,8 +88,8 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   const names = bundled.get("names")
   const variants = bundled.get("variants")
   const nodes = bundled.get("nodes")
-  const nodeCount = bundled.get("node_count")
-  if (!Array.isArray(names) || !Array.isArray(variants) || !(nodes instanceof Int32Array) || typeof nodeCount !== "number") {
+  const nodeCount = bundledInt(bundled, "node_count")
+  if (!Array.isArray(names) || !Array.isArray(variants) || !(nodes instanceof Int32Array) || nodeCount === undefined) {
     throw new MalformedData("PackedScene _bundled lacks names, variants, nodes or node_count")
   }
   const nameAt = (i: number): string | undefined => (typeof names[i] === "string" ? names[i] : undefined)
@@ -137,8 +150,9 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
     if (typeName !== undefined) nodeTypes.push({ type: typeName, name: nodeName, line: null, column: null })
     namedNodes.push({ name: nodeName, type: typeName === undefined || instance >= 0 || script !== undefined ? null : typeName })
   }
-  const baseIndex = bundled.get("base_scene")
-  const base = typeof baseIndex === "number" ? variants[baseIndex] : undefined
+  const baseIndex = bundledInt(bundled, "base_scene") ?? -1
+  if (baseIndex >= variants.length) throw new MalformedData(`PackedScene base_scene ${baseIndex} outside its ${variants.length} variants`)
+  const base = baseIndex >= 0 ? variants[baseIndex] : undefined
   const baseScript = toScript(base)
   return { rootScript, rootScriptSet, baseScene: baseScript?._tag === "File" ? baseScript.path : rootInstance, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
 }
@@ -146,9 +160,9 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
 /** `conns`: from, to, signal, method, flags, bind count, binds (indexes into `variants`), and since version 3 unbinds. */
 const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) => string | undefined, variants: ReadonlyArray<Value>, refs?: DataRefs): ReadonlyArray<SceneConnection> => {
   const conns = bundled.get("conns")
-  const count = bundled.get("conn_count")
-  const version = bundled.get("version")
-  if (!(conns instanceof Int32Array) || typeof count !== "number") return []
+  const count = bundledInt(bundled, "conn_count")
+  const version = bundledInt(bundled, "version")
+  if (!(conns instanceof Int32Array) || count === undefined) return []
   const out: Array<SceneConnection> = []
   let at = 0
   for (let n = 0; n < count && at + 6 <= conns.length; n++) {
@@ -156,7 +170,7 @@ const connectionsOf = (bundled: ReadonlyMap<Value, Value>, nameAt: (i: number) =
     const bindCount = conns[at + 5] ?? 0
     if (bindCount < 0 || at + 6 + bindCount > conns.length) throw new MalformedData("PackedScene connection records run past the conns array")
     const binds = Array.from(conns.subarray(at + 6, at + 6 + bindCount), (i) => dataArgOfValue(variants[i], refs))
-    const hasUnbinds = typeof version === "number" && version >= 3
+    const hasUnbinds = version !== undefined && version >= 3
     const unbinds = hasUnbinds ? (conns[at + 6 + bindCount] ?? 0) : 0
     out.push({ signal: nameAt(conns[at + 2] ?? -1) ?? "", method, binds, ...(unbinds > 0 ? { unbinds } : {}) })
     at += 6 + bindCount + (hasUnbinds ? 1 : 0)

@@ -349,7 +349,9 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   const key = call.args[0]
   // `get(k)`, and `get(k, default)`, whose default is the code's own.
   if (p.name === "get" && (call.args.length === 1 || call.args.length === 2)) return partOnlyRead(call, itemsOf(parts, key?.k === "str" ? key.value : null), flow, pack, seen)
-  if (p.name === "duplicate") return key?.k === "const" && key.value === true
+  // A deep copy shares nothing; a shallow one shares what its entries hold, so it is read only where its own uses are
+  // (a ninety-first hunt's `var spec = BUTTONS[id].duplicate()` then `spec["on_press"]`).
+  if (p.name === "duplicate") return (key?.k === "const" && key.value === true) || (call.args.length === 0 && partOnlyRead(call, parts, flow, pack, seen))
   return HANDS_OUT_NOTHING.has(p.name)
 }
 

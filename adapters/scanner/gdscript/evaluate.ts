@@ -781,10 +781,12 @@ export class Evaluator {
     const parts: Array<{ name: string; expr: Expr; inner: boolean }> = []
     const reaches = fn.reaches
     const rootOf = (e: Expr): string | null => containerRoot(e, (call) => this.#givesBack(call, fn))
+    // The engine's copy only where no class of the pack defines a method of that name (it may give back the very container).
+    const copies = (e: Expr): boolean => shallowCopyOf(e) && e.k === "call" && e.callee.k === "member" && !this.model.anyClassDefines(e.callee.name)
     const walkVars = (stmts: ReadonlyArray<Stmt>): void => {
       for (const s of stmts) {
         const from = s.k === "var" && s.init !== null ? rootOf(s.init) : null
-        if (from !== null && s.k === "var") reaches?.push({ from, to: s.name, ...(s.init !== null && shallowCopyOf(s.init) ? { shallow: true as const } : {}) })
+        if (from !== null && s.k === "var") reaches?.push({ from, to: s.name, ...(s.init !== null && copies(s.init) ? { shallow: true as const } : {}) })
         // `var kept = [d]`: the literal holds the very container (written through `kept[0]`).
         if (s.k === "var" && s.init !== null) for (const root of literalRoots(s.init)) reaches?.push({ from: root, escapes: true })
         // A loop variable holds the container's elements themselves (`for c in credits: c["name"] = v`).
@@ -800,7 +802,7 @@ export class Evaluator {
       // "[%s]user://…"; s %= "img"`, which was read as `s + "img"`).
       if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id") assignments.push({ name: e.left.name, expr: e.op === "%=" ? { k: "error", at: e.right.at } : e.right, compound: e.op !== "=" })
       const aliased = e.k === "bin" && e.op === "=" && e.left.k === "id" ? rootOf(e.right) : null
-      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name, ...(shallowCopyOf(e.right) ? { shallow: true as const } : {}) })
+      if (aliased !== null && e.k === "bin" && e.left.k === "id") reaches?.push({ from: aliased, to: e.left.name, ...(copies(e.right) ? { shallow: true as const } : {}) })
       if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member")) {
         const callee = e.callee
         e.args.forEach((a, index) => {
@@ -1881,6 +1883,9 @@ export class Evaluator {
       const found = this.#constantContainer(e, fn)
       return found === null ? null : [{ e: found.literal, in: found.in }]
     }
+    // A copy holds what the table holds (`var spec = BUTTONS[id].duplicate()`, a ninety-first hunt's button kit); a local
+    // given one is followed only while nothing is written into it (#localParts).
+    if (e.k === "call" && e.callee.k === "member" && e.callee.name === "duplicate" && e.args.length <= 1 && !this.model.anyClassDefines("duplicate")) return this.#constantParts(e.callee.obj, fn, depth + 1)
     if (e.k !== "index") return null
     const outer = this.#constantParts(e.obj, fn, depth + 1)
     if (outer === null) return null

@@ -34,7 +34,7 @@ export class PackContents {
   readonly #remapTargets = new Map<string, string>()
   /** stored target → every original path redirected to it */
   readonly #originals = new Map<string, Array<string>>()
-  /** stored file → every original path an `.import` names it for (any of its targets) */
+  /** stored file → every original path an `.import` names it for (any of its targets), or a settings remap (addLoadPath) */
   readonly #imported = new Map<string, Array<string>>()
   /**
    * Originals whose `.remap` or `.import` names no target the engine takes: the engine then loads the original
@@ -158,11 +158,19 @@ export class PackContents {
   }
 
   /**
-   * The paths the engine may load a stored file by: its own, and each original a `.remap` or an `.import` redirects
-   * to it. The text and binary loaders take the path asked for as the resource's path (ResourceFormatLoaderText and
+   * The paths the engine may load a stored file by: its own, and each original a `.remap`, an `.import` or a remap of
+   * the settings redirects to it. The text and binary loaders take the path asked for as the resource's path (ResourceFormatLoaderText and
    * ResourceFormatLoaderBinary `load_interactive` of 3.x: `p_original_path` when given), so the file's relative paths,
    * its built-in scripts' included, are resolved from that path's folder.
    */
+  /**
+   * Records that the engine may load the stored file `stored` by the path `original` (a path or translation remap of
+   * the project settings: checks/projectSettingsCheck.ts settingsRemaps), for loadPaths; before the files are scanned.
+   */
+  addLoadPath(stored: string, original: string): void {
+    push(this.#imported, normalisePackPath(stored), normalisePackPath(original))
+  }
+
   loadPaths(entry: PackEntry): ReadonlyArray<string> {
     return [...new Set([entry.path, ...(this.#originals.get(entry.path) ?? []), ...(this.#imported.get(entry.path) ?? [])])]
   }

@@ -34,4 +34,13 @@ describe("relative paths of a built-in script", () => {
     // A `.remap` from the scene's own folder (a converted scene beside its text) names the same file: no error.
     expect(await errorsOf({ "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD, "res://lib/t.tscn.remap": remap })).toEqual([])
   })
+
+  it("of a file a settings remap loads under a path in another folder: an error at the path (a ninety-second red team's)", async () => {
+    const remapped = (from: string): string => `${SETTINGS}\n[path_remap]\n\nremapped_paths=PoolStringArray( "${from}", "res://lib/s.tscn" )\n`
+    const translated = `${SETTINGS}\n[locale]\n\ntranslation_remaps={\n"res://attack/s.tscn": PoolStringArray( "res://lib/s.tscn:ja" )\n}\n`
+    for (const settings of [remapped("res://attack/s.tscn"), translated]) {
+      expect(await errorsOf({ "res://project.godot": settings, "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD })).toContain("res://lib/s.tscn:4 error runtime-code-loading")
+    }
+    expect(await errorsOf({ "res://project.godot": remapped("res://lib/t.tscn"), "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD })).not.toContain("res://lib/s.tscn:4 error runtime-code-loading")
+  })
 })

@@ -38,4 +38,21 @@ describe("a copy of a constant table's entry", () => {
     const own = `${kit("var spec = BUTTONS[id].duplicate(true)")}class Box:\n\tfunc duplicate(_deep = false):\n\t\treturn self\n`
     expect(await errorsOf(own)).toContain(CONNECT_LINE(0))
   })
+
+  it("reached by another name, a call, a container, a meta or a signal, then written: not followed (a ninety-second red team's)", async () => {
+    const copied = (more: ReadonlyArray<string>, after = ""): string =>
+      ["extends Node", 'const BUTTONS = {"b": {"text": "B", "on_press": "get_name"}}', "signal go(d)", "func _ready():", '\tvar spec = BUTTONS["b"].duplicate()', ...more.map((l) => `\t${l}`), '\tOS.callv(spec["on_press"], [])', after].join("\n")
+    const fix = 'func fix(d):\n\td["on_press"] = "exe" + "cute"\n'
+    for (const [more, after] of [
+      [["var alias = spec", 'alias["on_press"] = "exe" + "cute"'], ""],
+      [["fix(spec)"], fix],
+      [['call("fix", spec)'], fix],
+      [["for v in [spec]:", '\tv["on_press"] = "exe" + "cute"'], ""],
+      [["var h = [spec]", 'h[0]["on_press"] = "exe" + "cute"'], ""],
+      [['set_meta("s", spec)', 'get_meta("s")["on_press"] = "exe" + "cute"'], ""],
+      [['emit_signal("go", spec)'], `func _init():\n\tconnect("go", self, "fix")\n${fix}`],
+    ] as const) {
+      expect(await errorsOf(copied(more, after)), more.join(" | ")).toContain(`res://a.gd:${6 + more.length} error dynamic-dispatch`)
+    }
+  })
 })

@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, startsWithBom, strictUtf8Problem } from
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -55,6 +55,7 @@ export const scanContents = async (
   grammar: Grammar = 4,
 ): Promise<void> => {
   const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
+  await registerSettingsRemaps(ctx)
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
     try {
@@ -292,6 +293,24 @@ const scanEntry = async (ctx: Context, entry: PackEntry): Promise<void> => {
 /** Files of project settings and class registrations the engine reads at start-up. */
 const SETTINGS_FILES: ReadonlySet<string> = new Set(["res://project.binary", "res://project.godot", "res://override.cfg", "res://.godot/global_script_class_cache.cfg"])
 const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
+
+/**
+ * The settings' path and translation remaps, known to the pack's files before any is scanned (PackContents.addLoadPath):
+ * a remapped file is loaded under the original's path.
+ */
+const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
+  for (const path of SETTINGS_FILES) {
+    const entry = ctx.contents.get(path)
+    if (entry === undefined || !entry.readable || entry.size > MAX_SETTINGS_BYTES) continue
+    try {
+      const decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
+      for (const { original, target } of decoded === null ? [] : settingsRemaps(decoded.text)) ctx.contents.addLoadPath(target, original)
+    } catch (error) {
+      // Judged where the file is scanned (an unreadable file is its own finding there).
+      if (error instanceof SourceFailure) throw error
+    }
+  }
+}
 
 /** The settings the engine starts from: project.binary, or project.godot when the pack has none (ProjectSettings::_load_settings_text_or_binary). */
 const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res://project.binary" || (path === "res://project.godot" && !ctx.contents.has("res://project.binary"))

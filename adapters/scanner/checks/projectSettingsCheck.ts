@@ -329,6 +329,33 @@ export const projectSettingsFindings = (
   return findings
 }
 
+/**
+ * The files the settings' path and translation remaps send an original path to (ResourceLoader::_path_remap): the
+ * engine loads each target under the original's path (`_load(remapped, local_path, …)`), so the target's relative
+ * paths are resolved from the original's folder (a ninety-second red team's `.tres` remapped from another folder,
+ * whose built-in script's `preload("b.gd")` named a file beside the original). Feature overrides count too.
+ */
+export const settingsRemaps = (text: string): ReadonlyArray<{ readonly original: string; readonly target: string }> => {
+  const out: Array<{ readonly original: string; readonly target: string }> = []
+  for (const section of parseConfigFile(text)) {
+    for (const value of section.values.values()) {
+      const base = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      const strings = stringsOf(value.raw, value.line)
+      if (base === "path_remap/remapped_paths") {
+        const paths = strings.filter((s) => !s.isKey)
+        for (let i = 0; i + 1 < paths.length; i += 2) out.push({ original: paths[i]?.text ?? "", target: paths[i + 1]?.text ?? "" })
+      } else if (base.endsWith("translation_remaps")) {
+        let original: string | null = null
+        for (const s of strings) {
+          if (s.isKey) original = s.text
+          else if (original !== null) out.push({ original, target: withoutLocale(s.text) })
+        }
+      }
+    }
+  }
+  return out
+}
+
 /** What a translation or path remap may not name: scripts and scenes (the code that runs would not be the one reviewed). */
 const REMAP_REFUSED: ReadonlySet<string> = new Set([".gd", ".gdc", ".gde", ".cs", ".vs", ".tscn", ".scn", ".escn"])
 

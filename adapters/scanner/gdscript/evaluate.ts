@@ -20,7 +20,7 @@ import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
-import { forEachChild, forEachExpr, isAssignment, returnedExprs } from "./exprWalk.ts"
+import { forEachChild, forEachExpr, isAssignment, parentsOf, returnedExprs, writtenInto as writesInto } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { paramsGivenBack } from "./givenBack.ts"
 import { keepsArgument, keepsProperty } from "./engineKeepers.ts"
@@ -235,6 +235,25 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
   if (e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id") return { name: e.left.obj.name, expr: e.right }
   // `name.k = v`: Godot 3 sets the key "k" of a Dictionary (a fifty-first red team's `out.k = d`; an object's property otherwise).
   return e.k === "bin" && e.op === "=" && e.left.k === "member" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
+}
+
+/** Whether an expression holds a copy made by `duplicate` (`T[id].duplicate()`, `T.duplicate()[id]`). */
+const madeByCopy = (e: Expr): boolean =>
+  e.k === "call" && e.callee.k === "member" ? e.callee.name === "duplicate" || madeByCopy(e.callee.obj) : e.k === "index" || e.k === "member" ? madeByCopy(e.obj) : false
+
+/**
+ * Whether every use of the local `name` in `body` reads one entry of it by a constant key (`spec["k"]`, `spec.k`) and
+ * writes nothing there: the container it holds reaches no other name, call, container or signal.
+ */
+const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string): boolean => {
+  const { all, parent } = parentsOf(body)
+  return all.every((e) => {
+    if (e.k !== "id" || e.name !== name) return true
+    const p = parent.get(e)
+    const up = p === undefined ? undefined : parent.get(p)
+    const entry = p !== undefined && ((p.k === "index" && p.obj === e && (p.index.k === "str" || p.index.k === "num")) || (p.k === "member" && p.obj === e && !(up?.k === "call" && up.callee === p)))
+    return entry && !writesInto(p, parent)
+  })
 }
 
 /** A shallow copy of a container (`d.duplicate()`, `d.slice(…)`; not `duplicate(true)`): its entries are its own, what they hold is shared. */
@@ -1947,7 +1966,12 @@ export class Evaluator {
       return out
     }
     const [only] = local.inits
-    return local.inits.length === 1 && only !== undefined ? this.#constantParts(only, owner, depth + 1) : null
+    if (local.inits.length !== 1 || only === undefined) return null
+    // A copy is the local's own container: followed only where nothing else can reach it (a ninety-second red team's
+    // `var alias = spec`, `fix(spec)`, `for v in [spec]`, `set_meta("s", spec)`, `emit_signal("go", spec)` then a write).
+    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    if (madeByCopy(only) && (name === undefined || !onlyEntriesRead(owner.body, name))) return null
+    return this.#constantParts(only, owner, depth + 1)
   }
 
   /**

@@ -43,4 +43,9 @@ describe("relative paths of a built-in script", () => {
     }
     expect(await errorsOf({ "res://project.godot": remapped("res://lib/t.tscn"), "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD })).not.toContain("res://lib/s.tscn:4 error runtime-code-loading")
   })
+
+  it("down a chain of remaps: a translation remap to a path remap's original (a ninety-third red team's)", async () => {
+    const chained = `${SETTINGS}\n[locale]\n\ntranslation_remaps={\n"res://attack/s.tscn": PoolStringArray( "res://lib/m.tscn:en" )\n}\n\n[path_remap]\n\nremapped_paths=PoolStringArray( "res://lib/m.tscn", "res://lib/s.tscn" )\n`
+    expect(await errorsOf({ "res://project.godot": chained, "res://lib/s.tscn": USES_BASE, "res://lib/m.tscn": USES_BASE, "res://lib/k.gd": GOOD })).toContain("res://lib/s.tscn:4 error runtime-code-loading")
+  })
 })

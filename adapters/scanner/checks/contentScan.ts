@@ -12,7 +12,7 @@ import { MAX_FIELD_BYTES } from "../io/ByteCursor.ts"
 import { describeError, MalformedData, SourceFailure } from "../io/errors.ts"
 import { readExactly, type RandomAccess } from "../io/RandomAccess.ts"
 import type { PackContents } from "../PackContents.ts"
-import { extensionOf } from "../pack/packPath.ts"
+import { extensionOf, normalisePackPath } from "../pack/packPath.ts"
 import type { PackEntry } from "../pack/PackLayout.ts"
 import type { DecodedSettings } from "../packFiles/projectBinary.ts"
 import type { Policy } from "../policy/Policy.ts"
@@ -299,18 +299,40 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
  * a remapped file is loaded under the original's path.
  */
 const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
+  const next = new Map<string, Array<string>>()
   for (const path of SETTINGS_FILES) {
     const entry = ctx.contents.get(path)
     if (entry === undefined || !entry.readable || entry.size > MAX_SETTINGS_BYTES) continue
     try {
       const decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
-      for (const { original, target } of decoded === null ? [] : settingsRemaps(decoded.text)) ctx.contents.addLoadPath(target, original)
+      for (const { original, target } of decoded === null ? [] : settingsRemaps(decoded.text)) {
+        const from = normalisePackPath(original)
+        next.set(from, [...(next.get(from) ?? []), normalisePackPath(target)])
+      }
     } catch (error) {
       // Judged where the file is scanned (an unreadable file is its own finding there).
       if (error instanceof SourceFailure) throw error
     }
   }
+  // The remaps chain: a translation remap's target is looked up in the path remaps, and (3.5) beside a `.remap` (a
+  // ninety-third red team's translation remap to a path-remap original): every file down a chain is loaded under its
+  // first original.
+  for (const original of next.keys()) {
+    const seen = new Set<string>()
+    const walk = (path: string, depth: number): void => {
+      for (const target of [...(next.get(path) ?? []), ctx.contents.remapTargetOf(path)]) {
+        if (target === undefined || seen.has(target) || depth > MAX_REMAP_CHAIN) continue
+        seen.add(target)
+        ctx.contents.addLoadPath(target, original)
+        walk(target, depth + 1)
+      }
+    }
+    walk(original, 0)
+  }
 }
+
+/** How many remaps one load may follow here (the engine applies a translation remap, then a path remap, then a `.remap`). */
+const MAX_REMAP_CHAIN = 8
 
 /** The settings the engine starts from: project.binary, or project.godot when the pack has none (ProjectSettings::_load_settings_text_or_binary). */
 const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res://project.binary" || (path === "res://project.godot" && !ctx.contents.has("res://project.binary"))

@@ -38,7 +38,9 @@ describe("relative paths of a built-in script", () => {
   it("of a file a settings remap loads under a path in another folder: an error at the path (a ninety-second red team's)", async () => {
     const remapped = (from: string): string => `${SETTINGS}\n[path_remap]\n\nremapped_paths=PoolStringArray( "${from}", "res://lib/s.tscn" )\n`
     const translated = `${SETTINGS}\n[locale]\n\ntranslation_remaps={\n"res://attack/s.tscn": PoolStringArray( "res://lib/s.tscn:ja" )\n}\n`
-    for (const settings of [remapped("res://attack/s.tscn"), translated]) {
+    // Keyed by a NodePath: the engine keys the remaps by String(key) (a ninety-fourth red team's).
+    const byNodePath = `${SETTINGS}\n[locale]\n\ntranslation_remaps={\nNodePath("res://attack/s.tscn"): [ "res://lib/s.tscn:ja" ]\n}\n`
+    for (const settings of [remapped("res://attack/s.tscn"), translated, byNodePath]) {
       expect(await errorsOf({ "res://project.godot": settings, "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD })).toContain("res://lib/s.tscn:4 error runtime-code-loading")
     }
     expect(await errorsOf({ "res://project.godot": remapped("res://lib/t.tscn"), "res://lib/s.tscn": USES_BASE, "res://lib/k.gd": GOOD })).not.toContain("res://lib/s.tscn:4 error runtime-code-loading")

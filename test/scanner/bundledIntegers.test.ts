@@ -35,4 +35,9 @@ describe("`_bundled` ints", () => {
     expect(() => bundledSceneFacts(bundled([["conn_count", "0"], ["conns", Int32Array.from([])]]), toScript)).toThrow(/conn_count/)
     expect(() => bundledSceneFacts(new Map([...bundled([]), ["node_count", "1"]]), toScript)).toThrow()
   })
+
+  it("a base scene that is no external scene (an internal PackedScene): unreadable, never the root's own instance (a ninety-fourth red team's)", () => {
+    const internal = new Map<Value, Value>([...bundled([["base_scene", 0]]), ["variants", [{ _tag: "Internal", index: 1 }, { _tag: "External", index: 1 }]]])
+    expect(() => bundledSceneFacts(internal, toScript)).toThrow(/base_scene/)
+  })
 })

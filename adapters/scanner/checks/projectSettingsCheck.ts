@@ -46,7 +46,7 @@ const LOADABLE = new Set([".gd", ".gdc", ".gde", ".tres", ".res", ".tscn", ".scn
 interface StringAt {
   readonly text: string
   readonly line: number
-  /** Followed by `:`: a dictionary key, not a value. */
+  /** Followed by `:` (past spaces and a constructor's `)`): a dictionary key, not a value. */
   readonly isKey: boolean
 }
 
@@ -65,8 +65,11 @@ const stringsOf = (raw: string, firstLine: number): ReadonlyArray<StringAt> => {
       else if (raw[i] === "\n") line += 1
     }
     const text = unescapeGodotString(raw.slice(start, i))
-    const isKey = /^\s*:/.test(raw.slice(i + 1, i + 64))
-    out.push({ text, line: at, isKey })
+    // A key is any value before `:`, however far: a NodePath or StringName too (`NodePath("res://a.tres"): […]`, a
+    // ninety-fourth red team's translation remap, which the engine keys by String(key)).
+    let after = i + 1
+    while (after < raw.length && /[\s)]/.test(raw[after] as string)) after += 1
+    out.push({ text, line: at, isKey: raw[after] === ":" })
   }
   return out
 }

@@ -152,8 +152,10 @@ export const bundledSceneFacts = (bundled: Value | undefined, toScript: (ref: Va
   }
   const baseIndex = bundledInt(bundled, "base_scene") ?? -1
   if (baseIndex >= variants.length) throw new MalformedData(`PackedScene base_scene ${baseIndex} outside its ${variants.length} variants`)
-  const base = baseIndex >= 0 ? variants[baseIndex] : undefined
-  const baseScript = toScript(base)
+  const baseScript = baseIndex >= 0 ? toScript(variants[baseIndex]) : null
+  // A base scene builds the root whatever the root's own instance says (SceneState::instance tests base_scene_idx
+  // first); one that is no external scene (an internal PackedScene: a ninety-fourth red team's) is not followed here.
+  if (baseIndex >= 0 && baseScript?._tag !== "File") throw new MalformedData("PackedScene base_scene is no external scene")
   return { rootScript, rootScriptSet, baseScene: baseScript?._tag === "File" ? baseScript.path : rootInstance, nodeTypes, namedNodes, connections: connectionsOf(bundled, nameAt, variants, refs), placeholders, sceneFiles, memberValues, scriptHosts }
 }
 

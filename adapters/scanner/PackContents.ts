@@ -158,12 +158,6 @@ export class PackContents {
   }
 
   /**
-   * The paths the engine may load a stored file by: its own, and each original a `.remap`, an `.import` or a remap of
-   * the settings redirects to it. The text and binary loaders take the path asked for as the resource's path (ResourceFormatLoaderText and
-   * ResourceFormatLoaderBinary `load_interactive` of 3.x: `p_original_path` when given), so the file's relative paths,
-   * its built-in scripts' included, are resolved from that path's folder.
-   */
-  /**
    * Records that the engine may load the stored file `stored` by the path `original` (a path or translation remap of
    * the project settings: checks/projectSettingsCheck.ts settingsRemaps), for loadPaths; before the files are scanned.
    */
@@ -171,6 +165,12 @@ export class PackContents {
     push(this.#imported, normalisePackPath(stored), normalisePackPath(original))
   }
 
+  /**
+   * The paths the engine may load a stored file by: its own, and each original a `.remap`, an `.import` or a remap of
+   * the settings redirects to it. The text and binary loaders take the path asked for as the resource's path
+   * (ResourceFormatLoaderText and ResourceFormatLoaderBinary `load_interactive` of 3.x: `p_original_path` when given),
+   * so the file's relative paths, its built-in scripts' included, are resolved from that path's folder.
+   */
   loadPaths(entry: PackEntry): ReadonlyArray<string> {
     return [...new Set([entry.path, ...(this.#originals.get(entry.path) ?? []), ...(this.#imported.get(entry.path) ?? [])])]
   }

@@ -34,8 +34,8 @@ export class PackContents {
   readonly #remapTargets = new Map<string, string>()
   /** stored target → every original path redirected to it */
   readonly #originals = new Map<string, Array<string>>()
-  /** stored file → every original path an `.import` names it for (any of its targets), or a settings remap (addLoadPath) */
-  readonly #imported = new Map<string, Array<string>>()
+  /** stored file → every other path it is loaded by: an `.import`'s original (any of its targets), a settings remap's (addLoadPath) */
+  readonly #alsoLoadedAs = new Map<string, Array<string>>()
   /**
    * Originals whose `.remap` or `.import` names no target the engine takes: the engine then loads the original
    * itself, from the disk when the pack lacks it (a fifty-eighth red team's `[remap]` alone, `importer="keep"`).
@@ -62,7 +62,7 @@ export class PackContents {
         const { targets } = readRedirect(await contents.bytesOf(entry), ".import", grammar)
         const original = entry.path.slice(0, -".import".length)
         if (!targets.some((t) => t.followed && t.path !== null)) contents.#targetless.add(original)
-        for (const t of targets) if (t.path !== null) push(contents.#imported, normalisePackPath(t.path), original)
+        for (const t of targets) if (t.path !== null) push(contents.#alsoLoadedAs, normalisePackPath(t.path), original)
         continue
       }
       if (!entry.path.endsWith(".remap")) continue
@@ -162,7 +162,7 @@ export class PackContents {
    * the project settings: checks/projectSettingsCheck.ts settingsRemaps), for loadPaths; before the files are scanned.
    */
   addLoadPath(stored: string, original: string): void {
-    push(this.#imported, normalisePackPath(stored), normalisePackPath(original))
+    push(this.#alsoLoadedAs, normalisePackPath(stored), normalisePackPath(original))
   }
 
   /**
@@ -172,7 +172,7 @@ export class PackContents {
    * so the file's relative paths, its built-in scripts' included, are resolved from that path's folder.
    */
   loadPaths(entry: PackEntry): ReadonlyArray<string> {
-    return [...new Set([entry.path, ...(this.#originals.get(entry.path) ?? []), ...(this.#imported.get(entry.path) ?? [])])]
+    return [...new Set([entry.path, ...(this.#originals.get(entry.path) ?? []), ...(this.#alsoLoadedAs.get(entry.path) ?? [])])]
   }
 
   /** The entry's bytes as random access (addressed from 0). */

@@ -80,7 +80,7 @@ export const loadedPathFinding = (
       at,
       file,
       storedPath,
-      `${file} is loaded by more than one path (${folders.join(", ")}, through a .remap or .import), and the engine resolves its relative path ${JSON.stringify(path)} (${what}) from the folder of the path it was asked for (${where}): which file it loads depends on how the game names this one, and one may be read from the disk. Write the res:// path of the file meant and export again.`,
+      `${file} is loaded by more than one path (${folders.join(", ")}, through a .remap, an .import or a remap of the settings), and the engine resolves its relative path ${JSON.stringify(path)} (${what}) from the folder of the path it was asked for (${where}): which file it loads depends on how the game names this one, and one may be read from the disk. Write the res:// path of the file meant and export again.`,
     )
   }
   const lookup = outside || paths === undefined || /^uid:\/\//.test(path) ? null : lookupOf(path, paths)

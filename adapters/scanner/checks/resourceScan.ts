@@ -177,9 +177,10 @@ const textFacts = (ctx: Context, facts: TextResourceFacts, entry: PackEntry, sit
   }
   for (const at of facts.sourcesNotText) sourceNotTextFindings(ctx, { file, storedPath, mapPosition: () => at })
   const reported = new Set<string>()
+  const loadedBy = ctx.contents.loadPaths(entry)
   for (const loaded of facts.loadedPaths) {
     if (loaded.group !== undefined && reported.has(loaded.group)) continue
-    const inPack = dataPaths(ctx, loaded.opened === true ? "disk" : loaded.fromRoot === true ? null : file, ctx.contents.loadPaths(entry))
+    const inPack = dataPaths(ctx, loaded.opened === true ? "disk" : loaded.fromRoot === true ? null : file, loadedBy)
     const found = loaded.uid === undefined || loaded.path === null ? loadedPathFinding(loaded.path, loaded.what, loaded.at, file, storedPath, inPack, uidsOf(ctx)) : externalWithUid(ctx, loaded.uid, loaded.path, loaded.what, loaded.at, { file, storedPath }, inPack)
     if (found === null) continue
     ctx.state.findings.push(found)
@@ -358,7 +359,8 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
   // Relative paths are relative to the path the engine loads the file by (ResourceLoaderBinary's res_path: the
   // original of a redirect); one file reached from two folders makes a relative path an error (loadedPathFinding).
   // A placeholder's path goes to ResourceLoader::load as written: a relative one is under res:// (see LoadedPath.fromRoot).
-  const inPack = (from: string | null): DataPaths => dataPaths(ctx, from, ctx.contents.loadPaths(entry))
+  const loadedBy = ctx.contents.loadPaths(entry)
+  const inPack = (from: string | null): DataPaths => dataPaths(ctx, from, loadedBy)
   const loaded = (path: string | null, what: string, relativeTo: string | null): void => {
     const found = loadedPathFinding(path, what, null, file, entry.path, inPack(relativeTo), uidsOf(ctx))
     if (found !== null) ctx.state.findings.push(found)

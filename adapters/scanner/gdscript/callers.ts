@@ -304,7 +304,7 @@ export const callerIndex = (
   }
   // Unless the pack declares a function of the logger's name (Godot 4 may call it instead of the built-in one).
   for (const l of logged) if (declared.has(l.by)) strings.push(l.value)
-  const words = new Set(strings.flatMap((t) => t.split(/[^A-Za-z0-9_]+/)))
+  const words = new Set(strings.flatMap(wordsOf))
   return { open, hard, sdk, connectLiterals, openAll, calls, strings, words, names, writes }
 }
 
@@ -314,9 +314,13 @@ export const callerIndex = (
  * `signal faded` opened `fade`). A piece cut from a longer word reaches a dispatch folded to the name (which then names
  * it) or as a value not constant (which may name anything). A name past ASCII is looked for anywhere in the strings.
  */
-export const namedByString = (index: CallerIndex, name: string): boolean =>
-  /^[A-Za-z0-9_]+$/.test(name) ? index.words.has(name) : index.strings.some((s) => s.includes(name))
+export const namedByString = (index: CallerIndex, name: string): boolean => (isWord(name) ? index.words.has(name) : index.strings.some((s) => s.includes(name)))
 
 /** The strings of the pack's scripts that may name the function `name` (namedByString). */
 export const stringsNaming = (index: CallerIndex, name: string): ReadonlyArray<string> =>
-  !namedByString(index, name) ? [] : /^[A-Za-z0-9_]+$/.test(name) ? index.strings.filter((s) => s.split(/[^A-Za-z0-9_]+/).includes(name)) : index.strings.filter((s) => s.includes(name))
+  !namedByString(index, name) ? [] : index.strings.filter((s) => (isWord(name) ? wordsOf(s).includes(name) : s.includes(name)))
+
+/** The runs of ASCII letters, digits and `_` of a string. */
+const wordsOf = (text: string): ReadonlyArray<string> => text.split(/[^A-Za-z0-9_]+/)
+
+const isWord = (name: string): boolean => /^[A-Za-z0-9_]+$/.test(name)

@@ -692,7 +692,7 @@ export class FileRules {
     const relative = v.values.find((p) => !isAbsPath(p))
     if (relative === undefined) return null
     const targets = bases.map((from) => resolveScriptPath(relative, from))
-    return `the script is built into a scene or resource the engine may load by paths in different folders (${bases.join(", ")}, through a .remap or .import), and it joins ${JSON.stringify(relative)} to the folder of the path it was asked for: ${targets.join(" or ")}, one of which may be read from the disk`
+    return `the script is built into a scene or resource the engine may load by paths in different folders (${bases.join(", ")}, through a .remap, an .import or a remap of the settings), and it joins ${JSON.stringify(relative)} to the folder of the path it was asked for: ${targets.join(" or ")}, one of which may be read from the disk`
   }
 
   /**

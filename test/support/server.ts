@@ -1,6 +1,6 @@
 // Starts the real server process (`node apps/server/main.ts`, as `npm start` does) on a free port, for end-to-end tests.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
@@ -50,6 +50,20 @@ export interface StartOptions {
 /** Output kept of a long-running server: its first characters (the start-up lines) and its newest ones. */
 const OUTPUT_HEAD = 1 << 20
 const OUTPUT_TAIL = 32 << 20
+
+const STOP_MS = 60_000
+
+/** Each thread of a process with the kernel function it sleeps in (Linux's /proc), or why that cannot be read. */
+const threadWaits = (pid: number | undefined): string => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((task) => {
+      const read = (name: string) => readFileSync(`/proc/${pid}/task/${task}/${name}`, "utf8").trim()
+      return `${read("comm")}:${read("wchan")}:${/^State:\s*(.*)$/m.exec(read("status"))?.[1] ?? "?"}`
+    }).join(", ")
+  } catch (error) {
+    return `(unreadable: ${(error as Error).message})`
+  }
+}
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
@@ -103,7 +117,18 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     },
     stop: async () => {
       child.kill("SIGTERM")
-      return exited(child)
+      // The server exits within 12 s of SIGTERM (apps/server/main.ts); one that has not after a minute is stuck where
+      // no timer runs. Fail with what shows where (its threads' kernel waits, its last output) instead of a bare
+      // hook timeout.
+      let timer: NodeJS.Timeout | undefined
+      const stuck = new Promise<"stuck">((resolve) => (timer = setTimeout(() => resolve("stuck"), STOP_MS)))
+      const outcome = await Promise.race([exited(child), stuck])
+      clearTimeout(timer)
+      if (outcome !== "stuck") return outcome
+      const where = threadWaits(child.pid)
+      child.kill("SIGKILL")
+      await exited(child)
+      throw new Error(`the server did not exit within ${STOP_MS / 1000} s of SIGTERM; its threads waited in: ${where}\n${output.slice(-8000)}`)
     },
     kill: async () => {
       child.kill("SIGKILL")

@@ -43,6 +43,8 @@ export class PackContents {
   readonly #targetless = new Set<string>()
   /** Godot 4's uid cache of the pack (uidCache.ts): id → path; null when the pack has none (or is a Godot 3 pack). */
   #uids: ReadonlyMap<bigint, string> | null = null
+  /** original → the targets the settings' path remaps send it to on every platform (addPathRemap) */
+  readonly #pathRemapped = new Map<string, ReadonlyArray<string>>()
 
   private constructor(source: RandomAccess, entries: ReadonlyArray<PackEntry>, grammar: 3 | 4) {
     this.source = source
@@ -123,7 +125,25 @@ export class PackContents {
    * the disk instead (FileAccess::fix_path turns it into a path next to the game or in the working folder).
    */
   has(path: string): boolean {
-    return this.#byPath.has(path) || (!this.#targetless.has(path) && (this.#byPath.has(`${path}.remap`) || this.#byPath.has(`${path}.import`)))
+    return this.#byPath.has(path) || (!this.#targetless.has(path) && (this.#byPath.has(`${path}.remap`) || this.#byPath.has(`${path}.import`))) ||
+      (this.#pathRemapped.get(path)?.every((target) => this.hasPathRemapTarget(target)) ?? false)
+  }
+
+  /**
+   * Whether the engine finds a settings path remap's target in the pack: the file, or its `.import` naming a target.
+   * After a path remap the engine neither looks for a `.remap` nor applies another path remap
+   * (ResourceLoader::_path_remap), so the target is read from the disk when the pack lacks the file itself.
+   */
+  hasPathRemapTarget(path: string): boolean {
+    return this.#byPath.has(path) || (!this.#targetless.has(path) && this.#byPath.has(`${path}.import`))
+  }
+
+  /**
+   * Records that the settings send `original` to `targets` on every platform (a path remap of every key that may hold
+   * it: contentScan.ts registerSettingsRemaps), so a path the pack lacks is served by it when every target is stored.
+   */
+  addPathRemap(original: string, targets: ReadonlyArray<string>): void {
+    this.#pathRemapped.set(normalisePackPath(original), targets.map(normalisePackPath))
   }
 
   /** Whether some entry's path starts with `prefix` (a folder of the pack, or the start of a name in one). */

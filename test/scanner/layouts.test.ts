@@ -163,6 +163,21 @@ describe("hostile directories are findings", () => {
     expect(locatedRules(report.findings)).toContain("res://hdr.bin pack-entry-overlaps-directory")
   })
 
+  it("an empty entry at offset 0, which the engine takes for erased: an error, and a load of its path reads the disk", async () => {
+    // PackedData::try_open_path returns no file for offset 0 ("was erased"), so FileAccess reads res://p.gd from the
+    // player's disk: a ninety-fifth red team's `load("res://p.gd")` of a script the game wrote to its working folder.
+    const loader = { path: "res://main.gd", data: utf8('extends EngineGame\n\nfunc _ready():\n\tvar s = load("res://p.gd")\n') }
+    // Format 1 stores offsets from the file's start (format 2 and later from the data's, never 0 in the file).
+    const report = await scanBytes(writePack({ format: 1, entries: [...GAME.slice(0, 2), loader, { path: "res://p.gd", data: new Uint8Array(0), offset: 0, size: 0 }] }))
+    expect(locatedRules(report.findings)).toEqual(expect.arrayContaining(["res://p.gd pack-hostile-path", "res://main.gd:4 banned-api"]))
+    expect(report.findings.find((x) => x.file === "res://p.gd")?.message).toContain("offset 0, which the engine takes for an erased file")
+    // Guard: the same empty file where the exporter puts it (also format 2's first file, at its data's offset 0) is in the pack.
+    for (const format of [1, 2]) {
+      const stored = await scanBytes(writePack({ format, entries: [{ path: "res://p.gd", data: new Uint8Array(0), ...(format === 2 ? { offset: 0 } : {}) }, ...GAME.slice(0, 2), loader] }))
+      expect(locatedRules(stored.findings)).toEqual([])
+    }
+  })
+
   it("a file count the file cannot hold is rejected before allocating", async () => {
     const report = await scanBytes(writePack({ format: 2, entries: GAME, fileCount: 0x7fffffff }))
     expect(report.findings.map((f) => f.rule)).toEqual(["pack-directory-too-large"])

@@ -1,6 +1,6 @@
 // Which settings files name the autoloads and global classes (a seventy-eighth red team's, run by godot3-server in
-// attackProjects129.ts). The engine starts from project.binary, or project.godot where there is none
-// (ProjectSettings::_load_settings_text_or_binary); it reads `res://override.cfg` over them only where the pack is the
+// attackProjects129.ts). Godot 3.2 starts from project.godot, or project.binary where there is none, Godot 4 the other
+// way round (ProjectSettings::_load_settings_text_or_binary; a ninety-fifth red team ran a pack holding both); it reads `res://override.cfg` over them only where the pack is the
 // resource folder (Android, iOS: ProjectSettings::_setup), and Godot 3 never reads Godot 4's class cache. A decoy
 // autoload in a file the engine does not start from must not stand for the autoload's script, and an autoload or a
 // class list in the pack's override.cfg is an error of its own.
@@ -34,9 +34,22 @@ describe("settings files the engine may not read", () => {
     expect(found).toContain("res://use.gd:3 error os-process")
   })
 
-  it("project.godot beside a project.binary names no autoload", async () => {
-    const binary = writeProjectBinary([["application/config/name", "P"], ["autoload/Towers", "*res://evil.gd"]])
-    expect(await errorsOf({ "res://project.binary": binary, "res://project.godot": settings("res://good.gd") })).toContain("res://use.gd:3 error os-process")
+  it("project.godot and project.binary naming different scripts for one autoload: resource-unreadable, either way round", async () => {
+    for (const [inBinary, inText] of [["res://evil.gd", "res://good.gd"], ["res://good.gd", "res://evil.gd"]] as const) {
+      const binary = writeProjectBinary([["application/config/name", "P"], ["autoload/Towers", `*${inBinary}`]])
+      expect(await errorsOf({ "res://project.binary": binary, "res://project.godot": settings(inText) })).toContain("res://project.godot: error unreadable content")
+    }
+    // Guard: the two files of one export (a preset's include filter `*` takes project.godot too) agree.
+    const same = writeProjectBinary([["application/config/name", "P"], ["autoload/Towers", "*res://good.gd"]])
+    expect(await errorsOf({ "res://project.binary": same, "res://project.godot": settings("res://good.gd") })).toEqual([])
+  })
+
+  it("project.godot beside a project.binary is read by Godot 3: its autoloads are judged, and it must name the project", async () => {
+    const binary = writeProjectBinary([["application/config/name", "P"]])
+    expect(await errorsOf({ "res://project.binary": binary, "res://project.godot": settings("res://evil.gd") })).toContain("res://use.gd:3 error os-process")
+    // A ninety-fifth red team's: a nameless project.godot put user:// in the working folder, where the game wrote a script.
+    const nameless = await errorsOf({ "res://project.binary": binary, "res://project.godot": '[application]\n\nrun/main_scene="res://main.tscn"\n' })
+    expect(nameless.filter((f) => f.startsWith("res://project.godot:"))).not.toEqual([])
   })
 
   it("settings text the engine reads otherwise than a line reader (a seventy-ninth red team's): resource-unreadable", async () => {

@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, startsWithBom, strictUtf8Problem } from
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, pathRemapKeys, settingsReadApart, type SettingsRemap, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -299,20 +299,25 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024
  * a remapped file is loaded under the original's path.
  */
 const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
-  const next = new Map<string, Array<string>>()
+  const remaps: Array<{ readonly file: string; readonly remap: SettingsRemap }> = []
+  const pathRemapKeysOf = new Map<string, ReadonlyArray<string>>()
   for (const path of SETTINGS_FILES) {
     const entry = ctx.contents.get(path)
     if (entry === undefined || !entry.readable || entry.size > MAX_SETTINGS_BYTES) continue
     try {
       const decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
-      for (const { original, target } of decoded === null ? [] : settingsRemaps(decoded.text)) {
-        const from = normalisePackPath(original)
-        next.set(from, [...(next.get(from) ?? []), normalisePackPath(target)])
-      }
+      for (const remap of decoded === null ? [] : settingsRemaps(decoded.text)) remaps.push({ file: path, remap })
+      pathRemapKeysOf.set(path, decoded === null ? [] : pathRemapKeys(decoded.text))
     } catch (error) {
       // Judged where the file is scanned (an unreadable file is its own finding there).
       if (error instanceof SourceFailure) throw error
     }
+  }
+  registerPathRemaps(ctx, remaps, pathRemapKeysOf)
+  const next = new Map<string, Array<string>>()
+  for (const { remap } of remaps) {
+    const from = normalisePackPath(remap.original)
+    next.set(from, [...(next.get(from) ?? []), normalisePackPath(remap.target)])
   }
   // The remaps chain: a translation remap's target is looked up in the path remaps, and (3.5) beside a `.remap` (a
   // ninety-third red team's translation remap to a path-remap original): every file down a chain is loaded under its
@@ -331,11 +336,47 @@ const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
   }
 }
 
+/**
+ * The paths the settings' path remaps send elsewhere on every platform (PackContents.addPathRemap), which the engine
+ * loads from there (ResourceLoader::_path_remap applies a path remap whatever the path's own file): a ninety-fourth
+ * hunt's legacy `res://old_ui/hud_font.tres` remapped to the font's new folder. A key with a feature tag replaces the
+ * untagged one where the feature is, so a path counts only where every key of the settings the engine may read (the
+ * primary files, whose untagged key counts even when absent, and override.cfg) sends it somewhere.
+ */
+const registerPathRemaps = (
+  ctx: Context,
+  remaps: ReadonlyArray<{ readonly file: string; readonly remap: SettingsRemap }>,
+  keysOf: ReadonlyMap<string, ReadonlyArray<string>>,
+): void => {
+  const read = (file: string): boolean => isPrimarySettings(file) || file === "res://override.cfg"
+  const primaries = [...PRIMARY_SETTINGS].filter((file) => ctx.contents.has(file))
+  const byKey = new Map<string, Map<string, Array<string>>>(primaries.map((file) => [`${file} path_remap/remapped_paths`, new Map()]))
+  for (const [file, keys] of keysOf) for (const key of keys) if (read(file)) byKey.set(`${file} ${key}`, new Map())
+  for (const { file, remap } of remaps) {
+    const byOriginal = remap.pathRemapKey === null || !read(file) ? undefined : byKey.get(`${file} ${remap.pathRemapKey}`)
+    if (byOriginal === undefined) continue
+    const from = normalisePackPath(remap.original)
+    byOriginal.set(from, [...(byOriginal.get(from) ?? []), normalisePackPath(remap.target)])
+  }
+  const keys = [...byKey.values()]
+  for (const original of keys[0]?.keys() ?? []) {
+    const everywhere = keys.map((byOriginal) => byOriginal.get(original))
+    if (everywhere.every((targets) => targets !== undefined)) ctx.contents.addPathRemap(original, everywhere.flatMap((targets) => targets ?? []))
+  }
+}
+
 /** How many remaps one load may follow here (the engine applies a translation remap, then a path remap, then a `.remap`). */
 const MAX_REMAP_CHAIN = 8
 
-/** The settings the engine starts from: project.binary, or project.godot when the pack has none (ProjectSettings::_load_settings_text_or_binary). */
-const isPrimarySettings = (ctx: Context, path: string): boolean => path === "res://project.binary" || (path === "res://project.godot" && !ctx.contents.has("res://project.binary"))
+/**
+ * The settings the engine may start from: project.godot and project.binary, both where both are stored. Godot 3.2 reads
+ * project.godot first and project.binary only without it, Godot 4 the other way round, each falling back to the other
+ * when the first cannot be read (ProjectSettings::_load_settings_text_or_binary): a ninety-fifth red team's nameless
+ * project.godot beside the exported project.binary put user:// in the working folder. Godot 3 exports both where the
+ * preset's include filter names project.godot (`*`).
+ */
+const PRIMARY_SETTINGS: ReadonlySet<string> = new Set(["res://project.godot", "res://project.binary"])
+const isPrimarySettings = (path: string): boolean => PRIMARY_SETTINGS.has(path)
 
 /**
  * The engine reads settings text byte by byte (VariantParser::StreamFile) and skips no byte-order mark: its bytes
@@ -367,17 +408,27 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
     const hits = decoded.notStrictLines.map((line) => ({ entry: strictEntry, line, column: 1, severity: strictEntry.severity, matched: "the setting is not strict UTF-8", note: "the engine decodes it leniently (an overlong byte sequence is a letter for Godot 3)" }))
     ctx.state.findings.push(...scriptFindings(hits, { file, storedPath: entry.path, source: text }))
   }
-  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar, ctx.policy.platformClasses ?? [], isPrimarySettings(ctx, entry.path)))
+  ctx.state.findings.push(...projectSettingsFindings(text, file, entry.path, (path) => ctx.contents.has(path), ctx.grammar === 4 ? (uid) => ctx.contents.resolveUid(uid) : undefined, ctx.grammar, ctx.policy.platformClasses ?? [], isPrimarySettings(entry.path), (path) => ctx.contents.hasPathRemapTarget(path)))
   // The engine decodes settings with objects allowed: an object of a dangerous class in them is one.
   ctx.state.findings.push(...builtObjectFindings(ctx.policy, objectsInText(text), file, entry.path, ctx.state.capabilities))
   const key = REGISTRATION_KEYS.get(entry.path)
   if (key !== undefined) ctx.registrations.set(entry.path, { file, storedPath: entry.path, key, entries: classEntriesOf(text, entry.path, ctx.grammar) })
-  // The autoloads are those of the file the engine starts from: project.godot beside a project.binary and the class
-  // cache are never read for them (a seventy-eighth red team's decoy autoloads there, the first file read winning),
-  // and an autoload in override.cfg is an error of its own (projectSettingsFindings).
-  if (isPrimarySettings(ctx, entry.path)) {
-    for (const [name, path] of autoloadSingletons(text)) ctx.autoloads.set(name, path)
-    for (const [name, path] of autoloadEntries(text, false)) ctx.baseAutoloads.set(name, ctx.contents.loadedPath(path))
+  // The autoloads are those of the files the engine may start from (the class cache is never read for them: a
+  // seventy-eighth red team's decoy autoloads there), and an autoload in override.cfg is an error of its own
+  // (projectSettingsFindings). project.godot and project.binary naming different scripts for one autoload start a
+  // different game on Godot 3 and 4 (a ninety-fifth red team's): the file is refused.
+  if (isPrimarySettings(entry.path)) {
+    for (const [name, path] of autoloadSingletons(text)) {
+      const other = ctx.autoloads.get(name)
+      if (other !== undefined && other !== path) throw new MalformedData(`its autoload ${name} is ${path}, where the pack's other settings file says ${other}: Godot 3 reads project.godot first, Godot 4 project.binary, so the game would start with different code. Export again so the two files agree (or exclude project.godot from the export)`)
+      ctx.autoloads.set(name, path)
+    }
+    for (const [name, path] of autoloadEntries(text, false)) {
+      const loaded = ctx.contents.loadedPath(path)
+      const other = ctx.baseAutoloads.get(name)
+      if (other !== undefined && other !== loaded) throw new MalformedData(`its autoload ${name} loads ${loaded}, where the pack's other settings file loads ${other}: Godot 3 reads project.godot first, Godot 4 project.binary, so the game would start with different code. Export again so the two files agree (or exclude project.godot from the export)`)
+      ctx.baseAutoloads.set(name, loaded)
+    }
   }
   ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))
 }

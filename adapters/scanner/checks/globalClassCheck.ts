@@ -31,15 +31,20 @@ export interface EngineClass {
   readonly loads: string
 }
 
-/** Where the engine reads registrations, in its order: the settings (project.godot, or project.binary, then override.cfg), then Godot 4's class cache. */
-const ORDER = ["res://project.godot", "res://project.binary", "res://override.cfg", "res://.godot/global_script_class_cache.cfg"] as const
+/**
+ * Where the engine reads registrations, the file it prefers last (its entry of a name wins): the settings (Godot 3 reads
+ * project.godot first and project.binary only without it, Godot 4 the other way round; each may fall back to the other:
+ * contentScan.ts isPrimarySettings), then override.cfg, then Godot 4's class cache.
+ */
+const ORDER: Readonly<Record<3 | 4, ReadonlyArray<string>>> = {
+  3: ["res://project.binary", "res://project.godot", "res://override.cfg"],
+  4: ["res://project.godot", "res://project.binary", "res://override.cfg", "res://.godot/global_script_class_cache.cfg"],
+}
 
 /** The classes the engine registers from the pack's settings and class cache: the last entry of a name wins. */
 export const registeredClasses = (ctx: Context): ReadonlyMap<string, EngineClass> => {
   // Godot 3 has no class cache; Godot 4 reads the settings' list first (ScriptServer::init_languages), then the cache.
-  // project.godot beside a project.binary is never read (ProjectSettings::_load_settings_text_or_binary).
-  const unread = (p: string): boolean => (p.includes(".godot/") && ctx.grammar === 3) || (p === "res://project.godot" && ctx.contents.has("res://project.binary"))
-  const sources = ORDER.filter((p) => !unread(p)).flatMap((p) => {
+  const sources = ORDER[ctx.grammar].flatMap((p) => {
     const source = ctx.registrations.get(p)
     return source === undefined ? [] : [source]
   })

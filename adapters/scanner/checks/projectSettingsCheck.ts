@@ -209,6 +209,8 @@ export const projectSettingsFindings = (
   grammar: Grammar = uids === undefined ? 3 : 4,
   platformClasses: ReadonlyArray<PlatformClass> = [],
   primary = false,
+  /** Whether the engine finds a path remap's target (PackContents.hasPathRemapTarget): no second remap applies to it. */
+  hasPathRemapTarget: (path: string) => boolean = inPack,
 ): ReadonlyArray<Finding> => {
   const findings: Array<Finding> = []
   /** A pack-hostile-path finding about a setting (pattern `project setting <key>`). */
@@ -218,11 +220,11 @@ export const projectSettingsFindings = (
   const hostile = (key: string, path: string, line: number, why: string): void =>
     flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, outside the pack: it would load content nobody reviewed. Change the setting in project.godot to a res:// path of a file in the pack, or remove it, and export again.`)
   /** A path the engine loads: outside the pack, or a res:// path the pack lacks. */
-  const loads = (key: string, path: string, line: number, why: string): void => {
+  const loads = (key: string, path: string, line: number, why: string, found = inPack): void => {
     // Godot 4 resolves a uid:// through the uid cache (ProjectSettings::fix_autoload_paths, ResourceLoader::_load).
     if (uids !== undefined && path.startsWith("uid://")) {
       const resolved = uids(path)
-      if ("path" in resolved) return loads(key, resolved.path, line, `${why} (through ${path})`)
+      if ("path" in resolved) return loads(key, resolved.path, line, `${why} (through ${path})`, found)
       return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${resolved.problem}. Export the pack again with a stock Godot 4 editor (it writes the cache), or use the res:// path of a file in the pack.`)
     }
     const local = packPathOf(path, grammar)
@@ -231,7 +233,7 @@ export const projectSettingsFindings = (
       return flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}: ${untidyWhy(untidy)}. ${untidyFix(untidy)} in project.godot and export again.`)
     }
     if (outsidePack(path)) return hostile(key, path, line, why)
-    if (local !== null && !inPack(local.path)) {
+    if (local !== null && !found(local.path)) {
       flag(key, line, `The project setting ${key} makes the engine ${why} ${JSON.stringify(path)}, and the pack has no such file: the engine would read it from the disk (next to the game or in the working folder), content nobody reviewed. Include the file in the export, or change the setting in project.godot to a file of the pack, and export again.`)
     }
   }
@@ -318,7 +320,7 @@ export const projectSettingsFindings = (
           // remapped_paths is [from, to, from, to, …]; only the targets are loaded.
           if (base === "path_remap/remapped_paths" && i % 2 === 0) return
           const path = base.endsWith("translation_remaps") ? withoutLocale(s.text) : base.startsWith("autoload/") ? s.text.replace(/^\*/, "") : s.text
-          loads(key, path, s.line, base.endsWith("remaps") || base.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load")
+          loads(key, path, s.line, base.endsWith("remaps") || base.endsWith("remapped_paths") ? "load, in place of a path of the pack," : "load", base === "path_remap/remapped_paths" ? hasPathRemapTarget : inPack)
         })
         continue
       }
@@ -338,25 +340,39 @@ export const projectSettingsFindings = (
  * paths are resolved from the original's folder (a ninety-second red team's `.tres` remapped from another folder,
  * whose built-in script's `preload("b.gd")` named a file beside the original). Feature overrides count too.
  */
-export const settingsRemaps = (text: string): ReadonlyArray<{ readonly original: string; readonly target: string }> => {
-  const out: Array<{ readonly original: string; readonly target: string }> = []
+export const settingsRemaps = (text: string): ReadonlyArray<SettingsRemap> => {
+  const out: Array<SettingsRemap> = []
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
-      const base = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      const key = section.name === "" ? value.key : `${section.name}/${value.key}`
+      const base = settingBase(key)
       const strings = stringsOf(value.raw, value.line)
       if (base === "path_remap/remapped_paths") {
         const paths = strings.filter((s) => !s.isKey)
-        for (let i = 0; i + 1 < paths.length; i += 2) out.push({ original: paths[i]?.text ?? "", target: paths[i + 1]?.text ?? "" })
+        for (let i = 0; i + 1 < paths.length; i += 2) out.push({ original: paths[i]?.text ?? "", target: paths[i + 1]?.text ?? "", pathRemapKey: key })
       } else if (base.endsWith("translation_remaps")) {
         let original: string | null = null
         for (const s of strings) {
           if (s.isKey) original = s.text
-          else if (original !== null) out.push({ original, target: withoutLocale(s.text) })
+          else if (original !== null) out.push({ original, target: withoutLocale(s.text), pathRemapKey: null })
         }
       }
     }
   }
   return out
+}
+
+/** Every key of the settings that holds path remaps (`path_remap/remapped_paths` and its feature overrides), empty ones too. */
+export const pathRemapKeys = (text: string): ReadonlyArray<string> =>
+  parseConfigFile(text).flatMap((section) =>
+    [...section.values.values()].map((value) => (section.name === "" ? value.key : `${section.name}/${value.key}`)).filter((key) => settingBase(key) === "path_remap/remapped_paths")
+  )
+
+/** One remap of the settings: `pathRemapKey` is the key (with its feature tag, if any) of a path remap; null for a translation remap. */
+export interface SettingsRemap {
+  readonly original: string
+  readonly target: string
+  readonly pathRemapKey: string | null
 }
 
 /** What a translation or path remap may not name: scripts and scenes (the code that runs would not be the one reviewed). */

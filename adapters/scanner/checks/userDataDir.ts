@@ -67,7 +67,7 @@ export interface UserDirSettings {
   readonly godot: 3 | 4
   /**
    * The line to report a missing name at (the `[application]` header, else 1), or null when the file need not set the
-   * name: not the settings file the engine reads (project.godot beside a project.binary, override.cfg).
+   * name: not a settings file the engine may start from (override.cfg).
    */
   readonly missingAt: number | null
 }

@@ -10,7 +10,7 @@ import { isObjectOfUnknownScript, packMayAnswer } from "./anyClassMember.ts"
 import { isClosedEngineProperty } from "./engineScriptNames.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { DataBbcode } from "./linkMetas.ts"
-import type { ClassDecl, Expr, FunctionDecl, Pos, Stmt, TypeRef } from "./ast.ts"
+import { type ClassDecl, type Expr, type FunctionDecl, type Pos, type Stmt, type TypeRef, valuesAtKey } from "./ast.ts"
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, forgetPackAnswers, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
@@ -1196,12 +1196,14 @@ class Analysis {
   #trackKey(key: Expr, at: Pos, shown: string, fn: Fn, depth: number): void {
     // Only a dictionary written in the call is followed: a variable holding one can be changed before it is passed.
     if (key.k === "dict") {
-      const method = key.entries.find(([k]) => k.k === "str" && k.value === "method")?.[1]
-      if (method === undefined) return
-      const args = key.entries.find(([k]) => k.k === "str" && k.value === "args")?.[1]
-      const callArgs = args === undefined ? [] : arrayArgs(args, at)
-      const site: Site = { name: "", recv: NODE, bare: false, cls: "Node", label: "the track's node", args: callArgs, at }
-      this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
+      // Each entry of the text "method" and of "args" (ast.ts valuesAtKey: a String key and a NodePath key are two).
+      const argLists = valuesAtKey(key, "args")
+      for (const method of valuesAtKey(key, "method")) {
+        for (const args of argLists.length === 0 ? [null] : argLists) {
+          const site: Site = { name: "", recv: NODE, bare: false, cls: "Node", label: "the track's node", args: args === null ? [] : arrayArgs(args, at), at }
+          this.#judgeName(site, this.#eval(method, fn), shown, UNKNOWN, "method", `${shown}({"method": …})`, depth, fn)
+        }
+      }
       return
     }
     if (isNoText(key) || isPlain(this.#eval(key, fn)) || this.#closedPropertyRead(key, fn)) return
@@ -1247,10 +1249,10 @@ class Analysis {
       this.#trackValue(this.#eval(item, written.fn), pos, matched, { ...written, expr: item })
     }
     if (keys.k !== "dict") return key(keys)
-    const values = keys.entries.find(([k]) => k.k === "str" && k.value === "values")?.[1]
-    if (values === undefined) return
-    if (values.k === "array") for (const item of values.items) key(item)
-    else key(values)
+    for (const values of valuesAtKey(keys, "values")) {
+      if (values.k === "array") for (const item of values.items) key(item)
+      else key(values)
+    }
   }
 
   // ---- dispatch by name ----

@@ -127,3 +127,12 @@ export interface ScriptAst {
   /** Set when the script nests deeper than the parser follows; the script is then not reviewable. */
   readonly tooDeep: boolean
 }
+
+/**
+ * The values a Dictionary literal holds at a string key: every entry whose key is a string of that text, whatever its
+ * prefix. Godot 3 keeps a String key and a NodePath key of the same text apart (`{"k": a, @"k": b}` has two entries,
+ * and `d["k"]` reads the String's), so the text alone does not tell which entry a read gets: a ninety-fifth red team's
+ * `{"verb": "exe" + "cute", @"verb": "get_name"}` was read as its last entry.
+ */
+export const valuesAtKey = (dict: Extract<Expr, { k: "dict" }>, key: string): ReadonlyArray<Expr> =>
+  dict.entries.filter(([k]) => k.k === "str" && k.value === key).map(([, v]) => v)

@@ -1,4 +1,4 @@
-import type { Expr } from "./ast.ts"
+import { type Expr, valuesAtKey } from "./ast.ts"
 import type { CallerIndex, CallerSite } from "./callers.ts"
 import { dataExpr, GROUP_CALLS, SETS_A_VALUE } from "./callSite.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
@@ -126,8 +126,8 @@ const callableRuns = (q: CallbackQuery, name: string, e: Expr | undefined, at: W
   return false
 }
 
-/** A dictionary literal's value at a string key. */
-const entryOf = (dict: Expr, key: string): Expr | undefined => (dict.k === "dict" ? dict.entries.find(([k]) => k.k === "str" && k.value === key)?.[1] : undefined)
+/** A dictionary literal's values at a string key (ast.ts valuesAtKey). */
+const entriesOf = (dict: Expr, key: string): ReadonlyArray<Expr> => (dict.k === "dict" ? valuesAtKey(dict, key) : [])
 
 /** A method track's keys written in a call: `track_insert_key(t, time, key)`, `track_set_key_value(t, k, key)`, `set("tracks/N/keys", {"values": [key, …]})`. */
 const trackKeys = (index: CallerIndex, evalAt: CallbackQuery["evalAt"]): ReadonlyArray<{ readonly key: Expr; readonly at: CallerSite }> => {
@@ -137,8 +137,7 @@ const trackKeys = (index: CallerIndex, evalAt: CallbackQuery["evalAt"]): Readonl
     const [prop, value] = site.args
     const v = prop === undefined ? null : evalAt(prop, site)
     if (v?.t !== "str" || !v.values.some((p) => TRACK_KEYS.test(p)) || value === undefined) continue
-    const values = entryOf(value, "values")
-    for (const key of values?.k === "array" ? values.items : []) out.push({ key, at: site })
+    for (const values of entriesOf(value, "values")) for (const key of values.k === "array" ? values.items : []) out.push({ key, at: site })
   }
   return out
 }
@@ -214,10 +213,11 @@ export const engineCallbackArgs = (q: CallbackQuery, index: CallerIndex, dispatc
     out.push(...funcRefCalls(q, name, index, isLocal))
     // Method tracks and connections: `{"method": "f", "args": […]}` built in code, and the data of scenes and resources.
     for (const { key, at } of trackKeys(index, q.evalAt)) {
-      if (folds(entryOf(key, "method"), at, own).length === 0) continue
-      const args = entryOf(key, "args")
-      const arg = args === undefined ? undefined : arrayArgs(args, key.at)[q.index]
-      if (arg !== undefined) push([arg], at)
+      if (entriesOf(key, "method").every((method) => folds(method, at, own).length === 0)) continue
+      for (const args of entriesOf(key, "args")) {
+        const arg = arrayArgs(args, key.at)[q.index]
+        if (arg !== undefined) push([arg], at)
+      }
     }
     const here: Where = { cls: q.cls, fn: null, method: false }
     for (const call of data) {

@@ -9,7 +9,7 @@
 import { isNumeric, parseFormat, takesValue, textAfterLast } from "./formatSpecs.ts"
 import { builtinReturnsNumber, returnsNumber } from "./engineNumberReturns.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
-import type { Expr, FunctionDecl, Stmt, TypeRef, VarDecl } from "./ast.ts"
+import { type Expr, type FunctionDecl, type Stmt, type TypeRef, type VarDecl, valuesAtKey } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS, namedByString, stringsNaming } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
 import { containerUnchanged } from "./containerUse.ts"
@@ -1934,8 +1934,10 @@ export class Evaluator {
     // A number picks the entry of a key written as that integer; with a key written otherwise (`0x1`, `1.0`), any.
     const plainNumbers = literal.entries.every(([k]) => k.k !== "num" || /^\d+$/.test(k.text))
     if (key === null || (typeof key === "number" && !plainNumbers)) return literal.entries.map(([, v]) => v)
-    const entry = literal.entries.findLast(([k]) => (typeof key === "string" ? k.k === "str" && k.value === key : k.k === "num" && Number(k.text) === key))
-    return entry === undefined ? null : [entry[1]]
+    // A string picks every entry of that text (a String key and a NodePath key are two: ast.ts valuesAtKey); the engine
+    // refuses two keys written alike.
+    const values = typeof key === "string" ? valuesAtKey(literal, key) : literal.entries.filter(([k]) => k.k === "num" && Number(k.text) === key).map(([, v]) => v)
+    return values.length === 0 ? null : values
   }
 
   /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */

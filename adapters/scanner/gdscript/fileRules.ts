@@ -1,5 +1,5 @@
 import type { PolicyPattern } from "../policy/Policy.ts"
-import type { Expr, Pos } from "./ast.ts"
+import { type Expr, type Pos, valuesAtKey } from "./ast.ts"
 import { type Judge, receiverNames, type Site } from "./callSite.ts"
 import { type FileWrite, fileWritesNamed, fixedByOpenFolder, variantNamesakes } from "./engineFileWrites.ts"
 import { type Fn, isScriptLike } from "./evaluate.ts"
@@ -545,9 +545,11 @@ export class FileRules {
     }
     if (match.objects.includes(name) && site.bare && site.args[0] !== undefined) {
       const data = site.args[0]
-      const path = data.k === "dict" ? data.entries.find(([k]) => k.k === "str" && k.value === "@path")?.[1] : undefined
-      const value = path === undefined ? null : this.#judge.eval(path, fn)
-      const inside = value?.t === "str" && value.values.every((p) => judgePath(strs([p]), match.allowedPrefixes, true) === "inside")
+      const paths = data.k === "dict" ? valuesAtKey(data, "@path") : []
+      const inside = paths.length > 0 && paths.every((path) => {
+        const value = this.#judge.eval(path, fn)
+        return value.t === "str" && value.values.every((p) => judgePath(strs([p]), match.allowedPrefixes, true) === "inside")
+      })
       if (!inside) {
         this.#judge.hit(rule.entry, site.at, `${name}(…)`, { note: "the object's class and script come from data that can come from outside the pack", fix: `Rebuild the object with its class's .new() and set its fields from a Dictionary (keep the data in JSON)` })
       }

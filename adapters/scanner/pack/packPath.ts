@@ -27,6 +27,17 @@ export const unreachableReason = (raw: string, format: number, engineVersion: st
     ? null
     : `no "res://" prefix: the engine of this pack (format ${format}, ${engineVersion}) looks files up by their full res:// path, never finds this one and reads ${normalisePackPath(raw)} from the player's disk instead (a file the game can plant there)`
 
+/**
+ * Why the engine never reads an entry whose bytes start at the pack file's first byte, or null: it takes offset 0 for a
+ * file a later pack erased (PackedData::try_open_path, "was erased") and reads the path from the player's disk instead
+ * (a ninety-fifth red team's empty `res://p.gd` at offset 0, then `load("res://p.gd")` of a script the game wrote there).
+ * No exporter writes it: the header is there.
+ */
+export const erasedReason = (absoluteOffset: number, raw: string): string | null =>
+  absoluteOffset === 0
+    ? `offset 0, which the engine takes for an erased file: it never reads these bytes and reads ${normalisePackPath(raw)} from the player's disk instead (a file the game can plant there)`
+    : null
+
 /** Why a stored path is unsafe to extract or ambiguous to review, or null when it is fine. */
 export const hostilePathReason = (raw: string): string | null => {
   const bare = raw.startsWith(RES) ? raw.slice(RES.length) : raw

@@ -5,7 +5,7 @@ import { ByteCursor } from "../io/ByteCursor.ts"
 import { MalformedData } from "../io/errors.ts"
 import type { RandomAccess } from "../io/RandomAccess.ts"
 import { decodeGodot3Utf8, decodeGodot4Utf8, strictUtf8Problem } from "../text/godotUtf8.ts"
-import { normalisePackPath, unreachableReason } from "./packPath.ts"
+import { erasedReason, normalisePackPath, unreachableReason } from "./packPath.ts"
 import type { PackDirectory, PackEntry, PackHeader } from "./PackLayout.ts"
 
 /** More entries than any real game needs; the cap keeps a 2 GB pack of empty names from costing gigabytes of objects. */
@@ -92,7 +92,7 @@ export const readDirectory = async (source: RandomAccess, header: PackHeader): P
       const size = await c.u64()
       const md5 = (await c.bytes(16)).slice()
       const flags = withFlags ? await c.u32() : 0
-      const unreachable = unreachableReason(rawPath, header.format, header.engineVersion)
+      const unreachable = unreachableReason(rawPath, header.format, header.engineVersion) ?? erasedReason(header.dataBase + offset, rawPath)
       entries.push({
         index,
         rawPath,

@@ -35,7 +35,10 @@ export const appendToPack = async (packPath: string, extra: Readonly<Record<stri
   const appended = [
     ...Object.entries(extra).map(([path, text]) => ({ path, data: utf8(text) })),
     // Names no text editor writes (overlong UTF-8, no res://): stored byte for byte.
-    ...raw.map((e) => ({ path: "raw", data: e.data === undefined ? utf8(e.text) : Uint8Array.from(e.data), rawPathBytes: Uint8Array.from(e.name) })),
+    ...raw.map((e) => {
+      const data = e.data === undefined ? utf8(e.text) : Uint8Array.from(e.data)
+      return { path: "raw", data, rawPathBytes: Uint8Array.from(e.name), ...(e.offset === undefined ? {} : { offset: e.offset, size: data.length }) }
+    }),
   ]
   writeFileSync(packPath, writePack({ format, engine, entries: [...entries, ...appended] }))
 }

@@ -9,6 +9,7 @@
 import { isNumeric, parseFormat, takesValue, textAfterLast } from "./formatSpecs.ts"
 import { builtinReturnsNumber, returnsNumber } from "./engineNumberReturns.ts"
 import { extensionOf, SCRIPT_EXTENSIONS } from "../pack/packPath.ts"
+import { nodePathText } from "../resource/nodePath.ts"
 import { type Expr, type FunctionDecl, type Stmt, type TypeRef, type VarDecl, valuesAtKey } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS, namedByString, stringsNaming } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
@@ -2389,7 +2390,8 @@ export class Evaluator {
         if (shown.some((part) => part === null)) return name === "str" || (name === "String" && args.length === 1) ? strOf(this.grammar, args) : derived(...args)
         let out: Val = strs([""])
         for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
-        return out
+        // A NodePath's text is the normalised path (resource/nodePath.ts: `NodePath("execute:")` is `execute`).
+        return name === "NodePath" && out.t === "str" ? strs([...new Set(out.values.map(nodePathText))]) : out
       }
       case "char": {
         // String::chr(c) copies up to the NUL: char(0) is "" in both engines. 4.x turns a surrogate into U+FFFD (not folded).

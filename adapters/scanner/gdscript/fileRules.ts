@@ -10,7 +10,7 @@ import { engineLookupPath, extendsLookup, type PackLookup, packLookup, simplifyR
 import type { PatternHit, PolicyIndex } from "./PolicyIndex.ts"
 import { type DataSel, isAnyObject, isExternal, isHostData, judgePath, knownStrings, strs, type Val } from "./values.ts"
 import { settingBase } from "../packFiles/settingName.ts"
-import { keepsName, mayBeLoadable, writesRedirect } from "./loadableWrites.ts"
+import { keepsName, mayBeLoadable, writesRedirect, writesStartupSettings } from "./loadableWrites.ts"
 
 /** Whether `name` is a local of the function or of one it is nested in (a lambda's). */
 /** String::is_abs_path: a leading slash or backslash, or ":/" or ":\" anywhere (res://, user://, C:/). */
@@ -191,6 +191,17 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
   if (names.length !== 1 || !texts.every((t, i) => t === null || t.every((x) => !x.includes("..") && (i < first || !x.includes("/"))))) return null
   const data = names.map(value).filter(isPackDataString)
   return data.length === names.length || names.every((p) => namePart(p, packDefines, text, listed)) ? data : null
+}
+
+/**
+ * Whether a path's last part is built at run time with no constant text after it (`"user://" + n.get_file()`): the
+ * whole file name is then not known. An entry of a folder listing is a file that is already there.
+ */
+const endsInBuiltName = (arg: Expr, value: (e: Expr) => Val): boolean => {
+  const last = arg.k === "bin" && arg.op === "+" ? arg.right : arg
+  if (last.k === "str") return false
+  const v = value(last)
+  return sample(v) === null && !isListed(v)
 }
 
 /** A string of the pack's own data files whose selection the analysis followed (values.ts DataSel), and nothing else. */
@@ -397,12 +408,29 @@ export class FileRules {
         fix: "Give the file another extension (.json, .cfg, .sav): a game never needs to write a redirect",
       })
     }
+    if (check.writes && loads !== null && (v.t === "str" || v.t === "unknown") && writesStartupSettings(site.name, v)) {
+      this.#judge.hit(loads.entry, site.at, shownPath, {
+        note: "it writes a project.godot, which Godot 3 reads before the pack's project.binary from the working folder when the pack has none (the working folder may be the game's user:// folder), so the game's settings at the next start, its autoloads and main scene, are what it wrote",
+        fix: "Name the file otherwise (settings.cfg): a game never needs to write a project.godot",
+      })
+    }
     if (verdict === "outside") {
       const path = v.t === "str" ? v.values.find((p) => judgePath(strs([p]), check.prefixes, check.relative) === "outside") : knownStrings(v).find((p) => judgePath(strs([p]), check.prefixes, false) === "outside") ?? v.t
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
     const names = verdict === "inside" && check.writes && mayClimb(v) ? nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles()) : null
+    if (names !== null && names.length === 0 && loads !== null && !FOLDER_OPERATIONS.has(site.name) && check.prefixes.some((prefix) => prefix.startsWith("user://")) && endsInBuiltName(arg, (e) => this.#judge.eval(e, fn))) {
+      // One name built at run time, with nothing after it: the whole file name, which may be a project.godot, a
+      // `.remap` or an `.import` the engine reads from the working folder (a ninety-sixth red team's
+      // `"user://" + str(name).get_file()` of names in the pack's data). A string of the pack's data is judged with
+      // the data's strings instead (checks/writeData.ts).
+      this.#judge.hit(loads.entry, site.at, shownPath, {
+        note: "the file's whole name is built at run time, so it may be a project.godot, a .remap or an .import, which the engine reads from the working folder (which may be the game's user:// folder): settings or redirects of the game's own at the next start",
+        fix: 'End the name with an extension of your own: "user://" + name.get_file() + ".save"',
+      })
+      return
+    }
     if (names !== null && names.length > 0 && check.prefixes.some((prefix) => prefix.startsWith("user://"))) {
       // Names from the pack's own data (a level's id): judged with the strings that can reach them (checks/writeData.ts).
       const parts = names.flatMap((d) => (d.t === "unknown" && d.packData !== undefined && d.dataSel !== undefined ? [{ sources: d.packData, sels: d.dataSel }] : []))

@@ -65,6 +65,17 @@ export const writesRedirect = (method: string, path: Val): boolean => !FOLDER_WR
  */
 export const namesRedirect = (name: string): boolean => /\.(remap|import)$/i.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
 
+/**
+ * Whether a written path is a `project.godot` (in any case, after what the file system drops at its end): Godot 3.2
+ * reads `res://project.godot` before the pack's project.binary, from the working folder when the pack has none
+ * (ProjectSettings::_load_settings_text_or_binary), so a game started in its user:// folder that writes
+ * `user://project.godot` sets its own autoloads and main scene at the next start (a ninety-sixth red team's).
+ */
+export const writesStartupSettings = (method: string, path: Val): boolean => !FOLDER_WRITES.has(method) && knownEnds(path).some(namesStartupSettings)
+
+/** Whether a file name (or a path's last part) is `project.godot`, in any case, after what the file system drops at its end. */
+export const namesStartupSettings = (name: string): boolean => /(?:^|[/\\])project\.godot$/i.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
+
 /** Engine methods that copy or move a file (`from`, `to`), Godot 3 Directory's and 4.x DirAccess's. */
 const COPIES: ReadonlySet<string> = new Set(["copy", "copy_absolute", "rename", "rename_absolute"])
 

@@ -19,6 +19,9 @@ describe("a NodePath named where a method or singleton name is read", () => {
     ["connect to @\"execute:\"", ["func _ready():", '\tget_tree().connect("idle_frame", OS, @"execute:", ["touch", ["/tmp/x"]])'], 4],
     ["call of str(@\"execute/\")", ["func _ready():", '\tOS.call(str(@"execute/"), "touch", ["/tmp/x"])'], 4],
     ["call of \"%s\" % NodePath(\"execute:\")", ["func _ready():", '\tvar m = "%s" % NodePath("execute:")', '\tOS.call(m, "touch", ["/tmp/x"])'], 5],
+    // A ninety-seventh red team's: one absolute name is that name as a StringName (NodePath::get_sname).
+    ["callv of @\"/execute\"", ["func _ready():", '\tOS.callv(@"/execute", ["touch", ["/tmp/x"]])'], 4],
+    ["callv of NodePath(\"//execute/\")", ["func _ready():", '\tOS.callv(NodePath("//execute/"), ["touch", ["/tmp/x"]])'], 4],
     ["a table's entry read by str(@\"jump/\")", ['const ACTIONS = {"jump/": "get_name", "jump": "execute"}', "func _ready():", '\tOS.callv(ACTIONS[str(@"jump/")], ["touch", ["/tmp/x"]])'], 5],
   ])("%s: an error at the call", async (_, body, line) => {
     expect(lineErrors(await errorsOf(...body), line)).not.toEqual([])

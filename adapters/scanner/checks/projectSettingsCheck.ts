@@ -1,4 +1,4 @@
-import { namesRedirect } from "../gdscript/loadableWrites.ts"
+import { namesRedirect, namesStartupSettings } from "../gdscript/loadableWrites.ts"
 import type { Finding } from "../../../domain/scan/Finding.ts"
 import { RULE } from "../../../domain/scan/RuleId.ts"
 import { finding } from "../findings.ts"
@@ -272,6 +272,9 @@ export const projectSettingsFindings = (
         } else if (first !== undefined && namesRedirect(first.text)) {
           // A sixtieth red team's: what the game prints lands in a redirect the engine reads beside a res:// path.
           flag(base, first.line, `The project setting ${key} makes the engine write its log to ${JSON.stringify(first.text)}, a .remap or .import name: the engine reads such a file beside a res:// path from the disk when the pack has none (the working folder may be the game's user:// folder), and the game's printed lines can name any file there. Keep the log's name ending in .log (the default is "user://logs/godot.log") and export again.`)
+        } else if (first !== undefined && namesStartupSettings(first.text)) {
+          // A ninety-seventh red team's: printed settings lines land in a project.godot the engine reads at the next start.
+          flag(base, first.line, `The project setting ${key} makes the engine write its log to ${JSON.stringify(first.text)}, a file the engine reads by itself at start-up from the working folder when the pack has none (the working folder may be the game's user:// folder), so the game's printed lines become its settings or bus layout at the next start. Keep the log's name ending in .log (the default is "user://logs/godot.log") and export again.`)
         }
         continue
       }

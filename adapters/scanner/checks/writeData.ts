@@ -18,7 +18,7 @@ const nameProblem = (v: unknown): string | null => {
   if (v.includes("/") || v.includes("\\")) return "holds a folder separator"
   if (v.includes("\u0000")) return "holds a NUL character, which ends the path the engine opens"
   if (namesRedirect(v) || namesRedirect(`.${v}`)) return "ends in .remap or .import (or is that extension): a redirect the engine reads beside a res:// path from the disk, so a load of that path loads what the game writes"
-  if (namesStartupSettings(v)) return "is project.godot, which Godot 3 reads before the pack's project.binary from the working folder, so the game's settings at the next start are what it writes"
+  if (namesStartupSettings(v)) return "is project.godot or default_bus_layout.tres, which the engine reads by itself at start-up from the working folder when the pack has none, so the game's settings or bus layout at the next start are what it writes"
   return v === ".." || v === "." ? "names a folder, not a file" : null
 }
 

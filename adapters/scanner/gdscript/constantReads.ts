@@ -311,19 +311,28 @@ const HANDS_OUT_NOTHING: ReadonlySet<string> = new Set([...READS].filter((name) 
  * or a parameter of a function of the pack given it whose every use is such a read. A part whose items are strings
  * and numbers is judged as a flat table is (readsOnly).
  */
-const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, seen: Map<BodyFlow, Set<string>>): boolean => {
+/** What partOnlyRead found of each name of a body given some parts: null while it is being worked out (a cycle: not only read). */
+type NamesRead = Map<BodyFlow, Map<string, Array<{ readonly given: Parts; result: boolean | null }>>>
+
+const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, seen: NamesRead): boolean => {
   // A string or a number: nothing changes it in place.
   if (!holdsContainer(parts) || flow.tested.has(x)) return true
   // A name's every use reads what it is given (or gives it another value): `var info = POWERUPS[kind]`, `for a in LIST`.
   const usesRead = (name: string, given: Parts, where: BodyFlow): boolean => {
-    const known = seen.get(where) ?? new Set<string>()
+    // A name given the same parts again gives what it gave (a handler reached by two dispatches of one entry).
+    const known = seen.get(where) ?? new Map<string, Array<{ readonly given: Parts; result: boolean | null }>>()
     seen.set(where, known)
-    if (known.has(name)) return false
-    known.add(name)
-    return (where.uses.get(name) ?? []).every((u) => {
+    const tried = known.get(name) ?? []
+    known.set(name, tried)
+    const same = tried.find((t) => t.given.length === given.length && t.given.every((e, i) => e === given[i]))
+    if (same !== undefined) return same.result ?? false
+    const attempt: { readonly given: Parts; result: boolean | null } = { given, result: null }
+    tried.push(attempt)
+    attempt.result = (where.uses.get(name) ?? []).every((u) => {
       const up = where.parent.get(u)
       return (up?.k === "bin" && up.op === "=" && up.left === u) || partOnlyRead(u, given, where, pack, seen)
     })
+    return attempt.result
   }
   const walked = flow.loops.get(x)
   if (walked !== undefined) return !holdsArray(parts) || usesRead(walked, itemsOf(parts.filter((p) => p.k === "array"), null), flow)
@@ -332,7 +341,12 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
     const local = flow.initOf.get(x)
     return local !== undefined && usesRead(local, parts, flow)
   }
-  if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, (name, given, where) => usesRead(name, given, where))
+  if (p.k === "call" && p.callee !== x && (p.callee.k === "id" || p.callee.k === "member") && p.args.includes(x)) {
+    const usesReadIn = (name: string, given: Parts, where: BodyFlow): boolean => usesRead(name, given, where)
+    const handlers = ownHandlersNamedBy(p, x, parts, flow)
+    if (handlers !== null) return handlers.every((handler) => handedOnlyRead({ k: "id", name: handler, at: p.at }, p.args.indexOf(x) - 1, parts, flow, pack, usesReadIn))
+    return handedOnlyRead(p.callee, p.args.indexOf(x), parts, flow, pack, usesReadIn)
+  }
   // An element only formatted, printed or compared in an Array literal (`"%s: %s" % [speaker["name"], …]`).
   if (p.k === "array") return literalOnlyShown(p, flow.parent, flow.packMethods) || boundOnlyRead(p, x, parts, flow, pack, usesRead)
   // A container of strings and numbers: arithmetic and comparisons give new values, and `+` a new Array of copies of the
@@ -353,6 +367,30 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   // (a ninety-first hunt's `var spec = BUTTONS[id].duplicate()` then `spec["on_press"]`).
   if (p.name === "duplicate") return (key?.k === "const" && key.value === true) || (call.args.length === 0 && partOnlyRead(call, parts, flow, pack, seen))
   return HANDS_OUT_NOTHING.has(p.name)
+}
+
+/**
+ * The functions a dispatch on self names by an entry of the very part it hands on (`call(crop["on_harvest"], i, crop)`,
+ * `call_deferred(entry.on_use, entry)`): the part's strings at that key, where each is a function the calling class
+ * defines; null for any other call. The part handed to them is then handed to each as a direct call would (a
+ * ninety-second hunt's farming and card games, whose handlers only read the entry).
+ */
+const ownHandlersNamedBy = (call: Extract<Expr, { k: "call" }>, x: Expr, parts: Parts, flow: BodyFlow): ReadonlyArray<string> | null => {
+  const { callee } = call
+  const onSelf = callee.k === "id" || (callee.k === "member" && callee.obj.k === "self")
+  const method = callee.k === "id" || callee.k === "member" ? callee.name : null
+  if (!onSelf || (method !== "call" && method !== "call_deferred") || flow.packMethods.has(method) || x.k !== "id" || call.args.indexOf(x) < 1) return null
+  const named = call.args[0]
+  const key = named?.k === "index" && named.obj.k === "id" && named.obj.name === x.name && named.index.k === "str"
+    ? named.index.value
+    : named?.k === "member" && named.obj.k === "id" && named.obj.name === x.name
+    ? named.name
+    : null
+  if (key === null) return null
+  const leaves = itemsOf(parts, key)
+  if (leaves.length === 0 || leaves.some((leaf) => leaf.k !== "str")) return null
+  const names = [...new Set(leaves.map((leaf) => (leaf.k === "str" ? leaf.value : "")))]
+  return names.every((n) => flow.own.some((f) => f.name === n)) ? names : null
 }
 
 /**

@@ -394,6 +394,16 @@ const push = <V>(map: Map<string, Array<V>>, key: string, value: V): void => {
   else list.push(value)
 }
 
+/**
+ * The texts a normalised NodePath stands for: its String (`/execute`), and where it is one name with no subnames, that
+ * name alone, which it is as a StringName (a method or signal name: NodePath::get_sname; a ninety-seventh red team's
+ * `OS.callv(@"/execute", …)`).
+ */
+const nodePathNames = (text: string): ReadonlyArray<string> => {
+  const bare = /^\/[^/:]+$/.test(text) ? text.slice(1) : null
+  return bare === null ? [text] : [text, bare]
+}
+
 export class Evaluator {
   readonly model: PackModel
   readonly idx: PolicyIndex
@@ -2088,10 +2098,17 @@ export class Evaluator {
     return v
   }
 
+  /** Whether a string literal of this prefix is a NodePath (3.x `@"…"`, 4.x `^"…"`; its value is already normalised: parser.ts). */
+  #isNodePath(flavor: string): boolean {
+    return flavor === (this.grammar === 4 ? "^" : "@")
+  }
+
   #evalUncached(e: Expr, fn: Fn): Val {
     switch (e.k) {
-      case "str":
-        return editsConstantSlot(fn.body) ? editedText(strs([e.value])) : strs([e.value])
+      case "str": {
+        const texts = strs(this.#isNodePath(e.flavor) ? nodePathNames(e.value) : [e.value])
+        return editsConstantSlot(fn.body) ? editedText(texts) : texts
+      }
       case "num": {
         const n = numberLiteral(e.text)
         return n === null ? LIT : { t: "lit", value: n.value, ...(n.float ? { float: true as const } : {}) }
@@ -2391,7 +2408,7 @@ export class Evaluator {
         let out: Val = strs([""])
         for (const part of shown) out = part === null || out.t !== "str" ? derived(...args) : strs(out.values.flatMap((x) => part.map((y) => x + y)))
         // A NodePath's text is the normalised path (resource/nodePath.ts: `NodePath("execute:")` is `execute`).
-        return name === "NodePath" && out.t === "str" ? strs([...new Set(out.values.map(nodePathText))]) : out
+        return name === "NodePath" && out.t === "str" ? strs([...new Set(out.values.flatMap((v) => nodePathNames(nodePathText(v))))]) : out
       }
       case "char": {
         // String::chr(c) copies up to the NUL: char(0) is "" in both engines. 4.x turns a surrogate into U+FFFD (not folded).

@@ -16,6 +16,17 @@ import { keepsName, mayBeLoadable, writesRedirect, writesStartupSettings } from 
 /** String::is_abs_path: a leading slash or backslash, or ":/" or ":\" anywhere (res://, user://, C:/). */
 const isAbsPath = (p: string): boolean => /^[/\\]/.test(p) || p.includes(":/") || p.includes(":\\")
 
+/** The one value a plain local of the function (or of one it is nested in) is ever given, or null. */
+const singleInit = (name: string, fn: Fn): Expr | null => {
+  for (let f: Fn | null = fn; f !== null; f = f.parent) {
+    const local = f.locals.get(name)
+    if (local === undefined) continue
+    const plain = local.param === undefined && !local.opaque && local.appends.length === 0 && (local.loopsOver ?? []).length === 0 && local.inits.length === 1
+    return plain ? (local.inits[0] ?? null) : null
+  }
+  return null
+}
+
 const isLocalOf = (name: string, fn: Fn): boolean => {
   for (let f: Fn | null = fn; f !== null; f = f.parent) if (f.locals.has(name)) return true
   return false
@@ -171,10 +182,19 @@ const sample = (v: Val): ReadonlyArray<string> | null => {
  * one name too, to be judged with the strings that can reach it (WriteData): the values of those parts; null when the
  * path is not names only.
  */
-const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean): ReadonlyArray<Val> | null => {
+const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean, localInit: (name: string) => Expr | null): ReadonlyArray<Val> | null => {
   const parts: Array<Expr> = []
-  const flatten = (e: Expr): void => (e.k === "bin" && e.op === "+" ? (flatten(e.left), flatten(e.right)) : void parts.push(e))
-  flatten(arg)
+  const flatten = (e: Expr, depth: number): void => {
+    if (e.k === "bin" && e.op === "+") return (flatten(e.left, depth), flatten(e.right, depth))
+    // A local given one value and nothing else holds it (`var path = "user://saves/" + n.get_file() + ".save"`), and
+    // `"…%s…" % x` is the text around `x` (a ninety-seventh hunt's save slots).
+    const init = e.k === "id" && depth < MAX_INLINED ? localInit(e.name) : null
+    if (init !== null) return flatten(init, depth + 1)
+    const formatted = formatParts(e)
+    if (formatted !== null) return formatted.forEach((part) => flatten(part, depth))
+    parts.push(e)
+  }
+  flatten(arg, 0)
   // Constant parts by their values (`SAVE_DIR + fn`): each string they may be.
   const texts = parts.map((p): ReadonlyArray<string> | null => {
     if (p.k === "str") return [p.value]
@@ -194,14 +214,45 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
 }
 
 /**
- * Whether a path's last part is built at run time with no constant text after it (`"user://" + n.get_file()`): the
- * whole file name is then not known. An entry of a folder listing is a file that is already there.
+ * Whether a path's last part is a name made of data with no constant text after it (`"user://" + n.get_file()`, `n`
+ * read at run time or from the pack's data files): the whole file name is then what that data says, which the pack
+ * can make anything. An entry of a folder listing is a file that is already there; a value the analysis only lost
+ * (a parameter it did not follow) is not judged so (Limits).
  */
 const endsInBuiltName = (arg: Expr, value: (e: Expr) => Val): boolean => {
-  const last = arg.k === "bin" && arg.op === "+" ? arg.right : arg
-  if (last.k === "str") return false
+  // A known end no such name can have (`+ ".save"`, also held in a local: a ninety-seventh hunt's save slots).
+  const whole = value(arg)
+  if (whole.t === "unknown" && whole.suffix !== undefined && endsNoStartupName(whole.suffix)) return false
+  // The rightmost part, also inside brackets (`"user://r/" + (n.get_file() + ".rep")`: a ninety-seventh hunt's).
+  let last = arg
+  while (last.k === "bin" && last.op === "+") last = last.right
+  if (last.k === "str" || isListed(value(last))) return false
+  // The text the name is cut from (`str(n).get_file().to_lower()` is cut from `n`).
+  while (last.k === "call" && last.callee.k === "member" && (NAME_MAKERS.has(last.callee.name) || NAME_KEEPERS.has(last.callee.name))) last = last.callee.obj
+  if (last.k === "call" && last.callee.k === "id" && (last.callee.name === "str" || last.callee.name === "String") && last.args.length === 1 && last.args[0] !== undefined) last = last.args[0]
   const v = value(last)
-  return sample(v) === null && !isListed(v)
+  return isExternal(v) || (v.t === "unknown" && v.packData !== undefined)
+}
+
+/** Whether no file the engine reads by itself, nor a redirect, has a name ending in `end` (after what the file system drops at the end). */
+const endsNoStartupName = (end: string): boolean => {
+  const tail = end.replace(/[\s.\u0000-\u001f]+$/, "").toLowerCase()
+  return tail !== "" && ["project.godot", "default_bus_layout.tres", ".remap", ".import"].every((name) => !name.endsWith(tail) && !tail.endsWith(name))
+}
+
+/** How many locals deep a path's parts are followed into their values. */
+const MAX_INLINED = 4
+
+/** `"pre%spost" % x` (or `% [x]`) as its three parts, where the format holds one `%s` and no other directive; else null. */
+const formatParts = (e: Expr): ReadonlyArray<Expr> | null => {
+  if (e.k !== "bin" || e.op !== "%" || e.left.k !== "str") return null
+  const format = e.left.value
+  const at = format.indexOf("%s")
+  if (at < 0 || format.replace("%s", "").includes("%")) return null
+  const item = e.right.k === "array" ? (e.right.items.length === 1 ? e.right.items[0] : undefined) : e.right
+  if (item === undefined) return null
+  const text = (value: string): Expr => ({ k: "str", value, flavor: "", at: e.at })
+  return [text(format.slice(0, at)), item, text(format.slice(at + 2))]
 }
 
 /** A string of the pack's own data files whose selection the analysis followed (values.ts DataSel), and nothing else. */
@@ -410,8 +461,8 @@ export class FileRules {
     }
     if (check.writes && loads !== null && (v.t === "str" || v.t === "unknown") && writesStartupSettings(site.name, v)) {
       this.#judge.hit(loads.entry, site.at, shownPath, {
-        note: "it writes a project.godot, which Godot 3 reads before the pack's project.binary from the working folder when the pack has none (the working folder may be the game's user:// folder), so the game's settings at the next start, its autoloads and main scene, are what it wrote",
-        fix: "Name the file otherwise (settings.cfg): a game never needs to write a project.godot",
+        note: "it writes a project.godot or a default_bus_layout.tres, which the engine reads by itself at start-up from the working folder when the pack has none (the working folder may be the game's user:// folder): Godot 3 reads project.godot before the pack's project.binary, so the game's settings at the next start, its autoloads included, are what it wrote, and a bus layout's built-in script runs as it loads",
+        fix: "Name the file otherwise (settings.cfg, mixer.tres): a game never needs to write either",
       })
     }
     if (verdict === "outside") {
@@ -419,7 +470,7 @@ export class FileRules {
       this.#judge.hit(entry, site.at, shownPath, check.writes || v.t !== "str" ? { note: `the path ${JSON.stringify(path ?? "")} is outside ${where}` } : {})
       return
     }
-    const names = verdict === "inside" && check.writes && mayClimb(v) ? nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles()) : null
+    const names = verdict === "inside" && check.writes && mayClimb(v) ? nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles(), (name) => singleInit(name, fn)) : null
     if (names !== null && names.length === 0 && loads !== null && !FOLDER_OPERATIONS.has(site.name) && check.prefixes.some((prefix) => prefix.startsWith("user://")) && endsInBuiltName(arg, (e) => this.#judge.eval(e, fn))) {
       // One name built at run time, with nothing after it: the whole file name, which may be a project.godot, a
       // `.remap` or an `.import` the engine reads from the working folder (a ninety-sixth red team's

@@ -66,15 +66,21 @@ export const writesRedirect = (method: string, path: Val): boolean => !FOLDER_WR
 export const namesRedirect = (name: string): boolean => /\.(remap|import)$/i.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
 
 /**
- * Whether a written path is a `project.godot` (in any case, after what the file system drops at its end): Godot 3.2
- * reads `res://project.godot` before the pack's project.binary, from the working folder when the pack has none
- * (ProjectSettings::_load_settings_text_or_binary), so a game started in its user:// folder that writes
- * `user://project.godot` sets its own autoloads and main scene at the next start (a ninety-sixth red team's).
+ * Whether a written path is a file the engine reads by itself at start-up (STARTUP_FILES, in any case, after what the
+ * file system drops at its end), from the working folder when the pack has none: Godot 3.2 reads `res://project.godot`
+ * before the pack's project.binary (ProjectSettings::_load_settings_text_or_binary), so a game started in its user://
+ * folder that writes `user://project.godot` sets its own autoloads at the next start (a ninety-sixth red team's); and
+ * it loads the audio bus layout of `audio/default_bus_layout`, by default `res://default_bus_layout.tres`, which an
+ * export stores only for a game with buses of its own (AudioServer::load_default_bus_layout), a resource whose
+ * built-in script runs as it loads (a ninety-seventh red team's).
  */
 export const writesStartupSettings = (method: string, path: Val): boolean => !FOLDER_WRITES.has(method) && knownEnds(path).some(namesStartupSettings)
 
-/** Whether a file name (or a path's last part) is `project.godot`, in any case, after what the file system drops at its end. */
-export const namesStartupSettings = (name: string): boolean => /(?:^|[/\\])project\.godot$/i.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
+/** Whether a file name (or a path's last part) is one the engine reads at start-up (`project.godot`, `default_bus_layout.tres`), in any case, after what the file system drops at its end. */
+export const namesStartupSettings = (name: string): boolean => STARTUP_FILES.test(name.replace(/[\s.\u0000-\u001f]+$/, ""))
+
+/** The res:// files the engine opens by itself at start-up whatever the pack holds, by their last part. */
+const STARTUP_FILES = /(?:^|[/\\])(?:project\.godot|default_bus_layout\.tres)$/i
 
 /** Engine methods that copy or move a file (`from`, `to`), Godot 3 Directory's and 4.x DirAccess's. */
 const COPIES: ReadonlySet<string> = new Set(["copy", "copy_absolute", "rename", "rename_absolute"])

@@ -14,6 +14,12 @@ describe("writes the engine may read as its settings", () => {
     ["a helper's name parameter", ['func _ready():', '\tstore("Project.godot")', "func store(name):", "\tvar f = File.new()", '\tf.open("user://" + name, File.WRITE)']],
     ["a name of any text, get_file()'d", ['func _ready():', '\tvar f = File.new()', '\tvar n = OS.get_environment("N")', '\tf.open("user://" + n.get_file(), File.WRITE)']],
     ["a ConfigFile saved under a name built at run time", ['func _ready():', '\tvar c = ConfigFile.new()', '\tvar n = OS.get_environment("N")', '\tc.save("user://" + n.get_file())']],
+    // A ninety-eighth red team's: a constant end that does not rule those names out.
+    ["an empty end in a local", ['func _ready():', '\tvar f = File.new()', '\tvar n = OS.get_environment("N")', '\tvar ext = ""', '\tf.open("user://" + n.get_file() + ext, File.WRITE)']],
+    ["an end that may be empty", ['func _ready():', '\tvar f = File.new()', '\tvar n = OS.get_environment("N")', '\tf.open("user://" + n.get_file() + ("" if n.length() > 0 else ".save"), File.WRITE)']],
+    ["%s then an empty end", ['func _ready():', '\tvar f = File.new()', '\tvar n = OS.get_environment("N")', '\tf.open("user://%s" % n.get_file() + "", File.WRITE)']],
+    ["a .tres at user://'s root", ['func _ready():', '\tvar f = File.new()', '\tvar n = OS.get_environment("N")', '\tf.open("user://" + n.get_file().get_basename() + ".tres", File.WRITE)']],
+    ["a .remap after a name not known", ["func store(path):", "\tvar f = File.new()", '\tf.open("user://" + path.get_file() + ".remap", File.WRITE)']],
     // A ninety-seventh red team's: the audio bus layout the engine loads by itself, by default res://default_bus_layout.tres.
     ["the default bus layout", ['func _ready():', '\tvar f = File.new()', '\tf.open("user://Default_Bus_Layout.tres", File.WRITE)']],
   ])("%s: an error", async (_, body) => {
@@ -48,6 +54,8 @@ describe("writes the engine may read as its settings", () => {
       '\tf.open("user://saves/" + file_name, File.WRITE)',
       '\tf.open("user://saves/%s.save" % n.get_file(), File.WRITE)',
       '\tf.open("user://saves/%s.save" % [n.get_file()], File.WRITE)',
+      '\tf.open("user://levels/" + n.get_file().get_basename() + ".tres", File.WRITE)',
+      '\tf.open("user://save_" + n.get_file() + ".tres", File.WRITE)',
       '\tf.open("user://slot_%d.json" % 3, File.WRITE)',
       '\tf.open("user://settings.cfg", File.WRITE)',
       "\tvar d = Directory.new()",

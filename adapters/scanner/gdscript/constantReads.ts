@@ -1,4 +1,5 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Param, Stmt } from "./ast.ts"
+import { engineTableKnows } from "./engineMethods.ts"
 import { type CallerIndex, type CallerSite, CONNECTION_LISTS, namedByString } from "./callers.ts"
 import { parentsOf, writtenInto } from "./exprWalk.ts"
 import { keepsSomeArgument } from "./engineKeepers.ts"
@@ -290,6 +291,8 @@ const valueOnlyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>, packMethods: Re
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op)
   if (p.k === "unary") return true
   if (p.k === "index" && p.obj === e) return !writtenInto(p, parent)
+  // A key a read looks up by (`CARDS[id]` of `var id = hand[index]`, a ninety-eighth hunt's card game): nothing keeps it.
+  if (p.k === "index" && p.index === e) return !writtenInto(p, parent)
   if (p.k === "call" && p.callee !== e) {
     if (p.callee.k !== "id" && p.callee.k !== "member") return false
     const name = p.callee.name
@@ -353,6 +356,8 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
   // items (a seventy-first hunt's `[id, price] + item.get("args", [])` handed to connect's binds).
   if (!holdsContainer(itemsOf(parts, null))) return readsOnly(x, flow.parent, flow.loops) || givesLeaf(p, x, flow.parent) || (p.k === "bin" && VALUE_OPERATORS.has(p.op))
   if (p.k === "index" && p.obj === x) return !writtenInto(p, flow.parent) && partOnlyRead(p, itemsOf(parts, indexKey(p.index)), flow, pack, seen)
+  // A key a read looks up by (valueOnlyRead): nothing keeps it.
+  if (p.k === "index" && p.index === x) return !writtenInto(p, flow.parent)
   // A comparison, a test, arithmetic (an error on a container): a new value. Not `+` of an Array, which holds its items.
   if (p.k === "bin") return VALUE_OPERATORS.has(p.op) && (p.op !== "+" || !holdsArray(parts))
   if (p.k === "unary") return true
@@ -373,7 +378,8 @@ const partOnlyRead = (x: Expr, parts: Parts, flow: BodyFlow, pack: PartReads, se
  * The functions a dispatch on self names by an entry of the very part it hands on (`call(crop["on_harvest"], i, crop)`,
  * `call_deferred(entry.on_use, entry)`): the part's strings at that key, where each is a function the calling class
  * defines; null for any other call. The part handed to them is then handed to each as a direct call would (a
- * ninety-second hunt's farming and card games, whose handlers only read the entry).
+ * ninety-second hunt's farming and card games, whose handlers only read the entry). Not where a name is one of an
+ * engine method that keeps what it is given (engineKeeps).
  */
 const ownHandlersNamedBy = (call: Extract<Expr, { k: "call" }>, x: Expr, parts: Parts, flow: BodyFlow): ReadonlyArray<string> | null => {
   const { callee } = call
@@ -390,7 +396,11 @@ const ownHandlersNamedBy = (call: Extract<Expr, { k: "call" }>, x: Expr, parts: 
   const leaves = itemsOf(parts, key)
   if (leaves.length === 0 || leaves.some((leaf) => leaf.k !== "str")) return null
   const names = [...new Set(leaves.map((leaf) => (leaf.k === "str" ? leaf.value : "")))]
-  return names.every((n) => flow.own.some((f) => f.name === n)) ? names : null
+  // A name like an engine method (one that keeps what it is given above all) is the engine's once the object has lost its script (a
+  // deferred call reaches the object as it is then: a ninety-eighth red team's `set_meta` handler after
+  // `set_script(null)`); any other script the object may get is one of the pack's, whose functions of those names are
+  // each judged (a name no script answers and the engine lacks calls nothing).
+  return names.every((n) => flow.own.some((f) => f.name === n) && !engineKeeps(n) && !engineTableKnows(3, n) && !engineTableKnows(4, n)) ? names : null
 }
 
 /**

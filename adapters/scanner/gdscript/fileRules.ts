@@ -183,18 +183,7 @@ const sample = (v: Val): ReadonlyArray<string> | null => {
  * path is not names only.
  */
 const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: Expr) => Val, objectFiles: boolean, localInit: (name: string) => Expr | null): ReadonlyArray<Val> | null => {
-  const parts: Array<Expr> = []
-  const flatten = (e: Expr, depth: number): void => {
-    if (e.k === "bin" && e.op === "+") return (flatten(e.left, depth), flatten(e.right, depth))
-    // A local given one value and nothing else holds it (`var path = "user://saves/" + n.get_file() + ".save"`), and
-    // `"…%s…" % x` is the text around `x` (a ninety-seventh hunt's save slots).
-    const init = e.k === "id" && depth < MAX_INLINED ? localInit(e.name) : null
-    if (init !== null) return flatten(init, depth + 1)
-    const formatted = formatParts(e)
-    if (formatted !== null) return formatted.forEach((part) => flatten(part, depth))
-    parts.push(e)
-  }
-  flatten(arg, 0)
+  const parts = pathParts(arg, localInit)
   // Constant parts by their values (`SAVE_DIR + fn`): each string they may be.
   const texts = parts.map((p): ReadonlyArray<string> | null => {
     if (p.k === "str") return [p.value]
@@ -214,30 +203,65 @@ const nameOnly = (arg: Expr, packDefines: (name: string) => boolean, value: (e: 
 }
 
 /**
- * Whether a path's last part is a name made of data with no constant text after it (`"user://" + n.get_file()`, `n`
- * read at run time or from the pack's data files): the whole file name is then what that data says, which the pack
- * can make anything. An entry of a folder listing is a file that is already there; a value the analysis only lost
- * (a parameter it did not follow) is not judged so (Limits).
+ * Whether a user:// path's file name is cut from data (read at run time, or from the pack's data files: `"user://" +
+ * str(n).get_file()`) and may then be a file the engine reads by itself: a redirect (`.remap`, `.import`) in any folder,
+ * or a `project.godot` or `default_bus_layout.tres` at user://'s root, which the engine reads from the working folder
+ * (ninety-sixth to ninety-eighth red teams'). The constant text after the last part built at run time (every
+ * alternative of it: `+ ext`, `+ ("" if … else ".save")`) must rule those names out (`+ ".save"`); an entry of a
+ * folder listing is a file already there, and a value the analysis only lost (a parameter it did not follow) is not
+ * judged so (Limits).
  */
-const endsInBuiltName = (arg: Expr, value: (e: Expr) => Val): boolean => {
-  // A known end no such name can have (`+ ".save"`, also held in a local: a ninety-seventh hunt's save slots).
-  const whole = value(arg)
-  if (whole.t === "unknown" && whole.suffix !== undefined && endsNoStartupName(whole.suffix)) return false
-  // The rightmost part, also inside brackets (`"user://r/" + (n.get_file() + ".rep")`: a ninety-seventh hunt's).
-  let last = arg
-  while (last.k === "bin" && last.op === "+") last = last.right
-  if (last.k === "str" || isListed(value(last))) return false
-  // The text the name is cut from (`str(n).get_file().to_lower()` is cut from `n`).
-  while (last.k === "call" && last.callee.k === "member" && (NAME_MAKERS.has(last.callee.name) || NAME_KEEPERS.has(last.callee.name))) last = last.callee.obj
-  if (last.k === "call" && last.callee.k === "id" && (last.callee.name === "str" || last.callee.name === "String") && last.args.length === 1 && last.args[0] !== undefined) last = last.args[0]
-  const v = value(last)
+const namesEngineReadFile = (arg: Expr, value: (e: Expr) => Val, localInit: (name: string) => Expr | null): boolean => {
+  const parts = pathParts(arg, localInit)
+  const texts = parts.map((part) => (part.k === "str" ? [part.value] : sample(value(part))))
+  const at = texts.findLastIndex((t) => t === null)
+  const built = parts[at]
+  if (built === undefined || isListed(value(built)) || !fromData(built, value)) return false
+  let tails: ReadonlyArray<string> = [""]
+  for (const t of texts.slice(at + 1)) tails = t === null ? tails : tails.flatMap((x) => t.map((y) => x + y)).slice(0, MAX_TAILS)
+  // Where the name starts at user://'s root, and what it starts with there.
+  const before = texts.slice(0, at).map((t) => t?.[0] ?? "").join("")
+  const start = before.startsWith("user://") && !before.slice("user://".length).includes("/") ? before.slice("user://".length).toLowerCase() : null
+  return tails.some((tail) => mayEndAsEngineRead(tail, start))
+}
+
+/** How many alternatives of a path's constant end are judged. */
+const MAX_TAILS = 16
+
+/** Whether a name of unknown text followed by `tail` may be a redirect, or (at user://'s root, after `start`) a file the engine reads at start-up. */
+const mayEndAsEngineRead = (tail: string, start: string | null): boolean => {
+  const end = tail.replace(/[\s.\u0000-\u001f]+$/, "").toLowerCase()
+  if (end === "") return true
+  const ends = (name: string): boolean => name.endsWith(end) || end.endsWith(name)
+  return [".remap", ".import"].some(ends) || (start !== null && ["project.godot", "default_bus_layout.tres"].some((name) => name.startsWith(start) && ends(name)))
+}
+
+/** Whether a part of a path is cut from data read at run time or from the pack's data files (`str(n).get_file().to_lower()` is cut from `n`). */
+const fromData = (part: Expr, value: (e: Expr) => Val): boolean => {
+  let base = part
+  while (base.k === "call" && base.callee.k === "member" && (NAME_MAKERS.has(base.callee.name) || NAME_KEEPERS.has(base.callee.name))) base = base.callee.obj
+  if (base.k === "call" && base.callee.k === "id" && (base.callee.name === "str" || base.callee.name === "String") && base.args.length === 1 && base.args[0] !== undefined) base = base.args[0]
+  const v = value(base)
   return isExternal(v) || (v.t === "unknown" && v.packData !== undefined)
 }
 
-/** Whether no file the engine reads by itself, nor a redirect, has a name ending in `end` (after what the file system drops at the end). */
-const endsNoStartupName = (end: string): boolean => {
-  const tail = end.replace(/[\s.\u0000-\u001f]+$/, "").toLowerCase()
-  return tail !== "" && ["project.godot", "default_bus_layout.tres", ".remap", ".import"].every((name) => !name.endsWith(tail) && !tail.endsWith(name))
+/**
+ * The parts a path is joined from: the operands of `+`, a local given one value and nothing else by that value
+ * (`var path = "user://saves/" + n.get_file() + ".save"`), and `"…%s…" % x` as the text around `x` (a ninety-seventh
+ * hunt's save slots).
+ */
+const pathParts = (arg: Expr, localInit: (name: string) => Expr | null): ReadonlyArray<Expr> => {
+  const parts: Array<Expr> = []
+  const flatten = (e: Expr, depth: number): void => {
+    if (e.k === "bin" && e.op === "+") return (flatten(e.left, depth), flatten(e.right, depth))
+    const init = e.k === "id" && depth < MAX_INLINED ? localInit(e.name) : null
+    if (init !== null) return flatten(init, depth + 1)
+    const formatted = formatParts(e)
+    if (formatted !== null) return formatted.forEach((part) => flatten(part, depth))
+    parts.push(e)
+  }
+  flatten(arg, 0)
+  return parts
 }
 
 /** How many locals deep a path's parts are followed into their values. */
@@ -471,7 +495,7 @@ export class FileRules {
       return
     }
     const names = verdict === "inside" && check.writes && mayClimb(v) ? nameOnly(arg, (name) => this.#model.anyClassDefines(name), (e) => this.#judge.eval(e, fn), this.#objectFiles(), (name) => singleInit(name, fn)) : null
-    if (names !== null && names.length === 0 && loads !== null && !FOLDER_OPERATIONS.has(site.name) && check.prefixes.some((prefix) => prefix.startsWith("user://")) && endsInBuiltName(arg, (e) => this.#judge.eval(e, fn))) {
+    if (names !== null && names.length === 0 && loads !== null && !FOLDER_OPERATIONS.has(site.name) && check.prefixes.some((prefix) => prefix.startsWith("user://")) && namesEngineReadFile(arg, (e) => this.#judge.eval(e, fn), (name) => singleInit(name, fn))) {
       // One name built at run time, with nothing after it: the whole file name, which may be a project.godot, a
       // `.remap` or an `.import` the engine reads from the working folder (a ninety-sixth red team's
       // `"user://" + str(name).get_file()` of names in the pack's data). A string of the pack's data is judged with

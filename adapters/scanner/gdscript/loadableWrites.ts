@@ -55,9 +55,11 @@ const knownEnds = (path: Val): ReadonlyArray<string> => {
  * Whether a written path ends in `.remap` or `.import` (in any case: Windows and macOS folders answer to any): a
  * redirect the engine reads beside a res:// path from the disk when the pack has none, whatever the working folder
  * and the data folder (a fifty-ninth red team's `XDG_DATA_HOME`, Snap home and user:// working folder, each making a
- * file of the pack load code the game wrote; ConfigFile writes the `[remap]` form itself).
+ * file of the pack load code the game wrote; ConfigFile writes the `[remap]` form itself). A constant end after a
+ * part not known (`name + ".remap"`) is a redirect's wherever that part holds no NUL (a ninety-eighth red team's).
  */
-export const writesRedirect = (method: string, path: Val): boolean => !FOLDER_WRITES.has(method) && knownEnds(path).some(namesRedirect)
+export const writesRedirect = (method: string, path: Val): boolean =>
+  !FOLDER_WRITES.has(method) && (knownEnds(path).some(namesRedirect) || (path.t === "unknown" && path.suffix !== undefined && namesRedirect(path.suffix)))
 
 /**
  * Whether a file name is a redirect's, `.remap` or `.import` in any case, after what the file system drops or the

@@ -398,10 +398,18 @@ const ownHandlersNamedBy = (call: Extract<Expr, { k: "call" }>, x: Expr, parts: 
   const names = [...new Set(leaves.map((leaf) => (leaf.k === "str" ? leaf.value : "")))]
   // A name like an engine method (one that keeps what it is given above all) is the engine's once the object has lost its script (a
   // deferred call reaches the object as it is then: a ninety-eighth red team's `set_meta` handler after
-  // `set_script(null)`); any other script the object may get is one of the pack's, whose functions of those names are
-  // each judged (a name no script answers and the engine lacks calls nothing).
-  return names.every((n) => flow.own.some((f) => f.name === n) && !engineKeeps(n) && !engineTableKnows(3, n) && !engineTableKnows(4, n)) ? names : null
+  // `set_script(null)`). Bound methods whose names start with `_` are in no table of the class reference: those of
+  // Godot 3.2.3 that take a Variant, an Array or a Dictionary are listed (UNDERSCORE_ENGINE_METHODS).
+  return names.every((n) => flow.own.some((f) => f.name === n) && !engineKeeps(n) && !engineTableKnows(3, n) && !engineTableKnows(4, n) && !UNDERSCORE_ENGINE_METHODS.has(n)) ? names : null
 }
+
+/**
+ * Bound engine methods named with a leading `_` (left out of the class reference) that an instanceable class of
+ * Godot 3.2.3 binds with a Variant, Array or Dictionary parameter, as a ninety-ninth red team listed them from the
+ * running engine: ProximityGroup's broadcast calls the parent by the name it is handed, with the argument (the rest
+ * start with `_set_`, `_add_` and the like, which engineKeeps refuses).
+ */
+const UNDERSCORE_ENGINE_METHODS: ReadonlySet<string> = new Set(["_proximity_group_broadcast", "_iter_init", "_iter_next", "_iter_get"])
 
 /**
  * Engine calls that take an Array and hand on its items one by one, never the Array itself, with its position:

@@ -79,6 +79,11 @@ export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) =
     const outer = obj === null ? null : readParts(obj, f, constantOf, depth + 1, paramParts)
     return outer === null || key === null || key === undefined ? null : itemsOf(outer, indexKey(key))
   }
+  // `crop.on_harvest`: a Dictionary's key read as a member (an Array has no such member).
+  if (e.k === "member") {
+    const outer = readParts(e.obj, f, constantOf, depth + 1, paramParts)
+    return outer === null || outer.some((p) => p.k !== "dict") ? null : itemsOf(outer, e.name)
+  }
   if (e.k !== "id") return null
   const param = f.params.findIndex((p) => p.name === e.name)
   // A parameter nothing in the function gives another value: what the caller says its calls pass.

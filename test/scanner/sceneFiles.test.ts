@@ -14,6 +14,14 @@ describe("a node's scene file", () => {
     expect(await errors({ "res://game/level.tscn": levelWithSceneFile("x").replace("user://x.tscn", "res://main.tscn") })).toEqual([])
   })
 
+  it("is a load path where a text scene's value track sets it (a hundredth red team's): each key", async () => {
+    const tracked = (value: string): string =>
+      lines("[gd_scene load_steps=2 format=2]", "", '[sub_resource type="Animation" id=1]', 'tracks/0/type = "value"', 'tracks/0/path = NodePath("N:filename")', "tracks/0/keys = {", `"values": [ ${value} ]`, "}", "", '[node name="S" type="Node"]', "", '[node name="N" type="Node" parent="."]')
+    expect((await errors({ "res://game/s.tscn": tracked('"res://main.tscn", "user://x.tscn"') })).some((f) => f.startsWith("res://game/s.tscn:6 error"))).toBe(true)
+    expect(await errors({ "res://game/s.tscn": tracked('"res://main.tscn"') })).toEqual([])
+    expect(await errors({ "res://game/s.tscn": tracked('"res://main.tscn"').replace("N:filename", "N:editor_description") })).toEqual([])
+  })
+
   it("is a load path where code sets it", async () => {
     const set = async (line: string): Promise<ReadonlyArray<string>> => errors({ "res://game/a.gd": lines("extends Node", "func _ready():", "\tvar n = Node2D.new()", `\t${line}`, "\tadd_child(n.duplicate())") })
     expect(await set('n.filename = "user://x.tscn"')).toContain("res://game/a.gd:4 error runtime-code-loading")

@@ -513,9 +513,27 @@ export class TextResourceReader {
     })
   }
 
+  /**
+   * A node's scene file set by a value track (`tracks/N/path = NodePath("N:filename")`): each key is a scene the engine
+   * loads by itself, as a node's own `filename` is (a hundredth red team's value track, then `duplicate(
+   * DUPLICATE_USE_INSTANCING)` of the node, loading a scene the game wrote to user://).
+   */
+  #trackSceneFiles(): void {
+    for (const tracks of this.#tracks.values()) {
+      for (const { type, keys, at, path } of tracks.values()) {
+        const property = path?.slice(path.lastIndexOf(":") + 1) ?? ""
+        if ((type !== undefined && type !== "value") || !path?.includes(":") || !SCENE_FILE_KEYS.has(property) || at === undefined) continue
+        const values = entryOf(keys, "values")
+        const items = values?.k === "array" ? values.items : [null]
+        for (const item of items) this.#loaded.push({ path: item === null ? null : stringOf(item), what: `a node's ${property} set by an animation track`, at, fromRoot: true })
+      }
+    }
+  }
+
   finish(): TextResourceFacts {
     this.#parser.finish()
     this.#endObject()
+    this.#trackSceneFiles()
     const base = this.#rootInstance === null ? null : (this.#externals.get(this.#rootInstance) ?? null)
     return {
       fileTag: this.#fileTag,

@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, startsWithBom, strictUtf8Problem } from
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, pathRemapKeys, settingsReadApart, type SettingsRemap, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, type SettingsRemap, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -306,8 +306,9 @@ const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
     if (entry === undefined || !entry.readable || entry.size > MAX_SETTINGS_BYTES) continue
     try {
       const decoded = settingsText(entry.path, await ctx.contents.bytesOf(entry), ctx.grammar)
-      for (const remap of decoded === null ? [] : settingsRemaps(decoded.text)) remaps.push({ file: path, remap })
-      pathRemapKeysOf.set(path, decoded === null ? [] : pathRemapKeys(decoded.text))
+      const found = decoded === null ? null : settingsRemaps(decoded.text)
+      for (const remap of found?.remaps ?? []) remaps.push({ file: path, remap })
+      pathRemapKeysOf.set(path, found?.pathRemapKeys ?? [])
     } catch (error) {
       // Judged where the file is scanned (an unreadable file is its own finding there).
       if (error instanceof SourceFailure) throw error
@@ -418,19 +419,17 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   // (projectSettingsFindings). project.godot and project.binary naming different scripts for one autoload start a
   // different game on Godot 3 and 4 (a ninety-fifth red team's): the file is refused.
   if (isPrimarySettings(entry.path)) {
-    for (const [name, path] of autoloadSingletons(text)) {
-      const other = ctx.autoloads.get(name)
-      if (other !== undefined && other !== path) throw new MalformedData(`its autoload ${name} is ${path}, where the pack's other settings file says ${other}: Godot 3 reads project.godot first, Godot 4 project.binary, so the game would start with different code. Export again so the two files agree (or exclude project.godot from the export)`)
-      ctx.autoloads.set(name, path)
-    }
-    for (const [name, path] of autoloadEntries(text, false)) {
-      const loaded = ctx.contents.loadedPath(path)
-      const other = ctx.baseAutoloads.get(name)
-      if (other !== undefined && other !== loaded) throw new MalformedData(`its autoload ${name} loads ${loaded}, where the pack's other settings file loads ${other}: Godot 3 reads project.godot first, Godot 4 project.binary, so the game would start with different code. Export again so the two files agree (or exclude project.godot from the export)`)
-      ctx.baseAutoloads.set(name, loaded)
-    }
+    for (const [name, path] of autoloadSingletons(text)) setAgreeing(ctx.autoloads, name, path)
+    for (const [name, path] of autoloadEntries(text, false)) setAgreeing(ctx.baseAutoloads, name, ctx.contents.loadedPath(path))
   }
   ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))
+}
+
+/** Records an autoload's script, refusing a settings file that names another one than the pack's other settings file. */
+const setAgreeing = (autoloads: Map<string, string>, name: string, path: string): void => {
+  const other = autoloads.get(name)
+  if (other !== undefined && other !== path) throw new MalformedData(`its autoload ${name} is ${path}, where the pack's other settings file says ${other}: Godot 3 reads project.godot first, Godot 4 project.binary, so the game would start with different code. Export again so the two files agree (or exclude project.godot from the export)`)
+  autoloads.set(name, path)
 }
 
 /**

@@ -343,14 +343,17 @@ export const projectSettingsFindings = (
  * paths are resolved from the original's folder (a ninety-second red team's `.tres` remapped from another folder,
  * whose built-in script's `preload("b.gd")` named a file beside the original). Feature overrides count too.
  */
-export const settingsRemaps = (text: string): ReadonlyArray<SettingsRemap> => {
+export const settingsRemaps = (text: string): { readonly remaps: ReadonlyArray<SettingsRemap>; readonly pathRemapKeys: ReadonlyArray<string> } => {
   const out: Array<SettingsRemap> = []
+  /** Every key holding path remaps (`path_remap/remapped_paths` and its feature overrides), empty ones too. */
+  const pathRemapKeys: Array<string> = []
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
       const key = section.name === "" ? value.key : `${section.name}/${value.key}`
       const base = settingBase(key)
       const strings = stringsOf(value.raw, value.line)
       if (base === "path_remap/remapped_paths") {
+        pathRemapKeys.push(key)
         const paths = strings.filter((s) => !s.isKey)
         for (let i = 0; i + 1 < paths.length; i += 2) out.push({ original: paths[i]?.text ?? "", target: paths[i + 1]?.text ?? "", pathRemapKey: key })
       } else if (base.endsWith("translation_remaps")) {
@@ -362,14 +365,8 @@ export const settingsRemaps = (text: string): ReadonlyArray<SettingsRemap> => {
       }
     }
   }
-  return out
+  return { remaps: out, pathRemapKeys }
 }
-
-/** Every key of the settings that holds path remaps (`path_remap/remapped_paths` and its feature overrides), empty ones too. */
-export const pathRemapKeys = (text: string): ReadonlyArray<string> =>
-  parseConfigFile(text).flatMap((section) =>
-    [...section.values.values()].map((value) => (section.name === "" ? value.key : `${section.name}/${value.key}`)).filter((key) => settingBase(key) === "path_remap/remapped_paths")
-  )
 
 /** One remap of the settings: `pathRemapKey` is the key (with its feature tag, if any) of a path remap; null for a translation remap. */
 export interface SettingsRemap {

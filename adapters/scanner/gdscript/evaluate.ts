@@ -34,7 +34,7 @@ import { packLookup } from "../pack/packPath.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import { type FoldArg, foldStringMethod, formatString, stringOfArg } from "./stringFold.ts"
 import { foldArg, formatOf, strOf } from "./builtStrings.ts"
-import type { Grammar } from "./tokenizer.ts"
+import { type Grammar, isNodePathFlavor } from "./tokenizer.ts"
 import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
@@ -2098,15 +2098,10 @@ export class Evaluator {
     return v
   }
 
-  /** Whether a string literal of this prefix is a NodePath (3.x `@"…"`, 4.x `^"…"`; its value is already normalised: parser.ts). */
-  #isNodePath(flavor: string): boolean {
-    return flavor === (this.grammar === 4 ? "^" : "@")
-  }
-
   #evalUncached(e: Expr, fn: Fn): Val {
     switch (e.k) {
       case "str": {
-        const texts = strs(this.#isNodePath(e.flavor) ? nodePathNames(e.value) : [e.value])
+        const texts = strs(isNodePathFlavor(e.flavor, this.grammar) ? nodePathNames(e.value) : [e.value])
         return editsConstantSlot(fn.body) ? editedText(texts) : texts
       }
       case "num": {

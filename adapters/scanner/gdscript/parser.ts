@@ -6,7 +6,7 @@
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, MatchBranch, Param, Pos, ScriptAst, Stmt, TypeRef, VarDecl } from "./ast.ts"
 import { scopeLocals } from "./blockScopes.ts"
 import { nodePathText } from "../resource/nodePath.ts"
-import { type Grammar, type StringFlavor, type Token, tokenize } from "./tokenizer.ts"
+import { type Grammar, isNodePathFlavor, type Token, tokenize } from "./tokenizer.ts"
 
 /** The type `:=` gives a variable whose value is a number or bool literal (`1`, `-0.5`, `true`), or null. */
 const scalarType = (init: Expr): "int" | "float" | "bool" | null => {
@@ -796,22 +796,15 @@ class Parser {
     return { k: "node", path, at }
   }
 
-  /**
-   * Whether a string literal of this prefix is a NodePath (3.x `@"…"`, 4.x `^"…"`), whose value is the normalised path:
-   * the engine drops empty names and an ending `:` (`@"execute/"` is `execute` wherever it becomes a String: a
-   * ninety-sixth red team's `OS.callv(@"execute/", …)`, resource/nodePath.ts).
-   */
-  #nodePathFlavor(flavor: StringFlavor | undefined): boolean {
-    return flavor === (this.#grammar === 4 ? "^" : "@")
-  }
-
   #primary(): Expr {
     const t = this.#peek()
     const at = this.#pos0(t)
     switch (t.kind) {
       case "str":
         this.#next()
-        return { k: "str", value: this.#nodePathFlavor(t.flavor) ? nodePathText(t.text) : t.text, flavor: t.flavor ?? "", at }
+        // A NodePath's value is its normalised path, what it is wherever it becomes a String (`@"execute/"` is
+        // `execute`: a ninety-sixth red team's `OS.callv(@"execute/", …)`; resource/nodePath.ts).
+        return { k: "str", value: isNodePathFlavor(t.flavor, this.#grammar) ? nodePathText(t.text) : t.text, flavor: t.flavor ?? "", at }
       case "num":
         this.#next()
         return { k: "num", text: t.text, at }

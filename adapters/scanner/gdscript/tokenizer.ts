@@ -12,6 +12,9 @@ export type TokenKind = "id" | "str" | "num" | "op" | "nl" | "ann" | "eof"
 /** `&"…"` StringName, `^"…"` NodePath (4.x), `@"…"` NodePath (3.x), `r"…"` raw, or a plain string. */
 export type StringFlavor = "" | "&" | "^" | "@" | "r"
 
+/** Whether a string literal of this prefix is a NodePath: 3.x `@"…"`, 4.x `^"…"`. */
+export const isNodePathFlavor = (flavor: string | undefined, grammar: Grammar): boolean => flavor === (grammar === 4 ? "^" : "@")
+
 export interface Token {
   readonly kind: TokenKind
   /** Identifier or operator text, the decoded value of a string, a number's source text. */

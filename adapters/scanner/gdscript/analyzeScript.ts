@@ -19,6 +19,7 @@ import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
 import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type PieceContext } from "./bbcodeTemplate.ts"
 import { isGlobalFunction } from "./engineClasses.ts"
+import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
@@ -151,6 +152,8 @@ const REGISTERS: ReadonlySet<string> = new Set(["connect"])
 /** Container methods that put an element in. */
 const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
 /** Classes with a property that turns on object decoding. */
+/** The property holding a Resource's place in the engine's resource cache (Resource::set_path). */
+const RESOURCE_PATH = "resource_path"
 const DECODING_PEERS = /^(PacketPeer|MultiplayerAPI|SceneMultiplayer|NetworkedMultiplayer|ENet|WebSocket|WebRTC)/
 
 type Mode = "value" | "receiver" | "target"
@@ -955,10 +958,12 @@ class Analysis {
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
   #dangerousProperties(recv: Val): ReadonlyArray<string> {
     if (isAnyObject(recv)) return [...this.#idx.assignments.keys()]
-    if (isScriptLike(recv)) return ["source_code"]
-    if (recv.t === "inst" && DECODING_PEERS.test(recv.cls)) return ["allow_object_decoding"]
-    if (recv.t === "inst" && recv.cls === "PackedScene") return ["_bundled"]
-    return []
+    // A Resource's path puts it in the engine's cache in place of the file there (resource-path-takeover).
+    const cached = recv.t === "inst" && mayBeEngineResource(this.#script.grammar, recv.cls) ? [RESOURCE_PATH] : []
+    if (isScriptLike(recv)) return ["source_code", RESOURCE_PATH]
+    if (recv.t === "inst" && DECODING_PEERS.test(recv.cls)) return ["allow_object_decoding", ...cached]
+    if (recv.t === "inst" && recv.cls === "PackedScene") return ["_bundled", RESOURCE_PATH]
+    return cached
   }
 
   #writesAreDangerous(recv: Val): boolean {
@@ -1106,7 +1111,10 @@ class Analysis {
     if (!site.bare && recv.t !== "guard" && recv.t !== "own" && !(recv.t === "inst" && !this.#idx.guarded.has(recv.cls))) {
       for (const { entry, match } of this.#idx.members.get(name) ?? []) if ((match.anyReceiver ?? []).includes(name)) this.#maybeOwnCall(entry, recv, name, pos, site.via ?? `${shown}(…)`, site.selfOf)
     }
-    if (!site.bare || recv.t !== "own") for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
+    // A setter's name on the pack's own object whose class defines a method of that name calls that method (a path-following
+    // enemy's `set_path(points)`).
+    const ownMethod = recv.t === "own" && this.#model.defines(recv.ref, name)
+    if ((!site.bare || recv.t !== "own") && !ownMethod) for (const entry of this.#idx.setters.get(name) ?? []) this.#hit(entry, pos, site.via ?? `${shown}(…)`)
     const expression = site.args[0]
     if (name === ADVANCE_EXPRESSION_SETTER && expression !== undefined && (recv.t === "own" ? !this.#model.defines(recv.ref, name) : mayBeTransition(recv))) {
       this.#advanceExpression(this.#eval(expression, fn), pos, site.via ?? `${shown}(…)`)

@@ -1911,19 +1911,26 @@ export class Evaluator {
     if (local !== null) return this.#localParts(local.local, local.owner, depth)
     if (e.k === "id" || e.k === "member") {
       const found = this.#constantContainer(e, fn)
-      return found === null ? null : [{ e: found.literal, in: found.in }]
+      if (found !== null) return [{ e: found.literal, in: found.in }]
+      // `AI.slime` of a table of tables reads the key as `AI["slime"]` does (Godot's named get on a Dictionary; a
+      // hundred-and-first hunt's `funcref(self, AI.slime.ai)`).
+      return e.k === "member" ? this.#partsAt(this.#constantParts(e.obj, fn, depth + 1), e.name) : null
     }
     // A copy holds what the table holds (`var spec = BUTTONS[id].duplicate()`, a ninety-first hunt's button kit); a local
     // given one is followed only while nothing is written into it (#localParts).
     if (e.k === "call" && e.callee.k === "member" && e.callee.name === "duplicate" && e.args.length <= 1 && !this.model.anyClassDefines("duplicate")) return this.#constantParts(e.callee.obj, fn, depth + 1)
     if (e.k !== "index") return null
-    const outer = this.#constantParts(e.obj, fn, depth + 1)
-    if (outer === null) return null
     const key = this.eval(e.index, fn)
     const one = key.t === "str" && key.values.length === 1 ? (key.values[0] ?? null) : key.t === "lit" && typeof key.value === "number" && key.float !== true ? key.value : null
+    return this.#partsAt(this.#constantParts(e.obj, fn, depth + 1), one)
+  }
+
+  /** The items of table parts a key reads (#itemsAt of each); null when any part lacks them. */
+  #partsAt(outer: ReadonlyArray<TablePart> | null, key: string | number | null): ReadonlyArray<TablePart> | null {
+    if (outer === null) return null
     const out: Array<TablePart> = []
     for (const part of outer) {
-      const items = this.#itemsAt(part.e, one)
+      const items = this.#itemsAt(part.e, key)
       if (items === null) return null
       out.push(...items.map((item) => ({ e: item, in: part.in })))
     }
@@ -2241,6 +2248,9 @@ export class Evaluator {
     if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj, e.name)
     // A field of a date (`OS.get_datetime().year`): a number.
     if (obj.t === "unknown" && obj.numberItems === true) return LIT
+    // A field of a built-in value (`cell.x` of a Vector2, `rect.size`, `color.r`): a number or another such value, never
+    // text, so no property's name (a match-3's `grid[a.x][a.y] = gem`, a hundredth hunt's).
+    if (obj.t === "inst" && VALUE_TYPES.has(obj.cls)) return LIT
     const parsed = JSON_DATA[this.grammar].has(e.name) ? this.#parsedJson(e.obj, fn) : null
     if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.

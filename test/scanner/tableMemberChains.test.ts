@@ -1,0 +1,38 @@
+// A hundred-and-first hunt's: `AI.slime.ai` reads a table of tables as `AI["slime"]["ai"]` does (Godot's named get on a
+// Dictionary), so a handler named there is followed like the bracket form; and a field of a built-in value
+// (`cell.x` of a Vector2) is a number, which names no property (a hundredth hunt's match-3 `grid[a.x][a.y] = gem`).
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+const HANDLERS = ["", "func wander(m):", "\tprint(m)", "", "func flee(m):", "\tprint(m)", ""]
+
+describe("a key read with member syntax on a table of tables", () => {
+  it.each([
+    ["funcref", "\tvar f = funcref(self, AI.slime.ai)", "\tf.call_func(1)"],
+    ["connect", '\tvar b = Button.new()', '\tb.connect("pressed", self, AI.slime.ai, [1])'],
+    ["call", "\tcall(AI.bat.ai, 1)"],
+  ])("names the entry's handler for %s", (_what, ...body) => {
+    expect(hits3(["extends Node", "", 'const AI = {"slime": {"ai": "wander"}, "bat": {"ai": "flee"}}', "", "func _ready():", ...body, ...HANDLERS].join("\n"))).toEqual([])
+  })
+
+  it("keeps the error when the entry names an engine method", () => {
+    const found = hits3(["extends Node", "", 'const AI = {"slime": {"ai": "execute"}}', "", "func _ready():", '\tOS.call(AI.slime.ai, "touch", ["x"])', ...HANDLERS].join("\n"))
+    expect(found.filter((h) => h.includes(" error "))).toEqual(["6:2 error os-process OS.call(\"execute\")"])
+  })
+})
+
+describe("a field of a built-in value as a key", () => {
+  const grid = (param: string, ...calls: ReadonlyArray<string>): string =>
+    ["extends Node2D", "", "var grid = []", "", "func _ready():", ...calls.map((c) => `\t${c}`), "", `func swap(${param}, b):`, "\tvar tmp = str(b)", "\tgrid[a.x][a.y] = tmp", ""].join("\n")
+
+  it.each([
+    ["given only Vector2s", grid("a", "swap(Vector2(1, 1), Vector2(1, 2))")],
+    ["typed Vector2", grid("a: Vector2", "swap(Vector2(1, 1), 2)")],
+  ])("names no property: %s", (_what, text) => {
+    expect(hits3(text)).toEqual([])
+  })
+
+  it("keeps the error where the value may be anything", () => {
+    expect(hits3(grid("a", 'swap(get_meta("a"), 2)')).filter((h) => h.includes("script-source-code"))).toEqual(["10:2 error script-source-code …[…] ="])
+  })
+})

@@ -1,5 +1,6 @@
 // A hundred-and-first hunt's: `AI.slime.ai` reads a table of tables as `AI["slime"]["ai"]` does (Godot's named get on a
-// Dictionary), so a handler named there is followed like the bracket form; and a field of a built-in value
+// Dictionary), so a handler named there is followed like the bracket form; a table that also holds preloaded scripts or
+// scenes still names its handlers (a roguelike's enemy table); and a field of a built-in value
 // (`cell.x` of a Vector2) is a number, which names no property (a hundredth hunt's match-3 `grid[a.x][a.y] = gem`).
 import { describe, expect, it } from "vitest"
 import { hits3 } from "./support/analyze.ts"
@@ -21,6 +22,20 @@ describe("a key read with member syntax on a table of tables", () => {
   })
 })
 
+describe("a table that also holds preloaded scripts or scenes", () => {
+  const enemies = (...extra: ReadonlyArray<string>): string =>
+    ["extends Node", "", 'const E = {"slime": {"scene": preload("res://slime.tscn"), "brain": preload("res://brain.gd"), "ai": "wander"}}', "", "func _ready():", '\tvar f = funcref(self, E["slime"]["ai"])', "\tf.call_func(1)", ...extra, ...HANDLERS].join("\n")
+  const others = { "res://brain.gd": "extends Reference\n" }
+
+  it("names its handlers", () => {
+    expect(hits3(enemies(), others)).toEqual([])
+  })
+
+  it("keeps the error where scripts may be swapped (a script attached to the preloaded Script gives its text)", () => {
+    expect(hits3(enemies('\tload("res://brain.gd").set_script(null)'), others).filter((h) => h.includes(" error "))).toEqual(["6:10 error dynamic-dispatch funcref(…)"])
+  })
+})
+
 describe("a field of a built-in value as a key", () => {
   const grid = (param: string, ...calls: ReadonlyArray<string>): string =>
     ["extends Node2D", "", "var grid = []", "", "func _ready():", ...calls.map((c) => `\t${c}`), "", `func swap(${param}, b):`, "\tvar tmp = str(b)", "\tgrid[a.x][a.y] = tmp", ""].join("\n")
@@ -30,6 +45,10 @@ describe("a field of a built-in value as a key", () => {
     ["typed Vector2", grid("a: Vector2", "swap(Vector2(1, 1), 2)")],
   ])("names no property: %s", (_what, text) => {
     expect(hits3(text)).toEqual([])
+  })
+
+  it("names no property: a local that is null or a Vector2", () => {
+    expect(hits3(["extends Node2D", "", "var grid = []", "", "func _ready():", "\tvar p = null", "\tif grid.size() > 2:", "\t\tp = Vector2(1, 1)", "\tgrid[p.x][p.y] = str(p)", ""].join("\n"))).toEqual([])
   })
 
   it("keeps the error where the value may be anything", () => {

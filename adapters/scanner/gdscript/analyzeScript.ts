@@ -958,11 +958,12 @@ class Analysis {
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
   #dangerousProperties(recv: Val): ReadonlyArray<string> {
     if (isAnyObject(recv)) return [...this.#idx.assignments.keys()]
+    // Any such write on a script or a PackedScene is already an error (its source, its bundle).
+    if (isScriptLike(recv)) return ["source_code"]
+    if (recv.t === "inst" && recv.cls === "PackedScene") return ["_bundled"]
     // A Resource's path puts it in the engine's cache in place of the file there (resource-path-takeover).
     const cached = recv.t === "inst" && mayBeEngineResource(this.#script.grammar, recv.cls) ? [RESOURCE_PATH] : []
-    if (isScriptLike(recv)) return ["source_code", RESOURCE_PATH]
     if (recv.t === "inst" && DECODING_PEERS.test(recv.cls)) return ["allow_object_decoding", ...cached]
-    if (recv.t === "inst" && recv.cls === "PackedScene") return ["_bundled", RESOURCE_PATH]
     return cached
   }
 

@@ -228,7 +228,10 @@ const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
  * way of holding `self` (a local, a container, a member of another object, a parameter). Only a value the engine holds
  * to a type that is never an object (ValueNames), or a key that is a number, is left out.
  */
-const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: (e: Expr, names: ValueNames) => ReadonlySet<string> | null, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>): boolean => {
+/** The strings a read of a constant table may give, in a body whose names are `names`; null for no such read. */
+type TableStrings = (e: Expr, names: ValueNames) => ReadonlySet<string> | null
+
+const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: TableStrings, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>, nameTables: TableStrings): boolean => {
   // An autoload's or a global class's table of data read by its name (`Towers.ON_BUILD[k]`) is data, as the table is.
   if (e.k === "index") return !namesNoConstant(e.index, names, constants, tableStrings) && !holdsValue(e.obj, names) && !(e.obj.k === "member" && tableStrings(e.obj, names) !== null) && !ofPlainClass(e.obj, names, plainClasses) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
@@ -242,8 +245,10 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
     if (name === undefined) return true
     // A method named by a read of a constant table of data (`funcref(self, STATES[state])`), or a local given only such
     // reads or literals (`var handler: String = HANDLERS[kind]`), or a parameter every call of its function gives one
-    // (`apply(card[2], card[3])` then `callv(method, args)`: a seventy-seventh hunt's card battler), is one of their strings.
-    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names)) : tableStrings(name, names)
+    // (`apply(card[2], card[3])` then `callv(method, args)`: a seventy-seventh hunt's card battler), is one of their strings;
+    // so is one read from a table that also holds preloaded scripts or scenes (`nameTables`: a hundred-and-first hunt's
+    // `{"scene": preload("res://slime.tscn"), "ai": "wander"}`).
+    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names) ?? nameTables(name, names)) : (tableStrings(name, names) ?? nameTables(name, names))
     return name.k === "str" ? BY_NAME.has(name.value) : table === null || [...table].some((t) => BY_NAME.has(t))
   }
   if (!BY_NAME.has(e.callee.name)) return false
@@ -774,16 +779,22 @@ const declares = (fn: FunctionDecl, name: string): boolean => {
  * The strings of a table written only with literals (strings, numbers, Arrays and Dictionaries of them); null when
  * any part is an expression: Godot folds `"ACT" + "IONS"` into a string no literal spells (a sixty-second red team's).
  */
-const literalStrings = (e: Expr): ReadonlySet<string> | null => {
+const literalStrings = (e: Expr, preloads = false): ReadonlySet<string> | null => {
   const out = new Set<string>()
   const visit = (x: Expr): boolean => {
     if (x.k === "str") out.add(x.value)
     if (x.k === "array") return x.items.every(visit)
     if (x.k === "dict") return x.entries.every(([k, v]) => visit(k) && visit(v))
-    return x.k === "str" || x.k === "num" || x.k === "const"
+    return x.k === "str" || x.k === "num" || x.k === "const" || (preloads && isPlainPreload(x))
   }
   return visit(e) ? out : null
 }
+
+/**
+ * `preload("….gd")` or of a scene: a Script or a PackedScene, whose text as a name (`[GDScript:1234]`) is no constant's or
+ * method's (Object::to_string asks a script only of an object it is attached to, which neither is).
+ */
+const isPlainPreload = (e: Expr): boolean => e.k === "preload" && e.path.k === "str" && /\.(gd|tscn|scn)$/.test(e.path.value)
 
 /** Every `return` of a body (a lambda's aside), null for a bare one. */
 const returnsOf = (stmts: ReadonlyArray<Stmt>, out: Array<Expr | null>): Array<Expr | null> => {
@@ -898,6 +909,13 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const none = EMPTY_NAMES({ shadowed })
   const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
   const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && isData(c.init)).map((c) => c.name)))
+  // The strings of each constant table of literals and preloaded scripts or scenes none changes: what a method's name read
+  // from one may be (readsByBuiltName). Not data (an element may be a Script), so no other reading takes them. Not where
+  // scripts may be swapped: a script attached to the preloaded Script would give its text (`_to_string`).
+  const preloadTables = new Map(classes.flatMap((d) => d.consts.filter((c) => !reads.scriptsSwap && !out.has(c.name) && !dataConstants.has(c.name)).flatMap((c) => {
+    const literal = literalStrings(c.init, true)
+    return literal === null ? [] : [[c.name, literal] as const]
+  })))
   // The strings of each constant table of data, for a name read from one (`STATES[state]`, `T.get(k)`, `T[a][b]`).
   const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).flatMap((c) => {
     const literal = literalStrings(c.init)
@@ -912,6 +930,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const memberNames = new Set([...constantNames, ...classes.flatMap((d) => d.vars.map((v) => v.name))])
   const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
+  const nameTables: TableStrings = (e, names) => tableOf(e, (name) => names.locals.has(name), preloadTables)
   const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (memberNames.has(holder) ? null : reads.heldMember(holder, name))
   // The strings a dispatch's name reads from a constant table of data: also through a local of the function given a
   // part of one (`var info = CROPS[crop]`, `call(info["on_harvest"], …)`: a seventy-fourth hunt's farm), or a parameter
@@ -979,7 +998,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) mark(EVERY_NAME, script, e, `names ${e.value}, which hands out every constant or member`)
-        if (readsByBuiltName(e, parent, reads.isEngineName, names, bodyTables, pack.constants, plainClasses)) {
+        if (readsByBuiltName(e, parent, reads.isEngineName, names, bodyTables, pack.constants, plainClasses, nameTables)) {
           if (!onlyReadIn(e, flow)) mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
           // What it read may be a table of tables, whose inner ones it may hand on even where it only reads the table.
           else if (!partOnlyRead(e, nestedLiterals, flow, parts, new Map())) for (const name of nested.keys()) mark(name, script, e, "reads by a name built at run time from something that may be an object, and hands on an inner table of what it read")

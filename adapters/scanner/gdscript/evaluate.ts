@@ -39,7 +39,7 @@ import { readValue } from "./packDataReads.ts"
 import { keepsLineEdit, mayBeSpinBox, reachesLineEdit } from "./spinBoxText.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 import { type Getter, getterOf } from "./memberGetter.ts"
-import { ANY_OBJECT, asLineEdit, commonStart, holdsNoPack, isNumberLike, startOf, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
+import { ANY_OBJECT, asLineEdit, isBuiltInValue, commonStart, holdsNoPack, isNumberLike, startOf, dataPart, derived, endOf, HOST_DATA, readFrom, withElements, withSel, stepInto, MAX_CLASSES, externalParts, elementOf, JSON_COPY, JSON_PART, parsedFrom, mayHoldScript, exactInt, EXTERNAL, godotTruth, instsOf, isAnyObject, isExternal, isLineEdit, isPlainData, join, joinAll, knownStrings, LIT, MAX_ALTERNATIVES, mayBeScript, NULL, numberLiteral, numbersBetween, SCRIPT_CLASSES, SDK_CALLS, strs, UNKNOWN, UNSEEN_CALLS, type Val, VALUE_TYPES } from "./values.ts"
 
 export interface Local {
   readonly type: TypeRef | null
@@ -2250,7 +2250,7 @@ export class Evaluator {
     if (obj.t === "unknown" && obj.numberItems === true) return LIT
     // A field of a built-in value (`cell.x` of a Vector2, `rect.size`, `color.r`): a number or another such value, never
     // text, so no property's name (a match-3's `grid[a.x][a.y] = gem`, a hundredth hunt's).
-    if (obj.t === "inst" && VALUE_TYPES.has(obj.cls)) return LIT
+    if (isBuiltInValue(obj)) return LIT
     const parsed = JSON_DATA[this.grammar].has(e.name) ? this.#parsedJson(e.obj, fn) : null
     if (parsed !== null) return parsed
     // An engine class's constant (`Vector2.ONE`, `Tween.TRANS_QUAD`): a value, never an object.

@@ -91,6 +91,11 @@ export type Val =
       readonly alts?: ReadonlyArray<Val>
       /** A Dictionary whose every value is a number (a date's fields: `OS.get_datetime()`). */
       readonly numberItems?: true
+      /**
+       * Every alternative is null, a number, a bool or a built-in value (`var selected = null` later given `Vector2(x, y)`):
+       * no object and no text, so a field read of it (`selected.x`) is a number or another such value.
+       */
+      readonly valueOnly?: true
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */
@@ -260,6 +265,10 @@ export const mayHoldScript = (v: Val): boolean => {
   if (v.t === "inst") return SCRIPT_CLASSES.has(v.cls) || SCRIPT_BASES.has(v.cls)
   return v.t === "script"
 }
+
+/** Null, a number, a bool or a built-in value (Vector2, Color, …), or a join of only those (`valueOnly`): no object, no text. */
+export const isBuiltInValue = (v: Val): boolean =>
+  (v.t === "lit" && typeof v.value !== "string") || (v.t === "inst" && VALUE_TYPES.has(v.cls)) || (v.t === "unknown" && v.valueOnly === true)
 
 /** Plain data: a constant (a string, a number, a bool, null) or a value known to be no object (`plain`). */
 export const isPlainData = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "unknown" && v.plain === true)
@@ -507,6 +516,7 @@ export const join = (a: Val, b: Val): Val => {
     // A constant is plain data too: `return null` beside `return parse_json(text)` gives plain data.
     ...(isPlainData(a) && isPlainData(b) ? { plain: true as const } : {}),
     ...(isJsonData(a) && isJsonData(b) ? { json: true as const } : {}),
+    ...(isBuiltInValue(a) && isBuiltInValue(b) ? { valueOnly: true as const } : {}),
     ...(holdsNoPack(a) && holdsNoPack(b) ? { noPack: true as const } : {}),
     // Entries of folder listings on both sides (`var fn = dir.get_next()` and again in the loop), or Arrays of them.
     ...(a.t === "unknown" && a.listing === true && b.t === "unknown" && b.listing === true ? { listing: true as const } : {}),

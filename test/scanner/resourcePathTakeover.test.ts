@@ -31,6 +31,11 @@ describe("resource-path-takeover", () => {
     expect(takeovers(found)).toEqual(["6:2"])
   })
 
+  it("is an error for a name not constant written on the pack's own Resource (a stats class filled from data)", () => {
+    const stats = ["extends Resource", "", "var hp = 1", "", "func apply(d):", "\tfor k in d:", "\t\tset(k, d[k])", "\tfor k in d:", "\t\tself[k] = d[k]", "", "func reset(d):", "\tfor k in [\"hp\"]:", "\t\tself[k] = d[k]", "", "func level(k: String, n: int):", "\tset(k, n)", ""].join("\n")
+    expect(takeovers(hits3(stats))).toEqual(["7:3", "9:3"])
+  })
+
   it("is no finding for the pack's own set_path (a path-following enemy)", () => {
     const enemy = ["extends Node2D", "", "var points = []", "", "func set_path(p):", "\tpoints = p", ""].join("\n")
     const found = hits3(["extends Node2D", "", 'const Enemy = preload("res://enemy.gd")', "", "func _ready():", "\tvar e = Enemy.new()", "\te.set_path([Vector2(1, 1)])", "\tset_path([])", "", "func set_path(p):", "\tprint(p)", ""].join("\n"), { "res://enemy.gd": enemy })

@@ -43,6 +43,7 @@ describe("a field of a built-in value as a key", () => {
   it.each([
     ["given only Vector2s", grid("a", "swap(Vector2(1, 1), Vector2(1, 2))")],
     ["typed Vector2", grid("a: Vector2", "swap(Vector2(1, 1), 2)")],
+    ["a sum with a Vector2 (a vector or an error)", grid("a", 'swap(get_meta("at") + Vector2(1, 0), 2)', 'swap(Vector2(0, 1) - get_meta("at"), 2)')],
   ])("names no property: %s", (_what, text) => {
     expect(hits3(text)).toEqual([])
   })

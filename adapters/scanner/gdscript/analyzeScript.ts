@@ -915,6 +915,7 @@ class Analysis {
    */
   #dynamicWrite(recv: Val, key: Val, value: Val, reloaded: boolean, pos: Pos, matched: string, written?: Written): void {
     this.#richTextWrite(recv, key, value, pos, matched, written)
+    if (recv.t === "own") this.#ownResourcePath(recv.ref, key, value, pos, matched)
     if (recv.t === "own" || recv.t === "guard") return
     if (recv.t === "inst" && recv.cls === ADVANCE_EXPRESSION_CLASS && key.t !== "str" && mayBeText(value)) this.#advanceExpression(UNKNOWN, pos, matched)
     const dangerous = new Set<string>(knownStrings(key).filter((k) => this.#idx.assignments.has(k)))
@@ -956,6 +957,23 @@ class Analysis {
   }
 
   /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
+  /**
+   * A write by a name that is not constant on the pack's own object whose class extends an engine Resource (`self[k] =
+   * d[k]` of a stats class filled from data): the name may be `resource_path`, which puts the object in the engine's
+   * resource cache under any path (a hundred-and-third red team's, resource-path-takeover).
+   */
+  #ownResourcePath(ref: ClassRef, key: Val, value: Val, pos: Pos, matched: string): void {
+    const base = this.#engineBase(ref)
+    if (base === null || !mayBeEngineResource(this.#script.grammar, base) || key.t === "lit" || !mayBeText(value)) return
+    if (key.t === "str" && !key.values.includes(RESOURCE_PATH)) return
+    for (const entry of this.#idx.assignments.get(RESOURCE_PATH) ?? []) {
+      this.#hit(entry, pos, matched, {
+        note: `the property is named by a value that is not constant and can be resource_path on this object (its class extends ${base})`,
+        fix: "Name each property with a constant string (stats.hp = d[\"hp\"]), or keep the data in a Dictionary of your own",
+      })
+    }
+  }
+
   #dangerousProperties(recv: Val): ReadonlyArray<string> {
     if (isAnyObject(recv)) return [...this.#idx.assignments.keys()]
     // Any such write on a script or a PackedScene is already an error (its source, its bundle).

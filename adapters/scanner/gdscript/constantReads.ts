@@ -928,10 +928,13 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const declaredOnce = new Set(constantNames.filter((n, i) => constantNames.indexOf(n) === i && constantNames.lastIndexOf(n) === i))
   // A member or constant of the holder's name in any class may be what a read by that name means instead of the autoload.
   const memberNames = new Set([...constantNames, ...classes.flatMap((d) => d.vars.map((v) => v.name))])
-  const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !memberNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
+  // So may an inner class of that name, which the compiler finds before an autoload or a global class (a hundred-and-third
+  // red team's `class Towers` beside an autoload `Towers`): any class of the pack declaring one leaves the name unfollowed.
+  const holderNames = new Set([...memberNames, ...classes.flatMap((d) => d.classes.flatMap((c) => (c.name === null ? [] : [c.name])))])
+  const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !holderNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
   const nameTables: TableStrings = (e, names) => tableOf(e, (name) => names.locals.has(name), preloadTables)
-  const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (memberNames.has(holder) ? null : reads.heldMember(holder, name))
+  const heldMember = (holder: string, name: string): ClassDecl["vars"][number] | null => (holderNames.has(holder) ? null : reads.heldMember(holder, name))
   // The strings a dispatch's name reads from a constant table of data: also through a local of the function given a
   // part of one (`var info = CROPS[crop]`, `call(info["on_harvest"], …)`: a seventy-fourth hunt's farm), or a parameter
   // of a function the pack's calls alone reach (`make_button(item)`), each of which passes such a read.

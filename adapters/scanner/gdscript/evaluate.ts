@@ -2209,7 +2209,10 @@ export class Evaluator {
   #namedClassConstant(e: Extract<Expr, { k: "member" }>, fn: Fn): { readonly literal: Extract<Expr, { k: "array" | "dict" }>; readonly in: Fn } | null {
     if (e.obj.k !== "id" || this.local(e.obj.name, fn) !== null || this.model.variable(fn.cls, e.obj.name) !== null || this.model.constantInit(fn.cls, e.obj.name) !== null) return null
     if (!this.model.onlyRead(e.name)) return null
-    const holder = this.model.tableHolder(e.obj.name)
+    // An inner class of that name (of the class, its bases or its outer classes) comes before an autoload or a global class:
+    // the compiler finds it among the class's constants (a hundred-and-third red team's `class Towers` beside an autoload).
+    const inner = this.model.isEngineName(e.obj.name) ? null : this.model.innerClass(fn.cls, e.obj.name)
+    const holder = inner ?? this.model.tableHolder(e.obj.name)
     const owner = holder === null ? null : this.model.constantOwner(holder, e.name)
     const init = holder === null ? null : this.model.constantInit(holder, e.name)
     return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
@@ -2318,6 +2321,10 @@ export class Evaluator {
     if (isAssignment(e.op)) return this.eval(e.right, fn)
     const l = this.eval(e.left, fn)
     const r = this.eval(e.right, fn)
+    // A vector, colour or quaternion plus or minus anything is one of its kind or stops the script: Godot adds and
+    // subtracts such a value only with one of the same type (`u.grid_pos + Vector2(1, 0)`, a hundred-and-third hunt's).
+    const vector = e.op === "+" || e.op === "-" ? [l, r].find(isSummedValue) : undefined
+    if (vector !== undefined && l.t !== "str" && r.t !== "str") return vector
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
       if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...(r.t === "unknown" && r.digitsOnly === true && numbersBetween(`${l.values[0] ?? ""}${r.prefix ?? ""}`) ? { digitsOnly: true as const } : {}), ...readFrom([r]) }
@@ -2903,6 +2910,10 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
   const { json: _json, plain: _plain, packData: _packData, dataSel: _dataSel, translated: _translated, numberItems: _numbers, listItems: _listed, noPack: _fresh, ...rest } = v
   return { ...rest, external: true }
 }
+
+/** Built-in values Godot adds and subtracts only with their own type (variant_op.cpp OP_ADD, OP_SUBTRACT). */
+const SUMMED_VALUES: ReadonlySet<string> = new Set(["Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Color", "Quat", "Quaternion"])
+const isSummedValue = (v: Val): v is Extract<Val, { t: "inst" }> => v.t === "inst" && SUMMED_VALUES.has(v.cls)
 
 /** Singletons whose `Singleton.NAME` is a property read that may give any value (`_get`), not a constant of the class. */
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])

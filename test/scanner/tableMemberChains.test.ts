@@ -36,6 +36,24 @@ describe("a table that also holds preloaded scripts or scenes", () => {
   })
 })
 
+describe("a table's get with a default string", () => {
+  const combos = (fallback: string, ...extra: ReadonlyArray<string>): string =>
+    ["extends Node", "", 'const COMBOS = {3: "wander", 4: "flee"}', "", "func on_combo(n):", `\tvar handler = COMBOS.get(n, ${fallback})`, "\tvar f = funcref(self, handler)", "\tf.call_func(1)", ...extra, ...HANDLERS].join("\n")
+
+  it("names an entry or the default (a hundredth hunt's combo handlers)", () => {
+    expect(hits3(combos('"wander"'))).toEqual([])
+  })
+
+  it("keeps the error where the default is not a constant string", () => {
+    expect(hits3(combos('str(n)')).filter((h) => h.includes(" error "))).toEqual(["7:10 error dynamic-dispatch funcref(…)"])
+  })
+
+  it("judges the default as the name it may be", () => {
+    const found = hits3(["extends Node", "", 'const T = {"a": "get_name"}', "", "func _ready():", '\tOS.call(T.get(str(get_meta("k")), "execute"), "touch", ["x"])', ""].join("\n"))
+    expect(found.filter((h) => h.includes(" error "))).toEqual(['6:2 error os-process OS.call("execute")'])
+  })
+})
+
 describe("a field of a built-in value as a key", () => {
   const grid = (param: string, ...calls: ReadonlyArray<string>): string =>
     ["extends Node2D", "", "var grid = []", "", "func _ready():", ...calls.map((c) => `\t${c}`), "", `func swap(${param}, b):`, "\tvar tmp = str(b)", "\tgrid[a.x][a.y] = tmp", ""].join("\n")

@@ -749,12 +749,18 @@ const tableOf = (e: Expr, hidden: (name: string) => boolean, tables: ReadonlyMap
   // A local given only reads of a table (`var info = POWERUPS[kind]`: ValueNames.keysFrom) holds one of its parts.
   if (e.k === "id") return hidden(e.name) ? (locals.get(e.name) ?? null) : (tables.get(e.name) ?? null)
   // `Towers.ON_BUILD`; a key read with Godot 3's member syntax on an entry or a local holding one (`POWERUPS[kind].apply`).
-  // Else (and on an entry read so itself: `AI.slime.ai`, a hundred-and-first hunt's) the key of a table of this class.
-  if (e.k === "member" && e.obj.k === "id" && !hidden(e.obj.name)) return held(e.obj.name, e.name) ?? tableOf(e.obj, hidden, tables, held, locals)
-  if (e.k === "member") return e.obj.k === "index" || e.obj.k === "id" || e.obj.k === "member" ? tableOf(e.obj, hidden, tables, held, locals) : null
+  if (e.k === "member" && e.obj.k === "id" && !hidden(e.obj.name)) return held(e.obj.name, e.name)
+  if (e.k === "member") return e.obj.k === "index" || e.obj.k === "id" ? tableOf(e.obj, hidden, tables, held, locals) : null
   // An index of a string is one of its characters (`HANDLERS[k][0]`, `info[0]` of a local holding a string).
   if (e.k === "index") return withCharacters(tableOf(e.obj, hidden, tables, held, locals))
-  return e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? tableOf(e.callee.obj, hidden, tables, held, locals) : null
+  if (e.k !== "call" || e.callee.k !== "member" || e.callee.name !== "get") return null
+  // `T.get(k, "_default")`: an entry or the default string (a hundredth hunt's combo handlers).
+  const fallback = e.args[1]
+  if (e.args.length === 1 || (e.args.length === 2 && fallback?.k === "str")) {
+    const found = tableOf(e.callee.obj, hidden, tables, held, locals)
+    return found === null || fallback?.k !== "str" ? found : new Set([...found, fallback.value])
+  }
+  return null
 }
 
 const withCharacters = (strings: ReadonlySet<string> | null): ReadonlySet<string> | null => (strings === null ? null : new Set([...strings, ...[...strings].flatMap((t) => [...t])]))

@@ -537,6 +537,14 @@ export class PackModel {
     for (const [name, c] of outerFirst) {
       if (consts.get(name)?.init !== c.init) consts.set(name, { owner: c.owner, init: { k: "error", at: c.at } })
     }
+    // The engine keeps a class's inner classes among its constants and looks a name up level by level (the class, its
+    // outer classes, their bases; `obj.NAME` the object's class and its bases), while the scanner keeps two maps: a name
+    // that is a constant somewhere and an inner class elsewhere in those levels may be either (a hundred-and-fourth red
+    // team's `class Towers` beside a base's `const Towers`, attackProjects140.ts), so it is one not known.
+    for (const name of inner.keys()) {
+      const c = consts.get(name)
+      if (c !== undefined) consts.set(name, { owner: c.owner, init: { k: "error", at: c.init.at } })
+    }
     return this.#scopes.get(key) as ClassScope
   }
 

@@ -345,6 +345,12 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
   const stringsOf = (e: Expr | null): ReadonlySet<string> | null => {
     if (e === null) return null
     if (e.k === "str") return new Set([e.value])
+    // `T.get(k, "_default")`: an entry or the default string.
+    const fallback = e.k === "call" && e.args.length === 2 ? e.args[1] : undefined
+    if (fallback !== undefined) {
+      const found = fallback.k === "str" && e.k === "call" && e.callee.k === "member" && e.callee.name === "get" ? stringsOf({ ...e, args: e.args.slice(0, 1) }) : null
+      return found === null || fallback.k !== "str" ? null : new Set([...found, fallback.value])
+    }
     const table = e.k === "index" ? e.obj : e.k === "call" && e.callee.k === "member" && e.callee.name === "get" && e.args.length === 1 ? e.callee.obj : null
     if (table === null) return null
     if (table.k === "member" && table.obj.k === "id" && !named.has(table.obj.name)) return pack.heldTable?.(table.obj.name, table.name) ?? null

@@ -1,6 +1,8 @@
 // A hundred-and-third red team's: `Towers.ON_BUILD` reads an inner class named Towers (of the class, a base or an outer
 // class) before an autoload or a global class of that name; the compiler finds inner classes among the class's constants.
-// A hundred-and-fourth's: a name that is a constant at one level and an inner class at another may be either.
+// A hundred-and-fourth's: a name that is a constant at one level and an inner class at another may be either. A
+// hundred-and-fifth's: `obj.NAME` and `self.NAME` read the object's class and bases only, never an outer class; and a
+// type named like a constant of another script may be that constant's script.
 import { describe, expect, it } from "vitest"
 import { hits3 } from "./support/analyze.ts"
 
@@ -41,5 +43,28 @@ describe("a name that is an inner class at one level and a constant at another",
   it("leaves a base's constant followed where no inner class has its name", () => {
     const main = ['extends "res://base.gd"', "", "func _ready():", '\tOS.callv(Towers.ON_BUILD["a"], ["x"])', ""].join("\n")
     expect(errors(hits3(main, BASE))).toEqual([])
+  })
+})
+
+describe("obj.NAME and self.NAME on an object of an inner class", () => {
+  const lib = (...helper: ReadonlyArray<string>): string => ["extends Reference", 'const name = "get_name"', "", "class Helper extends Node:", ...helper, ""].join("\n")
+
+  it("never read an outer class's constant (the node's name, or _get, answers)", () => {
+    expect(errors(hits3(lib("\tfunc go():", '\t\tOS.call(self.name, "x")')))).toEqual(["6:3 error dynamic-dispatch OS.call(…)"])
+    const main = ["extends Node", 'const Lib = preload("res://lib.gd")', "", "func _ready():", "\tvar h = Lib.Helper.new()", '\tOS.call(h.name, "x")', ""].join("\n")
+    expect(errors(hits3(main, { "res://lib.gd": lib("\tpass") }))).toEqual(["6:2 error dynamic-dispatch OS.call(…)"])
+  })
+
+  it("read the class's and its bases' constants", () => {
+    const main = ["extends Node", "", "class Base:", '\tconst M = "get_name"', "", "class Helper extends Base:", "\tfunc go():", '\t\tOS.call(self.M, "x")', ""].join("\n")
+    expect(errors(hits3(main))).toEqual([])
+  })
+})
+
+describe("a type named like a constant of another script", () => {
+  it("is no class of the pack holding no table: reads by a name not constant on it may reach the table", () => {
+    const holder = ["extends Node", 'const T = {"a": {"m": "get_name"}}', "", "class Plain:", "\textends Node", "", "func _ready():", '\tOS.callv(T["a"]["m"], ["x"])', ""].join("\n")
+    const writer = ["extends Node", 'const Plain = preload("res://main.gd")', "", "func _ready():", '\tvar c: Plain = get_node("/root/H")', "\tvar d = c.get(char(84))", '\td["a"]["m"] = "execute"', ""].join("\n")
+    expect(errors(hits3(holder, { "res://writer.gd": writer }))).toEqual(["8:2 error dynamic-dispatch OS.callv(…)"])
   })
 })

@@ -212,7 +212,10 @@ const plainClassesOf = (classes: ReadonlyArray<ClassDecl>, isEngineName: (name: 
   }
   const holders = classes.filter((d) => d.consts.some((c) => c.init.k !== "str" && c.init.k !== "num" && c.init.k !== "const"))
   const chains = holders.map(chain)
-  return new Set([...byName.keys()].filter((name) => chains.every((c) => c !== null && !c.has(name))))
+  // A type named like a constant or a member of some class may be that constant's script where it is read (`const Plain =
+  // preload("x.gd")` then `var c: Plain`: a hundred-and-fifth red team's, x.gd holding the table), not the class so named.
+  const declared = new Set(classes.flatMap((d) => [...d.consts.map((c) => c.name), ...d.vars.map((v) => v.name)]))
+  return new Set([...byName.keys()].filter((name) => !declared.has(name) && chains.every((c) => c !== null && !c.has(name))))
 }
 
 /** Whether `e` is what a plain `=` sets (`o[k] = v` sets a property; a constant cannot be set so). */

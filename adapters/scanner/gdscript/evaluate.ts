@@ -1693,7 +1693,15 @@ export class Evaluator {
    * edits the script's constant for every function) or where `fn` edits its constant slots (editsConstantSlot).
    */
   #constant(ref: ClassRef, name: string, fn: Fn): Val | null {
-    const value = this.model.constant(ref, name, (expr, where) => this.eval(expr, this.classFn(where)))
+    return this.#asRead(this.model.constant(ref, name, (expr, where) => this.eval(expr, this.classFn(where))), name, fn)
+  }
+
+  /** A constant `obj.NAME` reads on an object or the script of class `ref` (PackModel.memberConstant), read in `fn` as #constant is. */
+  #memberConstant(ref: ClassRef, name: string, fn: Fn): Val | null {
+    return this.#asRead(this.model.memberConstantValue(ref, name, (expr, where) => this.eval(expr, this.classFn(where))), name, fn)
+  }
+
+  #asRead(value: Val | null, name: string, fn: Fn): Val | null {
     if (value === null) return null
     return editsConstantSlot(fn.body) ? editedText(value) : this.#editedInPlace(name, value)
   }
@@ -2213,8 +2221,10 @@ export class Evaluator {
     // the compiler finds it among the class's constants (a hundred-and-third red team's `class Towers` beside an autoload).
     const inner = this.model.isEngineName(e.obj.name) ? null : this.model.innerClass(fn.cls, e.obj.name)
     const holder = inner ?? this.model.tableHolder(e.obj.name)
-    const owner = holder === null ? null : this.model.constantOwner(holder, e.name)
-    const init = holder === null ? null : this.model.constantInit(holder, e.name)
+    // The holder's constant as `Holder.NAME` reads it: of the class and its bases, not of an outer class.
+    const found = holder === null ? null : this.model.memberConstant(holder, e.name)
+    const owner = found === null || "inner" in found ? null : found.owner
+    const init = found === null || "inner" in found ? null : found.init
     return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
   }
 
@@ -2239,9 +2249,10 @@ export class Evaluator {
 
   #memberOf(obj: Val, e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
     if (obj.t === "script" || obj.t === "own") {
-      const inner = this.model.innerClass(obj.ref, e.name)
-      if (inner !== null && this.model.decl(obj.ref)?.classes.some((c) => c.name === e.name)) return { t: "script", ref: inner }
-      const constant = this.#constant(obj.ref, e.name, fn)
+      // The class's and its bases' constants and inner classes, never an outer class's (PackModel.memberConstant).
+      const found = this.model.memberConstant(obj.ref, e.name)
+      if (found !== null && "inner" in found) return { t: "script", ref: found.inner }
+      const constant = this.#memberConstant(obj.ref, e.name, fn)
       if (constant !== null) return constant
       const member = this.model.variable(obj.ref, e.name)
       if (member !== null) return this.memberRead(member.owner, member.decl, null)

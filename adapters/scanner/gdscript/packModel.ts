@@ -1009,16 +1009,53 @@ export class PackModel {
       const [l, r] = [this.#constantText(cls, e.left, depth + 1), this.#constantText(cls, e.right, depth + 1)]
       return l === null || r === null ? null : l === "?" || r === "?" ? "?" : l + r
     }
-    const owner = e.k === "id" ? [cls, ...this.outers(cls)].find((c) => this.constantInit(c, e.name) !== null) : e.k === "member" && e.obj.k === "id" ? (this.#innerOf(cls, e.obj.name) ?? this.#classOfExpr(cls, e.obj, depth + 1)) : undefined
-    const init = owner === undefined || owner === null || (e.k !== "id" && e.k !== "member") ? null : this.constantInit(owner, e.name)
-    if (init === null || owner === undefined || owner === null) return null
+    if (e.k === "member" && e.obj.k === "id") {
+      // `Names.SETTER` reads the holder's constant as GDScript::_get does: of the class and its bases (memberConstant).
+      const holder = this.#innerOf(cls, e.obj.name) ?? this.#classOfExpr(cls, e.obj, depth + 1)
+      const found = holder === null ? null : this.memberConstant(holder, e.name)
+      if (found === null || "inner" in found) return null
+      return this.#constantText(found.owner, found.init, depth + 1) ?? "?"
+    }
+    if (e.k !== "id") return null
+    const owner = [cls, ...this.outers(cls)].find((c) => this.constantInit(c, e.name) !== null)
+    const init = owner === undefined ? null : this.constantInit(owner, e.name)
+    if (init === null || owner === undefined) return null
     return this.#constantText(owner, init, depth + 1) ?? "?"
   }
 
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
     const c = this.#scope(ref).consts.get(name)
-    if (c === undefined) return null
+    return c === undefined ? null : this.#constantValue(c, name, evalIn)
+  }
+
+  /**
+   * The constant or inner class `obj.NAME` reads on an object (or the script) of class `ref`: of the class and its bases
+   * only, level by level, an inner class being one of its class's constants (GDScriptInstance::get and GDScript::_get
+   * never look at outer classes: a hundred-and-fifth red team's `self.name` in an inner class read the outer `const
+   * name` where the engine read the node's name); null for none.
+   */
+  memberConstant(ref: ClassRef, name: string): { readonly owner: ClassRef; readonly init: Expr } | { readonly inner: ClassRef } | null {
+    for (const cls of this.ancestry(ref)) {
+      const d = this.decl(cls)
+      if (d === null) continue
+      const c = d.consts.find((x) => x.name === name)
+      if (c !== undefined) return { owner: cls, init: c.init }
+      if (d.classes.some((x) => x.name === name)) return { inner: { script: cls.script, inner: [...cls.inner, name] } }
+    }
+    return null
+  }
+
+  /** The value of a constant `obj.NAME` reads (memberConstant), or null where it reads none or an inner class. */
+  memberConstantValue(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
+    const c = this.memberConstant(ref, name)
+    return c === null || "inner" in c ? null : this.#constantValue(c, name, evalIn)
+  }
+
+  #constantValue(c: { readonly owner: ClassRef; readonly init: Expr }, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val {
+    // A name not known (two orders of lookup disagree: #scope) is never cached under the constant's owner, whose own
+    // reading of it is the constant's value.
+    if (c.init.k === "error") return evalIn(c.init, c.owner)
     const key = `${refKey(c.owner)}#${name}`
     const cached = this.#constCache.get(key)
     if (cached !== undefined) return cached

@@ -917,19 +917,34 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const returns = new Map<ClassDecl, Map<string, Kind>>()
   const none = EMPTY_NAMES({ shadowed })
   const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
-  const dataConstants = new Set(classes.flatMap((d) => d.consts.filter((c) => !out.has(c.name) && isData(c.init)).map((c) => c.name)))
+  // Constants by name, pack-wide: a read of a name is judged by every constant of that name (tableOf looks a table up by
+  // its name alone), so a name is a data constant only where each is, and a table's strings are those of all of them;
+  // one that is not a table of literals (`{"a": "g" + "et"}`), or a member or an inner class of that name anywhere,
+  // leaves the name out (a hundred-and-sixth red team's `MOVES` folded to "get" beside another class's literal `MOVES`).
+  const declarations = new Map<string, Array<Expr>>()
+  for (const d of classes) for (const c of d.consts) declarations.set(c.name, [...(declarations.get(c.name) ?? []), c.init])
+  const notConstants = new Set(classes.flatMap((d) => [...d.vars.map((v) => v.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]))
+  const dataConstants = new Set([...declarations].filter(([name, inits]) => !out.has(name) && inits.every(isData)).map(([name]) => name))
+  const unionOf = (inits: ReadonlyArray<Expr>, preloads: boolean): ReadonlySet<string> | null => {
+    const all = new Set<string>()
+    for (const init of inits) {
+      const literal = literalStrings(init, preloads)
+      if (literal === null) return null
+      for (const text of literal) all.add(text)
+    }
+    return all
+  }
+  const tablesOf = (keep: (name: string) => boolean, preloads: boolean): ReadonlyMap<string, ReadonlySet<string>> =>
+    new Map([...declarations].filter(([name]) => keep(name) && !notConstants.has(name)).flatMap(([name, inits]) => {
+      const all = unionOf(inits, preloads)
+      return all === null ? [] : [[name, all] as const]
+    }))
   // The strings of each constant table of literals and preloaded scripts or scenes none changes: what a method's name read
   // from one may be (readsByBuiltName). Not data (an element may be a Script), so no other reading takes them. Not where
   // scripts may be swapped: a script attached to the preloaded Script would give its text (`_to_string`).
-  const preloadTables = new Map(classes.flatMap((d) => d.consts.filter((c) => !reads.scriptsSwap && !out.has(c.name) && !dataConstants.has(c.name)).flatMap((c) => {
-    const literal = literalStrings(c.init, true)
-    return literal === null ? [] : [[c.name, literal] as const]
-  })))
+  const preloadTables = tablesOf((name) => !reads.scriptsSwap && !out.has(name) && !dataConstants.has(name), true)
   // The strings of each constant table of data, for a name read from one (`STATES[state]`, `T.get(k)`, `T[a][b]`).
-  const strings = new Map(classes.flatMap((d) => d.consts.filter((c) => dataConstants.has(c.name)).flatMap((c) => {
-    const literal = literalStrings(c.init)
-    return literal === null ? [] : [[c.name, literal] as const]
-  })))
+  const strings = tablesOf((name) => dataConstants.has(name), false)
   // A table of an autoload or a global class read by its name (`Towers.ON_BUILD[kind]`: a sixty-fifth hunt's tower
   // defence), where one class of the pack alone declares a constant of that name.
   // Counted once here: tableOf asks for every read of a table.

@@ -545,6 +545,19 @@ export class PackModel {
       const c = consts.get(name)
       if (c !== undefined) consts.set(name, { owner: c.owner, init: { k: "error", at: c.init.at } })
     }
+    // So is an inner class of that name at two levels where the orders disagree: the outer class's before the base's (a
+    // hundred-and-sixth red team's `class Holder` of the outer script and of an inner class's base) as for constants.
+    const nearest = new Set<string>()
+    for (const scope of [ref, ...this.outers(ref)]) {
+      for (const c of this.decl(scope)?.classes ?? []) {
+        if (c.name === null || nearest.has(c.name)) continue
+        nearest.add(c.name)
+        const found = inner.get(c.name)
+        if (found === undefined || refKey(found) === refKey({ script: scope.script, inner: [...scope.inner, c.name] })) continue
+        inner.delete(c.name)
+        consts.set(c.name, { owner: scope, init: { k: "error", at: c.at } })
+      }
+    }
     return this.#scopes.get(key) as ClassScope
   }
 

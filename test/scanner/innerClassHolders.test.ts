@@ -68,3 +68,16 @@ describe("a type named like a constant of another script", () => {
     expect(errors(hits3(holder, { "res://writer.gd": writer }))).toEqual(["8:2 error dynamic-dispatch OS.callv(…)"])
   })
 })
+
+describe("a hundred-and-sixth red team's names", () => {
+  it("an inner class named alike in the outer script and in an inner class's base is not known", () => {
+    const lib = { "res://lib.gd": ["class Holder:", '\tconst N = "get_name"', ""].join("\n") }
+    const main = ["extends Node", "class Holder:", '\tconst N = "execute"', 'class In extends "res://lib.gd":', "\tfunc go():", '\t\tOS.call(Holder.N, "x")', ""].join("\n")
+    expect(errors(hits3(main, lib))).toEqual(["6:3 error dynamic-dispatch OS.call(…)"])
+  })
+
+  it("a table's strings are those of every constant of its name; one folded at compile time leaves the name out", () => {
+    const main = ["extends Node", "", 'const MOVES = {"a": "g" + "et"}', 'const SAVES = {"slot": "user://slot.save"}', "", "func _ready():", '\tvar saves = call(MOVES["a"], "SA" + "VES")', '\tsaves["slot"] = str(get_meta("p"))', "\tvar f = File.new()", '\tf.open(SAVES["slot"], File.WRITE)', "", "class Moves:", '\tconst MOVES = {"a": "wander"}', ""].join("\n")
+    expect(errors(hits3(main)).map((h) => h.split(" ").slice(0, 3).join(" "))).toContain("10:2 error filesystem-outside-sandbox")
+  })
+})

@@ -81,3 +81,12 @@ describe("a hundred-and-sixth red team's names", () => {
     expect(errors(hits3(main)).map((h) => h.split(" ").slice(0, 3).join(" "))).toContain("10:2 error filesystem-outside-sandbox")
   })
 })
+
+// The autoload form (a hundred-and-seventh red team's) needs project settings: attackProjects140.ts runs it.
+describe("a constant named like a global class", () => {
+  it("gives no table's strings to a class that declares no such constant: the dispatch stays an error", () => {
+    const keys = { "res://keys.gd": ["extends Node", "class_name KEYS", "", 'const a = "ACT" + "IONS"', ""].join("\n"), "res://table.gd": ["extends Reference", "", 'const KEYS = {"a": "hp"}', ""].join("\n") }
+    const main = ["extends Node", "", 'const ACTIONS = {"m": "get_name"}', "", "func _ready():", '\tvar d = get(KEYS["a"])', '\td["m"] = "execute"', '\tOS.call(ACTIONS["m"], "x")', ""].join("\n")
+    expect(errors(hits3(main, keys))).toContain("8:2 error dynamic-dispatch OS.call(…)")
+  })
+})

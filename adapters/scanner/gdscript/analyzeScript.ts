@@ -1084,7 +1084,7 @@ class Analysis {
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
     if (name === "set_script") this.#scriptAttached(recv, site.at, site.via ?? `${site.label === "" ? "" : `${this.#shownReceiver(recv)}.`}set_script(…)`)
     this.#internalCall(site)
-    if (name === "emit_signal" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
+    if (name === "emit_signal" || name === "register_text_enter" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
     if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)
     site = this.#asEngineBase(site)
     recv = site.recv

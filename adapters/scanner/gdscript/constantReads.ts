@@ -923,7 +923,10 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // leaves the name out (a hundred-and-sixth red team's `MOVES` folded to "get" beside another class's literal `MOVES`).
   const declarations = new Map<string, Array<Expr>>()
   for (const d of classes) for (const c of d.consts) declarations.set(c.name, [...(declarations.get(c.name) ?? []), c.init])
-  const notConstants = new Set(classes.flatMap((d) => [...d.vars.map((v) => v.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]))
+  // So does an autoload, a global class or an engine class of that name: a class that declares no such constant reads
+  // that instead (a hundred-and-seventh red team's autoload `KEYS` beside another class's `const KEYS`).
+  const notConstants = new Set([...classes.flatMap((d) => [...d.vars.map((v) => v.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]), ...reads.scriptNames])
+  const isConstantName = (name: string): boolean => !notConstants.has(name) && !reads.isEngineName(name)
   const dataConstants = new Set([...declarations].filter(([name, inits]) => !out.has(name) && inits.every(isData)).map(([name]) => name))
   const unionOf = (inits: ReadonlyArray<Expr>, preloads: boolean): ReadonlySet<string> | null => {
     const all = new Set<string>()
@@ -935,7 +938,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     return all
   }
   const tablesOf = (keep: (name: string) => boolean, preloads: boolean): ReadonlyMap<string, ReadonlySet<string>> =>
-    new Map([...declarations].filter(([name]) => keep(name) && !notConstants.has(name)).flatMap(([name, inits]) => {
+    new Map([...declarations].filter(([name]) => keep(name) && isConstantName(name)).flatMap(([name, inits]) => {
       const all = unionOf(inits, preloads)
       return all === null ? [] : [[name, all] as const]
     }))

@@ -30,6 +30,8 @@ const wiresOf = (present: ReadonlyArray<DrivenControl>, signal: Val): ReadonlyAr
 const ownMayBeChild = (base: string | null, present: ReadonlyArray<DrivenControl>, attaches: boolean): boolean =>
   base !== null && (present.some((c) => c.cls === base) || (attaches && isChildClass(base)))
 
+const REGISTER_TEXT_ENTER = "register_text_enter"
+
 export const driving = (d: DrivingSite, grammar: Grammar, pack: ControlsInPack): Driving | null => {
   const { site, signal } = d
   const present = pack.controls
@@ -49,6 +51,15 @@ export const driving = (d: DrivingSite, grammar: Grammar, pack: ControlsInPack):
     return {
       matched: site.via ?? `${site.bare ? "" : `${site.label}.`}emit_signal(${shown})`,
       note: `the pack creates a ${names}, and ${own ? "this object" : "the receiver"} may be one of its internal children, whose signal the engine wires to internal methods (${reached}); emitted from code, the ${first[0].cls} ${first[0].does}`,
+    }
+  }
+  // AcceptDialog.register_text_enter(edit) connects the edit's `text_entered` to the dialog's confirmation: registered on
+  // what may be an internal dialog, the Enter of any LineEdit, the pack's own emitting it included, confirms that dialog
+  // (a hundred-and-seventh red team's FileDialog make-folder dialog, reached through a canvas group).
+  if (site.name === REGISTER_TEXT_ENTER && child) {
+    return {
+      matched: site.via ?? `${site.bare ? "" : `${site.label}.`}${REGISTER_TEXT_ENTER}(…)`,
+      note: `the pack creates a ${names}, and ${own ? "this object" : "the receiver"} may be one of its internal dialogs: a LineEdit registered there confirms it on Enter (text_entered, which code may emit), and the ${present[0]?.cls ?? "control"} ${present[0]?.does ?? ""}`,
     }
   }
   const kind = SYNTHESIZED_INPUT[grammar].get(site.name)

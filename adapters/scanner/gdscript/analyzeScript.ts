@@ -151,9 +151,9 @@ const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "prin
 const REGISTERS: ReadonlySet<string> = new Set(["connect"])
 /** Container methods that put an element in. */
 const PUTS_ELEMENT: ReadonlySet<string> = new Set(["append", "push_back", "push_front", "insert"])
-/** Classes with a property that turns on object decoding. */
 /** The property holding a Resource's place in the engine's resource cache (Resource::set_path). */
 const RESOURCE_PATH = "resource_path"
+/** Classes with a property that turns on object decoding. */
 const DECODING_PEERS = /^(PacketPeer|MultiplayerAPI|SceneMultiplayer|NetworkedMultiplayer|ENet|WebSocket|WebRTC)/
 
 type Mode = "value" | "receiver" | "target"
@@ -956,7 +956,6 @@ class Analysis {
     if (target !== null) this.#propertyWrite(target.owner, target.property, pos, matched, value, written)
   }
 
-  /** Properties of the object that turn on code loading or object decoding (`source_code`, `allow_object_decoding`). */
   /**
    * A write by a name that is not constant on the pack's own object whose class extends an engine Resource (`self[k] =
    * d[k]` of a stats class filled from data): the name may be `resource_path`, which puts the object in the engine's
@@ -974,6 +973,7 @@ class Analysis {
     }
   }
 
+  /** Properties of the object that turn on code loading or object decoding, or take over a path (`source_code`, `allow_object_decoding`, `resource_path`). */
   #dangerousProperties(recv: Val): ReadonlyArray<string> {
     if (isAnyObject(recv)) return [...this.#idx.assignments.keys()]
     // Any such write on a script or a PackedScene is already an error (its source, its bundle).

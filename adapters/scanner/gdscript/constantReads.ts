@@ -925,7 +925,9 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   for (const d of classes) for (const c of d.consts) declarations.set(c.name, [...(declarations.get(c.name) ?? []), c.init])
   // So does an autoload, a global class or an engine class of that name: a class that declares no such constant reads
   // that instead (a hundred-and-seventh red team's autoload `KEYS` beside another class's `const KEYS`).
-  const notConstants = new Set([...classes.flatMap((d) => [...d.vars.map((v) => v.name), ...d.classes.flatMap((c) => (c.name === null ? [] : [c.name]))]), ...reads.scriptNames])
+  const varNames = classes.flatMap((d) => d.vars.map((v) => v.name))
+  const innerNames = classes.flatMap((d) => d.classes.flatMap((c) => (c.name === null ? [] : [c.name])))
+  const notConstants = new Set([...varNames, ...innerNames, ...reads.scriptNames])
   const isConstantName = (name: string): boolean => !notConstants.has(name) && !reads.isEngineName(name)
   const dataConstants = new Set([...declarations].filter(([name, inits]) => !out.has(name) && inits.every(isData)).map(([name]) => name))
   const unionOf = (inits: ReadonlyArray<Expr>, preloads: boolean): ReadonlySet<string> | null => {
@@ -951,13 +953,12 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // A table of an autoload or a global class read by its name (`Towers.ON_BUILD[kind]`: a sixty-fifth hunt's tower
   // defence), where one class of the pack alone declares a constant of that name.
   // Counted once here: tableOf asks for every read of a table.
-  const constantNames = classes.flatMap((d) => d.consts.map((c) => c.name))
-  const declaredOnce = new Set(constantNames.filter((n, i) => constantNames.indexOf(n) === i && constantNames.lastIndexOf(n) === i))
+  const declaredOnce = new Set([...declarations].filter(([, inits]) => inits.length === 1).map(([name]) => name))
   // A member or constant of the holder's name in any class may be what a read by that name means instead of the autoload.
-  const memberNames = new Set([...constantNames, ...classes.flatMap((d) => d.vars.map((v) => v.name))])
+  const memberNames = new Set([...declarations.keys(), ...varNames])
   // So may an inner class of that name, which the compiler finds before an autoload or a global class (a hundred-and-third
   // red team's `class Towers` beside an autoload `Towers`): any class of the pack declaring one leaves the name unfollowed.
-  const holderNames = new Set([...memberNames, ...classes.flatMap((d) => d.classes.flatMap((c) => (c.name === null ? [] : [c.name])))])
+  const holderNames = new Set([...memberNames, ...innerNames])
   const held: HeldTable = (holder, name) => (reads.holdsConstant(holder, name) && !holderNames.has(holder) && declaredOnce.has(name) ? (strings.get(name) ?? null) : null)
   const tableStrings = (e: Expr, names: ValueNames): ReadonlySet<string> | null => tableOf(e, (name) => names.locals.has(name), strings, held, names.keysFrom)
   const nameTables: TableStrings = (e, names) => tableOf(e, (name) => names.locals.has(name), preloadTables)

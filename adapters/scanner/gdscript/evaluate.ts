@@ -1696,9 +1696,9 @@ export class Evaluator {
     return this.#asRead(this.model.constant(ref, name, (expr, where) => this.eval(expr, this.classFn(where))), name, fn)
   }
 
-  /** A constant `obj.NAME` reads on an object or the script of class `ref` (PackModel.memberConstant), read in `fn` as #constant is. */
-  #memberConstant(ref: ClassRef, name: string, fn: Fn): Val | null {
-    return this.#asRead(this.model.memberConstantValue(ref, name, (expr, where) => this.eval(expr, this.classFn(where))), name, fn)
+  /** A constant `obj.NAME` reads (found by PackModel.memberConstant), read in `fn` as #constant is. */
+  #memberConstant(c: { readonly owner: ClassRef; readonly init: Expr }, name: string, fn: Fn): Val | null {
+    return this.#asRead(this.model.constantValue(c, name, (expr, where) => this.eval(expr, this.classFn(where))), name, fn)
   }
 
   #asRead(value: Val | null, name: string, fn: Fn): Val | null {
@@ -2251,9 +2251,7 @@ export class Evaluator {
     if (obj.t === "script" || obj.t === "own") {
       // The class's and its bases' constants and inner classes, never an outer class's (PackModel.memberConstant).
       const found = this.model.memberConstant(obj.ref, e.name)
-      if (found !== null && "inner" in found) return { t: "script", ref: found.inner }
-      const constant = this.#memberConstant(obj.ref, e.name, fn)
-      if (constant !== null) return constant
+      if (found !== null) return "inner" in found ? { t: "script", ref: found.inner } : (this.#memberConstant(found, e.name, fn) ?? UNKNOWN)
       const member = this.model.variable(obj.ref, e.name)
       if (member !== null) return this.memberRead(member.owner, member.decl, null)
       return UNKNOWN

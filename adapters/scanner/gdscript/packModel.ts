@@ -1039,7 +1039,7 @@ export class PackModel {
   /** The value of a constant visible in `ref` by name (own, inherited, outer), or null when there is none. */
   constant(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
     const c = this.#scope(ref).consts.get(name)
-    return c === undefined ? null : this.#constantValue(c, name, evalIn)
+    return c === undefined ? null : this.constantValue(c, name, evalIn)
   }
 
   /**
@@ -1059,13 +1059,8 @@ export class PackModel {
     return null
   }
 
-  /** The value of a constant `obj.NAME` reads (memberConstant), or null where it reads none or an inner class. */
-  memberConstantValue(ref: ClassRef, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val | null {
-    const c = this.memberConstant(ref, name)
-    return c === null || "inner" in c ? null : this.#constantValue(c, name, evalIn)
-  }
-
-  #constantValue(c: { readonly owner: ClassRef; readonly init: Expr }, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val {
+  /** The value of constant `name` declared by `c.owner` as `c.init` (constant, memberConstant), evaluated once. */
+  constantValue(c: { readonly owner: ClassRef; readonly init: Expr }, name: string, evalIn: (expr: Expr, where: ClassRef) => Val): Val {
     // A name not known (two orders of lookup disagree: #scope) is never cached under the constant's owner, whose own
     // reading of it is the constant's value.
     if (c.init.k === "error") return evalIn(c.init, c.owner)

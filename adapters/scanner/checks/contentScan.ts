@@ -21,7 +21,7 @@ import { decodeAsEngine, positionOfByte, startsWithBom, strictUtf8Problem } from
 import { trojanSourceHits } from "../text/trojanSource.ts"
 import { compiledScriptFinding, isNativeByName } from "./nameChecks.ts"
 import { scanPoTranslation } from "./poTranslationScan.ts"
-import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, type SettingsRemap, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
+import { autoloadEntries, autoloadNameClash, autoloadSingletons, classEntriesOf, EXTENSION_LIST, extensionListFindings, projectSettingsFindings, REGISTRATION_KEYS, settingsReadApart, settingValues, type SettingsRemap, settingsRemaps, settingsText } from "./projectSettingsCheck.ts"
 import { importBesideContentFinding, redirectFindings } from "./redirectCheck.ts"
 import { builtObjectFindings } from "./resourceDataFindings.ts"
 import { scanBitmapFont } from "./bitmapFontScan.ts"
@@ -54,7 +54,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), settings: new Map(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
   await registerSettingsRemaps(ctx)
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
@@ -87,7 +87,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), settings: ctx.settings, baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
     )
   for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
     const model = modelOf(true)
@@ -420,6 +420,7 @@ const scanSettings = async (ctx: Context, entry: PackEntry): Promise<void> => {
   // different game on Godot 3 and 4 (a ninety-fifth red team's): the file is refused.
   if (isPrimarySettings(entry.path)) {
     for (const [name, path] of autoloadSingletons(text)) setAgreeing(ctx.autoloads, name, path)
+    for (const [key, values] of settingValues(text)) ctx.settings.set(key, [...(ctx.settings.get(key) ?? []), ...values])
     for (const [name, path] of autoloadEntries(text, false)) setAgreeing(ctx.baseAutoloads, name, ctx.contents.loadedPath(path))
   }
   ctx.state.findings.push(...scriptFindings(shadowingAutoloads(ctx, text), { file, storedPath: entry.path, source: text }))

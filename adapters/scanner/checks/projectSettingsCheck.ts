@@ -368,6 +368,24 @@ export const settingsRemaps = (text: string): { readonly remaps: ReadonlyArray<S
   return { remaps: out, pathRemapKeys }
 }
 
+/**
+ * Every setting's values by the setting it sets (feature overrides under their base: `game/save.pc` is one of
+ * `game/save`'s values on some machines): the text of a string, null for a value of any other type. What
+ * `ProjectSettings.get_setting(k)` of the running game may give before its code changes a setting.
+ */
+export const settingValues = (text: string): ReadonlyMap<string, ReadonlyArray<string | null>> => {
+  const out = new Map<string, Array<string | null>>()
+  for (const section of parseConfigFile(text)) {
+    for (const value of section.values.values()) {
+      const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      const list = out.get(key) ?? []
+      list.push(stringValue(value.raw, stringsOf(value.raw, value.line)[0]))
+      out.set(key, list)
+    }
+  }
+  return out
+}
+
 /** One remap of the settings: `pathRemapKey` is the key (with its feature tag, if any) of a path remap; null for a translation remap. */
 export interface SettingsRemap {
   readonly original: string

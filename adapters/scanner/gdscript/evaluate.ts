@@ -1891,7 +1891,9 @@ export class Evaluator {
   #constantElement(container: Expr, fn: Fn): Val | null {
     const found = this.#constantParts(container, fn)
     if (found === null || found.some((p) => p.e.k !== "array" && p.e.k !== "dict")) return null
-    return this.#allPartStrings(found.flatMap((p) => (p.e.k === "array" ? p.e.items : p.e.k === "dict" ? p.e.entries.map(([, v]) => v) : []).map((e) => ({ e, in: p.in }))))
+    const items = found.flatMap((p) => (p.e.k === "array" ? p.e.items : p.e.k === "dict" ? p.e.entries.map(([, v]) => v) : []).map((e) => ({ e, in: p.in })))
+    // Items that are all numbers or vectors (`DIRS[i]` of `[Vector2(1, 0), …]`): one such value.
+    return this.#allPartStrings(items) ?? (items.length > 0 && items.every((p) => isArithmeticValue(this.eval(p.e, p.in))) ? ARITHMETIC_VALUE : null)
   }
 
   /** The strings of parts that are all strings (none: null). */
@@ -2210,7 +2212,8 @@ export class Evaluator {
     const lookup = how === "preload" ? (joined === null ? null : { path: joined, untidy: null }) : packLookup(path, null, script?.grammar ?? 3)
     const ref = lookup !== null && lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
     if (ref !== null) return { t: "script", ref }
-    return SCRIPT_EXTENSIONS.has(extensionOf(path)) ? { t: "inst", cls: "GDScript" } : UNKNOWN
+    if (SCRIPT_EXTENSIONS.has(extensionOf(path))) return { t: "inst", cls: "GDScript" }
+    return RESOURCE_EXTENSIONS.has(extensionOf(path)) ? PACK_RESOURCE : UNKNOWN
   }
 
   /** `Holder.NAME` where Holder is an autoload or a global class no name of the function or class hides, NAME a constant of its holding a literal every use reads. */
@@ -2272,6 +2275,10 @@ export class Evaluator {
     // (a key before the first section of project.godot: a twenty-first red team's path climbing out of user://).
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : DYNAMIC_SINGLETONS.has(obj.name) ? UNKNOWN : { t: "lit" }
     if (isObjectOfUnknownScript(obj)) return this.#memberOfAnyClass(e.name) ?? derived(obj)
+    // A property of a resource of the pack (`CFG.save_path` of `preload("res://cfg.tres")`): what its class's member may
+    // hold, with the values the pack's resources set; else the pack's data, not known (a hundred-and-eighth red team's
+    // write path kept in a `.tres`).
+    if (obj.t === "unknown" && obj.packResource === true) return this.#memberOfAnyClass(e.name) ?? EXTERNAL
     // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
     return { ...derived(obj), ...dataPart(obj, e.name) }
   }
@@ -2334,6 +2341,11 @@ export class Evaluator {
     // subtracts such a value only with one of the same type (`u.grid_pos + Vector2(1, 0)`, a hundred-and-third hunt's).
     const vector = e.op === "+" || e.op === "-" ? [l, r].find(isSummedValue) : undefined
     if (vector !== undefined && l.t !== "str" && r.t !== "str") return vector
+    // Godot subtracts only numbers, vectors, colours and quaternions (Variant::evaluate's OP_SUBTRACT), and adds one
+    // of those only to its kind: `(a - b).sign()` and `pos + step` are such values, never text or an object (a
+    // strategy game's `grid[to.x][to.y] = u`, a hundred-and-third hunt's).
+    // (With a number on a side the operator's own reading below gives a number.)
+    if ((e.op === "-" || (e.op === "+" && [l, r].some(isArithmeticValue))) && l.t !== "str" && r.t !== "str" && !isNumberValue(l) && !isNumberValue(r)) return ARITHMETIC_VALUE
     if (e.op === "+") {
       if (l.t === "str" && r.t === "str") return strs(l.values.flatMap((a) => r.values.map((b) => a + b)))
       if (l.t === "str" && l.values.length === 1) return { t: "unknown", prefix: l.values[0] ?? "", ...endOf(r), ...(r.t === "unknown" && r.digitsOnly === true && numbersBetween(`${l.values[0] ?? ""}${r.prefix ?? ""}`) ? { digitsOnly: true as const } : {}), ...readFrom([r]) }
@@ -2471,7 +2483,7 @@ export class Evaluator {
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : asLineEdit(UNKNOWN, isLineEdit(first))
       case "funcref":
       case "Callable":
-        return args.length >= 2 ? bound(first, args[1] ?? UNKNOWN) : name === "Callable" ? { t: "inst", cls: "Callable" } : UNKNOWN
+        return args.length >= 2 ? bound(first, args[1] ?? UNKNOWN, name === "Callable" ? "Callable" : "FuncRef") : name === "Callable" ? { t: "inst", cls: "Callable" } : UNKNOWN
       default:
         break
     }
@@ -2550,6 +2562,27 @@ export class Evaluator {
   }
 
   /** `recv.name(args)`: what it returns. */
+  /**
+   * `ProjectSettings.get_setting(k)` (`get(k)`): the pack's own data, set in its settings file. By a constant name, while
+   * no code changes settings, the values the settings give it (every feature override's: which applies depends on the
+   * player's machine); a setting the pack does not set has the engine's default, which the pack cannot choose. By a
+   * name not constant, a value of another type, or once code may change settings: data of the pack not known, judged
+   * as data read at run time (a hundred-and-eighth red team wrote outside user:// by a path kept in project.godot).
+   */
+  #setting(args: ReadonlyArray<Val>): Val {
+    const key = args[0]
+    const changed = this.model.settingsChangedAtRunTime()
+    if (key === undefined || key.t !== "str" || changed === "any") return EXTERNAL
+    const values = key.values.map((k) => this.model.settings.get(k))
+    if (values.some((v) => v !== undefined && v.some((x) => x === null))) return EXTERNAL
+    const texts = values.flatMap((v) => (v ?? []).flatMap((x) => (x === null ? [] : [x])))
+    // A setting the pack does not set has the engine's default; one its code sets (`set_setting("k", v)`), what the code
+    // gives it, which a reviewer reads where it is set: both a value not known, beside the file's values.
+    const open = values.some((v) => v === undefined) || key.values.some((k) => changed.has(k))
+    if (!open) return strs(texts)
+    return texts.length === 0 ? UNKNOWN : EXTERNAL
+  }
+
   evalMethod(recv: Val, recvExpr: Expr | null, name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn, depth: number): Val {
     if (depth > MAX_ALTERNATIVES) return UNKNOWN
     if (recv.t === "method") {
@@ -2564,6 +2597,8 @@ export class Evaluator {
       return derived(...args)
     }
     if (isAnyObject(recv)) return ANY_OBJECT
+    // A vector's or colour's arithmetic (`step.sign()`, `dir.normalized()`, `a.distance_to(b)`): another such value.
+    if (VALUE_ARITHMETIC.has(name) && isArithmeticValue(recv)) return ARITHMETIC_VALUE
     // A method a class of the pack defines, called on an object that may carry one of its scripts (a node of unknown
     // script, a value the analysis lost): the script's method runs instead of the engine's (a twenty-third red team's
     // `get_node("Saver").get_user_data_dir()`, `helper.get_tree()`), so no engine method's reading holds.
@@ -2572,6 +2607,7 @@ export class Evaluator {
     // built-in value (`button.get_index()`, `list.size()`) when every class having a method of that name returns one
     // and no script of the pack defines it (a web export's JavaScriptObject forwards any name to JavaScript).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
+    if (recv.t === "guard" && recv.name === "ProjectSettings" && SETTING_GETTERS.has(name)) return this.#setting(args)
     // A date or time as a Dictionary of ints and a bool (3.x core_bind.cpp _OS::get_date/get_time; Time's *_dict_* methods).
     if (recv.t === "guard" && (DATE_DICTIONARIES[recv.name]?.has(name) ?? false)) return DATE_FIELDS
     if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
@@ -2923,9 +2959,28 @@ const changedData = (v: Extract<Val, { t: "unknown" }>): Val => {
 /** Built-in values Godot adds and subtracts only with their own type (variant_op.cpp OP_ADD, OP_SUBTRACT). */
 const SUMMED_VALUES: ReadonlySet<string> = new Set(["Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "Color", "Quat", "Quaternion"])
 const isSummedValue = (v: Val): v is Extract<Val, { t: "inst" }> => v.t === "inst" && SUMMED_VALUES.has(v.cls)
+/** A number, or a value of a kind Godot adds and subtracts (SUMMED_VALUES), or a join of only those. */
+const isArithmeticValue = (v: Val): boolean =>
+  (v.t === "lit" && typeof v.value === "number") || (v.t === "lit" && v.value === undefined) || isSummedValue(v) || (v.t === "unknown" && v.valueOnly === true && (v.insts ?? []).every((c) => SUMMED_VALUES.has(c)))
+/** A number or a vector, colour or quaternion, not known which: no text, no object, no container. */
+const ARITHMETIC_VALUE: Val = { t: "unknown", plain: true, valueOnly: true }
+/**
+ * Methods of Vector2/3 (and their 4.x integer kinds), Color and Quat that give a number, a bool or another such
+ * value (the class reference of 3.2 and 4.x: none of these names gives text there); a number has no methods.
+ */
+const VALUE_ARITHMETIC: ReadonlySet<string> = new Set([
+  "abs", "sign", "floor", "ceil", "round", "normalized", "rotated", "clamped", "clamp", "snapped", "linear_interpolate", "lerp", "slerp",
+  "move_toward", "direction_to", "tangent", "orthogonal", "reflect", "bounce", "slide", "project", "limit_length", "posmod", "posmodv",
+  "length", "length_squared", "distance_to", "distance_squared_to", "dot", "cross", "angle", "angle_to", "angle_to_point", "aspect",
+])
 
 /** Singletons whose `Singleton.NAME` is a property read that may give any value (`_get`), not a constant of the class. */
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
+/** Files that hold a resource of the pack's data (a script saved as one is found by its path first: scriptAt). */
+const RESOURCE_EXTENSIONS: ReadonlySet<string> = new Set([".tres", ".res"])
+const PACK_RESOURCE: Val = { t: "unknown", packResource: true }
+/** ProjectSettings methods that give a setting's value by its name (ProjectSettings#setting). */
+const SETTING_GETTERS: ReadonlySet<string> = new Set(["get_setting", "get_setting_with_override", "get"])
 
 /**
  * Singleton methods that hand back a date or time as a Dictionary whose every value is an int or a bool (year, month,
@@ -3024,9 +3079,11 @@ const joined = (delimiter: string, parts: ReadonlyArray<Val>): Val => {
 }
 
 /** `funcref(target, name)` / `Callable(target, name)`. */
-const bound = (target: Val, name: Val): Val => {
+const bound = (target: Val, name: Val, cls: "FuncRef" | "Callable"): Val => {
   if (name.t === "str" && name.values.length === 1) return { t: "method", target, name: name.values[0] ?? "" }
-  return target.t === "guard" || isAnyObject(target) ? ANY_OBJECT : UNKNOWN
+  // By a name not constant still a FuncRef (a Callable), never text (3.x GDScriptFunctions FUNC_FUNCREF makes one or
+  // fails): a table of handlers `handlers[s] = funcref(self, "_state_" + s)` holds no source (a hundred-and-eighth hunt's).
+  return target.t === "guard" || isAnyObject(target) ? ANY_OBJECT : { t: "inst", cls }
 }
 
 /** A variable assigned `base` and then appended to (`+=`): its known start and some of the strings it can be. */

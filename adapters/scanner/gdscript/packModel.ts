@@ -7,7 +7,7 @@
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt, TypeRef } from "./ast.ts"
-import { forEachExpr, isAssignment } from "./exprWalk.ts"
+import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
@@ -131,6 +131,8 @@ export interface PackModelOptions {
   readonly autoloads?: ReadonlyMap<string, string>
   /** Every autoload's script path by name (singletons or not): what `extends Name` of an autoload names. */
   readonly baseAutoloads?: ReadonlyMap<string, string>
+  /** The project settings' values by setting: a string's text, null for another type (projectSettingsCheck.ts settingValues). */
+  readonly settings?: ReadonlyMap<string, ReadonlyArray<string | null>>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
   readonly connections?: ReadonlyArray<DataConnection>
   /** Methods scenes and resources call by name (connections, method tracks): their callers are out of the scripts' sight. */
@@ -193,6 +195,9 @@ interface CodeWords {
   readonly mutated: ReadonlySet<string>
 }
 
+/** ProjectSettings methods that only read settings (3.x and 4.x class reference). */
+const SETTINGS_READERS: ReadonlySet<string> = new Set(["get_setting", "get_setting_with_override", "get", "has_setting", "has", "globalize_path", "localize_path", "get_order", "property_can_revert", "property_get_revert", "get_global_class_list"])
+
 export class PackModel {
   readonly #scopes = new Map<string, ClassScope>()
   readonly #decls = new Map<string, ClassDecl | null>()
@@ -233,6 +238,7 @@ export class PackModel {
     this.linkMetas = options.linkMetas ?? { urls: new Set(), unread: false }
     this.sceneNodes = options.sceneNodes ?? new Map()
     this.#scriptHosts = options.scriptHosts ?? null
+    this.settings = options.settings ?? new Map()
     this.#platformClasses = options.platformClasses ?? []
   }
 
@@ -383,6 +389,63 @@ export class PackModel {
   }
 
   readonly dataProperties: DataProperties
+  /** The project settings' values by setting (PackModelOptions.settings). */
+  readonly settings: ReadonlyMap<string, ReadonlyArray<string | null>>
+  #settingsChanged: ReadonlySet<string> | "any" | null = null
+
+  /**
+   * The project settings the pack's code may change at run time: the names `ProjectSettings.set_setting("k", v)` writes,
+   * or every setting ("any") where code changes one otherwise (a name not a literal, `set`, a dispatch, ProjectSettings
+   * used other than as the receiver of a method that only reads, `set_setting` or "ProjectSettings" named elsewhere).
+   * Until code changes a setting it holds what the pack's settings file gives it.
+   */
+  settingsChangedAtRunTime(): ReadonlySet<string> | "any" {
+    if (this.#settingsChanged !== null) return this.#settingsChanged
+    const keys = new Set<string>()
+    let any = false
+    let direct = 0
+    const visit = (e: Expr, parent: Expr | null, above: Expr | null): void => {
+      if (e.k === "id" && e.name === "ProjectSettings") {
+        const method = parent?.k === "member" && parent.obj === e ? parent.name : null
+        const call = above?.k === "call" && above.callee === parent ? above : null
+        const key = call?.args[0]
+        if (method === "set_setting" && key?.k === "str") {
+          keys.add(key.value)
+          direct++
+        } else if (method === null || !SETTINGS_READERS.has(method)) any = true
+      }
+      forEachChild(e, (child) => visit(child, e, parent))
+    }
+    this.#classes ??= this.#allClasses()
+    for (const cls of this.#classes) {
+      const d = this.decl(cls)
+      for (const v of d?.vars ?? []) if (v.init !== null) visit(v.init, null, null)
+      for (const f of [...(d?.functions ?? []), ...(d?.vars ?? []).flatMap((v) => v.accessors)]) {
+        const parent = new Map<Expr, Expr>()
+        forEachExpr(f.body, (e) => forEachChild(e, (child) => parent.set(child, e)))
+        forEachExpr(f.body, (e) => {
+          if (!parent.has(e)) visit(e, null, null)
+        })
+      }
+    }
+    // Named otherwise too (`call("set_setting", …)` on an alias, `Engine.get_singleton("ProjectSettings")`): any setting.
+    if ((this.mentions("set_setting") && direct === 0) || this.mentions("ProjectSettings") && this.#namesSingletonAsText()) any = true
+    this.#settingsChanged = any ? "any" : keys
+    return this.#settingsChanged
+  }
+
+  /** Whether some code of the pack spells "ProjectSettings" as a string (`Engine.get_singleton("ProjectSettings")`). */
+  #namesSingletonAsText(): boolean {
+    let found = false
+    this.#classes ??= this.#allClasses()
+    for (const cls of this.#classes) {
+      const d = this.decl(cls)
+      for (const f of [...(d?.functions ?? []), ...(d?.vars ?? []).flatMap((v) => v.accessors)]) forEachExpr(f.body, (e) => {
+        if (e.k === "str" && e.value === "ProjectSettings") found = true
+      })
+    }
+    return found
+  }
 
   readonly dataMethods: ReadonlySet<string>
   readonly dataCalls: ReadonlyArray<DataCall>

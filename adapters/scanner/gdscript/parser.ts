@@ -361,7 +361,7 @@ class Parser {
     this.#withMultiline(true, () => {
       this.#next()
       let value = 0
-      const members: Array<Expr> = []
+      const members: Array<readonly [Expr, Expr]> = []
       while (!this.#is("}") && this.#peek().kind !== "eof") {
         const m = this.#next()
         if (m.kind !== "id") continue
@@ -373,14 +373,12 @@ class Parser {
         }
         value += 1
         if (name === null) cls.consts.push({ name: m.text, init, at: this.#pos0(m) })
-        members.push(init)
+        members.push([{ k: "str", value: m.text, flavor: "", at: this.#pos0(m) }, init])
         this.#accept(",")
       }
       this.#accept("}")
-      if (name !== null) {
-        const entries = members.map((v, i): readonly [Expr, Expr] => [{ k: "num", text: String(i), at: v.at }, v])
-        cls.consts.push({ name: name.text, init: { k: "dict", entries, at: this.#pos0(name) }, at: this.#pos0(name) })
-      }
+      // A named enum is a constant Dictionary from its members' names to their values (`for k in T` gives the names).
+      if (name !== null) cls.consts.push({ name: name.text, init: { k: "dict", entries: members, at: this.#pos0(name) }, at: this.#pos0(name) })
     })
   }
 

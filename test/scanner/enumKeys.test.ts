@@ -1,0 +1,25 @@
+// A hundred-and-eighth red team's (attackProjects141.ts, run by godot3-server): a named enum is a constant Dictionary
+// from its members' names to their values, so `for k in T` of `enum T { get }` gives "get" and `call(k, n)` was
+// `get("RUN")`, handing out the constant RUN to be changed. The enum's keys are those names now.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+const program = (enums: string, loop: string): string =>
+  ["extends Node", "", enums, 'const RUN = {"a": "queue_free"}', "", "func _ready():", loop, '\tOS.call(RUN["a"], "touch", ["/tmp/x"])', ""].join("\n")
+
+describe("a named enum's keys", () => {
+  it("are its members' names: a dispatch by them that hands out a constant leaves the constant unknown", () => {
+    const found = hits3(program("enum T { get }\nenum N { RUN }", "\tfor k in T:\n\t\tfor n in N:\n\t\t\tvar r = call(k, n)\n\t\t\tr[\"a\"] = \"execute\""))
+    expect(found.filter((h) => h.startsWith("12:"))).toEqual(["12:2 error dynamic-dispatch OS.call(…)"])
+  })
+
+  it("give no name of a method that hands anything out: the constant stays followed", () => {
+    const found = hits3(`${program("enum T { idle, walk }", "\tfor k in T:\n\t\tcall(k)")}\nfunc idle():\n\tpass\n\nfunc walk():\n\tpass\n`)
+    expect(found).toEqual([])
+  })
+
+  it("read by name give its values: `T.B` is a number", () => {
+    const found = hits3(["extends Node", "", "enum T { A, B }", "var grid = [[null]]", "", "func _ready():", "\tgrid[T.A][T.B] = self", ""].join("\n"))
+    expect(found).toEqual([])
+  })
+})

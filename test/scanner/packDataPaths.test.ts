@@ -30,6 +30,23 @@ describe("a project setting as a write path", () => {
     expect(await onWrite({ "res://project.godot": settings('save="user://a.save"'), "res://main.gd": WRITE('ProjectSettings.get_setting("game/" + str(randi()))') })).toEqual(["error filesystem-outside-sandbox"])
   })
 
+  it("a key with a dot is a setting of its own, read by its whole name (a hundred-and-ninth red team's)", async () => {
+    expect(await onWrite({ "res://project.godot": settings('save.x="payload"'), "res://main.gd": WRITE('ProjectSettings.get_setting("game/save.x")') })).toEqual(["error filesystem-outside-sandbox"])
+    expect(await onWrite({ "res://project.godot": `${settings()}\n[game.v2]\n\nsave="payload"\n`, "res://main.gd": WRITE('ProjectSettings.get_setting("game.v2/save")') })).toEqual(["error filesystem-outside-sandbox"])
+  })
+
+  it("reaching any engine object (instance_from_id) may change any setting: an error", async () => {
+    const byId = 'extends Node\nfunc _init():\n\tinstance_from_id(19).set("game/save", "payload")\n'
+    expect(await onWrite({ "res://project.godot": settings('save="user://a.save"'), "res://main.gd": WRITE('ProjectSettings.get_setting("game/save")'), "res://other.gd": byId })).toEqual(["error filesystem-outside-sandbox"])
+  })
+
+  it("a settings helper's key is read as any value: called with another setting's name it leaves this one the file's, with this one's it does not", async () => {
+    const helper = (key: string): string => `extends Node\nfunc _init():\n\tset_option(${key}, 1)\n\nfunc set_option(key, value):\n\tProjectSettings.set_setting(key, value)\n`
+    const file = { "res://project.godot": settings('save="user://a.save"'), "res://main.gd": WRITE('ProjectSettings.get_setting("game/save")') }
+    expect(await onWrite({ ...file, "res://other.gd": helper('"game/volume"') })).toEqual([])
+    expect(await onWrite({ ...file, "res://other.gd": helper('"game/save"') })).toEqual(["error filesystem-outside-sandbox"])
+  })
+
   it("code changing another setting by its name leaves this one the file's", async () => {
     const other = 'extends Node\nfunc _init():\n\tProjectSettings.set_setting("game/volume", 1)\n'
     expect(await onWrite({ "res://project.godot": settings('save="user://a.save"'), "res://main.gd": WRITE('ProjectSettings.get_setting("game/save")'), "res://other.gd": other })).toEqual([])

@@ -369,15 +369,16 @@ export const settingsRemaps = (text: string): { readonly remaps: ReadonlyArray<S
 }
 
 /**
- * Every setting's values by the setting it sets (feature overrides under their base: `game/save.pc` is one of
- * `game/save`'s values on some machines): the text of a string, null for a value of any other type. What
- * `ProjectSettings.get_setting(k)` of the running game may give before its code changes a setting.
+ * Every setting's values by its whole key, dots and all (`game/save.pc`, `game.v2/save`): the text of a string, null
+ * for a value of any other type. ProjectSettings::_set keeps each under its whole name and only points the part
+ * before the first dot at it where a feature applies (settingName.ts), so `get_setting(k)` gives the value of `k`
+ * itself or, for a `k` without a dot, of any `k.<features>` (PackModel.settingValue).
  */
 export const settingValues = (text: string): ReadonlyMap<string, ReadonlyArray<string | null>> => {
   const out = new Map<string, Array<string | null>>()
   for (const section of parseConfigFile(text)) {
     for (const value of section.values.values()) {
-      const key = settingBase(section.name === "" ? value.key : `${section.name}/${value.key}`)
+      const key = section.name === "" ? value.key : `${section.name}/${value.key}`
       const list = out.get(key) ?? []
       list.push(stringValue(value.raw, stringsOf(value.raw, value.line)[0]))
       out.set(key, list)

@@ -45,7 +45,7 @@ export interface Context {
   readonly registrations: Map<string, RegistrationList>
   /** Autoload singletons of the project settings (`*` paths): name → path. */
   readonly autoloads: Map<string, string>
-  /** The project settings' values by setting (projectSettingsCheck.ts settingValues), of the files the engine starts from. */
+  /** The project settings' values by whole key (projectSettingsCheck.ts settingValues), of the files the engine starts from. */
   readonly settings: Map<string, Array<string | null>>
   /** Every autoload, singleton or not, by name: a class may extend one by its name. */
   readonly baseAutoloads: Map<string, string>

@@ -125,6 +125,13 @@ const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 /** Operators whose result is a new value: an operand read by one is not changed. */
 const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "not in"])
 
+/** The text a name built at run time surely starts with: the literal first part of `"a" + x` or `"a%s" % x`; null otherwise. */
+const builtStart = (e: Expr): string | null => {
+  if (e.k !== "bin") return null
+  if (e.op === "+") return e.left.k === "str" ? e.left.value : builtStart(e.left)
+  return e.op === "%" && e.left.k === "str" ? (e.left.value.split("%")[0] ?? "") : null
+}
+
 /** Calls by name and where their method's name is (`call("get", k)`: 0; `funcref(self, "get")`: 1). */
 const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, call_deferred: 0, funcref: 1, Callable: 1 }
 
@@ -252,7 +259,11 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
     // so is one read from a table that also holds preloaded scripts or scenes (`nameTables`: a hundred-and-first hunt's
     // `{"scene": preload("res://slime.tscn"), "ai": "wander"}`).
     const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names) ?? nameTables(name, names)) : (tableStrings(name, names) ?? nameTables(name, names))
-    return name.k === "str" ? BY_NAME.has(name.value) : table === null || [...table].some((t) => BY_NAME.has(t))
+    if (name.k === "str") return BY_NAME.has(name.value)
+    // A name built after a start no such method has (`call("_apply_" + diff)`: a hundred-and-ninth hunt's settings menu)
+    // is none of them; what a method of the pack it reaches gives back is followed where it is used, as for any call.
+    const start = builtStart(name)
+    return table === null ? start === null || [...BY_NAME].some((n) => n.startsWith(start)) : [...table].some((t) => BY_NAME.has(t))
   }
   if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.

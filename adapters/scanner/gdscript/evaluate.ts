@@ -2571,9 +2571,9 @@ export class Evaluator {
    */
   #setting(args: ReadonlyArray<Val>): Val {
     const key = args[0]
-    const changed = this.model.settingsChangedAtRunTime()
+    const changed = this.#settingsChanged()
     if (key === undefined || key.t !== "str" || changed === "any") return EXTERNAL
-    const values = key.values.map((k) => this.model.settings.get(k))
+    const values = key.values.map((k) => this.model.settingValue(k))
     if (values.some((v) => v !== undefined && v.some((x) => x === null))) return EXTERNAL
     const texts = values.flatMap((v) => (v ?? []).flatMap((x) => (x === null ? [] : [x])))
     // A setting the pack does not set has the engine's default; one its code sets (`set_setting("k", v)`), what the code
@@ -2582,6 +2582,29 @@ export class Evaluator {
     if (!open) return strs(texts)
     return texts.length === 0 ? UNKNOWN : EXTERNAL
   }
+
+  /**
+   * The settings the pack's code may change at run time (PackModel.settingsWrites): the names its `set_setting` calls
+   * give, read as any value (a settings menu's `set_option(key, value)` helper called with constants), or every
+   * setting where one is not known. Worked out once per evaluator; a key read while it is worked out counts as any.
+   */
+  #settingsChanged(): ReadonlySet<string> | "any" {
+    if (this.#changedSettings !== null) return this.#changedSettings
+    this.#changedSettings = "any"
+    const writes = this.model.settingsWrites()
+    const names = new Set<string>()
+    let any = writes.any
+    for (const site of writes.sites) {
+      if (any) break
+      const key = this.eval(site.key, site.f === null ? this.classFn(site.cls) : this.fnOf(site.cls, site.f, null, site.method))
+      if (key.t === "str") for (const name of key.values) names.add(name)
+      else any = true
+    }
+    this.#changedSettings = any ? "any" : names
+    return this.#changedSettings
+  }
+
+  #changedSettings: ReadonlySet<string> | "any" | null = null
 
   evalMethod(recv: Val, recvExpr: Expr | null, name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn, depth: number): Val {
     if (depth > MAX_ALTERNATIVES) return UNKNOWN

@@ -16,6 +16,7 @@ import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "
 import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
 import { attachWords } from "./scriptAttach.ts"
+import { settingBase } from "../packFiles/settingName.ts"
 import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
 import { type Val, UNKNOWN } from "./values.ts"
@@ -131,7 +132,7 @@ export interface PackModelOptions {
   readonly autoloads?: ReadonlyMap<string, string>
   /** Every autoload's script path by name (singletons or not): what `extends Name` of an autoload names. */
   readonly baseAutoloads?: ReadonlyMap<string, string>
-  /** The project settings' values by setting: a string's text, null for another type (projectSettingsCheck.ts settingValues). */
+  /** The project settings' values by whole key: a string's text, null for another type (projectSettingsCheck.ts settingValues). */
   readonly settings?: ReadonlyMap<string, ReadonlyArray<string | null>>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
   readonly connections?: ReadonlyArray<DataConnection>
@@ -194,6 +195,22 @@ interface CodeWords {
   readonly assigned: ReadonlySet<string>
   readonly mutated: ReadonlySet<string>
 }
+
+/** A `ProjectSettings.set_setting(key, …)` of the pack: the key, in its class and function (null: a member's default). */
+export interface SettingsWrite {
+  readonly cls: ClassRef
+  readonly f: FunctionDecl | null
+  readonly method: boolean
+  readonly key: Expr
+}
+
+export interface SettingsWrites {
+  readonly any: boolean
+  readonly sites: ReadonlyArray<SettingsWrite>
+}
+
+/** Calls that hand out an object that may be any engine object, ProjectSettings too (evaluate.ts ANY_OBJECT). */
+const ANY_OBJECT_SOURCES: ReadonlyArray<string> = ["instance_from_id", "get_incoming_connections", "get_signal_connection_list", "get_connections", "get_object"]
 
 /** ProjectSettings methods that only read settings (3.x and 4.x class reference). */
 const SETTINGS_READERS: ReadonlySet<string> = new Set(["get_setting", "get_setting_with_override", "get", "has_setting", "has", "globalize_path", "localize_path", "get_order", "property_can_revert", "property_get_revert", "get_global_class_list"])
@@ -389,49 +406,63 @@ export class PackModel {
   }
 
   readonly dataProperties: DataProperties
-  /** The project settings' values by setting (PackModelOptions.settings). */
+  /** The project settings' values by whole key (PackModelOptions.settings). */
   readonly settings: ReadonlyMap<string, ReadonlyArray<string | null>>
-  #settingsChanged: ReadonlySet<string> | "any" | null = null
 
   /**
-   * The project settings the pack's code may change at run time: the names `ProjectSettings.set_setting("k", v)` writes,
-   * or every setting ("any") where code changes one otherwise (a name not a literal, `set`, a dispatch, ProjectSettings
-   * used other than as the receiver of a method that only reads, `set_setting` or "ProjectSettings" named elsewhere).
-   * Until code changes a setting it holds what the pack's settings file gives it.
+   * What `ProjectSettings.get_setting(key)` may give of the pack's settings files, or undefined where they do not set
+   * it: the value of `key` itself and, for a key without a dot, of each feature override `key.<features>`
+   * (ProjectSettings::_get reads the whole name, or the override `_set` pointed the part before the first dot at).
    */
-  settingsChangedAtRunTime(): ReadonlySet<string> | "any" {
-    if (this.#settingsChanged !== null) return this.#settingsChanged
-    const keys = new Set<string>()
+  settingValue(key: string): ReadonlyArray<string | null> | undefined {
+    const own = this.settings.get(key)
+    const overrides = key.includes(".") ? [] : [...this.settings].filter(([k]) => k !== key && settingBase(k) === key).flatMap(([, v]) => v)
+    return own === undefined && overrides.length === 0 ? undefined : [...(own ?? []), ...overrides]
+  }
+  #settingsWrites: SettingsWrites | null = null
+
+  /**
+   * Where the pack's code may change a project setting at run time: each `ProjectSettings.set_setting(key, v)`, its key
+   * for the evaluator to read (evaluate.ts settingsChanged), or every setting (`any`) where code changes one otherwise
+   * (`set`, a dispatch, ProjectSettings used other than as the receiver of a method that only reads, `set_setting` or
+   * "ProjectSettings" named elsewhere, any engine object reached). Until code changes a setting it holds what the pack's
+   * settings file gives it.
+   */
+  settingsWrites(): SettingsWrites {
+    if (this.#settingsWrites !== null) return this.#settingsWrites
+    const sites: Array<SettingsWrite> = []
     let any = false
-    let direct = 0
-    const visit = (e: Expr, parent: Expr | null, above: Expr | null): void => {
-      if (e.k === "id" && e.name === "ProjectSettings") {
-        const method = parent?.k === "member" && parent.obj === e ? parent.name : null
-        const call = above?.k === "call" && above.callee === parent ? above : null
-        const key = call?.args[0]
-        if (method === "set_setting" && key?.k === "str") {
-          keys.add(key.value)
-          direct++
-        } else if (method === null || !SETTINGS_READERS.has(method)) any = true
+    const visitIn = (cls: ClassRef, f: FunctionDecl | null, method: boolean) => {
+      const visit = (e: Expr, parent: Expr | null, above: Expr | null): void => {
+        if (e.k === "id" && e.name === "ProjectSettings") {
+          const name = parent?.k === "member" && parent.obj === e ? parent.name : null
+          const key = above?.k === "call" && above.callee === parent ? above.args[0] : undefined
+          if (name === "set_setting" && key !== undefined) sites.push({ cls, f, method, key })
+          else if (name === null || !SETTINGS_READERS.has(name)) any = true
+        }
+        forEachChild(e, (child) => visit(child, e, parent))
       }
-      forEachChild(e, (child) => visit(child, e, parent))
+      return visit
     }
     this.#classes ??= this.#allClasses()
     for (const cls of this.#classes) {
       const d = this.decl(cls)
-      for (const v of d?.vars ?? []) if (v.init !== null) visit(v.init, null, null)
-      for (const f of [...(d?.functions ?? []), ...(d?.vars ?? []).flatMap((v) => v.accessors)]) {
+      for (const v of d?.vars ?? []) if (v.init !== null) visitIn(cls, null, false)(v.init, null, null)
+      const bodies = [...(d?.functions ?? []).map((f) => ({ f, method: true })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
+      for (const { f, method } of bodies) {
         const parent = new Map<Expr, Expr>()
         forEachExpr(f.body, (e) => forEachChild(e, (child) => parent.set(child, e)))
+        const visit = visitIn(cls, f, method)
         forEachExpr(f.body, (e) => {
           if (!parent.has(e)) visit(e, null, null)
         })
       }
     }
-    // Named otherwise too (`call("set_setting", …)` on an alias, `Engine.get_singleton("ProjectSettings")`): any setting.
-    if ((this.mentions("set_setting") && direct === 0) || this.mentions("ProjectSettings") && this.#namesSingletonAsText()) any = true
-    this.#settingsChanged = any ? "any" : keys
-    return this.#settingsChanged
+    // Named otherwise too (`call("set_setting", …)` on an alias, `Engine.get_singleton("ProjectSettings")`), or reached as
+    // any engine object (`instance_from_id(n).set("game/save", …)`: a hundred-and-ninth red team's): any setting.
+    if ((this.mentions("set_setting") && sites.length === 0) || (this.mentions("ProjectSettings") && this.#namesSingletonAsText()) || ANY_OBJECT_SOURCES.some((w) => this.mentions(w))) any = true
+    this.#settingsWrites = { any, sites }
+    return this.#settingsWrites
   }
 
   /** Whether some code of the pack spells "ProjectSettings" as a string (`Engine.get_singleton("ProjectSettings")`). */

@@ -1,0 +1,26 @@
+// A hundred-and-ninth hunt's settings menu: `call("_apply_" + diff)` names a method by a name built at run time, which
+// could have been `get` (handing out a constant table by its name) and stopped every constant table of the pack being
+// followed. A name that starts with text no such method starts with is none of them; a method of the pack it reaches
+// that gives back a constant is still followed where what it gave is used.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+const pack = (dispatch: string, ...more: ReadonlyArray<string>): string =>
+  ["extends Node", "", 'const KEYS = ["a", "b"]', "", "func _ready():", "\tfor key in KEYS:", "\t\tOS.call(key)", "", "func apply(diff):", `\t${dispatch}`, "", "func _apply_easy():", "\tpass", ...more, ""].join("\n")
+
+describe("a method named by a built name with a known start", () => {
+  it("that no method handing out a constant starts with leaves the tables followed", () => {
+    expect(hits3(pack('call("_apply_" + diff)'))).toEqual([])
+    expect(hits3(pack('call("_apply_%s" % diff)'))).toEqual([])
+  })
+
+  it("that such a method may start with, or none known, stops them", () => {
+    expect(hits3(pack('call("ge" + diff)')).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["7:3 error dynamic-dispatch"])
+    expect(hits3(pack("call(diff)")).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["7:3 error dynamic-dispatch"])
+  })
+
+  it("reaching a method of the pack that gives back a constant, changed where it is used, still counts", () => {
+    const source = ["extends Node", "", 'const RUN = {"a": "queue_free"}', "", "func _give_x():", "\treturn RUN", "", "func _ready():", '\tvar r = call("_give_" + char(120))', '\tr["a"] = "execute"', '\tOS.call(RUN["a"], "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(source).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["11:2 error dynamic-dispatch"])
+  })
+})

@@ -23,4 +23,16 @@ describe("a method named by a built name with a known start", () => {
     const source = ["extends Node", "", 'const RUN = {"a": "queue_free"}', "", "func _give_x():", "\treturn RUN", "", "func _ready():", '\tvar r = call("_give_" + char(120))', '\tr["a"] = "execute"', '\tOS.call(RUN["a"], "touch", ["/tmp/x"])', ""].join("\n")
     expect(hits3(source).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["11:2 error dynamic-dispatch"])
   })
+
+  it("a reader spelled in parts, or handed to a call that gives its value back later, stops them (a hundred-and-tenth red team's)", () => {
+    const swap = (...reach: ReadonlyArray<string>): string =>
+      ["extends Node", "", 'const PATHS = {"a": "res://game/main.tscn"}', "", "func _ready():", ...reach.map((l) => `\t${l}`), '\tvar s = load(PATHS["a"])', ""].join("\n")
+    // The load is no longer folded to the table's path: a load not pinned down (a warning in a pack that writes nothing).
+    const loadFinding = (source: string): ReadonlyArray<string> => hits3(source).filter((h) => h.includes("load(")).map((h) => h.split(" ").slice(0, 2).join(" "))
+    expect(loadFinding(swap('var m = get_script().call("get_script_" + "constant_map")', "for d in m.values():", '\td["a"] = "user://x.gd"'))).toEqual(["9:15 warning"])
+    expect(loadFinding(swap('var m = get_script().call("get_script_%s" % "constant_map")', "for d in m.values():", '\td["a"] = "user://x.gd"'))).toEqual(["9:15 warning"])
+    expect(loadFinding(swap("var t = Thread.new()", 't.start(self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", 'd["a"] = "user://x.gd"'))).toEqual(["10:15 warning"])
+    expect(loadFinding(swap("var r = FuncRef.new()", "r.set_instance(self)", 'r.set_function("g" + "et")', 'var d = r.call_func("PATHS")', 'd["a"] = "user://x.gd"'))).toEqual(["11:15 warning"])
+    expect(loadFinding(swap("var t = Thread.new()", 't.start(self, "_work_" + str(1))', "t.wait_to_finish()"))).toEqual([])
+  })
 })

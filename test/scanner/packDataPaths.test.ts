@@ -71,4 +71,9 @@ describe("a property of a resource of the pack as a write path", () => {
   it("under user:// is no finding", async () => {
     expect(await onWrite(config("user://b.save"))).toEqual([])
   })
+
+  it("of an engine class other than a scripted Resource is the pack's data not known: an ArrayMesh answers `surfaces…` itself", async () => {
+    const mesh = '[gd_resource type="ArrayMesh" format=2]\n\n[resource]\nsurfaces/0 = {\n"name": "payload"\n}\n'
+    expect(await onWrite({ "res://holder.gd": 'extends Node\nvar surfaces_x = "user://a.save"\n', "res://mesh.tres": mesh, "res://main.gd": WRITE('preload("res://mesh.tres").surfaces_x') })).toEqual(["error filesystem-outside-sandbox"])
+  })
 })

@@ -86,6 +86,8 @@ export const scanTextResource = async (ctx: Context, entry: PackEntry): Promise<
   const textTranslations = facts.classes.filter((c) => COMPRESSED_TRANSLATIONS.has(c.className)).length
   if (textTranslations > 0) ctx.state.findings.push(compressedBbcodeFinding(file, entry.path, textTranslations))
   if (facts.fileTag === "gd_scene") ctx.state.scenes.set(file, { rootScript: facts.rootScript, rootScriptSet: facts.rootScriptSet, baseScene: facts.baseScene })
+  const main = facts.fileTag === "gd_resource" ? facts.classes.find((c) => c.subResource === "")?.className : undefined
+  if (main !== undefined) ctx.resourceTypes.set(entry.path, main)
 }
 
 /**

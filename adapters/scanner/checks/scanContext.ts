@@ -47,6 +47,8 @@ export interface Context {
   readonly autoloads: Map<string, string>
   /** The project settings' values by whole key (projectSettingsCheck.ts settingValues), of the files the engine starts from. */
   readonly settings: Map<string, Array<string | null>>
+  /** The engine class of each text resource's main resource, by stored path (`[gd_resource type="…"]`). */
+  readonly resourceTypes: Map<string, string>
   /** Every autoload, singleton or not, by name: a class may extend one by its name. */
   readonly baseAutoloads: Map<string, string>
   /** Scene connections whose method is a dispatch API, by signal. */

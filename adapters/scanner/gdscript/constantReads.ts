@@ -125,6 +125,42 @@ const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 /** Operators whose result is a new value: an operand read by one is not changed. */
 const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "and", "or", "&&", "||", "in", "not in"])
 
+/**
+ * Whether a method's name may be one that hands out what it reads by name (`get`, `get_indexed`) or every constant
+ * (`get_script_constant_map`): the strings it is known to be (`table`), else one built after a start no such method
+ * has is none of them (`"_apply_" + diff`; `"get_script_" + x` may be: a hundred-and-tenth red team's).
+ */
+const namesReader = (name: Expr, table: ReadonlySet<string> | null): boolean => {
+  const readers = [...BY_NAME, ...HANDS_OUT_ALL]
+  if (table !== null) return [...table].some((t) => readers.includes(t))
+  const start = builtStart(name)
+  return start === null || readers.some((n) => n.startsWith(start))
+}
+
+/**
+ * Engine calls that run a method by name later and give back what it returned elsewhere (`Thread.start(o, name)` then
+ * `wait_to_finish()`, `FuncRef.set_function(name)` then `call_func()`): where the name may be a reader's, what it read
+ * is out of sight (a hundred-and-tenth red team's `t.start(self, "g" + "et", "PA" + "THS")`). Where the name is.
+ */
+const LATER_DISPATCH_NAME_AT: Readonly<Record<string, number>> = { start: 1, set_function: 0 }
+
+/** The text of a name spelled in literal parts (`"a" + "b"`, `"a%s" % "b"`, `"%s%s" % ["a", "b"]`); null otherwise. */
+const foldedName = (e: Expr): string | null => {
+  if (e.k === "str") return e.value
+  if (e.k !== "bin") return null
+  if (e.op === "+") {
+    const left = foldedName(e.left)
+    const right = left === null ? null : foldedName(e.right)
+    return left === null || right === null ? null : left + right
+  }
+  if (e.op !== "%" || e.left.k !== "str") return null
+  const args = e.right.k === "array" ? e.right.items.map(foldedName) : [foldedName(e.right)]
+  if (args.some((a) => a === null) || /%(?!%|s)/.test(e.left.value.replace(/%%/g, ""))) return null
+  let i = 0
+  const out = e.left.value.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : (args[i++] ?? "")))
+  return i === args.length ? out : null
+}
+
 /** The text a name built at run time surely starts with: the literal first part of `"a" + x` or `"a%s" % x`; null otherwise. */
 const builtStart = (e: Expr): string | null => {
   if (e.k !== "bin") return null
@@ -262,14 +298,24 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
     if (name.k === "str") return BY_NAME.has(name.value)
     // A name built after a start no such method has (`call("_apply_" + diff)`: a hundred-and-ninth hunt's settings menu)
     // is none of them; what a method of the pack it reaches gives back is followed where it is used, as for any call.
-    const start = builtStart(name)
-    return table === null ? start === null || [...BY_NAME].some((n) => n.startsWith(start)) : [...table].some((t) => BY_NAME.has(t))
+    return namesReader(name, table)
   }
   if (!BY_NAME.has(e.callee.name)) return false
   // Object.get takes one argument: `d.get(k, default)` is a Dictionary's, as `d.get(k)` of a Dictionary is.
   if (e.callee.name === "get" && (e.args.length > 1 || (e.callee.k === "member" && holdsValue(e.callee.obj, names)))) return false
   if (e.callee.k === "member" && ofPlainClass(e.callee.obj, names, plainClasses)) return false
   return e.args[0] === undefined || !namesNoConstant(e.args[0], names, constants, tableStrings)
+}
+
+/** Whether `e` hands a later dispatch (LATER_DISPATCH_NAME_AT) a name that may be a reader's (namesReader). */
+const laterReadByBuiltName = (e: Expr, names: ValueNames, tableStrings: TableStrings, nameTables: TableStrings): boolean => {
+  if (e.k !== "call" || e.callee.k !== "member") return false
+  const at = Object.hasOwn(LATER_DISPATCH_NAME_AT, e.callee.name) ? LATER_DISPATCH_NAME_AT[e.callee.name] : undefined
+  const name = at === undefined ? undefined : e.args[at]
+  if (name === undefined) return false
+  if (name.k === "str") return BY_NAME.has(name.value) || HANDS_OUT_ALL.has(name.value)
+  const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names) ?? nameTables(name, names)) : (tableStrings(name, names) ?? nameTables(name, names))
+  return namesReader(name, table)
 }
 
 /**
@@ -1040,6 +1086,11 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
         if (e.k === "str" && HANDS_OUT_ALL.has(e.value)) mark(EVERY_NAME, script, e, `names ${e.value}, which hands out every constant or member`)
+        // Spelled in parts (`"get_script_" + "constant_map"`, `"get_script_%s" % "constant_map"`): the engine calls it
+        // by the folded name (a hundred-and-tenth red team's `get_script().call(…)`, then `m.values()` changed).
+        const folded = e.k === "bin" ? foldedName(e) : null
+        if (folded !== null && HANDS_OUT_ALL.has(folded)) mark(EVERY_NAME, script, e, `names ${folded} in parts, which hands out every constant or member`)
+        if (laterReadByBuiltName(e, names, bodyTables, nameTables)) mark(EVERY_NAME, script, e, `hands ${e.k === "call" && e.callee.k === "member" ? e.callee.name : "a call"}() a method's name built at run time, whose value comes back later out of sight`)
         if (readsByBuiltName(e, parent, reads.isEngineName, names, bodyTables, pack.constants, plainClasses, nameTables)) {
           if (!onlyReadIn(e, flow)) mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
           // What it read may be a table of tables, whose inner ones it may hand on even where it only reads the table.

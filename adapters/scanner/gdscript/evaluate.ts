@@ -2213,7 +2213,7 @@ export class Evaluator {
     const ref = lookup !== null && lookup.untidy === null ? this.model.scriptAt(lookup.path) : null
     if (ref !== null) return { t: "script", ref }
     if (SCRIPT_EXTENSIONS.has(extensionOf(path))) return { t: "inst", cls: "GDScript" }
-    return RESOURCE_EXTENSIONS.has(extensionOf(path)) ? PACK_RESOURCE : UNKNOWN
+    return RESOURCE_EXTENSIONS.has(extensionOf(path)) ? { t: "unknown", packResource: lookup?.path ?? path } : UNKNOWN
   }
 
   /** `Holder.NAME` where Holder is an autoload or a global class no name of the function or class hides, NAME a constant of its holding a literal every use reads. */
@@ -2275,10 +2275,11 @@ export class Evaluator {
     // (a key before the first section of project.godot: a twenty-first red team's path climbing out of user://).
     if (obj.t === "guard") return /^[a-z_]/.test(e.name) ? { t: "method", target: obj, name: e.name } : DYNAMIC_SINGLETONS.has(obj.name) ? UNKNOWN : { t: "lit" }
     if (isObjectOfUnknownScript(obj)) return this.#memberOfAnyClass(e.name) ?? derived(obj)
-    // A property of a resource of the pack (`CFG.save_path` of `preload("res://cfg.tres")`): what its class's member may
-    // hold, with the values the pack's resources set; else the pack's data, not known (a hundred-and-eighth red team's
-    // write path kept in a `.tres`).
-    if (obj.t === "unknown" && obj.packResource === true) return this.#memberOfAnyClass(e.name) ?? EXTERNAL
+    // A property of a resource of the pack (`CFG.save_path` of `preload("res://cfg.tres")`): of a scripted Resource, what
+    // its class's member may hold, with the values the pack's resources set; of any other engine class, or one not
+    // known, the pack's data, not known: an ArrayMesh answers any `surfaces…` name itself (ArrayMesh::_get, a
+    // hundred-and-tenth red team's). A hundred-and-eighth red team's write path was kept in a `.tres`.
+    if (obj.t === "unknown" && obj.packResource !== undefined) return this.model.resourceTypes.get(obj.packResource) === "Resource" ? (this.#memberOfAnyClass(e.name) ?? EXTERNAL) : EXTERNAL
     // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
     return { ...derived(obj), ...dataPart(obj, e.name) }
   }
@@ -3001,7 +3002,6 @@ const VALUE_ARITHMETIC: ReadonlySet<string> = new Set([
 const DYNAMIC_SINGLETONS: ReadonlySet<string> = new Set(["ProjectSettings"])
 /** Files that hold a resource of the pack's data (a script saved as one is found by its path first: scriptAt). */
 const RESOURCE_EXTENSIONS: ReadonlySet<string> = new Set([".tres", ".res"])
-const PACK_RESOURCE: Val = { t: "unknown", packResource: true }
 /** ProjectSettings methods that give a setting's value by its name (ProjectSettings#setting). */
 const SETTING_GETTERS: ReadonlySet<string> = new Set(["get_setting", "get_setting_with_override", "get"])
 

@@ -132,6 +132,8 @@ export interface PackModelOptions {
   readonly autoloads?: ReadonlyMap<string, string>
   /** Every autoload's script path by name (singletons or not): what `extends Name` of an autoload names. */
   readonly baseAutoloads?: ReadonlyMap<string, string>
+  /** The engine class of each text resource's main resource, by res:// path (`[gd_resource type="…"]`). */
+  readonly resourceTypes?: ReadonlyMap<string, string>
   /** The project settings' values by whole key: a string's text, null for another type (projectSettingsCheck.ts settingValues). */
   readonly settings?: ReadonlyMap<string, ReadonlyArray<string | null>>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
@@ -256,6 +258,7 @@ export class PackModel {
     this.sceneNodes = options.sceneNodes ?? new Map()
     this.#scriptHosts = options.scriptHosts ?? null
     this.settings = options.settings ?? new Map()
+    this.resourceTypes = options.resourceTypes ?? new Map()
     this.#platformClasses = options.platformClasses ?? []
   }
 
@@ -406,6 +409,8 @@ export class PackModel {
   }
 
   readonly dataProperties: DataProperties
+  /** The engine class of each text resource's main resource (PackModelOptions.resourceTypes). */
+  readonly resourceTypes: ReadonlyMap<string, string>
   /** The project settings' values by whole key (PackModelOptions.settings). */
   readonly settings: ReadonlyMap<string, ReadonlyArray<string | null>>
 

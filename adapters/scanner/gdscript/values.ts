@@ -100,7 +100,7 @@ export type Val =
        * A resource of the pack loaded by a constant path that is no script (`preload("res://cfg.tres")`): a property read
        * of it is what the pack's data sets (a member of the pack's classes, or data of the pack not known).
        */
-      readonly packResource?: true
+      readonly packResource?: string
       /** With `packData`: `tr()` of it, so a translation of the pack instead (bbcodeTemplate.ts: judged where stored). */
       readonly translated?: true
       /** With `packData`: which parts of those files it is, when every step that got it there was followed (see DataSel). */

@@ -34,5 +34,9 @@ describe("a method named by a built name with a known start", () => {
     expect(loadFinding(swap("var t = Thread.new()", 't.start(self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", 'd["a"] = "user://x.gd"'))).toEqual(["10:15 warning"])
     expect(loadFinding(swap("var r = FuncRef.new()", "r.set_instance(self)", 'r.set_function("g" + "et")', 'var d = r.call_func("PATHS")', 'd["a"] = "user://x.gd"'))).toEqual(["11:15 warning"])
     expect(loadFinding(swap("var t = Thread.new()", 't.start(self, "_work_" + str(1))', "t.wait_to_finish()"))).toEqual([])
+    // Reached by a dispatch whose name is spelled in literal parts (a hundred-and-eleventh red team's).
+    expect(loadFinding(swap("var t = Thread.new()", 't.callv("start", [self, "g" + "et", "PATHS"])', "var d = t.wait_to_finish()", 'd["a"] = "user://x.gd"'))).toEqual(["10:15 warning"])
+    expect(loadFinding(swap("var t = Thread.new()", 't.call("st" + "art", self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", 'd["a"] = "user://x.gd"'))).toEqual(["10:15 warning"])
+    expect(loadFinding(swap("var r = FuncRef.new()", "r.set_instance(self)", 'r.call("set_" + "function", "g" + "et")', 'var d = r.call_func("PATHS")', 'd["a"] = "user://x.gd"'))).toEqual(["11:15 warning"])
   })
 })

@@ -76,4 +76,12 @@ describe("a property of a resource of the pack as a write path", () => {
     const mesh = '[gd_resource type="ArrayMesh" format=2]\n\n[resource]\nsurfaces/0 = {\n"name": "payload"\n}\n'
     expect(await onWrite({ "res://holder.gd": 'extends Node\nvar surfaces_x = "user://a.save"\n', "res://mesh.tres": mesh, "res://main.gd": WRITE('preload("res://mesh.tres").surfaces_x') })).toEqual(["error filesystem-outside-sandbox"])
   })
+
+  it("a path a `.remap` or the settings' path remap send elsewhere loads what the scanner did not type: the pack's data not known", async () => {
+    const decoy = '[gd_resource type="Resource" load_steps=2 format=2]\n\n[ext_resource path="res://holder.gd" type="Script" id=1]\n\n[resource]\nscript = ExtResource( 1 )\n'
+    const files = { "res://holder.gd": 'extends Resource\nexport var surfaces_x = "user://a.save"\n', "res://cfg.tres": decoy, "res://mesh.tres": '[gd_resource type="ArrayMesh" format=2]\n\n[resource]\n', "res://main.gd": WRITE('preload("res://cfg.tres").surfaces_x') }
+    expect(await onWrite(files)).toEqual([])
+    expect(await onWrite({ ...files, "res://cfg.tres.remap": '[remap]\n\npath="res://mesh.tres"\n' })).toEqual(["error filesystem-outside-sandbox"])
+    expect(await onWrite({ ...files, "res://project.godot": `${settings()}\n[path_remap]\n\nremapped_paths=PoolStringArray( "res://cfg.tres", "res://mesh.tres" )\n` })).toEqual(["error filesystem-outside-sandbox"])
+  })
 })

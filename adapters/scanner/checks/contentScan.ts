@@ -54,7 +54,7 @@ export const scanContents = async (
   state: ScanState,
   grammar: Grammar = 4,
 ): Promise<void> => {
-  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), settings: new Map(), resourceTypes: new Map(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
+  const ctx: Context = { contents, policy, decompressors, state, grammar, scripts: [], registrations: new Map(), autoloads: new Map(), settings: new Map(), resourceTypes: new Map(), redirectedPaths: new Set(), baseAutoloads: new Map(), connections: [], dataMethods: new Set(), dataCalls: [], memberValues: new Map(), trackWritten: new Set(), variantTexts: new Set(), sceneClasses: new Set(), pendingLoads: [], loadableWrites: [], linkMetas: { urls: new Set(), unread: false }, sceneNodes: new Map(), scriptHosts: [] }
   await registerSettingsRemaps(ctx)
   for (const entry of contents.entries) {
     if (!entry.readable || entry.size === 0) continue
@@ -87,7 +87,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), settings: ctx.settings, resourceTypes: ctx.resourceTypes, baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), settings: ctx.settings, resourceTypes: ctx.resourceTypes, redirectedPaths: new Set([...ctx.redirectedPaths, ...ctx.contents.remaps.keys()]), baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
     )
   for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
     const model = modelOf(true)
@@ -315,6 +315,7 @@ const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
     }
   }
   registerPathRemaps(ctx, remaps, pathRemapKeysOf)
+  for (const { remap } of remaps) ctx.redirectedPaths.add(normalisePackPath(remap.original))
   const next = new Map<string, Array<string>>()
   for (const { remap } of remaps) {
     const from = normalisePackPath(remap.original)

@@ -2279,7 +2279,9 @@ export class Evaluator {
     // its class's member may hold, with the values the pack's resources set; of any other engine class, or one not
     // known, the pack's data, not known: an ArrayMesh answers any `surfaces…` name itself (ArrayMesh::_get, a
     // hundred-and-tenth red team's). A hundred-and-eighth red team's write path was kept in a `.tres`.
-    if (obj.t === "unknown" && obj.packResource !== undefined) return this.model.resourceTypes.get(obj.packResource) === "Resource" ? (this.#memberOfAnyClass(e.name) ?? EXTERNAL) : EXTERNAL
+    // A path a `.remap` or the settings may send elsewhere loads what the scanner did not type (a hundred-and-eleventh
+    // red team's decoy `.tres` remapped to an ArrayMesh).
+    if (obj.t === "unknown" && obj.packResource !== undefined) return this.model.resourceTypes.get(obj.packResource) === "Resource" && !this.model.redirectedPaths.has(obj.packResource) ? (this.#memberOfAnyClass(e.name) ?? EXTERNAL) : EXTERNAL
     // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
     return { ...derived(obj), ...dataPart(obj, e.name) }
   }

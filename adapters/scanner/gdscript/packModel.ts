@@ -134,6 +134,8 @@ export interface PackModelOptions {
   readonly baseAutoloads?: ReadonlyMap<string, string>
   /** The engine class of each text resource's main resource, by res:// path (`[gd_resource type="…"]`). */
   readonly resourceTypes?: ReadonlyMap<string, string>
+  /** The res:// paths a `.remap`, a settings path remap or a translation remap may send elsewhere. */
+  readonly redirectedPaths?: ReadonlySet<string>
   /** The project settings' values by whole key: a string's text, null for another type (projectSettingsCheck.ts settingValues). */
   readonly settings?: ReadonlyMap<string, ReadonlyArray<string | null>>
   /** Scene connections to dispatch APIs: a script emitting their signal passes the arguments their binds follow. */
@@ -259,6 +261,7 @@ export class PackModel {
     this.#scriptHosts = options.scriptHosts ?? null
     this.settings = options.settings ?? new Map()
     this.resourceTypes = options.resourceTypes ?? new Map()
+    this.redirectedPaths = options.redirectedPaths ?? new Set()
     this.#platformClasses = options.platformClasses ?? []
   }
 
@@ -411,6 +414,8 @@ export class PackModel {
   readonly dataProperties: DataProperties
   /** The engine class of each text resource's main resource (PackModelOptions.resourceTypes). */
   readonly resourceTypes: ReadonlyMap<string, string>
+  /** The paths the engine may load something else for (PackModelOptions.redirectedPaths). */
+  readonly redirectedPaths: ReadonlySet<string>
   /** The project settings' values by whole key (PackModelOptions.settings). */
   readonly settings: ReadonlyMap<string, ReadonlyArray<string | null>>
 

@@ -87,7 +87,7 @@ const analyzeScripts = async (ctx: Context): Promise<void> => {
       ctx.scripts.map((s) => s.script),
       registered,
       engineNames(ctx.grammar, idx),
-      { files: ctx.contents, autoloads: autoloadScripts(ctx), settings: ctx.settings, resourceTypes: ctx.resourceTypes, redirectedPaths: new Set([...ctx.redirectedPaths, ...ctx.contents.remaps.keys()]), baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
+      { files: ctx.contents, autoloads: autoloadScripts(ctx), settings: ctx.settings, resourceTypes: ctx.resourceTypes, redirectedPaths: ctx.redirectedPaths, baseAutoloads: ctx.baseAutoloads, connections: ctx.connections, dataMethods: ctx.dataMethods, dataCalls: ctx.dataCalls, closedCalls, dataProperties: { values: ctx.memberValues, written: ctx.trackWritten }, sceneClasses: ctx.sceneClasses, linkMetas: ctx.linkMetas, sceneNodes: ctx.sceneNodes, scriptHosts: ctx.scriptHosts, platformClasses: ctx.policy.platformClasses ?? [] },
     )
   for (let round = 0; round < 3 && done < ctx.scripts.length; round++) {
     const model = modelOf(true)
@@ -316,6 +316,7 @@ const registerSettingsRemaps = async (ctx: Context): Promise<void> => {
   }
   registerPathRemaps(ctx, remaps, pathRemapKeysOf)
   for (const { remap } of remaps) ctx.redirectedPaths.add(normalisePackPath(remap.original))
+  for (const original of ctx.contents.remaps.keys()) ctx.redirectedPaths.add(original)
   const next = new Map<string, Array<string>>()
   for (const { remap } of remaps) {
     const from = normalisePackPath(remap.original)

@@ -49,7 +49,7 @@ export interface Context {
   readonly settings: Map<string, Array<string | null>>
   /** The engine class of each text resource's main resource, by stored path (`[gd_resource type="…"]`). */
   readonly resourceTypes: Map<string, string>
-  /** The paths a settings path or translation remap sends elsewhere (any key, any feature). */
+  /** The paths a `.remap`, a settings path remap or a translation remap sends elsewhere (any key, any feature). */
   readonly redirectedPaths: Set<string>
   /** Every autoload, singleton or not, by name: a class may extend one by its name. */
   readonly baseAutoloads: Map<string, string>

@@ -138,6 +138,13 @@ const namesReader = (name: Expr, table: ReadonlySet<string> | null): boolean => 
 }
 
 /**
+ * The strings a method's name read from the pack's tables may be: a loop variable over one or a local given only its
+ * reads (`keysFrom`), a read of a constant table of data, or of one that also holds preloads (`nameTables`); null else.
+ */
+const nameStrings = (name: Expr, names: ValueNames, tableStrings: TableStrings, nameTables: TableStrings): ReadonlySet<string> | null =>
+  (name.k === "id" ? names.keysFrom.get(name.name) : undefined) ?? tableStrings(name, names) ?? nameTables(name, names)
+
+/**
  * Engine calls that run a method by name later and give back what it returned elsewhere (`Thread.start(o, name)` then
  * `wait_to_finish()`, `FuncRef.set_function(name)` then `call_func()`): where the name may be a reader's, what it read
  * is out of sight (a hundred-and-tenth red team's `t.start(self, "g" + "et", "PA" + "THS")`). Where the name is.
@@ -294,7 +301,7 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
     // (`apply(card[2], card[3])` then `callv(method, args)`: a seventy-seventh hunt's card battler), is one of their strings;
     // so is one read from a table that also holds preloaded scripts or scenes (`nameTables`: a hundred-and-first hunt's
     // `{"scene": preload("res://slime.tscn"), "ai": "wander"}`).
-    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names) ?? nameTables(name, names)) : (tableStrings(name, names) ?? nameTables(name, names))
+    const table = nameStrings(name, names, tableStrings, nameTables)
     if (name.k === "str") return BY_NAME.has(name.value)
     // A name built after a start no such method has (`call("_apply_" + diff)`: a hundred-and-ninth hunt's settings menu)
     // is none of them; what a method of the pack it reaches gives back is followed where it is used, as for any call.
@@ -315,12 +322,7 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
  */
 const laterReadByBuiltName = (e: Expr, names: ValueNames, tableStrings: TableStrings, nameTables: TableStrings): boolean => {
   if (e.k !== "call" || e.callee.k !== "member") return false
-  const readerAt = (name: Expr | undefined): boolean => {
-    if (name === undefined) return false
-    if (name.k === "str") return BY_NAME.has(name.value) || HANDS_OUT_ALL.has(name.value)
-    const table = name.k === "id" ? (names.keysFrom.get(name.name) ?? tableStrings(name, names) ?? nameTables(name, names)) : (tableStrings(name, names) ?? nameTables(name, names))
-    return namesReader(name, table)
-  }
+  const readerAt = (name: Expr | undefined): boolean => name !== undefined && namesReader(name, name.k === "str" ? new Set([name.value]) : nameStrings(name, names, tableStrings, nameTables))
   const later = (method: string): number | undefined => (Object.hasOwn(LATER_DISPATCH_NAME_AT, method) ? LATER_DISPATCH_NAME_AT[method] : undefined)
   const direct = later(e.callee.name)
   if (direct !== undefined) return readerAt(e.args[direct])

@@ -7,7 +7,7 @@
 // (modules/gdscript/gdscript_compiler.cpp looks up the engine's global map before global classes;
 // both engines refuse a class that shadows a native class).
 import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt, TypeRef } from "./ast.ts"
-import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
+import { forEachExpr, isAssignment, parentsOf } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { VALUE_SETTERS } from "./propertyPaths.ts"
@@ -441,51 +441,32 @@ export class PackModel {
   settingsWrites(): SettingsWrites {
     if (this.#settingsWrites !== null) return this.#settingsWrites
     const sites: Array<SettingsWrite> = []
-    let any = false
-    const visitIn = (cls: ClassRef, f: FunctionDecl | null, method: boolean) => {
-      const visit = (e: Expr, parent: Expr | null, above: Expr | null): void => {
-        if (e.k === "id" && e.name === "ProjectSettings") {
-          const name = parent?.k === "member" && parent.obj === e ? parent.name : null
-          const key = above?.k === "call" && above.callee === parent ? above.args[0] : undefined
+    // Reached as any engine object (`instance_from_id(n).set("game/save", …)`: a hundred-and-ninth red team's).
+    let any = ANY_OBJECT_SOURCES.some((w) => this.mentions(w))
+    this.#classes ??= this.#allClasses()
+    for (const cls of this.#classes) {
+      const d = this.decl(cls)
+      const defaults: ReadonlyArray<Stmt> = (d?.vars ?? []).flatMap((v) => (v.init === null ? [] : [{ k: "expr" as const, expr: v.init, at: v.init.at }]))
+      const bodies = [{ f: null, method: false, body: defaults }, ...(d?.functions ?? []).map((f) => ({ f, method: true, body: f.body })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false, body: f.body })))]
+      for (const { f, method, body } of bodies) {
+        const { all, parent } = parentsOf(body)
+        for (const e of all) {
+          // Spelled as text (`Engine.get_singleton("ProjectSettings")`): held by a name the scanner does not follow.
+          if (e.k === "str" && e.value === "ProjectSettings") any = true
+          if (e.k !== "id" || e.name !== "ProjectSettings") continue
+          const member = parent.get(e)
+          const name = member?.k === "member" && member.obj === e ? member.name : null
+          const call = member === undefined ? undefined : parent.get(member)
+          const key = call?.k === "call" && call.callee === member ? call.args[0] : undefined
           if (name === "set_setting" && key !== undefined) sites.push({ cls, f, method, key })
           else if (name === null || !SETTINGS_READERS.has(name)) any = true
         }
-        forEachChild(e, (child) => visit(child, e, parent))
-      }
-      return visit
-    }
-    this.#classes ??= this.#allClasses()
-    for (const cls of this.#classes) {
-      const d = this.decl(cls)
-      for (const v of d?.vars ?? []) if (v.init !== null) visitIn(cls, null, false)(v.init, null, null)
-      const bodies = [...(d?.functions ?? []).map((f) => ({ f, method: true })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
-      for (const { f, method } of bodies) {
-        const parent = new Map<Expr, Expr>()
-        forEachExpr(f.body, (e) => forEachChild(e, (child) => parent.set(child, e)))
-        const visit = visitIn(cls, f, method)
-        forEachExpr(f.body, (e) => {
-          if (!parent.has(e)) visit(e, null, null)
-        })
       }
     }
-    // Named otherwise too (`call("set_setting", …)` on an alias, `Engine.get_singleton("ProjectSettings")`), or reached as
-    // any engine object (`instance_from_id(n).set("game/save", …)`: a hundred-and-ninth red team's): any setting.
-    if ((this.mentions("set_setting") && sites.length === 0) || (this.mentions("ProjectSettings") && this.#namesSingletonAsText()) || ANY_OBJECT_SOURCES.some((w) => this.mentions(w))) any = true
+    // `set_setting` named otherwise (`call("set_setting", …)` on an alias): any setting.
+    if (this.mentions("set_setting") && sites.length === 0) any = true
     this.#settingsWrites = { any, sites }
     return this.#settingsWrites
-  }
-
-  /** Whether some code of the pack spells "ProjectSettings" as a string (`Engine.get_singleton("ProjectSettings")`). */
-  #namesSingletonAsText(): boolean {
-    let found = false
-    this.#classes ??= this.#allClasses()
-    for (const cls of this.#classes) {
-      const d = this.decl(cls)
-      for (const f of [...(d?.functions ?? []), ...(d?.vars ?? []).flatMap((v) => v.accessors)]) forEachExpr(f.body, (e) => {
-        if (e.k === "str" && e.value === "ProjectSettings") found = true
-      })
-    }
-    return found
   }
 
   readonly dataMethods: ReadonlySet<string>

@@ -39,4 +39,29 @@ describe("a method named by a built name with a known start", () => {
     expect(loadFinding(swap("var t = Thread.new()", 't.call("st" + "art", self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", 'd["a"] = "user://x.gd"'))).toEqual(["10:15 warning"])
     expect(loadFinding(swap("var r = FuncRef.new()", "r.set_instance(self)", 'r.call("set_" + "function", "g" + "et")', 'var d = r.call_func("PATHS")', 'd["a"] = "user://x.gd"'))).toEqual(["11:15 warning"])
   })
+
+  it("a reader reached one relay further stops them (a hundred-and-twelfth red team's); a relay to any other method does not", () => {
+    const swap = (...reach: ReadonlyArray<string>): string =>
+      ["extends Node", "", 'const PATHS = {"a": "res://game/main.tscn"}', "", "func _ready():", ...reach.map((l) => `\t${l}`), '\tvar s = load(PATHS["a"])', "", "func _apply_x(n = 0):", "\treturn n", ""].join("\n")
+    const loadFinding = (source: string): ReadonlyArray<string> => hits3(source).filter((h) => h.includes("load(")).map((h) => h.split(" ").slice(0, 2).join(" "))
+    const changed = 'd["a"] = "user://x.gd"'
+    expect(loadFinding(swap('var d = call("callv", "g" + "et", ["PA" + "THS"])', changed))).toEqual(["8:15 warning"])
+    expect(loadFinding(swap('var d = call("call", "callv", "g" + "et", ["PATHS"])', changed))).toEqual(["8:15 warning"])
+    expect(loadFinding(swap('var d = call_deferred("call", "g" + "et", "PATHS")', changed))).toEqual(["8:15 warning"])
+    expect(loadFinding(swap('var r = funcref(self, "call")', 'var d = r.call_func("g" + "et", "PATHS")', changed))).toEqual(["9:15 warning"])
+    expect(loadFinding(swap('var d = callv("call", ["g" + "et", "PATHS"])', changed))).toEqual(["8:15 warning"])
+    expect(loadFinding(swap("var t = Thread.new()", 'var m = "start"', 't.call(m, self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", changed))).toEqual(["11:15 warning"])
+    expect(loadFinding(swap("var t = Thread.new()", 't.call("call", "start", self, "g" + "et", "PATHS")', "var d = t.wait_to_finish()", changed))).toEqual(["10:15 warning"])
+    // The relayed method is none that reads: the table stays followed (its path is the pack's scene, no finding).
+    expect(loadFinding(swap('var d = call("call", "_apply_" + "x", 1)'))).toEqual([])
+    expect(loadFinding(swap('var d = call("callv", "_apply_x", [1])'))).toEqual([])
+  })
+
+  it("Thread.start called bare in a script extending Thread is judged like t.start; a script's own start is not", () => {
+    const thread = (own: string): string =>
+      ["extends Thread", "", 'const PATHS = {"a": "res://game/main.tscn"}', "", "func go():", '\tstart(self, "g" + "et", "PA" + "THS")', "\tvar d = wait_to_finish()", '\td["a"] = "user://x.gd"', '\tvar s = load(PATHS["a"])', own, ""].join("\n")
+    const loadFinding = (source: string): ReadonlyArray<string> => hits3(source).filter((h) => h.includes("load(")).map((h) => h.split(" ").slice(0, 2).join(" "))
+    expect(loadFinding(thread(""))).toEqual(["9:15 warning"])
+    expect(loadFinding(thread("\nfunc start(a, b, c):\n\treturn null"))).toEqual([])
+  })
 })

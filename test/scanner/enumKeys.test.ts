@@ -22,4 +22,32 @@ describe("a named enum's keys", () => {
     const found = hits3(["extends Node", "", "enum T { A, B }", "var grid = [[null]]", "", "func _ready():", "\tgrid[T.A][T.B] = self", ""].join("\n"))
     expect(found).toEqual([])
   })
+
+  it("as a table's keys keep it followed, with the methods its strings name (a hundred-and-eleventh hunt's breakout)", () => {
+    const breakout = (keys: string): string =>
+      [
+        "extends Node",
+        "",
+        "enum PowerUp { WIDE, MULTI }",
+        `const HANDLERS = {${keys}}`,
+        "var bricks = []",
+        "",
+        "func _ready():",
+        "\thit_brick(0)",
+        "",
+        "func hit_brick(i):",
+        "\tvar b = bricks[i]",
+        "\tb.hp -= 1",
+        "",
+        "func apply_powerup(kind):",
+        "\tvar method = HANDLERS[kind]",
+        "\tcall_deferred(method)",
+        '\tget_tree().create_timer(5.0).connect("timeout", self, method + "_end")',
+        "",
+        ...["_wide", "_multi", "_wide_end", "_multi_end"].flatMap((m) => [`func _power${m}():`, "\tpass", ""]),
+      ].join("\n")
+    expect(hits3(breakout('PowerUp.WIDE: "_power_wide", PowerUp.MULTI: "_power_multi"'))).toEqual([])
+    // Keyed by what no enum of the pack is (an engine constant's holder here), the table is not followed.
+    expect(hits3(breakout('Input.WIDE: "_power_wide", PowerUp.MULTI: "_power_multi"')).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["17:2 error dynamic-dispatch"])
+  })
 })

@@ -119,6 +119,16 @@ export const EVERY_NAME = "*"
  */
 const HANDS_OUT_ALL: ReadonlySet<string> = new Set(["get_script_constant_map", "inst2dict", "inst_to_dict"])
 
+/**
+ * Object's own dispatches that call the method they name and give back its value (`o.call("callv", "get", ["K"])` is
+ * `o.callv("get", ["K"])`, then `o.get("K")`: a hundred-and-twelfth red team's), so a name that may be one of them may
+ * reach a reader one call further; `call_deferred` is judged like them where it names the method (DISPATCH_NAME_AT).
+ */
+const RELAYS: ReadonlySet<string> = new Set(["call", "callv"])
+
+/** How deep a dispatch naming another dispatch is unwrapped (relayedCall) before it counts as reaching anything. */
+const MAX_RELAYS = 4
+
 /** Methods that read a property (or, in Godot 3, a constant) by a name. */
 const BY_NAME: ReadonlySet<string> = new Set(["get", "get_indexed"])
 
@@ -131,7 +141,7 @@ const VALUE_OPERATORS: ReadonlySet<string> = new Set(["+", "-", "*", "/", "%", "
  * has is none of them (`"_apply_" + diff`; `"get_script_" + x` may be: a hundred-and-tenth red team's).
  */
 const namesReader = (name: Expr, table: ReadonlySet<string> | null): boolean => {
-  const readers = [...BY_NAME, ...HANDS_OUT_ALL]
+  const readers = [...BY_NAME, ...HANDS_OUT_ALL, ...RELAYS]
   if (table !== null) return [...table].some((t) => readers.includes(t))
   const start = builtStart(name)
   return start === null || readers.some((n) => n.startsWith(start))
@@ -150,6 +160,9 @@ const nameStrings = (name: Expr, names: ValueNames, tableStrings: TableStrings, 
  * is out of sight (a hundred-and-tenth red team's `t.start(self, "g" + "et", "PA" + "THS")`). Where the name is.
  */
 const LATER_DISPATCH_NAME_AT: Readonly<Record<string, number>> = { start: 1, set_function: 0 }
+
+/** The engine classes a script may extend whose objects have those methods (Thread, FuncRef) or may be one (their bases). */
+const LATER_DISPATCH_BASES: ReadonlySet<string> = new Set(["Object", "Reference", "Thread", "FuncRef"])
 
 /** The text of a name spelled in literal parts (`"a" + "b"`, `"a%s" % "b"`, `"%s%s" % ["a", "b"]`); null otherwise. */
 const foldedName = (e: Expr): string | null => {
@@ -174,6 +187,9 @@ const builtStart = (e: Expr): string | null => {
   if (e.op === "+") return e.left.k === "str" ? e.left.value : builtStart(e.left)
   return e.op === "%" && e.left.k === "str" ? (e.left.value.split("%")[0] ?? "") : null
 }
+
+/** The most names a dispatch's name joined of table reads and literals is followed as (namedStrings). */
+const MAX_JOINED_NAMES = 64
 
 /** Calls by name and where their method's name is (`call("get", k)`: 0; `funcref(self, "get")`: 1). */
 const DISPATCH_NAME_AT: Readonly<Record<string, number>> = { call: 0, callv: 0, call_deferred: 0, funcref: 1, Callable: 1 }
@@ -281,10 +297,32 @@ const assignedTo = (e: Expr, parent: ReadonlyMap<Expr, Expr>): boolean => {
  * way of holding `self` (a local, a container, a member of another object, a parameter). Only a value the engine holds
  * to a type that is never an object (ValueNames), or a key that is a number, is left out.
  */
+type CallExpr = Extract<Expr, { k: "call" }>
+
+/**
+ * The calls a dispatch relays where its name may be `call` or `callv` (RELAYS): `o.call(m, a, b)` as `o.m(a, b)`,
+ * `o.callv(m, [a, b])` as `o.m(a, b)`, for each such method its name's strings (`strings`: a literal, a name spelled in
+ * parts, a table's) give; "unseen" where the relayed call's arguments are out of sight (a funcref's, a callv's Array
+ * not written out) or the relays go deeper than MAX_RELAYS.
+ */
+const relayedCalls = (e: CallExpr, strings: (name: Expr) => ReadonlySet<string> | null, depth: number): ReadonlyArray<CallExpr> | "unseen" => {
+  if (e.callee.k !== "id" && e.callee.k !== "member") return []
+  const at = DISPATCH_NAME_AT[e.callee.name]
+  const name = at === undefined ? undefined : e.args[at]
+  if (name === undefined) return []
+  const folded = foldedName(name)
+  const methods = [...(folded === null ? (strings(name) ?? []) : [folded])].filter((m) => RELAYS.has(m))
+  if (methods.length === 0) return []
+  if (depth >= MAX_RELAYS || e.callee.name === "funcref" || e.callee.name === "Callable") return "unseen"
+  const rest = e.callee.name === "callv" ? (e.args[1]?.k === "array" ? e.args[1].items : null) : e.args.slice(1)
+  if (rest === null) return "unseen"
+  return methods.map((m) => ({ ...e, callee: { ...e.callee, name: m }, args: rest }))
+}
+
 /** The strings a read of a constant table may give, in a body whose names are `names`; null for no such read. */
 type TableStrings = (e: Expr, names: ValueNames) => ReadonlySet<string> | null
 
-const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: TableStrings, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>, nameTables: TableStrings): boolean => {
+const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName: (name: string) => boolean, names: ValueNames, tableStrings: TableStrings, constants: ReadonlySet<string>, plainClasses: ReadonlySet<string>, nameTables: TableStrings, depth = 0): boolean => {
   // An autoload's or a global class's table of data read by its name (`Towers.ON_BUILD[k]`) is data, as the table is.
   if (e.k === "index") return !namesNoConstant(e.index, names, constants, tableStrings) && !holdsValue(e.obj, names) && !(e.obj.k === "member" && tableStrings(e.obj, names) !== null) && !ofPlainClass(e.obj, names, plainClasses) && !assignedTo(e, parent)
   if (e.k !== "call" || (e.callee.k !== "id" && e.callee.k !== "member")) return false
@@ -296,6 +334,11 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
   if (method !== undefined && !onEngine) {
     const name = e.args[method]
     if (name === undefined) return true
+    // A dispatch naming another (`call("callv", "g" + "et", [k])`) is judged as the call it relays, whose name is one
+    // argument further; where that call is out of sight (a funcref's), it may read anything.
+    const relayed = relayedCalls(e, (n) => nameStrings(n, names, tableStrings, nameTables), depth)
+    if (relayed === "unseen") return true
+    if (relayed.some((inner) => readsByBuiltName(inner, parent, isEngineName, names, tableStrings, constants, plainClasses, nameTables, depth + 1))) return true
     // A method named by a read of a constant table of data (`funcref(self, STATES[state])`), or a local given only such
     // reads or literals (`var handler: String = HANDLERS[kind]`), or a parameter every call of its function gives one
     // (`apply(card[2], card[3])` then `callv(method, args)`: a seventy-seventh hunt's card battler), is one of their strings;
@@ -316,23 +359,33 @@ const readsByBuiltName = (e: Expr, parent: ReadonlyMap<Expr, Expr>, isEngineName
 
 /**
  * Whether `e` hands a later dispatch (LATER_DISPATCH_NAME_AT) a name that may be a reader's (namesReader): called
- * directly (`t.start(o, name)`), or by a dispatch whose name is one of them spelled in literal parts (`t.callv("start",
- * [o, name])`, `r.call("set_" + "function", name)`: a hundred-and-eleventh red team's); arguments out of sight count.
+ * directly (`t.start(o, name)`), or by a dispatch whose name may be one of them (`t.callv("start", [o, name])`,
+ * `r.call("set_" + "function", name)`: a hundred-and-eleventh red team's), or relays to one (`call("call", "start", …)`);
+ * arguments out of sight count.
  * A dispatch by a name not known on such an object is already an error of its own (the evaluator's).
  */
-const laterReadByBuiltName = (e: Expr, names: ValueNames, tableStrings: TableStrings, nameTables: TableStrings): boolean => {
-  if (e.k !== "call" || e.callee.k !== "member") return false
-  const readerAt = (name: Expr | undefined): boolean => name !== undefined && namesReader(name, name.k === "str" ? new Set([name.value]) : nameStrings(name, names, tableStrings, nameTables))
+const laterReadByBuiltName = (e: Expr, names: ValueNames, tableStrings: TableStrings, nameTables: TableStrings, engineOnSelf: (name: string) => boolean, depth = 0): boolean => {
+  if (e.k !== "call") return false
+  const callee = e.callee
+  if (callee.k !== "member" && (callee.k !== "id" || !engineOnSelf(callee.name))) return false
+  const strings = (name: Expr): ReadonlySet<string> | null => nameStrings(name, names, tableStrings, nameTables)
+  const readerAt = (name: Expr | undefined): boolean => name !== undefined && namesReader(name, name.k === "str" ? new Set([name.value]) : strings(name))
   const later = (method: string): number | undefined => (Object.hasOwn(LATER_DISPATCH_NAME_AT, method) ? LATER_DISPATCH_NAME_AT[method] : undefined)
-  const direct = later(e.callee.name)
+  const direct = later(callee.name)
   if (direct !== undefined) return readerAt(e.args[direct])
-  const dispatch = e.callee.name === "call" || e.callee.name === "call_deferred" ? "args" : e.callee.name === "callv" ? "array" : null
-  const method = dispatch === null || e.args[0] === undefined ? null : foldedName(e.args[0])
-  const at = method === null ? undefined : later(method)
-  if (at === undefined) return false
-  if (dispatch === "args") return e.args[1 + at] === undefined || readerAt(e.args[1 + at])
-  const list = e.args[1]
-  return list?.k !== "array" || readerAt(list.items[at])
+  const dispatch = callee.name === "call" || callee.name === "call_deferred" ? "args" : callee.name === "callv" ? "array" : null
+  const outer = dispatch === null ? undefined : e.args[0]
+  if (outer === undefined) return false
+  // The relayed method by its strings (`var m = "start"`, `t.call(m, …)`: a hundred-and-twelfth red team's), and a
+  // relay of a relay (`t.call("call", "start", …)`) one call further.
+  const folded = foldedName(outer)
+  const methods = folded === null ? [...(strings(outer) ?? [])] : [folded]
+  const rest = dispatch === "args" ? e.args.slice(1) : e.args[1]?.k === "array" ? e.args[1].items : null
+  return methods.some((method) => {
+    if (RELAYS.has(method) || method === "call_deferred") return depth >= MAX_RELAYS || rest === null || laterReadByBuiltName({ ...e, callee: { ...callee, name: method }, args: rest }, names, tableStrings, nameTables, engineOnSelf, depth + 1)
+    const at = later(method)
+    return at !== undefined && (rest === null || rest[at] === undefined || readerAt(rest[at]))
+  })
 }
 
 /**
@@ -779,12 +832,13 @@ const EMPTY_NAMES = (pack: Pick<PackFacts, "shadowed">): ValueNames => ({ values
  * What each closed function's parameters are given at every call the pack writes (callers.ts: no caller out of
  * sight, no dispatch by a name that is not a literal), judged in the caller with the callers' own parameters unknown.
  */
-const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFacts & { readonly constants: ReadonlySet<string> }): ReadonlyMap<string, ReadonlyArray<Kind>> => {
+const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFacts & { readonly constants: ReadonlySet<string> }, dispatchedNames: ReadonlySet<string> | null): ReadonlyMap<string, ReadonlyArray<Kind>> => {
   const { index, declOf } = callers
   const out = new Map<string, ReadonlyArray<Kind>>()
   // A dispatch by a name that is not a literal may reach any function, unless it reads a constant table of the pack
-  // written in literals, whose strings (index.strings) keep the functions they name open.
-  if (index.openAll || index.names.some((n) => n.name.k !== "str" && tableOf(n.name, hiddenIn(n.at.fn), pack.tables) === null)) return out
+  // written in literals (directly or through a local given such a read: `var method = HANDLERS[kind]`, `call_deferred(method)`,
+  // a hundred-and-eleventh hunt's breakout); the functions those strings name stay open.
+  if (index.openAll || dispatchedNames === null) return out
   const namesIn = new Map<FunctionDecl, ValueNames>()
   const callerNames = (site: CallerSite): ValueNames => {
     const d = declOf(site.cls)
@@ -797,7 +851,7 @@ const givenAtCalls = (callers: NonNullable<PackReads["callers"]>, pack: PackFact
     return known
   }
   for (const [name, sites] of index.calls) {
-    if (index.open.has(name) || namedByString(index, name) || sites.length === 0) continue
+    if (index.open.has(name) || namedByString(index, name) || dispatchedNames.has(name) || sites.length === 0) continue
     const kinds: Array<Kind | undefined> = []
     for (const site of sites) {
       const names = callerNames(site)
@@ -862,16 +916,19 @@ const declares = (fn: FunctionDecl, name: string): boolean => {
  * The strings of a table written only with literals (strings, numbers, Arrays and Dictionaries of them); null when
  * any part is an expression: Godot folds `"ACT" + "IONS"` into a string no literal spells (a sixty-second red team's).
  */
-const literalStrings = (e: Expr, preloads = false): ReadonlySet<string> | null => {
+const literalStrings = (e: Expr, preloads = false, isNumber: (x: Expr) => boolean = () => false): ReadonlySet<string> | null => {
   const out = new Set<string>()
   const visit = (x: Expr): boolean => {
     if (x.k === "str") out.add(x.value)
     if (x.k === "array") return x.items.every(visit)
     if (x.k === "dict") return x.entries.every(([k, v]) => visit(k) && visit(v))
-    return x.k === "str" || x.k === "num" || x.k === "const" || (preloads && isPlainPreload(x))
+    return x.k === "str" || x.k === "num" || x.k === "const" || (preloads && isPlainPreload(x)) || isNumber(x)
   }
   return visit(e) ? out : null
 }
+
+/** A literal Dictionary of numbers (`{"WIDE": 0, "MULTI": 1}`: a named enum as parser.ts #enum gives it). */
+const isNumberTable = (e: Expr): boolean => e.k === "dict" && e.entries.every(([k, v]) => k.k === "str" && (v.k === "num" || (v.k === "unary" && v.op === "-" && v.expr.k === "num")))
 
 /**
  * `preload("….gd")` or of a scene: a Script or a PackedScene, whose text as a name (`[GDScript:1234]`) is no constant's or
@@ -989,8 +1046,6 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     }
   }
   const returns = new Map<ClassDecl, Map<string, Kind>>()
-  const none = EMPTY_NAMES({ shadowed })
-  const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
   // Constants by name, pack-wide: a read of a name is judged by every constant of that name (tableOf looks a table up by
   // its name alone), so a name is a data constant only where each is, and a table's strings are those of all of them;
   // one that is not a table of literals (`{"a": "g" + "et"}`), or a member or an inner class of that name anywhere,
@@ -1003,11 +1058,18 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const innerNames = classes.flatMap((d) => d.classes.flatMap((c) => (c.name === null ? [] : [c.name])))
   const notConstants = new Set([...varNames, ...innerNames, ...reads.scriptNames])
   const isConstantName = (name: string): boolean => !notConstants.has(name) && !reads.isEngineName(name)
+  // A named enum (parser.ts #enum: a constant Dictionary of numbers) none changes, by a name no other kind of
+  // declaration has: its members (`PowerUp.WIDE`) are numbers where a table uses them as keys or values (a hundred-and-
+  // eleventh hunt's `{PowerUp.WIDE: "_power_wide"}`).
+  const enumNames = new Set([...declarations].filter(([name, inits]) => !out.has(name) && isConstantName(name) && inits.every(isNumberTable)).map(([name]) => name))
+  const isEnumMember = (x: Expr): boolean => x.k === "member" && x.obj.k === "id" && enumNames.has(x.obj.name)
+  const none: ValueNames = { ...EMPTY_NAMES({ shadowed }), data: enumNames }
+  const isData = (e: Expr): boolean => ["data", "number"].includes(kindOf(e, none) ?? "")
   const dataConstants = new Set([...declarations].filter(([name, inits]) => !out.has(name) && inits.every(isData)).map(([name]) => name))
   const unionOf = (inits: ReadonlyArray<Expr>, preloads: boolean): ReadonlySet<string> | null => {
     const all = new Set<string>()
     for (const init of inits) {
-      const literal = literalStrings(init, preloads)
+      const literal = literalStrings(init, preloads, isEnumMember)
       if (literal === null) return null
       for (const text of literal) all.add(text)
     }
@@ -1063,6 +1125,14 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     return out.length > 0 ? out : null
   }
   const namedStrings = (name: Expr, at: Omit<CallerSite, "args">): ReadonlyArray<string> | null => {
+    // A name joined of such reads and literals (`method + "_end"`, `"_on_" + KINDS[k]`) is each of their joins.
+    if (name.k === "str") return [name.value]
+    if (name.k === "bin" && name.op === "+") {
+      const left = namedStrings(name.left, at)
+      const right = left === null ? null : namedStrings(name.right, at)
+      if (left === null || right === null || left.length * right.length > MAX_JOINED_NAMES) return null
+      return left.flatMap((l) => right.map((r) => l + r))
+    }
     const table = tableOf(name, hiddenIn(at.fn), strings, held)
     if (table !== null) return [...table]
     if (at.fn === null) return null
@@ -1077,7 +1147,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // Where every dispatch's name is known and none names a function taken to be closed, the functions no dispatch
   // names are reached by the calls in sight alone (a least fixpoint, as evaluate.ts #dispatchNames): their parameters
   // may be followed below too (a seventy-fifth hunt's `call(ab["method"], unit, target)` in `use_ability(unit, ab, …)`).
-  const dispatchedNames = dispatched === null || dispatched.some((names) => names === null || names.some((t) => takenClosed.has(t))) ? null : new Set(dispatched.flat())
+  const dispatchedNames = dispatched === null || dispatched.some((names) => names === null || names.some((t) => takenClosed.has(t))) ? null : new Set(dispatched.flatMap((names) => names ?? []))
   const dispatchesByBuiltName = dispatchedNames === null || dispatchedNames.has("set_script")
   const laterParamParts: ParamParts = (f, at, depth) => (dispatchedNames === null || dispatchedNames.has(f.name) ? null : paramParts(f, at, depth))
   /** tableStrings, and in a function's body also a read readParts follows to a table (through locals and parameters). */
@@ -1090,15 +1160,20 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   // Such an object's members are then those of its new script, whatever the name's type says.
   const retyped = reads.scriptsSwap || reads.rawMemberWrites || dispatchesByBuiltName
   const pack: PackFacts & { readonly constants: ReadonlySet<string> } = { shadowed, returns, rawMemberWrites: reads.rawMemberWrites, dataConstants, tables: strings, heldMember, heldTable: held, classMember: retyped ? () => null : classMemberOf(classes, memberNames), constants: new Set(classes.flatMap((d) => d.consts.map((c) => c.name))) }
-  const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack)
+  const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack, dispatchedNames)
   const plainClasses = retyped ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
   returnedKinds(classes, pack, given, walk, returns)
   for (const { decl: d, script } of scriptClasses) {
+    // A bare call reaches the script's own method of that name, else its base's: the engine's Thread.start or
+    // FuncRef.set_function only where the script may extend Thread or FuncRef (`extends Thread`, then `start(…)`).
+    const base = d.extendsClause?._tag === "Class" ? d.extendsClause.names.at(-1) : undefined
+    const selfMayDispatchLater = d.extendsClause === null || base === undefined || !reads.isEngineName(base) || LATER_DISPATCH_BASES.has(base)
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
       const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
       const flow = flowOf(body, d)
       const bodyTables = bodyStrings(name === null ? null : { name, params, body }, d)
+      const laterOnSelf = (method: string): boolean => selfMayDispatchLater && !d.functions.some((f) => f.name === method)
       for (const e of all) {
         // The constants by name (also a call of the method by name), or every member of an object (`inst2dict(self)`).
         if (e.k === "call" && (e.callee.k === "id" || e.callee.k === "member") && HANDS_OUT_ALL.has(e.callee.name)) mark(EVERY_NAME, script, e, `calls ${e.callee.name}(), which hands out every constant or member`)
@@ -1107,7 +1182,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
         // by the folded name (a hundred-and-tenth red team's `get_script().call(…)`, then `m.values()` changed).
         const folded = e.k === "bin" ? foldedName(e) : null
         if (folded !== null && HANDS_OUT_ALL.has(folded)) mark(EVERY_NAME, script, e, `names ${folded} in parts, which hands out every constant or member`)
-        if (laterReadByBuiltName(e, names, bodyTables, nameTables)) mark(EVERY_NAME, script, e, `hands ${e.k === "call" && e.callee.k === "member" ? e.callee.name : "a call"}() a method's name built at run time, whose value comes back later out of sight`)
+        if (laterReadByBuiltName(e, names, bodyTables, nameTables, laterOnSelf)) mark(EVERY_NAME, script, e, `hands ${e.k === "call" && e.callee.k === "member" ? e.callee.name : "a call"}() a method's name built at run time, whose value comes back later out of sight`)
         if (readsByBuiltName(e, parent, reads.isEngineName, names, bodyTables, pack.constants, plainClasses, nameTables)) {
           if (!onlyReadIn(e, flow)) mark(EVERY_NAME, script, e, "reads by a name built at run time from something that may be an object, and changes or hands on what it read")
           // What it read may be a table of tables, whose inner ones it may hand on even where it only reads the table.

@@ -423,7 +423,10 @@ class Parser {
         if (scalar !== null) type = { names: [scalar], at: init.at }
         // `:= Name.new()` is typed Name (a thirty-seventh hunt's `onready var name_edit := LineEdit.new()`).
         if (init.k === "call" && init.callee.k === "member" && init.callee.name === "new" && init.callee.obj.k === "id" && /^[A-Z]/.test(init.callee.obj.name)) type = { names: [init.callee.obj.name], at: init.at, fromNew: true }
-      } else if (this.#peek().kind === "id" && !this.#isId("set") && !this.#isId("get")) {
+      } else if (this.#peek().kind === "id") {
+        // A name after the colon is the type, `set` and `get` too (3.x: no keywords; 4.x GDScriptParser::parse_variable
+        // reads accessors after the colon only at the end of the line): `var y: set = OS.execute(…)` runs its value (a
+        // hundred-and-twelfth red team's, with an inner class named `set`).
         type = this.#type()
       } else if (!isConst) {
         this.#accessors(accessors, accessorNames, getter)

@@ -154,13 +154,14 @@ describe("a vector, colour or transform of numbers, or such a type's constant, i
       '\tfor m in ["up", "push"]:',
       "\t\tapply_move(m, MOVES[m])",
       "func apply_move(move_id, entry):",
-      '\tcall(entry["do"], entry["dir"], move_id)',
+      // Its value handed back: a method that may read a constant by name (`get`) would hand the constant out.
+      '\treturn call(entry["do"], entry["dir"], move_id)',
       "func _do_step(d, id):",
       "\tplayer += d",
       "func _do_push(d, id):",
       "\tplayer += 2 * d",
     ])
-  const SINK = 'dynamic-dispatch: call(entry["do"], entry["dir"], move_id)'
+  const SINK = 'dynamic-dispatch: return call(entry["do"], entry["dir"], move_id)'
 
   it("Vector2, Color, Rect2 of numbers, Vector2.ZERO, Color.white: the table's names stand, no error", () => {
     for (const dir of ["Vector2(0, -1)", "Color(1, 0.5, 0)", "Rect2(0, 0, 1, -1)", "Vector2.ZERO", "Color.white"]) expect(moves(dir), dir).toEqual([])

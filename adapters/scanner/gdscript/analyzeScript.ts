@@ -7,7 +7,7 @@
 // is the creator's own object. A receiver that may be any object (`instance_from_id(n)`) is judged as
 // if it were each dangerous object. The branch a call sits in does not matter.
 import { isObjectOfUnknownScript, packMayAnswer } from "./anyClassMember.ts"
-import { isClosedEngineProperty } from "./engineScriptNames.ts"
+import { engineMethodMayStartWith, isClosedEngineProperty } from "./engineScriptNames.ts"
 import type { Policy, PolicyPattern } from "../policy/Policy.ts"
 import type { DataBbcode } from "./linkMetas.ts"
 import { type ClassDecl, type Expr, type FunctionDecl, type Pos, type Stmt, type TypeRef, valuesAtKey } from "./ast.ts"
@@ -1437,6 +1437,10 @@ class Analysis {
         if (fn !== undefined) this.#dynamicOnOwnObject(target, nameVal, `${matchedPrefix}(…)`, depth, fn)
         return
       }
+      // 3.x: a name built after a start no engine class's method has (`"_on_state_" + s`; every `_` method of the
+      // engine binary is known: engineScriptNames.ts) is a method of the pack's scripts, judged where they are written
+      // (a hundred-and-twelfth and a hundred-and-thirteenth hunt's state machines holding their owner).
+      if (kind === "method" && recv.t !== "guard" && this.#script.grammar === 3 && nameVal.t === "unknown" && nameVal.prefix !== undefined && !engineMethodMayStartWith(nameVal.prefix)) return
       const on = recv.t === "guard" ? recv.name : "an object that could be an engine object"
       this.#dynamic(target.at, `${matchedPrefix}(…)`, `the ${kind === "method" ? "method" : "property"} name is not a constant, and the target is ${on}${this.#unfollowedNote(nameVal)}`)
       return

@@ -701,7 +701,7 @@ interface BodyFlow {
   readonly parent: ReadonlyMap<Expr, Expr>
   readonly packMethods: ReadonlySet<string>
   readonly givesBack: ReadonlySet<string>
-  /** Conditions of `if`, `elif` and `while`, `match` subjects, and values of locals typed to hold no container: only read. */
+  /** Conditions of `if`, `elif` and `while`, `match` subjects, statements' values and values of locals typed to hold no container: only read. */
   readonly tested: ReadonlySet<Expr>
   /** The initial value of each `var` of the body, by the expression. */
   readonly initOf: ReadonlyMap<Expr, string>
@@ -723,6 +723,8 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
       if (st.k === "var" && st.init !== null && holdsNoContainer(st.type, shadowed)) tested.add(st.init)
       if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
       if (st.k === "while") tested.add(st.cond)
+      // A statement's value is dropped (`effects.call(card["effect"])`: a hundred-and-twelfth hunt's card game).
+      if (st.k === "expr") tested.add(st.expr)
       // A match only tests its subject unless a pattern binds it (`var x:` is the same container, a sixty-third red team's).
       if (st.k === "match" && st.branches.every((b) => b.binds.length === 0)) tested.add(st.expr)
       if (st.k === "for" || st.k === "while") visit(st.body)

@@ -34,6 +34,23 @@ const SIGNALS: Readonly<Record<string, ReadonlyArray<ReadonlyArray<number>>>> = 
 /** Whether the Godot 3 engine may call a script's method of this name itself (a virtual, an internal connection's target, `_iter_init`, …). */
 export const engineCallsByName = (name: string): boolean => CALLBACKS.has(name)
 
+const startsAnswered = new Map<string, boolean>()
+
+/**
+ * Whether a method the Godot 3 engine's classes have, or a name it calls on scripts, may start with `prefix`, which
+ * starts with `_` (the table holds every `_` method of the engine binary's classes): false where a name built after
+ * that start can only be a method of the pack's scripts. True for any other prefix.
+ */
+export const engineMethodMayStartWith = (prefix: string): boolean => {
+  if (!prefix.startsWith("_") || prefix.length < 2) return true
+  let found = startsAnswered.get(prefix)
+  if (found === undefined) {
+    found = [...CALLBACKS].some((name) => name.startsWith(prefix))
+    startsAnswered.set(prefix, found)
+  }
+  return found
+}
+
 /** Whether some Godot 3 engine class has a property of this name (`obj.name` on an engine object reads it). */
 export const isEngineProperty = (name: string): boolean => PROPERTIES.has(name)
 

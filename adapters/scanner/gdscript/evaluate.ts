@@ -246,15 +246,34 @@ const madeByCopy = (e: Expr): boolean =>
  * Whether every use of the local `name` in `body` reads one entry of it by a constant key (`spec["k"]`, `spec.k`) and
  * writes nothing there: the container it holds reaches no other name, call, container or signal.
  */
-const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string): boolean => {
+const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string, depth = 0): boolean => {
   const { all, parent } = parentsOf(body)
+  // A loop over it whose variable is only read so (`for card in hand: call(card["effect"])`, `hand` a deep copy of a
+  // constant: a hundred-and-twelfth hunt's card game) hands out its entries to that variable alone.
+  const walked = loopsOver(body, name)
+  if (walked === null || (walked.length > 0 && (depth >= MAX_TABLE_DEPTH || walked.some((loop) => loop.name === name || !onlyEntriesRead(body, loop.name, depth + 1))))) return false
+  const iterables = new Set<Expr>(walked.map((loop) => loop.iter))
   return all.every((e) => {
-    if (e.k !== "id" || e.name !== name) return true
+    if (e.k !== "id" || e.name !== name || iterables.has(e)) return true
     const p = parent.get(e)
     const up = p === undefined ? undefined : parent.get(p)
     const entry = p !== undefined && ((p.k === "index" && p.obj === e && (p.index.k === "str" || p.index.k === "num")) || (p.k === "member" && p.obj === e && !(up?.k === "call" && up.callee === p)))
     return entry && !writesInto(p, parent)
   })
+}
+
+/** The loops of `body` over the local `name` itself (`for x in name`); null where a lambda's body may hold more. */
+const loopsOver = (body: ReadonlyArray<Stmt>, name: string): ReadonlyArray<Extract<Stmt, { k: "for" }>> | null => {
+  const out: Array<Extract<Stmt, { k: "for" }>> = []
+  const visit = (stmts: ReadonlyArray<Stmt>): void => {
+    for (const st of stmts) {
+      if (st.k === "for" && st.iter.k === "id" && st.iter.name === name) out.push(st)
+      if (st.k === "for" || st.k === "while") visit(st.body)
+      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
+    }
+  }
+  visit(body)
+  return out
 }
 
 /** A shallow copy of a container (`d.duplicate()`, `d.slice(…)`; not `duplicate(true)`): its entries are its own, what they hold is shared. */

@@ -111,6 +111,9 @@ export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) =
   return out
 }
 
+/** The name a chain of subscripts and members starts from (`m` of `m[0]`, `m.a[1]`), or null. */
+const rootOf = (e: Expr): string | null => (e.k === "id" ? e.name : e.k === "index" || e.k === "member" ? rootOf(e.obj) : null)
+
 /**
  * What a name of `f` is given: every `var` of it and `=` to it (`walked`: a `for` over the expression), null for a value
  * not shown (a parameter, a `match` binding, a compound assignment); empty when `f` has no local of the name.
@@ -136,6 +139,10 @@ const localValues = (name: string, f: ReadFunction, param = false): ReadonlyArra
       if (!local) return
       out.push(x.op === "=" ? { expr: x.right, walked: false } : null)
     }
+    // A write into it (`m[0] = "p"`): a String local becomes another String (3.x Variant::set on a String puts the
+    // character), a value not shown (a hundred-and-thirteenth red team's `m[0] = "p"` turning a table's "zoke_x" into
+    // "poke_x", then `call(m, …)`).
+    if (local && x.k === "bin" && isAssignment(x.op) && x.left.k !== "id" && rootOf(x.left) === name) out.push(null)
   })
   return out
 }

@@ -695,6 +695,15 @@ class Parser {
       }
       if ((t.kind === "id" && (t.text === "is" || t.text === "as")) && minPrecedence <= PREC_IS_AS) {
         this.#next()
+        // 3.x reads the right of `is` as any expression and tests what it evaluates to (a type not known until run
+        // time passes the parser): `n is arr[OS.execute(…)]` runs the call (a hundred-and-thirteenth red team's). A
+        // dotted name is the type; anything else is kept as an operand the rules walk.
+        if (t.text === "is" && this.#grammar === 3) {
+          const right = this.#expression(PREC_IS_AS + 1)
+          const names = dottedNames(right)
+          left = names === null ? { k: "bin", op: "is", left, right, at: left.at } : { k: "is", expr: left, type: { names, at: right.at }, at: left.at }
+          continue
+        }
         if (t.text === "is" && this.#isId("not")) this.#next()
         const type = this.#type() ?? { names: [], at }
         left = t.text === "is" ? { k: "is", expr: left, type, at: left.at } : { k: "cast", expr: left, type, at: left.at }
@@ -1020,4 +1029,12 @@ class Parser {
         return { k: "error", at }
     }
   }
+}
+
+/** The names of `A` or `A.B.C`, or null for any other expression. */
+const dottedNames = (e: Expr): Array<string> | null => {
+  if (e.k === "id") return [e.name]
+  if (e.k !== "member") return null
+  const obj = dottedNames(e.obj)
+  return obj === null ? null : [...obj, e.name]
 }

@@ -308,6 +308,11 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
       entry(e.left.name).values.push(e.op === "=" ? e.right : { k: "bin", op: e.op.slice(0, -1), left: e.left, right: e.right, at: e.at })
       give(e.left.name, e.op === "=" ? e.right : null)
     }
+    // A write into a local (`m[0] = "g"`) makes a String it holds another (3.x Variant::set puts the character: a
+    // hundred-and-thirteenth red team's `var m = ACTIONS["a"]`, `m[0] = …`, then `call(m, …)`): no longer one of the
+    // strings it was given. What it holds keeps its kind (a String stays one, a container stays one).
+    const root = e.k === "bin" && e.left.k !== "id" && e.op.endsWith("=") && !["==", "!=", "<=", ">="].includes(e.op) ? rootName(e.left) : null
+    if (root !== null && named.has(root)) give(root, null)
   }
   const values = new Set<string>()
   const data = new Set<string>()

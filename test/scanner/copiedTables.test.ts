@@ -1,0 +1,37 @@
+// A hundred-and-twelfth hunt's card game: `var hand = DECK.duplicate(true)`, then `for card in hand:` and
+// `effects.call(card["effect"], card["value"])` on an untyped member. A deep copy walked by a loop whose variable only
+// reads entries by constant keys holds the table's strings; a call whose value is dropped hands nothing on.
+import { describe, expect, it } from "vitest"
+import { hits3 } from "./support/analyze.ts"
+
+const cards = (...use: ReadonlyArray<string>): string =>
+  [
+    "extends Node",
+    'const DECK = [{"effect": "deal_damage", "value": 6}, {"effect": "heal", "value": 3}]',
+    "class Effects:",
+    "\tvar hp = 30",
+    "\tfunc deal_damage(v):",
+    "\t\thp -= v",
+    "\tfunc heal(v):",
+    "\t\thp += v",
+    "var effects",
+    "func _ready():",
+    "\teffects = Effects.new()",
+    "\tvar hand = DECK.duplicate(true)",
+    ...use.map((l) => `\t${l}`),
+    "",
+  ].join("\n")
+
+const errorsAt = (found: ReadonlyArray<string>): ReadonlyArray<string> => found.filter((h) => h.includes(" error ")).map((h) => h.split(" ").slice(0, 3).join(" "))
+
+describe("a deep copy of a constant table walked by a loop", () => {
+  it("whose variable only reads entries gives the table's strings: the dispatch is judged by them", () => {
+    expect(errorsAt(hits3(cards("for card in hand:", '\tif effects.has_method(card["effect"]):', '\t\teffects.call(card["effect"], card["value"])')))).toEqual([])
+  })
+
+  it("written into, or its variable written into or handed on, gives no known string", () => {
+    expect(errorsAt(hits3(cards('hand[0]["effect"] = "get"', "for card in hand:", '\teffects.call(card["effect"], card["value"])')))).toEqual(["15:3 error dynamic-dispatch"])
+    expect(errorsAt(hits3(cards("for card in hand:", '\tcard["effect"] = "get"', '\teffects.call(card["effect"], card["value"])')))).toEqual(["15:3 error dynamic-dispatch"])
+    expect(errorsAt(hits3(cards("for card in hand:", "\tchange(card)", '\teffects.call(card["effect"], card["value"])', "func change(c):", '\tc["effect"] = "get"')))).toEqual(["15:3 error dynamic-dispatch"])
+  })
+})

@@ -34,4 +34,19 @@ describe("a deep copy of a constant table walked by a loop", () => {
     expect(errorsAt(hits3(cards("for card in hand:", '\tcard["effect"] = "get"', '\teffects.call(card["effect"], card["value"])')))).toEqual(["15:3 error dynamic-dispatch"])
     expect(errorsAt(hits3(cards("for card in hand:", "\tchange(card)", '\teffects.call(card["effect"], card["value"])', "func change(c):", '\tc["effect"] = "get"')))).toEqual(["15:3 error dynamic-dispatch"])
   })
+
+  it("whose entries read are containers is not followed: they are the copy's own, changed through a local or a function (a hundred-and-fourteenth red team's)", () => {
+    const deck = (...use: ReadonlyArray<string>): ReadonlyArray<string> =>
+      errorsAt(hits3(["extends Node", 'const DECK = [{"fx": {"m": "get_name"}}]', "func boost(fx):", '\tfx["m"] = "execute"', "func _ready():", "\tvar hand = DECK.duplicate(true)", ...use.map((l) => `\t${l}`), "\tfor card in hand:", '\t\tOS.call(card["fx"]["m"], "touch", ["/tmp/x"])', ""].join("\n")))
+    expect(deck("for card in hand:", '\tvar fx = card["fx"]', '\tfx["m"] = "execute"')).toEqual(["11:3 error dynamic-dispatch"])
+    expect(deck("for card in hand:", '\tboost(card["fx"])')).toEqual(["10:3 error dynamic-dispatch"])
+    expect(deck()).toEqual(["8:3 error dynamic-dispatch"])
+  })
+})
+
+describe("a member given a constant table", () => {
+  it("is the same Dictionary: a write into it, at any depth, stops the table being followed (a hundred-and-fourteenth red team's)", () => {
+    const alias = ["extends Node", 'const FX = {"fire": {"m": "get_name"}}', "var fx = FX", "func _ready():", '\tfx["fire"]["m"] = "execute"', '\tOS.call(FX["fire"]["m"], "touch", ["/tmp/x"])', ""].join("\n")
+    expect(errorsAt(hits3(alias))).toEqual(["6:2 error dynamic-dispatch"])
+  })
 })

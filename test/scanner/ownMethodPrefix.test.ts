@@ -23,4 +23,33 @@ describe("a method named after a start no engine method has, on an object of unk
   it("in 4.x, whose engine methods the table does not list, stays an error", () => {
     expect(errorsAt(hitsIn(machine('"_on_state_" + s'), {}, 4))).toEqual(["7:3 error dynamic-dispatch"])
   })
+
+  it("reaches, of the pack's functions, only those with that start: the others keep what their calls give", () => {
+    // hit_brick(0) alone calls it: its `bricks[i]` reads by a number, not by a name, so the table stays followed.
+    const both = [
+      "extends Node",
+      'const HANDLERS = {0: "_power_wide"}',
+      "var bricks = []",
+      "var host",
+      "func _ready():",
+      "\thost = self",
+      "\thit_brick(0)",
+      "func tick(s):",
+      '\thost.call("_state_" + s)',
+      "func hit_brick(i):",
+      "\tvar b = bricks[i]",
+      "\tb.hp -= 1",
+      "func apply(kind):",
+      "\tvar method = HANDLERS[kind]",
+      '\tget_tree().create_timer(1.0).connect("timeout", self, method + "_end")',
+      "func _power_wide_end():",
+      "\tpass",
+      "func _state_idle():",
+      "\tpass",
+      "",
+    ].join("\n")
+    expect(errorsAt(hits3(both))).toEqual([])
+    // A start that hit_brick has may reach it with any key.
+    expect(errorsAt(hits3(both.replace('"_state_" + s', '"hit_" + s')))).toEqual(["9:2 error dynamic-dispatch", "15:2 error dynamic-dispatch"])
+  })
 })

@@ -723,8 +723,9 @@ const bodyFlow = (body: ReadonlyArray<Stmt>, all: ReadonlyArray<Expr>, parent: R
       if (st.k === "var" && st.init !== null && holdsNoContainer(st.type, shadowed)) tested.add(st.init)
       if (st.k === "if") for (const b of st.branches) if (b.cond !== null) tested.add(b.cond)
       if (st.k === "while") tested.add(st.cond)
-      // A statement's value is dropped (`effects.call(card["effect"])`: a hundred-and-twelfth hunt's card game).
-      if (st.k === "expr") tested.add(st.expr)
+      // A statement's value is dropped (`effects.call(card["effect"])`: a hundred-and-twelfth hunt's card game); not
+      // where the statement stands for a member's value or a parameter's default, which keeps it.
+      if (st.k === "expr" && !VALUES_KEPT.has(st)) tested.add(st.expr)
       // A match only tests its subject unless a pattern binds it (`var x:` is the same container, a sixty-third red team's).
       if (st.k === "match" && st.branches.every((b) => b.binds.length === 0)) tested.add(st.expr)
       if (st.k === "for" || st.k === "while") visit(st.body)
@@ -808,13 +809,20 @@ interface Body {
  * say(line, speaker = SPEAKERS["narrator"])` that only reads `speaker` keeps SPEAKERS followed: an eighty-sixth
  * hunt's); in an accessor without a name, as an assignment to the parameter.
  */
+/** Statements made here of values something keeps (a member's or constant's initial value, a parameter's default). */
+const VALUES_KEPT = new WeakSet<Stmt>()
+const kept = (st: Stmt): Stmt => {
+  VALUES_KEPT.add(st)
+  return st
+}
+
 const withDefaults = (f: Pick<FunctionDecl, "params" | "body">, name: string | null): ReadonlyArray<Stmt> => [
   ...f.params.flatMap((p, i): ReadonlyArray<Stmt> => {
     if (p.init === null) return []
     const at = p.init.at
     const before = f.params.slice(0, i).map((q): Expr => ({ k: "id", name: q.name, at: q.at }))
     const expr: Expr = name === null ? { k: "bin", op: "=", left: { k: "id", name: p.name, at: p.at }, right: p.init, at } : { k: "call", callee: { k: "id", name, at }, args: [...before, p.init], at }
-    return [{ k: "expr", expr, at }]
+    return [kept({ k: "expr", expr, at })]
   }),
   ...f.body,
 ]
@@ -824,7 +832,7 @@ const bodiesOf = (d: ClassDecl): ReadonlyArray<Body> => {
   return [
     ...d.functions.map((f) => ({ name: f.name, body: withDefaults(f, f.name), params: f.params })),
     ...d.vars.flatMap((v) => v.accessors.map((f) => ({ name: null, body: withDefaults(f, null), params: f.params }))),
-    { name: null, body: own.map((e) => ({ k: "expr" as const, expr: e, at: e.at })), params: [] },
+    { name: null, body: own.map((e) => kept({ k: "expr", expr: e, at: e.at })), params: [] },
   ]
 }
 
@@ -1140,12 +1148,19 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     if (at.fn === null) return null
     return partStrings(readParts(name, at.fn, literalIn(reads.callers?.declOf(at.cls) ?? null), 0, paramParts))
   }
+  // A name built after a known start (`"_state_" + current`) reaches, of the pack's functions, those with that start:
+  // the others keep the parameters their calls in sight give (a hundred-and-twelfth hunt's state machine beside a
+  // breakout's closed `hit_brick(0)`).
+  const startedFunctions = (name: Expr): ReadonlyArray<string> | null => {
+    const start = builtStart(name)
+    return start === null || start === "" ? null : [...functions.keys()].filter((f) => f.startsWith(start))
+  }
   // An object's script may be swapped after the engine checked its type (set_script, a `script` write, dict2inst).
   // So may a method called by a name not a literal (`call("set_scr" + "ipt", s)`), or callers out of sight.
   const dispatched =
     index === null || index.openAll
       ? null
-      : index.names.filter((n) => n.name.k !== "str" && (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name))).map((n) => namedStrings(n.name, n.at))
+      : index.names.filter((n) => n.name.k !== "str" && (n.recv === null || n.recv.k !== "id" || !reads.isEngineName(n.recv.name))).map((n) => namedStrings(n.name, n.at) ?? startedFunctions(n.name))
   // Where every dispatch's name is known and none names a function taken to be closed, the functions no dispatch
   // names are reached by the calls in sight alone (a least fixpoint, as evaluate.ts #dispatchNames): their parameters
   // may be followed below too (a seventy-fifth hunt's `call(ab["method"], unit, target)` in `use_ability(unit, ab, …)`).

@@ -21,6 +21,7 @@ import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
+import { deepCopy, deepCopyReadsLeaves, madeByCopy, onlyEntriesRead } from "./copiedContainers.ts"
 import { forEachChild, forEachExpr, isAssignment, parentsOf, returnedExprs, writtenInto as writesInto } from "./exprWalk.ts"
 import { COMPOUND_WRITE, MemberWrites } from "./memberWrites.ts"
 import { paramsGivenBack } from "./givenBack.ts"
@@ -236,44 +237,6 @@ const putInto = (e: Expr): { readonly name: string; readonly expr: Expr } | null
   if (e.k === "bin" && (e.op === "=" || e.op === "+=" || e.op === "%=") && e.left.k === "index" && e.left.obj.k === "id") return { name: e.left.obj.name, expr: e.right }
   // `name.k = v`: Godot 3 sets the key "k" of a Dictionary (a fifty-first red team's `out.k = d`; an object's property otherwise).
   return e.k === "bin" && e.op === "=" && e.left.k === "member" && e.left.obj.k === "id" ? { name: e.left.obj.name, expr: e.right } : null
-}
-
-/** Whether an expression holds a copy made by `duplicate` (`T[id].duplicate()`, `T.duplicate()[id]`). */
-const madeByCopy = (e: Expr): boolean =>
-  e.k === "call" && e.callee.k === "member" ? e.callee.name === "duplicate" || madeByCopy(e.callee.obj) : e.k === "index" || e.k === "member" ? madeByCopy(e.obj) : false
-
-/**
- * Whether every use of the local `name` in `body` reads one entry of it by a constant key (`spec["k"]`, `spec.k`) and
- * writes nothing there: the container it holds reaches no other name, call, container or signal.
- */
-const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string, depth = 0): boolean => {
-  const { all, parent } = parentsOf(body)
-  // A loop over it whose variable is only read so (`for card in hand: call(card["effect"])`, `hand` a deep copy of a
-  // constant: a hundred-and-twelfth hunt's card game) hands out its entries to that variable alone.
-  const walked = loopsOver(body, name)
-  if (walked === null || (walked.length > 0 && (depth >= MAX_TABLE_DEPTH || walked.some((loop) => loop.name === name || !onlyEntriesRead(body, loop.name, depth + 1))))) return false
-  const iterables = new Set<Expr>(walked.map((loop) => loop.iter))
-  return all.every((e) => {
-    if (e.k !== "id" || e.name !== name || iterables.has(e)) return true
-    const p = parent.get(e)
-    const up = p === undefined ? undefined : parent.get(p)
-    const entry = p !== undefined && ((p.k === "index" && p.obj === e && (p.index.k === "str" || p.index.k === "num")) || (p.k === "member" && p.obj === e && !(up?.k === "call" && up.callee === p)))
-    return entry && !writesInto(p, parent)
-  })
-}
-
-/** The loops of `body` over the local `name` itself (`for x in name`); null where a lambda's body may hold more. */
-const loopsOver = (body: ReadonlyArray<Stmt>, name: string): ReadonlyArray<Extract<Stmt, { k: "for" }>> | null => {
-  const out: Array<Extract<Stmt, { k: "for" }>> = []
-  const visit = (stmts: ReadonlyArray<Stmt>): void => {
-    for (const st of stmts) {
-      if (st.k === "for" && st.iter.k === "id" && st.iter.name === name) out.push(st)
-      if (st.k === "for" || st.k === "while") visit(st.body)
-      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
-    }
-  }
-  visit(body)
-  return out
 }
 
 /** A shallow copy of a container (`d.duplicate()`, `d.slice(…)`; not `duplicate(true)`): its entries are its own, what they hold is shared. */
@@ -2020,7 +1983,10 @@ export class Evaluator {
     // `var alias = spec`, `fix(spec)`, `for v in [spec]`, `set_meta("s", spec)`, `emit_signal("go", spec)` then a write).
     const name = [...owner.locals].find(([, l]) => l === local)?.[0]
     if (madeByCopy(only) && (name === undefined || !onlyEntriesRead(owner.body, name))) return null
-    return this.#constantParts(only, owner, depth + 1)
+    const parts = this.#constantParts(only, owner, depth + 1)
+    // A deep copy's inner containers are its own (no write into them marks the constant): only leaves may be read out.
+    if (parts !== null && deepCopy(only) && (name === undefined || !deepCopyReadsLeaves(owner.body, name, parts.map((p) => p.e)))) return null
+    return parts
   }
 
   /**

@@ -535,7 +535,10 @@ export class MemberWrites {
     if (e.k === "id" && this.#ev.local(e.name, fn) === null) cls = fn.cls
     else if (e.k === "member") {
       const obj = e.obj.k === "self" ? ({ t: "own", ref: fn.cls } as const) : this.#ev.eval(e.obj, fn)
-      if (isObjectOfUnknownScript(obj)) return membersOfAnyClass(this.#model, this.#ev.grammar, e.name)?.map((m) => ({ owner: m.owner, name: e.name })) ?? null
+      // So is a property of a scripted Resource of the pack loaded by its path (`DEF.build_method` of `preload("res://h.tres")`,
+      // read as evaluate.ts reads it: a hundred-and-thirteenth hunt's city builder, `funcref(self, DEF.build_method)`).
+      const packResource = obj.t === "unknown" && obj.packResource !== undefined && this.#model.resourceTypes.get(obj.packResource) === "Resource" && !this.#model.redirectedPaths.has(obj.packResource)
+      if (isObjectOfUnknownScript(obj) || packResource) return membersOfAnyClass(this.#model, this.#ev.grammar, e.name)?.map((m) => ({ owner: m.owner, name: e.name })) ?? null
       cls = obj.t === "own" ? obj.ref : null
     }
     if (cls === null || (e.k !== "id" && e.k !== "member")) return null

@@ -1,4 +1,5 @@
 import type { ClassDecl, Expr, FunctionDecl, Stmt } from "./ast.ts"
+import { deepCopy, deepCopyReadsLeaves, madeByCopy, onlyEntriesRead } from "./copiedContainers.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 
 // A constant table whose items are themselves Arrays or Dictionaries (`const ABILITIES = {"fire": {"method": "_cast"}}`)
@@ -79,6 +80,8 @@ export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) =
     const outer = obj === null ? null : readParts(obj, f, constantOf, depth + 1, paramParts)
     return outer === null || key === null || key === undefined ? null : itemsOf(outer, indexKey(key))
   }
+  // A copy holds the parts of what it copies (`DECK.duplicate(true)`); a local given one is checked above.
+  if (e.k === "call" && e.callee.k === "member" && e.callee.name === "duplicate" && e.args.length <= 1) return readParts(e.callee.obj, f, constantOf, depth + 1, paramParts)
   // `crop.on_harvest`: a Dictionary's key read as a member (an Array has no such member).
   if (e.k === "member") {
     const outer = readParts(e.obj, f, constantOf, depth + 1, paramParts)
@@ -97,8 +100,10 @@ export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) =
   const out: Array<Expr> = []
   for (const g of given) {
     if (g === null) return null
+    // A copy (`var hand = DECK.duplicate(true)`) holds the table's parts while nothing else reaches it (copiedContainers.ts).
+    if (madeByCopy(g.expr) && !onlyEntriesRead(f.body, e.name)) return null
     const parts = readParts(g.expr, f, constantOf, depth + 1, paramParts)
-    if (parts === null) return null
+    if (parts === null || (deepCopy(g.expr) && !deepCopyReadsLeaves(f.body, e.name, parts))) return null
     if (!g.walked) out.push(...parts)
     else {
       for (const p of parts) {

@@ -71,12 +71,17 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
   }
   const indentAt = (at: number): { readonly width: number; readonly end: number } => {
     let width = 0
+    // Godot 3 counts only the spaces and tabs before anything else, a carriage return too, which it then skips as a
+    // space (3.x GDScriptTokenizerText::_advance): `\r\tfunc f():` is at the class's level (a hundred-and-fourteenth
+    // red team's function moved out of an inner class that way).
+    let counted = true
     let j = at
     for (; j < n; j++) {
       const c = source.charCodeAt(j)
-      if (c === 32) width += 1
-      else if (c === 9) width += 4
-      else if (c !== 13 && c !== 12) break
+      if (c === 32) width += counted ? 1 : 0
+      else if (c === 9) width += counted ? 4 : 0
+      else if (c === 13) counted &&= grammar !== 3
+      else if (c !== 12) break
     }
     return { width, end: j }
   }

@@ -42,6 +42,13 @@ describe("a deep copy of a constant table walked by a loop", () => {
     expect(deck("for card in hand:", '\tboost(card["fx"])')).toEqual(["10:3 error dynamic-dispatch"])
     expect(deck()).toEqual(["8:3 error dynamic-dispatch"])
   })
+
+  it("read by an index that is no integer literal is not followed: the engine truncates `hand[0.5]` to the first card (a hundred-and-fifteenth red team's)", () => {
+    const flat = (index: string): ReadonlyArray<string> =>
+      errorsAt(hits3(["extends Node", 'const DECK = [{"m": "get_name"}, {"m": "get_name"}]', "func _ready():", "\tvar hand = DECK.duplicate(true)", `\tvar top = hand[${index}]`, '\ttop["m"] = "execute"', "\tfor card in hand:", '\t\tOS.call(card["m"], "touch", ["/tmp/x"])', ""].join("\n")))
+    expect(flat("0.5")).toEqual(["8:3 error dynamic-dispatch"])
+    expect(flat("0")).toEqual(["8:3 error dynamic-dispatch"])
+  })
 })
 
 describe("a member given a constant table", () => {

@@ -32,7 +32,7 @@ export const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string, depth =
     const p = parent.get(e)
     const up = p === undefined ? undefined : parent.get(p)
     if (p?.k === "member" && p.obj === e && up?.k === "call" && up.callee === p) return KEEPS_ENTRIES.has(p.name) && up.args.every((a) => a.k === "str" || a.k === "num" || a.k === "const")
-    const entry = p !== undefined && ((p.k === "index" && p.obj === e && (p.index.k === "str" || p.index.k === "num")) || (p.k === "member" && p.obj === e))
+    const entry = p !== undefined && ((p.k === "index" && p.obj === e && (p.index.k === "str" || integerKey(p.index) !== null)) || (p.k === "member" && p.obj === e))
     return entry && !writtenInto(p, parent)
   })
 }
@@ -42,17 +42,27 @@ const isLeaf = (e: Expr): boolean => e.k === "str" || e.k === "num" || e.k === "
 
 /** What a read of these literal parts by the constant key `key` gives (an Array's item, a Dictionary's value); null for a part that is no literal. */
 const entriesAt = (parts: ReadonlyArray<Expr>, key: string | number): ReadonlyArray<Expr> | null => {
-  if (!parts.every((p) => p.k === "array" || p.k === "dict")) return null
-  return parts.flatMap((p): ReadonlyArray<Expr> => {
+  // A Dictionary keyed by anything but literals may hold the key under another spelling (`{OK: …}`): not known.
+  if (!parts.every((p) => p.k === "array" || (p.k === "dict" && p.entries.every(([k]) => k.k === "str" || k.k === "num")))) return null
+  const found = parts.flatMap((p): ReadonlyArray<Expr> => {
     if (p.k === "array") return typeof key === "number" && p.items[key] !== undefined ? [p.items[key]] : []
     return p.k === "dict" ? p.entries.filter(([k]) => (k.k === "str" && k.value === key) || (k.k === "num" && Number(k.text) === key)).map(([, v]) => v) : []
   })
+  // No entry found is no entry known (a missing key stops the script, but a key read otherwise than the scanner reads it may not).
+  return found.length === 0 ? null : found
+}
+
+/** An index written as an integer literal (`hand[0]`): the engine truncates `hand[0.5]` to 0, which no literal part says. */
+const integerKey = (e: Expr): number | null => {
+  if (e.k !== "num") return null
+  const n = Number(e.text.replace(/_/g, ""))
+  return Number.isInteger(n) && !/[.eE]/.test(e.text.startsWith("0x") || e.text.startsWith("0b") ? "" : e.text) ? n : null
 }
 
 /** The constant key a use of a local reads (`name["k"]`, `name[0]`, `name.k`), or null for any other use. */
 const keyRead = (e: Expr, parent: ReadonlyMap<Expr, Expr>): string | number | null => {
   const p = parent.get(e)
-  if (p?.k === "index" && p.obj === e) return p.index.k === "str" ? p.index.value : p.index.k === "num" ? Number(p.index.text) : null
+  if (p?.k === "index" && p.obj === e) return p.index.k === "str" ? p.index.value : integerKey(p.index)
   return p?.k === "member" && p.obj === e ? p.name : null
 }
 

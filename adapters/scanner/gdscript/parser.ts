@@ -225,7 +225,13 @@ class Parser {
       this.#withMultiline(false, () => this.#lines(0, () => this.#member(cls), true))
       return
     }
+    const sameLine = !this.#withMultiline(false, () => this.#peek().kind === "nl")
     this.#block(() => this.#member(cls))
+    // 3.x: a class body begun on its header's line goes on with every following line indented as the header (or
+    // deeper), to the end of the enclosing block (GDScriptParser::_enter_indent_block pushes a copy of the current
+    // level; a line must be indented less to leave it): `class I: var q = 1` then `const M = …` is I's constant (a
+    // hundred-and-fifteenth red team's). Statements' one-line blocks end at the line's end, as the engine ends them.
+    if (sameLine && this.#grammar === 3) this.#withMultiline(false, () => this.#lines(opener, () => this.#member(cls)))
   }
 
   #member(cls: MutableClass): void {

@@ -73,13 +73,16 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
     let width = 0
     // Godot 3 counts only the spaces and tabs before anything else, a carriage return too, which it then skips as a
     // space (3.x GDScriptTokenizerText::_advance): `\r\tfunc f():` is at the class's level (a hundred-and-fourteenth
-    // red team's function moved out of an inner class that way).
+    // red team's function moved out of an inner class that way). It counts a tab as one, as a space (a line of one
+    // space after `<TAB>` and `<TAB><4 spaces>` levels closes only the second: a hundred-and-fifteenth red team's);
+    // Godot 4 counts a tab as its tab size, four.
+    const tab = grammar === 3 ? 1 : 4
     let counted = true
     let j = at
     for (; j < n; j++) {
       const c = source.charCodeAt(j)
       if (c === 32) width += counted ? 1 : 0
-      else if (c === 9) width += counted ? 4 : 0
+      else if (c === 9) width += counted ? tab : 0
       else if (c === 13) counted &&= grammar !== 3
       else if (c !== 12) break
     }

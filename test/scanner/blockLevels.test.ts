@@ -1,0 +1,31 @@
+// A hundred-and-fifteenth red team's (attackProjects142.ts, run by godot3-server): how Godot 3 groups lines into blocks.
+// Its tokenizer counts a tab as one, as a space, and a less indented line closes blocks until one is no deeper than it
+// (3.x GDScriptParser::_parse_newline), so `<SPACE>OS.call(m, …)` after `<TAB>` and `<TAB><4 spaces>` levels stays in
+// the function, where `m` is its local. A class body begun on its header's line goes on with every following line
+// indented as the header (_enter_indent_block pushes a copy of the level): `class I: var q = 1` then `const M = …`.
+import { describe, expect, it } from "vitest"
+import { hits3, hitsIn } from "./support/analyze.ts"
+
+describe("Godot 3's block levels", () => {
+  it("count a tab as one: a line of one space after a tab's level stays in the function", () => {
+    const source = ["extends Node", 'var m = "get_name"', "func _ready():", '\tvar m = "execute"', "\tif true:", "\t    pass", ' OS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(source)).toEqual(['7:2 error os-process OS.call("execute")'])
+  })
+
+  it("keep a class body begun on its header's line open for the lines indented as the header", () => {
+    const source = ["extends Node", 'const M = "get_name"', "func _ready():", "\tvar i = I.new()", "class I: var q = 1", 'const M = "execute"', "func _init():", '\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(source)).toEqual(['8:2 error os-process OS.call("execute")'])
+  })
+
+  it("end a statement's one-line block at the line's end, and a one-line class at a line indented less", () => {
+    const statement = ["extends Node", 'var m = "get_name"', "func _ready():", '\tvar m = "execute"', "\tif true: pass", '\tOS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(statement)).toEqual(['6:2 error os-process OS.call("execute")'])
+    const inner = ["extends Node", "class O:", '\tconst M = "get_name"', "\tclass I: var q = 1", '\tconst M2 = "x"', 'const M = "execute"', "func _ready():", '\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(inner)).toEqual(['8:2 error os-process OS.call("execute")'])
+  })
+
+  it("in 4.x a tab is four and a one-line class is its line", () => {
+    const source = ["extends Node", 'const M = "get_name"', "class I: var q = 1", "func _ready():", '\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hitsIn(source, {}, 4)).toEqual([])
+  })
+})

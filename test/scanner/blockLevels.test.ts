@@ -28,4 +28,14 @@ describe("Godot 3's block levels", () => {
     const source = ["extends Node", 'const M = "get_name"', "class I: var q = 1", "func _ready():", '\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
     expect(hitsIn(source, {}, 4)).toEqual([])
   })
+
+  it("give a one-line block one statement: what follows its `;` is the enclosing block's (a hundred-and-sixteenth red team's)", () => {
+    const member = ["extends Node", 'const M = "get_name"', "class I:", '\tfunc f(): pass; const M = "execute"', "\tfunc run():", '\t\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(member)).toEqual(['6:3 error os-process OS.call("execute")'])
+    const local = ["extends Node", 'const M = "get_name"', "func _ready():", '\tif randi() == 1: pass; var M = "execute"', '\tOS.call(M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(local)).toEqual(['5:2 error os-process OS.call("execute")'])
+    // A one-line class keeps every member of its line (GDScriptParser::_parse_class has no one-line return).
+    const inner = ["extends Node", 'const M = "execute"', 'class I: var a = 1; const M = "get_name"', "func _ready():", '\tI.new()', ""].join("\n")
+    expect(hits3(inner)).toEqual([])
+  })
 })

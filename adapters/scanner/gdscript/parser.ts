@@ -187,6 +187,13 @@ class Parser {
     if (!this.#withMultiline(false, () => this.#peek().kind === "nl")) {
       this.#withMultiline(false, () => {
         parse(opener)
+        // 3.x: a block on its opener's line holds one statement; what follows a `;` is the enclosing block's
+        // (GDScriptParser::_parse_block returns after the first line of a one-line block): `func f(): pass; const M = …`
+        // is a constant of the class, `if c: pass; var m = …` a local of the function (a hundred-and-sixteenth red team's).
+        if (this.#grammar === 3) {
+          this.#accept(";")
+          return
+        }
         while (this.#accept(";") && !this.#atStatementEnd()) parse(opener)
       })
       return

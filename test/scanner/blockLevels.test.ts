@@ -38,4 +38,14 @@ describe("Godot 3's block levels", () => {
     const inner = ["extends Node", 'const M = "execute"', 'class I: var a = 1; const M = "get_name"', "func _ready():", '\tI.new()', ""].join("\n")
     expect(hits3(inner)).toEqual([])
   })
+
+  it("keep a one-line match taking branches from the rest of its line and the lines indented as it (a hundred-and-seventeenth red team's)", () => {
+    const next = ["extends Node", "func _ready():", '\tmatch "execute": "none": pass', '\tvar m: OS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(next)).toEqual(['4:9 error os-process OS.call("execute")'])
+    const semicolon = ["extends Node", "func _ready():", '\tmatch "execute": "none": pass; var m: OS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(semicolon)).toEqual(['3:40 error os-process OS.call("execute")'])
+    const classLevel = ["extends Node", 'func _ready(): match "execute": "none": pass', 'var m: OS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(classLevel)).toEqual(['3:8 error os-process OS.call("execute")'])
+  })
 })
+

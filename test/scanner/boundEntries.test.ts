@@ -78,3 +78,32 @@ describe("an entry bound to the handler its key names", () => {
     expect(errors(game(["\theld = n", '\theld["m"] = "execute"'], '\tconnect("matched", self, combo["callback"], [combo, 1])', "n, combo"))).toContain(unknown)
   })
 })
+
+describe("an entry bound and naming its handler, written out in both places", () => {
+  // A hundred-and-fourteenth hunt's tactics game: `b.connect("pressed", self, ABILITIES[id]["method"], [ABILITIES[id]])`.
+  const tactics = (handler: ReadonlyArray<string>, bind = "[ABILITIES[id]]"): ReadonlyArray<string> => [
+    "extends Node",
+    'const ABILITIES = {"strike": {"method": "_strike", "damage": 5, "m": "get_name"}}',
+    "var hp = 10",
+    "func _ready():",
+    '	use_ability("strike")',
+    '	OS.callv(ABILITIES["strike"]["m"], ["touch", ["/tmp/x"]])',
+    "func use_ability(id):",
+    "	var b = Button.new()",
+    "	add_child(b)",
+    `	b.connect("pressed", self, ABILITIES[id]["method"], ${bind})`,
+    "func _strike(ab):",
+    ...handler,
+  ]
+  const SINK = 'dynamic-dispatch: OS.callv(ABILITIES["strike"]["m"], ["touch", ["/tmp/x"]])'
+
+  it("is the same entry as a local holding it: a handler that only reads it keeps the table followed", () => {
+    expect(errors(tactics(['	hp -= ab["damage"]']))).toEqual([])
+  })
+
+  it("a handler writing into it, or another entry bound, stops the table being followed", () => {
+    expect(errors(tactics(['	hp -= ab["damage"]', '	ab["m"] = "execute"']))).toContain(SINK)
+    expect(errors(tactics(['	ab["m"] = "execute"'], '[ABILITIES["strike"]]'))).toContain(SINK)
+  })
+})
+

@@ -619,6 +619,14 @@ const handedOnlyRead = (
  * handler named like an engine method that may keep what it is given, nor where an object may lose or swap its script
  * (the connection holds the name: the engine's method of that name, or another script's, runs then).
  */
+/** Whether two expressions read the same thing where both are evaluated in one call: one local, or one table's entry by one key that is a name or a literal. */
+const sameEntryRead = (a: Expr, b: Expr): boolean => {
+  if (a.k === "id" && b.k === "id") return a.name === b.name
+  if (a.k !== "index" || b.k !== "index" || a.obj.k !== "id" || b.obj.k !== "id" || a.obj.name !== b.obj.name) return false
+  const [i, j] = [a.index, b.index]
+  return (i.k === "id" && j.k === "id" && i.name === j.name) || (i.k === "str" && j.k === "str" && i.value === j.value) || (i.k === "num" && j.k === "num" && i.text === j.text)
+}
+
 const boundOnlyRead = (
   binds: Extract<Expr, { k: "array" }>,
   x: Expr,
@@ -631,7 +639,9 @@ const boundOnlyRead = (
   if (call?.k !== "call" || call.args[3] !== binds || (call.callee.k !== "id" && call.callee.k !== "member") || call.callee.name !== "connect") return false
   if (pack.listsConnections || pack.scriptsSwap || flow.packMethods.has("connect") || call.args[1]?.k !== "self" || !unpersisted(call.args[4])) return false
   const method = call.args[2]
-  const fromEntry = method?.k === "index" && method.obj.k === "id" && x.k === "id" && method.obj.name === x.name ? indexKey(method.index) : null
+  // The handler named by the bound entry itself: a local holding it (`[ab]`, `ab["method"]`), or the same read written
+  // out in both places (`[ABILITIES[id]]`, `ABILITIES[id]["method"]`: a hundred-and-fourteenth hunt's tactics game).
+  const fromEntry = method?.k === "index" && sameEntryRead(method.obj, x) ? indexKey(method.index) : null
   const names = method?.k === "str" ? [method.value] : fromEntry === null ? null : partStrings(itemsOf(parts, fromEntry))
   const at = binds.items.indexOf(x)
   if (names === null || at < 0) return false

@@ -626,17 +626,25 @@ class Parser {
           const expr = this.#expression()
           this.#accept(":")
           const branches: Array<MatchBranch> = []
+          const branchInto = (): void => {
+            const branch = { patterns: [] as Array<Expr>, binds: [] as Array<MatchBranch["binds"][number]> }
+            do this.#pattern(expr, branch)
+            while (this.#accept(","))
+            const guard = this.#isId("when") ? (this.#next(), this.#expression()) : null
+            this.#accept(":")
+            branches.push({ ...branch, guard, body: this.#body() })
+          }
+          const opener = this.#lineIndent
+          const sameLine = !this.#withMultiline(false, () => this.#peek().kind === "nl")
           this.#nest(
             () => undefined,
-            () =>
-              this.#block(() => {
-                const branch = { patterns: [] as Array<Expr>, binds: [] as Array<MatchBranch["binds"][number]> }
-                do this.#pattern(expr, branch)
-                while (this.#accept(","))
-                const guard = this.#isId("when") ? (this.#next(), this.#expression()) : null
-                this.#accept(":")
-                branches.push({ ...branch, guard, body: this.#body() })
-              }),
+            () => {
+              this.#block(branchInto)
+              // 3.x: branches begun on the `match` line go on with the rest of the line and the lines indented as it
+              // (GDScriptParser::_parse_pattern_block breaks only at a line indented less): `match x: "a": pass` then
+              // `var m: OS.call(m, …)` is a branch binding m (a hundred-and-seventeenth red team's).
+              if (sameLine && this.#grammar === 3) this.#withMultiline(false, () => this.#lines(opener, branchInto))
+            },
           )
           out.push({ k: "match", expr, branches, at })
           return

@@ -306,17 +306,29 @@ type CallExpr = Extract<Expr, { k: "call" }>
  * not written out) or the relays go deeper than MAX_RELAYS.
  */
 const relayedCalls = (e: CallExpr, strings: (name: Expr) => ReadonlySet<string> | null, depth: number): ReadonlyArray<CallExpr> | "unseen" => {
-  if (e.callee.k !== "id" && e.callee.k !== "member") return []
-  const at = DISPATCH_NAME_AT[e.callee.name]
+  const dispatch = dispatchOf(e, strings)
+  const methods = dispatch === null ? [] : dispatch.methods.filter((m) => RELAYS.has(m))
+  if (dispatch === null || methods.length === 0) return []
+  if (depth >= MAX_RELAYS || dispatch.rest === null) return "unseen"
+  const rest = dispatch.rest
+  return methods.map((m) => ({ ...e, callee: { ...dispatch.callee, name: m }, args: rest }))
+}
+
+/**
+ * A dispatch by name (`call`, `call_deferred`, `callv`, `funcref`, `Callable`): the methods its name's strings may be
+ * (a literal, a name spelled in parts, a table's strings) and the arguments the method then gets (null where they are
+ * out of sight: a funcref's, a callv's Array not written out); null for any other call.
+ */
+const dispatchOf = (e: CallExpr, strings: (name: Expr) => ReadonlySet<string> | null): { readonly callee: Extract<Expr, { k: "id" | "member" }>; readonly methods: ReadonlyArray<string>; readonly rest: ReadonlyArray<Expr> | null } | null => {
+  const callee = e.callee
+  if (callee.k !== "id" && callee.k !== "member") return null
+  const at = DISPATCH_NAME_AT[callee.name]
   const name = at === undefined ? undefined : e.args[at]
-  if (name === undefined) return []
+  if (name === undefined) return null
   const folded = foldedName(name)
-  const methods = [...(folded === null ? (strings(name) ?? []) : [folded])].filter((m) => RELAYS.has(m))
-  if (methods.length === 0) return []
-  if (depth >= MAX_RELAYS || e.callee.name === "funcref" || e.callee.name === "Callable") return "unseen"
-  const rest = e.callee.name === "callv" ? (e.args[1]?.k === "array" ? e.args[1].items : null) : e.args.slice(1)
-  if (rest === null) return "unseen"
-  return methods.map((m) => ({ ...e, callee: { ...e.callee, name: m }, args: rest }))
+  const methods = folded === null ? [...(strings(name) ?? [])] : [folded]
+  const rest = callee.name === "funcref" || callee.name === "Callable" ? null : callee.name === "callv" ? (e.args[1]?.k === "array" ? e.args[1].items : null) : e.args.slice(1)
+  return { callee, methods, rest }
 }
 
 /** The strings a read of a constant table may give, in a body whose names are `names`; null for no such read. */
@@ -373,14 +385,11 @@ const laterReadByBuiltName = (e: Expr, names: ValueNames, tableStrings: TableStr
   const later = (method: string): number | undefined => (Object.hasOwn(LATER_DISPATCH_NAME_AT, method) ? LATER_DISPATCH_NAME_AT[method] : undefined)
   const direct = later(callee.name)
   if (direct !== undefined) return readerAt(e.args[direct])
-  const dispatch = callee.name === "call" || callee.name === "call_deferred" ? "args" : callee.name === "callv" ? "array" : null
-  const outer = dispatch === null ? undefined : e.args[0]
-  if (outer === undefined) return false
   // The relayed method by its strings (`var m = "start"`, `t.call(m, …)`: a hundred-and-twelfth red team's), and a
   // relay of a relay (`t.call("call", "start", …)`) one call further.
-  const folded = foldedName(outer)
-  const methods = folded === null ? [...(strings(outer) ?? [])] : [folded]
-  const rest = dispatch === "args" ? e.args.slice(1) : e.args[1]?.k === "array" ? e.args[1].items : null
+  const dispatch = callee.name === "funcref" || callee.name === "Callable" ? null : dispatchOf(e, strings)
+  if (dispatch === null) return false
+  const { methods, rest } = dispatch
   return methods.some((method) => {
     if (RELAYS.has(method) || method === "call_deferred") return depth >= MAX_RELAYS || rest === null || laterReadByBuiltName({ ...e, callee: { ...callee, name: method }, args: rest }, names, tableStrings, nameTables, engineOnSelf, depth + 1)
     const at = later(method)

@@ -12,9 +12,16 @@ const MAX_LOOP_DEPTH = 8
 /** Methods that change no entry's value: a reorder or a question (`hand.shuffle()`, `hand.size()`). */
 const KEEPS_ENTRIES: ReadonlySet<string> = new Set(["shuffle", "sort", "invert", "size", "empty", "has", "find", "count"])
 
-/** Whether an expression holds a copy made by `duplicate` (`T[id].duplicate()`, `T.duplicate()[id]`). */
-export const madeByCopy = (e: Expr): boolean =>
-  e.k === "call" && e.callee.k === "member" ? e.callee.name === "duplicate" || madeByCopy(e.callee.obj) : e.k === "index" || e.k === "member" ? madeByCopy(e.obj) : false
+/** Whether an expression holds a copy made by `duplicate` (`T[id].duplicate()`, `T.duplicate()[id]`); `deep`: by `duplicate(true)`. */
+export const madeByCopy = (e: Expr, deep = false): boolean =>
+  e.k === "call" && e.callee.k === "member"
+    ? (e.callee.name === "duplicate" && (!deep || (e.args[0]?.k === "const" && e.args[0].value === true))) || madeByCopy(e.callee.obj, deep)
+    : e.k === "index" || e.k === "member"
+      ? madeByCopy(e.obj, deep)
+      : false
+
+/** Whether `e` holds a deep copy (`x.duplicate(true)`, or an entry of one): its inner containers are its own. */
+export const deepCopy = (e: Expr): boolean => madeByCopy(e, true)
 
 /**
  * Whether every use of the local `name` in `body` reads one entry of it by a constant key (`spec["k"]`, `spec.k`) and
@@ -98,10 +105,6 @@ export const deepCopyReadsLeaves = (body: ReadonlyArray<Stmt>, name: string, par
   const walked = walkedOf(parts)
   return loops.every((loop) => walked !== null && deepCopyReadsLeaves(body, loop.name, walked, depth + 1))
 }
-
-/** Whether `e` holds a deep copy (`x.duplicate(true)`, or an entry of one). */
-export const deepCopy = (e: Expr): boolean =>
-  e.k === "call" && e.callee.k === "member" ? (e.callee.name === "duplicate" && e.args[0]?.k === "const" && e.args[0].value === true) || deepCopy(e.callee.obj) : e.k === "index" || e.k === "member" ? deepCopy(e.obj) : false
 
 /** The loops of `body` over the local `name` itself (`for x in name`), in blocks at any depth (not in lambdas). */
 const loopsOver = (body: ReadonlyArray<Stmt>, name: string): ReadonlyArray<Extract<Stmt, { k: "for" }>> => {

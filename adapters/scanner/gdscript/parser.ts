@@ -182,7 +182,7 @@ class Parser {
    * Statements of a block after its `:`. A block on the same line holds what follows until the end
    * of the line; otherwise it is every following line indented deeper than the line that opened it.
    */
-  #block(parse: (indent: number) => void): void {
+  #block(parse: (indent: number) => void, goesOn = false): void {
     const opener = this.#lineIndent
     if (!this.#withMultiline(false, () => this.#peek().kind === "nl")) {
       this.#withMultiline(false, () => {
@@ -190,8 +190,14 @@ class Parser {
         // 3.x: a block on its opener's line holds one statement; what follows a `;` is the enclosing block's
         // (GDScriptParser::_parse_block returns after the first line of a one-line block): `func f(): pass; const M = …`
         // is a constant of the class, `if c: pass; var m = …` a local of the function (a hundred-and-sixteenth red team's).
+        // A class body or a match's branches (`goesOn`) go on instead with the rest of the line and every following
+        // line indented as the opener, to the end of the enclosing block (_enter_indent_block pushes a copy of the
+        // current level, and _parse_class and _parse_pattern_block leave it only at a line indented less): `class I:
+        // var q = 1` then `const M = …` is I's constant, `match x: "a": pass` then `var m: OS.call(m, …)` a branch
+        // binding m (the hundred-and-fifteenth and hundred-and-seventeenth red teams').
         if (this.#grammar === 3) {
           this.#accept(";")
+          if (goesOn) this.#lines(opener, parse)
           return
         }
         while (this.#accept(";") && !this.#atStatementEnd()) parse(opener)
@@ -232,13 +238,7 @@ class Parser {
       this.#withMultiline(false, () => this.#lines(0, () => this.#member(cls), true))
       return
     }
-    const sameLine = !this.#withMultiline(false, () => this.#peek().kind === "nl")
-    this.#block(() => this.#member(cls))
-    // 3.x: a class body begun on its header's line goes on with every following line indented as the header (or
-    // deeper), to the end of the enclosing block (GDScriptParser::_enter_indent_block pushes a copy of the current
-    // level; a line must be indented less to leave it): `class I: var q = 1` then `const M = …` is I's constant (a
-    // hundred-and-fifteenth red team's). Statements' one-line blocks end at the line's end, as the engine ends them.
-    if (sameLine && this.#grammar === 3) this.#withMultiline(false, () => this.#lines(opener, () => this.#member(cls)))
+    this.#block(() => this.#member(cls), true)
   }
 
   #member(cls: MutableClass): void {
@@ -634,17 +634,9 @@ class Parser {
             this.#accept(":")
             branches.push({ ...branch, guard, body: this.#body() })
           }
-          const opener = this.#lineIndent
-          const sameLine = !this.#withMultiline(false, () => this.#peek().kind === "nl")
           this.#nest(
             () => undefined,
-            () => {
-              this.#block(branchInto)
-              // 3.x: branches begun on the `match` line go on with the rest of the line and the lines indented as it
-              // (GDScriptParser::_parse_pattern_block breaks only at a line indented less): `match x: "a": pass` then
-              // `var m: OS.call(m, …)` is a branch binding m (a hundred-and-seventeenth red team's).
-              if (sameLine && this.#grammar === 3) this.#withMultiline(false, () => this.#lines(opener, branchInto))
-            },
+            () => this.#block(branchInto, true),
           )
           out.push({ k: "match", expr, branches, at })
           return

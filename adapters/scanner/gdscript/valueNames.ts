@@ -1,4 +1,5 @@
 import type { ClassDecl, Expr, Param, Stmt, TypeRef } from "./ast.ts"
+import { isAssignment } from "./exprWalk.ts"
 
 // Which expressions of a function can only be values that are never an object (a number, a string, an Array or a
 // Dictionary): a subscript of one reads an element, and a number names no property or constant. constantReads.ts
@@ -311,7 +312,7 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     // A write into a local (`m[0] = "g"`) makes a String it holds another (3.x Variant::set puts the character: a
     // hundred-and-thirteenth red team's `var m = ACTIONS["a"]`, `m[0] = …`, then `call(m, …)`): no longer one of the
     // strings it was given. What it holds keeps its kind (a String stays one, a container stays one).
-    const root = e.k === "bin" && e.left.k !== "id" && e.op.endsWith("=") && !["==", "!=", "<=", ">="].includes(e.op) ? rootName(e.left) : null
+    const root = e.k === "bin" && e.left.k !== "id" && isAssignment(e.op) ? rootName(e.left) : null
     if (root !== null && named.has(root)) give(root, null)
   }
   const values = new Set<string>()

@@ -1,5 +1,5 @@
 import type { ClassDecl, Expr, Stmt } from "./ast.ts"
-import { forEachChild, forEachExpr, isAssignment } from "./exprWalk.ts"
+import { forEachChild, forEachExpr, isAssignment, parentsOf } from "./exprWalk.ts"
 
 // Whether the elements of a container (an array or dictionary variable) are only ever used in ways that
 // cannot reach a dangerous method: looked at (compared, printed, checked with is_instance_valid), or the
@@ -179,4 +179,56 @@ export const containerUnchanged = (body: ReadonlyArray<Stmt>, name: string): boo
     unchanged = false
   })
   return unchanged
+}
+
+/** Dictionary methods that neither put an entry in nor hand the Dictionary on (`merge` would replace entries). */
+const LEAVES_ENTRIES: ReadonlySet<string> = new Set([...READS_ONLY, "keys", "values", "get", "duplicate", "erase", "clear", "has_all", "to_json"])
+/** Functions and engine methods that only read the value they are given (printed, encoded, saved). */
+const READ_ARGUMENT: ReadonlySet<string> = new Set(["print", "prints", "printt", "printerr", "print_debug", "str", "to_json", "var2str", "var2bytes", "len", "typeof", "hash", "store_var", "stringify"])
+const LOOKS_AT: ReadonlySet<string> = new Set(["==", "!=", "in", "is"])
+
+/**
+ * Whether the entry `key` of local Dictionary `name` is, everywhere in `body`, the value the Dictionary was created
+ * with: no use assigns that entry (`d.key = v`, `d["key"] = v`, `d[k] = v` with a key not constant) or the
+ * Dictionary itself, puts entries in by a method (`merge`), or hands the Dictionary on where code could change it
+ * (stored, aliased, given to a function of the pack or one not known: `ownName` says which names the pack defines).
+ * Writing into the entry (`d.key[k] = v`, `d.key.x = v`) keeps it: Godot gets the entry, writes into it and sets it
+ * back. Returning the Dictionary ends the function; a lambda could change it later, so none may appear in `body`.
+ */
+export const entryKept = (body: ReadonlyArray<Stmt>, name: string, key: string, ownName: (name: string) => boolean): boolean => {
+  const { all, parent } = parentsOf(body)
+  if (all.some((e) => e.k === "lambda")) return false
+  const statementOf = new Map<Expr, Stmt>()
+  forEachStmt(body, (s) => {
+    for (const e of topExprs(s)) statementOf.set(e, s)
+  })
+  const assigned = (e: Expr): boolean => {
+    const up = parent.get(e)
+    return up?.k === "bin" && isAssignment(up.op) && up.left === e
+  }
+  const entryUse = (e: Expr, named: string | null): boolean => (named !== null && named !== key) || !assigned(e)
+  return all.every((use) => {
+    if (use.k !== "id" || use.name !== name) return true
+    const p = parent.get(use)
+    if (p === undefined) return ["for", "expr", "return", "if", "while", "match"].includes(statementOf.get(use)?.k ?? "")
+    switch (p.k) {
+      case "member": {
+        const call = parent.get(p)
+        if (call?.k === "call" && call.callee === p) return LEAVES_ENTRIES.has(p.name)
+        return entryUse(p, p.name)
+      }
+      case "index":
+        return p.obj === use && entryUse(p, p.index.k === "str" ? p.index.value : null)
+      case "call": {
+        const callee = p.callee.k === "id" || p.callee.k === "member" ? p.callee.name : null
+        return p.callee !== use && callee !== null && READ_ARGUMENT.has(callee) && !ownName(callee)
+      }
+      case "bin":
+        return LOOKS_AT.has(p.op)
+      case "is":
+        return true
+      default:
+        return false
+    }
+  })
 }

@@ -13,7 +13,7 @@ import { nodePathText } from "../resource/nodePath.ts"
 import { type Expr, type FunctionDecl, type Stmt, type TypeRef, type VarDecl, valuesAtKey } from "./ast.ts"
 import { type CallerIndex, callerIndex, type CallerSite, CONNECTION_LISTS, namedByString, stringsNaming } from "./callers.ts"
 import { type ParamOf, reachingArgs } from "./reachingCalls.ts"
-import { containerUnchanged } from "./containerUse.ts"
+import { containerUnchanged, entryKept } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
 import { bbcodePieces, bbcodeTemplate, type HelperReturns, LINK_DATA, PACK_DATA, type PackDataParts, type PieceLocal, TRANSLATED } from "./bbcodeTemplate.ts"
@@ -187,6 +187,16 @@ const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 /** Container methods that give one of its elements. */
 /** Engine methods that give an Array of nodes and nothing else (Node, SceneTree; 3.x and 4.x names). */
 const GIVES_NODES: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group", "find_nodes", "find_children"])
+
+/**
+ * Whether the name a dispatch with one argument calls may be set_script's (or a dispatcher's relaying it): one of those
+ * strings, a start of one, or a name read at run time from outside the pack. A parameter's name not followed, or one
+ * read from the pack's data (judged where it is read: dispatchData), does not count: a hunt's quest rewards
+ * `call(q.reward, q.reward_arg)` would make every pack with such a call one that attaches scripts.
+ */
+const mayNameAttacher = (v: Val): boolean =>
+  v.t === "str" ? v.values.some((n) => ONE_ARGUMENT_ATTACHERS.has(n)) : v.t === "unknown" && (v.prefix !== undefined ? [...ONE_ARGUMENT_ATTACHERS].some((n) => n.startsWith(v.prefix ?? "")) : v.external === true && v.packData === undefined)
+const ONE_ARGUMENT_ATTACHERS: ReadonlySet<string> = new Set(["set_script", "call", "call_deferred", "callv"])
 const NODE_VAL: Val = { t: "inst", cls: "Node" }
 /** How many locals deep `var b = a` chains are followed to a list of nodes. */
 const MAX_NODE_LIST_DEPTH = 4
@@ -731,8 +741,9 @@ export class Evaluator {
    * receiver may be an object (a Dictionary's or Array's entry is no property) and its value may be a Script.
    */
   writtenMayBeScript(w: NamedWrite): boolean {
-    if (w.value === null) return true
     const fn = this.fnOf(w.cls, w.f, null, w.method)
+    if (w.name !== undefined && !mayNameAttacher(this.eval(w.name, fn))) return false
+    if (w.value === null) return true
     const recv = w.recv === null ? null : this.eval(w.recv, fn)
     if (recv !== null && (isPlainData(recv) || (recv.t === "inst" && (recv.cls === "Dictionary" || recv.cls === "Array")))) return false
     return mayHoldScript(this.eval(w.value, fn))
@@ -1377,7 +1388,7 @@ export class Evaluator {
    * and resources (memberWrites.ts), or null when a writer is out of sight.
    */
   #writtenElsewhere(owner: ClassRef, name: string, given: ReadonlyArray<Val>, assigned: ReadonlyArray<{ readonly compound: boolean }>): ReadonlyArray<Val> | null {
-    const closed = (v: Val): boolean => v.t === "str" || (v.t === "lit" && v.value === null) || (v.t === "inst" && !CONTAINER_TYPES.has(v.cls))
+    const closed = (v: Val): boolean => v.t === "str" || (v.t === "lit" && v.value === null) || (v.t === "inst" && !CONTAINER_TYPES.has(v.cls)) || v.t === "own"
     if (given.length === 0 || assigned.some((a) => a.compound) || !given.every(closed)) return null
     return this.#memberWrites()?.valuesOf(owner, name) ?? null
   }
@@ -2084,6 +2095,9 @@ export class Evaluator {
     if (this.model.autoloadUnknown(name)) return UNKNOWN
     const cls = this.model.globalClass(name)
     if (cls !== null) return { t: "script", ref: cls }
+    // Node's `owner` property is what get_owner() gives (a node or null), unless a script answers the name itself
+    // (`_get`): a drag-and-drop slot's `owner.call(item.use_method)`, a hundred-and-eighteenth hunt's.
+    if (name === "owner" && !this.model.anyClassDefines("_get")) return asLineEdit(NODE_VAL, this.#reachesLineEdit({ t: "own", ref: fn.cls }, "get_owner", []))
     return UNKNOWN
   }
 
@@ -2146,7 +2160,7 @@ export class Evaluator {
         if (node !== null) return node
         const index = this.eval(e.index, fn)
         // A constant table every use only reads, by a constant key (`COLORS["rare"]`: a fifty-seventh hunt's): that entry.
-        const entry = index.t === "str" && index.values.length === 1 ? this.#constantEntry(e.obj, index.values[0] ?? "", fn) : null
+        const entry = index.t === "str" && index.values.length === 1 ? (this.#constantEntry(e.obj, index.values[0] ?? "", fn) ?? this.#localEntry(e.obj, index.values[0] ?? "", fn)) : null
         if (entry !== null) return entry
         // An element of a constant every use only reads, by an index not constant (`LEVELS[i]`): one of its items; by a
         // number, that item where every part is an Array (`cond[0]` of a loop over lists of a name and its arguments:
@@ -2216,6 +2230,22 @@ export class Evaluator {
     return owner !== null && (init?.k === "array" || init?.k === "dict") ? { literal: init, in: this.classFn(owner) } : null
   }
 
+  /**
+   * What a local Dictionary created by a literal holds under `key` where no code of its function can have changed that
+   * entry (containerUse.ts entryKept): a save function's `var data = {"grid": {}}` then `data.grid[k] = v` writes into
+   * a Dictionary, not a property of an object (a hundred-and-thirteenth hunt's city builder). Null for anything else.
+   */
+  #localEntry(container: Expr, key: string, fn: Fn): Val | null {
+    const found = container.k === "id" ? this.local(container.name, fn) : null
+    if (found === null || container.k !== "id") return null
+    const { local, owner } = found
+    const init = local.inits[0]
+    if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || init?.k !== "dict") return null
+    const items = valuesAtKey(init, key)
+    if (items.length === 0 || !entryKept(owner.body, container.name, key, (n) => this.model.anyClassDefines(n))) return null
+    return joinAll(items.map((item) => this.eval(item, owner)))
+  }
+
   /** The strings a constant Dictionary every use only reads (or such a part of one) holds under `key` (null for anything else). */
   #constantEntry(container: Expr, key: string, fn: Fn): Val | null {
     const found = this.#constantParts(container, fn)
@@ -2226,7 +2256,7 @@ export class Evaluator {
 
   #evalMember(e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
     // `COLORS.rare`: Godot 3 reads a Dictionary's key so, as `COLORS["rare"]` (a fifty-seventh hunt's).
-    const entry = this.#constantEntry(e.obj, e.name, fn)
+    const entry = this.#constantEntry(e.obj, e.name, fn) ?? this.#localEntry(e.obj, e.name, fn)
     if (entry !== null) return entry
     const obj = this.eval(e.obj, fn)
     // A name that is both an autoload and a registered class: either's member (see PackModel.autoload).
@@ -2236,14 +2266,10 @@ export class Evaluator {
   }
 
   #memberOf(obj: Val, e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
-    if (obj.t === "script" || obj.t === "own") {
-      // The class's and its bases' constants and inner classes, never an outer class's (PackModel.memberConstant).
-      const found = this.model.memberConstant(obj.ref, e.name)
-      if (found !== null) return "inner" in found ? { t: "script", ref: found.inner } : (this.#memberConstant(found, e.name, fn) ?? UNKNOWN)
-      const member = this.model.variable(obj.ref, e.name)
-      if (member !== null) return this.memberRead(member.owner, member.decl, null)
-      return UNKNOWN
-    }
+    // An object made of one class may carry another script by the time it is read (`o.set_script(B)` then `o.M`: a
+    // hundred-and-eighteenth red team's): Object::get asks the script attached then (GDScriptInstance::get).
+    if (obj.t === "own" && this.model.swapsScripts()) return this.#memberOfAnyScript(obj.ref, e, fn)
+    if (obj.t === "script" || obj.t === "own") return this.#classMember(obj.ref, e, fn) ?? UNKNOWN
     if (isAnyObject(obj)) return CONNECTION_NAMES.has(e.name) ? UNKNOWN : ANY_OBJECT
     if (obj.t === "unknown" && obj.json === true) return JSON_PART(obj, e.name)
     // A field of a date (`OS.get_datetime().year`): a number.
@@ -2269,6 +2295,32 @@ export class Evaluator {
     if (obj.t === "unknown" && obj.packResource !== undefined) return this.model.resourceTypes.get(obj.packResource) === "Resource" && !this.model.redirectedPaths.has(obj.packResource) ? (this.#memberOfAnyClass(e.name) ?? EXTERNAL) : EXTERNAL
     // `d.icon` of a Dictionary is `d["icon"]`: a part of the pack's data, when followed.
     return { ...derived(obj), ...dataPart(obj, e.name) }
+  }
+
+  /** A class's (or its bases') constant, inner class or variable `obj.name` reads, never an outer class's (PackModel.memberConstant); null when none. */
+  #classMember(ref: ClassRef, e: Extract<Expr, { k: "member" }>, fn: Fn): Val | null {
+    const found = this.model.memberConstant(ref, e.name)
+    if (found !== null) return "inner" in found ? { t: "script", ref: found.inner } : (this.#memberConstant(found, e.name, fn) ?? UNKNOWN)
+    const member = this.model.variable(ref, e.name)
+    return member === null ? null : this.memberRead(member.owner, member.decl, null)
+  }
+
+  /**
+   * `obj.name` on an object made of class `made` where scripts are attached at run time: what any class of the pack
+   * declares under that name; not known where a class answers names itself (`_get`), none declares it, or the engine
+   * class may answer (a property of that name). The object's engine class stays the one it was made with, and Godot 3
+   * refuses a script variable named as a property of its engine base ("The member … already exists in a parent
+   * class"): a variable of that name in the class it was made with says its engine class has no such property.
+   */
+  #memberOfAnyScript(made: ClassRef, e: Extract<Expr, { k: "member" }>, fn: Fn): Val {
+    if (isEngineProperty(e.name) && !(this.grammar === 3 && this.model.variable(made, e.name) !== null)) return UNKNOWN
+    const values: Array<Val> = []
+    for (const cls of this.model.classes()) {
+      if (this.model.decl(cls)?.functions.some((f) => f.name === "_get") !== false) return UNKNOWN
+      const value = this.#classMember(cls, e, fn)
+      if (value !== null) values.push(value)
+    }
+    return values.length === 0 ? UNKNOWN : joinAll(values)
   }
 
   /**

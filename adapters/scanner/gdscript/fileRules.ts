@@ -722,6 +722,10 @@ export class FileRules {
     const verdict = judgePath(v, rule.match.allowedPrefixes, true)
     const shown = v.t === "str" && v.values.length === 1 ? `${call}(${JSON.stringify(v.values[0])})` : v.t === "unknown" && v.prefix !== undefined && v.prefix !== "" ? `${call}(${JSON.stringify(v.prefix)} …)` : `${call}(…)`
     const fix = "Load only paths of files in the pack (res://…); keep save data in JSON under user:// instead of resources or scripts"
+    if (v.t === "unknown" && v.nul === true) {
+      this.#judge.hit(rule.entry, where, shown, { note: "the path may hold a NUL character (\\u0000): the engine looks the whole path up in the pack, finds no file, and opens the part before the NUL from the disk", fix: "Remove the \\u0000 from the path; load only paths of files in the pack (res://…)" })
+      return
+    }
     if (verdict === "inside") {
       const absent = this.#absentFromPack(v, call)
       if (absent !== null) this.#judge.hit(rule.entry, where, shown, { note: absent, fix })

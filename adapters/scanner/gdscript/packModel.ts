@@ -53,11 +53,25 @@ export interface NamedWrite {
   readonly method: boolean
   readonly recv: Expr | null
   readonly value: Expr | null
+  /** In attachCalls: the name the method is called by (`"set_" + s`), which may or may not be set_script's. */
+  readonly name?: Expr
 }
 
 export interface WritesByName {
   readonly names: ReadonlySet<string>
   readonly writes: ReadonlyArray<NamedWrite>
+  /**
+   * Dispatches by a name not followed that hand one argument on (`o.call("set_" + s, B)`, `callv(n, [B])`): the name may
+   * be set_script's, the argument the script attached (a hundred-and-eighteenth red team's); `value` that argument.
+   */
+  readonly attachCalls: ReadonlyArray<NamedWrite>
+}
+
+/** The one argument a dispatch by a name not followed hands the method (undefined: not one; null: not in sight). */
+const singleArgument = (dispatch: string, args: ReadonlyArray<Expr>): Expr | null | undefined => {
+  const rest = args[1]
+  if (dispatch !== "callv") return args.length === 2 ? rest : undefined
+  return rest === undefined ? undefined : rest.k !== "array" ? null : rest.items.length === 1 ? rest.items[0] : undefined
 }
 
 /**
@@ -294,6 +308,15 @@ export class PackModel {
     return this.#attachesAtRunTime()
   }
 
+  /**
+   * Whether an object made of one class may carry another script when its members are read: as attachesAtRunTime, but
+   * no while that is worked out. Until the first script is attached every object has the one it was made with, so
+   * what decides whether code attaches one (the names and values of writes by name) is read with those scripts.
+   */
+  swapsScripts(): boolean {
+    return !this.#attaching && this.#attachesAtRunTime()
+  }
+
   #attachesAtRunTime(): boolean {
     if (this.#attaches !== null) return this.#attaches
     // Asked again while the values of the writes are judged: the safe answer, not kept.
@@ -329,7 +352,8 @@ export class PackModel {
     const dataHolds = [...this.dataProperties.values.values()].some((list) => list.some((v) => v.value === null)) || this.dataCalls.some((c) => c.args.some(mayBeObject))
     if (words.attaches || dataAttaches || !(words.holdsScripts || dataHolds)) return words.attaches || dataAttaches
     const judge = this.writtenMayBeScript
-    return this.writesByName().writes.some((w) => through(w) && (w.value === null || judge === null || judge(w)))
+    const { writes, attachCalls } = this.writesByName()
+    return [...writes, ...attachCalls].some((w) => through(w) && (w.value === null || judge === null || judge(w)))
   }
 
   readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
@@ -1025,6 +1049,7 @@ export class PackModel {
     if (this.#byName !== null) return this.#byName
     const names = new Set<string>()
     const writes: Array<NamedWrite> = []
+    const attachCalls: Array<NamedWrite> = []
     const DISPATCH = new Set(["call", "callv", "call_deferred"])
     this.#classes ??= this.#allClasses()
     for (const cls of this.#classes) {
@@ -1050,7 +1075,12 @@ export class PackModel {
             // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a
             // setter; not one read from a table of the class naming only its own methods (#ownMethodTable).
             if (called === null && recv === null && first !== undefined && this.#ownMethodTable(cls, f, first)) return
-            if (called === null || called === "?" || DISPATCH.has(called)) return void (mayReachSetter(e.callee.name, e.args) && writes.push({ cls, f, method, recv, value: null }))
+            if (called === null || called === "?" || DISPATCH.has(called)) {
+              if (mayReachSetter(e.callee.name, e.args)) writes.push({ cls, f, method, recv, value: null })
+              const single = called === null || called === "?" ? singleArgument(e.callee.name, e.args) : undefined
+              if (single !== undefined && first !== undefined) attachCalls.push({ cls, f, method, recv, value: single, name: first })
+              return
+            }
             if (!VALUE_SETTERS.has(called)) return
             first = e.args[1]
             value = e.callee.name === "callv" ? undefined : e.args[2]
@@ -1075,7 +1105,7 @@ export class PackModel {
         })
       }
     }
-    this.#byName = { names, writes }
+    this.#byName = { names, writes, attachCalls }
     return this.#byName
   }
 

@@ -648,6 +648,10 @@ class Parser {
         case "enum":
         case "extends":
         case "class_name": {
+          // In a 3.x function `static` and `signal` are names like any other (GDScriptTokenizer::is_token_literal takes
+          // them "always"; _parse_block has no case for them): `var static = "get_name"` then `static = "execute"` is
+          // an assignment (a hundred-and-eighteenth red team's, read as a declaration and dropped).
+          if (this.#grammar === 3 && cls === null && (t.text === "static" || t.text === "signal")) break
           // Declarations where a statement belongs: read into a class so their code is still seen.
           const holder = cls ?? newClass(at)
           if (t.text === "static") {

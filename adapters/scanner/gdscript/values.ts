@@ -54,6 +54,13 @@ export type Val =
        * still tell where it came from.
        */
       readonly tagless?: true
+      /**
+       * It may hold U+0000 (a `\u0000` escape Godot 3 keeps, see strs). Handed to the operating system such a path opens
+       * the file named before the NUL, from the disk: a path of the pack misses the pack's file and reads one beside
+       * the game (`load("res://notes.txt\u0000.gd")` ran a text file the game wrote as a script, a
+       * hundred-and-eighteenth red team's).
+       */
+      readonly nul?: true
       readonly some?: ReadonlyArray<string>
       readonly any?: true
       readonly insts?: ReadonlyArray<string>
@@ -235,7 +242,7 @@ export const strs = (values: ReadonlyArray<string>): Val => {
     const starts = values.map((v) => (v.includes(NUL) ? v.slice(0, v.indexOf(NUL)) : v))
     let prefix = starts[0] ?? ""
     for (const s of starts) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1)
-    return prefix === "" ? UNKNOWN : { t: "unknown", prefix: prefix.slice(0, MAX_FOLDED_LENGTH) }
+    return prefix === "" ? { t: "unknown", nul: true } : { t: "unknown", prefix: prefix.slice(0, MAX_FOLDED_LENGTH), nul: true }
   }
   if (values.length > MAX_ALTERNATIVES) return { t: "unknown", some: [...new Set(values)].slice(0, MAX_ALTERNATIVES) }
   const long = values.find((v) => v.length > MAX_FOLDED_LENGTH)
@@ -599,8 +606,10 @@ export const endOf = (last: Val): { readonly suffix?: string } => {
 export const derived = (...parts: ReadonlyArray<Val>): Extract<Val, { t: "unknown" }> => ({ t: "unknown", ...readFrom(parts) })
 
 /** What a value built from parts keeps of their being read at run time: external when any part is, a path of the machine when any part may be. */
-export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true } =>
-  parts.some(isHostData) ? { external: true, host: true } : parts.some(isExternal) ? { external: true } : {}
+export const readFrom = (parts: ReadonlyArray<Val>): { readonly external?: true; readonly host?: true; readonly nul?: true } => ({
+  ...(parts.some(isHostData) ? { external: true, host: true } : parts.some(isExternal) ? { external: true } : {}),
+  ...(parts.some((p) => p.t === "unknown" && p.nul === true) ? { nul: true } : {}),
+})
 
 /** How the engine converts a constant to a bool: a number is true unless it is zero (NaN is true), a string unless it is empty. */
 export const godotTruth = (x: boolean | number | null | string): boolean => (typeof x === "number" ? x !== 0 : typeof x === "string" ? x !== "" : x === true)

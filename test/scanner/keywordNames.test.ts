@@ -26,4 +26,18 @@ describe("Godot 3's keywords used as names in a function", () => {
     const member = ["extends Node", "static func make():", '\tOS.call("execute", "touch", ["/tmp/x"])', ""].join("\n")
     expect(hits3(member)).toEqual(['3:2 error os-process OS.call("execute")'])
   })
+
+  // A hundred-and-nineteenth red team's: a parameter or `for` variable of such a name is bound to no name (the
+  // parser reads it with get_token_identifier, empty for a keyword), so the body's word is the class's member.
+  it.each(["static", "signal", "remote", "onready", "sync"])("read a parameter or loop variable named `%s` as the member it reads", (name) => {
+    const loop = ["extends Node", `var ${name} = "execute"`, "func _ready():", `\tfor ${name} in ["get_name"]:`, `\t\tOS.call(${name}, "touch", ["/tmp/x"])`, ""].join("\n")
+    expect(hits3(loop)).toEqual(['5:3 error os-process OS.call("execute")'])
+    const param = ["extends Node", `var ${name} = "execute"`, `func run(${name}):`, `\tOS.call(${name}, "touch", ["/tmp/x"])`, "func _ready():", '\trun("get_name")', ""].join("\n")
+    expect(hits3(param)).toEqual(['4:2 error os-process OS.call("execute")'])
+  })
+
+  it("keep a parameter of any other name its own", () => {
+    const param = ["extends Node", 'var action = "execute"', "func run(action):", '\tOS.call(action, "touch", ["/tmp/x"])', "func _ready():", '\trun("get_name")', ""].join("\n")
+    expect(hits3(param)).toEqual([])
+  })
 })

@@ -13,6 +13,12 @@ describe("a local Dictionary's entry", () => {
     expect(hits3(saver("for c in grid:", "\tdata.grid[str(c)] = grid[c]", '\tdata["money"] = 2', "print(data)", "var f = File.new()", "f.store_var(data)"))).toEqual([])
   })
 
+  it("is not known where the literal has a key built at run time, which may replace it (a hundred-and-nineteenth red team's)", () => {
+    const source = ["extends Node", "func _ready():", '\tvar k = "m"', '\tvar data = {"m": "get_name", k: "execute"}', '\tOS.call(data.m, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(source)).toEqual(["5:2 error dynamic-dispatch OS.call(…)"])
+    expect(hits3(source.replace("k: ", '"n": '))).toEqual([])
+  })
+
   it.each([
     ['data.grid = self'],
     ['data["grid"] = self'],

@@ -196,6 +196,20 @@ const LOOKS_AT: ReadonlySet<string> = new Set(["==", "!=", "in", "is"])
  * back. Returning the Dictionary ends the function; a lambda could change it later, so none may appear in `body`.
  */
 export const entryKept = (body: ReadonlyArray<Stmt>, name: string, key: string, ownName: (name: string) => boolean): boolean => {
+  // Asked at every read of the entry: worked out once per function body, local and key.
+  const memo = KEPT.get(body) ?? new Map<string, boolean>()
+  KEPT.set(body, memo)
+  const id = `${name}\u0000${key}`
+  const known = memo.get(id)
+  if (known !== undefined) return known
+  const kept = entryKeptIn(body, name, key, ownName)
+  memo.set(id, kept)
+  return kept
+}
+
+const KEPT = new WeakMap<ReadonlyArray<Stmt>, Map<string, boolean>>()
+
+const entryKeptIn = (body: ReadonlyArray<Stmt>, name: string, key: string, ownName: (name: string) => boolean): boolean => {
   const { all, parent } = parentsOf(body)
   if (all.some((e) => e.k === "lambda")) return false
   const statementOf = new Map<Expr, Stmt>()

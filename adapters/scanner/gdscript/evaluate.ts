@@ -17,7 +17,7 @@ import { containerUnchanged, entryKept } from "./containerUse.ts"
 import { connectionArgs, handlerArgs } from "./signals.ts"
 import { codeLinkMetas, type DataBbcode, isRichTextLabel } from "./linkMetas.ts"
 import { bbcodePieces, bbcodeTemplate, type HelperReturns, LINK_DATA, PACK_DATA, type PackDataParts, type PieceLocal, TRANSLATED } from "./bbcodeTemplate.ts"
-import { engineSignalArgs, isEngineProperty } from "./engineScriptNames.ts"
+import { engineSignalArgs, isEngineNodeClass, isEngineProperty } from "./engineScriptNames.ts"
 import { JSON_DATA, jsonCall, parsedTexts, partPut } from "./jsonData.ts"
 import type { DispatchIndex } from "./engineDispatch.ts"
 import { IMPLICIT_BASE, reachesBeyondBase } from "./engineMethods.ts"
@@ -602,10 +602,11 @@ export class Evaluator {
       const v = this.eval(e, this.#siteFn(site))
       return v.t === "str" ? v.values : []
     }
-    // A node's signals are those of the Node classes (a Button's `pressed` has no argument, ButtonGroup's one).
+    // A node's signals are those of the Node classes (a Button's `pressed` has no argument, ButtonGroup's one): a node
+    // fetched by path, or an engine class inheriting Node (`Button.new()`, a hundred-and-nineteenth hunt's upgrade buttons).
     const emitterIsNode = (site: CallerSite): boolean => {
       const recv = site.recv === null || site.recv === undefined ? null : this.eval(site.recv, this.#siteFn(site))
-      return recv?.t === "inst" && recv.cls === "Node"
+      return recv?.t === "inst" && (recv.cls === "Node" || isEngineNodeClass(recv.cls))
     }
     const declared = (signal: string): boolean => this.model.classes().some((c) => this.model.decl(c)?.signals.includes(signal) === true)
     // An object of a class extending the SDK's (whose own signals are out of sight): self or an object of such a class, or one of unknown script.
@@ -2241,6 +2242,10 @@ export class Evaluator {
     const { local, owner } = found
     const init = local.inits[0]
     if (local.param !== undefined || local.opaque || local.inits.length !== 1 || local.appends.length > 0 || init?.k !== "dict") return null
+    // A key built at run time may be `key` too: the engine builds the literal pair by pair, the later winning (3.x checks
+    // only constant keys for duplicates), so `{"m": "get_name", k: "execute"}` with `k = "m"` holds "execute" (a
+    // hundred-and-nineteenth red team's).
+    if (init.entries.some(([k]) => k.k !== "str" && k.k !== "num" && k.k !== "const")) return null
     const items = valuesAtKey(init, key)
     if (items.length === 0 || !entryKept(owner.body, container.name, key, (n) => this.model.anyClassDefines(n))) return null
     return joinAll(items.map((item) => this.eval(item, owner)))

@@ -70,6 +70,9 @@ export const RPC_CALLED = "*rpc*"
 
 const newClass = (at: Pos): MutableClass => ({ name: null, nameAt: null, extendsClause: null, consts: [], vars: [], functions: [], classes: [], signals: [], extra: [], calledByEngine: [], at })
 
+/** Godot 3's keywords that "can always be literal" (GDScriptTokenizer::is_token_literal): names in expressions and declarations. */
+const LITERAL_KEYWORDS: ReadonlySet<string> = new Set(["onready", "tool", "static", "export", "setget", "signal", "remote", "master", "puppet", "sync", "remotesync", "mastersync", "puppetsync"])
+
 export const parseScript = (source: string, grammar: Grammar): ScriptAst => new Parser(tokenize(source, grammar), grammar).parse()
 
 class Parser {
@@ -481,6 +484,16 @@ class Parser {
     })
   }
 
+  /**
+   * The name a 3.x parameter or `for` variable is bound to: none for a keyword the tokenizer takes as a name "always"
+   * (is_token_literal), which the parser accepts there but reads with get_token_identifier, an empty name for any
+   * token that is no identifier. The body's `static` then reads the class's member of that name, as in the engine (a
+   * hundred-and-nineteenth red team's `var remote = "execute"` then `for remote in ["get_name"]: OS.call(remote, …)`).
+   */
+  #boundName(t: Token): string {
+    return this.#grammar === 3 && LITERAL_KEYWORDS.has(t.text) ? "" : t.text
+  }
+
   #params(): Array<Param> {
     const params: Array<Param> = []
     this.#withMultiline(true, () => {
@@ -497,7 +510,7 @@ class Parser {
           } else type = this.#type()
         }
         if (init === null && this.#accept("=")) init = this.#expression()
-        params.push({ name: t.text, type, init, at: this.#pos0(t) })
+        params.push({ name: this.#boundName(t), type, init, at: this.#pos0(t) })
         if (!this.#accept(",")) break
       }
       while (!this.#is(")") && this.#peek().kind !== "eof") this.#next()
@@ -618,7 +631,7 @@ class Parser {
           if (this.#isId("in")) this.#next()
           const iter = this.#expression()
           this.#accept(":")
-          out.push({ k: "for", name: nameToken.kind === "id" ? nameToken.text : "", type, iter, body: this.#body(), at })
+          out.push({ k: "for", name: nameToken.kind === "id" ? this.#boundName(nameToken) : "", type, iter, body: this.#body(), at })
           return
         }
         case "match": {

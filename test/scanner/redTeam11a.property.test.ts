@@ -71,7 +71,9 @@ describe("a pack class extending an engine class (property)", () => {
     fc.assert(
       fc.property(fc.constantFrom(...BASES), fc.constantFrom(...ARGS), fc.constantFrom(...Object.keys(SHAPES)), fc.constantFrom<Grammar>(3, 4), (base, arg, shapeName, grammar) => {
         const shape = SHAPES[shapeName]
-        if (shape === undefined) return
+        // A bare call of a global function's name is that function even where the class defines it (Godot 3's built-in
+        // function token, Godot 4's analyzer: builtinShadows.test.ts, a hundred-and-twentieth red team's).
+        if (shape === undefined || (shapeName === "bare" && isGlobalFunction(grammar, base.method))) return
         const own = [`\tfunc ${base.method}(p):`, "\t\tprint(p)"]
         const text = shape.self
           ? ["extends Node", `class Sub extends ${base.cls[grammar]}:`, ...own, "\tfunc go():", `\t\t${shape.call(base.method, arg, "self")}`, "func _ready():", "\tSub.new().go()", ""].join("\n")

@@ -31,6 +31,7 @@ describe("an object of the pack given another script", () => {
     [['o.call("set_" + s, B)']],
     [['o.call_deferred("set_" + s, B)']],
     [['o.callv("set_" + s, [B])']],
+    [['connect("go", o, "set_" + s, [B])', 'emit_signal("go")']],
   ])("answers its members from any script of the pack after %j", (swap) => {
     expect(hits3(swapped(...swap), SCRIPTS)).toContain(`${line(swap) + 1}:2 error os-process OS.call("execute")`)
   })
@@ -38,5 +39,12 @@ describe("an object of the pack given another script", () => {
   it("keeps its own class's members where nothing can attach a script (the argument handed on is no script)", () => {
     expect(hits3(swapped("pass"), SCRIPTS)).toEqual([])
     expect(hits3(swapped('o.call("set_" + s, "x")'), SCRIPTS)).toEqual([])
+    expect(hits3(swapped('connect("go", o, "set_" + s, [1])'), SCRIPTS).filter((h) => h.includes(" error "))).toEqual([])
+  })
+
+  it("attaches nothing through a dispatch whose name is known not to be a setter's (a hundred-and-twentieth red team's control)", () => {
+    const main = ["extends Node", "func _ready():", '\tvar holder = preload("res://attack/a.gd").new()', '\tOS.call(holder.M, "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(main, SCRIPTS)).toEqual([])
+    expect(hits3(main.replace("holder.M", "holder.M + str(randi())"), SCRIPTS)).toEqual(["4:2 error dynamic-dispatch OS.call(…)"])
   })
 })

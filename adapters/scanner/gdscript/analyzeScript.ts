@@ -999,7 +999,7 @@ class Analysis {
       site = { name: callee.name, recv, bare: false, cls: this.#ev.receiverClass(recv, callee.obj, fn), label: label(callee.obj), args: e.args, at: e.at }
     } else if (callee.k === "id") {
       const name = callee.name
-      if (!this.#model.defines(fn.cls, name) && this.#ev.local(name, fn) === null) for (const entry of this.#idx.identifiers.get(name) ?? []) this.#hit(entry, callee.at, name)
+      if ((!this.#model.defines(fn.cls, name) || this.#builtinCall({ name, bare: true })) && this.#ev.local(name, fn) === null) for (const entry of this.#idx.identifiers.get(name) ?? []) this.#hit(entry, callee.at, name)
       site = { name, recv: { t: "own", ref: fn.cls }, bare: true, cls: null, label: "", args: e.args, at: e.at }
     } else {
       this.#visit(callee, "value", fn)
@@ -1075,13 +1075,23 @@ class Analysis {
     return v.t === "guard" ? v.name : v.t === "inst" ? v.cls : v.t === "own" ? "self" : "…"
   }
 
+  /**
+   * Whether a bare call is the engine's global function whatever the class defines: Godot 3's tokenizer makes `load` a
+   * built-in function's token, which the parser calls as such, and Godot 4's analyzer looks utility functions up
+   * before the class's methods (a method of that name is reached only as `self.load` or by name: a
+   * hundred-and-twentieth red team's `func load(path): return null` beside `load("user://mod.gd")`).
+   */
+  #builtinCall(site: Pick<Site, "name" | "bare">): boolean {
+    return site.bare && isGlobalFunction(this.#script.grammar, site.name)
+  }
+
   /** Judges a call, and each call it makes by name; returns the argument indexes that are dispatch targets. */
   #judgeCall(written: Site, fn: Fn, depth: number): ReadonlySet<number> {
     let site = written
     const { name } = site
     let recv = site.recv
     const targets = new Set<number>()
-    if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name)) return targets
+    if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name) && !this.#builtinCall(site)) return targets
     if (name === "set_script") this.#scriptAttached(recv, site.at, site.via ?? `${site.label === "" ? "" : `${this.#shownReceiver(recv)}.`}set_script(…)`)
     this.#internalCall(site)
     if (name === "emit_signal" || name === "register_text_enter" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)

@@ -28,7 +28,8 @@ import { paramsGivenBack } from "./givenBack.ts"
 import { keepsArgument, keepsProperty } from "./engineKeepers.ts"
 import { STALE_SLOT } from "./blockScopes.ts"
 import { confined, fromAnywhere, holdsNothing, isPackData, packDataWrittenInto, writesIntoData, writesIntoRunTimeData } from "./packDataMembers.ts"
-import { type ClassRef, type NamedWrite, type PackModel, preloadPath, sameClass } from "./packModel.ts"
+import { isGlobalFunction } from "./engineClasses.ts"
+import { type ClassRef, DATA_ATTACHERS, type NamedWrite, type PackModel, preloadPath, sameClass } from "./packModel.ts"
 import { memberKey, sealedCandidate, sealedMembers, type SealedKind } from "./sealedMembers.ts"
 import { isNode } from "./callSite.ts"
 import { packLookup } from "../pack/packPath.ts"
@@ -197,6 +198,14 @@ const GIVES_NODES: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_
 const mayNameAttacher = (v: Val): boolean =>
   v.t === "str" ? v.values.some((n) => ONE_ARGUMENT_ATTACHERS.has(n)) : v.t === "unknown" && (v.prefix !== undefined ? [...ONE_ARGUMENT_ATTACHERS].some((n) => n.startsWith(v.prefix ?? "")) : v.external === true && v.packData === undefined)
 const ONE_ARGUMENT_ATTACHERS: ReadonlySet<string> = new Set(["set_script", "call", "call_deferred", "callv"])
+
+/**
+ * Whether the name a dispatch with a property and a value after it calls may be a setter's (or set_script's, or a
+ * dispatcher's: DATA_ATTACHERS): anything but strings, or a start, none of those names has (`OS.call(holder.M, "touch",
+ * [m])` with `M` "get_name" sets nothing, a hundred-and-twentieth red team's control pack).
+ */
+const mayNameSetter = (v: Val): boolean =>
+  v.t === "str" ? v.values.some((n) => DATA_ATTACHERS.has(n)) : v.t !== "unknown" || v.prefix === undefined || [...DATA_ATTACHERS].some((n) => n.startsWith(v.prefix ?? ""))
 const NODE_VAL: Val = { t: "inst", cls: "Node" }
 /** How many locals deep `var b = a` chains are followed to a list of nodes. */
 const MAX_NODE_LIST_DEPTH = 4
@@ -744,6 +753,7 @@ export class Evaluator {
   writtenMayBeScript(w: NamedWrite): boolean {
     const fn = this.fnOf(w.cls, w.f, null, w.method)
     if (w.name !== undefined && !mayNameAttacher(this.eval(w.name, fn))) return false
+    if (w.setterName !== undefined && !mayNameSetter(this.eval(w.setterName, fn))) return false
     if (w.value === null) return true
     const recv = w.recv === null ? null : this.eval(w.recv, fn)
     if (recv !== null && (isPlainData(recv) || (recv.t === "inst" && (recv.cls === "Dictionary" || recv.cls === "Array")))) return false
@@ -2444,9 +2454,11 @@ export class Evaluator {
   }
 
   #evalBareCall(name: string, argExprs: ReadonlyArray<Expr>, args: ReadonlyArray<Val>, fn: Fn): Val {
-    const own = this.methodReturn(fn.cls, name)
+    // A bare name calls the engine's global function whatever the class defines (analyzeScript.ts #builtinCall).
+    const builtin = isGlobalFunction(this.grammar, name)
+    const own = builtin ? null : this.methodReturn(fn.cls, name)
     if (own !== null) return own
-    if (this.model.defines(fn.cls, name)) return derived(...args)
+    if (!builtin && this.model.defines(fn.cls, name)) return derived(...args)
     // A built-in function that returns a number (`randi()`, `hash(s)`, engineNumberReturns.ts): no script replaces it.
     if (builtinReturnsNumber(this.grammar, name)) return LIT
     // Self may be an instance of a subclass that defines it (a twenty-seventh red team's `get_index()`): its method runs.

@@ -55,14 +55,17 @@ export interface NamedWrite {
   readonly value: Expr | null
   /** In attachCalls: the name the method is called by (`"set_" + s`), which may or may not be set_script's. */
   readonly name?: Expr
+  /** Of a dispatch by a name not followed that may reach a setter (`OS.call(n, "touch", [m])`): that name. */
+  readonly setterName?: Expr
 }
 
 export interface WritesByName {
   readonly names: ReadonlySet<string>
   readonly writes: ReadonlyArray<NamedWrite>
   /**
-   * Dispatches by a name not followed that hand one argument on (`o.call("set_" + s, B)`, `callv(n, [B])`): the name may
-   * be set_script's, the argument the script attached (a hundred-and-eighteenth red team's); `value` that argument.
+   * Dispatches by a name not followed that hand one argument on (`o.call("set_" + s, B)`, `callv(n, [B])`, a
+   * connection's one bind): the name may be set_script's, the argument the script attached (a hundred-and-eighteenth
+   * red team's); `value` that argument.
    */
   readonly attachCalls: ReadonlyArray<NamedWrite>
 }
@@ -186,7 +189,7 @@ const NAMED_PROPERTY_SETTERS: ReadonlyMap<string, number> = new Map([
   ["add_do_property", 1], ["add_undo_property", 1], ["set_group", 1], ["set_group_flags", 2], ["rset", 0], ["rset_id", 1], ["rset_unreliable", 0], ["rset_unreliable_id", 1],
 ])
 
-const DATA_ATTACHERS: ReadonlySet<string> = new Set(["set_script", ...VALUE_SETTERS, "call", "callv", "call_deferred"])
+export const DATA_ATTACHERS: ReadonlySet<string> = new Set(["set_script", ...VALUE_SETTERS, "call", "callv", "call_deferred"])
 
 /** Whether a value data hands a method may be an object (a resource, or a value not followed). */
 const mayBeObject = (arg: DataArg): boolean => (Array.isArray(arg) ? arg.some(mayBeObject) : arg === UNREAD || (typeof arg === "object" && arg !== null && "resource" in arg))
@@ -353,7 +356,8 @@ export class PackModel {
     if (words.attaches || dataAttaches || !(words.holdsScripts || dataHolds)) return words.attaches || dataAttaches
     const judge = this.writtenMayBeScript
     const { writes, attachCalls } = this.writesByName()
-    return [...writes, ...attachCalls].some((w) => through(w) && (w.value === null || judge === null || judge(w)))
+    // The judge reads the name a dispatch calls by, where in sight, before the value (writtenMayBeScript).
+    return [...writes, ...attachCalls].some((w) => through(w) && (judge === null || judge(w)))
   }
 
   readonly linkMetas: { readonly urls: ReadonlySet<string>; readonly unread: boolean }
@@ -1076,7 +1080,7 @@ export class PackModel {
             // setter; not one read from a table of the class naming only its own methods (#ownMethodTable).
             if (called === null && recv === null && first !== undefined && this.#ownMethodTable(cls, f, first)) return
             if (called === null || called === "?" || DISPATCH.has(called)) {
-              if (mayReachSetter(e.callee.name, e.args)) writes.push({ cls, f, method, recv, value: null })
+              if (mayReachSetter(e.callee.name, e.args)) writes.push({ cls, f, method, recv, value: null, ...(first === undefined ? {} : { setterName: first }) })
               const single = called === null || called === "?" ? singleArgument(e.callee.name, e.args) : undefined
               if (single !== undefined && first !== undefined) attachCalls.push({ cls, f, method, recv, value: single, name: first })
               return
@@ -1095,6 +1099,12 @@ export class PackModel {
             // `call_group("g", "set", …)`, `Thread.start(o, "set", …)`) writes a property whose name and value the
             // engine passes later: a write on an object out of sight, with its value out of sight.
             if (e.args.some((a) => VALUE_SETTERS.has(named(a) ?? "") || named(a) === "?")) writes.push({ cls, f, method, recv: e, value: null })
+            // 3.x `connect(signal, target, name, [bind])` by a name not followed: the bind may be set_script's script.
+            const [, target, handler, binds] = e.args
+            if (e.callee.name === "connect" && handler !== undefined && named(handler) === null && binds !== undefined) {
+              const single = binds.k !== "array" ? null : binds.items.length === 1 ? binds.items[0] : undefined
+              if (single !== undefined) attachCalls.push({ cls, f, method, recv: target === undefined || target.k === "self" ? null : target, value: single, name: handler })
+            }
             return
           }
           // The property's name: a literal is that name; anything else (a folded constant too: `"scr" + "ipt"`) is also a

@@ -23,4 +23,11 @@ describe("a bare call of a Godot 3 built-in function the class also defines", ()
     expect(hitsIn(shadowed('load("user://mod.gd")').replace("str2var", "str_to_var"), {}, 4)).toEqual(['7:15 error runtime-code-loading load("user://mod.gd")'])
     expect(hitsIn(shadowed('self.load("user://mod.gd")').replace("str2var", "str_to_var"), {}, 4)).toEqual([])
   })
+
+  // A hundred-and-twenty-first red team's: `deep_equal` joined @GDScript after 3.2.3 (godot3Builtins.ts), so there a
+  // script defines it and a bare call runs the script's method.
+  it("is the class's method where Godot 3.2.3 has no such built-in (`deep_equal`)", () => {
+    const source = ["extends Node", "func deep_equal(a, b):", '\treturn "exe" + "cute"', "func _ready():", '\tOS.call(deep_equal(1, 2), "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hits3(source)).toEqual(['5:2 error os-process OS.call("execute")'])
+  })
 })

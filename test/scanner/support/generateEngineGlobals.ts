@@ -10,6 +10,7 @@
 // The Godot 4 fork the committed table comes from renamed @GDScript to @VoyScript.
 import { readFileSync, writeFileSync } from "node:fs"
 import { classOfFile, classReferenceFiles } from "./classReference.ts"
+import { ADDED_AFTER_3_2_3 } from "./godot3Builtins.ts"
 
 const GLOBAL_CLASSES: Readonly<Record<"3" | "4", ReadonlySet<string>>> = { 3: new Set(["@GDScript"]), 4: new Set(["@GDScript", "@VoyScript", "@GlobalScope"]) }
 
@@ -19,6 +20,8 @@ const globals = (root: string, grammar: "3" | "4"): ReadonlyArray<string> => {
     if (!GLOBAL_CLASSES[grammar].has(classOfFile(file))) continue
     for (const m of readFileSync(file, "utf8").matchAll(/<method name="([A-Za-z_][A-Za-z0-9_]*)"/g)) names.add(m[1] ?? "")
   }
+  // A 3.x name 3.2.3 lacks is a method of the script there (godot3Builtins.ts): not taken as the built-in.
+  if (grammar === "3") for (const name of ADDED_AFTER_3_2_3) names.delete(name)
   return [...names].sort()
 }
 

@@ -4,10 +4,8 @@
 // argument, ButtonGroup's, a Resource, one).
 //
 //   node test/scanner/support/generateEngineNodeClasses.ts <godot-3.x binary> [out.json]
-import { execFileSync } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { writeFileSync } from "node:fs"
+import { dumpFromEngine } from "./engineDump.ts"
 
 const DUMP = `extends SceneTree
 func _init():
@@ -27,14 +25,5 @@ if (binary === undefined) {
   console.error("usage: node test/scanner/support/generateEngineNodeClasses.ts <godot-3.x binary> [out.json]")
   process.exit(2)
 }
-const dir = mkdtempSync(join(tmpdir(), "engine-node-classes-"))
-try {
-  writeFileSync(join(dir, "project.godot"), "")
-  writeFileSync(join(dir, "dump.gd"), DUMP)
-  const dumped = join(dir, "out.json")
-  execFileSync(binary, ["--path", dir, "-s", "dump.gd"], { env: { ...process.env, HOME: dir, DUMP_OUT: dumped }, stdio: "ignore", timeout: 120_000 })
-  const classes = (JSON.parse(readFileSync(dumped, "utf8")) as Array<string>).toSorted()
-  writeFileSync(out, `${JSON.stringify({ 3: classes })}\n`)
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
+const classes = (dumpFromEngine(binary, DUMP) as Array<string>).toSorted()
+writeFileSync(out, `${JSON.stringify({ 3: classes })}\n`)

@@ -10,12 +10,13 @@
 //   node test/scanner/support/generateEngineNumberReturns.ts <godot-3.x git dir or checkout> <godot-4.x git dir or checkout> [out.json]
 import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
+import { ADDED_AFTER_3_2_3 } from "./godot3Builtins.ts"
 
 const git = (repo: string, args: ReadonlyArray<string>): string => spawnSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }).stdout
 
 const NUMBER_TYPES = new Set(["int", "float", "bool"])
 
-const numberReturns = (repo: string): Record<string, ReadonlyArray<string>> => {
+const numberReturns = (repo: string, grammar: 3 | 4): Record<string, ReadonlyArray<string>> => {
   const files = git(repo, ["ls-tree", "-r", "--name-only", "HEAD"])
     .split("\n")
     .filter((f) => /(^|\/)(doc\/classes|doc_classes)\/[^/]+\.xml$/.test(f))
@@ -47,7 +48,10 @@ const numberReturns = (repo: string): Record<string, ReadonlyArray<string>> => {
       if (setter !== undefined && setter !== "") returns(setter, "void")
     }
     if (!singletons.has(cls) && cls !== "@GDScript" && cls !== "@GlobalScope") continue
-    const names = [...xml.matchAll(/<method name="([^"]+)"[^>]*>\s*<return type="([^"]+)"/g)].filter((m) => NUMBER_TYPES.has(m[2] ?? "")).map((m) => m[1] ?? "")
+    // A 3.x built-in 3.2.3 lacks may be the script's own method there (godot3Builtins.ts), returning anything.
+    const names = [...xml.matchAll(/<method name="([^"]+)"[^>]*>\s*<return type="([^"]+)"/g)]
+      .filter((m) => NUMBER_TYPES.has(m[2] ?? "") && !(grammar === 3 && cls === "@GDScript" && ADDED_AFTER_3_2_3.has(m[1] ?? "")))
+      .map((m) => m[1] ?? "")
     if (names.length > 0) out[cls] = [...new Set(names)].sort()
   }
   out["@any"] = [...anyClass].filter(([, types]) => [...types].every((t) => NUMBER_TYPES.has(t))).map(([name]) => name).sort()
@@ -62,4 +66,4 @@ if (godot3 === undefined || godot4 === undefined) {
 // Each class's names as one space-separated string: a few thousand small strings parsed at every start cost the `check`
 // process memory its budget has little of (engineNumberReturns.ts splits the grammar it needs, when first asked).
 const packed = (table: Record<string, ReadonlyArray<string>>): Record<string, string> => Object.fromEntries(Object.entries(table).map(([cls, names]) => [cls, names.join(" ")]))
-writeFileSync(out, `${JSON.stringify({ 3: packed(numberReturns(godot3)), 4: packed(numberReturns(godot4)) })}\n`)
+writeFileSync(out, `${JSON.stringify({ 3: packed(numberReturns(godot3, 3)), 4: packed(numberReturns(godot4, 4)) })}\n`)

@@ -12,10 +12,9 @@
 //   binds start (a Button's `pressed` has none, ButtonGroup's, a Resource, one).
 //
 //   node test/scanner/support/generateEngineScriptNames.ts <godot-3.x binary> <godot-3.x checkout or git dir> [out.json]
-import { execFileSync, spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { spawnSync } from "node:child_process"
+import { writeFileSync } from "node:fs"
+import { dumpFromEngine } from "./engineDump.ts"
 
 const DUMP = `extends SceneTree
 func _init():
@@ -55,20 +54,11 @@ const addSignal = (names: Names, name: string, args: number, node: boolean): voi
 }
 
 const fromBinary = (binary: string, into: Names): void => {
-  const dir = mkdtempSync(join(tmpdir(), "engine-script-names-"))
-  try {
-    writeFileSync(join(dir, "project.godot"), "")
-    writeFileSync(join(dir, "dump.gd"), DUMP)
-    const out = join(dir, "out.json")
-    execFileSync(binary, ["--path", dir, "-s", "dump.gd"], { env: { ...process.env, HOME: dir, DUMP_OUT: out }, stdio: "ignore", timeout: 120_000 })
-    const data = JSON.parse(readFileSync(out, "utf8")) as { methods: Array<string>; properties: Array<string>; open: Array<string>; signals: Array<[string, number, boolean]> }
-    for (const m of data.methods) into.callbacks.add(m)
-    for (const p of data.properties) into.properties.add(p)
-    for (const p of data.open) into.open.add(p)
-    for (const [name, args, node] of data.signals) addSignal(into, name, args, node)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const data = dumpFromEngine(binary, DUMP) as { methods: Array<string>; properties: Array<string>; open: Array<string>; signals: Array<[string, number, boolean]> }
+  for (const m of data.methods) into.callbacks.add(m)
+  for (const p of data.properties) into.properties.add(p)
+  for (const p of data.open) into.open.add(p)
+  for (const [name, args, node] of data.signals) addSignal(into, name, args, node)
 }
 
 const git = (checkout: string, args: ReadonlyArray<string>): string =>

@@ -4,6 +4,7 @@
 // the function, where `m` is its local. A class body begun on its header's line goes on with every following line
 // indented as the header (_enter_indent_block pushes a copy of the level): `class I: var q = 1` then `const M = …`.
 import { describe, expect, it } from "vitest"
+import { parseScript } from "../../adapters/scanner/gdscript/parser.ts"
 import { hits3, hitsIn } from "./support/analyze.ts"
 
 describe("Godot 3's block levels", () => {
@@ -47,5 +48,11 @@ describe("Godot 3's block levels", () => {
     const classLevel = ["extends Node", 'func _ready(): match "execute": "none": pass', 'var m: OS.call(m, "touch", ["/tmp/x"])', ""].join("\n")
     expect(hits3(classLevel)).toEqual(['3:8 error os-process OS.call("execute")'])
   })
-})
 
+  it("read a 3.x constant pattern as a whole expression, a conditional included (a hundred-and-twenty-second red team's)", () => {
+    const source = ["extends Node", "func f(S):", "\tmatch S:", '\t\t["a" if false else "b", var M, ..]:', "\t\t\tprint(M)", ""].join("\n")
+    const match = parseScript(source, 3).root.functions[0]?.body[0]
+    const bind = match?.k === "match" ? match.branches[0]?.binds[0] : undefined
+    expect(bind?.value.k === "index" && bind.value.index.k === "num" ? bind.value.index.text : null).toBe("1")
+  })
+})

@@ -83,3 +83,17 @@ export const ruleNamedMethods = (idx: PolicyIndex, dispatch: DispatchIndex, gram
  */
 export const reachesBeyondBase = (idx: PolicyIndex, dispatch: DispatchIndex, grammar: Grammar, base: string, name: string): boolean =>
   ruleNamedMethods(idx, dispatch, grammar).has(name) && !engineClassHas(grammar, base, name) && !engineBaseMethods(idx, grammar, base).includes(name) && subclassMayHave(grammar, base, name)
+
+/**
+ * Whether engine class `cls` has a method a rule names for that class (or one it descends from), not for every object
+ * or node: a path or load rule's call of the class (`SceneTree.change_scene`, `ConfigFile.save`), or a dispatch API
+ * of the class (`Tween.interpolate_callback`). A script given such an object may call it on self by a name out of
+ * sight. A rule that names a method of another class only (OS's `set_environment`, Thread's `start`) does not count.
+ */
+export const hasRuledMethod = (idx: PolicyIndex, dispatch: DispatchIndex, grammar: Grammar, cls: string): boolean => {
+  const mine = (owner: string): boolean => owner === cls || descends(grammar, cls, owner)
+  const classOf = (call: string): string => call.slice(0, Math.max(0, call.lastIndexOf(".")))
+  if (idx.paths.some(({ match }) => Object.keys(match.instances).some(mine) || Object.keys(match.static).some(mine))) return true
+  if ([...Object.keys(idx.runtimeLoad?.match.calls ?? {}), ...Object.keys(idx.dataDecoding?.match.calls ?? {})].some((call) => mine(classOf(call)))) return true
+  return [...dispatch.byName.values()].some((entries) => entries.some((d) => d.class !== "Object" && d.class !== "Node" && !d.class.startsWith("@") && d.kind !== "member" && mine(d.class)))
+}

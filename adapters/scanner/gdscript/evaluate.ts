@@ -2906,7 +2906,11 @@ export class Evaluator {
   /** `Engine.get_singleton(x)` / `ClassDB.instance(x)`: the object it gives; any object when x is not constant. */
   #namedObject(arg: Val, kind: "singleton" | "class"): Val {
     if (arg.t !== "str" || arg.values.length !== 1) return ANY_OBJECT
-    const name = arg.values[0] ?? ""
+    const written = arg.values[0] ?? ""
+    // Godot 3 registers its wrappers of the core singletons under the binary's names (`_ResourceSaver`, `_Thread`,
+    // `_Geometry`: register_core_types.cpp), which ClassDB.instance makes: an object of the class without the `_` (a
+    // hundred-and-twenty-second red team's `ClassDB.instance("_ResourceSaver").save("user://../…")`).
+    const name = written.startsWith("_") && !this.model.isEngineName(written) && this.model.isEngineName(written.slice(1)) ? written.slice(1) : written
     const guard = this.idx.guarded.get(name)
     if (guard === undefined) return { t: "inst", cls: name }
     return kind === "singleton" ? { t: "guard", name: guard } : this.#instanceOf(guard)

@@ -975,7 +975,10 @@ class Parser {
       })
       return
     }
-    out.patterns.push(this.#expression(PREC_TERNARY + 1))
+    // Godot 3 reads a constant pattern as a whole expression, a conditional included (`_parse_pattern` hands it to
+    // `_parse_and_reduce_expression`: `"a" if c else "b", var m:` is one pattern then a binding; a
+    // hundred-and-twenty-second red team's array pattern counted its elements wrong otherwise).
+    out.patterns.push(this.#expression(this.#grammar === 3 ? PREC_TERNARY : PREC_TERNARY + 1))
   }
 
   /** `..` in a pattern (one token in 4.x, two periods in 3.x). */

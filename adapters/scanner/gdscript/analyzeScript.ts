@@ -14,7 +14,7 @@ import { type ClassDecl, type Expr, type FunctionDecl, type Pos, type Stmt, type
 import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, dispatchIndex, type DispatchIndex } from "./engineDispatch.ts"
 import { classBodies, elementsUsedSafely } from "./containerUse.ts"
 import { arrayArgs, Evaluator, forgetPackAnswers, type Fn, INVOKE, INVOKE_ARRAY, isScriptLike, opaqueArgs } from "./evaluate.ts"
-import { forEachChild, forEachExpr, isAssignment, label } from "./exprWalk.ts"
+import { forEachChild, isAssignment, label } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import { type BbcodeData, type DataRead, FileRules, type LoadData, type WriteData } from "./fileRules.ts"
 import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type PieceContext } from "./bbcodeTemplate.ts"
@@ -22,6 +22,7 @@ import { isGlobalFunction } from "./engineClasses.ts"
 import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { hasRuledMethod } from "./engineMethods.ts"
+import { dispatchesOnSelfByName } from "./scriptAttach.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
 import { guardedPrefix } from "./prefixGuard.ts"
@@ -191,37 +192,6 @@ export const analyzeScript = (script: PackScript, model: PackModel, policy: Poli
 }
 
 const at = (p: Pos): { line: number; column: number } => ({ line: p.line, column: p.column })
-
-/** Dispatchers that call a method of their receiver by the name given first. */
-const SELF_DISPATCHERS: ReadonlySet<string> = new Set(["call", "callv", "call_deferred"])
-const SELF_DISPATCHING = new WeakMap<PackModel, boolean>()
-
-/**
- * Whether some class of the pack calls a method of self by a name that is not a literal (`call(n, a)`,
- * `self.callv(n, args)`, `funcref(self, n)`, `connect(s, self, n)`): where its script is given an engine object, that
- * object's own methods are reachable so.
- */
-const dispatchesOnSelfByName = (model: PackModel): boolean => {
-  const known = SELF_DISPATCHING.get(model)
-  if (known !== undefined) return known
-  const named = (e: Expr | undefined): boolean => e !== undefined && e.k !== "str"
-  let found = false
-  for (const cls of model.classes()) {
-    const decl = model.decl(cls)
-    for (const f of [...(decl?.functions ?? []), ...(decl?.vars ?? []).flatMap((v) => v.accessors)]) {
-      forEachExpr(f.body, (e) => {
-        if (found || e.k !== "call") return
-        const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
-        const name = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : ""
-        if (onSelf && SELF_DISPATCHERS.has(name) && named(e.args[0])) found = true
-        if (e.callee.k === "id" && name === "funcref" && e.args[0]?.k === "self" && named(e.args[1])) found = true
-        if (onSelf && name === "connect" && e.args[1]?.k === "self" && named(e.args[2])) found = true
-      })
-    }
-  }
-  SELF_DISPATCHING.set(model, found)
-  return found
-}
 
 /** Why a method self's engine base lacks may be another engine class's: self is the object the script is attached to. */
 const selfNote = (base: string, name: string): string =>

@@ -197,8 +197,8 @@ const LOOKS_AT: ReadonlySet<string> = new Set(["==", "!=", "in", "is"])
  */
 export const entryKept = (body: ReadonlyArray<Stmt>, name: string, key: string, ownName: (name: string) => boolean): boolean => {
   // Asked at every read of the entry: worked out once per function body, local and key.
-  const memo = KEPT.get(body) ?? new Map<string, boolean>()
-  KEPT.set(body, memo)
+  let memo = KEPT.get(body)
+  if (memo === undefined) KEPT.set(body, (memo = new Map()))
   const id = `${name}\u0000${key}`
   const known = memo.get(id)
   if (known !== undefined) return known

@@ -189,23 +189,26 @@ const NODE_INSTANCE: Val = { t: "inst", cls: "Node" }
 /** Engine methods that give an Array of nodes and nothing else (Node, SceneTree; 3.x and 4.x names). */
 const GIVES_NODES: ReadonlySet<string> = new Set(["get_children", "get_nodes_in_group", "find_nodes", "find_children"])
 
+/** Whether a method name may be one of `names`: one of its strings, or a start of one; `open` answers for the rest. */
+const mayNameOneOf = (v: Val, names: ReadonlySet<string>, open: (v: Val) => boolean): boolean =>
+  v.t === "str" ? v.values.some((n) => names.has(n)) : v.t === "unknown" && v.prefix !== undefined ? [...names].some((n) => n.startsWith(v.prefix ?? "")) : open(v)
+
+const ONE_ARGUMENT_ATTACHERS: ReadonlySet<string> = new Set(["set_script", "call", "call_deferred", "callv"])
+
 /**
  * Whether the name a dispatch with one argument calls may be set_script's (or a dispatcher's relaying it): one of those
- * strings, a start of one, or a name read at run time from outside the pack. A parameter's name not followed, or one
+ * names, a start of one, or a name read at run time from outside the pack. A parameter's name not followed, or one
  * read from the pack's data (judged where it is read: dispatchData), does not count: a hunt's quest rewards
  * `call(q.reward, q.reward_arg)` would make every pack with such a call one that attaches scripts.
  */
-const mayNameAttacher = (v: Val): boolean =>
-  v.t === "str" ? v.values.some((n) => ONE_ARGUMENT_ATTACHERS.has(n)) : v.t === "unknown" && (v.prefix !== undefined ? [...ONE_ARGUMENT_ATTACHERS].some((n) => n.startsWith(v.prefix ?? "")) : v.external === true && v.packData === undefined)
-const ONE_ARGUMENT_ATTACHERS: ReadonlySet<string> = new Set(["set_script", "call", "call_deferred", "callv"])
+const mayNameAttacher = (v: Val): boolean => mayNameOneOf(v, ONE_ARGUMENT_ATTACHERS, (x) => x.t === "unknown" && x.external === true && x.packData === undefined)
 
 /**
  * Whether the name a dispatch with a property and a value after it calls may be a setter's (or set_script's, or a
  * dispatcher's: DATA_ATTACHERS): anything but strings, or a start, none of those names has (`OS.call(holder.M, "touch",
  * [m])` with `M` "get_name" sets nothing, a hundred-and-twentieth red team's control pack).
  */
-const mayNameSetter = (v: Val): boolean =>
-  v.t === "str" ? v.values.some((n) => DATA_ATTACHERS.has(n)) : v.t !== "unknown" || v.prefix === undefined || [...DATA_ATTACHERS].some((n) => n.startsWith(v.prefix ?? ""))
+const mayNameSetter = (v: Val): boolean => mayNameOneOf(v, DATA_ATTACHERS, () => true)
 const NODE_VAL: Val = { t: "inst", cls: "Node" }
 /** How many locals deep `var b = a` chains are followed to a list of nodes. */
 const MAX_NODE_LIST_DEPTH = 4

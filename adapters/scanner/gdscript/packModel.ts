@@ -15,7 +15,7 @@ import { readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
-import { attachWords } from "./scriptAttach.ts"
+import { attachWords, NAME_DISPATCHERS } from "./scriptAttach.ts"
 import { settingBase } from "../packFiles/settingName.ts"
 import type { DataProperties } from "./memberWrites.ts"
 import type { Grammar } from "./tokenizer.ts"
@@ -70,12 +70,12 @@ export interface WritesByName {
   readonly attachCalls: ReadonlyArray<NamedWrite>
 }
 
+/** The one item of an Array of arguments (undefined: not one; null: an Array not in sight). */
+const onlyItem = (e: Expr | undefined): Expr | null | undefined => (e === undefined ? undefined : e.k !== "array" ? null : e.items.length === 1 ? e.items[0] : undefined)
+
 /** The one argument a dispatch by a name not followed hands the method (undefined: not one; null: not in sight). */
-const singleArgument = (dispatch: string, args: ReadonlyArray<Expr>): Expr | null | undefined => {
-  const rest = args[1]
-  if (dispatch !== "callv") return args.length === 2 ? rest : undefined
-  return rest === undefined ? undefined : rest.k !== "array" ? null : rest.items.length === 1 ? rest.items[0] : undefined
-}
+const singleArgument = (dispatch: string, args: ReadonlyArray<Expr>): Expr | null | undefined =>
+  dispatch !== "callv" ? (args.length === 2 ? args[1] : undefined) : onlyItem(args[1])
 
 /**
  * Whether a dispatch by a name that is not constant (`call(n, …)`, `call_deferred(n, …)`, `callv(n, args)`) can
@@ -1054,7 +1054,6 @@ export class PackModel {
     const names = new Set<string>()
     const writes: Array<NamedWrite> = []
     const attachCalls: Array<NamedWrite> = []
-    const DISPATCH = new Set(["call", "callv", "call_deferred"])
     this.#classes ??= this.#allClasses()
     for (const cls of this.#classes) {
       const d = this.decl(cls)
@@ -1074,12 +1073,12 @@ export class PackModel {
           let value = e.args[1]
           // A name held in a constant (`const SETTER = "set"`) is that name (a fiftieth red team's `call_group("h", SETTER, …)`).
           const named = (a: Expr | undefined): string | null => (a === undefined ? null : this.#constantText(cls, a))
-          if (DISPATCH.has(e.callee.name)) {
+          if (NAME_DISPATCHERS.has(e.callee.name)) {
             const called = named(first)
             // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a
             // setter; not one read from a table of the class naming only its own methods (#ownMethodTable).
             if (called === null && recv === null && first !== undefined && this.#ownMethodTable(cls, f, first)) return
-            if (called === null || called === "?" || DISPATCH.has(called)) {
+            if (called === null || called === "?" || NAME_DISPATCHERS.has(called)) {
               if (mayReachSetter(e.callee.name, e.args)) writes.push({ cls, f, method, recv, value: null, ...(first === undefined ? {} : { setterName: first }) })
               const single = called === null || called === "?" ? singleArgument(e.callee.name, e.args) : undefined
               if (single !== undefined && first !== undefined) attachCalls.push({ cls, f, method, recv, value: single, name: first })
@@ -1101,8 +1100,8 @@ export class PackModel {
             if (e.args.some((a) => VALUE_SETTERS.has(named(a) ?? "") || named(a) === "?")) writes.push({ cls, f, method, recv: e, value: null })
             // 3.x `connect(signal, target, name, [bind])` by a name not followed: the bind may be set_script's script.
             const [, target, handler, binds] = e.args
-            if (e.callee.name === "connect" && handler !== undefined && named(handler) === null && binds !== undefined) {
-              const single = binds.k !== "array" ? null : binds.items.length === 1 ? binds.items[0] : undefined
+            if (e.callee.name === "connect" && handler !== undefined && named(handler) === null) {
+              const single = onlyItem(binds)
               if (single !== undefined) attachCalls.push({ cls, f, method, recv: target === undefined || target.k === "self" ? null : target, value: single, name: handler })
             }
             return

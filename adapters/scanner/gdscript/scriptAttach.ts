@@ -1,6 +1,7 @@
 import type { ClassDecl, Expr, Stmt } from "./ast.ts"
 import { ATTACH, walkClass } from "./dialogPresence.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
+import type { PackModel } from "./packModel.ts"
 
 // Whether code may put a script on an object at run time, the way the engine attaches scripts
 // (core/object.cpp: Object::set_script, reached by `set_script(s)` and by a write of the `script` property by any
@@ -134,4 +135,36 @@ export const attachWords = (roots: Iterable<ClassDecl>, classNames: ReadonlySet<
   }
   for (const [name, count] of named) if (count > (newed.get(name) ?? 0)) holdsScripts = true
   return { attaches, holdsScripts }
+}
+
+/** Object's methods that call a method of their receiver by the name given first. */
+export const NAME_DISPATCHERS: ReadonlySet<string> = new Set(["call", "callv", "call_deferred"])
+
+const SELF_DISPATCHING = new WeakMap<PackModel, boolean>()
+
+/**
+ * Whether some class of the pack calls a method of self by a name that is not a literal (`call(n, a)`,
+ * `self.callv(n, args)`, `funcref(self, n)`, `connect(s, self, n)`): where its script is given an engine object, that
+ * object's own methods are reachable so.
+ */
+export const dispatchesOnSelfByName = (model: PackModel): boolean => {
+  const known = SELF_DISPATCHING.get(model)
+  if (known !== undefined) return known
+  const named = (e: Expr | undefined): boolean => e !== undefined && e.k !== "str"
+  let found = false
+  for (const cls of model.classes()) {
+    const decl = model.decl(cls)
+    for (const f of [...(decl?.functions ?? []), ...(decl?.vars ?? []).flatMap((v) => v.accessors)]) {
+      forEachExpr(f.body, (e) => {
+        if (found || e.k !== "call") return
+        const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
+        const name = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : ""
+        if (onSelf && NAME_DISPATCHERS.has(name) && named(e.args[0])) found = true
+        if (e.callee.k === "id" && name === "funcref" && e.args[0]?.k === "self" && named(e.args[1])) found = true
+        if (onSelf && name === "connect" && e.args[1]?.k === "self" && named(e.args[2])) found = true
+      })
+    }
+  }
+  SELF_DISPATCHING.set(model, found)
+  return found
 }

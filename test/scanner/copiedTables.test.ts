@@ -16,7 +16,8 @@ const cards = (...use: ReadonlyArray<string>): string =>
     "\t\thp += v",
     "var effects",
     "func _ready():",
-    "\teffects = Effects.new()",
+    // An engine object (what the hunt's untyped member was taken to be): a dispatch on it is judged by the names it may reach.
+    "\teffects = Reference.new()",
     "\tvar hand = DECK.duplicate(true)",
     ...use.map((l) => `\t${l}`),
     "",

@@ -21,7 +21,7 @@ import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type
 import { isGlobalFunction } from "./engineClasses.ts"
 import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
-import { hasRuledMethod } from "./engineMethods.ts"
+import { hasRuledMethod, runsScriptsOf } from "./engineMethods.ts"
 import { dispatchesOnSelfByName } from "./scriptAttach.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
@@ -260,7 +260,7 @@ class Analysis {
    * object: GDScript's instance_create checks only that the object's class descends from the script's base, so a
    * script that extends Object runs on OS with self being OS, where the methods it calls on self are out of sight.
    */
-  #scriptAttached(recv: Val, pos: Pos, matched: string): void {
+  #scriptAttached(recv: Val, pos: Pos, matched: string, script?: Val): void {
     const how = `given a script (${matched}), whose code then runs with self being ${recv.t === "guard" ? recv.name : "that object"}`
     const fix = "Attach scripts only to your own nodes and objects (a node of your scenes, Reference.new() / RefCounted.new()), never to an engine singleton or a file object"
     if (recv.t === "guard") this.#escape(recv.name, pos, how, fix)
@@ -270,6 +270,19 @@ class Analysis {
     // class of which dispatches on self by a name out of sight, which may then call it (a hundred-and-twenty-second red
     // team's `get_tree().set_script(…)`, then `call(n, a)` naming change_scene of a scene written in user://).
     else if (recv.t === "inst" && hasRuledMethod(this.#idx, this.#dispatch, this.#script.grammar, recv.cls) && dispatchesOnSelfByName(this.#model)) this.#escape(recv.cls, pos, `${how.replace("that object", `a ${recv.cls}`)}, whose own methods a call on self by a name out of sight may reach`, fix)
+    // An object the analysis lost (an element, a parameter, metadata) may be the SceneTree, which every game has: given
+    // a script the tree can run (extending Object, MainLoop or SceneTree), the same (a hundred-and-twenty-fourth red
+    // team's `[get_tree()][0].set_script(S)`, `give(get_tree())`, `get_meta("t").set_script(S)`).
+    else if (recv.t === "unknown" && recv.plain !== true && script !== undefined && this.#treeMayRun(script) && dispatchesOnSelfByName(this.#model)) this.#escape("SceneTree", pos, `${how.replace("that object", "an object that may be the SceneTree")}, whose own methods a call on self by a name out of sight may reach`, fix)
+  }
+
+  /** Whether a script value may be one the SceneTree runs: a class of the pack whose engine base the tree descends from, or a script not known. */
+  #treeMayRun(script: Val): boolean {
+    if (script.t === "script") {
+      const base = this.#engineBase(script.ref)
+      return base !== null && runsScriptsOf(this.#script.grammar, "SceneTree", base)
+    }
+    return script.t === "unknown" && script.plain !== true
   }
 
   /**
@@ -784,7 +797,7 @@ class Analysis {
 
   /** `x.property = v`, `x["property"] = v`, `x.set("property", v)`; `written` is the value's expression where it is in sight. */
   #propertyWrite(recv: Val, prop: string, pos: Pos, matched: string, value: Val, written?: Written): void {
-    if (prop === "script") this.#scriptAttached(recv, pos, matched)
+    if (prop === "script") this.#scriptAttached(recv, pos, matched, value)
     this.#animationProperty(recv, prop, pos, matched, value, written)
     if (prop === "access" && this.#mayBeFileDialog(recv) && mayBeFilesystemAccess(value, written?.expr)) this.#fileDialogAccess(pos, matched)
     const own = recv.t === "own" && this.#model.defines(recv.ref, prop)
@@ -1098,7 +1111,7 @@ class Analysis {
     let recv = site.recv
     const targets = new Set<number>()
     if ((recv.t === "own" || recv.t === "script") && this.#model.defines(recv.ref, name) && !this.#builtinCall(site)) return targets
-    if (name === "set_script") this.#scriptAttached(recv, site.at, site.via ?? `${site.label === "" ? "" : `${this.#shownReceiver(recv)}.`}set_script(…)`)
+    if (name === "set_script") this.#scriptAttached(recv, site.at, site.via ?? `${site.label === "" ? "" : `${this.#shownReceiver(recv)}.`}set_script(…)`, site.argsUnseen === true || site.args[0] === undefined ? UNKNOWN : this.#eval(site.args[0], fn))
     this.#internalCall(site)
     if (name === "emit_signal" || name === "register_text_enter" || !site.bare) this.#drives(site, name === "emit_signal" ? (site.args[0] === undefined ? null : this.#eval(site.args[0], fn)) : null)
     if (name === "set_access" && this.#mayBeFileDialog(recv) && site.args[0] !== undefined && mayBeFilesystemAccess(this.#eval(site.args[0], fn), site.args[0])) this.#fileDialogAccess(site.at, site.via ?? `${site.label}.set_access(…)`)

@@ -1,4 +1,5 @@
 import { fileWritesOfClass } from "./engineFileWrites.ts"
+import { engineClassInherits } from "./engineMethods.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 
@@ -25,6 +26,13 @@ export const engineBaseMethods = (idx: PolicyIndex, grammar: Grammar, cls: strin
   for (const m of ofClass(Object.keys(idx.runtimeLoad?.match.calls ?? {}), cls)) names.add(m)
   for (const m of ofClass([...Object.keys(idx.dataDecoding?.match.calls ?? {}), ...Object.keys(idx.dataDecoding?.match.texts ?? {})], cls)) names.add(m)
   for (const m of ofClass(idx.sensitive.keys(), cls)) names.add(m)
+  // Rules for every receiver (`*.change_scene`, `get_var(true)` on any object): the ones the class has (a script extending
+  // SceneTree whose `call(n, p)` may be `change_scene(p)`: a hundred-and-twenty-fourth red team's).
+  const anyReceiver = [
+    ...ofClass([...Object.keys(idx.runtimeLoad?.match.calls ?? {}), ...Object.keys(idx.dataDecoding?.match.calls ?? {})], "*"),
+    ...[...idx.members, ...idx.arguments].flatMap(([m, rules]) => (rules.some((r) => r.match.receivers.includes("*")) ? [m] : [])),
+  ]
+  for (const m of anyReceiver) if (engineClassInherits(grammar, cls, m)) names.add(m)
   const list = [...names].sort()
   byClass.set(key, list)
   return list

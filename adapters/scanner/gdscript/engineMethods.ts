@@ -35,6 +35,12 @@ export const engineClassHas = (grammar: Grammar, cls: string, name: string): boo
 /** Whether `name` is a method the table lists for the grammar's engine. */
 export const engineTableKnows = (grammar: Grammar, name: string): boolean => classesWith(grammar, name) !== undefined
 
+/** Whether engine class `cls` or a class it descends from has method `name` by the table. */
+export const engineClassInherits = (grammar: Grammar, cls: string, name: string): boolean => classesWith(grammar, name)?.some((c) => c === "Object" || descends(grammar, cls, c)) ?? false
+
+/** Whether an object of engine class `cls` (the SceneTree) runs a script whose engine base is `base`: `cls` is `base` or descends from it. */
+export const runsScriptsOf = (grammar: Grammar, cls: string, base: string): boolean => descends(grammar, cls, base)
+
 /** Whether engine class `cls` is `base` or descends from it (by the table's parents). */
 const descends = (grammar: Grammar, cls: string, base: string): boolean => {
   const parents = byGrammar[grammar].parents
@@ -91,6 +97,9 @@ export const reachesBeyondBase = (idx: PolicyIndex, dispatch: DispatchIndex, gra
  * sight. A rule that names a method of another class only (OS's `set_environment`, Thread's `start`) does not count.
  */
 export const hasRuledMethod = (idx: PolicyIndex, dispatch: DispatchIndex, grammar: Grammar, cls: string): boolean => {
+  // An object typed MainLoop is the game's SceneTree (the main loop the engine runs unless a setting names another).
+  if (cls === "MainLoop") return hasRuledMethod(idx, dispatch, grammar, "SceneTree")
+  if (engineBaseMethods(idx, grammar, cls).length > 0) return true
   const mine = (owner: string): boolean => owner === cls || descends(grammar, cls, owner)
   const classOf = (call: string): string => call.slice(0, Math.max(0, call.lastIndexOf(".")))
   if (idx.paths.some(({ match }) => Object.keys(match.instances).some(mine) || Object.keys(match.static).some(mine))) return true

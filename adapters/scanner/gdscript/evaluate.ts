@@ -1074,18 +1074,19 @@ export class Evaluator {
     const assumed = this.#assumed?.get(key)
     if (assumed !== undefined) return assumed === "node" ? NODE_VAL : PLAIN_DATA
     const cached = this.#members.get(key)
+    if (cached === null) this.#standIns++
     if (cached !== undefined) return cached ?? typed
     // A number, bool, string or null no code of the pack assigns to, which nothing else can set (#unsetMember): that constant.
     const fixed = decl.init !== null && isScalarLiteral(decl.init) && !this.model.assignedAnywhere(decl.name) && !this.model.mutatedInPlace(decl.name) && !this.model.writesMembersRaw() ? this.#unsetMember(owner, decl) : null
     if (fixed !== null) {
       const value = this.eval(fixed, this.classFn(owner))
-      this.#members.set(key, value)
+      this.#settleMember(key, value)
       return value
     }
-    this.#members.set(key, null)
+    this.#startMember(key)
     // A number nothing ever gives anything but numbers (`var level = 1`, `level += 1`, `Global.slot = 2`): a number.
     if (decl.init !== null && isNumberLiteral(decl.init) && !this.model.writesMembersRaw() && this.#onlyNumbers(owner, decl)) {
-      this.#members.set(key, LIT)
+      this.#settleMember(key, LIT)
       return LIT
     }
     const facts = this.#memberFacts(owner)
@@ -1100,7 +1101,7 @@ export class Evaluator {
       const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
       const sealed = isContainerType(typed) && sealedCandidate(decl, facts.assigned.get(decl.name) ?? [], (name) => this.model.anyClassDefines(name)) !== null && this.#sealedMembers().get(key) === "plain"
       const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds || given.some(isLineEdit)), put, parts), sealed)))
-      this.#members.set(key, value)
+      this.#settleMember(key, value)
       return value
     }
     const assigned = facts.assigned.get(decl.name) ?? []
@@ -1109,7 +1110,7 @@ export class Evaluator {
     const sealed = sealedCandidate(decl, assigned, (name) => this.model.anyClassDefines(name)) === null ? undefined : this.#sealedMembers().get(key)
     if (sealed === "node") {
       const value = asLineEdit(NODE_VAL, holds || given.some(isLineEdit))
-      this.#members.set(key, value)
+      this.#settleMember(key, value)
       return value
     }
     // Anything else can be set from elsewhere, unless nothing else can reach it (sealedMembers.ts) or every writer is in sight.
@@ -1126,7 +1127,7 @@ export class Evaluator {
     const held = sealed === "plain" && joined.t === "unknown" && joined.any !== true ? { ...joined, plain: true as const } : joined
     const parts = (facts.parts.get(decl.name) ?? []).map((p) => this.eval(p.expr, p.fn))
     const value = this.#editedInPlace(decl.name, this.#listingKept(this.#onlyPackData(owner, decl, withElements(asLineEdit(held, holds), put, parts), sealed === "plain")))
-    this.#members.set(key, value)
+    this.#settleMember(key, value)
     return value
   }
 
@@ -1135,10 +1136,11 @@ export class Evaluator {
     if (typed.t !== "inst" && typed.t !== "own") return typed
     const key = memberKey(owner, decl.name)
     const cached = this.#members.get(key)
+    if (cached === null) this.#standIns++
     if (cached !== undefined) return cached ?? typed
-    this.#members.set(key, null)
+    this.#startMember(key)
     const value = this.#typedGiven(owner, decl, typed)
-    this.#members.set(key, value)
+    this.#settleMember(key, value)
     return value
   }
 
@@ -1662,7 +1664,9 @@ export class Evaluator {
         // A write into whatever may be the data, however it got there (a parameter a signal or `call` gave it); one into
         // the member by its name (`cards[k] = c`) is among what its value was given (withElements).
         const itself = (e: Expr): boolean => (e.k === "id" && e.name === name && !fn.locals.has(name)) || (e.k === "member" && e.obj.k === "self" && e.name === name)
-        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)), (e) => itself(e) || ev.builtHere(e, fn))
+        // Which members always hold a container their class built is asked of this Evaluator: `ev` closes no member, so it
+        // knows none (a hundred-and-twenty-third hunt's `placed.append(tower)` of `var placed = []` beside the towers' JSON).
+        return writesIntoRunTimeData(f, (e) => ev.eval(e, fn), (e) => !isNumberValue(ev.eval(e, fn)), (e) => itself(e) || this.builtHere(e, fn))
       })
     known.set(key, found)
     return found
@@ -2121,11 +2125,48 @@ export class Evaluator {
     const cached = fn.memo.get(e)
     // An expression met again while it is evaluated: a local's name gives what the local is inside its own values.
     if (cached === IN_PROGRESS) return e.k === "id" ? (this.local(e.name, fn)?.local.reentry ?? UNKNOWN) : UNKNOWN
-    if (cached !== undefined) return cached
+    if (cached !== undefined) {
+      // A kept value worked out from a stand-in taints what is worked out from it in turn.
+      if (this.#tainted.length > 0 && this.#taintedIn.get(fn.memo)?.has(e) === true) this.#standIns++
+      return cached
+    }
     fn.memo.set(e, IN_PROGRESS)
+    const stand = this.#standIns
     const v = this.#evalUncached(e, fn)
     fn.memo.set(e, v)
+    // A value worked out from a member's stand-in (read while that member is worked out) is kept only until the members
+    // being worked out are known: then it is worked out anew (a hundred-and-twentieth hunt's `effects.call(card.effect,
+    // v)` read `effects` first while its own writers were judged, and kept "not known" for good). Kept meanwhile: not
+    // kept at all, a hundred-and-twenty-fourth red team's nested loops over `[m, …]` were worked out 2^n times.
+    if (this.#standIns !== stand) {
+      this.#tainted.push({ memo: fn.memo, e })
+      let marked = this.#taintedIn.get(fn.memo)
+      if (marked === undefined) this.#taintedIn.set(fn.memo, (marked = new WeakSet()))
+      marked.add(e)
+    }
     return v
+  }
+
+  /** How many times a member was read while it was worked out (memberValue answers its type then). */
+  #standIns = 0
+  /** Members being worked out. */
+  #working = 0
+  /** Values kept that were worked out from a stand-in, dropped once no member is being worked out. */
+  #tainted: Array<{ readonly memo: WeakMap<Expr, Val>; readonly e: Expr }> = []
+  #taintedIn = new WeakMap<WeakMap<Expr, Val>, WeakSet<Expr>>()
+
+  #startMember(key: string): void {
+    this.#members.set(key, null)
+    this.#working++
+  }
+
+  #settleMember(key: string, value: Val): void {
+    const was = this.#members.get(key)
+    this.#members.set(key, value)
+    if (was !== null || --this.#working > 0) return
+    for (const { memo, e } of this.#tainted) memo.delete(e)
+    this.#tainted = []
+    this.#taintedIn = new WeakMap()
   }
 
   #evalUncached(e: Expr, fn: Fn): Val {
@@ -2691,6 +2732,9 @@ export class Evaluator {
     // and no script of the pack defines it (a web export's JavaScriptObject forwards any name to JavaScript).
     if (recv.t === "guard" && returnsNumber(this.grammar, recv.name, name)) return LIT
     if (recv.t === "guard" && recv.name === "ProjectSettings" && SETTING_GETTERS.has(name)) return this.#setting(args)
+    // The main loop a game runs is its SceneTree (main/main.cpp makes one unless a setting names another MainLoop): a
+    // hundred-and-twenty-third red team gave `Engine.get_main_loop()` a script, as round 122 did `get_tree()`.
+    if (recv.t === "guard" && recv.name === "Engine" && name === "get_main_loop") return { t: "inst", cls: "SceneTree" }
     // A date or time as a Dictionary of ints and a bool (3.x core_bind.cpp _OS::get_date/get_time; Time's *_dict_* methods).
     if (recv.t === "guard" && (DATE_DICTIONARIES[recv.name]?.has(name) ?? false)) return DATE_FIELDS
     if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT

@@ -4,9 +4,10 @@ import { ARGUMENTS_FOLLOW, ARGUMENTS_IN_ARRAY, type DispatchEntry, type Dispatch
 import type { Evaluator, Fn } from "./evaluate.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { type ClassRef, type PackModel, sameClass } from "./packModel.ts"
-import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, propertySegments, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
+import { mayBeTrackPath, mayReachThrough, PATH_ARGUMENTS, PATH_ARITY, propertySegments, throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
 import { derived, EXTERNAL, isExternal, strs, UNKNOWN, type Val, VALUE_TYPES } from "./values.ts"
 import { getterOf } from "./memberGetter.ts"
+import { writerArities } from "./writerArity.ts"
 import { isObjectOfUnknownScript, membersOfAnyClass } from "./anyClassMember.ts"
 
 // Who else writes a member of the pack's classes, pack-wide: another class's `obj.name = v`, a subclass's
@@ -121,6 +122,8 @@ export class MemberWrites {
   readonly #writers: ReadonlySet<string>
   /** The writers and the other methods that take a property path (track_set_path). */
   readonly #pathWriters: ReadonlySet<string>
+  /** The fewest arguments each writer writes with. */
+  readonly #arity: ReadonlyMap<string, number>
   readonly #locals = new Map<string, Local | null>()
   /** Names some string of the pack has past a path's first segment. */
   readonly #through = new Set<string>()
@@ -137,6 +140,7 @@ export class MemberWrites {
     for (const [name, entries] of dispatch.byName) if (entries.some((d) => (d.kind === "method" || d.kind === "property" || d.kind === "target") && !READS.has(name))) writers.add(name)
     this.#writers = writers
     this.#pathWriters = new Set([...writers, ...PATH_ARGUMENTS.keys()])
+    this.#arity = writerArities(dispatch, writers, (word) => model.mentions(word))
     // A scene connection or method track calling a writer (`set`, `call`) writes by names and values out of sight.
     if ([...model.dataMethods].some((m) => writers.has(m))) this.#openAll = true
     for (const cls of model.classes()) this.#collect(cls)
@@ -393,8 +397,10 @@ export class MemberWrites {
         if (one({ conds: members.map((m) => ({ ...m, kind: "called" as const })) }) === "open") return "open"
         continue
       }
-      if (!this.#mayBeWriter(this.#ev.eval(nameExpr, fn))) continue
       const rest = ARGUMENTS_FOLLOW.has(method) ? call.args.slice(entry.name + 1) : ARGUMENTS_IN_ARRAY.has(method) ? arrayItems(call.args[entry.name + 1]) : null
+      // Given the arguments that follow, only a writer that can write with that many (`effects.call(card.effect,
+      // card.value)`, a hundred-and-twentieth hunt's card battler: no writer of the pack writes with one).
+      if (!this.#mayBeWriter(this.#ev.eval(nameExpr, fn), rest === null ? this.#writers : this.#writersWith(rest.length))) continue
       if (rest === null || rest.some((a) => this.#memberRefs(a, fn) !== null || mayBePath(this.#ev.eval(a, fn), name))) return "open"
     }
     return found
@@ -473,7 +479,7 @@ export class MemberWrites {
       const target = this.#target(entry, args, recv, method, fn)
       const name = this.#ev.eval(nameExpr, fn)
       if (name.t === "str") for (const called of name.values) this.#callSinks(called, rest, target, fn, sinks, depth + 1)
-      else if (this.#mayBeWriter(name, this.#pathWriters)) {
+      else if (this.#mayBeWriter(name, rest === null ? this.#pathWriters : this.#pathWritersWith(rest.length))) {
         if (rest === null) sinks.out = true
         else for (const a of rest) path(a)
       }
@@ -498,10 +504,21 @@ export class MemberWrites {
     }
   }
 
+  /** The writers that can write a member when called with `count` arguments (writerArity.ts). */
+  #writersWith(count: number): ReadonlySet<string> {
+    return new Set([...this.#arity].flatMap(([name, fewest]) => (fewest <= count ? [name] : [])))
+  }
+
+  /** The writers and path methods that can write when called with `count` arguments. */
+  #pathWritersWith(count: number): ReadonlySet<string> {
+    const paths = [...PATH_ARITY].flatMap(([name, fewest]) => (fewest <= count && (name !== "add_property" || this.#ev.grammar === 4) ? [name] : []))
+    return new Set([...this.#writersWith(count), ...paths])
+  }
+
   /** Whether a value may be the name of an engine method that writes a property or calls a method by name. */
   #mayBeWriter(v: Val, writers: ReadonlySet<string> = this.#writers): boolean {
     if (v.t === "str") return v.values.some((s) => writers.has(s))
-    if (v.t !== "unknown") return false
+    if (v.t !== "unknown" || writers.size === 0) return false
     const prefix = v.prefix
     return prefix === undefined || [...writers].some((w) => w.startsWith(prefix))
   }
@@ -612,7 +629,7 @@ export class MemberWrites {
 const mayGoPastFirst = (v: Val): boolean => (v.t === "str" ? v.values.some((s) => propertySegments(s).length > 1) : v.t === "unknown" || (v.t === "inst" && (v.cls === "NodePath" || v.cls === "String" || v.cls === "StringName")))
 
 /** An engine object (`Label.new()`): a write into it (`label.text = v`) leaves the member holding the same object; a Vector2's is copied back. */
-const isObject = (v: Val): boolean => v.t === "inst" && !VALUE_TYPES.has(v.cls) && !TEXT_OR_CONTAINERS.has(v.cls)
+const isObject = (v: Val): boolean => v.t === "own" || (v.t === "inst" && !VALUE_TYPES.has(v.cls) && !TEXT_OR_CONTAINERS.has(v.cls))
 const TEXT_OR_CONTAINERS: ReadonlySet<string> = new Set(["String", "StringName", "NodePath", "Dictionary", "Array", "PoolStringArray", "PackedStringArray"])
 
 /**

@@ -23,6 +23,20 @@ export const PATH_ARGUMENTS: ReadonlyMap<string, ReadonlyArray<number>> = new Ma
   ["add_property", [0]],
 ])
 
+/**
+ * The fewest arguments each of PATH_ARGUMENTS' methods takes (the engine refuses a call with fewer): the index and the
+ * path of a track, an object, a path and the values of a tween; SceneReplicationConfig's `add_property` (4.x) the path alone.
+ */
+export const PATH_ARITY: ReadonlyMap<string, number> = new Map([
+  ["set_indexed", 2],
+  ["track_set_path", 2],
+  ["interpolate_property", 4],
+  ["follow_property", 4],
+  ["targeting_property", 4],
+  ["tween_property", 3],
+  ["add_property", 1],
+])
+
 /** Setters whose value is written to the property their first argument names (an Animation's `tracks/N/path` among them). */
 export const VALUE_SETTERS: ReadonlySet<string> = new Set(["set", "set_deferred", "set_indexed", "set_deferred_thread_group", "set_thread_safe"])
 

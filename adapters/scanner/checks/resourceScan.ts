@@ -380,9 +380,12 @@ export const scanBinaryResource = async (ctx: Context, entry: PackEntry): Promis
     if (value.includes("[url")) for (const url of bbcodeUrlMetas(value)) ctx.linkMetas.urls.add(url)
     if (mayLoadBbcode(value)) bbcode.push(...bbcodeLoads(value, ctx.grammar))
   }
-  const scripted = (script: Value, properties: ReadonlyMap<string, Value>): void => {
+  const scripted = (script: Value, properties: ReadonlyMap<string, Value>, cls: string): void => {
     const ref = scriptReferenceOf(resource, script)
     keepMemberValues(ctx, file, [...properties].filter(([name]) => isMemberName(name)).map(([property, value]) => ({ property, value: typeof value === "string" ? value : null, script: ref })))
+    // The object the engine gives the script (a binary `.res` of type GDScript holding a helper's script: a
+    // hundred-and-twenty-sixth red team's), as for a text resource's `[resource]` or `[sub_resource]`.
+    keepScriptHosts(ctx, file, [{ script: ref, type: cls }])
   }
   for (const inline of await readInlineExternals(resource, strings, scripted)) loaded(inline.path, `Resource() ${inline.type}`, entry.path)
   // Strings value tracks build: one finding is enough (they are many variations of the same keys).

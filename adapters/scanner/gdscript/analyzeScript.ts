@@ -22,7 +22,7 @@ import { isGlobalFunction } from "./engineClasses.ts"
 import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
 import { hasRuledMethod, runsScriptsOf } from "./engineMethods.ts"
-import { dispatchesOnSelfByName } from "./scriptAttach.ts"
+import { dispatchesByName, dispatchesOnSelfByName } from "./scriptAttach.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
 import { guardedPrefix } from "./prefixGuard.ts"
@@ -148,6 +148,9 @@ const SCENE_FILE_SETTERS: ReadonlySet<string> = new Set(["set_filename", "set_sc
 /** A Translation's property holding its messages (`_set_messages`: key, message, key, message…). */
 const TRANSLATION_MESSAGES_PROPERTY = "messages"
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
+/** The methods that hand out the objects of an object's connections. */
+const CONNECTION_READERS: ReadonlyArray<string> = ["get_signal_connection_list", "get_incoming_connections", "get_connections", "get_object"]
+
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Methods that record their receiver where the code can read it back (a connection's source). */
 const REGISTERS: ReadonlySet<string> = new Set(["connect"])
@@ -1124,9 +1127,22 @@ class Analysis {
     this.#animationCall(site, fn, depth)
     for (const entry of this.#applicableDispatch(site, fn)) {
       if (entry.target !== undefined) targets.add(entry.target)
+      if (entry.target !== undefined && entry.method === "connect") this.#connectedTarget(site.args[entry.target], site.at, fn)
       this.#judgeEntry(entry, site, fn, depth)
     }
     return targets
+  }
+
+  /**
+   * A dangerous singleton made the target of a connection: the object's connection list hands it out
+   * (`get_signal_connection_list(s)[0]["target"]`), to code that may not name it (a hundred-and-twenty-sixth red team's
+   * `h.connect("sig", Engine, …)`, then a call by a name out of sight reading the list, then `get_singleton`).
+   */
+  #connectedTarget(arg: Expr | undefined, pos: Pos, fn: Fn): void {
+    const target = arg === undefined ? null : this.#eval(arg, fn)
+    if (target?.t !== "guard") return
+    if (!CONNECTION_READERS.some((w) => this.#model.mentions(w)) && !dispatchesByName(this.#model)) return
+    this.#escape(target.name, pos, "made the target of a signal connection, which the object's connection list (get_signal_connection_list, get_incoming_connections) hands out", `Connect the signal to a method of your own object and call ${target.name}'s method there`)
   }
 
   /**
@@ -1503,10 +1519,13 @@ class Analysis {
     const recv = target.recv
     const base = recv.t === "own" ? this.#engineBase(recv.ref) : null
     const reachable = (m: string): boolean => mayBeName(nameVal, m) && !(recv.t === "own" && this.#model.defines(recv.ref, m))
-    const inherited = this.#inheritedDispatch(base)
+    // The engine classes of the objects the pack's data gives the script (a `.tres` of type GDScript or Image holding it:
+    // a hundred-and-twenty-fifth red team's `extends Reference` helper whose `call(n, src)` was GDScript's set_source_code).
+    const hosts = recv.t === "own" ? this.#model.hostTypes(recv.ref).filter((t) => t !== base && this.#model.isEngineName(t)) : []
+    const inherited = [...new Set([base, ...hosts].flatMap((b) => this.#inheritedDispatch(b)))]
     const candidates = inherited.filter(reachable)
     // On your own object whose class extends an engine class, the name may be any method of that class a rule names (`extends ConfigFile`: save, load, …).
-    const engineBase = base !== null && this.#model.isEngineName(base) ? engineBaseMethods(this.#idx, this.#script.grammar, base) : []
+    const engineBase = [...(base !== null && this.#model.isEngineName(base) ? [base] : []), ...hosts].flatMap((b) => engineBaseMethods(this.#idx, this.#script.grammar, b))
     // On an object that may be a RichTextLabel (a script extending Node attached to one), the methods that take BBCode too.
     const bbcode = this.#mayBeRichTextLabel(recv) ? RICH_TEXT_LABEL_BBCODE[this.#script.grammar].methods : []
     const ofBase = [...new Set([...engineBase, ...bbcode])].filter((m) => reachable(m) && !inherited.includes(m))

@@ -1,5 +1,5 @@
 import { fileWritesOfClass } from "./engineFileWrites.ts"
-import { engineClassInherits } from "./engineMethods.ts"
+import { engineClassInherits, runsScriptsOf } from "./engineMethods.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 
@@ -12,6 +12,14 @@ import type { Grammar } from "./tokenizer.ts"
 const cache = new WeakMap<PolicyIndex, Map<string, ReadonlyArray<string>>>()
 
 const ofClass = (calls: Iterable<string>, cls: string): Array<string> => [...calls].filter((c) => c.startsWith(`${cls}.`)).map((c) => c.slice(cls.length + 1))
+
+/** The classes declaring the setters the policy judges on any receiver, where engine-methods.json (rule-named methods only) lists none. */
+const SETTER_OWNERS: Readonly<Record<string, string>> = { set_source_code: "Script", _set_bundled_scene: "PackedScene", set_allow_object_decoding: "PacketPeer", set_path: "Resource", take_over_path: "Resource" }
+
+const hasSetter = (grammar: Grammar, cls: string, name: string): boolean => {
+  const owner = SETTER_OWNERS[name]
+  return owner !== undefined ? runsScriptsOf(grammar, cls, owner) : engineClassInherits(grammar, cls, name)
+}
 
 export const engineBaseMethods = (idx: PolicyIndex, grammar: Grammar, cls: string): ReadonlyArray<string> => {
   let byClass = cache.get(idx)
@@ -33,6 +41,8 @@ export const engineBaseMethods = (idx: PolicyIndex, grammar: Grammar, cls: strin
     ...[...idx.members, ...idx.arguments].flatMap(([m, rules]) => (rules.some((r) => r.match.receivers.includes("*")) ? [m] : [])),
   ]
   for (const m of anyReceiver) if (engineClassInherits(grammar, cls, m)) names.add(m)
+  // Setters judged on any receiver that the class has beyond every Resource's (GDScript's set_source_code; not set_path).
+  for (const m of idx.setters.keys()) if (hasSetter(grammar, cls, m) && !hasSetter(grammar, "Resource", m)) names.add(m)
   const list = [...names].sort()
   byClass.set(key, list)
   return list

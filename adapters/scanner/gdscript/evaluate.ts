@@ -1590,7 +1590,7 @@ export class Evaluator {
     value = withElements(value, put, (local.parts ?? []).map((p) => this.eval(p, owner)))
     if (elements !== null) value = join(value, elements)
     value = this.#listingKept(value)
-    const localName = [...owner.locals].find(([, l]) => l === local)?.[0]
+    const localName = this.#nameOf(local, owner)
     if (localName !== undefined) value = this.#editedInPlace(localName, value)
     // Data whose container another name may change (a twentieth-first red team's alias of pack JSON) is no longer that data.
     if (value.t === "unknown" && (value.json === true || value.plain === true || value.packData !== undefined) && this.#changedElsewhere(local, owner, new Set())) value = changedData(value)
@@ -1610,7 +1610,7 @@ export class Evaluator {
    * a value not known.
    */
   #reentry(local: Local, owner: Fn): Val {
-    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    const name = this.#nameOf(local, owner)
     if (name === undefined) return UNKNOWN
     const mentions = (e: Expr): boolean => {
       let found = false
@@ -1634,11 +1634,55 @@ export class Evaluator {
    * function of the pack it is passed to that does; any class's function of that name for a call on another object.
    */
   #changedElsewhere(local: Local, owner: Fn, seen: Set<Local>): boolean {
-    if (seen.has(local)) return false
+    const known = this.#changed.get(local)
+    if (known !== undefined) return known
+    if (seen.has(local)) {
+      this.#cut = true
+      return false
+    }
     seen.add(local)
-    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
-    return name !== undefined && this.#reachesChange(name, owner, seen)
+    const outer = this.#cut
+    this.#cut = false
+    const name = this.#nameOf(local, owner)
+    const changed = name !== undefined && this.#reachesChange(name, owner, seen)
+    // Kept unless a name met again on the way was taken as unchanged meanwhile (a chain of copies `var d2 = d1` walked
+    // once: a hundred-and-twenty-fifth red team's thousand copies took minutes when each walked the rest again).
+    if (changed || !this.#cut) this.#changed.set(local, changed)
+    this.#cut ||= outer
+    return changed
   }
+
+  /** What a function hands on from the name `from` (an index built once per function, again if it gained some). */
+  #reachesFrom(owner: Fn, from: string): ReadonlyArray<NonNullable<Fn["reaches"]>[number]> {
+    const all = owner.reaches ?? []
+    let index = this.#reachIndex.get(owner)
+    if (index === undefined || index.size !== all.length) {
+      index = { size: all.length, by: new Map() }
+      for (const r of all) index.by.set(r.from, [...(index.by.get(r.from) ?? []), r])
+      this.#reachIndex.set(owner, index)
+    }
+    return index.by.get(from) ?? []
+  }
+
+  readonly #reachIndex = new WeakMap<Fn, { readonly size: number; readonly by: Map<string, ReadonlyArray<NonNullable<Fn["reaches"]>[number]>> }>()
+
+  /** The name of a local of `owner` (an index built once per function, again if it gained locals). */
+  #nameOf(local: Local, owner: Fn): string | undefined {
+    let index = this.#localNames.get(owner)
+    if (index === undefined || index.size !== owner.locals.size) {
+      index = { size: owner.locals.size, names: new Map() }
+      for (const [name, l] of owner.locals) if (!index.names.has(l)) index.names.set(l, name)
+      this.#localNames.set(owner, index)
+    }
+    return index.names.get(local)
+  }
+
+  readonly #localNames = new WeakMap<Fn, { readonly size: number; readonly names: Map<Local, string> }>()
+
+  /** Locals known to be changed elsewhere or not (#changedElsewhere). */
+  readonly #changed = new WeakMap<Local, boolean>()
+  /** Whether #changedElsewhere met a local again while it was asked (its answer then holds only for that walk). */
+  #cut = false
 
   /**
    * Whether a member's container may be changed through another name in its class's functions: a loop's variable over
@@ -1757,8 +1801,7 @@ export class Evaluator {
     if (names.has(name)) return false
     names.add(name)
     seen.set(owner, names)
-    for (const r of owner.reaches ?? []) {
-      if (r.from !== name) continue
+    for (const r of this.#reachesFrom(owner, name)) {
       if ("escapes" in r) {
         if (this.#writesIntoHandedOn()) return true
         continue
@@ -1779,8 +1822,7 @@ export class Evaluator {
 
   /** Whether what `name` holds in `owner` reaches another name that writes a change into it (#changedElsewhere). */
   #reachesChange(name: string, owner: Fn, seen: Set<Local>): boolean {
-    for (const r of owner.reaches ?? []) {
-      if (r.from !== name) continue
+    for (const r of this.#reachesFrom(owner, name)) {
       if ("escapes" in r) continue
       if ("to" in r) {
         const to = owner.locals.get(r.to)
@@ -1808,7 +1850,7 @@ export class Evaluator {
   #writesChange(local: Local, owner: Fn, innerOnly = false): boolean {
     if (innerOnly) return (local.innerParts ?? []).some((e) => !isNumberValue(this.eval(e, owner)))
     if (!writtenInto(local)) return false
-    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    const name = this.#nameOf(local, owner)
     // A key written (`best["user://mod.gd"] = 0`) is one the data may then be walked by: only a word that names no
     // path keeps the data's keys the file's (a settings menu's `current["music_volume"]`; red team 24a's new key).
     let newKey = false
@@ -2010,7 +2052,7 @@ export class Evaluator {
     if (local.inits.length !== 1 || only === undefined) return null
     // A copy is the local's own container: followed only where nothing else can reach it (a ninety-second red team's
     // `var alias = spec`, `fix(spec)`, `for v in [spec]`, `set_meta("s", spec)`, `emit_signal("go", spec)` then a write).
-    const name = [...owner.locals].find(([, l]) => l === local)?.[0]
+    const name = this.#nameOf(local, owner)
     if (madeByCopy(only) && (name === undefined || !onlyEntriesRead(owner.body, name))) return null
     const parts = this.#constantParts(only, owner, depth + 1)
     // A deep copy's inner containers are its own (no write into them marks the constant): only leaves may be read out.

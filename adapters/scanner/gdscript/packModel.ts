@@ -288,17 +288,29 @@ export class PackModel {
   #attaches: boolean | null = null
 
   /**
+   * The engine classes of the objects the pack's data gives a script of class `ref` (or one extending it): a `.tres`
+   * whose `[resource]` of type GDScript or Image holds `script = …`, a scene's node of its type. Self is then that
+   * object, whatever the script extends (GDScript's instance_create checks only that the object descends from its base).
+   */
+  hostTypes(ref: ClassRef): ReadonlyArray<string> {
+    if (this.#scriptHosts === null) return []
+    return [...new Set(this.#scriptHosts.flatMap((h) => (h.type !== null && (h.script === null || this.#scriptExtends(h.script, ref)) ? [h.type] : [])))]
+  }
+
+  /**
    * Whether a script of class `ref` may be attached to an object of an engine class `accepts` takes: the pack's data
    * attaches it (or a script extending it) to such an object or to one of a class it does not name (an instanced or
    * inherited node), or code or data may attach scripts at run time (scriptAttach.ts). Without the data's hosts, yes.
    */
   mayBeAttachedTo(ref: ClassRef, accepts: (type: string) => boolean): boolean {
     if (this.#scriptHosts === null || this.#attachesAtRunTime()) return true
-    const extendsRef = (script: string): boolean => {
-      for (const cls of this.ancestry({ script, inner: [] })) if (sameClass(cls, ref)) return true
-      return false
-    }
-    return this.#scriptHosts.some((h) => (h.type === null || accepts(h.type)) && (h.script === null || extendsRef(h.script)))
+    return this.#scriptHosts.some((h) => (h.type === null || accepts(h.type)) && (h.script === null || this.#scriptExtends(h.script, ref)))
+  }
+
+  /** Whether the class of script file `script` is `ref` or extends it. */
+  #scriptExtends(script: string, ref: ClassRef): boolean {
+    for (const cls of this.ancestry({ script, inner: [] })) if (sameClass(cls, ref)) return true
+    return false
   }
 
   /**

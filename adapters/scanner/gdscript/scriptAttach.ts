@@ -142,29 +142,39 @@ export const NAME_DISPATCHERS: ReadonlySet<string> = new Set(["call", "callv", "
 
 const SELF_DISPATCHING = new WeakMap<PackModel, boolean>()
 
+/** Whether some call of the pack's code passes `test`, once per pack and test. */
+const someCall = (model: PackModel, memo: WeakMap<PackModel, boolean>, test: (e: Extract<Expr, { k: "call" }>) => boolean): boolean => {
+  const known = memo.get(model)
+  if (known !== undefined) return known
+  let found = false
+  for (const cls of model.classes()) {
+    const decl = model.decl(cls)
+    for (const f of [...(decl?.functions ?? []), ...(decl?.vars ?? []).flatMap((v) => v.accessors)]) {
+      forEachExpr(f.body, (e) => {
+        if (!found && e.k === "call" && test(e)) found = true
+      })
+    }
+  }
+  memo.set(model, found)
+  return found
+}
+
+/** Whether some code of the pack calls a method by a name that is not a literal (`call(n)`, `h.callv(n, a)`), on any object. */
+export const dispatchesByName = (model: PackModel): boolean =>
+  someCall(model, DISPATCHING, (e) => (e.callee.k === "id" || e.callee.k === "member") && NAME_DISPATCHERS.has(e.callee.name) && e.args[0] !== undefined && e.args[0].k !== "str")
+
+const DISPATCHING = new WeakMap<PackModel, boolean>()
+
 /**
  * Whether some class of the pack calls a method of self by a name that is not a literal (`call(n, a)`,
  * `self.callv(n, args)`, `funcref(self, n)`, `connect(s, self, n)`): where its script is given an engine object, that
  * object's own methods are reachable so.
  */
 export const dispatchesOnSelfByName = (model: PackModel): boolean => {
-  const known = SELF_DISPATCHING.get(model)
-  if (known !== undefined) return known
   const named = (e: Expr | undefined): boolean => e !== undefined && e.k !== "str"
-  let found = false
-  for (const cls of model.classes()) {
-    const decl = model.decl(cls)
-    for (const f of [...(decl?.functions ?? []), ...(decl?.vars ?? []).flatMap((v) => v.accessors)]) {
-      forEachExpr(f.body, (e) => {
-        if (found || e.k !== "call") return
-        const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
-        const name = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : ""
-        if (onSelf && NAME_DISPATCHERS.has(name) && named(e.args[0])) found = true
-        if (e.callee.k === "id" && name === "funcref" && e.args[0]?.k === "self" && named(e.args[1])) found = true
-        if (onSelf && name === "connect" && e.args[1]?.k === "self" && named(e.args[2])) found = true
-      })
-    }
-  }
-  SELF_DISPATCHING.set(model, found)
-  return found
+  return someCall(model, SELF_DISPATCHING, (e) => {
+    const onSelf = e.callee.k === "id" || (e.callee.k === "member" && e.callee.obj.k === "self")
+    const name = e.callee.k === "id" || e.callee.k === "member" ? e.callee.name : ""
+    return (onSelf && NAME_DISPATCHERS.has(name) && named(e.args[0])) || (e.callee.k === "id" && name === "funcref" && e.args[0]?.k === "self" && named(e.args[1])) || (onSelf && name === "connect" && e.args[1]?.k === "self" && named(e.args[2]))
+  })
 }

@@ -173,12 +173,12 @@ export const internalByReference = (resource: BinaryResource, index: number): In
  * The inline external references (OBJECT_EXTERNAL_RESOURCE, an older encoding every loader still follows:
  * 3.x and 4.x ResourceLoaderBinary::parse_variant load `path` as `type`) in any property of any internal
  * resource, at any depth. Packed arrays are skipped by size, so this reads little more than the tables.
- * `scripted`, when given, receives the top-level properties of each internal resource that sets a script.
+ * `scripted`, when given, receives the top-level properties and the class of each internal resource that sets a script.
  */
 export const readInlineExternals = async (
   resource: BinaryResource,
   stringValues?: (value: string) => void,
-  scripted?: (script: Value, properties: ReadonlyMap<string, Value>) => void,
+  scripted?: (script: Value, properties: ReadonlyMap<string, Value>, cls: string) => void,
 ): Promise<ReadonlyArray<{ readonly type: string; readonly path: string }>> => {
   const found: Array<{ type: string; path: string }> = []
   const walking = { ...resource, context: { ...resource.context, inlineExternals: found, ...(stringValues === undefined ? {} : { stringValues }) } }
@@ -186,7 +186,7 @@ export const readInlineExternals = async (
   for (const internal of resource.internals) {
     const properties = await readProperties(walking, internal, () => (scripted === undefined ? null : -1))
     const script = properties.get("script")
-    if (scripted !== undefined && script !== undefined && script !== null) scripted(script, properties)
+    if (scripted !== undefined && script !== undefined && script !== null) scripted(script, properties, await readInternalClass(resource, internal))
   }
   return found
 }

@@ -28,8 +28,8 @@ export interface SceneNode {
 export type DataValue = string | ReadonlyArray<string> | { readonly external: string; readonly type?: string } | { readonly internal: number }
 
 export interface SceneSpec {
-  /** GDScript sub-resources (or of `className`, with one string property); `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
-  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array; readonly className?: string }>
+  /** GDScript sub-resources (or of `className`, with one string property; `attach`: a `script` property naming that script file too); `bytes` replaces the source's UTF-8 (for bytes no editor writes), `property` its name (default script/source). */
+  readonly scripts: ReadonlyArray<{ readonly id: string; readonly source: string; readonly bytes?: Uint8Array; readonly property?: string; readonly propertyBytes?: Uint8Array; readonly className?: string; readonly attach?: string }>
   /**
    * Animation sub-resources with one track on `path` (`Node/Child` names, `prop:sub` subnames): a value
    * track, or with `method` a method track whose one key calls that method with these arguments.
@@ -58,12 +58,13 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     values.flatMap((v) => (typeof v === "object" && "external" in v ? [{ path: v.external, type: v.type ?? "Script" }] : []))
   const allExternals = [
     ...spec.nodes.flatMap((n) => (n.script !== undefined && "external" in n.script ? [{ path: n.script.external, type: "Script" }] : [])),
+    ...spec.scripts.flatMap((s) => (s.attach === undefined ? [] : [{ path: s.attach, type: "Script" }])),
     ...(spec.connections ?? []).flatMap((c) => referenced(c.binds)),
     ...(spec.animations ?? []).flatMap((a) => referenced(a.method?.args ?? [])),
   ]
   const externals = [...new Set(allExternals.map((e) => e.path))]
   const externalType = (path: string): string => allExternals.find((e) => e.path === path)?.type ?? "Script"
-  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys", "__meta__"]
+  const strings = ["script/source", "_bundled", "source_code", "tracks/0/path", "tracks/0/type", "tracks/0/keys", "__meta__", "script"]
   const animations = spec.animations ?? []
   const internals = [...spec.scripts.map((s) => `local://${s.id}`), ...animations.map((a) => `local://${a.id}`), "local://PackedScene_main", ...(spec.holder === true ? ["local://Resource_main"] : [])]
 
@@ -123,13 +124,14 @@ export const writeBinaryScene = (spec: SceneSpec): Uint8Array => {
     const offsets: Array<number> = []
     for (const s of spec.scripts) {
       offsets.push(resources.length)
-      unicode(resources, s.className ?? "GDScript").u32(1)
+      unicode(resources, s.className ?? "GDScript").u32(s.attach === undefined ? 1 : 2)
       // `propertyBytes`: the name written inline (bit 31 and its length with a NUL), byte for byte.
       if (s.propertyBytes === undefined) resources.u32(strings.indexOf(s.property ?? "script/source"))
       else resources.u32(0x80000000 | (s.propertyBytes.length + 1)).bytes(s.propertyBytes).u8(0)
       resources.u32(TAG.STRING)
       if (s.bytes === undefined) unicode(resources, s.source)
       else resources.u32(s.bytes.length + 1).bytes(s.bytes).u8(0)
+      if (s.attach !== undefined) resources.u32(strings.indexOf("script")).u32(TAG.OBJECT).u32(3).u32(externals.indexOf(s.attach))
     }
     for (const a of animations) {
       offsets.push(resources.length)

@@ -9,6 +9,7 @@ import { utf8 } from "./support/bytes.ts"
 import { writePack } from "./support/packWriter.ts"
 import { writeProjectBinary } from "./support/projectBinaryWriter.ts"
 import { writeBinaryScene } from "./support/resourceWriter.ts"
+import { hits3 } from "./support/analyze.ts"
 import { scan3Files, scanBytes } from "./support/scan.ts"
 
 const HELPER = "extends Reference\n\nfunc go(plan, src):\n\tcall(plan[0], src)\n\tcall(plan[1])\n\treturn call(plan[2])\n"
@@ -56,5 +57,48 @@ describe("a script a binary resource's internal object holds", () => {
 
   it("is nothing where no internal object holds the helper", async () => {
     expect(await errors(undefined)).toEqual([])
+  })
+})
+
+// A hundred-and-twenty-seventh red team's: the helper given to a GDScript at run time, by an animation track writing
+// `X:img:script` into a GDScript sub-resource a node holds, or by code on a script object or an exported member.
+describe("a script given at run time to an object that may be a GDScript", () => {
+  const TRACK = [
+    "[gd_scene load_steps=4 format=2]",
+    "",
+    '[ext_resource path="res://game/helper.gd" type="Script" id=1]',
+    "",
+    '[sub_resource type="GDScript" id=1]',
+    'script/source = "extends Reference\\n"',
+    "",
+    '[sub_resource type="Animation" id=2]',
+    "length = 0.1",
+    'tracks/0/type = "value"',
+    'tracks/0/path = NodePath("X:img:script")',
+    "tracks/0/keys = {",
+    '"times": PoolRealArray( 0 ),',
+    '"transitions": PoolRealArray( 1 ),',
+    '"update": 1,',
+    '"values": [ ExtResource( 1 ) ]',
+    "}",
+    "",
+    '[node name="R" type="Node"]',
+    "",
+    '[node name="AP" type="AnimationPlayer" parent="."]',
+    'autoplay = "a"',
+    "anims/a = SubResource( 2 )",
+    "",
+  ].join("\n")
+
+  it("by an animation track writing its script is the dangerous-object-escape error at the track", async () => {
+    const found = (await scan3Files({ "res://game/helper.gd": HELPER, "res://game/anim.tscn": TRACK })).filter((f) => f.startsWith("res://game/anim.tscn"))
+    expect(found).toEqual(["res://game/anim.tscn:11 error dangerous-object-escape"])
+  })
+
+  it("by code, on a script object or a member the analysis lost, is the error naming GDScript", () => {
+    const code = (line: string): ReadonlyArray<string> =>
+      hits3(["extends Node", "export(Resource) var img", "func _ready():", line, '\timg.call(get_meta("n"), get_meta("src"))', ""].join("\n"), { "res://game/helper.gd": HELPER }).filter((h) => h.includes(" error dangerous-object-escape"))
+    expect(code('\timg.script = load("res://game/helper.gd")')).toEqual(["4:2 error dangerous-object-escape GDScript"])
+    expect(code('\tload("res://game/z.gd").set_script(load("res://game/helper.gd"))')).toEqual(["4:2 error dangerous-object-escape GDScript"])
   })
 })

@@ -110,8 +110,12 @@ export const uidFinding = (uid: string, what: string, problem: string, at: DataP
 
 /** The policy's assignment patterns (`source_code`, `allow_object_decoding`) for the property a path writes last (`node:s:source_code`). */
 const patternsForPath = (policy: Policy, path: string): ReadonlyArray<readonly [string, PolicyPattern]> => {
+  const idx = indexPolicy(policy)
   const last = path.split(":").at(-1) ?? path
-  return (indexPolicy(policy).assignments.get(last) ?? []).map((entry) => [last, entry] as const)
+  // A track or tween giving an object a script (`X:img:script`): the object may be an engine one, a GDScript resource
+  // whose set_source_code the script's calls on self then reach (a hundred-and-twenty-seventh red team's).
+  const attaches = last === "script" && path.includes(":") && idx.escape !== null ? [["script", idx.escape] as const] : []
+  return [...attaches, ...(idx.assignments.get(last) ?? []).map((entry) => [last, entry] as const)]
 }
 
 /** A property written by scene or resource data whose last component is a dangerous property: banned-api at its line. */

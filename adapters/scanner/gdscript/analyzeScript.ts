@@ -21,7 +21,7 @@ import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type
 import { isGlobalFunction } from "./engineClasses.ts"
 import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
-import { hasRuledMethod, runsScriptsOf } from "./engineMethods.ts"
+import { hasRuledMethod, IMPLICIT_BASE, ruledClassesBelow, runsScriptsOf } from "./engineMethods.ts"
 import { dispatchesByName, dispatchesOnSelfByName } from "./scriptAttach.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
@@ -148,6 +148,9 @@ const SCENE_FILE_SETTERS: ReadonlySet<string> = new Set(["set_filename", "set_sc
 /** A Translation's property holding its messages (`_set_messages`: key, message, key, message…). */
 const TRANSLATION_MESSAGES_PROPERTY = "messages"
 /** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
+/** Engine objects any pack may hold without naming their class: a script `load` gives, the Image a texture's `get_data` gives. */
+const HANDED_OUT: ReadonlySet<string> = new Set(["GDScript", "Image"])
+
 /** The methods that hand out the objects of an object's connections. */
 const CONNECTION_READERS: ReadonlyArray<string> = ["get_signal_connection_list", "get_incoming_connections", "get_connections", "get_object"]
 
@@ -268,6 +271,9 @@ class Analysis {
     const fix = "Attach scripts only to your own nodes and objects (a node of your scenes, Reference.new() / RefCounted.new()), never to an engine singleton or a file object"
     if (recv.t === "guard") this.#escape(recv.name, pos, how, fix)
     else if (recv.t === "inst" && this.#idx.guarded.has(recv.cls)) this.#escape(recv.cls, pos, how.replace("that object", `a ${recv.cls}`), fix)
+    // A script object (`load("res://z.gd").script = H`): self is then a GDScript, whose set_source_code and new a call on
+    // self by a name out of sight may reach (a hundred-and-twenty-seventh red team's).
+    else if (recv.t === "script" && script?.t !== "lit" && dispatchesOnSelfByName(this.#model)) this.#escape("GDScript", pos, `${how.replace("that object", "a script object")}, whose own methods (set_source_code, new) a call on self by a name out of sight may reach`, fix)
     else if (isAnyObject(recv)) this.#anyEscape(pos, how)
     // An engine object with a method a rule judges by name (`get_tree()`, a SceneTree: `change_scene`), in a pack some
     // class of which dispatches on self by a name out of sight, which may then call it (a hundred-and-twenty-second red
@@ -276,16 +282,27 @@ class Analysis {
     // An object the analysis lost (an element, a parameter, metadata) may be the SceneTree, which every game has: given
     // a script the tree can run (extending Object, MainLoop or SceneTree), the same (a hundred-and-twenty-fourth red
     // team's `[get_tree()][0].set_script(S)`, `give(get_tree())`, `get_meta("t").set_script(S)`).
-    else if (recv.t === "unknown" && recv.plain !== true && script !== undefined && this.#treeMayRun(script) && dispatchesOnSelfByName(this.#model)) this.#escape("SceneTree", pos, `${how.replace("that object", "an object that may be the SceneTree")}, whose own methods a call on self by a name out of sight may reach`, fix)
+    // Any engine object of a class below the script's base may be it (a GDScript resource in an exported member given a
+    // helper extending Reference: the hundred-and-twenty-seventh's `img.script = H`, then set_source_code by name).
+    else if (recv.t === "unknown" && recv.plain !== true && script !== undefined && dispatchesOnSelfByName(this.#model)) {
+      const runsOn = this.#ruledHostOf(script)
+      if (runsOn !== null) this.#escape(runsOn, pos, `${how.replace("that object", `an object that may be a ${runsOn}`)}, whose own methods a call on self by a name out of sight may reach`, fix)
+    }
   }
 
-  /** Whether a script value may be one the SceneTree runs: a class of the pack whose engine base the tree descends from, or a script not known. */
-  #treeMayRun(script: Val): boolean {
-    if (script.t === "script") {
-      const base = this.#engineBase(script.ref)
-      return base !== null && runsScriptsOf(this.#script.grammar, "SceneTree", base)
-    }
-    return script.t === "unknown" && script.plain !== true
+  /**
+   * An engine class an object of which may run the script given (its engine base or a class below it with a method a
+   * rule names; the SceneTree, which every game has, first), or null. A script not known may run on the tree.
+   */
+  #ruledHostOf(script: Val): string | null {
+    const grammar = this.#script.grammar
+    if (script.t !== "script") return script.t === "unknown" && script.plain !== true ? "SceneTree" : null
+    const base = this.#engineBase(script.ref) ?? (this.#model.extendsNothing(script.ref) ? IMPLICIT_BASE[grammar] : null)
+    if (base === null || !this.#model.isEngineName(base)) return null
+    if (runsScriptsOf(grammar, "SceneTree", base)) return "SceneTree"
+    // Objects every pack may hold (a script loaded from a `.gd`, a texture's Image) first; others where the pack may make one.
+    const below = ruledClassesBelow(this.#idx, this.#dispatch, grammar, base)
+    return below.find((c) => HANDED_OUT.has(c)) ?? below.find((c) => this.#model.mayCreate(c)) ?? null
   }
 
   /**

@@ -106,3 +106,20 @@ export const hasRuledMethod = (idx: PolicyIndex, dispatch: DispatchIndex, gramma
   if ([...Object.keys(idx.runtimeLoad?.match.calls ?? {}), ...Object.keys(idx.dataDecoding?.match.calls ?? {})].some((call) => mine(classOf(call)))) return true
   return [...dispatch.byName.values()].some((entries) => entries.some((d) => d.class !== "Object" && d.class !== "Node" && !d.class.startsWith("@") && d.kind !== "member" && mine(d.class)))
 }
+
+const ruledBelow = new WeakMap<PolicyIndex, Map<string, ReadonlyArray<string>>>()
+
+/**
+ * The engine classes that are `base` or descend from it (by the table's parents) and have a method a rule names for
+ * them (hasRuledMethod): a script extending `base` given to an object of unknown class may run with self being one.
+ */
+export const ruledClassesBelow = (idx: PolicyIndex, dispatch: DispatchIndex, grammar: Grammar, base: string): ReadonlyArray<string> => {
+  let perIdx = ruledBelow.get(idx)
+  if (perIdx === undefined) ruledBelow.set(idx, (perIdx = new Map()))
+  const key = `${grammar}:${base}`
+  const cached = perIdx.get(key)
+  if (cached !== undefined) return cached
+  const found = Object.keys(byGrammar[grammar].parents).sort().filter((c) => descends(grammar, c, base) && hasRuledMethod(idx, dispatch, grammar, c))
+  perIdx.set(key, found)
+  return found
+}

@@ -147,13 +147,13 @@ const SCENE_FILE_PROPERTIES: ReadonlySet<string> = new Set(["filename", "scene_f
 const SCENE_FILE_SETTERS: ReadonlySet<string> = new Set(["set_filename", "set_scene_file_path"])
 /** A Translation's property holding its messages (`_set_messages`: key, message, key, message…). */
 const TRANSLATION_MESSAGES_PROPERTY = "messages"
-/** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 /** Engine objects any pack may hold without naming their class: a script `load` gives, the Image a texture's `get_data` gives. */
 const HANDED_OUT: ReadonlySet<string> = new Set(["GDScript", "Image"])
 
 /** The methods that hand out the objects of an object's connections. */
 const CONNECTION_READERS: ReadonlyArray<string> = ["get_signal_connection_list", "get_incoming_connections", "get_connections", "get_object"]
 
+/** Functions that only look at an object: passing one that may be any engine object to them lets nothing escape. */
 const LOOKS_ONLY = new Set(["is_instance_valid", "yield", "typeof", "str", "print", "prints", "printt", "printerr", "printraw", "print_debug", "push_error", "push_warning", "assert", "weakref", "hash", "is_instance_of"])
 /** Methods that record their receiver where the code can read it back (a connection's source). */
 const REGISTERS: ReadonlySet<string> = new Set(["connect"])
@@ -279,11 +279,10 @@ class Analysis {
     // class of which dispatches on self by a name out of sight, which may then call it (a hundred-and-twenty-second red
     // team's `get_tree().set_script(…)`, then `call(n, a)` naming change_scene of a scene written in user://).
     else if (recv.t === "inst" && hasRuledMethod(this.#idx, this.#dispatch, this.#script.grammar, recv.cls) && dispatchesOnSelfByName(this.#model)) this.#escape(recv.cls, pos, `${how.replace("that object", `a ${recv.cls}`)}, whose own methods a call on self by a name out of sight may reach`, fix)
-    // An object the analysis lost (an element, a parameter, metadata) may be the SceneTree, which every game has: given
-    // a script the tree can run (extending Object, MainLoop or SceneTree), the same (a hundred-and-twenty-fourth red
-    // team's `[get_tree()][0].set_script(S)`, `give(get_tree())`, `get_meta("t").set_script(S)`).
-    // Any engine object of a class below the script's base may be it (a GDScript resource in an exported member given a
-    // helper extending Reference: the hundred-and-twenty-seventh's `img.script = H`, then set_source_code by name).
+    // An object the analysis lost (an element, a parameter, metadata) may be any engine object of a class below the
+    // script's base: the SceneTree, which every game has (a hundred-and-twenty-fourth red team's `[get_tree()][0]
+    // .set_script(S)`, `give(get_tree())`), or a GDScript resource in an exported member given a helper extending
+    // Reference (the hundred-and-twenty-seventh's `img.script = H`, then set_source_code by a name out of sight).
     else if (recv.t === "unknown" && recv.plain !== true && script !== undefined && dispatchesOnSelfByName(this.#model)) {
       const runsOn = this.#ruledHostOf(script)
       if (runsOn !== null) this.#escape(runsOn, pos, `${how.replace("that object", `an object that may be a ${runsOn}`)}, whose own methods a call on self by a name out of sight may reach`, fix)

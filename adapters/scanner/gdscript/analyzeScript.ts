@@ -21,7 +21,7 @@ import { bbcodePieces, bbcodeTemplate, bbcodeTemplates, type PackDataParts, type
 import { isGlobalFunction } from "./engineClasses.ts"
 import { mayBeEngineResource } from "./engineResources.ts"
 import { engineBaseMethods } from "./engineBaseMethods.ts"
-import { hasRuledMethod, IMPLICIT_BASE, ruledClassesBelow, runsScriptsOf } from "./engineMethods.ts"
+import { hasRuledMethod, IMPLICIT_BASE, ruledClassesBelow, engineDescends } from "./engineMethods.ts"
 import { dispatchesByName, dispatchesOnSelfByName } from "./scriptAttach.ts"
 import { isEngineInternal, isFilesystemAccessConstant, mayBeFileDialog, mayBeFilesystemAccess } from "./engineInternals.ts"
 import { driving } from "./dialogDriving.ts"
@@ -298,7 +298,7 @@ class Analysis {
     if (script.t !== "script") return script.t === "unknown" && script.plain !== true ? "SceneTree" : null
     const base = this.#engineBase(script.ref) ?? (this.#model.extendsNothing(script.ref) ? IMPLICIT_BASE[grammar] : null)
     if (base === null || !this.#model.isEngineName(base)) return null
-    if (runsScriptsOf(grammar, "SceneTree", base)) return "SceneTree"
+    if (engineDescends(grammar, "SceneTree", base)) return "SceneTree"
     // Objects every pack may hold (a script loaded from a `.gd`, a texture's Image) first; others where the pack may make one.
     const below = ruledClassesBelow(this.#idx, this.#dispatch, grammar, base)
     return below.find((c) => HANDED_OUT.has(c)) ?? below.find((c) => this.#model.mayCreate(c)) ?? null

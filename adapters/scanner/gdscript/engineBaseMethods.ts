@@ -1,5 +1,5 @@
 import { fileWritesOfClass } from "./engineFileWrites.ts"
-import { engineClassInherits, runsScriptsOf } from "./engineMethods.ts"
+import { engineClassInherits, engineDescends } from "./engineMethods.ts"
 import type { PolicyIndex } from "./PolicyIndex.ts"
 import type { Grammar } from "./tokenizer.ts"
 
@@ -18,7 +18,7 @@ const SETTER_OWNERS: Readonly<Record<string, string>> = { set_source_code: "Scri
 
 const hasSetter = (grammar: Grammar, cls: string, name: string): boolean => {
   const owner = SETTER_OWNERS[name]
-  return owner !== undefined ? runsScriptsOf(grammar, cls, owner) : engineClassInherits(grammar, cls, name)
+  return owner !== undefined ? engineDescends(grammar, cls, owner) : engineClassInherits(grammar, cls, name)
 }
 
 export const engineBaseMethods = (idx: PolicyIndex, grammar: Grammar, cls: string): ReadonlyArray<string> => {

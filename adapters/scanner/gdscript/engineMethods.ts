@@ -38,8 +38,8 @@ export const engineTableKnows = (grammar: Grammar, name: string): boolean => cla
 /** Whether engine class `cls` or a class it descends from has method `name` by the table. */
 export const engineClassInherits = (grammar: Grammar, cls: string, name: string): boolean => classesWith(grammar, name)?.some((c) => c === "Object" || descends(grammar, cls, c)) ?? false
 
-/** Whether an object of engine class `cls` (the SceneTree) runs a script whose engine base is `base`: `cls` is `base` or descends from it. */
-export const runsScriptsOf = (grammar: Grammar, cls: string, base: string): boolean => descends(grammar, cls, base)
+/** Whether engine class `cls` is `base` or descends from it (an object of `cls` runs a script extending `base`). */
+export const engineDescends = (grammar: Grammar, cls: string, base: string): boolean => descends(grammar, cls, base)
 
 /** Whether engine class `cls` is `base` or descends from it (by the table's parents). */
 const descends = (grammar: Grammar, cls: string, base: string): boolean => {

@@ -1658,13 +1658,17 @@ export class Evaluator {
     let index = this.#reachIndex.get(owner)
     if (index === undefined || index.size !== all.length) {
       index = { size: all.length, by: new Map() }
-      for (const r of all) index.by.set(r.from, [...(index.by.get(r.from) ?? []), r])
+      for (const r of all) {
+        const list = index.by.get(r.from)
+        if (list === undefined) index.by.set(r.from, [r])
+        else list.push(r)
+      }
       this.#reachIndex.set(owner, index)
     }
     return index.by.get(from) ?? []
   }
 
-  readonly #reachIndex = new WeakMap<Fn, { readonly size: number; readonly by: Map<string, ReadonlyArray<NonNullable<Fn["reaches"]>[number]>> }>()
+  readonly #reachIndex = new WeakMap<Fn, { readonly size: number; readonly by: Map<string, Array<NonNullable<Fn["reaches"]>[number]>> }>()
 
   /** The name of a local of `owner` (an index built once per function, again if it gained locals). */
   #nameOf(local: Local, owner: Fn): string | undefined {

@@ -506,13 +506,22 @@ export class MemberWrites {
 
   /** The writers that can write a member when called with `count` arguments (writerArity.ts). */
   #writersWith(count: number): ReadonlySet<string> {
-    return new Set([...this.#arity].flatMap(([name, fewest]) => (fewest <= count ? [name] : [])))
+    let found = this.#byCount.get(count)
+    if (found === undefined) this.#byCount.set(count, (found = new Set([...this.#arity].flatMap(([name, fewest]) => (fewest <= count ? [name] : [])))))
+    return found
   }
+
+  readonly #byCount = new Map<number, ReadonlySet<string>>()
+  readonly #pathsByCount = new Map<number, ReadonlySet<string>>()
 
   /** The writers and path methods that can write when called with `count` arguments. */
   #pathWritersWith(count: number): ReadonlySet<string> {
+    const known = this.#pathsByCount.get(count)
+    if (known !== undefined) return known
     const paths = [...PATH_ARITY].flatMap(([name, fewest]) => (fewest <= count && (name !== "add_property" || this.#ev.grammar === 4) ? [name] : []))
-    return new Set([...this.#writersWith(count), ...paths])
+    const found = new Set([...this.#writersWith(count), ...paths])
+    this.#pathsByCount.set(count, found)
+    return found
   }
 
   /** Whether a value may be the name of an engine method that writes a property or calls a method by name. */

@@ -294,8 +294,13 @@ export class PackModel {
    */
   hostTypes(ref: ClassRef): ReadonlyArray<string> {
     if (this.#scriptHosts === null) return []
-    return [...new Set(this.#scriptHosts.flatMap((h) => (h.type !== null && (h.script === null || this.#scriptExtends(h.script, ref)) ? [h.type] : [])))]
+    const key = `${ref.script}#${ref.inner.join(".")}`
+    let found = this.#hostTypes.get(key)
+    if (found === undefined) this.#hostTypes.set(key, (found = [...new Set(this.#scriptHosts.flatMap((h) => (h.type !== null && (h.script === null || this.#scriptExtends(h.script, ref)) ? [h.type] : [])))]))
+    return found
   }
+
+  readonly #hostTypes = new Map<string, ReadonlyArray<string>>()
 
   /**
    * Whether a script of class `ref` may be attached to an object of an engine class `accepts` takes: the pack's data

@@ -23,7 +23,7 @@ import { openPack } from "./pack/openPack.ts"
 import type { Policy } from "./policy/Policy.ts"
 
 /** Bumped whenever a change can alter findings for the same pack. */
-export const SCANNER_VERSION = "pckgate-scanner/58"
+export const SCANNER_VERSION = "pckgate-scanner/59"
 
 export interface ScannerConfig {
   readonly policy: Policy

@@ -47,7 +47,8 @@ describe("a named enum's keys", () => {
         ...["_wide", "_multi", "_wide_end", "_multi_end"].flatMap((m) => [`func _power${m}():`, "\tpass", ""]),
       ].join("\n")
     expect(hits3(breakout('PowerUp.WIDE: "_power_wide", PowerUp.MULTI: "_power_multi"'))).toEqual([])
-    // Keyed by what no enum of the pack is (an engine constant's holder here), the table is not followed.
-    expect(hits3(breakout('Input.WIDE: "_power_wide", PowerUp.MULTI: "_power_multi"')).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["17:2 error dynamic-dispatch"])
+    // Keyed by what no enum of the pack is (an engine constant's holder here), the table is not followed: seen where
+    // `bricks[i]` may read a constant by name (an untyped member without a literal start may be an object).
+    expect(hits3(breakout('Input.WIDE: "_power_wide", PowerUp.MULTI: "_power_multi"').replace("var bricks = []", "var bricks")).map((h) => h.split(" ").slice(0, 3).join(" "))).toEqual(["17:2 error dynamic-dispatch"])
   })
 })

@@ -24,7 +24,7 @@ describe("finding fingerprints", () => {
     expect(report.findings.length).toBeGreaterThan(2)
     expect(report.findings.every((f) => typeof f.fingerprint === "string" && /^fp_[0-9a-f]{32}$/.test(f.fingerprint))).toBe(true)
     expect(new Set(report.findings.map((f) => f.fingerprint)).size).toBe(report.findings.length)
-    expect(report.scannerVersion).toBe("pckgate-scanner/58")
+    expect(report.scannerVersion).toBe("pckgate-scanner/59")
   })
 
   it("stays the same when unrelated lines move and whitespace changes; a new finding gets a new one", async () => {

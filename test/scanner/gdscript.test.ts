@@ -209,6 +209,29 @@ describe("tokenizer", () => {
     expect(strings('x(&"a", ^"b", r"c\\d")', 4)).toEqual(["&a", "^b", "rc\\d"])
     expect(strings('x(@"a/b")', 3)).toEqual(["@a/b"])
   })
+
+  it("numbers end where each engine ends them (a hundred-and-twenty-eighth red team's `0b1and`, `1e0-1`, `1.e5`)", () => {
+    const numbers = (source: string, grammar: 3 | 4) =>
+      tokenize(source, grammar)
+        .filter((t) => t.kind !== "nl" && t.kind !== "eof")
+        .map((t) => `${t.kind}:${t.text}`)
+    // Godot 3: after 0b only digits, so `and` is the operator; after an exponent one sign more is the number's (its value is 1.0).
+    expect(numbers("0b1and x", 3)).toEqual(["num:0b1", "id:and", "id:x"])
+    expect(numbers("a[1e0-1]", 3)).toEqual(["id:a", "op:[", "num:1e0-1", "op:]"])
+    expect(numbers("1e-5-3", 3)).toEqual(["num:1e-5", "op:-", "num:3"])
+    expect(numbers("0x1e+1", 3)).toEqual(["num:0x1e", "op:+", "num:1"])
+    expect(numbers("1.e5", 3)).toEqual(["num:1.e5"])
+    // Godot 4: a binary number takes 0 and 1 only; the sign only right after the exponent's letter.
+    expect(numbers("0b12", 4)).toEqual(["num:0b1", "num:2"])
+    expect(numbers("1e0-1", 4)).toEqual(["num:1e0", "op:-", "num:1"])
+    expect(numbers("1.e5", 4)).toEqual(["num:1.e5"])
+    expect(numbers("1..2", 4)).toEqual(["num:1", "op:..", "num:2"])
+  })
+
+  it("a number the scanner cannot value exactly is no known index: `names[1e0-1]` may be any item", () => {
+    const source = ["extends Node", 'const NAMES = ["get_name", "execute"]', "func _ready():", '\tOS.call(NAMES[1e0-1], "touch", ["/tmp/x"])', ""].join("\n")
+    expect(hitsIn(source, {}, 3).filter((h) => h.includes(" error "))).toEqual(['4:2 error os-process OS.call("execute")'])
+  })
 })
 
 describe("parser", () => {

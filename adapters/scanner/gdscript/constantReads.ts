@@ -7,6 +7,7 @@ import type { ClassRef } from "./packModel.ts"
 import { holdsArray, holdsContainer, indexKey, itemsOf, nestedTables, type ParamParts, type Parts, partStrings, type ReadFunction, readParts } from "./nestedTables.ts"
 import { PATH_ARGUMENTS, VALUE_SETTERS } from "./propertyPaths.ts"
 import { both, holdsNoContainer, type Kind, kindOf, type PackFacts, type ValueNames, valueNamesOf } from "./valueNames.ts"
+import { containerMembersOf, givesNoObject } from "./containerMembers.ts"
 
 // A constant Array or Dictionary of the pack can be changed in Godot 3 (`const UPGRADES = {…}` then
 // `UPGRADES["script"] = v`, or `helper(UPGRADES)` doing so: godot3-server 3.2.3 runs both), so its strings are
@@ -811,6 +812,10 @@ export interface PackReads {
   readonly scriptsSwap: boolean
   /** Who calls the pack's functions (callers.ts), and the class declaration of a caller; null when not known. */
   readonly callers: { readonly index: CallerIndex; readonly declOf: (ref: ClassRef) => ClassDecl | null } | null
+  /** Whether the pack's data sets a property of that name or has it in a property path (unset: any may be). */
+  readonly dataNames?: (name: string) => boolean
+  /** The pack's writes by a name not a literal, with the class and function each is in (value null: out of sight; PackModel.writesByName). */
+  readonly namedWrites?: () => ReadonlyArray<{ readonly decl: ClassDecl; readonly f: FunctionDecl; readonly value: Expr | null }>
 }
 
 /** A function's body and parameters, with its name (null: accessors and a class's own expressions). */
@@ -1199,6 +1204,16 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
   const given = reads.callers === null ? new Map<string, ReadonlyArray<Kind>>() : givenAtCalls(reads.callers, pack, dispatchedNames)
   const plainClasses = retyped ? new Set<string>() : plainClassesOf(classes, reads.isEngineName)
   returnedKinds(classes, pack, given, walk, returns)
+  // Members only ever holding an Array or a Dictionary, read with the names of each body as they stand without them.
+  // None where a write by a name not a literal (`set("t" + "bl", self)`) may give one of them an object: its value read
+  // with the names of the function it is in (`flags[k] = start[k]` of parsed JSON gives none).
+  const byName = reads.namedWrites?.() ?? null
+  const givesNone = (w: { readonly decl: ClassDecl; readonly f: FunctionDecl; readonly value: Expr | null }): boolean =>
+    givesNoObject(w.value) || (w.value !== null && ["data", "value", "number"].includes(kindOf(w.value, valueNamesOf(w.f.body, w.f.params, walk(w.f.body).all, w.decl, pack, given.get(w.f.name) ?? [])) ?? ""))
+  // (A script attached at run time starts its members at their literals; a call by a name not known that may reach a
+  // setter is such a write, its value out of sight.)
+  const containerMembers = reads.rawMemberWrites || reads.dataNames === undefined || byName === null || !byName.every(givesNone) ? new Map<string, Kind>() : containerMembersOf(classes, (d) => bodiesOf(d).map(({ name, body, params }) => ({ all: walk(body).all, names: () => valueNamesOf(body, params, walk(body).all, d, pack, name === null ? [] : (given.get(name) ?? [])) })), reads.dataNames)
+  const packFacts = { ...pack, containerMembers }
   for (const { decl: d, script } of scriptClasses) {
     // A bare call reaches the script's own method of that name, else its base's: the engine's Thread.start or
     // FuncRef.set_function only where the script may extend Thread or FuncRef (`extends Thread`, then `start(…)`).
@@ -1206,7 +1221,7 @@ export const namesNotOnlyRead = (scriptClasses: ReadonlyArray<ScriptClass>, read
     const selfMayDispatchLater = d.extendsClause === null || base === undefined || !reads.isEngineName(base) || LATER_DISPATCH_BASES.has(base)
     for (const { name, body, params } of bodiesOf(d)) {
       const { all, parent } = walk(body)
-      const names = valueNamesOf(body, params, all, d, pack, name === null ? [] : (given.get(name) ?? []))
+      const names = valueNamesOf(body, params, all, d, packFacts, name === null ? [] : (given.get(name) ?? []))
       const flow = flowOf(body, d)
       const bodyTables = bodyStrings(name === null ? null : { name, params, body }, d)
       const laterOnSelf = (method: string): boolean => selfMayDispatchLater && !d.functions.some((f) => f.name === method)

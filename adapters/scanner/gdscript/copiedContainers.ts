@@ -12,6 +12,15 @@ const MAX_LOOP_DEPTH = 8
 /** Methods that change no entry's value: a reorder or a question (`hand.shuffle()`, `hand.size()`). */
 const KEEPS_ENTRIES: ReadonlySet<string> = new Set(["shuffle", "sort", "invert", "size", "empty", "has", "find", "count"])
 
+/** Of those, the methods that move items to other indexes. */
+const REORDERS: ReadonlySet<string> = new Set(["shuffle", "sort", "invert"])
+
+/** The method called on `e` (`e.sort()`), or null. */
+const methodCalledOn = (e: Expr, parent: ReadonlyMap<Expr, Expr>): string | null => {
+  const p = parent.get(e)
+  return p?.k === "member" && p.obj === e && parent.get(p)?.k === "call" ? p.name : null
+}
+
 /** Whether an expression holds a copy made by `duplicate` (`T[id].duplicate()`, `T.duplicate()[id]`); `deep`: by `duplicate(true)`. */
 export const madeByCopy = (e: Expr, deep = false): boolean =>
   e.k === "call" && e.callee.k === "member"
@@ -26,14 +35,26 @@ export const deepCopy = (e: Expr): boolean => madeByCopy(e, true)
 /**
  * Whether every use of the local `name` in `body` reads one entry of it by a constant key (`spec["k"]`, `spec.k`) and
  * writes nothing there, reorders it or asks about it (KEEPS_ENTRIES), or walks it with a loop whose variable is used
- * so (`for card in hand: call(card["effect"])`: a hundred-and-twelfth hunt's card game): the container it holds reaches
- * no other name, call, container or signal.
+ * so (`for card in hand: call(card["effect"])`: a hundred-and-twelfth hunt's card game), or used anyhow where the
+ * literal `parts` it holds give only leaves to walk (`for n in names: m.call(n)`): the container it holds reaches no
+ * other name, call, container or signal.
  */
-export const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string, depth = 0): boolean => {
+export const onlyEntriesRead = (body: ReadonlyArray<Stmt>, name: string, parts: ReadonlyArray<Expr> | null = null, depth = 0): boolean => {
   const { all, parent } = parentsOf(body)
   const walked = loopsOver(body, name)
-  if (walked.length > 0 && (depth >= MAX_LOOP_DEPTH || walked.some((loop) => loop.name === name || !onlyEntriesRead(body, loop.name, depth + 1)))) return false
+  // A loop over literal parts whose every item is a leaf hands out strings and numbers: its variable may go anywhere.
+  const items = parts === null ? null : walkedOf(parts)
+  const leaves = items !== null && items.length > 0 && items.every(isLeaf)
+  if (walked.length > 0 && (depth >= MAX_LOOP_DEPTH || walked.some((loop) => loop.name === name || !(leaves || onlyEntriesRead(body, loop.name, items, depth + 1))))) return false
   const iterables = new Set<Expr>(walked.map((loop) => loop.iter))
+  // Reordered (`names.sort()`, `shuffle`, `invert`) and read by an index, an Array gives at that index any of its items,
+  // not the literal's (a hundred-and-twenty-ninth red team's `sort()` then `OS.call(names[0], …)`).
+  const reordered = all.some((e) => e.k === "id" && e.name === name && REORDERS.has(methodCalledOn(e, parent) ?? ""))
+  const indexed = all.some((e) => {
+    const p = e.k === "id" && e.name === name ? parent.get(e) : undefined
+    return p?.k === "index" && p.obj === e
+  })
+  if (reordered && indexed) return false
   return all.every((e) => {
     if (e.k !== "id" || e.name !== name || iterables.has(e)) return true
     const p = parent.get(e)
@@ -86,6 +107,8 @@ const walkedOf = (parts: ReadonlyArray<Expr>): ReadonlyArray<Expr> | null =>
  * hundred-and-fourteenth red team's) is not followed.
  */
 export const deepCopyReadsLeaves = (body: ReadonlyArray<Stmt>, name: string, parts: ReadonlyArray<Expr>, depth = 0): boolean => {
+  // A loop variable walking only leaves holds a string or a number, whatever its uses.
+  if (depth > 0 && parts.length > 0 && parts.every(isLeaf)) return true
   if (depth >= MAX_LOOP_DEPTH) return false
   const { all, parent } = parentsOf(body)
   const loops = loopsOver(body, name)

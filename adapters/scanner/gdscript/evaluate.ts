@@ -2032,15 +2032,24 @@ export class Evaluator {
       // Given nothing in the function but its default (the first init), if it has one.
       const byDefault = local.defaultValue === undefined ? null : { expr: local.defaultValue, fn: owner }
       const plain = local.inits.length === (byDefault === null ? 0 : 1) && (byDefault === null || local.inits[0] === byDefault.expr)
-      return plain && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth, byDefault) : null
+      // A copy handed in (`run(T.duplicate())`) is the parameter's own container: followed only as a local's is (a
+      // hundred-and-twenty-ninth red team's `fix(list)` then `OS.call(list[0], …)`).
+      const name = this.#nameOf(local, owner)
+      const keeps = (parts: ReadonlyArray<Expr>, deep: boolean): boolean => name !== undefined && onlyEntriesRead(owner.body, name, parts) && (!deep || deepCopyReadsLeaves(owner.body, name, parts))
+      return plain && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth, byDefault, keeps) : null
     }
     const loops = local.loopsOver ?? []
     if (local.opaque) {
       if (local.inits.length > 0 || loops.length === 0) return null
       const out: Array<TablePart> = []
+      const name = this.#nameOf(local, owner)
       for (const loop of loops) {
         const over = this.#constantParts(loop, owner, depth + 1)
         if (over === null) return null
+        // A walk of a copy hands out the copy's own items (`for l in T.duplicate(true): fix(l)`, a hundred-and-twenty-ninth
+        // red team's): followed only where the variable's every use reads them, as a local holding the copy.
+        const walked = over.flatMap((part) => (part.e.k === "array" ? part.e.items : []))
+        if (madeByCopy(loop) && (name === undefined || !onlyEntriesRead(owner.body, name, walked) || !deepCopyReadsLeaves(owner.body, name, walked))) return null
         for (const part of over) {
           // A Dictionary's keys, where every one is a string or a number: a key may be an Array or a Dictionary,
           // which a walk hands out by reference (a seventieth red team's `{{"m": "get_name"}: 1}`).
@@ -2054,11 +2063,15 @@ export class Evaluator {
     }
     const [only] = local.inits
     if (local.inits.length !== 1 || only === undefined) return null
+    const name = this.#nameOf(local, owner)
+    // A literal of its own (`var names = ["attack", "flee"]`, a hundred-and-twenty-fifth hunt's `for n in names:
+    // m.call(n)`): followed, as a deep copy is, where nothing else can reach it and only leaves are read out of it.
+    if (only.k === "array" || only.k === "dict") return name !== undefined && onlyEntriesRead(owner.body, name, [only]) && deepCopyReadsLeaves(owner.body, name, [only]) ? [{ e: only, in: owner }] : null
     // A copy is the local's own container: followed only where nothing else can reach it (a ninety-second red team's
     // `var alias = spec`, `fix(spec)`, `for v in [spec]`, `set_meta("s", spec)`, `emit_signal("go", spec)` then a write).
-    const name = this.#nameOf(local, owner)
-    if (madeByCopy(only) && (name === undefined || !onlyEntriesRead(owner.body, name))) return null
+    if (madeByCopy(only) && name === undefined) return null
     const parts = this.#constantParts(only, owner, depth + 1)
+    if (parts !== null && madeByCopy(only) && name !== undefined && !onlyEntriesRead(owner.body, name, parts.map((p) => p.e))) return null
     // A deep copy's inner containers are its own (no write into them marks the constant): only leaves may be read out.
     if (parts !== null && deepCopy(only) && (name === undefined || !deepCopyReadsLeaves(owner.body, name, parts.map((p) => p.e)))) return null
     return parts
@@ -2069,14 +2082,14 @@ export class Evaluator {
    * each of which passes a read of a constant table (`make_button(item)` in a loop over `CATEGORIES[c]["items"]`: a
    * seventy-first hunt's shop). Null for any other parameter.
    */
-  #paramParts(param: ParamOf, depth: number, byDefault: { readonly expr: Expr; readonly fn: Fn } | null = null): ReadonlyArray<TablePart> | null {
+  #paramParts(param: ParamOf, depth: number, byDefault: { readonly expr: Expr; readonly fn: Fn } | null, keeps: (parts: ReadonlyArray<Expr>, deep: boolean) => boolean): ReadonlyArray<TablePart> | null {
     if (param.fn === null || param.setterOf !== undefined) return null
     const given = this.closedArgExprs(param.fn, param.index, byDefault)
     if (given === null || given.length === 0) return null
     const out: Array<TablePart> = []
     for (const { expr, fn } of given) {
       const parts = this.#constantParts(expr, fn, depth + 1)
-      if (parts === null) return null
+      if (parts === null || (madeByCopy(expr) && !keeps(parts.map((p) => p.e), deepCopy(expr)))) return null
       out.push(...parts)
     }
     return out
@@ -2626,6 +2639,11 @@ export class Evaluator {
       case "parse_json":
         // JSON text gives plain data (a Dictionary, an Array, a String, a number), never an object.
         return jsonOf(args.slice(0, 1))
+      case "bytes2var":
+      case "bytes_to_var":
+        // Bytes decoded without objects, as `get_var()` (evalMethod).
+        if (isGlobalFunction(this.grammar, name) && withoutObjects(args.slice(1))) return DECODED_DATA
+        break
       case "weakref":
         return isAnyObject(first) || first.t === "guard" ? ANY_OBJECT : asLineEdit(UNKNOWN, isLineEdit(first))
       case "funcref":
@@ -2781,6 +2799,10 @@ export class Evaluator {
     // The main loop a game runs is its SceneTree (main/main.cpp makes one unless a setting names another MainLoop): a
     // hundred-and-twenty-third red team gave `Engine.get_main_loop()` a script, as round 122 did `get_tree()`.
     if (recv.t === "guard" && recv.name === "Engine" && name === "get_main_loop") return { t: "inst", cls: "SceneTree" }
+    // Data decoded without objects (a File's, StreamPeer's or PacketPeer's `get_var()`): decode_variant refuses an object
+    // (core/io/marshalls.cpp), so at most an EncodedObjectAsID: plain data read at run time, never a Script (a
+    // hundred-and-twenty-eighth hunt's visual novel writing into flags it loaded so).
+    if (name === "get_var" && withoutObjects(args) && !this.model.anyClassDefines(name)) return DECODED_DATA
     // A date or time as a Dictionary of ints and a bool (3.x core_bind.cpp _OS::get_date/get_time; Time's *_dict_* methods).
     if (recv.t === "guard" && (DATE_DICTIONARIES[recv.name]?.has(name) ?? false)) return DATE_FIELDS
     if (recv.t !== "guard" && returnsNumber(this.grammar, "@any", name) && (!this.model.anyClassDefines(name) || carriesNoScript(recv)) && !(recv.t === "inst" && recv.cls === "JavaScriptObject")) return LIT
@@ -3204,6 +3226,15 @@ const keepsTagless = (name: string, args: ReadonlyArray<Val>): boolean => {
   const what = oneString(args[0])
   const by = oneString(args[1])
   return name === "replace" && args.length === 2 && what !== null && what !== "" && !/[lbr]/.test(what) && by !== null && bracketsOnlyStartEscapes(by)
+}
+
+/** What data decoded without objects holds: plain data (at most an EncodedObjectAsID) read at run time. */
+const DECODED_DATA: Val = { t: "unknown", external: true, plain: true, json: true }
+
+/** A decoder's arguments that allow no objects: none, or a first one that is false as a bool (`false`, `0`, `null`). */
+const withoutObjects = (args: ReadonlyArray<Val>): boolean => {
+  const [flag] = args
+  return flag === undefined || (flag.t === "lit" && (flag.value === false || flag.value === 0 || flag.value === null))
 }
 
 /** A value no script can be attached to: a string, a built-in value type's (Array, Dictionary, Vector2…), JSON's plain data. */

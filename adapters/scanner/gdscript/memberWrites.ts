@@ -275,7 +275,13 @@ export class MemberWrites {
       const key = built === undefined ? null : this.#memberOf(into, fn)
       return key !== null && built?.has(key) === true
     }
-    if (sinks.out || sinks.outInto.some(({ into, fn }) => !itself(into, fn)) || sinks.exprs.some(({ e, fn, into }) => !itself(into, fn) && mayReachThrough(this.#ev.eval(e, fn), name))) return null
+    // A track path set on the member itself (`player.set("tracks/0/path", p)`) is one only if the member holds an
+    // Animation, which only another write can give it first: judged once its values are known (below).
+    const onMember = (into: Expr | undefined, fn: Fn): boolean => into !== undefined && this.#memberOf(into, fn) === memberKey(owner, name)
+    const outInto = sinks.outInto.filter(({ into, fn }) => !itself(into, fn))
+    const exprs = sinks.exprs.filter(({ e, fn, into }) => !itself(into, fn) && mayReachThrough(this.#ev.eval(e, fn), name))
+    if (sinks.out || outInto.some(({ into, fn }) => !onMember(into, fn)) || exprs.some(({ into, fn }) => !onMember(into, fn))) return null
+    const throughItself = outInto.length > 0 || exprs.length > 0
     const conds: Array<Cond> = [...sinks.conds]
     // A value a scene sets on a node of another script counts too: when a scene gives an instanced node another script,
     // the engine sets the old script's properties again on the new one (SceneState::instance, a forty-fourth red team's),
@@ -321,16 +327,26 @@ export class MemberWrites {
       if (a.recv === null && a.direct && a.at.plain && sameClass(a.at.cls, owner)) own.push(v)
       else extra.push(v)
     }
+    // A call on the member itself (`player.set(stat, v)`: a hundred-and-twenty-eighth hunt's roguelike) writes a member
+    // of the lineage only if the member holds an object of it, which only another write can give it first: judged only
+    // where one of its values may be such an object.
+    const onItself: Array<Site> = []
+    const part = (site: Site): "open" | null => {
+      const found = this.#site(site, owner, name, lineage)
+      if (found === "open") return "open"
+      if (found !== null && "conds" in found) conds.push(...found.conds)
+      else if (found !== null) extra.push(found.value)
+      return null
+    }
     for (const site of this.#sites) {
       // A write into the member itself (`name[k] = v`) reaches self's members only if it holds an object of the
       // lineage, which no writer of it gives it then (the same reading).
       if (site.k === "index" && itself(site.obj, site.at.fn)) continue
-      const part = this.#site(site, owner, name, lineage)
-      if (part === "open") return null
-      if (part === null) continue
-      if ("conds" in part) conds.push(...part.conds)
-      else extra.push(part.value)
+      if (site.k === "call" && site.recv !== null && this.#memberOf(site.recv, site.at.fn) === memberKey(owner, name)) onItself.push(site)
+      else if (part(site) === "open") return null
     }
+    if ([...own, ...extra].some((v) => this.#mayBeOf(v, lineage))) for (const site of onItself) if (part(site) === "open") return null
+    if (throughItself && [...own, ...extra].some((v) => this.#mayBeAnimation(v))) return null
     const all = [...own, ...extra]
     if (into && !all.every(isObject)) return null
     const strings = all.every((v) => v.t === "str") ? all.flatMap((v) => (v.t === "str" ? v.values : [])) : null
@@ -440,7 +456,7 @@ export class MemberWrites {
         else sinks.exprs.push({ e: site.value, fn, into: site.obj })
       } else {
         const method = site.call.callee.k === "member" || site.call.callee.k === "id" ? site.call.callee.name : ""
-        this.#callSinks(method, site.call.args, this.#receiver(site), fn, sinks, 0)
+        this.#callSinks(method, site.call.args, this.#receiver(site), fn, sinks, 0, site.recv ?? undefined)
       }
       if (sinks.out) break
     }
@@ -451,22 +467,23 @@ export class MemberWrites {
    * The property paths of a call of `method` with `args` (null: given later, out of sight) on `recv`: its
    * NodePath argument, the value of an Animation's `tracks/N/path`, and those of a method it calls by name.
    */
-  #callSinks(method: string, args: ReadonlyArray<Expr> | null, recv: Val, fn: Fn, sinks: PathSinks, depth: number): void {
+  #callSinks(method: string, args: ReadonlyArray<Expr> | null, recv: Val, fn: Fn, sinks: PathSinks, depth: number, recvExpr?: Expr): void {
     if (args === null || depth > MAX_DISPATCH_DEPTH) {
       if (this.#pathWriters.has(method)) sinks.out = true
       return
     }
-    const path = (e: Expr): void => {
+    const path = (e: Expr, into?: Expr): void => {
       const members = this.#memberRefs(e, fn)
       if (members !== null) sinks.conds.push(...members.map((m) => ({ ...m, kind: "through" as const })))
-      else sinks.exprs.push({ e, fn })
+      else sinks.exprs.push({ e, fn, ...(into === undefined ? {} : { into }) })
     }
     for (const i of PATH_ARGUMENTS.get(method) ?? []) {
       const arg = args[i]
       if (arg !== undefined) path(arg)
     }
     const value = args[1]
-    if (VALUE_SETTERS.has(method) && args[0] !== undefined && value !== undefined && this.#mayBeAnimation(recv) && mayBeTrackPath(this.#ev.eval(args[0], fn))) path(value)
+    // On the receiver as written (`anim.set("tracks/0/path", p)`): a path only if it is an Animation.
+    if (VALUE_SETTERS.has(method) && args[0] !== undefined && value !== undefined && this.#mayBeAnimation(recv) && mayBeTrackPath(this.#ev.eval(args[0], fn))) path(value, depth === 0 ? recvExpr : undefined)
     for (const entry of this.#dispatch.byName.get(method) ?? []) {
       const nameExpr = entry.kind === "method" && entry.name !== undefined ? args[entry.name] : undefined
       if (entry.name === undefined || nameExpr === undefined) continue

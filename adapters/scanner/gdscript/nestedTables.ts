@@ -101,9 +101,8 @@ export const readParts = (e: Expr, f: ReadFunction, constantOf: (name: string) =
   for (const g of given) {
     if (g === null) return null
     // A copy (`var hand = DECK.duplicate(true)`) holds the table's parts while nothing else reaches it (copiedContainers.ts).
-    if (madeByCopy(g.expr) && !onlyEntriesRead(f.body, e.name)) return null
     const parts = readParts(g.expr, f, constantOf, depth + 1, paramParts)
-    if (parts === null || (deepCopy(g.expr) && !deepCopyReadsLeaves(f.body, e.name, parts))) return null
+    if (parts === null || (madeByCopy(g.expr) && !onlyEntriesRead(f.body, e.name, parts)) || (deepCopy(g.expr) && !deepCopyReadsLeaves(f.body, e.name, parts))) return null
     if (!g.walked) out.push(...parts)
     else {
       for (const p of parts) {

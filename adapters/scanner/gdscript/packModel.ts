@@ -10,7 +10,7 @@ import type { ClassDecl, Expr, ExtendsClause, FunctionDecl, Pos, ScriptAst, Stmt
 import { forEachExpr, isAssignment, parentsOf } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
-import { VALUE_SETTERS } from "./propertyPaths.ts"
+import { throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
 import { readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
@@ -109,6 +109,33 @@ export const resolveScriptPath = (path: string, from: string | null): string => 
  * `preload(path)` of a script as resolveScriptPath makes it, or null when its bases (relativeBases) make a relative
  * path two files: which one the engine loads depends on how the script's resource was loaded.
  */
+/** A class's member initialisers and its functions' parameter defaults, as the body of one function (they run too). */
+const INITIALISERS = new WeakMap<ClassDecl, FunctionDecl>()
+const initialisersOf = (d: ClassDecl): FunctionDecl => {
+  const known = INITIALISERS.get(d)
+  if (known !== undefined) return known
+  const exprs = [...d.vars.flatMap((v) => (v.init === null ? [] : [v.init])), ...d.functions.flatMap((f) => f.params.flatMap((p) => (p.init === null ? [] : [p.init])))]
+  const f: FunctionDecl = { name: "", params: [], body: exprs.map((e): Stmt => ({ k: "expr", expr: e, at: e.at })), isStatic: false, at: exprs[0]?.at ?? { line: 0, column: 0 } }
+  INITIALISERS.set(d, f)
+  return f
+}
+
+/** The lambdas of a body, nested ones included. */
+const lambdasIn = (body: ReadonlyArray<Stmt>): ReadonlyArray<FunctionDecl> => {
+  const out: Array<FunctionDecl> = []
+  const visit = (stmts: ReadonlyArray<Stmt>): void =>
+    forEachExpr(stmts, (e) => {
+      if (e.k !== "lambda") return
+      out.push(e.fn)
+      visit(e.fn.body)
+    })
+  visit(body)
+  return out
+}
+
+/** A constant of a number, a bool or null (`const W = 40`, an enum's value): no method's or property's name (the engine refuses one). */
+const isNoText = (e: Expr): boolean => e.k === "num" || e.k === "const" || (e.k === "unary" && e.expr.k === "num")
+
 export const preloadPath = (path: string, script: PackScript | undefined): string | null => {
   const bases = relativeBases(script)
   const resolved = new Set(bases.length === 0 ? [resolveScriptPath(path, null)] : bases.map((b) => resolveScriptPath(path, b)))
@@ -357,6 +384,16 @@ export class PackModel {
    * reads the value where it is in sight: a string, a number, JSON data, a Dictionary's entry is none); unset, yes.
    */
   writtenMayBeScript: ((write: NamedWrite) => boolean) | null = null
+
+  /** The property names the pack's data sets, or has in a property path (a track's `X:name`). */
+  #dataNames(): ReadonlySet<string> {
+    if (this.#dataNameSet !== null) return this.#dataNameSet
+    const { values, written } = this.dataProperties
+    this.#dataNameSet = new Set([...written, ...values.keys(), ...[...values.values()].flatMap((list) => list.flatMap((d) => throughNames(d.value ?? "")))])
+    return this.#dataNameSet
+  }
+
+  #dataNameSet: ReadonlySet<string> | null = null
 
   /** Whether the pack's data calls a method attaching a script or writes a `script` property (scenes, tracks). */
   #dataAttaches(): boolean {
@@ -972,6 +1009,11 @@ export class PackModel {
       // on anything but an engine singleton or class.
       scriptsSwap: this.#scriptsMaySwap(),
       callers: callers === null ? null : { index: callers(), declOf: (ref) => this.decl(ref) },
+      dataNames: (name) => this.#dataNames().has(name),
+      namedWrites: () => this.writesByName().writes.flatMap((w) => {
+        const decl = this.decl(w.cls)
+        return decl === null ? [] : [{ decl, f: w.f, value: w.value }]
+      }),
     })
     // A track or a scene of the pack's data writing a property path through it (`.:LEVELS:a`) changes it in place.
     if (this.dataProperties.written.has(name) || this.dataProperties.values.has(name)) return `a track or a scene of the pack's data writes a property path through ${name}`
@@ -1075,6 +1117,10 @@ export class PackModel {
     for (const cls of this.#classes) {
       const d = this.decl(cls)
       const fns = [...(d?.functions ?? []).map((f) => ({ f, method: true })), ...(d?.vars ?? []).flatMap((v) => v.accessors.map((f) => ({ f, method: false })))]
+      // Member initialisers and parameters' defaults run too (`var _w = set(k, self)`, `func f(_w = set(k, self))`: a
+      // hundred-and-twenty-ninth red team's), and so do lambdas, each read as a function of its own.
+      if (d !== null) fns.push({ f: initialisersOf(d), method: false })
+      for (const { f } of [...fns]) for (const lambda of lambdasIn(f.body)) fns.push({ f: lambda, method: false })
       for (const { f, method } of fns) {
         forEachExpr(f.body, (e) => {
           if (e.k === "bin" && e.op === "=" && e.left.k === "index") {
@@ -1167,13 +1213,13 @@ export class PackModel {
       // `Names.SETTER` reads the holder's constant as GDScript::_get does: of the class and its bases (memberConstant).
       const holder = this.#innerOf(cls, e.obj.name) ?? this.#classOfExpr(cls, e.obj, depth + 1)
       const found = holder === null ? null : this.memberConstant(holder, e.name)
-      if (found === null || "inner" in found) return null
+      if (found === null || "inner" in found || isNoText(found.init)) return null
       return this.#constantText(found.owner, found.init, depth + 1) ?? "?"
     }
     if (e.k !== "id") return null
     const owner = [cls, ...this.outers(cls)].find((c) => this.constantInit(c, e.name) !== null)
     const init = owner === undefined ? null : this.constantInit(owner, e.name)
-    if (init === null || owner === undefined) return null
+    if (init === null || owner === undefined || isNoText(init)) return null
     return this.#constantText(owner, init, depth + 1) ?? "?"
   }
 

@@ -2,7 +2,7 @@ import type { ClassDecl, Expr, FunctionDecl, Stmt, VarDecl } from "./ast.ts"
 import { forEachExpr, isAssignment } from "./exprWalk.ts"
 import { getterOf } from "./memberGetter.ts"
 import type { ClassRef, NamedWrite, PackModel } from "./packModel.ts"
-import { isPlainData, mayHoldScript, type Val } from "./values.ts"
+import { isBuiltInValue, isPlainData, mayHoldScript, type Val, VALUE_TYPES } from "./values.ts"
 
 // Members only their own class can set, whose every value is plain data or a node of the scene tree: they never
 // hold a script, so a write into them by a name that is not constant (`inventory[item] = n`, `player.set(stat, v)`)
@@ -14,9 +14,10 @@ import { isPlainData, mayHoldScript, type Val } from "./values.ts"
 // when nothing else can set it and every read gives what it holds: it has no getter (memberGetter.ts: a read would
 // give what the getter returns), it is not exported, no scene or resource of the pack sets a property of that name,
 // no other object reads or writes it by its name (`other.player`), no code writes it by a literal name
-// (`set("player", v)`), no lambda assigns it, and no write by a name that is not a literal can give it a script: one
-// whose value may be a script (or is out of sight), on self in a class of its lineage, or on any other receiver but a
-// sealed plain member (`flags[name] = v` writes into a Dictionary; a node may be an object of any class of the pack).
+// (`set("player", v)`), no lambda assigns it, and no write by a name that is not a literal can give it what it may not
+// hold: a script (or a value out of sight) for a node, anything but plain data for plain data, on self in a class of
+// its lineage, or on any other receiver but a sealed plain member (`flags[name] = v` writes into a Dictionary; a node
+// may be an object of any class of the pack).
 // The members are sealed together, as the largest set that is consistent: each is assumed sealed while the values
 // given to them and the writes by name are evaluated (`inventory = data.get("inventory", inventory)`).
 
@@ -57,6 +58,9 @@ export const sealedCandidate = (
   const nodes = assigned.every((a) => !a.compound && nodeish(a.expr, anyDefines)) && nodeish(v.init, anyDefines)
   return nodes && given.some((e) => e !== null && !isNullLiteral(e)) ? "node" : null
 }
+
+/** Plain data or a built-in value (a Vector2, a Color, a pool array): no object, nor a container that may hold one. */
+const holdsNoObject = (v: Val): boolean => isPlainData(v) || isBuiltInValue(v) || (v.t === "inst" && VALUE_TYPES.has(v.cls))
 
 /** Whether a value fits a kind: plain data, or a node (or null). */
 const fits = (kind: SealedKind, v: Val, isNode: (v: Val) => boolean): boolean => (kind === "plain" ? isPlainData(v) : isNode(v) || (v.t === "lit" && v.value === null))
@@ -126,7 +130,8 @@ export const sealedMembers = (ctx: SealedContext): ReadonlyMap<string, SealedKin
       changed = true
     }
     for (const w of writes) {
-      if (w.value !== null && !mayHoldScript(probe.written(w))) continue
+      const value = w.value === null ? null : probe.written(w)
+      if (value !== null && holdsNoObject(value)) continue
       // A write into a sealed Dictionary or Array member (`flags[name] = v`) sets one of its entries.
       const r = w.recv
       const member = r?.k === "id" && !probe.isLocal(r.name, w) ? model.variable(w.cls, r.name) : null
@@ -134,6 +139,10 @@ export const sealedMembers = (ctx: SealedContext): ReadonlyMap<string, SealedKin
       const lineage = w.recv === null ? new Set([w.cls, ...model.ancestry(w.cls), ...model.descendants(w.cls)].map(refKey)) : null
       for (const [key, c] of candidates) {
         if (lineage !== null && !lineage.has(refKey(c.cls))) continue
+        // A member sealed as a node takes any value but a script (a string or another node is no script); one sealed
+        // as plain data only plain data: an object written by a name not a literal (`set(k, self)`, then `tbl.m = v`
+        // writes self's `m`: a hundred-and-twenty-ninth red team's) makes it no container.
+        if (c.kind === "node" && value !== null && !mayHoldScript(value)) continue
         candidates.delete(key)
         changed = true
       }

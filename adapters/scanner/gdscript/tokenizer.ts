@@ -185,14 +185,57 @@ export const tokenize = (source: string, grammar: Grammar, spans?: Array<Lexical
     i = j
   }
 
+  /**
+   * Godot 3 reads a number as one loop over its characters: a point (once, before any exponent), `x` or `b` after a
+   * leading 0, hex digits after `0x`, one `e` (not in a hex or binary number), digits, one sign anywhere after the
+   * `e` (`1e0-1` is one number, 1.0: a hundred-and-twenty-eighth red team's), `_` skipped; anything else ends it
+   * (`0b1and` is `0b1` then `and`). Where the engine stops with an error (the script never runs) this just ends.
+   */
+  const readNumber3 = (start: number): number => {
+    let j = start
+    let [period, exponent, hexa, bin, sign, digits] = [false, false, false, false, false, ""]
+    for (; j < n; j += 1) {
+      const ch = source[j] as string
+      const c = source.charCodeAt(j)
+      if (ch === "_") continue
+      if (ch === ".") {
+        if (period || exponent || hexa || bin) break
+        period = true
+      } else if (ch === "x") {
+        if (hexa || bin || digits !== "0") break
+        hexa = true
+      } else if (hexa && isHex(c)) {
+        // a hex digit
+      } else if (ch === "b") {
+        if (bin || digits !== "0") break
+        bin = true
+      } else if (ch === "e") {
+        if (exponent || bin) break
+        exponent = true
+      } else if (isDigit(c)) {
+        // a digit
+      } else if ((ch === "-" || ch === "+") && exponent) {
+        if (sign) break
+        sign = true
+      } else break
+      digits += ch
+    }
+    return j
+  }
+
   const readNumber = (start: number): void => {
     let j = start
-    if (source[j] === "0" && (source[j + 1] === "x" || source[j + 1] === "X" || source[j + 1] === "b" || source[j + 1] === "B")) {
+    if (grammar === 3) j = readNumber3(start)
+    else if (source[j] === "0" && (source[j + 1] === "x" || source[j + 1] === "X" || source[j + 1] === "b" || source[j + 1] === "B")) {
+      // A binary number takes only 0, 1 and `_` (4.x's _is_binary_digit).
+      const binary = source[j + 1] === "b" || source[j + 1] === "B"
       j += 2
-      while (j < n && (isHex(source.charCodeAt(j)) || source[j] === "_")) j += 1
+      while (j < n && ((binary ? source[j] === "0" || source[j] === "1" : isHex(source.charCodeAt(j))) || source[j] === "_")) j += 1
     } else {
       while (j < n && (isDigit(source.charCodeAt(j)) || source[j] === "_")) j += 1
-      if (source[j] === "." && source[j + 1] !== "." && !isIdentStart(source[j + 1] ?? "", source.charCodeAt(j + 1))) {
+      // 4.x: a point not followed by another is the number's (`1.e5` is 100000.0; `1.x` the engine refuses).
+      const exponentNext = (source[j + 1] === "e" || source[j + 1] === "E") && (isDigit(source.charCodeAt(j + 2)) || ((source[j + 2] === "+" || source[j + 2] === "-") && isDigit(source.charCodeAt(j + 3))))
+      if (source[j] === "." && source[j + 1] !== "." && (exponentNext || !isIdentStart(source[j + 1] ?? "", source.charCodeAt(j + 1)))) {
         j += 1
         while (j < n && (isDigit(source.charCodeAt(j)) || source[j] === "_")) j += 1
       }

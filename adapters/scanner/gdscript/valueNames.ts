@@ -87,6 +87,8 @@ export interface PackFacts {
    * or a base of the pack's: a subclass cannot declare it again (Godot 3's parser refuses a member a base has). Null otherwise.
    */
   readonly classMember?: (cls: string, name: string) => ClassDecl["vars"][number] | null
+  /** Untyped members that never hold an object, with what they hold (containerMembers.ts). */
+  readonly containerMembers?: ReadonlyMap<string, Kind>
 }
 
 const typedAs = (t: TypeRef | null, types: ReadonlySet<string>): boolean => t !== null && t.names.length === 1 && types.has(t.names[0]!)
@@ -327,8 +329,8 @@ export const valueNamesOf = (body: ReadonlyArray<Stmt>, params: ReadonlyArray<Pa
     return values.size + data.size + numbers.size > before
   }
   for (const v of d.vars) {
-    if (named.has(v.name) || !heldToType(v, pack) || v.type === null) continue
-    const kind = typeKind(v.type, pack.shadowed)
+    if (named.has(v.name) || !heldToType(v, pack)) continue
+    const kind = v.type === null ? (pack.containerMembers?.get(v.name) ?? "object") : typeKind(v.type, pack.shadowed)
     if (kind !== "object") add(v.name, kind)
   }
   for (const c of d.consts) {

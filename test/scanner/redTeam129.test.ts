@@ -16,7 +16,7 @@ describe("a copy of a constant table", () => {
 
   it("walked by a loop is followed only where the loop's variable only reads leaves", () => {
     const loop = (use: string): ReadonlyArray<string> =>
-      errors("extends Node", 'const T = [["get_name"]]', "func fix(l):", '\tl[0] = "exe" + "cute"', "func _ready():", "\tfor l in T.duplicate(true):", `\t\t${use}`, '\t\tOS.call(l[0], "touch", ["/tmp/x"])')
+      errors("extends Node", 'const T = [["get_name"]]', "func fix(c):", '\tc[0] = "exe" + "cute"', "func _ready():", "\tfor l in T.duplicate(true):", `\t\t${use}`, '\t\tOS.call(l[0], "touch", ["/tmp/x"])')
     expect(loop("fix(l)")).toEqual(["8:3 error dynamic-dispatch OS.call(…)"])
     expect(loop("print(l.size())")).toEqual([])
   })

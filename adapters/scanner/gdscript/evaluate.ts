@@ -1555,8 +1555,12 @@ export class Evaluator {
     if (local.value !== undefined) return local.value
     const loops = local.loopsOver ?? []
     const elements = loops.length === 0 ? null : joinAll(loops.map((loop) => this.#loopElement(local, loop, owner)))
-    // A name only loops give values to (not cached: the loops' containers may still be under evaluation).
-    if (elements !== null && local.inits.length === 0 && local.appends.length === 0 && local.param === undefined) return elements
+    // A name only loops give values to (not cached: the loops' containers may still be under evaluation); a string it
+    // holds edited in place (`n.erase(0, 5)`, `n[0] = "e"`: a hundred-and-thirtieth red team's) is another.
+    if (elements !== null && local.inits.length === 0 && local.appends.length === 0 && local.param === undefined) {
+      const name = this.#nameOf(local, owner)
+      return name === undefined ? elements : this.#editedInPlace(name, elements)
+    }
     if (local.evaluating === true) return local.reentry ?? UNKNOWN
     local.evaluating = true
     local.reentry = this.#reentry(local, owner)
@@ -2028,6 +2032,9 @@ export class Evaluator {
   /** The parts a local holds when every value it is given is a read of a constant table (#constantParts). */
   #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
     if (local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
+    // What it holds edited in place (`n.erase(0, 5)` of a loop's variable) is no item of the table.
+    const named = this.#nameOf(local, owner)
+    if (named !== undefined && this.model.mutatedInPlace(named)) return null
     if (local.param !== undefined) {
       // Given nothing in the function but its default (the first init), if it has one.
       const byDefault = local.defaultValue === undefined ? null : { expr: local.defaultValue, fn: owner }
@@ -3266,11 +3273,20 @@ const BITWISE: ReadonlySet<string> = new Set(["&", "|", "^", "<<", ">>"])
  */
 const WITH_A_NUMBER: ReadonlySet<string> = new Set(["+", "-", "*", "/"])
 
-/** What an operator makes of values not folded: a bool, a number of numbers, else plain data of no known kind. */
+/**
+ * Operators that give a number, a vector, a colour or a transform whatever they are given (or stop the script): Godot 3
+ * multiplies and divides no String, Array or Dictionary (Variant::evaluate's OP_MULTIPLY and OP_DIVIDE; a
+ * hundred-and-thirtieth hunt's `t.set(stat, t.get(stat) * upgrades[stat])`).
+ */
+const SCALING: ReadonlySet<string> = new Set(["*", "/"])
+
+/** What an operator makes of values not folded: a bool, a number of numbers, a scaled value, else plain data of no known kind. */
 const operatorResult = (op: string, l: Val, r: Val): Val =>
   BOOL_OPERATORS.has(op) || BITWISE.has(op) || (ARITHMETIC.has(op) && isNumberValue(l) && isNumberValue(r)) || (WITH_A_NUMBER.has(op) && (isNumberValue(l) || isNumberValue(r)))
     ? LIT
-    : { ...derived(l, r), plain: true }
+    : SCALING.has(op)
+      ? ARITHMETIC_VALUE
+      : { ...derived(l, r), plain: true }
 
 /** Strings joined: constant when every part is; else what the known parts before the first unknown one prove about its start. */
 const joined = (delimiter: string, parts: ReadonlyArray<Val>): Val => {

@@ -109,6 +109,29 @@ export const resolveScriptPath = (path: string, from: string | null): string => 
  * `preload(path)` of a script as resolveScriptPath makes it, or null when its bases (relativeBases) make a relative
  * path two files: which one the engine loads depends on how the script's resource was loaded.
  */
+/** What a local `var` of `f` is given (its declarations' values and every `=` to it), or null where `f` declares none. */
+const localValues = (f: FunctionDecl, name: string): ReadonlyArray<Expr> | null => {
+  const out: Array<Expr> = []
+  let declared = false
+  const visit = (stmts: ReadonlyArray<Stmt>): void => {
+    for (const st of stmts) {
+      if (st.k === "var" && st.name === name) {
+        declared = true
+        if (st.init !== null) out.push(st.init)
+      }
+      if (st.k === "for" && st.name === name) return void (declared = false)
+      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
+      if (st.k === "while" || st.k === "for") visit(st.body)
+    }
+  }
+  visit(f.body)
+  if (!declared || f.params.some((p) => p.name === name)) return null
+  forEachExpr(f.body, (e) => {
+    if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === name) out.push(e.op === "=" ? e.right : e)
+  })
+  return out
+}
+
 /** A class's member initialisers and its functions' parameter defaults, as the body of one function (they run too). */
 const INITIALISERS = new WeakMap<ClassDecl, FunctionDecl>()
 const initialisersOf = (d: ClassDecl): FunctionDecl => {
@@ -1135,7 +1158,16 @@ export class PackModel {
           let first = e.args[0]
           let value = e.args[1]
           // A name held in a constant (`const SETTER = "set"`) is that name (a fiftieth red team's `call_group("h", SETTER, …)`).
-          const named = (a: Expr | undefined): string | null => (a === undefined ? null : this.#constantText(cls, a))
+          // A local every value of which is constant text is that text (`var s = "set"` then `funcref(self, s)`,
+          // `connect("go", self, s, [k, v])`: a hundred-and-thirtieth red team's), a setter's where one is.
+          const named = (a: Expr | undefined): string | null => {
+            if (a === undefined) return null
+            const direct = this.#constantText(cls, a)
+            const given = direct === null && a.k === "id" ? localValues(f, a.name) : null
+            const texts = given?.map((g) => this.#constantText(cls, g)) ?? []
+            if (given === null || given.length === 0 || texts.some((t) => t === null)) return direct
+            return texts.find((t) => t === "?" || VALUE_SETTERS.has(t ?? "")) ?? texts[0] ?? null
+          }
           if (NAME_DISPATCHERS.has(e.callee.name)) {
             const called = named(first)
             // A name not followed, or a dispatcher again (`call("call", "set", …)`: a fifty-first red team's), may reach a

@@ -288,8 +288,8 @@ export const isPlainData = (v: Val): boolean => v.t === "str" || v.t === "lit" |
 /** Plain data all of whose parts are too: a constant, or JSON data (`json`). */
 const isJsonData = (v: Val): boolean => v.t === "str" || v.t === "lit" || (v.t === "unknown" && v.json === true)
 
-/** Whether a value written to a property may be text (a script's source): a string, or a value not pinned down. */
-export const mayBeText = (v: Val): boolean => v.t === "str" || v.t === "unknown"
+/** Whether a value written to a property may be text (a script's source): a string, or a value not pinned down (not one of only numbers and built-in values). */
+export const mayBeText = (v: Val): boolean => v.t === "str" || (v.t === "unknown" && v.valueOnly !== true)
 
 /** At most this many engine classes are kept for a value that may be an instance of several. */
 export const MAX_CLASSES = 8

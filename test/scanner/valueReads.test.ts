@@ -31,7 +31,10 @@ const RECEIVERS: Readonly<Record<string, Receiver>> = {
   typedParamObjectDefault: { members: ["func me():", "\treturn self"], locals: [], params: "r: Dictionary = me()", object: true },
   typedMemberElement: { members: ['var m: Dictionary = {"a": {}}'], locals: ['\tvar r = m["a"]'], object: true },
   untypedParam: { members: [], locals: [], params: "r", object: true },
-  untypedMember: { members: ["var r = {}"], locals: [], object: true },
+  // Untyped and given a parameter somewhere: it may hold any object.
+  untypedMember: { members: ["var r = {}", "func give(o):", "\tr = o"], locals: [], object: true },
+  // Untyped, only ever an Array or a Dictionary (containerMembers.ts): no object.
+  containerMember: { members: ["var r = {}"], locals: [], object: false },
   selfLocal: { members: [], locals: ["\tvar r = self"], object: true },
   heldMember: { members: ["var h = Holder.new()", "class Holder:", "\tvar t"], locals: ["\th.t = self", "\tvar r = h.t"], object: true },
   reassignedLocal: { members: [], locals: ['\tvar r = parse_json("{}")', "\tr = self"], object: true },

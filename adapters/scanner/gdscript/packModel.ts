@@ -11,7 +11,7 @@ import { forEachExpr, isAssignment, parentsOf } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
-import { readParts } from "./nestedTables.ts"
+import { partStrings, readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
@@ -113,19 +113,26 @@ export const resolveScriptPath = (path: string, from: string | null): string => 
 const localValues = (f: FunctionDecl, name: string): ReadonlyArray<Expr> | null => {
   const out: Array<Expr> = []
   let declared = false
+  let unknown = false
   const visit = (stmts: ReadonlyArray<Stmt>): void => {
     for (const st of stmts) {
       if (st.k === "var" && st.name === name) {
         declared = true
         if (st.init !== null) out.push(st.init)
       }
-      if (st.k === "for" && st.name === name) return void (declared = false)
+      // A loop over a literal gives its items; over anything else, items the collector does not read here.
+      if (st.k === "for" && st.name === name) {
+        declared = true
+        if (st.iter.k === "array") out.push(...st.iter.items)
+        else unknown = true
+      }
+      if (st.k === "match") for (const b of st.branches) if (b.binds.some((bind) => bind.name === name)) unknown = true
       if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
       if (st.k === "while" || st.k === "for") visit(st.body)
     }
   }
   visit(f.body)
-  if (!declared || f.params.some((p) => p.name === name)) return null
+  if (!declared || unknown || f.params.some((p) => p.name === name)) return null
   forEachExpr(f.body, (e) => {
     if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === name) out.push(e.op === "=" ? e.right : e)
   })
@@ -1160,13 +1167,13 @@ export class PackModel {
           // A name held in a constant (`const SETTER = "set"`) is that name (a fiftieth red team's `call_group("h", SETTER, …)`).
           // A local every value of which is constant text is that text (`var s = "set"` then `funcref(self, s)`,
           // `connect("go", self, s, [k, v])`: a hundred-and-thirtieth red team's), a setter's where one is.
+          // So is a read of a constant table (`NAMES["w"]`, `NAMES.w`, `NAMES[0]`) and a loop's variable over a literal or
+          // a table (`for s in ["set"]`: a hundred-and-thirty-first red team's).
           const named = (a: Expr | undefined): string | null => {
             if (a === undefined) return null
-            const direct = this.#constantText(cls, a)
-            const given = direct === null && a.k === "id" ? localValues(f, a.name) : null
-            const texts = given?.map((g) => this.#constantText(cls, g)) ?? []
-            if (given === null || given.length === 0 || texts.some((t) => t === null)) return direct
-            return texts.find((t) => t === "?" || VALUE_SETTERS.has(t ?? "")) ?? texts[0] ?? null
+            const texts = this.#nameTexts(cls, f, a, 0)
+            if (texts === null || texts.length === 0) return null
+            return texts.find((t) => t === "?" || VALUE_SETTERS.has(t)) ?? texts[0] ?? null
           }
           if (NAME_DISPATCHERS.has(e.callee.name)) {
             const called = named(first)
@@ -1222,6 +1229,28 @@ export class PackModel {
    * its own). While the table holds its literal, the call runs the pack's code, judged as any call of it; a table
    * code may change is not followed, and the dispatch is then its own error (dynamic-dispatch).
    */
+  /**
+   * The texts a name handed to an engine API may be (writesByName): a constant's or a fold's, a constant table's read,
+   * a local's or a loop variable's every value's; null where one is not known.
+   */
+  #nameTexts(cls: ClassRef, f: FunctionDecl, e: Expr, depth: number): ReadonlyArray<string> | null {
+    const direct = this.#constantText(cls, e)
+    if (direct !== null) return [direct]
+    if (depth > 4) return null
+    const scope = this.#scope(cls)
+    const table = partStrings(readParts(e, f, (t) => (scope.vars.has(t) ? null : (scope.consts.get(t)?.init ?? null))))
+    if (table !== null) return table
+    const given = e.k === "id" ? localValues(f, e.name) : null
+    if (given === null || given.length === 0) return null
+    const out: Array<string> = []
+    for (const g of given) {
+      const texts = this.#nameTexts(cls, f, g, depth + 1)
+      if (texts === null) return null
+      out.push(...texts)
+    }
+    return out
+  }
+
   #ownMethodTable(cls: ClassRef, f: FunctionDecl, name: Expr): boolean {
     const scope = this.#scope(cls)
     // Tables of tables too (`var info = CROPS[crop]`, then `call(info["on_harvest"], …)`: a seventy-fourth hunt's farm).

@@ -2033,15 +2033,14 @@ export class Evaluator {
   #localParts(local: Local, owner: Fn, depth: number): ReadonlyArray<TablePart> | null {
     if (local.appends.length > 0 || (local.puts?.length ?? 0) > 0 || (local.parts?.length ?? 0) > 0) return null
     // What it holds edited in place (`n.erase(0, 5)` of a loop's variable) is no item of the table.
-    const named = this.#nameOf(local, owner)
-    if (named !== undefined && this.model.mutatedInPlace(named)) return null
+    const name = this.#nameOf(local, owner)
+    if (name !== undefined && this.model.mutatedInPlace(name)) return null
     if (local.param !== undefined) {
       // Given nothing in the function but its default (the first init), if it has one.
       const byDefault = local.defaultValue === undefined ? null : { expr: local.defaultValue, fn: owner }
       const plain = local.inits.length === (byDefault === null ? 0 : 1) && (byDefault === null || local.inits[0] === byDefault.expr)
       // A copy handed in (`run(T.duplicate())`) is the parameter's own container: followed only as a local's is (a
       // hundred-and-twenty-ninth red team's `fix(list)` then `OS.call(list[0], …)`).
-      const name = this.#nameOf(local, owner)
       const keeps = (parts: ReadonlyArray<Expr>, deep: boolean): boolean => name !== undefined && onlyEntriesRead(owner.body, name, parts) && (!deep || deepCopyReadsLeaves(owner.body, name, parts))
       return plain && (local.loopsOver ?? []).length === 0 ? this.#paramParts(local.param, depth, byDefault, keeps) : null
     }
@@ -2049,7 +2048,6 @@ export class Evaluator {
     if (local.opaque) {
       if (local.inits.length > 0 || loops.length === 0) return null
       const out: Array<TablePart> = []
-      const name = this.#nameOf(local, owner)
       for (const loop of loops) {
         const over = this.#constantParts(loop, owner, depth + 1)
         if (over === null) return null
@@ -2070,7 +2068,6 @@ export class Evaluator {
     }
     const [only] = local.inits
     if (local.inits.length !== 1 || only === undefined) return null
-    const name = this.#nameOf(local, owner)
     // A literal of its own (`var names = ["attack", "flee"]`, a hundred-and-twenty-fifth hunt's `for n in names:
     // m.call(n)`): followed, as a deep copy is, where nothing else can reach it and only leaves are read out of it.
     if (only.k === "array" || only.k === "dict") return name !== undefined && onlyEntriesRead(owner.body, name, [only]) && deepCopyReadsLeaves(owner.body, name, [only]) ? [{ e: only, in: owner }] : null

@@ -122,7 +122,7 @@ const rootOf = (e: Expr): string | null => (e.k === "id" ? e.name : e.k === "ind
  * What a name of `f` is given: every `var` of it and `=` to it (`walked`: a `for` over the expression), null for a value
  * not shown (a parameter, a `match` binding, a compound assignment); empty when `f` has no local of the name.
  */
-const localValues = (name: string, f: ReadFunction, param = false): ReadonlyArray<{ readonly expr: Expr; readonly walked: boolean } | null> | null => {
+export const localValues = (name: string, f: ReadFunction, param = false): ReadonlyArray<{ readonly expr: Expr; readonly walked: boolean } | null> | null => {
   if (!param && f.params.some((p) => p.name === name)) return null
   const out: Array<{ readonly expr: Expr; readonly walked: boolean } | null> = []
   const walk = (stmts: ReadonlyArray<Stmt>): void => {

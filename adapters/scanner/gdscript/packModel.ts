@@ -11,7 +11,7 @@ import { forEachExpr, isAssignment, parentsOf } from "./exprWalk.ts"
 import { EVERY_NAME, namesNotOnlyRead, type NotOnlyRead } from "./constantReads.ts"
 import type { CallerIndex } from "./callers.ts"
 import { throughNames, VALUE_SETTERS } from "./propertyPaths.ts"
-import { partStrings, readParts } from "./nestedTables.ts"
+import { localValues, partStrings, readParts } from "./nestedTables.ts"
 import { type ControlsInPack, controlsInPack, mayCreateClass, walkClass } from "./dialogPresence.ts"
 import { engineLookupPath, extendsLookup, packLookup, simplifyResPath } from "../pack/packPath.ts"
 import { type DataArg, UNREAD } from "../resource/SceneFacts.ts"
@@ -109,36 +109,6 @@ export const resolveScriptPath = (path: string, from: string | null): string => 
  * `preload(path)` of a script as resolveScriptPath makes it, or null when its bases (relativeBases) make a relative
  * path two files: which one the engine loads depends on how the script's resource was loaded.
  */
-/** What a local `var` of `f` is given (its declarations' values and every `=` to it), or null where `f` declares none. */
-const localValues = (f: FunctionDecl, name: string): ReadonlyArray<Expr> | null => {
-  const out: Array<Expr> = []
-  let declared = false
-  let unknown = false
-  const visit = (stmts: ReadonlyArray<Stmt>): void => {
-    for (const st of stmts) {
-      if (st.k === "var" && st.name === name) {
-        declared = true
-        if (st.init !== null) out.push(st.init)
-      }
-      // A loop over a literal gives its items; over anything else, items the collector does not read here.
-      if (st.k === "for" && st.name === name) {
-        declared = true
-        if (st.iter.k === "array") out.push(...st.iter.items)
-        else unknown = true
-      }
-      if (st.k === "match") for (const b of st.branches) if (b.binds.some((bind) => bind.name === name)) unknown = true
-      if (st.k === "if" || st.k === "match") for (const b of st.branches) visit(b.body)
-      if (st.k === "while" || st.k === "for") visit(st.body)
-    }
-  }
-  visit(f.body)
-  if (!declared || unknown || f.params.some((p) => p.name === name)) return null
-  forEachExpr(f.body, (e) => {
-    if (e.k === "bin" && isAssignment(e.op) && e.left.k === "id" && e.left.name === name) out.push(e.op === "=" ? e.right : e)
-  })
-  return out
-}
-
 /** A class's member initialisers and its functions' parameter defaults, as the body of one function (they run too). */
 const INITIALISERS = new WeakMap<ClassDecl, FunctionDecl>()
 const initialisersOf = (d: ClassDecl): FunctionDecl => {
@@ -1240,13 +1210,18 @@ export class PackModel {
     const scope = this.#scope(cls)
     const table = partStrings(readParts(e, f, (t) => (scope.vars.has(t) ? null : (scope.consts.get(t)?.init ?? null))))
     if (table !== null) return table
-    const given = e.k === "id" ? localValues(f, e.name) : null
+    const given = e.k === "id" ? localValues(e.name, f) : null
     if (given === null || given.length === 0) return null
     const out: Array<string> = []
     for (const g of given) {
-      const texts = this.#nameTexts(cls, f, g, depth + 1)
-      if (texts === null) return null
-      out.push(...texts)
+      // A loop over a literal gives its items (one over a table readParts has read above).
+      const values = g === null ? null : !g.walked ? [g.expr] : g.expr.k === "array" ? g.expr.items : null
+      if (values === null) return null
+      for (const v of values) {
+        const texts = this.#nameTexts(cls, f, v, depth + 1)
+        if (texts === null) return null
+        out.push(...texts)
+      }
     }
     return out
   }
